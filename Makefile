@@ -1,0 +1,87 @@
+# enginecard — thin Makefile. Sources are found by wildcard: every src/*/*.c is
+# part of the program; every tests/unit/test_*.c is one cmocka test binary.
+CC       ?= cc
+PKGS     := cairo pangocairo jansson libgvc libcmark
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
+CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+OPT      ?= -O2 -g
+CFLAGS_ALL = $(CSTD) $(OPT) $(WARN) -Isrc $(PKG_CFLAGS) $(EXTRA_CFLAGS)
+LDLIBS_ALL = $(PKG_LIBS) -lm $(EXTRA_LDFLAGS)
+
+BUILD    ?= build
+SRCS     := $(sort $(wildcard src/*/*.c))
+LIB_SRCS := $(filter-out src/cli/main.c,$(SRCS))
+OBJS     := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
+MAIN_OBJ := $(BUILD)/obj/cli/main.o
+EMBED_C  := $(BUILD)/gen/embedded.c
+EMBED_O  := $(BUILD)/obj/gen/embedded.o
+BIN      := $(BUILD)/enginecard
+TEST_SRCS := $(sort $(wildcard tests/unit/test_*.c))
+TEST_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
+GEN      := $(BUILD)/enginegen
+ASSET_FILES := $(sort $(wildcard templates/*.md assets/*.css assets/*.js))
+
+PREFIX   ?= /usr/local
+
+.PHONY: all test asan valgrind bench install clean deps examples fuzz check-deps
+all: $(BIN) $(GEN)
+
+check-deps:
+	@pkg-config --exists $(PKGS) || { echo "missing build dependencies: run 'sudo tests/deps.sh' (installs the Debian packages listed in it)"; exit 2; }
+
+$(BUILD)/obj/%.o: src/%.c | check-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+# Templates and assets are embedded in the binary, so an installed enginecard
+# needs no data directory.
+$(EMBED_C): $(ASSET_FILES) tests/gen/embed.sh
+	@mkdir -p $(dir $@)
+	sh tests/gen/embed.sh $(ASSET_FILES) > $@
+
+$(EMBED_O): $(EMBED_C)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/libenginecard.a: $(OBJS) $(EMBED_O)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(MAIN_OBJ) $(BUILD)/libenginecard.a
+	$(CC) $(CFLAGS_ALL) -o $@ $(MAIN_OBJ) $(BUILD)/libenginecard.a $(LDLIBS_ALL)
+
+$(GEN): tests/gen/enginegen.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(OPT) $(WARN) -o $@ $< -lm
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libenginecard.a tests/unit/testutil.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Itests/unit -o $@ $< $(BUILD)/libenginecard.a $(LDLIBS_ALL) -lcmocka
+
+test: $(BIN) $(GEN) $(TEST_BINS)
+	BUILD=$(BUILD) sh tests/run.sh
+
+asan:
+	$(MAKE) BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" \
+	  EXTRA_LDFLAGS="-fsanitize=address,undefined" test
+
+valgrind: $(BIN) $(GEN)
+	BUILD=$(BUILD) sh tests/valgrind.sh
+
+bench: $(BIN) $(GEN)
+	BUILD=$(BUILD) sh tests/bench/run.sh
+
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/enginecard
+
+deps:
+	sh tests/deps.sh
+
+clean:
+	rm -rf build build-asan build-fuzz
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

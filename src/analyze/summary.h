@@ -1,0 +1,56 @@
+/* summary — the report-card statistics of one engine, computed with TREx's
+ * formulas (reference/golden.txt) plus enginecard's corrected totals.
+ * Pure: no I/O. */
+#ifndef EC_SUMMARY_H
+#define EC_SUMMARY_H
+#include <stddef.h>
+#include "analyze/stats.h"
+#include "model/engine.h"
+
+/* One row of a group-by: layers sharing a key. */
+typedef struct ec_group {
+  const char *key;   /* borrowed from the engine (or a static string) */
+  size_t count;
+  double latency_ms; /* sum of averageMs */
+  double pct;        /* 100 * latency_ms / total */
+} ec_group;
+
+/* Groups sorted by key (byte order), so output is stable. */
+typedef struct ec_groups {
+  ec_group *v;
+  size_t n, cap;
+} ec_groups;
+
+typedef struct ec_summary {
+  const ec_engine *engine; /* borrowed */
+  size_t layers;
+  int has_latency;         /* a profile was joined */
+  double total_ms;         /* sum of averageMs over layers (TREx total_runtime) */
+  double total_median_ms;
+  ec_groups by_type, by_precision, by_out_precision, by_tactic_group;
+  size_t reformat_count;
+  double reformat_ms, reformat_share_pct;
+  ec_groups reformat_by_origin;
+  double weights_bytes, weights_bytes_trex;
+  double activations_bytes, activations_bytes_trex;
+  size_t io_unknown_layers;  /* layers with dynamic dims (bytes counted as 0) */
+  int has_timing;
+  ec_sample_stats timing;    /* latencyMs of the selected run */
+  int has_compute;
+  ec_sample_stats compute;   /* computeMs */
+  int has_enqueue, has_h2d, has_d2h;
+  ec_sample_stats enqueue, h2d, d2h;
+  size_t *order;             /* layer indices by latency, descending, ties in graph order */
+} ec_summary;
+
+/** Compute the summary of e. The result borrows e (keep e alive) and is
+ *  freed with ec_summary_free. */
+ec_summary *ec_summarize(const ec_engine *e);
+void ec_summary_free(ec_summary *s);
+/** Group with key k, or NULL. */
+const ec_group *ec_groups_find(const ec_groups *g, const char *k);
+/** TREx's tactic group (`trex summary -gt`): the tactic cut before its first
+ *  "_0x"; writes into buf. */
+const char *ec_tactic_group(const char *tactic, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,51 @@
+/* Private to src/load: staging shared by the per-kind readers.
+ *
+ * Readers stage what they find; ec_load_finish decides what wins (a graph
+ * JSON over a log's layer dump, a profile JSON over a log's --dumpProfile
+ * table) and joins everything by name. */
+#ifndef EC_LOAD_INTERNAL_H
+#define EC_LOAD_INTERNAL_H
+#include "load/load.h"
+
+typedef struct ec_prof_rec {
+  char *name;       /* owned */
+  size_t name_len;
+  double time_ms, avg_ms, median_ms, pct;
+  int has_median;
+  int line, col;    /* where the record starts, for messages */
+} ec_prof_rec;
+
+typedef struct ec_load_state {
+  /* profile records from JSON (source 0) or a log table (source 1) */
+  ec_prof_rec *prof[2];
+  size_t n_prof[2], cap_prof[2];
+  int64_t prof_count[2];
+  char *prof_path[2];
+  /* layers from a log's layer dump, used when no graph JSON was read */
+  ec_layer *log_layers;
+  size_t n_log_layers, cap_log_layers;
+  char *log_layers_path;
+  int have_graph_json;
+} ec_load_state;
+
+/** The engine's staging area (created on first use). */
+ec_load_state *ec_load_state_of(ec_engine *e);
+void ec_load_state_free(ec_engine *e);
+
+/** Set t's format fields from a Format/Datatype string; warns into e->diags
+ *  (once per distinct string) when the format is not known. */
+void ec_tensor_set_format(ec_engine *e, const char *path, ec_tensor *t, const char *fmt, size_t len);
+/** Compute t->volume from t->dims. */
+void ec_tensor_set_volume(ec_tensor *t);
+/** Derive precision, out_precision, io bytes and tactic default of l from its
+ *  tensors; call once a layer's fields are filled. */
+void ec_layer_finalize(ec_layer *l);
+
+/** Stage one profile record (takes a copy of name). src: 0 JSON, 1 log. */
+void ec_load_stage_prof(ec_engine *e, int src, const char *name, size_t name_len,
+                        double time_ms, double avg_ms, double median_ms, int has_median,
+                        double pct, int line, int col);
+/** Stage a layer parsed from a log (ownership of *l moves to the engine). */
+void ec_load_stage_log_layer(ec_engine *e, const char *path, ec_layer *l);
+
+#endif

@@ -1,0 +1,78 @@
+/* load — find an engine's files, recognise them by content, parse them and
+ * normalise every TensorRT version's quirks into one ec_engine.
+ *
+ * Nothing past load knows about file formats or versions. */
+#ifndef EC_LOAD_H
+#define EC_LOAD_H
+#include <stddef.h>
+#include "model/engine.h"
+#include "util/diag.h"
+
+typedef struct ec_load_opts {
+  const char *graph;     /* --graph F (overrides discovery) */
+  const char *profile;   /* --profile F */
+  const char *timing;    /* --timing F */
+  const char **meta;     /* --meta F (repeatable) */
+  size_t n_meta;
+  const char **logs;     /* --log F (repeatable) */
+  size_t n_logs;
+  long run;              /* --run N (1-based); 0 = the last run */
+  int profile_index;     /* --profile-index N; 0 = the first optimisation profile */
+} ec_load_opts;
+
+/* Limits checked before allocating; each breach is a clear diagnostic. */
+#define EC_MAX_FILE_BYTES ((size_t)1 << 30)   /* 1 GiB per input file */
+#define EC_MAX_LAYERS 5000000u
+#define EC_MAX_RECORDS 50000000u
+#define EC_MAX_NAME_BYTES ((size_t)1 << 20)
+
+/** Load one ENGINE argument ("NAME=PATH"; PATH a prefix, a directory or any
+ *  file) into *out (always set; the caller frees it with ec_engine_free).
+ *  Warnings land in (*out)->diags. Returns 0, or 2 when the argument names
+ *  nothing readable (an I/O error, described in (*out)->diags). */
+int ec_load_engine(const char *spec, const ec_load_opts *opts, ec_engine **out);
+
+/** Read a whole file. Returns malloc'd bytes (NUL-terminated; *len excludes
+ *  the NUL) or NULL with a diagnostic in d. */
+char *ec_read_file(const char *path, size_t *len, ec_diags *d);
+
+/** What a file holds, judged by its content. */
+ec_file_kind ec_sniff(const char *text, size_t len);
+
+/* Per-kind readers. Each reads text (from path, for messages) into e and
+ * returns 0, or -1 when nothing usable was read (diagnostics say why). */
+int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t len,
+                       const ec_load_opts *o);
+int ec_load_profile_text(ec_engine *e, const char *path, const char *text, size_t len,
+                         const ec_load_opts *o);
+int ec_load_timing_text(ec_engine *e, const char *path, const char *text, size_t len,
+                        const ec_load_opts *o);
+int ec_load_meta_text(ec_engine *e, const char *path, const char *text, size_t len,
+                      const ec_load_opts *o);
+/** trtexec console logs (build and/or profile runs), see log.c. */
+int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t len,
+                     const ec_load_opts *o);
+/** A stored `enginecard summary --json` (a compare baseline). */
+int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_t len,
+                         const ec_load_opts *o);
+
+/** After every file is read: join the profile to the layers by name, pick the
+ *  timing run, and add the warnings that need the whole picture. */
+void ec_load_finish(ec_engine *e, const ec_load_opts *o);
+
+/* Format/Datatype strings (format.c). */
+typedef struct ec_format_info {
+  const char *short_name;     /* TREx short form, or NULL when not in TREx's table */
+  const char *precision;      /* ours */
+  const char *precision_trex;
+  double bytes;               /* ours */
+  double bytes_trex;
+  int known;                  /* 0 when guessed from the text */
+} ec_format_info;
+/** Classify a Format/Datatype string (len bytes). */
+ec_format_info ec_format_classify(const char *fmt, size_t len);
+/** Element size of a Weights/Bias "Type" string (Int8, Half, Float, FP16, ...);
+ *  trex selects TREx's table (which knows only Int8/Half/Float/Int32/FP16/FP32). */
+double ec_weight_type_bytes(const char *type, int trex);
+
+#endif

@@ -1,0 +1,161 @@
+#include "model/engine.h"
+#include "util/alloc.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+double ec_stats_get(const ec_stats *s, const char *label) {
+  for (int i = 0; i < s->n; i++)
+    if (strcmp(s->v[i].label, label) == 0) return s->v[i].value;
+  return NAN;
+}
+
+void ec_stats_set(ec_stats *s, const char *label, double v) {
+  for (int i = 0; i < s->n; i++)
+    if (strcmp(s->v[i].label, label) == 0) {
+      s->v[i].value = v;
+      return;
+    }
+  if (s->n >= (int)(sizeof s->v / sizeof s->v[0])) return;
+  ec_statval *x = &s->v[s->n++];
+  size_t l = strlen(label);
+  if (l >= sizeof x->label) l = sizeof x->label - 1;
+  memcpy(x->label, label, l);
+  x->label[l] = '\0';
+  x->value = v;
+}
+
+const char *ec_file_kind_name(ec_file_kind k) {
+  switch (k) {
+  case EC_FILE_GRAPH: return "graph";
+  case EC_FILE_PROFILE: return "profile";
+  case EC_FILE_TIMING: return "timing";
+  case EC_FILE_PROFILE_META: return "profile-metadata";
+  case EC_FILE_BUILD_META: return "build-metadata";
+  case EC_FILE_DEVICE_META: return "device-metadata";
+  case EC_FILE_LOG: return "log";
+  case EC_FILE_SUMMARY: return "summary";
+  default: return "unknown";
+  }
+}
+
+ec_engine *ec_engine_new(const char *name) {
+  ec_engine *e = ec_calloc(1, sizeof *e);
+  e->name = ec_strdup(name ? name : "engine");
+  e->perf.throughput_qps = NAN;
+  e->perf.walltime_s = NAN;
+  e->perf.total_gpu_compute_s = NAN;
+  e->device.sms = NAN;
+  e->device.compute_clock_ghz = NAN;
+  e->device.memory_clock_ghz = NAN;
+  e->device.bus_width_bits = NAN;
+  return e;
+}
+
+void ec_kvs_add(ec_kvs *k, const char *key, const char *val) {
+  ec_kv *x = EC_PUSH(k->v, k->n, k->cap);
+  x->key = ec_strdup(key);
+  x->val = ec_strdup(val ? val : "");
+}
+
+const char *ec_kvs_get(const ec_kvs *k, const char *key) {
+  for (size_t i = 0; i < k->n; i++)
+    if (strcmp(k->v[i].key, key) == 0) return k->v[i].val;
+  return NULL;
+}
+
+void ec_kvs_free(ec_kvs *k) {
+  for (size_t i = 0; i < k->n; i++) {
+    free(k->v[i].key);
+    free(k->v[i].val);
+  }
+  free(k->v);
+  memset(k, 0, sizeof *k);
+}
+
+void ec_tensor_clear(ec_tensor *t) {
+  free(t->name);
+  free(t->dims);
+  free(t->format);
+  free(t->format_short);
+  free(t->location);
+  memset(t, 0, sizeof *t);
+}
+
+static void S_strv_free(char **v, size_t n) {
+  for (size_t i = 0; i < n; i++) free(v[i]);
+  free(v);
+}
+
+void ec_layer_clear(ec_layer *l) {
+  free(l->name);
+  free(l->layer_type);
+  free(l->type);
+  free(l->tactic);
+  free(l->tactic_value);
+  free(l->origin);
+  S_strv_free(l->metadata, l->n_metadata);
+  S_strv_free(l->operations, l->n_operations);
+  free(l->pooling_type);
+  free(l->activation);
+  for (size_t i = 0; i < l->n_in; i++) ec_tensor_clear(&l->in[i]);
+  for (size_t i = 0; i < l->n_out; i++) ec_tensor_clear(&l->out[i]);
+  free(l->in);
+  free(l->out);
+  free(l->weights_type);
+  ec_kvs_free(&l->attrs);
+  memset(l, 0, sizeof *l);
+}
+
+void ec_timing_clear(ec_timing *t) {
+  free(t->latency);
+  free(t->compute);
+  free(t->enqueue);
+  free(t->h2d);
+  free(t->d2h);
+  memset(t, 0, sizeof *t);
+}
+
+void ec_engine_free(ec_engine *e) {
+  if (!e) return;
+  free(e->name);
+  for (size_t i = 0; i < e->n_files; i++) free(e->files[i].path);
+  free(e->files);
+  for (size_t i = 0; i < e->n_layers; i++) ec_layer_clear(&e->layers[i]);
+  free(e->layers);
+  for (size_t i = 0; i < e->n_hidden; i++) ec_layer_clear(&e->hidden[i]);
+  free(e->hidden);
+  S_strv_free(e->bindings, e->n_bindings);
+  for (size_t i = 0; i < e->n_runs; i++) ec_timing_clear(&e->runs[i]);
+  free(e->runs);
+  ec_kvs_free(&e->perf.notes);
+  free(e->device.name);
+  free(e->device.compute_capability);
+  free(e->device.global_memory);
+  ec_kvs_free(&e->device.all);
+  ec_kvs_free(&e->model_options);
+  ec_kvs_free(&e->build_options);
+  ec_kvs_free(&e->inference_options);
+  ec_kvs_free(&e->system_options);
+  ec_kvs_free(&e->reporting_options);
+  ec_kvs_free(&e->memory);
+  free(e->trt_version);
+  free(e->trt_version_source);
+  ec_diags_free(&e->diags);
+  free(e);
+}
+
+void ec_engine_add_file(ec_engine *e, const char *path, ec_file_kind kind) {
+  ec_file *f = EC_PUSH(e->files, e->n_files, e->cap_files);
+  f->path = ec_strdup(path);
+  f->kind = kind;
+}
+
+const ec_timing *ec_engine_timing(const ec_engine *e) {
+  if (!e->n_runs) return NULL;
+  return &e->runs[e->run < e->n_runs ? e->run : e->n_runs - 1];
+}
+
+int ec_engine_usable(const ec_engine *e) {
+  return e->n_layers > 0 || e->has_profile || e->n_runs > 0 || e->perf.present || e->device.present;
+}

@@ -1,0 +1,222 @@
+/* engine — the in-memory model of one TensorRT engine.
+ *
+ * Plain structs filled by src/load and read-only afterwards. One owner each:
+ * an ec_engine owns everything reachable from it and ec_engine_free releases
+ * it all. Nothing here knows about file formats or TensorRT versions; load
+ * has already normalised those. Strings are UTF-8 as read (they may hold any
+ * byte, including NUL where a *_len field says so); escape on output. */
+#ifndef EC_ENGINE_H
+#define EC_ENGINE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "util/diag.h"
+
+/* A key and its value as display text (JSON text for non-string values). */
+typedef struct ec_kv {
+  char *key;
+  char *val;
+} ec_kv;
+
+typedef struct ec_kvs {
+  ec_kv *v;
+  size_t n, cap;
+} ec_kvs;
+
+/* An activation tensor as a layer sees it. */
+typedef struct ec_tensor {
+  char *name;
+  size_t name_len;
+  int64_t *dims; /* entries < 0 are dynamic (-1) */
+  int ndims;
+  char *format;        /* Format/Datatype as written, or NULL */
+  char *format_short;  /* TREx's short form ("FP16 NHWC8"); "Unknown format" if unmapped */
+  const char *precision;      /* "FP32","FP16","BF16","INT8","FP8","INT4","FP4","INT32","INT64","Bool","Unknown",... */
+  const char *precision_trex; /* TREx's label (BF16 -> FP32, Bool -> Bool) */
+  double elem_bytes;          /* our element size (BF16 2, Bool 1, INT4 0.5); 0 when unknown */
+  double elem_bytes_trex;     /* TREx's element size (BF16 short form / Bool 0) */
+  char *location;             /* "Device", "Host" or NULL */
+  int64_t volume;             /* product of dims; -1 when a dim is dynamic */
+} ec_tensor;
+
+/* Layer attributes that analyses need, extracted from the raw keys. */
+typedef struct ec_conv {
+  int present;        /* a convolution-like layer with these fields */
+  int64_t kernel[3];  /* R,S (and T); 0 when absent */
+  int nkernel;
+  int64_t groups;     /* 1 when absent */
+  int64_t out_maps;   /* K from OutMaps, 0 when absent */
+  int64_t stride[3];
+  int64_t dilation[3];
+} ec_conv;
+
+typedef struct ec_layer {
+  size_t index;         /* position among the engine's kept layers */
+  char *name;           /* after control-character repair and disambiguation */
+  size_t name_len;
+  char *layer_type;     /* raw LayerType ("CaskConvolution"); after deconv conversion */
+  char *type;           /* ParameterType if present, else LayerType (TREx 'type') */
+  char *tactic;         /* TacticName, or "TensorRT" when absent */
+  char *tactic_value;   /* TacticValue or NULL */
+  char *origin;         /* Reformat Origin ("QDQ", "REFORMAT") or NULL */
+  char **metadata;      /* ONNX metadata entries (split on U+001E/U+001F) */
+  size_t n_metadata;
+  char **operations;    /* PointWise operations, if listed */
+  size_t n_operations;
+  char *pooling_type;   /* "MAX", "AVERAGE" or NULL */
+  char *activation;     /* "RELU", ... or NULL */
+  int64_t stream_id;    /* -1 when absent */
+  ec_tensor *in, *out;
+  size_t n_in, n_out;
+  const char *precision;     /* of in[0]; "None" without inputs */
+  const char *precision_trex;
+  const char *out_precision; /* of out[0]; "" without outputs */
+  char *weights_type;        /* Weights.Type or NULL */
+  int64_t weights_count;     /* Weights.Count or 0 */
+  int64_t bias_count;
+  double weights_bytes;      /* every {Type,Count} object on the layer (Weights, Bias, ConvWeights, ...) */
+  double weights_bytes_trex; /* TREx: Weights.Count*sizeof(Type) only */
+  double io_bytes;           /* sum of in+out volume*elem_bytes; dynamic tensors count 0 */
+  double io_bytes_trex;
+  int io_unknown;            /* 1 when a tensor had dynamic dims */
+  ec_conv conv;
+  /* Profile (valid when has_profile). */
+  int has_profile;
+  int has_median;
+  double avg_ms, median_ms, time_ms, pct;
+  ec_kvs attrs;              /* every other raw key, for tooltips and exports */
+} ec_layer;
+
+/* A statistic set as trtexec prints it: labelled values in print order.
+ * Labels: "min","max","mean","median","p90","p95","p99", or "pX" for others. */
+typedef struct ec_statval {
+  char label[16];
+  double value;
+} ec_statval;
+
+typedef struct ec_stats {
+  int n;
+  ec_statval v[16];
+  const char *source; /* "timing.json", "metadata", "log"; static string */
+} ec_stats;
+
+/** Value of label in s, or NAN when absent. */
+double ec_stats_get(const ec_stats *s, const char *label);
+/** Set (or add) label in s. */
+void ec_stats_set(ec_stats *s, const char *label, double v);
+
+typedef struct ec_perf {
+  int present;
+  double throughput_qps;      /* NAN when unknown */
+  const char *throughput_source;
+  ec_stats gpu_compute, latency, enqueue, h2d, d2h;
+  double walltime_s;          /* Total Host Walltime, NAN when unknown */
+  double total_gpu_compute_s; /* NAN when unknown */
+  ec_kvs notes;               /* trtexec's own warnings and remarks, key = source */
+} ec_perf;
+
+typedef struct ec_device {
+  int present;
+  char *name;
+  char *compute_capability; /* "8.0" */
+  double sms;               /* NAN when unknown */
+  double compute_clock_ghz;
+  double memory_clock_ghz;
+  double bus_width_bits;
+  char *global_memory;      /* "80994 MiB" as printed */
+  const char *source;
+  ec_kvs all;               /* every device field as read */
+} ec_device;
+
+/* One run of per-iteration timings (trtexec --exportTimes). Arrays have n
+ * entries or are NULL when the field was absent. */
+typedef struct ec_timing {
+  size_t n;
+  double *latency, *compute, *enqueue, *h2d, *d2h;
+  const char *latency_field; /* "latencyMs", "endToEndMs" */
+  int legacy;                /* TensorRT 7 records (startInMs/endInMs) */
+} ec_timing;
+
+typedef enum {
+  EC_FILE_GRAPH = 0,
+  EC_FILE_PROFILE,
+  EC_FILE_TIMING,
+  EC_FILE_PROFILE_META,
+  EC_FILE_BUILD_META,
+  EC_FILE_DEVICE_META,
+  EC_FILE_LOG,
+  EC_FILE_SUMMARY,
+  EC_FILE_UNKNOWN
+} ec_file_kind;
+
+const char *ec_file_kind_name(ec_file_kind k);
+
+typedef struct ec_file {
+  char *path;
+  ec_file_kind kind;
+} ec_file;
+
+typedef struct ec_engine {
+  char *name;
+  ec_file *files;
+  size_t n_files, cap_files;
+
+  /* Graph */
+  int has_graph;
+  int graph_names_only;     /* layer info without detail */
+  ec_layer *layers;         /* kept layers, graph order (TREx df rows) */
+  size_t n_layers, cap_layers;
+  ec_layer *hidden;         /* NoOp and Constant layers, kept for the graph view */
+  size_t n_hidden, cap_hidden;
+  char **bindings;
+  size_t n_bindings;
+  size_t n_raw_layers;
+  size_t n_noop, n_constant, n_shape_call, n_signal_wait, n_other_profile;
+
+  /* Profile */
+  int has_profile;
+  int64_t profile_count;      /* iterations, from {"count": N}; 0 when unknown */
+  int profile_has_median;
+  size_t profile_records;     /* records kept for the selected profile index */
+  size_t profile_unmatched;   /* records naming no kept layer */
+  double profile_unmatched_ms;
+  size_t profile_hidden;      /* records naming folded NoOp/Constant layers */
+  size_t layers_without_profile;
+  int profile_index;
+
+  /* Timing runs */
+  ec_timing *runs;
+  size_t n_runs;
+  size_t run;                 /* selected run */
+
+  ec_perf perf;
+  ec_device device;
+  ec_kvs model_options, build_options, inference_options, system_options, reporting_options;
+  ec_kvs memory;              /* memory facts from logs: key -> "123 MiB" */
+  char *trt_version;          /* "8.4.1" or NULL */
+  char *trt_version_source;
+
+  size_t n_log_runs;          /* benchmark runs found in logs */
+  size_t log_run;             /* the one used (0-based) */
+
+  ec_diags diags;             /* everything said while loading this engine */
+  struct ec_load_state *ls;   /* private to src/load; NULL after loading */
+} ec_engine;
+
+ec_engine *ec_engine_new(const char *name);
+void ec_engine_free(ec_engine *e);
+/** Record that path was read as kind (copies path). */
+void ec_engine_add_file(ec_engine *e, const char *path, ec_file_kind kind);
+/** The selected timing run, or NULL. */
+const ec_timing *ec_engine_timing(const ec_engine *e);
+/** 1 when the engine holds any usable data. */
+int ec_engine_usable(const ec_engine *e);
+
+void ec_layer_clear(ec_layer *l);
+void ec_tensor_clear(ec_tensor *t);
+void ec_timing_clear(ec_timing *t);
+void ec_kvs_add(ec_kvs *k, const char *key, const char *val);
+/** Value for key, or NULL. */
+const char *ec_kvs_get(const ec_kvs *k, const char *key);
+void ec_kvs_free(ec_kvs *k);
+
+#endif

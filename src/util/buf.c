@@ -1,0 +1,130 @@
+#include "util/buf.h"
+#include "util/alloc.h"
+#include "util/utf8.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void ec_buf_put(ec_buf *b, const void *p, size_t n) {
+  ec_grow((void **)&b->data, &b->cap, b->len + n + 1, 1);
+  if (n) memcpy(b->data + b->len, p, n);
+  b->len += n;
+  b->data[b->len] = '\0';
+}
+
+void ec_buf_puts(ec_buf *b, const char *s) { ec_buf_put(b, s, strlen(s)); }
+
+void ec_buf_putc(ec_buf *b, char c) { ec_buf_put(b, &c, 1); }
+
+void ec_buf_printf(ec_buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n <= 0) return;
+  ec_grow((void **)&b->data, &b->cap, b->len + (size_t)n + 1, 1);
+  va_start(ap, fmt);
+  vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
+}
+
+char *ec_buf_take(ec_buf *b) {
+  char *p = b->data ? b->data : ec_strdup("");
+  b->data = NULL;
+  b->len = b->cap = 0;
+  return p;
+}
+
+void ec_buf_free(ec_buf *b) {
+  free(b->data);
+  b->data = NULL;
+  b->len = b->cap = 0;
+}
+
+/* Walk s as UTF-8; invalid sequences come back as U+FFFD of length 1. */
+#define FOR_EACH_CP(s, n, i, cp, l) \
+  for (size_t i = 0, l = 0; i < (n); i += l) \
+    for (unsigned cp = ec_utf8_decode((const unsigned char *)(s) + i, (n) - i, &l), _o = 1; _o; _o = 0)
+
+void ec_buf_html(ec_buf *b, const char *s, size_t n) {
+  FOR_EACH_CP(s, n, i, cp, l) {
+    switch (cp) {
+    case '<': ec_buf_puts(b, "&lt;"); break;
+    case '>': ec_buf_puts(b, "&gt;"); break;
+    case '&': ec_buf_puts(b, "&amp;"); break;
+    case '"': ec_buf_puts(b, "&quot;"); break;
+    case '\'': ec_buf_puts(b, "&#39;"); break;
+    default:
+      if ((cp < 0x20 && cp != '\t' && cp != '\n') || (cp >= 0x7f && cp < 0xa0) ||
+          cp == 0xFFFE || cp == 0xFFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        ec_buf_puts(b, "\xEF\xBF\xBD");
+      else if (cp == 0xFFFD && l == 1)
+        ec_buf_puts(b, "\xEF\xBF\xBD");
+      else
+        ec_buf_put(b, s + i, l);
+    }
+  }
+}
+
+void ec_buf_json(ec_buf *b, const char *s, size_t n) {
+  FOR_EACH_CP(s, n, i, cp, l) {
+    switch (cp) {
+    case '"': ec_buf_puts(b, "\\\""); break;
+    case '\\': ec_buf_puts(b, "\\\\"); break;
+    case '\n': ec_buf_puts(b, "\\n"); break;
+    case '\r': ec_buf_puts(b, "\\r"); break;
+    case '\t': ec_buf_puts(b, "\\t"); break;
+    case '<': ec_buf_puts(b, "\\u003c"); break; /* safe inside <script> */
+    case 0x2028: ec_buf_puts(b, "\\u2028"); break;
+    case 0x2029: ec_buf_puts(b, "\\u2029"); break;
+    default:
+      if (cp < 0x20 || cp == 0x7f)
+        ec_buf_printf(b, "\\u%04x", cp);
+      else if (cp == 0xFFFD && l == 1)
+        ec_buf_puts(b, "\\ufffd");
+      else
+        ec_buf_put(b, s + i, l);
+    }
+  }
+}
+
+void ec_buf_csv(ec_buf *b, const char *s, size_t n) {
+  int quote = 0;
+  for (size_t i = 0; i < n; i++)
+    if (s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r') quote = 1;
+  /* Spreadsheet formula injection: a leading = + - @ makes a cell a formula. */
+  int guard = n > 0 && (s[0] == '=' || s[0] == '+' || s[0] == '@' ||
+                        (s[0] == '-' && !(n > 1 && ((s[1] >= '0' && s[1] <= '9') || s[1] == '.'))));
+  if (guard) quote = 1;
+  if (quote) ec_buf_putc(b, '"');
+  if (guard) ec_buf_putc(b, '\'');
+  FOR_EACH_CP(s, n, i, cp, l) {
+    if (cp == '"')
+      ec_buf_puts(b, "\"\"");
+    else if (cp < 0x20 && cp != '\n' && cp != '\r' && cp != '\t')
+      ec_buf_putc(b, ' ');
+    else if (cp == 0xFFFD && l == 1)
+      ec_buf_puts(b, "\xEF\xBF\xBD");
+    else
+      ec_buf_put(b, s + i, l);
+  }
+  if (quote) ec_buf_putc(b, '"');
+}
+
+void ec_buf_dot(ec_buf *b, const char *s, size_t n) {
+  FOR_EACH_CP(s, n, i, cp, l) {
+    if (cp == '"' || cp == '\\') {
+      ec_buf_putc(b, '\\');
+      ec_buf_putc(b, (char)cp);
+    } else if (cp == '\n') {
+      ec_buf_puts(b, "\\n");
+    } else if (cp < 0x20 || cp == 0x7f) {
+      ec_buf_putc(b, ' ');
+    } else if (cp == 0xFFFD && l == 1) {
+      ec_buf_puts(b, "\xEF\xBF\xBD");
+    } else {
+      ec_buf_put(b, s + i, l);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+/* buf — a growable byte buffer, always NUL-terminated, that may hold NULs.
+ *
+ * ec_buf b = {0}; ec_buf_puts(&b, "x"); ... free(b.data); */
+#ifndef EC_BUF_H
+#define EC_BUF_H
+#include <stddef.h>
+
+typedef struct ec_buf {
+  char *data; /* NUL-terminated once anything was added; owned */
+  size_t len;
+  size_t cap;
+} ec_buf;
+
+void ec_buf_put(ec_buf *b, const void *p, size_t n);
+void ec_buf_puts(ec_buf *b, const char *s);
+void ec_buf_putc(ec_buf *b, char c);
+void ec_buf_printf(ec_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/** Hand the buffer's memory to the caller (never NULL); b is reset. */
+char *ec_buf_take(ec_buf *b);
+void ec_buf_free(ec_buf *b);
+
+/* Escapers. Each appends s[0..n) to b escaped for its target; invalid UTF-8
+ * bytes and control characters never pass through raw. */
+void ec_buf_html(ec_buf *b, const char *s, size_t n);   /* HTML/XML text and attributes */
+void ec_buf_json(ec_buf *b, const char *s, size_t n);   /* JSON string body, no quotes */
+void ec_buf_csv(ec_buf *b, const char *s, size_t n);    /* one CSV field, quoted when needed */
+void ec_buf_dot(ec_buf *b, const char *s, size_t n);    /* DOT quoted-string body */
+
+#endif

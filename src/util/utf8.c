@@ -1,0 +1,52 @@
+#include "util/utf8.h"
+
+unsigned ec_utf8_decode(const unsigned char *s, size_t n, size_t *len) {
+  *len = 1;
+  if (n == 0) { *len = 0; return 0xFFFD; }
+  unsigned c = s[0];
+  if (c < 0x80) return c;
+  size_t need;
+  unsigned cp, min;
+  if ((c & 0xE0) == 0xC0) { need = 2; cp = c & 0x1F; min = 0x80; }
+  else if ((c & 0xF0) == 0xE0) { need = 3; cp = c & 0x0F; min = 0x800; }
+  else if ((c & 0xF8) == 0xF0) { need = 4; cp = c & 0x07; min = 0x10000; }
+  else return 0xFFFD;
+  if (n < need) return 0xFFFD;
+  for (size_t i = 1; i < need; i++) {
+    if ((s[i] & 0xC0) != 0x80) return 0xFFFD;
+    cp = (cp << 6) | (s[i] & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0xFFFD;
+  *len = need;
+  return cp;
+}
+
+int ec_utf8_valid(const char *s, size_t n) {
+  size_t i = 0, l;
+  while (i < n) {
+    unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
+    if (cp == 0xFFFD && l == 1) return 0;
+    i += l;
+  }
+  return 1;
+}
+
+size_t ec_utf8_prefix(const char *s, size_t n, size_t max_cps) {
+  size_t i = 0, l, k = 0;
+  while (i < n && k < max_cps) {
+    ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
+    i += l;
+    k++;
+  }
+  return i;
+}
+
+size_t ec_utf8_count(const char *s, size_t n) {
+  size_t i = 0, l, k = 0;
+  while (i < n) {
+    ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
+    i += l;
+    k++;
+  }
+  return k;
+}

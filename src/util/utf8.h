@@ -1,0 +1,18 @@
+/* utf8 — strict UTF-8 decoding. */
+#ifndef EC_UTF8_H
+#define EC_UTF8_H
+#include <stddef.h>
+
+/** Decode one code point from s[0..n). Sets *len to the bytes consumed
+ *  (>= 1 when n > 0). Invalid, overlong or truncated sequences decode as
+ *  U+FFFD with *len = 1. */
+unsigned ec_utf8_decode(const unsigned char *s, size_t n, size_t *len);
+/** 1 when s[0..n) is valid UTF-8. */
+int ec_utf8_valid(const char *s, size_t n);
+/** Byte length of the longest prefix of s[0..n) that has at most max_cps
+ *  code points and does not split a sequence. */
+size_t ec_utf8_prefix(const char *s, size_t n, size_t max_cps);
+/** Number of code points in s[0..n) (invalid bytes count one each). */
+size_t ec_utf8_count(const char *s, size_t n);
+
+#endif

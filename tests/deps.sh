@@ -1,0 +1,16 @@
+#!/bin/sh
+# Installs enginecard's build and test dependencies from Debian's packages.
+# Needs root (apt-get); as another user it prints what to install.
+PKGS="build-essential pkg-config libcairo2-dev libpango1.0-dev libjansson-dev libgraphviz-dev graphviz libcmark-dev libcmocka-dev fonts-dejavu-core poppler-utils libxml2-utils python3 python3-jsonschema valgrind"
+missing=""
+for p in $PKGS; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && { echo "deps: all installed"; exit 0; }
+if [ "$(id -u)" -ne 0 ]; then
+  echo "deps: missing:$missing"
+  echo "deps: run as root: apt-get install -y$missing"
+  exit 2
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Runs every unit test binary and every end-to-end script, then prints one
+# closing line: "N passed, N failed, N skipped".
+# Unit tests are cmocka binaries in $BUILD/tests; e2e scripts are
+# tests/e2e/*.sh printing "ok - ...", "not ok - ..." or "skip - ..." lines.
+BUILD=${BUILD:-build}
+export BUILD
+export EC_BIN=${EC_BIN:-$BUILD/enginecard}
+export EC_GEN=${EC_GEN:-$BUILD/enginegen}
+pass=0; fail=0; skip=0
+log=$(mktemp)
+for t in "$BUILD"/tests/test_*; do
+  [ -x "$t" ] || continue
+  echo "== $t"
+  CMOCKA_MESSAGE_OUTPUT=stdout "$t" > "$log" 2>&1
+  rc=$?
+  cat "$log"
+  p=$(grep -c '^\[       OK \]' "$log")
+  f=$(grep -c '^\[  FAILED  \] [a-zA-Z_]' "$log")
+  s=$(grep -c '^\[  SKIPPED \] [a-zA-Z_]' "$log")
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+    echo "!! $t exited $rc without reporting a failed test (crash?)"; f=1
+  fi
+  pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
+done
+for s in tests/e2e/*.sh; do
+  [ -f "$s" ] || continue
+  echo "== $s"
+  sh "$s" > "$log" 2>&1
+  rc=$?
+  cat "$log"
+  p=$(grep -c '^ok - ' "$log")
+  f=$(grep -c '^not ok - ' "$log")
+  k=$(grep -c '^skip - ' "$log")
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+    echo "!! $s exited $rc without reporting a failure"; f=1
+  fi
+  pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + k))
+done
+rm -f "$log"
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]

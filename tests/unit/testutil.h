@@ -1,0 +1,42 @@
+/* Shared helpers for the cmocka unit tests. */
+#ifndef EC_TESTUTIL_H
+#define EC_TESTUTIL_H
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <cmocka.h>
+
+/* Root of ../shared (EC_SHARED overrides), or NULL when absent. Tests that
+ * need the corpus call EC_NEED_SHARED() which skips loudly without it. */
+static inline const char *ec_test_shared(void) {
+  static char buf[4096];
+  const char *env = getenv("EC_SHARED");
+  const char *p = env && *env ? env : "../shared";
+  struct stat st;
+  if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)) return NULL;
+  snprintf(buf, sizeof buf, "%s", p);
+  return buf;
+}
+
+#define EC_NEED_SHARED(var)                                                          \
+  const char *var = ec_test_shared();                                                \
+  if (!var) {                                                                        \
+    print_message("SKIPPED: %s needs ../shared (the corpus); it is absent\n", __func__); \
+    skip();                                                                          \
+  }
+
+/* Path under the shared dir; returns a static buffer. */
+static inline const char *ec_test_path(const char *shared, const char *rel) {
+  static char buf[8][4096];
+  static int k;
+  k = (k + 1) % 8;
+  snprintf(buf[k], sizeof buf[k], "%s/%s", shared, rel);
+  return buf[k];
+}
+
+#endif
