@@ -1,0 +1,156 @@
+/* text — pango measuring on a pinned font. See text.h.
+ *
+ * Pinning: a private FcConfig holding only DejaVuSans.ttf and
+ * DejaVuSans-Bold.ttf is set on our own PangoCairoFontMap (never the default
+ * one, which graphviz may use). The Makefile links pangocairo only, and the
+ * linker refuses symbols from its indirect dependencies (libpangoft2,
+ * libfontconfig), so the four fontconfig/pangoft2 entry points are looked up
+ * with dlsym(RTLD_DEFAULT): those libraries are always loaded with
+ * libpangocairo. If they cannot be found, pango uses the host configuration
+ * and ec_text_pinned() says 0. (Adding "pangoft2 fontconfig" to the
+ * Makefile's PKGS would allow direct calls.) */
+#include "view/text.h"
+
+#include <dlfcn.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+#include "util/alloc.h"
+#include "util/utf8.h"
+
+typedef void *(*S_fc_create_fn)(void);
+typedef int (*S_fc_add_file_fn)(void *config, const unsigned char *file);
+typedef void (*S_fc_destroy_fn)(void *config);
+typedef void (*S_set_config_fn)(void *fontmap, void *config);
+
+static PangoFontMap *S_map;
+static PangoContext *S_ctx;
+static PangoLayout *S_layout;
+static int S_pinned;
+
+static void S_init(void) {
+  if (S_map) return;
+  S_map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+  if (!S_map) S_map = pango_cairo_font_map_new();
+  S_fc_create_fn fc_create = (S_fc_create_fn)dlsym(RTLD_DEFAULT, "FcConfigCreate");
+  S_fc_add_file_fn fc_add = (S_fc_add_file_fn)dlsym(RTLD_DEFAULT, "FcConfigAppFontAddFile");
+  S_fc_destroy_fn fc_destroy = (S_fc_destroy_fn)dlsym(RTLD_DEFAULT, "FcConfigDestroy");
+  S_set_config_fn set_config =
+      (S_set_config_fn)dlsym(RTLD_DEFAULT, "pango_fc_font_map_set_config");
+  S_pinned = 0;
+  if (fc_create && fc_add && fc_destroy && set_config &&
+      g_type_check_instance_is_a((GTypeInstance *)S_map,
+                                 g_type_from_name("PangoFcFontMap"))) {
+    void *cfg = fc_create();
+    if (cfg) {
+      int ok = fc_add(cfg, (const unsigned char *)EC_FONT_REGULAR);
+      ok = fc_add(cfg, (const unsigned char *)EC_FONT_BOLD) && ok;
+      if (ok) {
+        set_config(S_map, cfg); /* takes its own reference */
+        S_pinned = 1;
+      }
+      fc_destroy(cfg);
+    }
+  }
+  S_ctx = pango_font_map_create_context(S_map);
+  ec_text_setup_context(S_ctx);
+  S_layout = pango_layout_new(S_ctx);
+}
+
+void ec_text_setup_context(void *pango_context) {
+  PangoContext *ctx = pango_context;
+  cairo_font_options_t *fo = cairo_font_options_create();
+  cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+  pango_cairo_context_set_font_options(ctx, fo);
+  cairo_font_options_destroy(fo);
+  pango_cairo_context_set_resolution(ctx, 72.0);
+  pango_context_set_round_glyph_positions(ctx, FALSE);
+  pango_context_set_base_dir(ctx, PANGO_DIRECTION_LTR);
+  pango_context_set_language(ctx, pango_language_from_string("en"));
+}
+
+void *ec_text_fontmap(void) {
+  S_init();
+  return S_map;
+}
+
+void *ec_text_font(double size, int bold) {
+  PangoFontDescription *fd = pango_font_description_new();
+  pango_font_description_set_family_static(fd, EC_FONT_FAMILY);
+  pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+  return fd;
+}
+
+int ec_text_pinned(void) {
+  S_init();
+  return S_pinned;
+}
+
+void ec_text_shutdown(void) {
+  if (S_layout) g_object_unref(S_layout);
+  if (S_ctx) g_object_unref(S_ctx);
+  if (S_map) g_object_unref(S_map);
+  S_layout = NULL;
+  S_ctx = NULL;
+  S_map = NULL;
+}
+
+/* Last measured font, to avoid resetting the description on every call. */
+static double S_last_size = -1;
+static int S_last_bold = -1;
+
+ec_text_metrics ec_text_measure(const char *s, size_t n, double size, int bold) {
+  S_init();
+  if (size != S_last_size || bold != S_last_bold) {
+    PangoFontDescription *fd = ec_text_font(size, bold);
+    pango_layout_set_font_description(S_layout, fd);
+    pango_font_description_free(fd);
+    S_last_size = size;
+    S_last_bold = bold;
+  }
+  pango_layout_set_text(S_layout, s, (int)n);
+  PangoRectangle logical;
+  pango_layout_get_extents(S_layout, NULL, &logical);
+  double base = (double)pango_layout_get_baseline(S_layout) / PANGO_SCALE;
+  ec_text_metrics m;
+  m.width = (double)logical.width / PANGO_SCALE;
+  m.ascent = base - (double)logical.y / PANGO_SCALE;
+  m.descent = (double)(logical.y + logical.height) / PANGO_SCALE - base;
+  return m;
+}
+
+double ec_text_width(const char *s, double size, int bold) {
+  return ec_text_measure(s, strlen(s), size, bold).width;
+}
+
+#define S_ELLIPSIS "\xE2\x80\xA6"
+
+char *ec_text_fit(const char *s, double size, int bold, double max_w, int *cut) {
+  size_t n = strlen(s);
+  if (cut) *cut = 0;
+  if (ec_text_measure(s, n, size, bold).width <= max_w) return ec_strdup(s);
+  if (cut) *cut = 1;
+  size_t ncp = ec_utf8_count(s, n);
+  /* Largest k in [0, ncp) code points such that prefix(k)+"…" fits. */
+  size_t lo = 0, hi = ncp; /* prefix(lo) fits (or lo == 0); prefix(hi) does not */
+  char *tmp = ec_malloc(n + sizeof S_ELLIPSIS);
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    size_t b = ec_utf8_prefix(s, n, mid);
+    memcpy(tmp, s, b);
+    memcpy(tmp + b, S_ELLIPSIS, sizeof S_ELLIPSIS);
+    if (ec_text_measure(tmp, b + sizeof S_ELLIPSIS - 1, size, bold).width <= max_w)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  size_t b = ec_utf8_prefix(s, n, lo);
+  /* Do not end on a space before the ellipsis. */
+  while (b > 0 && s[b - 1] == ' ') b--;
+  memcpy(tmp, s, b);
+  memcpy(tmp + b, S_ELLIPSIS, sizeof S_ELLIPSIS);
+  return tmp;
+}
