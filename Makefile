@@ -11,7 +11,8 @@ CFLAGS_ALL = $(CSTD) $(OPT) $(WARN) -Isrc $(PKG_CFLAGS) $(EXTRA_CFLAGS)
 LDLIBS_ALL = $(PKG_LIBS) -lm $(EXTRA_LDFLAGS)
 
 BUILD    ?= build
-SRCS     := $(sort $(wildcard src/*/*.c))
+EXCLUDE  ?=
+SRCS     := $(filter-out $(EXCLUDE),$(sort $(wildcard src/*/*.c)))
 LIB_SRCS := $(filter-out src/cli/main.c,$(SRCS))
 OBJS     := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 MAIN_OBJ := $(BUILD)/obj/cli/main.o

@@ -52,6 +52,8 @@ int ec_load_meta_text(ec_engine *e, const char *path, const char *text, size_t l
 /** trtexec console logs (build and/or profile runs), see log.c. */
 int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t len,
                      const ec_load_opts *o);
+/** 1 when text looks like a TensorRT/trtexec console log (checks the first 64 KiB). */
+int ec_log_sniff(const char *text, size_t len);
 /** A stored `enginecard summary --json` (a compare baseline). */
 int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_t len,
                          const ec_load_opts *o);

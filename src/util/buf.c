@@ -3,6 +3,7 @@
 #include "util/utf8.h"
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void ec_buf_put(ec_buf *b, const void *p, size_t n) {

@@ -1,0 +1,21 @@
+/* layer_math — per-layer derived quantities (MACs, FLOPs, arithmetic
+ * intensity, implicit-GEMM sizes) with TREx's formulas (annotate_convolutions). */
+#ifndef EC_LAYER_MATH_H
+#define EC_LAYER_MATH_H
+#include "model/engine.h"
+
+typedef struct ec_conv_math {
+  int known;          /* 0 when shapes are missing or dynamic */
+  double macs;        /* N*K*P*Q*C*R*S/G */
+  double bytes;       /* in + weights (in dtype) + out */
+  double ai;          /* macs / bytes */
+  double gemm_m, gemm_n, gemm_k; /* M=N*P*Q, N=K, K=C*R*S */
+} ec_conv_math;
+
+/** Convolution arithmetic of l (TREx's definitions); known = 0 when l is not
+ *  a convolution with 4-D input and output of known size. */
+ec_conv_math ec_conv_math_of(const ec_layer *l);
+/** MACs of l when computable (convolutions; GEMMs from shapes), else -1. */
+double ec_layer_macs(const ec_layer *l);
+
+#endif

@@ -1,0 +1,45 @@
+#include "analyze/stats.h"
+#include "util/alloc.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int S_cmp(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+double ec_percentile_trt(const double *sorted, size_t n, double pct) {
+  if (n == 0) return NAN;
+  /* trtexec: all = n; exclude = int((1 - percentile/100) * all) in float */
+  float frac = (float)(1.0f - (float)pct / 100.0f);
+  long exclude = (long)(frac * (float)n);
+  long idx = (long)n - 1 - exclude;
+  if (idx < 0) idx = 0;
+  return (double)(float)sorted[idx];
+}
+
+int ec_sample_stats_compute(const double *v, size_t n, ec_sample_stats *o) {
+  memset(o, 0, sizeof *o);
+  if (n == 0) return 0;
+  double *s = ec_malloc(n * sizeof *s);
+  memcpy(s, v, n * sizeof *s);
+  qsort(s, n, sizeof *s, S_cmp);
+  double sum = 0;
+  for (size_t i = 0; i < n; i++) sum += s[i];
+  double mean = sum / (double)n;
+  double ss = 0;
+  for (size_t i = 0; i < n; i++) ss += (s[i] - mean) * (s[i] - mean);
+  o->count = n;
+  o->min = s[0];
+  o->max = s[n - 1];
+  o->mean = mean;
+  o->median = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
+  o->p90 = ec_percentile_trt(s, n, 90);
+  o->p95 = ec_percentile_trt(s, n, 95);
+  o->p99 = ec_percentile_trt(s, n, 99);
+  o->stdev = n > 1 ? sqrt(ss / (double)(n - 1)) : 0;
+  o->cv = mean != 0 ? o->stdev / mean : 0;
+  free(s);
+  return 0;
+}

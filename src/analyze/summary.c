@@ -1,0 +1,131 @@
+#include "analyze/summary.h"
+#include "util/alloc.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static ec_group *S_group(ec_groups *g, const char *key) {
+  for (size_t i = 0; i < g->n; i++)
+    if (strcmp(g->v[i].key, key) == 0) return &g->v[i];
+  ec_group *x = EC_PUSH(g->v, g->n, g->cap);
+  memset(x, 0, sizeof *x);
+  x->key = key;
+  return x;
+}
+
+static int S_cmp_group(const void *a, const void *b) {
+  return strcmp(((const ec_group *)a)->key, ((const ec_group *)b)->key);
+}
+
+static void S_finish(ec_groups *g, double total) {
+  for (size_t i = 0; i < g->n; i++) g->v[i].pct = total > 0 ? 100.0 * g->v[i].latency_ms / total : 0;
+  if (g->n > 1) qsort(g->v, g->n, sizeof *g->v, S_cmp_group);
+}
+
+const ec_group *ec_groups_find(const ec_groups *g, const char *k) {
+  for (size_t i = 0; i < g->n; i++)
+    if (strcmp(g->v[i].key, k) == 0) return &g->v[i];
+  return NULL;
+}
+
+const char *ec_tactic_group(const char *tactic, char *buf, size_t cap) {
+  const char *cut = strstr(tactic, "_0x");
+  size_t n = cut ? (size_t)(cut - tactic) : strlen(tactic);
+  if (n >= cap) n = cap - 1;
+  memcpy(buf, tactic, n);
+  buf[n] = '\0';
+  return buf;
+}
+
+static const ec_engine *S_sort_engine;
+static int S_cmp_latency(const void *a, const void *b) {
+  size_t i = *(const size_t *)a, j = *(const size_t *)b;
+  double x = S_sort_engine->layers[i].avg_ms, y = S_sort_engine->layers[j].avg_ms;
+  if (x != y) return x > y ? -1 : 1;
+  return (i > j) - (i < j); /* ties in graph order */
+}
+
+/* Tactic groups need owned keys: interned per summary. */
+typedef struct {
+  char **v;
+  size_t n, cap;
+} S_strpool;
+
+static void S_stats_from(const double *v, size_t n, int *has, ec_sample_stats *out) {
+  if (!v || !n) return;
+  *has = 1;
+  ec_sample_stats_compute(v, n, out);
+}
+
+ec_summary *ec_summarize(const ec_engine *e) {
+  ec_summary *s = ec_calloc(1, sizeof *s);
+  s->engine = e;
+  s->layers = e->n_layers;
+  s->has_latency = e->has_profile;
+  double total = 0, total_med = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    total += e->layers[i].avg_ms;
+    if (e->layers[i].has_median) total_med += e->layers[i].median_ms;
+  }
+  s->total_ms = total;
+  s->total_median_ms = total_med;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    ec_group *g = S_group(&s->by_type, l->type);
+    g->count++;
+    g->latency_ms += l->avg_ms;
+    g = S_group(&s->by_precision, l->precision);
+    g->count++;
+    g->latency_ms += l->avg_ms;
+    g = S_group(&s->by_out_precision, l->out_precision[0] ? l->out_precision : "None");
+    g->count++;
+    g->latency_ms += l->avg_ms;
+    g = S_group(&s->by_tactic_group, l->tactic);
+    g->count++;
+    g->latency_ms += l->avg_ms;
+    if (strcmp(l->type, "Reformat") == 0) {
+      s->reformat_count++;
+      s->reformat_ms += l->avg_ms;
+      g = S_group(&s->reformat_by_origin, l->origin ? l->origin : "unknown");
+      g->count++;
+      g->latency_ms += l->avg_ms;
+    }
+    s->weights_bytes += l->weights_bytes;
+    s->weights_bytes_trex += l->weights_bytes_trex;
+    s->activations_bytes += l->io_bytes;
+    s->activations_bytes_trex += l->io_bytes_trex;
+    if (l->io_unknown) s->io_unknown_layers++;
+  }
+  for (size_t i = 0; i < e->n_hidden; i++) s->weights_bytes += e->hidden[i].weights_bytes;
+  s->reformat_share_pct = total > 0 ? 100.0 * s->reformat_ms / total : 0;
+  S_finish(&s->by_type, total);
+  S_finish(&s->by_precision, total);
+  S_finish(&s->by_out_precision, total);
+  S_finish(&s->by_tactic_group, total);
+  S_finish(&s->reformat_by_origin, total);
+  s->order = ec_calloc(e->n_layers ? e->n_layers : 1, sizeof *s->order);
+  for (size_t i = 0; i < e->n_layers; i++) s->order[i] = i;
+  S_sort_engine = e;
+  if (e->n_layers > 1) qsort(s->order, e->n_layers, sizeof *s->order, S_cmp_latency);
+  S_sort_engine = NULL;
+  const ec_timing *t = ec_engine_timing(e);
+  if (t) {
+    S_stats_from(t->latency, t->n, &s->has_timing, &s->timing);
+    S_stats_from(t->compute, t->n, &s->has_compute, &s->compute);
+    S_stats_from(t->enqueue, t->n, &s->has_enqueue, &s->enqueue);
+    S_stats_from(t->h2d, t->n, &s->has_h2d, &s->h2d);
+    S_stats_from(t->d2h, t->n, &s->has_d2h, &s->d2h);
+  }
+  return s;
+}
+
+void ec_summary_free(ec_summary *s) {
+  if (!s) return;
+  free(s->by_type.v);
+  free(s->by_precision.v);
+  free(s->by_out_precision.v);
+  free(s->by_tactic_group.v);
+  free(s->reformat_by_origin.v);
+  free(s->order);
+  free(s);
+}

@@ -1,0 +1,143 @@
+#include "cli/cli.h"
+#include "util/alloc.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int ec_cli_need_value(int argc, char **argv, int i) {
+  if (i + 1 < argc) return 1;
+  fprintf(stderr, "enginecard: option %s needs a value\n", argv[i]);
+  return 0;
+}
+
+static int S_long(const char *s, long *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno || end == s || *end) return 0;
+  *out = v;
+  return 1;
+}
+
+int ec_cli_parse(int argc, char **argv, int first, ec_common *c, ec_opt_fn opt, void *ctx) {
+  for (int i = first; i < argc; i++) {
+    const char *a = argv[i];
+    if (opt) {
+      int k = opt(ctx, argc, argv, i);
+      if (k < 0) return EC_EXIT_USAGE;
+      if (k > 0) {
+        i += k - 1;
+        continue;
+      }
+    }
+    if (strcmp(a, "--graph") == 0 || strcmp(a, "--profile") == 0 || strcmp(a, "--timing") == 0 ||
+        strcmp(a, "--meta") == 0 || strcmp(a, "--log") == 0 || strcmp(a, "--run") == 0 ||
+        strcmp(a, "--profile-index") == 0) {
+      if (!ec_cli_need_value(argc, argv, i)) return EC_EXIT_USAGE;
+      const char *v = argv[++i];
+      if (strcmp(a, "--graph") == 0) c->load.graph = v;
+      else if (strcmp(a, "--profile") == 0) c->load.profile = v;
+      else if (strcmp(a, "--timing") == 0) c->load.timing = v;
+      else if (strcmp(a, "--meta") == 0) {
+        *EC_PUSH(c->meta_v, c->load.n_meta, c->meta_cap) = v;
+        c->load.meta = c->meta_v;
+      } else if (strcmp(a, "--log") == 0) {
+        *EC_PUSH(c->log_v, c->load.n_logs, c->log_cap) = v;
+        c->load.logs = c->log_v;
+      } else {
+        long n;
+        if (!S_long(v, &n) || n < 0 || (strcmp(a, "--run") == 0 && n < 1)) {
+          fprintf(stderr, "enginecard: %s needs a %s number, got \"%s\"\n", a,
+                  strcmp(a, "--run") == 0 ? "positive" : "non-negative", v);
+          return EC_EXIT_USAGE;
+        }
+        if (strcmp(a, "--run") == 0) c->load.run = n;
+        else c->load.profile_index = (int)n;
+      }
+    } else if (strcmp(a, "--strict") == 0) {
+      c->strict = 1;
+    } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+      c->verbosity = -1;
+    } else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
+      c->verbosity = 1;
+    } else if (strcmp(a, "--") == 0) {
+      for (i++; i < argc; i++) *EC_PUSH(c->engines, c->n_engines, c->eng_cap) = argv[i];
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "enginecard: unknown option %s (see enginecard --help)\n", a);
+      return EC_EXIT_USAGE;
+    } else {
+      *EC_PUSH(c->engines, c->n_engines, c->eng_cap) = a;
+    }
+  }
+  return 0;
+}
+
+void ec_common_free(ec_common *c) {
+  free(c->meta_v);
+  free(c->log_v);
+  free(c->engines);
+  memset(c, 0, sizeof *c);
+}
+
+void ec_cli_print_diags(const ec_engine *e, int verbosity) {
+  for (size_t i = 0; i < e->diags.n; i++) {
+    /* -q: errors only; default: warnings and errors; -v: notes too */
+    if (e->diags.v[i].sev < (verbosity < 0 ? EC_ERROR : verbosity > 0 ? EC_INFO : EC_WARN)) continue;
+    char *m = ec_diag_format(&e->diags.v[i]);
+    fprintf(stderr, "%s\n", m);
+    free(m);
+  }
+}
+
+ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {
+  size_t ne = c->n_engines ? c->n_engines : 1;
+  ec_engine **v = ec_calloc(ne, sizeof *v);
+  *rc = 0;
+  int any_usable = 0;
+  for (size_t i = 0; i < ne; i++) {
+    const char *spec = c->n_engines ? c->engines[i] : NULL;
+    int r = ec_load_engine(spec, &c->load, &v[i]);
+    ec_cli_print_diags(v[i], c->verbosity);
+    if (r == 2) *rc = EC_EXIT_USAGE;
+    if (ec_engine_usable(v[i])) any_usable = 1;
+    else if (*rc == 0) *rc = EC_EXIT_NODATA;
+    if (c->strict && ec_diags_count(&v[i]->diags, EC_WARN) && *rc == 0) *rc = EC_EXIT_NODATA;
+  }
+  if (!any_usable && *rc == 0) *rc = EC_EXIT_NODATA;
+  *n = ne;
+  return v;
+}
+
+int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine *const *inputs, size_t n_inputs) {
+  struct stat out_st;
+  if (stat(path, &out_st) == 0) {
+    for (size_t i = 0; i < n_inputs; i++)
+      for (size_t k = 0; k < inputs[i]->n_files; k++) {
+        struct stat in_st;
+        if (stat(inputs[i]->files[k].path, &in_st) == 0 && in_st.st_dev == out_st.st_dev &&
+            in_st.st_ino == out_st.st_ino) {
+          fprintf(stderr, "enginecard: %s: refusing to overwrite an input file\n", path);
+          return -1;
+        }
+      }
+  }
+  char *tmp = ec_asprintf("%s.tmp.%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "wb");
+  if (!f) {
+    fprintf(stderr, "enginecard: %s: cannot write: %s\n", path, strerror(errno));
+    free(tmp);
+    return -1;
+  }
+  int ok = fwrite(data, 1, len, f) == len;
+  ok = (fclose(f) == 0) && ok;
+  if (!ok || rename(tmp, path) != 0) {
+    fprintf(stderr, "enginecard: %s: write failed: %s\n", path, strerror(errno));
+    unlink(tmp);
+    free(tmp);
+    return -1;
+  }
+  free(tmp);
+  return 0;
+}

@@ -1,0 +1,57 @@
+/* cli — the command line: argument parsing shared by every command, exit
+ * codes, and the commands themselves (one file each). Only the CLI prints
+ * diagnostics and chooses the exit code. */
+#ifndef EC_CLI_H
+#define EC_CLI_H
+#include <stdio.h>
+#include "load/load.h"
+
+/* Exit codes (DESIGN.md §2), like jq's named codes. */
+enum {
+  EC_EXIT_OK = 0,        /* success; warnings allowed */
+  EC_EXIT_GATE = 1,      /* a gate or lint threshold failed (outputs still written) */
+  EC_EXIT_USAGE = 2,     /* usage or I/O error */
+  EC_EXIT_NODATA = 3     /* no usable engine data (with --strict: any warning) */
+};
+
+#define EC_VERSION "0.1.0"
+
+/* Options every command accepts. */
+typedef struct ec_common {
+  ec_load_opts load;
+  const char **engines; /* positional ENGINE arguments */
+  size_t n_engines;
+  int strict;
+  int verbosity; /* -1 quiet (errors only), 0 warnings, 1 notes too */
+  /* storage behind load.meta / load.logs */
+  const char **meta_v, **log_v;
+  size_t meta_cap, log_cap, eng_cap;
+} ec_common;
+
+/* A command-specific option: returns the number of argv entries consumed
+ * (1 or 2), 0 when the option is not its own, -1 on a usage error (message
+ * already printed). */
+typedef int (*ec_opt_fn)(void *ctx, int argc, char **argv, int i);
+
+/** Parse argv[first..argc) into c, giving unknown options to opt(ctx,...).
+ *  Returns 0, or EC_EXIT_USAGE after printing a message. */
+int ec_cli_parse(int argc, char **argv, int first, ec_common *c, ec_opt_fn opt, void *ctx);
+void ec_common_free(ec_common *c);
+
+/** Load every engine of c; prints diagnostics to stderr. Returns the engines
+ *  (caller frees each with ec_engine_free and the array with free) and sets
+ *  *rc to the exit code the loading alone warrants (0, 2 or 3). */
+ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc);
+/** Print e's diagnostics to stderr at the given verbosity (see ec_common). */
+void ec_cli_print_diags(const ec_engine *e, int verbosity);
+/** Write text to path atomically (temp file + rename); refuses to overwrite a
+ *  file that is one of the inputs. Returns 0, or prints and returns -1. */
+int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine *const *inputs, size_t n_inputs);
+
+/** 1 when the value at argv[i+1] exists; prints a usage error otherwise. */
+int ec_cli_need_value(int argc, char **argv, int i);
+
+int ec_cmd_summary(int argc, char **argv);
+int ec_cmd_layers(int argc, char **argv);
+
+#endif

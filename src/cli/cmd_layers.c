@@ -1,0 +1,169 @@
+/* enginecard layers ENGINE [--csv|--json] — one row per layer with every
+ * derived column, for users who script against the data. --json prints JSON
+ * lines (one object per layer); CSV is the default. */
+#include "analyze/layer_math.h"
+#include "analyze/summary.h"
+#include "cli/cli.h"
+#include "out/jsonout.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  int json;
+} S_opts;
+
+static int S_opt(void *ctx, int argc, char **argv, int i) {
+  (void)argc;
+  S_opts *o = ctx;
+  if (strcmp(argv[i], "--json") == 0) { o->json = 1; return 1; }
+  if (strcmp(argv[i], "--csv") == 0) { o->json = 0; return 1; }
+  return 0;
+}
+
+/* "name:[d0,d1]:format" for each tensor, joined by " | ". */
+static void S_tensors_text(ec_buf *b, const ec_tensor *t, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (i) ec_buf_puts(b, " | ");
+    ec_buf_put(b, t[i].name, t[i].name_len);
+    ec_buf_puts(b, ":[");
+    for (int d = 0; d < t[i].ndims; d++) ec_buf_printf(b, "%s%lld", d ? "," : "", (long long)t[i].dims[d]);
+    ec_buf_puts(b, "]:");
+    ec_buf_puts(b, t[i].format_short ? t[i].format_short : "");
+  }
+}
+
+static json_t *S_tensors_json(const ec_tensor *t, size_t n) {
+  json_t *a = json_array();
+  for (size_t i = 0; i < n; i++) {
+    json_t *o = json_object();
+    json_object_set_new(o, "name", ec_jstrn(t[i].name, t[i].name_len));
+    json_t *d = json_array();
+    for (int k = 0; k < t[i].ndims; k++) json_array_append_new(d, json_integer(t[i].dims[k]));
+    json_object_set_new(o, "dims", d);
+    json_object_set_new(o, "format", ec_jstr(t[i].format));
+    json_object_set_new(o, "format_short", ec_jstr(t[i].format_short));
+    json_object_set_new(o, "precision", ec_jstr(t[i].precision));
+    json_object_set_new(o, "bytes", t[i].volume >= 0 ? ec_jcount((double)t[i].volume * t[i].elem_bytes) : json_null());
+    json_array_append_new(a, o);
+  }
+  return a;
+}
+
+static const char *S_cols[] = {"index", "name", "type", "layer_type", "precision", "output_precision",
+                               "latency_avg_ms", "latency_median_ms", "latency_pct", "profiled", "tactic",
+                               "origin", "inputs", "outputs", "weights_bytes", "weights_bytes_trex",
+                               "io_bytes", "macs", "metadata"};
+
+static void S_csv_row(ec_buf *b, const ec_layer *l) {
+  ec_buf_printf(b, "%zu,", l->index);
+  ec_buf_csv(b, l->name, l->name_len);
+  ec_buf_putc(b, ',');
+  ec_buf_csv(b, l->type, strlen(l->type));
+  ec_buf_putc(b, ',');
+  ec_buf_csv(b, l->layer_type, strlen(l->layer_type));
+  ec_buf_printf(b, ",%s,%s,", l->precision, l->out_precision);
+  if (l->has_profile) {
+    ec_buf_printf(b, "%.9g,", l->avg_ms);
+    if (l->has_median) ec_buf_printf(b, "%.9g", l->median_ms);
+    ec_buf_printf(b, ",%.9g,1,", l->pct);
+  } else {
+    ec_buf_puts(b, ",,,0,");
+  }
+  ec_buf_csv(b, l->tactic, strlen(l->tactic));
+  ec_buf_putc(b, ',');
+  if (l->origin) ec_buf_csv(b, l->origin, strlen(l->origin));
+  ec_buf_putc(b, ',');
+  ec_buf t = {0};
+  S_tensors_text(&t, l->in, l->n_in);
+  ec_buf_csv(b, t.data ? t.data : "", t.len);
+  ec_buf_putc(b, ',');
+  t.len = 0;
+  S_tensors_text(&t, l->out, l->n_out);
+  ec_buf_csv(b, t.data ? t.data : "", t.len);
+  ec_buf_free(&t);
+  double macs = ec_layer_macs(l);
+  ec_buf_printf(b, ",%.0f,%.0f,%.0f,", l->weights_bytes, l->weights_bytes_trex, l->io_bytes);
+  if (macs >= 0) ec_buf_printf(b, "%.0f", macs);
+  ec_buf_putc(b, ',');
+  ec_buf m = {0};
+  for (size_t i = 0; i < l->n_metadata; i++) {
+    if (i) ec_buf_puts(&m, " + ");
+    ec_buf_puts(&m, l->metadata[i]);
+  }
+  ec_buf_csv(b, m.data ? m.data : "", m.len);
+  ec_buf_free(&m);
+  ec_buf_putc(b, '\n');
+}
+
+static json_t *S_json_row(const ec_layer *l) {
+  json_t *o = json_object();
+  json_object_set_new(o, "index", json_integer((json_int_t)l->index));
+  json_object_set_new(o, "name", ec_jstrn(l->name, l->name_len));
+  json_object_set_new(o, "type", ec_jstr(l->type));
+  json_object_set_new(o, "layer_type", ec_jstr(l->layer_type));
+  json_object_set_new(o, "precision", ec_jstr(l->precision));
+  json_object_set_new(o, "output_precision", ec_jstr(l->out_precision));
+  json_object_set_new(o, "latency_avg_ms", l->has_profile ? ec_jnum(l->avg_ms) : json_null());
+  json_object_set_new(o, "latency_median_ms", l->has_profile && l->has_median ? ec_jnum(l->median_ms) : json_null());
+  json_object_set_new(o, "latency_pct", l->has_profile ? ec_jnum(l->pct) : json_null());
+  json_object_set_new(o, "tactic", ec_jstr(l->tactic));
+  json_object_set_new(o, "origin", ec_jstr(l->origin));
+  json_object_set_new(o, "inputs", S_tensors_json(l->in, l->n_in));
+  json_object_set_new(o, "outputs", S_tensors_json(l->out, l->n_out));
+  json_object_set_new(o, "weights_bytes", ec_jcount(l->weights_bytes));
+  json_object_set_new(o, "weights_bytes_trex", ec_jcount(l->weights_bytes_trex));
+  json_object_set_new(o, "io_bytes", l->io_unknown ? json_null() : ec_jcount(l->io_bytes));
+  double macs = ec_layer_macs(l);
+  json_object_set_new(o, "macs", macs >= 0 ? ec_jcount(macs) : json_null());
+  json_t *md = json_array();
+  for (size_t i = 0; i < l->n_metadata; i++) json_array_append_new(md, ec_jstr(l->metadata[i]));
+  json_object_set_new(o, "metadata", md);
+  json_t *at = json_object();
+  for (size_t i = 0; i < l->attrs.n; i++) json_object_set_new(at, l->attrs.v[i].key, ec_jstr(l->attrs.v[i].val));
+  json_object_set_new(o, "attributes", at);
+  return o;
+}
+
+int ec_cmd_layers(int argc, char **argv) {
+  ec_common c = {0};
+  S_opts o = {0};
+  int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
+  if (rc) return rc;
+  if (c.n_engines > 1) {
+    fprintf(stderr, "enginecard layers: one ENGINE at a time\n");
+    ec_common_free(&c);
+    return EC_EXIT_USAGE;
+  }
+  size_t n;
+  ec_engine **es = ec_cli_load(&c, &n, &rc);
+  const ec_engine *e = es[0];
+  ec_buf b = {0};
+  if (!o.json) {
+    for (size_t i = 0; i < sizeof S_cols / sizeof S_cols[0]; i++) ec_buf_printf(&b, "%s%s", i ? "," : "", S_cols[i]);
+    ec_buf_putc(&b, '\n');
+  }
+  for (size_t i = 0; i < e->n_layers; i++) {
+    if (o.json) {
+      json_t *j = S_json_row(&e->layers[i]);
+      char *t = ec_jdump(j, 0);
+      ec_buf_puts(&b, t);
+      free(t);
+      json_decref(j);
+    } else {
+      S_csv_row(&b, &e->layers[i]);
+    }
+    if (b.len > (1 << 20)) {
+      fwrite(b.data, 1, b.len, stdout);
+      b.len = 0;
+    }
+  }
+  if (b.len) fwrite(b.data, 1, b.len, stdout);
+  ec_buf_free(&b);
+  for (size_t i = 0; i < n; i++) ec_engine_free(es[i]);
+  free(es);
+  ec_common_free(&c);
+  return rc;
+}

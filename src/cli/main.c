@@ -1,0 +1,57 @@
+/* enginecard — TensorRT engine reports from trtexec's JSON and logs.
+ * main dispatches to one function per command (src/cli/cmd_*.c). */
+#include "cli/cli.h"
+#include <string.h>
+
+static const char S_usage[] =
+    "usage: enginecard COMMAND [options] ENGINE...\n"
+    "\n"
+    "commands:\n"
+    "  summary ENGINE [--json]            headline numbers (--json: enginecard.summary/1)\n"
+    "  layers  ENGINE [--csv|--json]      one row per layer with derived columns\n"
+    "\n"
+    "ENGINE is a path prefix (dir/model.engine picks up dir/model.engine.*), a directory\n"
+    "holding one engine's files, or any single file; NAME=ENGINE sets the display name.\n"
+    "Files are recognised by content (graph, profile, timing, metadata JSON, trtexec logs).\n"
+    "\n"
+    "common options:\n"
+    "  --graph F --profile F --timing F   use these files (override discovery)\n"
+    "  --meta F --log F                   add metadata JSON / trtexec logs (repeatable)\n"
+    "  --run N                            pick run N when a file holds several (default: last)\n"
+    "  --profile-index N                  optimisation profile to show (default 0)\n"
+    "  --strict                           exit 3 on any warning\n"
+    "  -q, --quiet / -v, --verbose        errors only / also notes\n"
+    "  --help, --version\n"
+    "\n"
+    "exit codes: 0 ok (warnings allowed), 1 gate or lint threshold failed,\n"
+    "            2 usage or I/O error, 3 no usable engine data (--strict: any warning)\n";
+
+typedef struct {
+  const char *name;
+  int (*fn)(int, char **);
+} S_cmd;
+
+static const S_cmd S_cmds[] = {
+    {"summary", ec_cmd_summary},
+    {"layers", ec_cmd_layers},
+};
+
+int main(int argc, char **argv) {
+  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+    fputs(S_usage, argc < 2 ? stderr : stdout);
+    return argc < 2 ? EC_EXIT_USAGE : EC_EXIT_OK;
+  }
+  if (strcmp(argv[1], "--version") == 0) {
+    printf("enginecard %s\n", EC_VERSION);
+    return EC_EXIT_OK;
+  }
+  for (int i = 2; i < argc; i++)
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      fputs(S_usage, stdout);
+      return EC_EXIT_OK;
+    }
+  for (size_t i = 0; i < sizeof S_cmds / sizeof S_cmds[0]; i++)
+    if (strcmp(argv[1], S_cmds[i].name) == 0) return S_cmds[i].fn(argc, argv);
+  fprintf(stderr, "enginecard: unknown command \"%s\" (see enginecard --help)\n", argv[1]);
+  return EC_EXIT_USAGE;
+}

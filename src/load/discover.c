@@ -1,0 +1,311 @@
+/* discover — resolve an ENGINE argument to files and read them.
+ *
+ * ENGINE is "NAME=PATH" or PATH; PATH is a path prefix (dir/resnet.onnx.engine
+ * picks up dir/resnet.onnx.engine.*), a directory holding one engine's files,
+ * or any single file. Files are recognised by content, never by name. */
+#include "load/internal.h"
+#include "util/alloc.h"
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int ec_log_sniff(const char *text, size_t len);
+
+char *ec_read_file(const char *path, size_t *len, ec_diags *d) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    ec_diag_add(d, EC_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
+    return NULL;
+  }
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    ec_diag_add(d, EC_ERROR, path, 0, 0, "not a regular file");
+    fclose(f);
+    return NULL;
+  }
+  if ((unsigned long long)st.st_size > EC_MAX_FILE_BYTES) {
+    ec_diag_add(d, EC_ERROR, path, 0, 0, "file is %lld bytes, over the limit of %zu bytes",
+                (long long)st.st_size, (size_t)EC_MAX_FILE_BYTES);
+    fclose(f);
+    return NULL;
+  }
+  size_t cap = (size_t)st.st_size + 1, n = 0;
+  char *buf = ec_malloc(cap);
+  for (;;) {
+    if (n + 1 >= cap) {
+      if (cap > EC_MAX_FILE_BYTES) {
+        ec_diag_add(d, EC_ERROR, path, 0, 0, "file grew over the limit of %zu bytes", (size_t)EC_MAX_FILE_BYTES);
+        free(buf);
+        fclose(f);
+        return NULL;
+      }
+      cap *= 2;
+      buf = ec_reallocarray(buf, cap, 1);
+    }
+    size_t r = fread(buf + n, 1, cap - n - 1, f);
+    n += r;
+    if (r == 0) break;
+  }
+  if (ferror(f)) {
+    ec_diag_add(d, EC_ERROR, path, 0, 0, "read error: %s", strerror(errno));
+    free(buf);
+    fclose(f);
+    return NULL;
+  }
+  fclose(f);
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
+/* Does the window contain "key" (with quotes) before the first nesting
+ * level closes? A cheap look that avoids parsing twice. */
+static int S_has(const char *t, size_t len, const char *key) {
+  size_t kl = strlen(key);
+  size_t lim = len < 65536 ? len : 65536;
+  for (size_t i = 0; i + kl <= lim; i++)
+    if (t[i] == key[0] && memcmp(t + i, key, kl) == 0) return 1;
+  return 0;
+}
+
+ec_file_kind ec_sniff(const char *t, size_t len) {
+  size_t i = 0;
+  if (len >= 3 && (unsigned char)t[0] == 0xEF && (unsigned char)t[1] == 0xBB && (unsigned char)t[2] == 0xBF) i = 3;
+  while (i < len && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t')) i++;
+  if (i >= len) return EC_FILE_UNKNOWN;
+  const char *s = t + i;
+  size_t n = len - i;
+  if (n > 10 && memcmp(s, "--- Layer ", 10) == 0) return EC_FILE_GRAPH;
+  if (s[0] == '{') {
+    if (S_has(s, n, "\"enginecard.summary/")) return EC_FILE_SUMMARY;
+    if (S_has(s, n, "\"Layers\"")) return EC_FILE_GRAPH;
+    if (S_has(s, n, "\"performance_summary\"") || S_has(s, n, "\"inference_options\"")) return EC_FILE_PROFILE_META;
+    if (S_has(s, n, "\"build_options\"") || S_has(s, n, "\"model_options\"")) return EC_FILE_BUILD_META;
+    if (S_has(s, n, "\"device_information\"")) return EC_FILE_PROFILE_META;
+    if (S_has(s, n, "\"LayerType\"")) return EC_FILE_GRAPH;
+    return EC_FILE_UNKNOWN;
+  }
+  if (s[0] == '[') {
+    size_t j = 1;
+    while (j < n && (s[j] == ' ' || s[j] == '\n' || s[j] == '\r' || s[j] == '\t')) j++;
+    if (j < n && s[j] == '{') {
+      /* look only at the first record */
+      size_t lim = n - j < 4096 ? n - j : 4096;
+      const char *r = s + j;
+      if (S_has(r, lim, "\"count\"") || S_has(r, lim, "\"averageMs\"")) return EC_FILE_PROFILE;
+      if (S_has(r, lim, "\"latencyMs\"") || S_has(r, lim, "\"startEnqMs\"") || S_has(r, lim, "\"endToEndMs\""))
+        return EC_FILE_TIMING;
+      if (S_has(r, lim, "\"LayerType\"")) return EC_FILE_GRAPH;
+      if (S_has(r, lim, "\"ComputeCapability\"")) return EC_FILE_DEVICE_META;
+    }
+    return EC_FILE_UNKNOWN;
+  }
+  if (ec_log_sniff(t, len)) return EC_FILE_LOG;
+  return EC_FILE_UNKNOWN;
+}
+
+static int S_cmp_str(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Collect candidate files for PATH into *out (sorted). */
+static size_t S_candidates(const char *path, char ***out, int *is_prefix) {
+  struct stat st;
+  size_t n = 0, cap = 0;
+  char **v = NULL;
+  *is_prefix = 0;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    DIR *d = opendir(path);
+    if (d) {
+      struct dirent *de;
+      while ((de = readdir(d))) {
+        if (de->d_name[0] == '.') continue;
+        char *p = ec_asprintf("%s/%s", path, de->d_name);
+        struct stat fs;
+        if (stat(p, &fs) == 0 && S_ISREG(fs.st_mode))
+          *EC_PUSH(v, n, cap) = p;
+        else
+          free(p);
+      }
+      closedir(d);
+    }
+  } else {
+    /* prefix: siblings named PATH.<something> */
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? ec_strndup(path, (size_t)(slash - path) + (slash == path)) : ec_strdup(".");
+    const char *base = slash ? slash + 1 : path;
+    size_t bl = strlen(base);
+    DIR *d = *base ? opendir(dir) : NULL;
+    if (d) {
+      struct dirent *de;
+      while ((de = readdir(d))) {
+        if (strncmp(de->d_name, base, bl) != 0 || de->d_name[bl] != '.') continue;
+        char *p = slash ? ec_asprintf("%s/%s", dir, de->d_name) : ec_strdup(de->d_name);
+        struct stat fs;
+        if (stat(p, &fs) == 0 && S_ISREG(fs.st_mode))
+          *EC_PUSH(v, n, cap) = p;
+        else
+          free(p);
+      }
+      closedir(d);
+    }
+    free(dir);
+    if (n) *is_prefix = 1;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) *EC_PUSH(v, n, cap) = ec_strdup(path);
+  }
+  if (n > 1) qsort(v, n, sizeof *v, S_cmp_str);
+  *out = v;
+  return n;
+}
+
+static char *S_default_name(const char *path) {
+  size_t l = strlen(path);
+  while (l > 1 && path[l - 1] == '/') l--;
+  size_t b = l;
+  while (b > 0 && path[b - 1] != '/') b--;
+  char *name = ec_strndup(path + b, l - b);
+  static const char *suffixes[] = {".graph.json", ".profile.json", ".timing.json", ".profile.metadata.json",
+                                   ".build.metadata.json", ".metadata.json", ".build.log", ".profile.log",
+                                   ".json", ".log", ".txt"};
+  for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+    size_t nl = strlen(name), sl = strlen(suffixes[i]);
+    if (nl > sl && strcmp(name + nl - sl, suffixes[i]) == 0) {
+      name[nl - sl] = '\0';
+      break;
+    }
+  }
+  return name;
+}
+
+typedef int (*S_reader)(ec_engine *, const char *, const char *, size_t, const ec_load_opts *);
+
+static S_reader S_reader_for(ec_file_kind k) {
+  switch (k) {
+  case EC_FILE_GRAPH: return ec_load_graph_text;
+  case EC_FILE_PROFILE: return ec_load_profile_text;
+  case EC_FILE_TIMING: return ec_load_timing_text;
+  case EC_FILE_PROFILE_META:
+  case EC_FILE_BUILD_META:
+  case EC_FILE_DEVICE_META: return ec_load_meta_text;
+  case EC_FILE_LOG: return ec_load_log_text;
+  case EC_FILE_SUMMARY: return ec_load_summary_text;
+  default: return NULL;
+  }
+}
+
+/* Read path; if want != EC_FILE_UNKNOWN the content must be of that kind
+ * (an explicit --graph that holds a profile is an error). */
+static int S_read_one(ec_engine *e, const char *path, ec_file_kind want, const ec_load_opts *o) {
+  size_t len;
+  char *text = ec_read_file(path, &len, &e->diags);
+  if (!text) return -2;
+  ec_file_kind k = ec_sniff(text, len);
+  int rc = 0;
+  if (want != EC_FILE_UNKNOWN && k != want &&
+      !(want == EC_FILE_PROFILE_META && (k == EC_FILE_BUILD_META || k == EC_FILE_DEVICE_META))) {
+    ec_diag_add(&e->diags, EC_ERROR, path, 1, 1, "given as %s, but its content reads as %s", ec_file_kind_name(want),
+                ec_file_kind_name(k));
+    free(text);
+    return -1;
+  }
+  S_reader r = S_reader_for(k);
+  if (!r) {
+    ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "not recognised as TensorRT engine data; ignored");
+    rc = 1;
+  } else {
+    rc = r(e, path, text, len, o);
+  }
+  free(text);
+  return rc;
+}
+
+int ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
+  static const ec_load_opts none = {0};
+  if (!o) o = &none;
+  char *name = NULL;
+  const char *path = spec;
+  struct stat st;
+  if (spec && stat(spec, &st) != 0) {
+    const char *eq = strchr(spec, '=');
+    if (eq && eq != spec && !memchr(spec, '/', (size_t)(eq - spec))) {
+      name = ec_strndup(spec, (size_t)(eq - spec));
+      path = eq + 1;
+    }
+  }
+  if (!name) name = path ? S_default_name(path) : ec_strdup("engine");
+  ec_engine *e = ec_engine_new(name);
+  free(name);
+  *out = e;
+
+  ec_file_kind skip[4];
+  size_t nskip = 0;
+  if (o->graph) skip[nskip++] = EC_FILE_GRAPH;
+  if (o->profile) skip[nskip++] = EC_FILE_PROFILE;
+  if (o->timing) skip[nskip++] = EC_FILE_TIMING;
+  int explicit_any = o->graph || o->profile || o->timing || o->n_meta || o->n_logs;
+  int io_error = 0;
+
+  /* Explicit files first: they win. */
+  if (o->graph && S_read_one(e, o->graph, EC_FILE_GRAPH, o) == -2) io_error = 1;
+  if (o->profile && S_read_one(e, o->profile, EC_FILE_PROFILE, o) == -2) io_error = 1;
+  if (o->timing && S_read_one(e, o->timing, EC_FILE_TIMING, o) == -2) io_error = 1;
+  for (size_t i = 0; i < o->n_meta; i++)
+    if (S_read_one(e, o->meta[i], EC_FILE_PROFILE_META, o) == -2) io_error = 1;
+
+  if (path && *path) {
+    char **c = NULL;
+    int is_prefix;
+    size_t nc = S_candidates(path, &c, &is_prefix);
+    if (nc == 0) {
+      ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "no such file, directory or file prefix");
+      io_error = 1;
+    }
+    /* Two passes: graphs first (their layers are needed by everything). */
+    char **texts = ec_calloc(nc ? nc : 1, sizeof *texts);
+    size_t *lens = ec_calloc(nc ? nc : 1, sizeof *lens);
+    ec_file_kind *kinds = ec_calloc(nc ? nc : 1, sizeof *kinds);
+    for (size_t i = 0; i < nc; i++) {
+      texts[i] = ec_read_file(c[i], &lens[i], &e->diags);
+      kinds[i] = texts[i] ? ec_sniff(texts[i], lens[i]) : EC_FILE_UNKNOWN;
+      if (!texts[i]) io_error = 1;
+    }
+    static const ec_file_kind order[] = {EC_FILE_GRAPH, EC_FILE_PROFILE, EC_FILE_TIMING, EC_FILE_PROFILE_META,
+                                         EC_FILE_BUILD_META, EC_FILE_DEVICE_META, EC_FILE_LOG, EC_FILE_SUMMARY};
+    for (size_t p = 0; p < sizeof order / sizeof order[0]; p++)
+      for (size_t i = 0; i < nc; i++) {
+        if (!texts[i] || kinds[i] != order[p]) continue;
+        int skipped = 0;
+        for (size_t s = 0; s < nskip; s++)
+          if (kinds[i] == skip[s]) skipped = 1;
+        if (skipped) {
+          ec_diag_add(&e->diags, EC_INFO, c[i], 0, 0, "%s file skipped: an explicit option names another",
+                      ec_file_kind_name(kinds[i]));
+          continue;
+        }
+        S_reader_for(kinds[i])(e, c[i], texts[i], lens[i], o);
+      }
+    for (size_t i = 0; i < nc; i++) {
+      if (texts[i] && kinds[i] == EC_FILE_UNKNOWN && (!is_prefix || nc > 1))
+        ec_diag_add(&e->diags, EC_INFO, c[i], 0, 0, "not recognised as TensorRT engine data; ignored");
+      else if (texts[i] && kinds[i] == EC_FILE_UNKNOWN)
+        ec_diag_add(&e->diags, EC_WARN, c[i], 1, 1, "not recognised as TensorRT engine data (graph, profile, timing, metadata or trtexec log)");
+      free(texts[i]);
+      free(c[i]);
+    }
+    free(texts);
+    free(lens);
+    free(kinds);
+    free(c);
+  } else if (!explicit_any) {
+    ec_diag_add(&e->diags, EC_ERROR, NULL, 0, 0, "no engine given");
+    io_error = 1;
+  }
+  /* Logs given with --log are read after the JSON so JSON values win. */
+  for (size_t i = 0; i < o->n_logs; i++)
+    if (S_read_one(e, o->logs[i], EC_FILE_LOG, o) == -2) io_error = 1;
+  ec_load_finish(e, o);
+  return io_error && !ec_engine_usable(e) ? 2 : 0;
+}

@@ -1,0 +1,238 @@
+/* finish — resolve the staged data of an engine into its final model:
+ * which layer source wins, the profile join by name, NoOp folding, the
+ * timing run, and the warnings that need the whole engine. */
+#include "load/internal.h"
+#include "util/alloc.h"
+#include "util/map.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* TREx's disambiguation on profile records: 2nd "x" -> "x_2". */
+static void S_disambiguate_recs(ec_prof_rec *r, size_t n) {
+  ec_map seen = {0};
+  for (size_t i = 0; i < n; i++) {
+    size_t k;
+    if (ec_map_get(&seen, r[i].name, r[i].name_len, &k)) {
+      k++;
+      ec_map_put(&seen, r[i].name, r[i].name_len, k);
+      char suffix[32];
+      int sl = snprintf(suffix, sizeof suffix, "_%zu", k);
+      char *full = ec_malloc(r[i].name_len + (size_t)sl + 1);
+      memcpy(full, r[i].name, r[i].name_len);
+      memcpy(full + r[i].name_len, suffix, (size_t)sl + 1);
+      /* the map holds borrowed keys: keep the old name alive until the end */
+      r[i].name = full;
+      r[i].name_len += (size_t)sl;
+      /* old pointer is still referenced by the map only when it was first;
+       * a duplicate's own old string is not in the map, so free it later */
+    } else {
+      ec_map_put(&seen, r[i].name, r[i].name_len, 1);
+    }
+  }
+  ec_map_free(&seen);
+}
+
+static const char *S_guess_type(const char *name) {
+  if (strncmp(name, "Reformatting CopyNode", 21) == 0 || strstr(name, " reformatter ") ||
+      strstr(name, "input reformatter") || strstr(name, "output reformatter"))
+    return "Reformat";
+  return "Unknown";
+}
+
+static void S_join_profile(ec_engine *e, const ec_load_opts *o) {
+  ec_load_state *s = e->ls;
+  if (!s) return;
+  int src = s->n_prof[0] ? 0 : (s->n_prof[1] ? 1 : -1);
+  if (src < 0) return;
+  if (src == 1 && s->n_prof[0] == 0)
+    ec_diag_add(&e->diags, EC_INFO, s->prof_path[1], 0, 0, "per-layer times come from the log's profile table");
+  ec_prof_rec *r = s->prof[src];
+  size_t n = s->n_prof[src];
+  /* keep original name pointers to free them after renaming */
+  char **orig = ec_calloc(n ? n : 1, sizeof *orig);
+  for (size_t i = 0; i < n; i++) orig[i] = r[i].name;
+  S_disambiguate_recs(r, n);
+  e->has_profile = 1;
+  e->profile_count = s->prof_count[src];
+  e->profile_records = n;
+  e->profile_index = o ? o->profile_index : 0;
+  if (e->n_layers == 0 && !e->has_graph) {
+    /* A profile alone: its records are the layers. */
+    for (size_t i = 0; i < n; i++) {
+      ec_layer *l = EC_PUSH(e->layers, e->n_layers, e->cap_layers);
+      memset(l, 0, sizeof *l);
+      l->index = i;
+      l->name = ec_strndup(r[i].name, r[i].name_len);
+      l->name_len = r[i].name_len;
+      l->layer_type = ec_strdup(S_guess_type(l->name));
+      l->type = ec_strdup(l->layer_type);
+      ec_layer_finalize(l);
+      l->precision = "Unknown";
+      l->precision_trex = "Unknown";
+      l->stream_id = -1;
+    }
+    ec_diag_add(&e->diags, EC_WARN, s->prof_path[src], 0, 0,
+                "no layer information: layers come from the profile (%zu records), so types, precisions and shapes are unknown", n);
+  }
+  ec_map byname = {0}, hidden = {0};
+  for (size_t i = 0; i < e->n_layers; i++) ec_map_put(&byname, e->layers[i].name, e->layers[i].name_len, i);
+  for (size_t i = 0; i < e->n_hidden; i++) ec_map_put(&hidden, e->hidden[i].name, e->hidden[i].name_len, i);
+  size_t unmatched = 0, hid = 0;
+  double unmatched_ms = 0, hidden_ms = 0;
+  const char *first_unmatched = NULL;
+  for (size_t i = 0; i < n; i++) {
+    size_t li;
+    if (ec_map_get(&byname, r[i].name, r[i].name_len, &li)) {
+      ec_layer *l = &e->layers[li];
+      l->has_profile = 1;
+      l->avg_ms = r[i].avg_ms;
+      l->time_ms = r[i].time_ms;
+      l->median_ms = r[i].has_median ? r[i].median_ms : NAN;
+      l->has_median = r[i].has_median;
+      l->pct = r[i].pct;
+    } else if (ec_map_get(&hidden, r[i].name, r[i].name_len, &li)) {
+      hid++;
+      hidden_ms += r[i].avg_ms;
+    } else {
+      if (!first_unmatched) first_unmatched = r[i].name;
+      unmatched++;
+      unmatched_ms += r[i].avg_ms;
+    }
+  }
+  e->profile_unmatched = unmatched;
+  e->profile_unmatched_ms = unmatched_ms;
+  e->profile_hidden = hid;
+  size_t missing = 0;
+  const char *first_missing = NULL;
+  for (size_t i = 0; i < e->n_layers; i++)
+    if (!e->layers[i].has_profile) {
+      if (!first_missing) first_missing = e->layers[i].name;
+      missing++;
+    }
+  e->layers_without_profile = missing;
+  const char *pp = s->prof_path[src];
+  if (unmatched)
+    ec_diag_add(&e->diags, EC_WARN, pp, 0, 0,
+                "%zu profile records (%.6g ms) name no layer of the graph (first: \"%s\"); they are not in the totals",
+                unmatched, unmatched_ms, first_unmatched);
+  if (hid)
+    ec_diag_add(&e->diags, EC_INFO, pp, 0, 0, "%zu profile records (%.6g ms) time NoOp/Constant layers, which are not counted (as TREx)",
+                hid, hidden_ms);
+  if (missing && e->n_layers)
+    ec_diag_add(&e->diags, EC_WARN, pp, 0, 0, "%zu of %zu layers have no profile record (first: \"%s\"); their latency counts as 0",
+                missing, e->n_layers, first_missing);
+  ec_map_free(&byname);
+  ec_map_free(&hidden);
+  for (size_t i = 0; i < n; i++)
+    if (r[i].name != orig[i]) free(orig[i]);
+  free(orig);
+}
+
+/* NoOp folding (TREx layer.py fold_no_ops): consumers of a NoOp's output read
+ * its input instead; a leaf NoOp whose output is a binding hands that name to
+ * the producer of its input. Only tensor names change. */
+static void S_fold_noops(ec_engine *e) {
+  ec_map alias = {0};
+  for (size_t i = 0; i < e->n_hidden; i++) {
+    ec_layer *h = &e->hidden[i];
+    if (strcmp(h->layer_type, "NoOp") || h->n_in < 1 || h->n_out < 1) continue;
+    ec_map_put(&alias, h->out[0].name, h->out[0].name_len, i);
+  }
+  if (!alias.n) return;
+  ec_map consumed = {0};
+  for (size_t i = 0; i < e->n_layers; i++) {
+    ec_layer *l = &e->layers[i];
+    for (size_t k = 0; k < l->n_in; k++) {
+      ec_tensor *t = &l->in[k];
+      size_t hi, guard = 0;
+      int renamed = 0;
+      const char *nm = t->name;
+      size_t nl = t->name_len;
+      while (ec_map_get(&alias, nm, nl, &hi) && guard++ < 64) {
+        nm = e->hidden[hi].in[0].name;
+        nl = e->hidden[hi].in[0].name_len;
+        renamed = 1;
+      }
+      if (renamed) {
+        char *nn = ec_strndup(nm, nl);
+        free(t->name);
+        t->name = nn;
+        t->name_len = nl;
+      }
+      ec_map_put(&consumed, t->name, t->name_len, i);
+    }
+  }
+  ec_map_free(&consumed);
+  /* leaf NoOps producing a binding */
+  ec_map producer = {0};
+  for (size_t i = 0; i < e->n_layers; i++)
+    for (size_t k = 0; k < e->layers[i].n_out; k++)
+      ec_map_put(&producer, e->layers[i].out[k].name, e->layers[i].out[k].name_len, i * 64 + (k < 63 ? k : 63));
+  for (size_t i = 0; i < e->n_hidden; i++) {
+    ec_layer *h = &e->hidden[i];
+    if (strcmp(h->layer_type, "NoOp") || h->n_in < 1 || h->n_out < 1) continue;
+    int is_binding = 0;
+    for (size_t b = 0; b < e->n_bindings; b++)
+      if (strlen(e->bindings[b]) == h->out[0].name_len && memcmp(e->bindings[b], h->out[0].name, h->out[0].name_len) == 0)
+        is_binding = 1;
+    size_t pk;
+    if (!is_binding || !ec_map_get(&producer, h->in[0].name, h->in[0].name_len, &pk)) continue;
+    ec_tensor *t = &e->layers[pk / 64].out[pk % 64];
+    char *nn = ec_strndup(h->out[0].name, h->out[0].name_len);
+    free(t->name);
+    t->name = nn;
+    t->name_len = h->out[0].name_len;
+  }
+  ec_map_free(&producer);
+  ec_map_free(&alias);
+}
+
+static int S_version_before(const char *v, int maj, int min) {
+  if (!v) return 0;
+  int a = 0, b = 0;
+  if (sscanf(v, "%d.%d", &a, &b) < 1) return 0;
+  return a < maj || (a == maj && b < min);
+}
+
+void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
+  ec_load_state *s = e->ls;
+  if (s && s->n_log_layers) {
+    if (!e->has_graph) {
+      e->layers = s->log_layers;
+      e->n_layers = s->n_log_layers;
+      e->cap_layers = s->cap_log_layers;
+      for (size_t i = 0; i < e->n_layers; i++) e->layers[i].index = i;
+      e->n_raw_layers = e->n_layers;
+      e->has_graph = 1;
+      s->log_layers = NULL;
+      s->n_log_layers = s->cap_log_layers = 0;
+      ec_diag_add(&e->diags, EC_INFO, s->log_layers_path, 0, 0, "layers come from the log's layer listing (no graph JSON given)");
+    }
+  }
+  S_join_profile(e, o);
+  S_fold_noops(e);
+  if (e->n_runs) {
+    size_t pick = e->n_runs - 1;
+    if (o && o->run > 0) {
+      if ((size_t)o->run <= e->n_runs)
+        pick = (size_t)o->run - 1;
+      else
+        ec_diag_add(&e->diags, EC_WARN, NULL, 0, 0, "--run %ld asked for, but the timing file holds %zu runs; using the last",
+                    o->run, e->n_runs);
+    }
+    e->run = pick;
+    if (e->n_runs > 1)
+      ec_diag_add(&e->diags, EC_WARN, NULL, 0, 0,
+                  "the timing file holds %zu runs (one JSON array each); using run %zu (--run selects); runs are never merged",
+                  e->n_runs, pick + 1);
+    if (S_version_before(e->trt_version, 8, 6))
+      ec_diag_add(&e->diags, EC_WARN, NULL, 0, 0,
+                  "TensorRT %s writes warm-up iterations into timing.json (fixed in 8.6): timing statistics include them",
+                  e->trt_version);
+  }
+  if (!ec_engine_usable(e))
+    ec_diag_add(&e->diags, EC_ERROR, NULL, 0, 0, "no usable engine data: need a graph, a profile, a timing file, metadata or a trtexec log");
+  ec_load_state_free(e);
+}

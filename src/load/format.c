@@ -1,0 +1,190 @@
+/* format — TensorRT Format/Datatype strings to precision and element size.
+ *
+ * Two tables: TREx's (activations.py: long format -> short form, first word
+ * -> precision and size), reproduced exactly so our TREx-compatible figures
+ * match, and ours, which fixes TREx's gaps (BF16 is BF16 and 2 bytes, Bool is
+ * 1 byte, INT4/FP4 half a byte). Strings neither table knows are guessed from
+ * their words and flagged as not known so the loader can warn. */
+#include "load/load.h"
+#include <string.h>
+
+typedef struct {
+  const char *longf, *shortf;
+} S_fmt;
+
+/* TREx v0.2.1 _regionFormatDict (plus FP4/Int4 kgen names). */
+static const S_fmt S_formats[] = {
+    {"Four wide channel vectorized row major Int8 format", "Int8 NC/4HW4"},
+    {"Four wide channel vectorized row major FP32 format", "FP32 NC/4HW4"},
+    {"Thirty-two wide channel vectorized row major Int8 format", "Int8 NC/32HW32"},
+    {"Thirty-two wide channel vectorized row major FP32 format", "FP32 NC/32HW32"},
+    {"Thirty-two wide channel vectorized row major FP16 format", "FP16 NC/32HW32"},
+    {"Thirty-two wide channel vectorized row major Int8 format with 3 spatial dimensions", "Int8 NC32DHW"},
+    {"Thirty-two wide channel vectorized row major FP16 format with 3 spatial dimensions", "FP16 NC32DHW"},
+    {"Sixteen wide channel vectorized row major FP16 format", "FP16 NC16HW"},
+    {"Channel major FP16 format where channel % 4 == 0", "FP16 NHWC4"},
+    {"Channel major FP32 format where channel % 4 == 0", "FP32 NHWC4"},
+    {"Channel major Int8 format where channel % 4 == 0", "Int8 NHWC4"},
+    {"Channel major FP16 format where channel % 8 == 0", "FP16 NHWC8"},
+    {"Channel major FP16 format where channel % 16 == 0", "FP16 NHWC16"},
+    {"Channel major FP16 format where channel == 4 and column stride % 32 == 0", "FP16 NHWC4"},
+    {"Channel major INT8 format where channel == 4 and column stride % 32 == 0", "Int8 NHWC4"},
+    {"Channel major FP16 format where channel % 2 == 0", "FP16 NHWC2"},
+    {"Channel major INT8 format where column stride % 32 == 0", "Int8 NHWC1"},
+    {"Channel major INT8 format where channel % 16 == 0", "Int8 NHWC16"},
+    {"Row major INT8 format where column stride % 64 == 0", "Int8 NCHW"},
+    {"Channel major FP16 format where channel % 8 == 0 with 3 spatial dimensions", "FP16 NDHWC8"},
+    {"Channel major FP16 format where channel == 1 and column stride % 32 == 0", "FP16 NHWC1"},
+    {"Row major FP16 format where column stride % 64 == 0", "FP16"},
+    {"Two wide channel vectorized row major FP16 format", "FP16 NC/2HW2"},
+    {"Row major linear FP32", "FP32 NCHW"},
+    {"Row major linear Int32", "INT32 NCHW"},
+    {"Row major linear FP16 format", "FP16 NCHW"},
+    {"Row major Int8 format", "Int8 NCHW"},
+    {"Channel major FP32 format", "FP32 NHWC"},
+    {"Channel major FP16 format", "FP16 NHWC"},
+    {"Channel major Int8 format", "Int8 NHWC"},
+    {"Row major linear BOOL", "Bool"},
+    {"Channel major FP32 format with 3 spatial dimensions", "FP32 NDHWC"},
+    {"Channel major FP32 format with 3 spatial dimensions where channel % 4 == 0", "FP32 NDHWC4"},
+    {"Channel major FP32 format where channel % 4 == 0 with 3 spatial dimensions", "FP32 NDHWC4"},
+    {"Row major linear UInt8 format", "UInt8 NCHW"},
+    {"Channel major UInt8 format", "UInt8 NHWC"},
+    {"Row major linear Int64 format", "Int64 NCHW"},
+    {"Row major linear BFloat16 format", "BF16 NCHW"},
+    {"Channel major BFloat16 format where channel % 8 == 0", "BF16 NHWC8"},
+    {"Channel major BFloat16 format where channel % 4 == 0", "BF16 NHWC4"},
+    {"Channel major BFloat16 format where channel % 8 == 0 with 3 spatial dimensions", "BF16 NDHWC8"},
+    {"Channel major BFloat16 format where channel % 2 == 0", "BF16 NHWC2"},
+    {"Two wide channel vectorized row major BFloat16 format", "BF16 NC2HW"},
+    {"Row major linear FP8 format", "FP8 NCHW"},
+    {"Unknown format", "Unknown format"},
+    /* kgen formats: the data type alone */
+    {"BFloat16", "BFloat16"}, {"Bool", "Bool"}, {"Double", "Double"},
+    {"DoubleComplex", "DoubleComplex"}, {"Float", "Float"}, {"FloatComplex", "FloatComplex"},
+    {"FP8", "FP8"}, {"Half", "Half"}, {"Int16", "Int16"}, {"Int32", "Int32"},
+    {"Int64", "Int64"}, {"Int8", "Int8"}, {"None", "None"}, {"UInt16", "UInt16"},
+    {"UInt32", "UInt32"}, {"UInt64", "UInt64"}, {"UInt8", "UInt8"},
+    {"Int4", "Int4"}, {"FP4", "FP4"}, {"FP4E2M1", "FP4"},
+};
+
+typedef struct {
+  const char *word;
+  const char *prec_trex;
+  double bytes_trex;
+  const char *prec;
+  double bytes;
+} S_dtype;
+
+/* First word of the short form -> (TREx precision, size), (ours). */
+static const S_dtype S_dtypes[] = {
+    {"FP8", "FP8", 1, "FP8", 1},
+    {"FP16", "FP16", 2, "FP16", 2},
+    {"Half", "FP16", 2, "FP16", 2},
+    {"FP32", "FP32", 4, "FP32", 4},
+    {"Float", "FP32", 4, "FP32", 4},
+    {"Double", "FP64", 8, "FP64", 8},
+    {"BFloat16", "FP32", 2, "BF16", 2},
+    {"BF16", "BF16", 0, "BF16", 2},
+    {"Int8", "INT8", 1, "INT8", 1},
+    {"INT8", "INT8", 1, "INT8", 1},
+    {"Int16", "INT16", 2, "INT16", 2},
+    {"INT32", "INT32", 4, "INT32", 4},
+    {"Int32", "INT32", 4, "INT32", 4},
+    {"Int64", "INT64", 8, "INT64", 8},
+    {"UInt8", "UINT8", 1, "UINT8", 1},
+    {"UInt16", "UINT16", 2, "UINT16", 2},
+    {"UInt32", "UINT32", 4, "UINT32", 4},
+    {"UInt64", "UINT64", 8, "UINT64", 8},
+    {"Int4", "INT4", 0.5, "INT4", 0.5},
+    {"FP4", "FP4", 0.5, "FP4", 0.5},
+    {"Bool", "Bool", 0, "Bool", 1},
+    {"FloatComplex", "FloatComplex", 0, "COMPLEX64", 8},
+    {"DoubleComplex", "DoubleComplex", 0, "COMPLEX128", 16},
+};
+
+static const S_dtype *S_dtype_of(const char *w, size_t n) {
+  for (size_t i = 0; i < sizeof S_dtypes / sizeof S_dtypes[0]; i++)
+    if (strlen(S_dtypes[i].word) == n && memcmp(S_dtypes[i].word, w, n) == 0) return &S_dtypes[i];
+  return NULL;
+}
+
+/* Compare fmt[0..len) with s ignoring '.' in fmt (TREx strips dots). */
+static int S_eq_nodots(const char *fmt, size_t len, const char *s) {
+  size_t j = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (fmt[i] == '.') continue;
+    if (s[j] == '\0' || s[j] != fmt[i]) return 0;
+    j++;
+  }
+  return s[j] == '\0';
+}
+
+/* Look for a data-type word inside an unknown string (whole words only). */
+static const S_dtype *S_guess(const char *fmt, size_t len) {
+  static const char *order[] = {"BFloat16", "BF16", "FP16", "Half", "FP32", "Float", "Int8", "INT8",
+                                "FP8", "Int32", "INT32", "Int64", "UInt8", "Int4", "FP4", "Bool",
+                                "BOOL", "Double", "Int16"};
+  for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+    size_t wl = strlen(order[k]);
+    for (size_t i = 0; i + wl <= len; i++) {
+      if (memcmp(fmt + i, order[k], wl) != 0) continue;
+      int lb = i == 0 || fmt[i - 1] == ' ' || fmt[i - 1] == '(';
+      int rb = i + wl == len || fmt[i + wl] == ' ' || fmt[i + wl] == ')' || fmt[i + wl] == ',';
+      if (lb && rb) {
+        if (strcmp(order[k], "BOOL") == 0) return S_dtype_of("Bool", 4);
+        return S_dtype_of(order[k], wl);
+      }
+    }
+  }
+  return NULL;
+}
+
+ec_format_info ec_format_classify(const char *fmt, size_t len) {
+  ec_format_info fi = {"Unknown format", "Unknown", "Unknown", 0, 0, 0};
+  const char *shortf = NULL;
+  for (size_t i = 0; i < sizeof S_formats / sizeof S_formats[0]; i++)
+    if (S_eq_nodots(fmt, len, S_formats[i].longf)) {
+      shortf = S_formats[i].shortf;
+      break;
+    }
+  if (shortf) {
+    fi.short_name = shortf;
+    /* TREx: desc.split(' ') must give exactly two words, else the whole. */
+    const char *sp = strchr(shortf, ' ');
+    size_t wl = sp && !strchr(sp + 1, ' ') ? (size_t)(sp - shortf) : strlen(shortf);
+    const S_dtype *d = S_dtype_of(shortf, wl);
+    if (strcmp(shortf, "Unknown format") == 0 || strcmp(shortf, "None") == 0) d = NULL;
+    if (d) {
+      fi.precision = d->prec;
+      fi.bytes = d->bytes;
+      fi.precision_trex = d->prec_trex;
+      fi.bytes_trex = d->bytes_trex;
+      fi.known = 1;
+    } else {
+      fi.precision_trex = strcmp(shortf, "None") == 0 ? "Unknown format" : "Unknown";
+      fi.known = strcmp(shortf, "None") == 0; /* "None" is a real kgen datatype */
+    }
+    return fi;
+  }
+  /* Not in TREx's table: TREx says "Unknown format" (0 bytes); we guess. */
+  const S_dtype *d = S_guess(fmt, len);
+  if (d) {
+    fi.precision = d->prec;
+    fi.bytes = d->bytes;
+  }
+  return fi;
+}
+
+double ec_weight_type_bytes(const char *type, int trex) {
+  static const struct { const char *t; double b; int trex; } tab[] = {
+      {"Int8", 1, 1}, {"Half", 2, 1}, {"Float", 4, 1}, {"Int32", 4, 1}, {"FP16", 2, 1},
+      {"FP32", 4, 1}, {"BFloat16", 2, 0}, {"BF16", 2, 0}, {"FP8", 1, 0}, {"Int4", 0.5, 0},
+      {"FP4", 0.5, 0}, {"Int64", 8, 0}, {"Bool", 1, 0}, {"UInt8", 1, 0}, {"Double", 8, 0},
+      {"INT8", 1, 0}, {"INT32", 4, 0},
+  };
+  if (!type) return 0;
+  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+    if (strcmp(tab[i].t, type) == 0) return (!trex || tab[i].trex) ? tab[i].b : 0;
+  return 0;
+}

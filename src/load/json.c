@@ -1,0 +1,223 @@
+#include "load/json.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define S_FLAGS (JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL)
+
+void ec_json_doc_free(ec_json_doc *doc) {
+  for (size_t i = 0; i < doc->n; i++) json_decref(doc->v[i]);
+  free(doc->v);
+  memset(doc, 0, sizeof *doc);
+}
+
+static size_t S_skip_ws(const char *t, size_t len, size_t i) {
+  while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r')) i++;
+  return i;
+}
+
+/* Parse consecutive values of t[0..len). On failure *err_off is the byte
+ * offset of the error and err_text its description. */
+static int S_parse_values(const char *t, size_t len, ec_json_doc *doc, size_t *err_off,
+                          char *err_text, size_t err_cap) {
+  size_t i = S_skip_ws(t, len, 0);
+  if (i == len) {
+    *err_off = len;
+    snprintf(err_text, err_cap, "no JSON value in the file");
+    return -1;
+  }
+  while (i < len) {
+    json_error_t e;
+    json_t *v = json_loadb(t + i, len - i, S_FLAGS, &e);
+    if (!v) {
+      *err_off = i + (e.position > 0 ? (size_t)e.position : 0);
+      snprintf(err_text, err_cap, "%s", e.text);
+      return -1;
+    }
+    *EC_PUSH(doc->v, doc->n, doc->cap) = v;
+    i += (size_t)e.position;
+    i = S_skip_ws(t, len, i);
+  }
+  return 0;
+}
+
+typedef struct {
+  size_t off;
+  const char *what;
+} S_fix;
+
+/* Build a repaired copy of t. Returns the number of fixes; fixes[] records
+ * the original offsets. */
+static size_t S_repair(const char *t, size_t len, ec_buf *out, S_fix **fixes, size_t *nfix) {
+  size_t cap = 0;
+  int in_str = 0;
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)t[i];
+    if (in_str) {
+      if (c == '\\' && i + 1 < len) {
+        ec_buf_put(out, t + i, 2);
+        i++;
+        continue;
+      }
+      if (c == '"') {
+        /* A real end of string is followed by , : } ] or the end. */
+        size_t j = S_skip_ws(t, len, i + 1);
+        if (j >= len || t[j] == ',' || t[j] == ':' || t[j] == '}' || t[j] == ']') {
+          in_str = 0;
+          ec_buf_putc(out, '"');
+        } else {
+          ec_buf_puts(out, "\\\"");
+          S_fix *f = EC_PUSH(*fixes, *nfix, cap);
+          f->off = i;
+          f->what = "unescaped '\"' inside a string escaped";
+        }
+        continue;
+      }
+      if (c < 0x20) {
+        ec_buf_printf(out, "\\u%04x", c);
+        S_fix *f = EC_PUSH(*fixes, *nfix, cap);
+        f->off = i;
+        f->what = "raw control character inside a string escaped";
+        continue;
+      }
+      ec_buf_putc(out, (char)c);
+      continue;
+    }
+    if (c == '"') {
+      in_str = 1;
+      ec_buf_putc(out, '"');
+      continue;
+    }
+    /* Bare non-finite numbers: nan, -nan, inf, -inf, NaN, Infinity. */
+    static const char *words[] = {"-nan", "nan", "-inf", "inf", "-NaN", "NaN", "-Infinity", "Infinity", "-infinity", "infinity"};
+    int matched = 0;
+    if (c == 'n' || c == 'N' || c == 'i' || c == 'I' || c == '-') {
+      for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+        size_t wl = strlen(words[k]);
+        if (i + wl <= len && memcmp(t + i, words[k], wl) == 0 &&
+            (i + wl == len || !isalnum((unsigned char)t[i + wl])) &&
+            (i == 0 || !isalnum((unsigned char)t[i - 1]))) {
+          ec_buf_puts(out, "null");
+          S_fix *f = EC_PUSH(*fixes, *nfix, cap);
+          f->off = i;
+          f->what = "non-finite number read as null";
+          i += wl - 1;
+          matched = 1;
+          break;
+        }
+      }
+    }
+    if (!matched) ec_buf_putc(out, (char)c);
+  }
+  return *nfix;
+}
+
+/* "--- Layer N ---" separated dumps: returns 1 and fills doc with one
+ * {"Layers": [...]} object when t has that shape and every segment parses. */
+static int S_layer_dump(const char *path, const char *t, size_t len, ec_diags *d, ec_json_doc *doc) {
+  size_t i = S_skip_ws(t, len, 0);
+  if (len - i < 12 || memcmp(t + i, "--- Layer ", 10) != 0) return 0;
+  json_t *layers = json_array();
+  size_t seg = 0;
+  while (i < len) {
+    const char *nl = memchr(t + i, '\n', len - i);
+    size_t eol = nl ? (size_t)(nl - t) : len;
+    if (eol - i >= 10 && memcmp(t + i, "--- Layer ", 10) == 0) {
+      i = eol + (nl ? 1 : 0);
+      /* the JSON segment runs to the next marker line */
+      size_t j = i;
+      while (j < len) {
+        if ((j == i || t[j - 1] == '\n') && len - j >= 10 && memcmp(t + j, "--- Layer ", 10) == 0) break;
+        j++;
+      }
+      json_error_t e;
+      json_t *v = json_loadb(t + i, j - i, JSON_ALLOW_NUL, &e);
+      if (!v) {
+        int ln, col;
+        ec_text_linecol(t, len, i + (size_t)(e.position > 0 ? e.position : 0), &ln, &col);
+        ec_diag_add(d, EC_WARN, path, ln, col, "layer dump segment %zu is not valid JSON (%s); skipped", seg, e.text);
+      } else {
+        json_array_append_new(layers, v);
+      }
+      seg++;
+      i = j;
+    } else {
+      i = eol + (nl ? 1 : 0);
+    }
+  }
+  json_t *root = json_object();
+  json_object_set_new(root, "Layers", layers);
+  *EC_PUSH(doc->v, doc->n, doc->cap) = root;
+  doc->layer_dump = 1;
+  ec_diag_add(d, EC_WARN, path, 1, 1,
+              "not one JSON document but %zu per-layer dumps separated by '--- Layer N ---' lines; read as one layer list", seg);
+  return 1;
+}
+
+int ec_json_parse(const char *path, const char *text, size_t len, ec_diags *d, ec_json_doc *doc) {
+  memset(doc, 0, sizeof *doc);
+  if (S_layer_dump(path, text, len, d, doc)) return 0;
+  size_t err_off = 0;
+  char err_text[256];
+  if (S_parse_values(text, len, doc, &err_off, err_text, sizeof err_text) == 0) return 0;
+  ec_json_doc_free(doc);
+  /* Strict parse failed: try the repairs, accept them only if they parse. */
+  ec_buf fixed = {0};
+  S_fix *fixes = NULL;
+  size_t nfix = 0;
+  S_repair(text, len, &fixed, &fixes, &nfix);
+  size_t err2 = 0;
+  char err_text2[256];
+  if (nfix > 0 && S_parse_values(fixed.data, fixed.len, doc, &err2, err_text2, sizeof err_text2) == 0) {
+    doc->repaired = 1;
+    size_t shown = nfix < 20 ? nfix : 20;
+    for (size_t k = 0; k < shown; k++) {
+      int ln, col;
+      ec_text_linecol(text, len, fixes[k].off, &ln, &col);
+      ec_diag_add(d, EC_WARN, path, ln, col, "invalid JSON repaired: %s", fixes[k].what);
+    }
+    if (nfix > shown)
+      ec_diag_add(d, EC_WARN, path, 0, 0, "invalid JSON repaired: %zu more repairs not listed", nfix - shown);
+    free(fixes);
+    ec_buf_free(&fixed);
+    return 0;
+  }
+  ec_json_doc_free(doc);
+  free(fixes);
+  ec_buf_free(&fixed);
+  int ln, col;
+  ec_text_linecol(text, len, err_off, &ln, &col);
+  ec_diag_add(d, EC_ERROR, path, ln, col, "invalid JSON: %s", err_text);
+  return -1;
+}
+
+double ec_json_num(const json_t *v) {
+  if (json_is_integer(v)) return (double)json_integer_value(v);
+  if (json_is_real(v)) return json_real_value(v);
+  if (json_is_string(v)) {
+    const char *s = json_string_value(v);
+    char *end;
+    double x = strtod(s, &end);
+    if (end != s) return x;
+  }
+  return NAN;
+}
+
+const char *ec_json_str(const json_t *v, size_t *len) {
+  if (!json_is_string(v)) return NULL;
+  if (len) *len = json_string_length(v);
+  return json_string_value(v);
+}
+
+char *ec_json_text(const json_t *v) {
+  if (json_is_string(v)) return ec_strndup(json_string_value(v), json_string_length(v));
+  char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(10));
+  if (!s) return ec_strdup("");
+  char *r = ec_strdup(s);
+  free(s);
+  return r;
+}

@@ -1,0 +1,121 @@
+/* stage — helpers shared by the readers: tensor formats, layer derivations,
+ * and the staging area that ec_load_finish resolves. */
+#include "load/internal.h"
+#include "util/alloc.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+ec_load_state *ec_load_state_of(ec_engine *e) {
+  if (!e->ls) e->ls = ec_calloc(1, sizeof *e->ls);
+  return e->ls;
+}
+
+void ec_load_state_free(ec_engine *e) {
+  ec_load_state *s = e->ls;
+  if (!s) return;
+  for (int k = 0; k < 2; k++) {
+    for (size_t i = 0; i < s->n_prof[k]; i++) free(s->prof[k][i].name);
+    free(s->prof[k]);
+    free(s->prof_path[k]);
+  }
+  for (size_t i = 0; i < s->n_log_layers; i++) ec_layer_clear(&s->log_layers[i]);
+  free(s->log_layers);
+  free(s->log_layers_path);
+  free(s);
+  e->ls = NULL;
+}
+
+void ec_tensor_set_volume(ec_tensor *t) {
+  int64_t v = 1;
+  for (int i = 0; i < t->ndims; i++) {
+    if (t->dims[i] < 0) {
+      t->volume = -1;
+      return;
+    }
+    if (t->dims[i] != 0 && v > INT64_MAX / t->dims[i]) {
+      t->volume = -1; /* absurd: treat as unknown rather than overflow */
+      return;
+    }
+    v *= t->dims[i];
+  }
+  t->volume = v;
+}
+
+void ec_tensor_set_format(ec_engine *e, const char *path, ec_tensor *t, const char *fmt, size_t len) {
+  free(t->format);
+  free(t->format_short);
+  t->format = ec_strndup(fmt, len);
+  ec_format_info fi = ec_format_classify(fmt, len);
+  t->format_short = ec_strdup(fi.short_name ? fi.short_name : "Unknown format");
+  t->precision = fi.precision;
+  t->precision_trex = fi.precision_trex;
+  t->elem_bytes = fi.bytes;
+  t->elem_bytes_trex = fi.bytes_trex;
+  if (!fi.known && e) {
+    /* Warn once per distinct string. */
+    char key[64];
+    int already = 0;
+    for (size_t i = 0; i < e->diags.n && !already; i++)
+      if (strstr(e->diags.v[i].msg, "unknown tensor format \"") == e->diags.v[i].msg &&
+          strncmp(e->diags.v[i].msg + 23, t->format, len) == 0 &&
+          e->diags.v[i].msg[23 + len] == '"')
+        already = 1;
+    (void)key;
+    if (!already)
+      ec_diag_add(&e->diags, EC_WARN, path, 0, 0,
+                  "unknown tensor format \"%s\": %s (its bytes count as %g per element)",
+                  t->format,
+                  strcmp(fi.precision, "Unknown") ? "precision guessed from its words" : "precision unknown",
+                  fi.bytes);
+  }
+}
+
+void ec_layer_finalize(ec_layer *l) {
+  l->precision = l->n_in ? (l->in[0].precision ? l->in[0].precision : "Unknown") : "None";
+  l->precision_trex = l->n_in ? (l->in[0].precision_trex ? l->in[0].precision_trex : "Unknown") : "None";
+  l->out_precision = l->n_out ? (l->out[0].precision ? l->out[0].precision : "Unknown") : "";
+  if (!l->tactic) l->tactic = ec_strdup("TensorRT");
+  if (!l->type) l->type = ec_strdup(l->layer_type ? l->layer_type : "Unknown");
+  if (!l->layer_type) l->layer_type = ec_strdup(l->type);
+  double io = 0, io_t = 0;
+  for (int side = 0; side < 2; side++) {
+    ec_tensor *ts = side ? l->out : l->in;
+    size_t n = side ? l->n_out : l->n_in;
+    for (size_t i = 0; i < n; i++) {
+      if (ts[i].volume < 0) {
+        l->io_unknown = 1;
+        continue;
+      }
+      io += (double)ts[i].volume * ts[i].elem_bytes;
+      io_t += (double)ts[i].volume * ts[i].elem_bytes_trex;
+    }
+  }
+  l->io_bytes = io;
+  l->io_bytes_trex = io_t;
+}
+
+void ec_load_stage_prof(ec_engine *e, int src, const char *name, size_t name_len,
+                        double time_ms, double avg_ms, double median_ms, int has_median,
+                        double pct, int line, int col) {
+  ec_load_state *s = ec_load_state_of(e);
+  src = src ? 1 : 0;
+  ec_prof_rec *r = EC_PUSH(s->prof[src], s->n_prof[src], s->cap_prof[src]);
+  r->name = ec_strndup(name, name_len);
+  r->name_len = name_len;
+  r->time_ms = time_ms;
+  r->avg_ms = avg_ms;
+  r->median_ms = has_median ? median_ms : NAN;
+  r->has_median = has_median;
+  r->pct = pct;
+  r->line = line;
+  r->col = col;
+}
+
+void ec_load_stage_log_layer(ec_engine *e, const char *path, ec_layer *l) {
+  ec_load_state *s = ec_load_state_of(e);
+  if (!s->log_layers_path && path) s->log_layers_path = ec_strdup(path);
+  ec_layer *d = EC_PUSH(s->log_layers, s->n_log_layers, s->cap_log_layers);
+  *d = *l;
+  memset(l, 0, sizeof *l);
+}

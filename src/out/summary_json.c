@@ -1,0 +1,218 @@
+/* summary_json — enginecard.summary/1.
+ *
+ * Keys are sorted on output (ec_jdump), numbers that are unknown are null,
+ * and every string from an input goes through ec_jstrn (valid UTF-8). The
+ * schema is documented in README.md ("summary --json"). */
+#include "out/summary_json.h"
+#include "out/jsonout.h"
+#include "util/alloc.h"
+#include <math.h>
+#include <string.h>
+
+static json_t *S_groups_ms(const ec_groups *g) {
+  json_t *o = json_object();
+  for (size_t i = 0; i < g->n; i++) json_object_set_new(o, g->v[i].key, ec_jnum(g->v[i].latency_ms));
+  return o;
+}
+
+static json_t *S_groups_count(const ec_groups *g) {
+  json_t *o = json_object();
+  for (size_t i = 0; i < g->n; i++) json_object_set_new(o, g->v[i].key, json_integer((json_int_t)g->v[i].count));
+  return o;
+}
+
+static json_t *S_sample_stats(const ec_sample_stats *t, const char *source) {
+  json_t *o = json_object();
+  json_object_set_new(o, "count", json_integer((json_int_t)t->count));
+  json_object_set_new(o, "min", ec_jnum(t->min));
+  json_object_set_new(o, "max", ec_jnum(t->max));
+  json_object_set_new(o, "mean", ec_jnum(t->mean));
+  json_object_set_new(o, "median", ec_jnum(t->median));
+  json_object_set_new(o, "p90", ec_jnum(t->p90));
+  json_object_set_new(o, "p95", ec_jnum(t->p95));
+  json_object_set_new(o, "p99", ec_jnum(t->p99));
+  json_object_set_new(o, "stdev", ec_jnum(t->stdev));
+  json_object_set_new(o, "cv_pct", ec_jnum(100.0 * t->cv));
+  if (source) json_object_set_new(o, "source", json_string(source));
+  return o;
+}
+
+static json_t *S_stats(const ec_stats *s) {
+  if (!s->n) return json_null();
+  json_t *o = json_object();
+  for (int i = 0; i < s->n; i++) json_object_set_new(o, s->v[i].label, ec_jnum(s->v[i].value));
+  json_object_set_new(o, "source", json_string(s->source ? s->source : "unknown"));
+  return o;
+}
+
+static json_t *S_kvs(const ec_kvs *k) {
+  json_t *o = json_object();
+  for (size_t i = 0; i < k->n; i++) json_object_set_new(o, k->v[i].key, ec_jstr(k->v[i].val));
+  return o;
+}
+
+static json_t *S_performance(const ec_summary *s) {
+  const ec_engine *e = s->engine;
+  if (!e->perf.present && !s->has_timing) return json_null();
+  json_t *o = json_object();
+  const ec_perf *p = &e->perf;
+  /* Per-iteration timings, when present, are the primary source. */
+  json_object_set_new(o, "gpu_compute_ms", s->has_compute ? S_sample_stats(&s->compute, "timing.json") : S_stats(&p->gpu_compute));
+  json_object_set_new(o, "latency_ms", s->has_timing ? S_sample_stats(&s->timing, "timing.json") : S_stats(&p->latency));
+  json_object_set_new(o, "enqueue_ms", s->has_enqueue ? S_sample_stats(&s->enqueue, "timing.json") : S_stats(&p->enqueue));
+  json_object_set_new(o, "h2d_ms", s->has_h2d ? S_sample_stats(&s->h2d, "timing.json") : S_stats(&p->h2d));
+  json_object_set_new(o, "d2h_ms", s->has_d2h ? S_sample_stats(&s->d2h, "timing.json") : S_stats(&p->d2h));
+  json_object_set_new(o, "throughput_qps", ec_jnum(p->throughput_qps));
+  json_object_set_new(o, "throughput_source", p->throughput_source ? json_string(p->throughput_source) : json_null());
+  json_object_set_new(o, "walltime_s", ec_jnum(p->walltime_s));
+  json_object_set_new(o, "total_gpu_compute_s", ec_jnum(p->total_gpu_compute_s));
+  const char *src = s->has_timing ? "timing.json" : (p->latency.source ? p->latency.source : p->throughput_source);
+  json_object_set_new(o, "source", src ? json_string(src) : json_null());
+  if (p->present) {
+    /* the summary trtexec printed, kept alongside when timings also exist */
+    json_t *rep = json_object();
+    json_object_set_new(rep, "gpu_compute_ms", S_stats(&p->gpu_compute));
+    json_object_set_new(rep, "latency_ms", S_stats(&p->latency));
+    json_object_set_new(o, "reported", rep);
+  }
+  json_t *notes = json_array();
+  for (size_t i = 0; i < p->notes.n; i++) json_array_append_new(notes, ec_jstr(p->notes.v[i].val));
+  json_object_set_new(o, "notes", notes);
+  return o;
+}
+
+static json_t *S_device(const ec_engine *e) {
+  const ec_device *d = &e->device;
+  if (!d->present) return json_null();
+  json_t *o = json_object();
+  json_object_set_new(o, "name", ec_jstr(d->name));
+  json_object_set_new(o, "compute_capability", ec_jstr(d->compute_capability));
+  json_object_set_new(o, "sms", ec_jcount(d->sms));
+  json_object_set_new(o, "compute_clock_ghz", ec_jnum(d->compute_clock_ghz));
+  json_object_set_new(o, "memory_clock_ghz", ec_jnum(d->memory_clock_ghz));
+  json_object_set_new(o, "bus_width_bits", ec_jcount(d->bus_width_bits));
+  json_object_set_new(o, "global_memory", ec_jstr(d->global_memory));
+  json_object_set_new(o, "source", ec_jstr(d->source));
+  return o;
+}
+
+static json_t *S_build(const ec_engine *e) {
+  if (!e->model_options.n && !e->build_options.n && !e->inference_options.n && !e->system_options.n &&
+      !e->reporting_options.n && !e->memory.n)
+    return json_null();
+  json_t *o = json_object();
+  json_object_set_new(o, "model_options", S_kvs(&e->model_options));
+  json_object_set_new(o, "build_options", S_kvs(&e->build_options));
+  json_object_set_new(o, "inference_options", S_kvs(&e->inference_options));
+  json_object_set_new(o, "system_options", S_kvs(&e->system_options));
+  json_object_set_new(o, "reporting_options", S_kvs(&e->reporting_options));
+  json_object_set_new(o, "memory", S_kvs(&e->memory));
+  return o;
+}
+
+static json_t *S_provenance(const ec_engine *e) {
+  json_t *o = json_object();
+  json_t *files = json_array();
+  for (size_t i = 0; i < e->n_files; i++) {
+    json_t *f = json_object();
+    json_object_set_new(f, "path", ec_jstr(e->files[i].path));
+    json_object_set_new(f, "kind", json_string(ec_file_kind_name(e->files[i].kind)));
+    json_array_append_new(files, f);
+  }
+  json_object_set_new(o, "files", files);
+  json_object_set_new(o, "tensorrt", ec_jstr(e->trt_version));
+  json_object_set_new(o, "tensorrt_source", ec_jstr(e->trt_version_source));
+  json_object_set_new(o, "runs", json_integer((json_int_t)e->n_runs));
+  json_object_set_new(o, "run", e->n_runs ? json_integer((json_int_t)e->run + 1) : json_null());
+  json_object_set_new(o, "log_runs", json_integer((json_int_t)e->n_log_runs));
+  json_object_set_new(o, "graph_layers_raw", json_integer((json_int_t)e->n_raw_layers));
+  json_object_set_new(o, "graph_detailed", json_boolean(e->has_graph && !e->graph_names_only));
+  json_object_set_new(o, "noop_layers", json_integer((json_int_t)e->n_noop));
+  json_object_set_new(o, "constant_layers", json_integer((json_int_t)e->n_constant));
+  json_object_set_new(o, "shape_call_layers", json_integer((json_int_t)e->n_shape_call));
+  json_object_set_new(o, "signal_wait_layers", json_integer((json_int_t)e->n_signal_wait));
+  json_object_set_new(o, "profile_iterations", e->has_profile ? json_integer((json_int_t)e->profile_count) : json_null());
+  json_object_set_new(o, "profile_records", json_integer((json_int_t)e->profile_records));
+  json_object_set_new(o, "profile_records_unmatched", json_integer((json_int_t)e->profile_unmatched));
+  json_object_set_new(o, "profile_records_folded", json_integer((json_int_t)e->profile_hidden));
+  json_object_set_new(o, "layers_without_profile", json_integer((json_int_t)e->layers_without_profile));
+  json_object_set_new(o, "profile_index", json_integer(e->profile_index));
+  return o;
+}
+
+json_t *ec_summary_json(const ec_summary *s) {
+  const ec_engine *e = s->engine;
+  json_t *o = json_object();
+  json_object_set_new(o, "schema", json_string(EC_SUMMARY_SCHEMA));
+  json_object_set_new(o, "engine", ec_jstr(e->name));
+  json_object_set_new(o, "layers", json_integer((json_int_t)s->layers));
+  if (s->has_latency) {
+    json_t *l = json_object();
+    json_object_set_new(l, "total", ec_jnum(s->total_ms));
+    json_object_set_new(l, "median_total", e->profile_has_median ? ec_jnum(s->total_median_ms) : json_null());
+    json_object_set_new(l, "by_type", S_groups_ms(&s->by_type));
+    json_object_set_new(l, "by_precision", S_groups_ms(&s->by_precision));
+    json_object_set_new(l, "by_output_precision", S_groups_ms(&s->by_out_precision));
+    json_object_set_new(o, "latency_ms", l);
+  } else {
+    json_object_set_new(o, "latency_ms", json_null());
+  }
+  json_t *lc = json_object();
+  json_object_set_new(lc, "by_type", S_groups_count(&s->by_type));
+  json_object_set_new(lc, "by_precision", S_groups_count(&s->by_precision));
+  json_object_set_new(lc, "by_output_precision", S_groups_count(&s->by_out_precision));
+  json_object_set_new(o, "layer_count", lc);
+  json_t *rf = json_object();
+  json_object_set_new(rf, "count", json_integer((json_int_t)s->reformat_count));
+  json_object_set_new(rf, "latency_ms", s->has_latency ? ec_jnum(s->reformat_ms) : json_null());
+  json_object_set_new(rf, "share_pct", s->has_latency ? ec_jnum(s->reformat_share_pct) : json_null());
+  json_object_set_new(rf, "by_origin", S_groups_count(&s->reformat_by_origin));
+  json_object_set_new(o, "reformat", rf);
+  json_object_set_new(o, "weights_bytes", ec_jcount(s->weights_bytes));
+  json_object_set_new(o, "weights_bytes_trex", ec_jcount(s->weights_bytes_trex));
+  json_object_set_new(o, "activations_bytes", ec_jcount(s->activations_bytes));
+  json_object_set_new(o, "activations_bytes_trex", ec_jcount(s->activations_bytes_trex));
+  json_object_set_new(o, "activations_unknown_layers", json_integer((json_int_t)s->io_unknown_layers));
+  if (s->has_timing) {
+    json_t *t = json_object();
+    json_object_set_new(t, "count", json_integer((json_int_t)s->timing.count));
+    json_object_set_new(t, "min_ms", ec_jnum(s->timing.min));
+    json_object_set_new(t, "max_ms", ec_jnum(s->timing.max));
+    json_object_set_new(t, "mean_ms", ec_jnum(s->timing.mean));
+    json_object_set_new(t, "median_ms", ec_jnum(s->timing.median));
+    json_object_set_new(t, "p90_ms", ec_jnum(s->timing.p90));
+    json_object_set_new(t, "p95_ms", ec_jnum(s->timing.p95));
+    json_object_set_new(t, "p99_ms", ec_jnum(s->timing.p99));
+    json_object_set_new(t, "stdev_ms", ec_jnum(s->timing.stdev));
+    json_object_set_new(t, "field", ec_jstr(ec_engine_timing(e)->latency_field));
+    json_object_set_new(o, "timing", t);
+  } else {
+    json_object_set_new(o, "timing", json_null());
+  }
+  json_object_set_new(o, "performance", S_performance(s));
+  json_t *top = json_array();
+  size_t ntop = s->has_latency ? (e->n_layers < 10 ? e->n_layers : 10) : 0;
+  for (size_t i = 0; i < ntop; i++) {
+    const ec_layer *l = &e->layers[s->order[i]];
+    json_t *x = json_object();
+    json_object_set_new(x, "name", ec_jstrn(l->name, l->name_len));
+    json_object_set_new(x, "type", ec_jstr(l->type));
+    json_object_set_new(x, "precision", ec_jstr(l->precision));
+    json_object_set_new(x, "latency_ms", ec_jnum(l->avg_ms));
+    json_object_set_new(x, "pct", ec_jnum(l->pct));
+    json_array_append_new(top, x);
+  }
+  json_object_set_new(o, "top_layers", top);
+  json_object_set_new(o, "device", S_device(e));
+  json_object_set_new(o, "build", S_build(e));
+  json_object_set_new(o, "provenance", S_provenance(e));
+  json_t *w = json_array();
+  for (size_t i = 0; i < e->diags.n; i++) {
+    if (e->diags.v[i].sev < EC_WARN) continue;
+    char *m = ec_diag_format(&e->diags.v[i]);
+    json_array_append_new(w, ec_jstr(m));
+    free(m);
+  }
+  json_object_set_new(o, "warnings", w);
+  return o;
+}
