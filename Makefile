@@ -4,7 +4,7 @@ CC       ?= cc
 PKGS     := cairo pangocairo jansson libgvc libcmark
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter -Wno-format-truncation
 CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 OPT      ?= -O2 -g
 CFLAGS_ALL = $(CSTD) $(OPT) $(WARN) -Isrc $(PKG_CFLAGS) $(EXTRA_CFLAGS)
@@ -34,7 +34,7 @@ check-deps:
 
 $(BUILD)/obj/%.o: src/%.c | check-deps
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+	@echo "  CC  $<"; $(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 
 # Templates and assets are embedded in the binary, so an installed enginecard
 # needs no data directory.

@@ -1,0 +1,427 @@
+/* Unit tests for src/load: one test per input quirk, on inline fixtures. */
+#include "testutil.h"
+#include <math.h>
+#include "analyze/layer_math.h"
+#include "analyze/stats.h"
+#include "analyze/summary.h"
+#include "load/load.h"
+
+/* Load graph/profile/timing texts (any may be NULL) into a new engine. */
+static ec_engine *S_load(const char *graph, const char *profile, const char *timing, const ec_load_opts *o) {
+  ec_engine *e = ec_engine_new("t");
+  if (graph) ec_load_graph_text(e, "g.json", graph, strlen(graph), o);
+  if (profile) ec_load_profile_text(e, "p.json", profile, strlen(profile), o);
+  if (timing) ec_load_timing_text(e, "t.json", timing, strlen(timing), o);
+  ec_load_finish(e, o);
+  return e;
+}
+
+static int S_has_diag(const ec_engine *e, ec_severity sev, const char *needle) {
+  for (size_t i = 0; i < e->diags.n; i++)
+    if (e->diags.v[i].sev == sev && strstr(e->diags.v[i].msg, needle)) return 1;
+  return 0;
+}
+
+static const ec_diag *S_find_diag(const ec_engine *e, const char *needle) {
+  for (size_t i = 0; i < e->diags.n; i++)
+    if (strstr(e->diags.v[i].msg, needle)) return &e->diags.v[i];
+  return NULL;
+}
+
+#define T(name, lt, extra) \
+  "{\"Name\":\"" name "\",\"LayerType\":\"" lt "\"" extra "}"
+#define IO(in, out) \
+  ",\"Inputs\":[" in "],\"Outputs\":[" out "]"
+#define TEN(n, dims, fmt) "{\"Name\":\"" n "\",\"Location\":\"Device\",\"Dimensions\":" dims ",\"Format/Datatype\":\"" fmt "\"}"
+
+static void test_graph_basic_and_bindings(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":[" T("conv", "CaskConvolution",
+      IO(TEN("x", "[1,3,8,8]", "Row major linear FP32"), TEN("y", "[1,8,8,8]", "Row major linear FP32"))
+      ",\"ParameterType\":\"Convolution\",\"Kernel\":[3,3],\"Groups\":1,\"OutMaps\":8,"
+      "\"Weights\":{\"Type\":\"Float\",\"Count\":216},\"Bias\":{\"Type\":\"Float\",\"Count\":8},"
+      "\"TacticName\":\"sm80_xmma_fprop\"") "],\"Bindings\":[\"x\",\"y\"]}";
+  ec_engine *e = S_load(g, NULL, NULL, NULL);
+  assert_int_equal(e->n_layers, 1);
+  assert_int_equal(e->n_bindings, 2);
+  const ec_layer *l = &e->layers[0];
+  assert_string_equal(l->type, "Convolution");
+  assert_string_equal(l->layer_type, "CaskConvolution");
+  assert_string_equal(l->precision, "FP32");
+  assert_true(l->weights_bytes_trex == 216 * 4);
+  assert_true(l->weights_bytes == (216 + 8) * 4);
+  assert_true(l->io_bytes == (192 + 512) * 4);
+  ec_conv_math m = ec_conv_math_of(l);
+  assert_true(m.known);
+  assert_true(m.macs == 1.0 * 8 * 8 * 8 * 3 * 3 * 3); /* N*K*P*Q*C*R*S/G */
+  assert_true(m.gemm_m == 64 && m.gemm_n == 8 && m.gemm_k == 27);
+  ec_engine_free(e);
+}
+
+static void test_graph_list_root_missing_bindings_location(void **st) {
+  (void)st;
+  const char *g = "[" T("a", "kgen", ",\"Inputs\":[{\"Name\":\"x\",\"Dimensions\":[4],\"Format/Datatype\":\"Half\"}],\"Outputs\":[]") "]";
+  ec_engine *e = S_load(g, NULL, NULL, NULL);
+  assert_int_equal(e->n_layers, 1);
+  assert_string_equal(e->layers[0].type, "kgen"); /* no ParameterType: LayerType */
+  assert_string_equal(e->layers[0].precision, "FP16");
+  assert_string_equal(e->layers[0].out_precision, "");
+  assert_null(e->layers[0].in[0].location);
+  assert_int_equal(e->n_bindings, 0);
+  ec_engine_free(e);
+}
+
+static void test_graph_names_only(void **st) {
+  (void)st;
+  ec_engine *e = S_load("{\"Layers\":[\"a\",\"b\"],\"Bindings\":[]}", NULL, NULL, NULL);
+  assert_int_equal(e->n_layers, 2);
+  assert_true(e->graph_names_only);
+  assert_true(S_has_diag(e, EC_WARN, "names only"));
+  assert_true(S_has_diag(e, EC_WARN, "--profilingVerbosity=detailed"));
+  ec_engine_free(e);
+}
+
+static void test_graph_dynamic_dims(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":[" T("c", "CaskConvolution",
+      IO(TEN("x", "[-1,3,8,8]", "Row major linear FP32"), TEN("y", "[-1,8,8,8]", "Row major linear FP32"))
+      ",\"ParameterType\":\"Convolution\",\"Kernel\":[3,3]") "]}";
+  ec_engine *e = S_load(g, NULL, NULL, NULL);
+  const ec_layer *l = &e->layers[0];
+  assert_true(l->in[0].volume < 0);
+  assert_true(l->io_unknown);
+  assert_true(l->io_bytes == 0); /* unknown, never negative */
+  assert_false(ec_conv_math_of(l).known);
+  assert_true(ec_layer_macs(l) < 0);
+  ec_engine_free(e);
+}
+
+static void test_control_chars_and_duplicates(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":["
+      T("a\\u001eb", "Reformat", ",\"Metadata\":\"[ONNX Layer: A]\\u001f[ONNX Layer: B]\"") ","
+      T("dup", "Reformat", "") "," T("dup", "Reformat", "") "," T("dup", "Reformat", "") "]}";
+  const char *p = "[{\"count\":2},"
+      "{\"name\":\"a\\u001eb\",\"timeMs\":2,\"averageMs\":1,\"medianMs\":1,\"percentage\":10},"
+      "{\"name\":\"dup\",\"timeMs\":2,\"averageMs\":1,\"medianMs\":1,\"percentage\":10},"
+      "{\"name\":\"dup\",\"timeMs\":4,\"averageMs\":2,\"medianMs\":2,\"percentage\":20},"
+      "{\"name\":\"dup\",\"timeMs\":6,\"averageMs\":3,\"medianMs\":3,\"percentage\":30}]";
+  ec_engine *e = S_load(g, p, NULL, NULL);
+  assert_int_equal(e->n_layers, 4);
+  assert_string_equal(e->layers[0].name, "a+b");
+  assert_int_equal(e->layers[0].n_metadata, 2);
+  assert_string_equal(e->layers[0].metadata[1], "[ONNX Layer: B]");
+  assert_string_equal(e->layers[2].name, "dup_2");
+  assert_string_equal(e->layers[3].name, "dup_3");
+  /* the profile side was disambiguated the same way before the join */
+  assert_true(e->layers[1].avg_ms == 1 && e->layers[2].avg_ms == 2 && e->layers[3].avg_ms == 3);
+  assert_int_equal(e->profile_unmatched, 1); /* "a\x1eb" is not repaired on the profile side (as TREx) */
+  ec_engine_free(e);
+}
+
+static void test_noop_constant_shape_signal(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":["
+      T("c1", "CaskConvolution", IO(TEN("x", "[1,4]", "Float"), TEN("t1", "[1,4]", "Float")))
+      "," T("nop", "NoOp", IO(TEN("t1", "[1,4]", "Float"), TEN("t2", "[1,4]", "Float")))
+      "," T("c2", "CaskConvolution", IO(TEN("t2", "[1,4]", "Float"), TEN("t3", "[1,4]", "Float")))
+      "," T("last", "NoOp", IO(TEN("t3", "[1,4]", "Float"), TEN("out", "[1,4]", "Float")))
+      "," T("k", "Constant", ",\"Outputs\":[],\"Weights\":{\"Type\":\"Half\",\"Count\":10}")
+      "," T("s", "shape_call", "") "," T("sig", "signal", "") "," T("w", "wait", "") "," T("w2", "wait", "")
+      "],\"Bindings\":[\"x\",\"out\"]}";
+  ec_engine *e = S_load(g, NULL, NULL, NULL);
+  assert_int_equal(e->n_layers, 2);
+  assert_int_equal(e->n_noop, 2);
+  assert_int_equal(e->n_constant, 1);
+  assert_int_equal(e->n_shape_call, 1);
+  assert_int_equal(e->n_signal_wait, 3); /* consecutive signal/wait all dropped (TREx kept some) */
+  /* folding: c2 reads c1's output directly; c2's output takes the binding name */
+  assert_string_equal(e->layers[1].in[0].name, "t1");
+  assert_string_equal(e->layers[1].out[0].name, "out");
+  ec_summary *s = ec_summarize(e);
+  assert_true(s->weights_bytes == 20); /* Constant weights count in ours */
+  assert_true(s->weights_bytes_trex == 0);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
+static void test_deconv_scale_trainstation(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":["
+      T("d", "CaskDeconvolutionV2", ",\"ParameterType\":\"Convolution\"" IO(TEN("x", "[1,4,2,2]", "Row major linear FP32"), TEN("y", "[1,4,4,4]", "Row major linear FP32")))
+      "," T("q", "Scale", ",\"ParameterType\":\"Scale\"" IO(TEN("y", "[1,4,4,4]", "Row major linear FP32"), TEN("z", "[1,4,4,4]", "Row major Int8 format")))
+      "," T("ts", "TrainStation", ",\"Inputs\":[],\"Outputs\":[]") "]}";
+  ec_engine *e = S_load(g, NULL, NULL, NULL);
+  assert_string_equal(e->layers[0].type, "Deconvolution");
+  assert_string_equal(e->layers[1].type, "Scale");
+  assert_string_equal(e->layers[1].out_precision, "INT8");
+  assert_string_equal(e->layers[2].precision, "None");
+  assert_string_equal(e->layers[2].out_precision, "");
+  ec_engine_free(e);
+}
+
+static void test_formats(void **st) {
+  (void)st;
+  struct { const char *f; const char *p, *pt; double b, bt; int known; } c[] = {
+      {"Row major linear FP32", "FP32", "FP32", 4, 4, 1},
+      {"Channel major FP16 format where channel % 8 == 0", "FP16", "FP16", 2, 2, 1},
+      {"Thirty-two wide channel vectorized row major Int8 format", "INT8", "INT8", 1, 1, 1},
+      {"Row major linear BFloat16 format", "BF16", "BF16", 2, 0, 1},
+      {"BFloat16", "BF16", "FP32", 2, 2, 1},
+      {"FP8", "FP8", "FP8", 1, 1, 1},
+      {"Int4", "INT4", "INT4", 0.5, 0.5, 1},
+      {"FP4E2M1", "FP4", "FP4", 0.5, 0.5, 1},
+      {"Row major linear BOOL", "Bool", "Bool", 1, 0, 1},
+      {"Row major linear FP16 format.", "FP16", "FP16", 2, 2, 1}, /* trailing dot stripped */
+      {"Some future FP16 layout", "FP16", "Unknown", 2, 0, 0},
+      {"Gibberish", "Unknown", "Unknown", 0, 0, 0},
+  };
+  for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+    ec_format_info fi = ec_format_classify(c[i].f, strlen(c[i].f));
+    if (strcmp(fi.precision, c[i].p) || strcmp(fi.precision_trex, c[i].pt) || fi.bytes != c[i].b ||
+        fi.bytes_trex != c[i].bt || fi.known != c[i].known)
+      fail_msg("%s -> %s/%s %g/%g known=%d", c[i].f, fi.precision, fi.precision_trex, fi.bytes, fi.bytes_trex, fi.known);
+  }
+  /* unknown formats are warned about once per string, and counted */
+  const char *g = "{\"Layers\":[" T("a", "X", IO(TEN("x", "[2]", "Weird"), TEN("y", "[2]", "Weird"))) "]}";
+  ec_engine *e = S_load(g, NULL, NULL, NULL);
+  size_t n = 0;
+  for (size_t i = 0; i < e->diags.n; i++)
+    if (strstr(e->diags.v[i].msg, "unknown tensor format \"Weird\"")) n++;
+  assert_int_equal(n, 1);
+  ec_engine_free(e);
+}
+
+static void test_profile_variants_and_suffixes(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":[" T("a", "R", "") "," T("a [profile 12]", "R", "") "," T("b", "R", "") "]}";
+  const char *p = "[{\"count\":5},"
+      "{\"name\":\"a\",\"timeMs\":5,\"averageMs\":1,\"percentage\":50},"
+      "{\"name\":\"a [profile 12]\",\"timeMs\":10,\"averageMs\":2,\"percentage\":50},"
+      "{\"name\":\"ghost\",\"timeMs\":1,\"averageMs\":0.2,\"percentage\":1}]";
+  ec_engine *e = S_load(g, p, NULL, NULL);
+  assert_int_equal(e->n_layers, 2); /* profile 0: a, b */
+  assert_int_equal(e->profile_count, 5);
+  assert_false(e->layers[0].has_median); /* 4-key records (TRT 8.2) */
+  assert_true(e->layers[0].avg_ms == 1);
+  assert_int_equal(e->profile_unmatched, 1);
+  assert_int_equal(e->layers_without_profile, 1);
+  assert_true(S_has_diag(e, EC_WARN, "name no layer"));
+  assert_true(S_has_diag(e, EC_WARN, "have no profile record"));
+  ec_engine_free(e);
+  ec_load_opts o = {0};
+  o.profile_index = 12;
+  e = S_load(g, p, NULL, &o);
+  assert_int_equal(e->n_layers, 1);
+  assert_string_equal(e->layers[0].name, "a");
+  assert_true(e->layers[0].avg_ms == 2);
+  ec_engine_free(e);
+}
+
+static void test_profile_only_engine(void **st) {
+  (void)st;
+  const char *p = "[{\"count\":1},{\"name\":\"Reformatting CopyNode for x\",\"timeMs\":1,\"averageMs\":1,\"medianMs\":1,\"percentage\":100}]";
+  ec_engine *e = S_load(NULL, p, NULL, NULL);
+  assert_true(ec_engine_usable(e));
+  assert_int_equal(e->n_layers, 1);
+  assert_string_equal(e->layers[0].type, "Reformat");
+  assert_true(S_has_diag(e, EC_WARN, "no layer information"));
+  ec_engine_free(e);
+}
+
+static void test_timing_fields_and_runs(void **st) {
+  (void)st;
+  const char *t = "[{\"startEnqMs\":1,\"endEnqMs\":1.5,\"h2dMs\":0.1,\"computeMs\":2,\"d2hMs\":0.2,\"latencyMs\":2.3},"
+                  " {\"startEnqMs\":3,\"endEnqMs\":3.25,\"h2dMs\":0.1,\"computeMs\":4,\"d2hMs\":0.2,\"latencyMs\":4.3}]\n"
+                  "[{\"latencyMs\":9},{\"latencyMs\":11},{\"latencyMs\":10}]";
+  ec_engine *e = S_load(NULL, NULL, t, NULL);
+  assert_int_equal(e->n_runs, 2);
+  assert_int_equal(e->run, 1); /* default: the last run */
+  assert_true(S_has_diag(e, EC_WARN, "2 runs"));
+  ec_summary *s = ec_summarize(e);
+  assert_int_equal(s->timing.count, 3);
+  assert_true(s->timing.median == 10);
+  ec_summary_free(s);
+  ec_engine_free(e);
+  ec_load_opts o = {0};
+  o.run = 1;
+  e = S_load(NULL, NULL, t, &o);
+  s = ec_summarize(e);
+  assert_int_equal(s->timing.count, 2);
+  assert_true(fabs(s->enqueue.mean - 0.375) < 1e-12);
+  assert_true(fabs(s->compute.median - 3) < 1e-12);
+  assert_true(fabs(s->timing.mean - 3.3) < 1e-12);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
+static void test_timing_trt7(void **st) {
+  (void)st;
+  const char *t = "[{\"startEnqMs\":0.3,\"endEnqMs\":0.4,\"startInMs\":0.6,\"endInMs\":7.5,\"inMs\":0.08,\"computeMs\":6.8,"
+                  "\"outMs\":0.03,\"latencyMs\":7.0,\"endToEndMs\":7.03}]";
+  ec_engine *e = S_load(NULL, NULL, t, NULL);
+  const ec_timing *tm = ec_engine_timing(e);
+  assert_non_null(tm);
+  assert_true(tm->legacy);
+  assert_string_equal(tm->latency_field, "latencyMs");
+  assert_true(tm->h2d[0] == 0.08 && tm->d2h[0] == 0.03);
+  assert_true(S_has_diag(e, EC_INFO, "endToEndMs is not used"));
+  ec_engine_free(e);
+}
+
+static void test_invalid_json_repair(void **st) {
+  (void)st;
+  const char *p = "[{\"count\":1},\n{\"name\":\"a\",\"timeMs\":1,\"averageMs\":1,\"medianMs\":nan,\"percentage\":inf},\n"
+                  "{\"name\":\"say \"hi\" layer\",\"timeMs\":1,\"averageMs\":2,\"medianMs\":2,\"percentage\":5}]";
+  ec_engine *e = S_load(NULL, p, NULL, NULL);
+  assert_int_equal(e->n_layers, 2);
+  assert_string_equal(e->layers[1].name, "say \"hi\" layer");
+  const ec_diag *d = S_find_diag(e, "non-finite number");
+  assert_non_null(d);
+  assert_int_equal(d->line, 2);
+  assert_int_equal(d->col, 49);
+  d = S_find_diag(e, "unescaped");
+  assert_non_null(d);
+  assert_int_equal(d->line, 3);
+  assert_int_equal(d->col, 14);
+  ec_engine_free(e);
+  /* unrepairable: an error with line and column, nothing loaded */
+  e = S_load("{\"Layers\": [\n  {\"Name\": \"x\",,}\n]}", NULL, NULL, NULL);
+  d = S_find_diag(e, "invalid JSON");
+  assert_non_null(d);
+  assert_int_equal(d->sev, EC_ERROR);
+  assert_int_equal(d->line, 2);
+  assert_true(d->col > 1);
+  assert_false(ec_engine_usable(e));
+  ec_engine_free(e);
+}
+
+static void test_nul_in_names(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":[" T("a\\u0000b", "R", "") "]}";
+  ec_engine *e = S_load(g, NULL, NULL, NULL);
+  assert_int_equal(e->n_layers, 1);
+  assert_int_equal(e->layers[0].name_len, 3);
+  assert_memory_equal(e->layers[0].name, "a\0b", 3);
+  ec_engine_free(e);
+}
+
+static void test_layer_dump_segments(void **st) {
+  (void)st;
+  const char *g = "--- Layer 0 ---\n{\"Name\":\"a\",\"LayerType\":\"kgen\"}\n--- Layer 1 ---\n{\"Name\":\"b\",\"LayerType\":\"gemm\"}\n";
+  ec_engine *e = S_load(g, NULL, NULL, NULL);
+  assert_int_equal(e->n_layers, 2);
+  assert_true(S_has_diag(e, EC_WARN, "--- Layer N ---"));
+  ec_engine_free(e);
+}
+
+static void test_metadata_lists(void **st) {
+  (void)st;
+  ec_engine *e = ec_engine_new("m");
+  const char *m5 = "{\"performance_summary\":{\"Throughput\":10,\"Latency\":[1,5,2,1.5,4.5]}}";
+  assert_int_equal(ec_load_meta_text(e, "m.json", m5, strlen(m5), NULL), 0);
+  assert_true(ec_stats_get(&e->perf.latency, "p99") == 4.5);
+  assert_true(isnan(ec_stats_get(&e->perf.latency, "p90")));
+  ec_engine_free(e);
+  e = ec_engine_new("m");
+  const char *m7 = "{\"performance_summary\":{\"Latency\":[1,5,2,1.5,3,4,4.5]},"
+                   "\"device_information\":{\"Selected Device\":\"GPU X\",\"Memory Bus Width\":\"192 bits (ECC disabled)\","
+                   "\"Application Memory Clock Rate\":\"7.001 GHz\",\"SMs\":\"30\"}}";
+  ec_load_meta_text(e, "m.json", m7, strlen(m7), NULL);
+  assert_true(ec_stats_get(&e->perf.latency, "p90") == 3);
+  assert_true(ec_stats_get(&e->perf.latency, "p95") == 4);
+  assert_string_equal(e->device.name, "GPU X");
+  assert_true(e->device.bus_width_bits == 192 && e->device.sms == 30 && e->device.memory_clock_ghz == 7.001);
+  ec_engine_free(e);
+  e = ec_engine_new("m");
+  const char *mp = "{\"inference_options\":{\"Percentiles\":\"50,99.9\"},\"performance_summary\":{\"Latency\":[1,5,2,1.5,1.6,4.9]}}";
+  ec_load_meta_text(e, "m.json", mp, strlen(mp), NULL);
+  assert_true(ec_stats_get(&e->perf.latency, "p50") == 1.6);
+  assert_true(ec_stats_get(&e->perf.latency, "p99.9") == 4.9);
+  ec_engine_free(e);
+}
+
+static void test_sniff(void **st) {
+  (void)st;
+  assert_int_equal(ec_sniff("{\"Layers\":[]}", 13), EC_FILE_GRAPH);
+  assert_int_equal(ec_sniff("  [ {\"count\" : 3}]", 19), EC_FILE_PROFILE);
+  assert_int_equal(ec_sniff("[{\"startEnqMs\":1}]", 18), EC_FILE_TIMING);
+  assert_int_equal(ec_sniff("{\"build_options\":{}}", 20), EC_FILE_BUILD_META);
+  assert_int_equal(ec_sniff("{\"performance_summary\":{}}", 26), EC_FILE_PROFILE_META);
+  assert_int_equal(ec_sniff("[{\"Name\":\"GPU\",\"ComputeCapability\":[8,0]}]", 42), EC_FILE_DEVICE_META);
+  assert_int_equal(ec_sniff("hello world", 11), EC_FILE_UNKNOWN);
+  assert_int_equal(ec_sniff("", 0), EC_FILE_UNKNOWN);
+}
+
+static void test_percentile_rule(void **st) {
+  (void)st;
+  double v[100];
+  for (int i = 0; i < 100; i++) v[i] = i + 1;
+  /* n=100, p99: in float32 (1-0.99)*100 = 0.99999 -> int 0 -> index 99 (trtexec) */
+  assert_true(ec_percentile_trt(v, 100, 99) == 100);
+  assert_true(ec_percentile_trt(v, 100, 90) == 90);
+  assert_true(ec_percentile_trt(v, 1, 99) == 1);
+  ec_sample_stats s;
+  ec_sample_stats_compute(v, 4, &s);
+  assert_true(s.median == 2.5);
+  ec_sample_stats_compute(v, 0, &s);
+  assert_int_equal(s.count, 0);
+}
+
+static void test_discovery_prefix_dir_name(void **st) {
+  (void)st;
+  char dir[] = "/tmp/ec_test_XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char p[512];
+  snprintf(p, sizeof p, "%s/m.engine.graph.json", dir);
+  FILE *f = fopen(p, "w");
+  fputs("{\"Layers\":[{\"Name\":\"a\",\"LayerType\":\"R\"}]}", f);
+  fclose(f);
+  snprintf(p, sizeof p, "%s/m.engine.weird.txt", dir); /* content decides, not the name */
+  f = fopen(p, "w");
+  fputs("[{\"count\":1},{\"name\":\"a\",\"timeMs\":1,\"averageMs\":1,\"percentage\":100}]", f);
+  fclose(f);
+  snprintf(p, sizeof p, "%s/m.engine", dir);
+  ec_engine *e = NULL;
+  assert_int_equal(ec_load_engine(p, NULL, &e), 0);
+  assert_string_equal(e->name, "m.engine");
+  assert_true(e->has_profile && e->layers[0].avg_ms == 1);
+  ec_engine_free(e);
+  char spec[600];
+  snprintf(spec, sizeof spec, "Nice=%s", dir);
+  assert_int_equal(ec_load_engine(spec, NULL, &e), 0);
+  assert_string_equal(e->name, "Nice");
+  assert_int_equal(e->n_layers, 1);
+  ec_engine_free(e);
+  snprintf(p, sizeof p, "%s/nothing-here", dir);
+  assert_int_equal(ec_load_engine(p, NULL, &e), 2);
+  ec_engine_free(e);
+  char cmd[600];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_graph_basic_and_bindings),
+      cmocka_unit_test(test_graph_list_root_missing_bindings_location),
+      cmocka_unit_test(test_graph_names_only),
+      cmocka_unit_test(test_graph_dynamic_dims),
+      cmocka_unit_test(test_control_chars_and_duplicates),
+      cmocka_unit_test(test_noop_constant_shape_signal),
+      cmocka_unit_test(test_deconv_scale_trainstation),
+      cmocka_unit_test(test_formats),
+      cmocka_unit_test(test_profile_variants_and_suffixes),
+      cmocka_unit_test(test_profile_only_engine),
+      cmocka_unit_test(test_timing_fields_and_runs),
+      cmocka_unit_test(test_timing_trt7),
+      cmocka_unit_test(test_invalid_json_repair),
+      cmocka_unit_test(test_nul_in_names),
+      cmocka_unit_test(test_layer_dump_segments),
+      cmocka_unit_test(test_metadata_lists),
+      cmocka_unit_test(test_sniff),
+      cmocka_unit_test(test_percentile_rule),
+      cmocka_unit_test(test_discovery_prefix_dir_name),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
