@@ -385,17 +385,29 @@ static void S_stat_label(const char *s, size_t n, char out[16]) {
   out[n] = '\0';
 }
 
-/* Value with unit, converted to milliseconds ("0.5 ms", "12 us", "1 s"). */
-static int S_ms(const char *s, size_t n, double *out) {
+/* Number followed by the unit word unit (then end, blank, ',' or '('). A
+ * value whose unit is missing was cut off, so it is refused. */
+static int S_num_unit(const char *s, size_t n, const char *unit, double *out) {
   size_t used = 0;
   double v;
   if (!S_num(s, n, &v, &used)) return 0;
-  const char *u = s + used;
-  size_t un = n - used;
-  S_trim(&u, &un);
-  if (S_starts(u, un, "us")) v /= 1000.0;
-  else if (S_eq(u, un, "s") || S_starts(u, un, "s ")) v *= 1000.0;
+  const char *u = s + used, *end = s + n;
+  while (u < end && *u == ' ') u++;
+  size_t ul = strlen(unit);
+  if ((size_t)(end - u) < ul || memcmp(u, unit, ul) != 0) return 0;
+  u += ul;
+  if (u < end && !(*u == ' ' || *u == ',' || *u == '(' || *u == '.')) return 0;
   *out = v;
+  return 1;
+}
+
+/* Value with unit, converted to milliseconds ("0.5 ms", "12 us", "1 s"). */
+static int S_ms(const char *s, size_t n, double *out) {
+  double v;
+  if (S_num_unit(s, n, "ms", &v)) *out = v;
+  else if (S_num_unit(s, n, "us", &v)) *out = v / 1000.0;
+  else if (S_num_unit(s, n, "s", &v)) *out = v * 1000.0;
+  else return 0;
   return 1;
 }
 
@@ -427,9 +439,8 @@ static int S_perf_line(S_parser *P, const S_line *L) {
   S_trim(&k, &kn);
   S_perf *pf = &S_cur(P)->perf;
   double x;
-  size_t used;
   if (S_eq(k, kn, "Throughput")) {
-    if (S_num(v, vn, &x, &used)) pf->qps = x;
+    if (S_num_unit(v, vn, "qps", &x)) pf->qps = x;
   } else if (S_eq(k, kn, "Latency")) {
     S_stats_line(&pf->lat, v, vn);
   } else if (S_eq(k, kn, "Enqueue Time")) {
@@ -441,9 +452,9 @@ static int S_perf_line(S_parser *P, const S_line *L) {
   } else if (S_eq(k, kn, "D2H Latency")) {
     S_stats_line(&pf->d2h, v, vn);
   } else if (S_eq(k, kn, "Total Host Walltime")) {
-    if (S_num(v, vn, &x, &used)) pf->walltime_s = x;
+    if (S_num_unit(v, vn, "s", &x)) pf->walltime_s = x;
   } else if (S_eq(k, kn, "Total GPU Compute Time")) {
-    if (S_num(v, vn, &x, &used)) pf->total_gpu_s = x;
+    if (S_num_unit(v, vn, "s", &x)) pf->total_gpu_s = x;
   } else if (S_eq(k, kn, "End-to-End Host Latency")) {
     /* no slot in the model; read and dropped */
   } else {
@@ -481,7 +492,6 @@ static int S_perf_old_line(S_parser *P, const S_line *L) {
   const char *k = c, *v = colon + 1;
   size_t kn = (size_t)(colon - c), vn = n - kn - 1;
   double x;
-  size_t used;
   static const char *const labels[] = {"min", "max", "mean", "median"};
   for (size_t i = 0; i < 4; i++)
     if (S_eq(k, kn, labels[i])) {
@@ -508,15 +518,15 @@ static int S_perf_old_line(S_parser *P, const S_line *L) {
     return 1;
   }
   if (S_eq(k, kn, "throughput")) {
-    if (S_num(v, vn, &x, &used)) pf->qps = x;
+    if (S_num_unit(v, vn, "qps", &x)) pf->qps = x;
     return 1;
   }
   if (S_eq(k, kn, "walltime")) {
-    if (S_num(v, vn, &x, &used)) pf->walltime_s = x;
+    if (S_num_unit(v, vn, "s", &x)) pf->walltime_s = x;
     return 1;
   }
   if (S_eq(k, kn, "total compute time")) {
-    if (S_num(v, vn, &x, &used)) pf->total_gpu_s = x;
+    if (S_num_unit(v, vn, "s", &x)) pf->total_gpu_s = x;
     return 1;
   }
   return 0;
@@ -1538,9 +1548,10 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
     L.n = (size_t)(le - p);
     while (L.n && (L.s[L.n - 1] == '\r')) L.n--;
     L.no = ++no;
+    last_line_complete = nl != NULL;
+    if (!last_line_complete && !(L.n >= 5 && memcmp(L.s, "&&&& ", 5) == 0)) break; /* cut off: not read */
     S_split(&L);
     S_line_in(&P, &L);
-    last_line_complete = nl != NULL;
     p = nl ? nl + 1 : end;
   }
   if (P.mode == S_M_PROFILE) S_prof_end(&P, no);
@@ -1578,7 +1589,8 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
   S_seg *lastg = &P.segs[P.n_segs - 1];
   if (primary && ((lastg->banner && !lastg->finished) || (!last_line_complete && !lastg->finished))) {
     ec_diag_add(&e->diags, EC_WARN, path, no, 1,
-                "the log ends before trtexec's PASSED/FAILED line (truncated?); using what it holds");
+                "the log ends before trtexec's PASSED/FAILED line (truncated?); using what it holds%s",
+                last_line_complete ? "" : " (its last line is cut off and was not read)");
   }
   for (size_t i = 0; i < P.n_segs; i++) {
     S_seg *g = &P.segs[i];
