@@ -163,13 +163,15 @@ void ec_scene_path(ec_scene *s, const ec_seg *segs, size_t n, ec_color fill, ec_
   o->x = b[0]; o->y = b[1]; o->w = b[2] - b[0]; o->h = b[3] - b[1];
 }
 
-ec_op *ec_scene_text(ec_scene *s, double x, double y, const char *text, size_t n, double size,
-                     int bold, ec_anchor anchor, double rotate, double max_w, ec_color fill) {
+static ec_op *S_text(ec_scene *s, double x, double y, const char *text, size_t n, double size,
+                     int bold, ec_anchor anchor, double rotate, double max_w, ec_color fill,
+                     int mid) {
   char *clean = S_clean(text ? text : "", text ? n : 0);
   char *tip = NULL;
   if (max_w > 0) {
     int cut = 0;
-    char *fit = ec_text_fit(clean, size, bold, max_w, &cut);
+    char *fit = mid ? ec_text_fit_mid(clean, size, bold, max_w, &cut)
+                    : ec_text_fit(clean, size, bold, max_w, &cut);
     if (cut) {
       tip = clean;
       clean = fit;
@@ -192,6 +194,17 @@ ec_op *ec_scene_text(ec_scene *s, double x, double y, const char *text, size_t n
   o->asc = m.ascent;
   o->desc = m.descent;
   return o;
+}
+
+ec_op *ec_scene_text(ec_scene *s, double x, double y, const char *text, size_t n, double size,
+                     int bold, ec_anchor anchor, double rotate, double max_w, ec_color fill) {
+  return S_text(s, x, y, text, n, size, bold, anchor, rotate, max_w, fill, 0);
+}
+
+ec_op *ec_scene_text_mid(ec_scene *s, double x, double y, const char *text, size_t n,
+                         double size, int bold, ec_anchor anchor, double rotate, double max_w,
+                         ec_color fill) {
+  return S_text(s, x, y, text, n, size, bold, anchor, rotate, max_w, fill, 1);
 }
 
 void ec_scene_group(ec_scene *s, const char *id, const char *tip, const char *link,

@@ -116,6 +116,10 @@ void ec_scene_path(ec_scene *s, const ec_seg *segs, size_t n, ec_color fill, ec_
  *  op's tooltip. Returns the op (valid until the next add). */
 ec_op *ec_scene_text(ec_scene *s, double x, double y, const char *text, size_t n, double size,
                      int bold, ec_anchor anchor, double rotate, double max_w, ec_color fill);
+/** ec_scene_text with a middle ellipsis (ec_text_fit_mid) when shortened. */
+ec_op *ec_scene_text_mid(ec_scene *s, double x, double y, const char *text, size_t n,
+                         double size, int bold, ec_anchor anchor, double rotate, double max_w,
+                         ec_color fill);
 /** Open a group. id (suffix, sanitised like id_prefix), tip, link and cls may
  *  be NULL. Close it with ec_scene_end. */
 void ec_scene_group(ec_scene *s, const char *id, const char *tip, const char *link,

@@ -13,6 +13,7 @@
 
 #include <dlfcn.h>
 #include <pango/pangocairo.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/alloc.h"
@@ -153,4 +154,36 @@ char *ec_text_fit(const char *s, double size, int bold, double max_w, int *cut) 
   memcpy(tmp, s, b);
   memcpy(tmp + b, S_ELLIPSIS, sizeof S_ELLIPSIS);
   return tmp;
+}
+
+/* head/tail split of k kept code points out of ncp. */
+static char *S_mid(const char *s, size_t n, size_t ncp, size_t k) {
+  size_t head = k * 2 / 5, tail = k - head;
+  size_t hb = ec_utf8_prefix(s, n, head);
+  size_t tb0 = ec_utf8_prefix(s, n, ncp - tail);
+  while (hb > 0 && s[hb - 1] == ' ') hb--;
+  while (tb0 < n && s[tb0] == ' ') tb0++;
+  char *r = ec_malloc(hb + sizeof S_ELLIPSIS + (n - tb0));
+  memcpy(r, s, hb);
+  memcpy(r + hb, S_ELLIPSIS, sizeof S_ELLIPSIS - 1);
+  memcpy(r + hb + sizeof S_ELLIPSIS - 1, s + tb0, n - tb0);
+  r[hb + sizeof S_ELLIPSIS - 1 + n - tb0] = '\0';
+  return r;
+}
+
+char *ec_text_fit_mid(const char *s, double size, int bold, double max_w, int *cut) {
+  size_t n = strlen(s);
+  if (cut) *cut = 0;
+  if (ec_text_measure(s, n, size, bold).width <= max_w) return ec_strdup(s);
+  if (cut) *cut = 1;
+  size_t ncp = ec_utf8_count(s, n);
+  size_t lo = 0, hi = ncp;
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    char *t = S_mid(s, n, ncp, mid);
+    int fits = ec_text_measure(t, strlen(t), size, bold).width <= max_w;
+    free(t);
+    if (fits) lo = mid; else hi = mid;
+  }
+  return S_mid(s, n, ncp, lo);
 }

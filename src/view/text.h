@@ -34,6 +34,10 @@ double ec_text_width(const char *s, double size, int bold);
  *  returned unchanged (copied) and *cut is 0, else *cut is 1. cut may be
  *  NULL. Never splits a UTF-8 sequence; returns "…" alone when nothing fits. */
 char *ec_text_fit(const char *s, double size, int bold, double max_w, int *cut);
+/** Like ec_text_fit but keeps the start and the end of s around a middle
+ *  ellipsis (about 40% head, 60% tail), for names whose tail tells them
+ *  apart ("/model/enc…/MatMul_12"). Caller frees. */
+char *ec_text_fit_mid(const char *s, double size, int bold, double max_w, int *cut);
 /** 1 when the private fontconfig setup with the pinned font is active (0
  *  means pango fell back to the host configuration). */
 int ec_text_pinned(void);
