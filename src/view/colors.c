@@ -1,6 +1,7 @@
 /* colors — see colors.h. */
 #include "view/colors.h"
 
+#include <stdlib.h>
 #include <math.h>
 #include <string.h>
 

@@ -1,6 +1,7 @@
 /* scene — display list. See scene.h. */
 #include "view/scene.h"
 
+#include <stdlib.h>
 #include <math.h>
 #include <string.h>
 

@@ -1,0 +1,87 @@
+#include "view/table.h"
+#include "util/alloc.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+ec_table *ec_table_new(const char *id, const char *caption) {
+  ec_table *t = ec_calloc(1, sizeof *t);
+  t->id = ec_strdup(id ? id : "t");
+  t->caption = caption ? ec_strdup(caption) : NULL;
+  return t;
+}
+
+void ec_table_free(ec_table *t) {
+  if (!t) return;
+  for (size_t i = 0; i < t->ncols; i++) free(t->cols[i].header);
+  for (size_t i = 0; i < t->nrows * t->ncols; i++) {
+    free(t->cells[i].text);
+    free(t->cells[i].cls);
+  }
+  if (t->row_ids)
+    for (size_t i = 0; i < t->nrows; i++) free(t->row_ids[i]);
+  free(t->row_ids);
+  free(t->cols);
+  free(t->cells);
+  free(t->id);
+  free(t->caption);
+  free(t->note);
+  free(t);
+}
+
+size_t ec_table_col(ec_table *t, const char *header, ec_align_t align, int numeric) {
+  /* columns are fixed once rows exist */
+  if (t->nrows) abort();
+  ec_col *c = EC_PUSH(t->cols, t->ncols, t->cap_cols);
+  memset(c, 0, sizeof *c);
+  c->header = ec_strdup(header);
+  c->align = align;
+  c->numeric = numeric;
+  return t->ncols - 1;
+}
+
+size_t ec_table_row(ec_table *t) {
+  ec_grow((void **)&t->cells, &t->cap_cells, (t->nrows + 1) * t->ncols, sizeof *t->cells);
+  for (size_t c = 0; c < t->ncols; c++) {
+    ec_cell *x = &t->cells[t->nrows * t->ncols + c];
+    x->text = NULL;
+    x->sort = NAN;
+    x->cls = NULL;
+  }
+  if (t->row_ids) {
+    t->row_ids = ec_reallocarray(t->row_ids, t->nrows + 1, sizeof *t->row_ids);
+    t->row_ids[t->nrows] = NULL;
+  }
+  return t->nrows++;
+}
+
+void ec_table_setn(ec_table *t, size_t row, size_t col, const char *text, size_t n, double sort) {
+  if (row >= t->nrows || col >= t->ncols) abort();
+  ec_cell *x = &t->cells[row * t->ncols + col];
+  free(x->text);
+  x->text = ec_strndup(text ? text : "", text ? n : 0);
+  x->sort = sort;
+}
+
+void ec_table_set(ec_table *t, size_t row, size_t col, const char *text, double sort) {
+  ec_table_setn(t, row, col, text, text ? strlen(text) : 0, sort);
+}
+
+void ec_table_set_class(ec_table *t, size_t row, size_t col, const char *cls) {
+  ec_cell *x = &t->cells[row * t->ncols + col];
+  free(x->cls);
+  x->cls = cls ? ec_strdup(cls) : NULL;
+}
+
+void ec_table_set_row_id(ec_table *t, size_t row, const char *id) {
+  if (!t->row_ids) t->row_ids = ec_calloc(t->nrows ? t->nrows : 1, sizeof *t->row_ids);
+  free(t->row_ids[row]);
+  t->row_ids[row] = ec_strdup(id);
+}
+
+void ec_table_set_note(ec_table *t, const char *note) {
+  free(t->note);
+  t->note = note ? ec_strdup(note) : NULL;
+}
+
+const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col) { return &t->cells[row * t->ncols + col]; }

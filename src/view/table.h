@@ -1,0 +1,51 @@
+/* table — a device-independent table: the HTML writer and the PDF
+ * typesetter both draw it (aggregate charts also carry one as their text
+ * alternative). Cells are plain text from inputs: escaped by each writer. */
+#ifndef EC_TABLE_H
+#define EC_TABLE_H
+#include <stddef.h>
+
+typedef enum { EC_ALIGN_LEFT = 0, EC_ALIGN_RIGHT } ec_align_t;
+
+typedef struct ec_cell {
+  char *text;     /* shown text (owned) */
+  double sort;    /* numeric sort key; NAN: sort by text */
+  char *cls;      /* optional style class ("prec-FP16", "bad"), owned */
+} ec_cell;
+
+typedef struct ec_col {
+  char *header;   /* owned */
+  ec_align_t align;
+  int numeric;    /* sorts numerically */
+  double min_width_em; /* hint for the PDF typesetter; 0: auto */
+} ec_col;
+
+typedef struct ec_table {
+  char *id;        /* anchor id prefix (rows get id-N when row_ids), owned */
+  char *caption;   /* owned, may be NULL */
+  ec_col *cols;
+  size_t ncols, cap_cols;
+  ec_cell *cells;  /* nrows * ncols, row-major */
+  size_t nrows, cap_cells;
+  char **row_ids;  /* optional per row anchor ids (owned), NULL when unused */
+  int interactive; /* sortable and filterable in HTML */
+  char *note;      /* a line under the table (e.g. "120 more rows: enginecard layers"), owned */
+} ec_table;
+
+/** New empty table; id and caption are copied (caption may be NULL). */
+ec_table *ec_table_new(const char *id, const char *caption);
+void ec_table_free(ec_table *t);
+/** Add a column; returns its index. */
+size_t ec_table_col(ec_table *t, const char *header, ec_align_t align, int numeric);
+/** Start a new row (cells empty); returns its index. */
+size_t ec_table_row(ec_table *t);
+/** Set cell (row, col) of the last or any row: text is copied; sort may be NAN. */
+void ec_table_set(ec_table *t, size_t row, size_t col, const char *text, double sort);
+/** Set cell text from n bytes (may hold any byte). */
+void ec_table_setn(ec_table *t, size_t row, size_t col, const char *text, size_t n, double sort);
+void ec_table_set_class(ec_table *t, size_t row, size_t col, const char *cls);
+void ec_table_set_row_id(ec_table *t, size_t row, const char *id);
+void ec_table_set_note(ec_table *t, const char *note);
+const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col);
+
+#endif
