@@ -6,10 +6,10 @@
 # These are synthetic engines (see the comment at the top of
 # tests/gen/enginegen.c), not copies of real trtexec output.
 set -e
+cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 GEN=${GEN:-$BUILD/enginegen}
 [ -x "$GEN" ] || make "$GEN" > /dev/null
-cd "$(dirname "$0")/.."
 
 # gen DIR OPTIONS...: regenerate examples/DIR/resnet.onnx.engine.*
 gen() {
