@@ -1,5 +1,6 @@
 #include "view/table.h"
 #include "util/alloc.h"
+#include "util/buf.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +60,17 @@ void ec_table_setn(ec_table *t, size_t row, size_t col, const char *text, size_t
   if (row >= t->nrows || col >= t->ncols) abort();
   ec_cell *x = &t->cells[row * t->ncols + col];
   free(x->text);
-  x->text = ec_strndup(text ? text : "", text ? n : 0);
+  if (text && memchr(text, '\0', n)) {
+    /* cells are C strings: an embedded NUL shows as U+FFFD, nothing is cut */
+    ec_buf b = {0};
+    for (size_t i = 0; i < n; i++) {
+      if (text[i]) ec_buf_putc(&b, text[i]);
+      else ec_buf_puts(&b, "\xEF\xBF\xBD");
+    }
+    x->text = ec_buf_take(&b);
+  } else {
+    x->text = ec_strndup(text ? text : "", text ? n : 0);
+  }
   x->sort = sort;
 }
 

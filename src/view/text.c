@@ -103,8 +103,37 @@ void ec_text_shutdown(void) {
 static double S_last_size = -1;
 static int S_last_bold = -1;
 
+/* s with invalid UTF-8 bytes replaced by U+FFFD (pango refuses them with a
+ * warning on stderr). Caller frees. */
+static char *S_valid_copy(const char *s, size_t n, size_t *out_n) {
+  char *r = ec_malloc(3 * n + 1);
+  size_t o = 0, i = 0;
+  while (i < n) {
+    size_t l;
+    unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
+    if ((cp == 0xFFFD && l == 1) || cp == 0) {
+      memcpy(r + o, "\xEF\xBF\xBD", 3);
+      o += 3;
+    } else {
+      memcpy(r + o, s + i, l);
+      o += l;
+    }
+    i += l;
+  }
+  r[o] = '\0';
+  *out_n = o;
+  return r;
+}
+
 ec_text_metrics ec_text_measure(const char *s, size_t n, double size, int bold) {
   S_init();
+  if (!ec_utf8_valid(s, n) || memchr(s, '\0', n)) {
+    size_t vn;
+    char *v = S_valid_copy(s, n, &vn);
+    ec_text_metrics m = ec_text_measure(v, vn, size, bold);
+    free(v);
+    return m;
+  }
   if (size != S_last_size || bold != S_last_bold) {
     PangoFontDescription *fd = ec_text_font(size, bold);
     pango_layout_set_font_description(S_layout, fd);
