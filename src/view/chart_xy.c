@@ -118,6 +118,13 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
 
 /* ---- scatter / line ---- */
 
+/* Reference lines: colours with >= 3:1 contrast on the light and the dark
+ * page (checked in test_scene). */
+static ec_color S_ref_color(size_t r) {
+  static const unsigned c[] = {0xd62728, 0x9467bd, 0x8c564b};
+  return ec_rgb(c[r % 3]);
+}
+
 static double S_x(const ec_xy_series *s, size_t i) { return s->x ? s->x[i] : (double)(i + 1); }
 
 static int S_ok(double v, int log) { return isfinite(v) && (!log || v > 0); }
@@ -167,7 +174,7 @@ ec_scene *ec_chart_xy(const ec_xy_spec *sp) {
     ec_fmt_value(num, sizeof num, sp->ref_y[r]);
     char *t = ec_asprintf("%s %s%s%s", sp->ref_labels && sp->ref_labels[r] ? sp->ref_labels[r] : "",
                           num, sp->y_unit ? " " : "", sp->y_unit ? sp->y_unit : "");
-    ec_legend_add(&leg, t, ec_color_palette(9 + r));
+    ec_legend_add(&leg, t, S_ref_color(r));
     free(t);
   }
   char *xt = ec_axis_title(sp->x_axis, sp->x_unit);
@@ -246,7 +253,7 @@ ec_scene *ec_chart_xy(const ec_xy_spec *sp) {
   for (size_t r = 0; r < sp->n_refs; r++) {
     if (!S_ok(sp->ref_y[r], sp->log_y)) continue;
     double py = S_py(&fr, sp->ref_y[r]);
-    ec_scene_line(fr.s, fr.x0, py, fr.x1, py, ec_color_palette(9 + r), 1);
+    ec_scene_line(fr.s, fr.x0, py, fr.x1, py, S_ref_color(r), 1.25);
   }
   if (reduced)
     ec_chart_note(fr.s, "Series with more than 2,000 points are drawn as their minimum and "

@@ -49,7 +49,9 @@ static char *S_ident(const char *s, const char *dflt) {
   return ec_buf_take(&b);
 }
 
-/* Valid UTF-8 without control characters; newlines and tabs become spaces. */
+/* Valid UTF-8 without control characters; newlines and tabs become spaces.
+ * Bidi embeddings, overrides and isolates become U+FFFD so a name cannot
+ * reorder the text drawn after it. */
 static char *S_clean(const char *s, size_t n) {
   ec_buf b = {0};
   size_t i = 0;
@@ -58,7 +60,10 @@ static char *S_clean(const char *s, size_t n) {
     unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
     if (cp == '\n' || cp == '\t' || cp == '\r')
       ec_buf_putc(&b, ' ');
-    else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || (cp == 0xFFFD && l == 1) ||
+    else if (cp == 0x200E || cp == 0x200F)
+      ; /* LRM/RLM: invisible, dropped */
+    else if ((cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
+             cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || (cp == 0xFFFD && l == 1) ||
              cp == 0xFFFE || cp == 0xFFFF || (cp >= 0xD800 && cp <= 0xDFFF))
       ec_buf_puts(&b, "\xEF\xBF\xBD");
     else

@@ -174,6 +174,14 @@ static void test_contrast(void **st) {
   assert_false(ec_color_needs_outline(ec_color_layer_type("Convolution")));
   assert_int_equal(ec_color_precision("INT8").g, 0xb9);
   assert_string_equal(ec_precision_label("None"), "none");
+  /* Reference-line colours of chart_xy.c. */
+  unsigned refs[] = {0xd62728, 0x9467bd, 0x8c564b};
+  for (int i = 0; i < 3; i++) assert_false(ec_color_needs_outline(ec_rgb(refs[i])));
+  /* Bidi overrides cannot reorder later text. */
+  ec_scene *s = ec_scene_new(10, 10, "b", NULL, NULL);
+  ec_op *o = ec_scene_text(s, 0, 5, "\xE2\x80\xAE" "abc", 6, 8, 0, EC_ANCHOR_START, 0, 0, ec_ink(1));
+  assert_null(strstr(o->text, "\xE2\x80\xAE"));
+  ec_scene_free(s);
 }
 
 int main(void) {
