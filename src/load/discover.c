@@ -12,7 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-int ec_log_sniff(const char *text, size_t len);
 
 char *ec_read_file(const char *path, size_t *len, ec_diags *d) {
   FILE *f = fopen(path, "rb");
@@ -100,8 +99,10 @@ ec_file_kind ec_sniff(const char *t, size_t len) {
         return EC_FILE_TIMING;
       if (S_has(r, lim, "\"LayerType\"")) return EC_FILE_GRAPH;
       if (S_has(r, lim, "\"ComputeCapability\"")) return EC_FILE_DEVICE_META;
+      return EC_FILE_UNKNOWN;
     }
-    return EC_FILE_UNKNOWN;
+    /* "[08/21/2022-10:00:00] [I] ..." is a log line, not a JSON array */
+    return ec_log_sniff(t, len) ? EC_FILE_LOG : EC_FILE_UNKNOWN;
   }
   if (ec_log_sniff(t, len)) return EC_FILE_LOG;
   return EC_FILE_UNKNOWN;

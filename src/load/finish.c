@@ -118,7 +118,7 @@ static void S_join_profile(ec_engine *e, const ec_load_opts *o) {
                 "%zu profile records (%.6g ms) name no layer of the graph (first: \"%s\"); they are not in the totals",
                 unmatched, unmatched_ms, first_unmatched);
   if (hid)
-    ec_diag_add(&e->diags, EC_INFO, pp, 0, 0, "%zu profile records (%.6g ms) time NoOp/Constant layers, which are not counted (as TREx)",
+    ec_diag_add(&e->diags, EC_INFO, pp, 0, 0, "%zu profile records (%.6g ms) time NoOp, Constant or shape_call layers, which TREx does not count either",
                 hid, hidden_ms);
   if (missing && e->n_layers)
     ec_diag_add(&e->diags, EC_WARN, pp, 0, 0, "%zu of %zu layers have no profile record (first: \"%s\"); their latency counts as 0",
@@ -200,11 +200,22 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
   ec_load_state *s = e->ls;
   if (s && s->n_log_layers) {
     if (!e->has_graph) {
-      e->layers = s->log_layers;
-      e->n_layers = s->n_log_layers;
-      e->cap_layers = s->cap_log_layers;
-      for (size_t i = 0; i < e->n_layers; i++) e->layers[i].index = i;
-      e->n_raw_layers = e->n_layers;
+      /* the same TREx rules as for graph JSON: NoOp/Constant/... aside */
+      for (size_t i = 0; i < s->n_log_layers; i++) {
+        ec_layer *l = &s->log_layers[i];
+        if (ec_layer_is_hidden(l)) {
+          if (!strcmp(l->layer_type, "NoOp")) e->n_noop++;
+          else if (!strcmp(l->layer_type, "Constant")) e->n_constant++;
+          else if (!strcmp(l->layer_type, "shape_call")) e->n_shape_call++;
+          else e->n_signal_wait++;
+          *EC_PUSH(e->hidden, e->n_hidden, e->cap_hidden) = *l;
+        } else {
+          l->index = e->n_layers;
+          *EC_PUSH(e->layers, e->n_layers, e->cap_layers) = *l;
+        }
+      }
+      free(s->log_layers);
+      e->n_raw_layers = s->n_log_layers;
       e->has_graph = 1;
       s->log_layers = NULL;
       s->n_log_layers = s->cap_log_layers = 0;

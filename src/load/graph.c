@@ -281,16 +281,6 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
       ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "layer %zu is neither an object nor a name; skipped", i);
       continue;
     }
-    if (S_is(l.layer_type, "signal") || S_is(l.layer_type, "wait")) {
-      e->n_signal_wait++;
-      ec_layer_clear(&l);
-      continue;
-    }
-    if (S_is(l.layer_type, "shape_call")) {
-      e->n_shape_call++;
-      ec_layer_clear(&l);
-      continue;
-    }
     size_t base;
     long p = ec_profile_suffix(l.name, l.name_len, &base);
     if (p >= 0) {
@@ -309,15 +299,19 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
     }
     tmp[nt++] = l;
   }
-  /* TREx disambiguates before setting NoOp/Constant aside. */
+  /* TREx drops signal/wait and shape_call before disambiguating, and sets
+   * NoOp/Constant aside after; all of them are kept in e->hidden so profile
+   * records that time them are recognised, not reported as strays. */
   ec_map seen = {0};
   S_disambiguate(tmp, nt, &seen);
   ec_map_free(&seen);
   for (size_t i = 0; i < nt; i++) {
     ec_layer *l = &tmp[i];
-    if (S_is(l->layer_type, "NoOp") || S_is(l->layer_type, "Constant")) {
+    if (ec_layer_is_hidden(l)) {
       if (S_is(l->layer_type, "NoOp")) e->n_noop++;
-      else e->n_constant++;
+      else if (S_is(l->layer_type, "Constant")) e->n_constant++;
+      else if (S_is(l->layer_type, "shape_call")) e->n_shape_call++;
+      else e->n_signal_wait++;
       *EC_PUSH(e->hidden, e->n_hidden, e->cap_hidden) = *l;
     } else {
       l->index = e->n_layers;

@@ -41,6 +41,10 @@ void ec_tensor_set_volume(ec_tensor *t);
  *  tensors; call once a layer's fields are filled. */
 void ec_layer_finalize(ec_layer *l);
 
+/** 1 for layers TREx does not count (NoOp, Constant, shape_call, signal,
+ *  wait): they go to e->hidden. */
+int ec_layer_is_hidden(const ec_layer *l);
+
 /** Stage one profile record (takes a copy of name). src: 0 JSON, 1 log. */
 void ec_load_stage_prof(ec_engine *e, int src, const char *name, size_t name_len,
                         double time_ms, double avg_ms, double median_ms, int has_median,

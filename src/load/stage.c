@@ -119,3 +119,10 @@ void ec_load_stage_log_layer(ec_engine *e, const char *path, ec_layer *l) {
   *d = *l;
   memset(l, 0, sizeof *l);
 }
+
+int ec_layer_is_hidden(const ec_layer *l) {
+  static const char *h[] = {"NoOp", "Constant", "shape_call", "signal", "wait"};
+  for (size_t i = 0; i < sizeof h / sizeof h[0]; i++)
+    if (l->layer_type && strcmp(l->layer_type, h[i]) == 0) return 1;
+  return 0;
+}
