@@ -1,0 +1,49 @@
+#include "assemble/block.h"
+#include "util/alloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+static ec_block *S_new(ec_block_kind k) {
+  ec_block *b = ec_calloc(1, sizeof *b);
+  b->kind = k;
+  return b;
+}
+
+ec_block *ec_block_figure(ec_scene *scene, ec_table *data, const char *caption) {
+  ec_block *b = S_new(EC_BLOCK_FIGURE);
+  b->scene = scene;
+  b->table = data;
+  b->caption = caption ? ec_strdup(caption) : NULL;
+  return b;
+}
+
+ec_block *ec_block_table(ec_table *t) {
+  ec_block *b = S_new(EC_BLOCK_TABLE);
+  b->table = t;
+  return b;
+}
+
+ec_block *ec_block_notes(void) { return S_new(EC_BLOCK_NOTES); }
+
+void ec_block_note(ec_block *b, int sev, const char *line) {
+  struct ec_note *n = EC_PUSH(b->notes, b->n_notes, b->cap_notes);
+  n->text = ec_strdup(line);
+  n->sev = sev;
+}
+
+ec_block *ec_block_unavailable(const char *why) {
+  ec_block *b = S_new(EC_BLOCK_UNAVAILABLE);
+  b->why = ec_strdup(why ? why : "no data");
+  return b;
+}
+
+void ec_block_free(ec_block *b) {
+  if (!b) return;
+  if (b->scene) ec_scene_free(b->scene);
+  ec_table_free(b->table);
+  free(b->caption);
+  for (size_t i = 0; i < b->n_notes; i++) free(b->notes[i].text);
+  free(b->notes);
+  free(b->why);
+  free(b);
+}

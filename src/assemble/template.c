@@ -1,0 +1,145 @@
+#include "assemble/template.h"
+#include "load/load.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/embed.h"
+#include "util/utf8.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *S_keep(ec_doc *doc, char *s) {
+  *EC_PUSH(doc->strings, doc->n_strings, doc->cap_strings) = s;
+  return s;
+}
+
+/* Replace {{name}} in a text node's literal. */
+static void S_subst(cmark_node *n, const ec_tmpl_env *env, ec_diags *d) {
+  const char *lit = cmark_node_get_literal(n);
+  if (!lit || !strstr(lit, "{{")) return;
+  ec_buf b = {0};
+  const char *p = lit;
+  for (;;) {
+    const char *o = strstr(p, "{{");
+    if (!o) break;
+    const char *c = strstr(o + 2, "}}");
+    if (!c) break;
+    ec_buf_put(&b, p, (size_t)(o - p));
+    char *name = ec_strndup(o + 2, (size_t)(c - o - 2));
+    char *v = env->value ? env->value(env->ud, name) : NULL;
+    if (v) {
+      ec_buf_puts(&b, v);
+      free(v);
+    } else {
+      ec_diag_add(d, EC_WARN, env->source, cmark_node_get_start_line(n), cmark_node_get_start_column(n),
+                  "unknown placeholder {{%s}} left as is", name);
+      ec_buf_put(&b, o, (size_t)(c + 2 - o));
+    }
+    free(name);
+    p = c + 2;
+  }
+  ec_buf_puts(&b, p);
+  cmark_node_set_literal(n, b.data);
+  ec_buf_free(&b);
+}
+
+/* "key: value" lines into args. */
+static void S_args(const char *body, ec_kvs *args) {
+  const char *p = body;
+  while (p && *p) {
+    const char *nl = strchr(p, '\n');
+    size_t n = nl ? (size_t)(nl - p) : strlen(p);
+    const char *colon = memchr(p, ':', n);
+    if (colon) {
+      const char *ks = p, *ke = colon, *vs = colon + 1, *ve = p + n;
+      while (ks < ke && (*ks == ' ' || *ks == '\t')) ks++;
+      while (ke > ks && (ke[-1] == ' ' || ke[-1] == '\t')) ke--;
+      while (vs < ve && (*vs == ' ' || *vs == '\t')) vs++;
+      while (ve > vs && (ve[-1] == ' ' || ve[-1] == '\t' || ve[-1] == '\r')) ve--;
+      char *k = ec_strndup(ks, (size_t)(ke - ks)), *v = ec_strndup(vs, (size_t)(ve - vs));
+      ec_kvs_add(args, k, v);
+      free(k);
+      free(v);
+    }
+    p = nl ? nl + 1 : NULL;
+  }
+}
+
+int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_doc *out, ec_diags *d) {
+  memset(out, 0, sizeof *out);
+  if (!ec_utf8_valid(md, len)) {
+    ec_diag_add(d, EC_ERROR, env->source, 0, 0, "template is not valid UTF-8");
+    return -1;
+  }
+  out->root = cmark_parse_document(md, len, CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8);
+  /* Collect first, mutate after: the iterator must not see replaced nodes. */
+  cmark_node **texts = NULL, **codes = NULL, **heads = NULL;
+  size_t nt = 0, ct = 0, nc = 0, cc = 0, nh = 0, ch = 0;
+  cmark_iter *it = cmark_iter_new(out->root);
+  cmark_event_type ev;
+  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    if (ev != CMARK_EVENT_ENTER) continue;
+    cmark_node *n = cmark_iter_get_node(it);
+    switch (cmark_node_get_type(n)) {
+    case CMARK_NODE_TEXT: *EC_PUSH(texts, nt, ct) = n; break;
+    case CMARK_NODE_CODE_BLOCK: *EC_PUSH(codes, nc, cc) = n; break;
+    case CMARK_NODE_HEADING: *EC_PUSH(heads, nh, ch) = n; break;
+    default: break;
+    }
+  }
+  cmark_iter_free(it);
+  for (size_t i = 0; i < nt; i++) S_subst(texts[i], env, d);
+  for (size_t i = 0; i < nh; i++) {
+    cmark_node *a = cmark_node_new(CMARK_NODE_CUSTOM_INLINE);
+    const char *html = S_keep(out, ec_asprintf("<a class=\"anchor\" id=\"%s-s%zu\"></a>", env->id_prefix ? env->id_prefix : "r", i + 1));
+    cmark_node_set_on_enter(a, html);
+    cmark_node_prepend_child(heads[i], a);
+  }
+  for (size_t i = 0; i < nc; i++) {
+    const char *info = cmark_node_get_fence_info(codes[i]);
+    if (!info || !*info || !env->generate) continue;
+    ec_kvs args = {0};
+    S_args(cmark_node_get_literal(codes[i]), &args);
+    ec_block *b = env->generate(env->ud, info, &args);
+    if (!b) {
+      ec_diag_add(d, EC_WARN, env->source, cmark_node_get_start_line(codes[i]), 1,
+                  "fenced block \"%s\" names no generator; kept as code", info);
+      ec_kvs_free(&args);
+      continue;
+    }
+    ec_kvs_free(&args);
+    *EC_PUSH(out->blocks, out->n_blocks, out->cap_blocks) = b;
+    cmark_node *cb = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+    cmark_node_set_user_data(cb, b);
+    char *html = env->html ? env->html(env->ud, b) : NULL;
+    cmark_node_set_on_enter(cb, html ? S_keep(out, html) : "");
+    cmark_node_replace(codes[i], cb);
+    cmark_node_free(codes[i]);
+  }
+  free(texts);
+  free(codes);
+  free(heads);
+  return 0;
+}
+
+void ec_doc_free(ec_doc *doc) {
+  if (doc->root) cmark_node_free(doc->root);
+  for (size_t i = 0; i < doc->n_blocks; i++) ec_block_free(doc->blocks[i]);
+  free(doc->blocks);
+  for (size_t i = 0; i < doc->n_strings; i++) free(doc->strings[i]);
+  free(doc->strings);
+  memset(doc, 0, sizeof *doc);
+}
+
+char *ec_template_load(const char *path, const char *name, size_t *len, ec_diags *d) {
+  if (path) return ec_read_file(path, len, d);
+  char full[256];
+  snprintf(full, sizeof full, "templates/%s", name);
+  const ec_embedded_file *f = ec_embedded_find(full);
+  if (!f) {
+    ec_diag_add(d, EC_ERROR, full, 0, 0, "no such built-in template");
+    return NULL;
+  }
+  *len = f->len;
+  return ec_strndup((const char *)f->data, f->len);
+}

@@ -1,0 +1,51 @@
+/* template — CommonMark templates with placeholders and generated blocks.
+ *
+ * A template is a plain CommonMark file that reads well on its own. Inline
+ * values are placeholders like {{engine.name}}, replaced inside the parsed
+ * AST's text nodes (so a value is always literal text: a layer named
+ * "{{engine.name}}" or "*bold*" stays text). A fenced code block whose info
+ * string names a generator ("chart", "table", "notes", ...) and whose body is
+ * "key: value" lines becomes a custom block node that keeps a pointer to the
+ * generated ec_block (cmark_node_get_user_data) for the PDF typesetter and
+ * carries its HTML for the HTML writer. Raw HTML in templates stays disabled
+ * (cmark's safe default). */
+#ifndef EC_TEMPLATE_H
+#define EC_TEMPLATE_H
+#include <cmark.h>
+#include <stddef.h>
+#include "assemble/block.h"
+#include "model/engine.h"
+#include "util/diag.h"
+
+typedef struct ec_tmpl_env {
+  void *ud;
+  /** Value of a placeholder (malloc'd, caller frees), or NULL when unknown. */
+  char *(*value)(void *ud, const char *name);
+  /** Block for a generator kind and its args; NULL when kind is not a
+   *  generator (the fenced block then stays code). */
+  ec_block *(*generate)(void *ud, const char *kind, const ec_kvs *args);
+  /** HTML for a block (malloc'd), or NULL to skip HTML (PDF-only runs). */
+  char *(*html)(void *ud, const ec_block *b);
+  const char *id_prefix; /* heading anchors are PREFIX-sN */
+  const char *source;    /* template name for messages */
+} ec_tmpl_env;
+
+typedef struct ec_doc {
+  cmark_node *root;         /* owned */
+  ec_block **blocks;        /* owned, referenced by custom nodes */
+  size_t n_blocks, cap_blocks;
+  char **strings;           /* owned strings referenced by custom nodes */
+  size_t n_strings, cap_strings;
+} ec_doc;
+
+/** Parse md[0..len) and expand it with env into out. Problems in the
+ *  template (unknown placeholder or generator) are warnings in d.
+ *  Returns 0, or -1 when the text is not valid UTF-8. */
+int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_doc *out, ec_diags *d);
+void ec_doc_free(ec_doc *doc);
+
+/** The template text: from path if given (a user's own template), else the
+ *  embedded "templates/NAME". Returns malloc'd text or NULL with a message. */
+char *ec_template_load(const char *path, const char *name, size_t *len, ec_diags *d);
+
+#endif

@@ -1,0 +1,660 @@
+#include "view/engine_tables.h"
+#include "analyze/device_peak.h"
+#include "analyze/layer_math.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "view/fmt.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define B(f, v) f(buf, sizeof buf, (v))
+
+static void S_kv(ec_table *t, const char *k, const char *v) {
+  size_t r = ec_table_row(t);
+  ec_table_set(t, r, 0, k, NAN);
+  ec_table_set(t, r, 1, v ? v : "", NAN);
+}
+
+static char *S_dims(const ec_tensor *t) {
+  ec_buf b = {0};
+  ec_buf_putc(&b, '[');
+  for (int d = 0; d < t->ndims; d++) ec_buf_printf(&b, "%s%lld", d ? "," : "", (long long)t->dims[d]);
+  ec_buf_putc(&b, ']');
+  return ec_buf_take(&b);
+}
+
+static char *S_tensors(const ec_tensor *t, size_t n) {
+  ec_buf b = {0};
+  for (size_t i = 0; i < n; i++) {
+    char *d = S_dims(&t[i]);
+    ec_buf_printf(&b, "%s%s %s", i ? "; " : "", d, t[i].format_short ? t[i].format_short : "");
+    free(d);
+  }
+  return ec_buf_take(&b);
+}
+
+static int S_is_binding(const ec_engine *e, const char *name, size_t len) {
+  for (size_t i = 0; i < e->n_bindings; i++)
+    if (strlen(e->bindings[i]) == len && memcmp(e->bindings[i], name, len) == 0) return 1;
+  return 0;
+}
+
+ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
+  const ec_engine *e = s->engine;
+  (void)why;
+  char buf[128];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Fact", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Value", EC_ALIGN_LEFT, 0);
+  S_kv(t, "Engine", e->name);
+  if (e->device.present) {
+    ec_buf b = {0};
+    ec_buf_puts(&b, e->device.name ? e->device.name : "unknown device");
+    if (e->device.compute_capability) ec_buf_printf(&b, ", compute capability %s", e->device.compute_capability);
+    if (isfinite(e->device.sms)) ec_buf_printf(&b, ", %.0f SMs", e->device.sms);
+    if (e->device.global_memory) ec_buf_printf(&b, ", %s", e->device.global_memory);
+    S_kv(t, "Device", b.data);
+    ec_buf_free(&b);
+  } else {
+    S_kv(t, "Device", "not available (no metadata or log)");
+  }
+  S_kv(t, "TensorRT", e->trt_version ? e->trt_version : "not available (no log banner)");
+  const char *prec = ec_kvs_get(&e->build_options, "Precision");
+  if (prec) S_kv(t, "Build precision", prec);
+  ec_buf b = {0};
+  ec_buf_printf(&b, "%zu", s->layers);
+  if (e->n_noop || e->n_constant) ec_buf_printf(&b, " (plus %zu NoOp and %zu Constant layers, not counted)", e->n_noop, e->n_constant);
+  if (e->graph_names_only) ec_buf_puts(&b, "; names only: types and shapes unknown");
+  S_kv(t, "Layers", b.data);
+  b.len = 0;
+  if (s->has_latency) {
+    ec_buf_printf(&b, "%s ms (sum of per-layer averages over %lld profiled iterations", B(ec_fmt_ms, s->total_ms),
+                  (long long)e->profile_count);
+    ec_buf_puts(&b, e->profile_count == 1 ? "; a single sample)" : ")");
+    S_kv(t, "Layer latency sum", b.data);
+  } else {
+    S_kv(t, "Layer latency sum", "not available (no profile)");
+  }
+  b.len = 0;
+  if (s->has_compute || s->has_timing) {
+    const ec_sample_stats *g = s->has_compute ? &s->compute : &s->timing;
+    char m[32], p[32];
+    ec_buf_printf(&b, "median %s ms, p99 %s ms (timing.json, %zu iterations)", ec_fmt_ms(m, sizeof m, g->median),
+                  ec_fmt_ms(p, sizeof p, g->p99), g->count);
+    S_kv(t, "GPU compute time", b.data);
+  } else if (e->perf.present && e->perf.gpu_compute.n) {
+    char m[32], p[32];
+    ec_buf_printf(&b, "median %s ms, p99 %s ms (%s)", ec_fmt_ms(m, sizeof m, ec_stats_get(&e->perf.gpu_compute, "median")),
+                  ec_fmt_ms(p, sizeof p, ec_stats_get(&e->perf.gpu_compute, "p99")),
+                  e->perf.gpu_compute.source ? e->perf.gpu_compute.source : "?");
+    S_kv(t, "GPU compute time", b.data);
+  } else {
+    S_kv(t, "GPU compute time", "not available (no timing, metadata or log)");
+  }
+  b.len = 0;
+  if (e->perf.present && isfinite(e->perf.throughput_qps)) {
+    ec_buf_printf(&b, "%s qps (%s)", B(ec_fmt_num, e->perf.throughput_qps), e->perf.throughput_source);
+    S_kv(t, "Throughput", b.data);
+  } else {
+    S_kv(t, "Throughput", "not available");
+  }
+  b.len = 0;
+  char w2[32];
+  ec_buf_printf(&b, "%s (every weight and bias; TREx counts %s)", B(ec_fmt_bytes, s->weights_bytes),
+                ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
+  S_kv(t, "Weights", b.data);
+  b.len = 0;
+  ec_buf_printf(&b, "%s (sum of every layer's input and output tensors: traffic, not memory)", B(ec_fmt_bytes, s->activations_bytes));
+  S_kv(t, "Layer I/O", b.data);
+  for (size_t i = 0; i < e->memory.n; i++) S_kv(t, e->memory.v[i].key, e->memory.v[i].val);
+  b.len = 0;
+  for (size_t i = 0; i < e->n_files; i++)
+    ec_buf_printf(&b, "%s%s (%s)", i ? "; " : "", e->files[i].path, ec_file_kind_name(e->files[i].kind));
+  S_kv(t, "Files", b.len ? b.data : "");
+  ec_buf_free(&b);
+  return t;
+}
+
+ec_table *ec_tbl_bindings(const ec_summary *s, const char *id, const char **why) {
+  const ec_engine *e = s->engine;
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Binding", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Direction", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Shape", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Format", EC_ALIGN_LEFT, 0);
+  /* inputs: tensors read by a layer that is a binding; outputs: written */
+  for (int side = 0; side < 2; side++)
+    for (size_t i = 0; i < e->n_layers; i++) {
+      const ec_layer *l = &e->layers[i];
+      const ec_tensor *ts = side ? l->out : l->in;
+      size_t n = side ? l->n_out : l->n_in;
+      for (size_t k = 0; k < n; k++) {
+        if (!S_is_binding(e, ts[k].name, ts[k].name_len)) continue;
+        int dup = 0;
+        for (size_t r = 0; r < t->nrows && !dup; r++)
+          if (strcmp(ec_table_cell(t, r, 0)->text, ts[k].name) == 0) dup = 1;
+        if (dup) continue;
+        size_t r = ec_table_row(t);
+        ec_table_setn(t, r, 0, ts[k].name, ts[k].name_len, NAN);
+        ec_table_set(t, r, 1, side ? "output" : "input", NAN);
+        char *d = S_dims(&ts[k]);
+        ec_table_set(t, r, 2, d, NAN);
+        free(d);
+        ec_table_set(t, r, 3, ts[k].format_short, NAN);
+      }
+    }
+  if (!t->nrows) {
+    ec_table_free(t);
+    *why = e->n_bindings ? "bindings are listed but no layer reads or writes them" : "the graph lists no bindings";
+    return NULL;
+  }
+  return t;
+}
+
+static void S_stat_row(ec_table *t, const char *name, const ec_sample_stats *x, const ec_stats *rep, const char *src) {
+  char buf[32];
+  size_t r = ec_table_row(t);
+  ec_table_set(t, r, 0, name, NAN);
+  double v[7];
+  if (x) {
+    double w[7] = {x->min, x->mean, x->median, x->p90, x->p95, x->p99, x->max};
+    memcpy(v, w, sizeof v);
+  } else {
+    static const char *lab[7] = {"min", "mean", "median", "p90", "p95", "p99", "max"};
+    for (int i = 0; i < 7; i++) v[i] = ec_stats_get(rep, lab[i]);
+  }
+  for (int i = 0; i < 7; i++) ec_table_set(t, r, (size_t)i + 1, B(ec_fmt_ms, v[i]), v[i]);
+  ec_table_set(t, r, 8, src, NAN);
+}
+
+ec_table *ec_tbl_perf(const ec_summary *s, const char *id, const char **why) {
+  const ec_engine *e = s->engine;
+  const ec_perf *p = &e->perf;
+  if (!s->has_timing && !p->present) {
+    *why = "no timing.json, metadata or trtexec log was given";
+    return NULL;
+  }
+  ec_table *t = ec_table_new(id, NULL);
+  static const char *cols[] = {"Measure (ms)", "min", "mean", "median", "p90", "p95", "p99", "max", "Source"};
+  for (size_t i = 0; i < 9; i++) ec_table_col(t, cols[i], i && i < 8 ? EC_ALIGN_RIGHT : EC_ALIGN_LEFT, i && i < 8);
+  struct { const char *name; int has; const ec_sample_stats *x; const ec_stats *rep; } rows[] = {
+      {"GPU compute", s->has_compute, &s->compute, &p->gpu_compute},
+      {"Latency (H2D + compute + D2H)", s->has_timing, &s->timing, &p->latency},
+      {"Enqueue", s->has_enqueue, &s->enqueue, &p->enqueue},
+      {"H2D", s->has_h2d, &s->h2d, &p->h2d},
+      {"D2H", s->has_d2h, &s->d2h, &p->d2h},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    if (rows[i].has) S_stat_row(t, rows[i].name, rows[i].x, NULL, "timing.json");
+    if (rows[i].rep->n && (!rows[i].has || rows[i].rep->source)) {
+      char name[96];
+      snprintf(name, sizeof name, "%s%s", rows[i].name, rows[i].has ? " (as reported)" : "");
+      S_stat_row(t, name, NULL, rows[i].rep, rows[i].rep->source ? rows[i].rep->source : "");
+    }
+  }
+  return t;
+}
+
+static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, int has_latency) {
+  char buf[32];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, key, EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layers", EC_ALIGN_RIGHT, 1);
+  if (has_latency) {
+    ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+  }
+  for (size_t i = 0; i < g->n; i++) {
+    size_t r = ec_table_row(t);
+    ec_table_set(t, r, 0, g->v[i].key, NAN);
+    ec_table_set(t, r, 1, B(ec_fmt_int, (double)g->v[i].count), (double)g->v[i].count);
+    if (has_latency) {
+      ec_table_set(t, r, 2, B(ec_fmt_ms, g->v[i].latency_ms), g->v[i].latency_ms);
+      ec_table_set(t, r, 3, B(ec_fmt_pct, g->v[i].pct), g->v[i].pct);
+    }
+  }
+  return t;
+}
+
+ec_table *ec_tbl_by_type(const ec_summary *s, const char *id, const char **why) {
+  if (!s->layers) {
+    *why = "no layers were read";
+    return NULL;
+  }
+  return S_groups(&s->by_type, id, "Layer type", s->has_latency);
+}
+
+ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id, const char **why) {
+  if (!s->layers) {
+    *why = "no layers were read";
+    return NULL;
+  }
+  ec_table *t = S_groups(&s->by_precision, id, "Precision (of the first input)", s->has_latency);
+  return t;
+}
+
+static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_layer *l, size_t c0) {
+  char buf[32];
+  ec_table_setn(t, r, c0, l->name, l->name_len, NAN);
+  ec_table_set(t, r, c0 + 1, l->type, NAN);
+  ec_table_set(t, r, c0 + 2, l->precision, NAN);
+  char cls[48];
+  snprintf(cls, sizeof cls, "prec prec-%s", l->precision);
+  ec_table_set_class(t, r, c0 + 2, cls);
+  if (s->has_latency) {
+    ec_table_set(t, r, c0 + 3, l->has_profile ? B(ec_fmt_ms, l->avg_ms) : "\xE2\x80\x93", l->avg_ms);
+    ec_table_set(t, r, c0 + 4, l->has_profile ? B(ec_fmt_pct, l->pct) : "\xE2\x80\x93", l->pct);
+  }
+}
+
+ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n, const char **why) {
+  if (!s->has_latency) {
+    *why = "no profile: per-layer latencies are unknown";
+    return NULL;
+  }
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "#", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+  size_t k = s->layers < n ? s->layers : n;
+  for (size_t i = 0; i < k; i++) {
+    size_t r = ec_table_row(t);
+    char num[16];
+    snprintf(num, sizeof num, "%zu", i + 1);
+    ec_table_set(t, r, 0, num, (double)(i + 1));
+    S_layer_cells(t, r, s, &s->engine->layers[s->order[i]], 1);
+  }
+  return t;
+}
+
+ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *type, size_t max, char **sentence) {
+  const ec_group *g = ec_groups_find(&s->by_type, type);
+  if (!g) return NULL;
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
+  if (s->has_latency) {
+    ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+  }
+  ec_table_col(t, "Tactic", EC_ALIGN_LEFT, 0);
+  size_t shown = 0;
+  for (size_t i = 0; i < s->layers && shown < max; i++) {
+    const ec_layer *l = &s->engine->layers[s->order[i]];
+    if (strcmp(l->type, type)) continue;
+    size_t r = ec_table_row(t);
+    S_layer_cells(t, r, s, l, 0);
+    ec_table_set(t, r, s->has_latency ? 5 : 3, l->tactic, NAN);
+    shown++;
+  }
+  if (g->count > shown) {
+    char note[160];
+    snprintf(note, sizeof note, "%zu more %s layers are in the full layer table.", g->count - shown, type);
+    ec_table_set_note(t, note);
+  }
+  /* TREx: f"There are {n} {type} layers which account for {pct:.2f}% ({avg:.5f} ms) of the overall latency." */
+  *sentence = ec_asprintf("There are %zu %s layers which account for %.2f%% (%.5f ms) of the overall latency.", g->count,
+                          type, g->pct, g->latency_ms);
+  return t;
+}
+
+ec_table *ec_tbl_tactics(const ec_summary *s, const char *id, const char **why) {
+  if (!s->layers) {
+    *why = "no layers were read";
+    return NULL;
+  }
+  /* group by the tactic cut before "_0x" (trex summary -gt) */
+  typedef struct { char *key; size_t n; double ms, pct; } G;
+  G *g = NULL;
+  size_t ng = 0, cg = 0;
+  for (size_t i = 0; i < s->layers; i++) {
+    const ec_layer *l = &s->engine->layers[i];
+    char key[512];
+    ec_tactic_group(l->tactic, key, sizeof key);
+    size_t k = 0;
+    while (k < ng && strcmp(g[k].key, key)) k++;
+    if (k == ng) {
+      G *x = EC_PUSH(g, ng, cg);
+      x->key = ec_strdup(key);
+      x->n = 0;
+      x->ms = x->pct = 0;
+    }
+    g[k].n++;
+    g[k].ms += l->avg_ms;
+    g[k].pct += l->pct;
+  }
+  /* sort by latency desc, then key */
+  for (size_t i = 1; i < ng; i++)
+    for (size_t j = i; j > 0 && (g[j].ms > g[j - 1].ms || (g[j].ms == g[j - 1].ms && strcmp(g[j].key, g[j - 1].key) < 0)); j--) {
+      G tmp = g[j];
+      g[j] = g[j - 1];
+      g[j - 1] = tmp;
+    }
+  char buf[32];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Tactic (cut before _0x)", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layers", EC_ALIGN_RIGHT, 1);
+  if (s->has_latency) {
+    ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+  }
+  for (size_t i = 0; i < ng; i++) {
+    size_t r = ec_table_row(t);
+    ec_table_set(t, r, 0, g[i].key, NAN);
+    ec_table_set(t, r, 1, B(ec_fmt_int, (double)g[i].n), (double)g[i].n);
+    if (s->has_latency) {
+      ec_table_set(t, r, 2, B(ec_fmt_ms, g[i].ms), g[i].ms);
+      ec_table_set(t, r, 3, B(ec_fmt_pct, g[i].pct), g[i].pct);
+    }
+    free(g[i].key);
+  }
+  free(g);
+  return t;
+}
+
+ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_prefix, size_t max, const char **why) {
+  const ec_engine *e = s->engine;
+  if (!e->n_layers) {
+    *why = "no layers were read";
+    return NULL;
+  }
+  char buf[32];
+  ec_table *t = ec_table_new(id, NULL);
+  t->interactive = 1;
+  ec_table_col(t, "#", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Out precision", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Tactic", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Inputs", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Outputs", EC_ALIGN_LEFT, 0);
+  size_t n = max && max < e->n_layers ? max : e->n_layers;
+  for (size_t i = 0; i < n; i++) {
+    const ec_layer *l = &e->layers[i];
+    size_t r = ec_table_row(t);
+    char rid[96];
+    snprintf(rid, sizeof rid, "%s-L%zu", row_prefix, i);
+    ec_table_set_row_id(t, r, rid);
+    ec_table_set(t, r, 0, B(ec_fmt_int, (double)i), (double)i);
+    ec_table_setn(t, r, 1, l->name, l->name_len, NAN);
+    ec_table_set(t, r, 2, l->type, NAN);
+    ec_table_set(t, r, 3, l->precision, NAN);
+    char cls[48];
+    snprintf(cls, sizeof cls, "prec prec-%s", l->precision);
+    ec_table_set_class(t, r, 3, cls);
+    if (l->has_profile) {
+      ec_table_set(t, r, 4, B(ec_fmt_ms, l->avg_ms), l->avg_ms);
+      ec_table_set(t, r, 5, B(ec_fmt_pct, l->pct), l->pct);
+    } else {
+      ec_table_set(t, r, 4, "\xE2\x80\x93", NAN);
+      ec_table_set(t, r, 5, "\xE2\x80\x93", NAN);
+    }
+    ec_table_set(t, r, 6, l->out_precision, NAN);
+    ec_table_set(t, r, 7, l->tactic, NAN);
+    char *in = S_tensors(l->in, l->n_in), *out = S_tensors(l->out, l->n_out);
+    ec_table_set(t, r, 8, in, NAN);
+    ec_table_set(t, r, 9, out, NAN);
+    free(in);
+    free(out);
+  }
+  if (n < e->n_layers) {
+    char note[200];
+    snprintf(note, sizeof note, "%zu more layers are not shown; `enginecard layers ENGINE --csv` lists all %zu.",
+             e->n_layers - n, e->n_layers);
+    ec_table_set_note(t, note);
+  }
+  return t;
+}
+
+ec_table *ec_tbl_reformats(const ec_summary *s, const char *id, const char **why) {
+  if (!s->reformat_count) {
+    *why = "the engine has no Reformat layers";
+    return NULL;
+  }
+  return S_groups(&s->reformat_by_origin, id, "Reformat origin", s->has_latency);
+}
+
+ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id, const char **why) {
+  const ec_engine *e = s->engine;
+  size_t counts[65] = {0};
+  double ms[65] = {0};
+  size_t total = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    if (strncmp(l->type, "PointWise", 9) && strcmp(l->type, "ElementWise")) continue;
+    size_t k = l->n_operations < 64 ? l->n_operations : 64;
+    counts[k]++;
+    ms[k] += l->avg_ms;
+    total++;
+  }
+  if (!total) {
+    *why = "the engine has no PointWise layers";
+    return NULL;
+  }
+  char buf[32];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Fused operations", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layers", EC_ALIGN_RIGHT, 1);
+  if (s->has_latency) {
+    ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+  }
+  for (size_t k = 0; k < 65; k++) {
+    if (!counts[k]) continue;
+    size_t r = ec_table_row(t);
+    ec_table_set(t, r, 0, k ? B(ec_fmt_int, (double)k) : "unknown", (double)k);
+    ec_table_set(t, r, 1, B(ec_fmt_int, (double)counts[k]), (double)counts[k]);
+    if (s->has_latency) {
+      ec_table_set(t, r, 2, B(ec_fmt_ms, ms[k]), ms[k]);
+      ec_table_set(t, r, 3, B(ec_fmt_pct, s->total_ms > 0 ? 100 * ms[k] / s->total_ms : 0), NAN);
+    }
+  }
+  return t;
+}
+
+static int S_is_fused(const ec_layer *l) {
+  return l->n_metadata > 1 || !strcmp(l->type, "Myelin") || !strcmp(l->type, "kgen") || !strcmp(l->type, "gemm") ||
+         strstr(l->name, "ForeignNode") != NULL || strstr(l->name, " + ") != NULL;
+}
+
+ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max, const char **why) {
+  const ec_engine *e = s->engine;
+  char buf[32];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
+  if (s->has_latency) ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Fused ONNX ops", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "What it fused", EC_ALIGN_LEFT, 0);
+  size_t total = 0;
+  for (size_t i = 0; i < s->layers; i++) {
+    const ec_layer *l = &e->layers[s->order[i]];
+    if (!S_is_fused(l)) continue;
+    total++;
+    if (t->nrows >= max) continue;
+    size_t r = ec_table_row(t), c = 0;
+    ec_table_setn(t, r, c++, l->name, l->name_len, NAN);
+    ec_table_set(t, r, c++, l->type, NAN);
+    if (s->has_latency) {
+      ec_table_set(t, r, c, B(ec_fmt_ms, l->avg_ms), l->avg_ms);
+      c++;
+    }
+    /* ONNX metadata when present, else the name's " + " parts */
+    ec_buf b = {0};
+    size_t nops = 0;
+    if (l->n_metadata) {
+      for (size_t k = 0; k < l->n_metadata; k++) {
+        const char *m = l->metadata[k];
+        const char *p = strstr(m, "[ONNX Layer: ");
+        if (p) {
+          p += 13;
+          const char *q = strrchr(p, ']');
+          ec_buf_printf(&b, "%s%.*s", nops ? ", " : "", (int)(q ? q - p : (long)strlen(p)), p);
+        } else {
+          ec_buf_printf(&b, "%s%s", nops ? ", " : "", m);
+        }
+        nops++;
+        if (b.len > 600) {
+          ec_buf_printf(&b, ", ... (%zu in all)", l->n_metadata);
+          nops = l->n_metadata;
+          break;
+        }
+      }
+    } else {
+      const char *p = l->name;
+      nops = 1;
+      for (const char *q = strstr(p, " + "); q; q = strstr(q + 3, " + ")) nops++;
+      ec_buf_put(&b, l->name, l->name_len > 600 ? 600 : l->name_len);
+    }
+    ec_table_set(t, r, c++, B(ec_fmt_int, (double)nops), (double)nops);
+    ec_table_set(t, r, c, b.data ? b.data : "", NAN);
+    ec_buf_free(&b);
+  }
+  if (!total) {
+    ec_table_free(t);
+    *why = "no layer fuses several operations (no ONNX metadata, Myelin or \" + \" names)";
+    return NULL;
+  }
+  if (total > t->nrows) {
+    char note[128];
+    snprintf(note, sizeof note, "%zu more fused layers are in the full layer table.", total - t->nrows);
+    ec_table_set_note(t, note);
+  }
+  return t;
+}
+
+ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max, const char **why) {
+  const ec_engine *e = s->engine;
+  if (!e->n_layers || e->graph_names_only) {
+    *why = "no detailed layer information (shapes and weights are unknown)";
+    return NULL;
+  }
+  size_t *ord = ec_calloc(e->n_layers, sizeof *ord);
+  for (size_t i = 0; i < e->n_layers; i++) ord[i] = i;
+  for (size_t i = 1; i < e->n_layers; i++) /* insertion sort by footprint desc; stable */
+    for (size_t j = i; j > 0; j--) {
+      const ec_layer *a = &e->layers[ord[j]], *b = &e->layers[ord[j - 1]];
+      if (a->io_bytes + a->weights_bytes <= b->io_bytes + b->weights_bytes) break;
+      size_t tmp = ord[j];
+      ord[j] = ord[j - 1];
+      ord[j - 1] = tmp;
+    }
+  char buf[32];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Weights", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "I/O traffic", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Footprint", EC_ALIGN_RIGHT, 1);
+  size_t n = e->n_layers < max ? e->n_layers : max;
+  for (size_t i = 0; i < n; i++) {
+    const ec_layer *l = &e->layers[ord[i]];
+    size_t r = ec_table_row(t);
+    ec_table_setn(t, r, 0, l->name, l->name_len, NAN);
+    ec_table_set(t, r, 1, l->type, NAN);
+    ec_table_set(t, r, 2, B(ec_fmt_bytes, l->weights_bytes), l->weights_bytes);
+    ec_table_set(t, r, 3, l->io_unknown ? "unknown (dynamic shape)" : B(ec_fmt_bytes, l->io_bytes), l->io_bytes);
+    ec_table_set(t, r, 4, B(ec_fmt_bytes, l->io_bytes + l->weights_bytes), l->io_bytes + l->weights_bytes);
+  }
+  if (e->n_layers > n) {
+    char note[128];
+    snprintf(note, sizeof note, "The %zu layers with the largest footprint of %zu.", n, e->n_layers);
+    ec_table_set_note(t, note);
+  }
+  free(ord);
+  return t;
+}
+
+ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max, const char **why) {
+  const ec_engine *e = s->engine;
+  ec_peak pk = ec_device_peak(&e->device);
+  char buf[32];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "GFLOP", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "TFLOP/s", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "% of peak", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "GB/s", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "FLOP/byte", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "GEMM M x N x K", EC_ALIGN_LEFT, 0);
+  size_t total = 0, unknown = 0;
+  for (size_t i = 0; i < s->layers; i++) {
+    const ec_layer *l = &e->layers[s->order[i]];
+    double macs = ec_layer_macs(l);
+    if (macs < 0) {
+      if (l->conv.present) unknown++;
+      continue;
+    }
+    total++;
+    if (t->nrows >= max) continue;
+    ec_conv_math cm = ec_conv_math_of(l);
+    double flop = 2 * macs;
+    double bytes = cm.known ? cm.bytes : l->io_bytes + l->weights_bytes;
+    size_t r = ec_table_row(t);
+    ec_table_setn(t, r, 0, l->name, l->name_len, NAN);
+    ec_table_set(t, r, 1, l->precision, NAN);
+    ec_table_set(t, r, 2, B(ec_fmt_num, flop / 1e9), flop / 1e9);
+    double sec = l->has_profile && l->avg_ms > 0 ? l->avg_ms / 1e3 : NAN;
+    ec_table_set(t, r, 3, B(ec_fmt_ms, l->has_profile ? l->avg_ms : NAN), l->avg_ms);
+    double tf = flop / sec / 1e12;
+    ec_table_set(t, r, 4, B(ec_fmt_num, tf), tf);
+    double peak = ec_peak_for(&pk, l->precision);
+    double pp = isfinite(peak) ? 100 * flop / sec / peak : NAN;
+    ec_table_set(t, r, 5, B(ec_fmt_num, pp), pp);
+    double gbs = bytes / sec / 1e9;
+    ec_table_set(t, r, 6, B(ec_fmt_num, gbs), gbs);
+    double ai = bytes > 0 ? flop / bytes : NAN;
+    ec_table_set(t, r, 7, B(ec_fmt_num, ai), ai);
+    if (cm.known) {
+      char mnk[96];
+      snprintf(mnk, sizeof mnk, "%.0f x %.0f x %.0f", cm.gemm_m, cm.gemm_n, cm.gemm_k);
+      ec_table_set(t, r, 8, mnk, NAN);
+    }
+  }
+  if (!total) {
+    ec_table_free(t);
+    *why = unknown ? "convolution shapes are dynamic (-1): FLOPs are unknown" : "no convolution or GEMM with known shapes";
+    return NULL;
+  }
+  char note[256];
+  snprintf(note, sizeof note, "%zu layers with known FLOPs%s%s. Peak from the device table (README: Compute efficiency).",
+           total, unknown ? "; FLOPs unknown for dynamic-shape convolutions: " : "",
+           unknown ? B(ec_fmt_int, (double)unknown) : "");
+  ec_table_set_note(t, note);
+  return t;
+}
+
+ec_table *ec_tbl_options(const ec_summary *s, const char *id, const char **why) {
+  const ec_engine *e = s->engine;
+  const ec_kvs *groups[] = {&e->model_options, &e->build_options, &e->inference_options, &e->system_options,
+                            &e->reporting_options};
+  static const char *names[] = {"model", "build", "inference", "system", "reporting"};
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Group", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Option", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Value", EC_ALIGN_LEFT, 0);
+  for (size_t g = 0; g < 5; g++)
+    for (size_t i = 0; i < groups[g]->n; i++) {
+      size_t r = ec_table_row(t);
+      ec_table_set(t, r, 0, names[g], NAN);
+      ec_table_set(t, r, 1, groups[g]->v[i].key, NAN);
+      ec_table_set(t, r, 2, groups[g]->v[i].val, NAN);
+    }
+  if (!t->nrows) {
+    ec_table_free(t);
+    *why = "no build or inference options were read (no metadata or trtexec log)";
+    return NULL;
+  }
+  return t;
+}
