@@ -442,6 +442,17 @@ static int S_teardown(void **st) {
   return 0;
 }
 
+
+/* Under ASan: fontconfig and pango keep process-lifetime caches that
+ * LeakSanitizer reports after ec_text_shutdown; suppress only those
+ * libraries (slow unwinding so their frames are visible). */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void) {
+  return "leak:libfontconfig.so\nleak:libpango-1.0.so\nleak:libpangoft2-1.0.so\n";
+}
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "fast_unwind_on_malloc=0"; }
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bar_kinds),   cmocka_unit_test(test_other_kinds),

@@ -184,6 +184,17 @@ static void test_contrast(void **st) {
   ec_scene_free(s);
 }
 
+
+/* Under ASan: fontconfig and pango keep process-lifetime caches that
+ * LeakSanitizer reports after ec_text_shutdown; suppress only those
+ * libraries (slow unwinding so their frames are visible). */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void) {
+  return "leak:libfontconfig.so\nleak:libpango-1.0.so\nleak:libpangoft2-1.0.so\n";
+}
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "fast_unwind_on_malloc=0"; }
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_measure_pinned), cmocka_unit_test(test_fit_utf8),
