@@ -147,6 +147,14 @@ RUNS=3
 # shellcheck disable=SC2046
 bench_row "jparse e2000" "$OUT/jparse" $(files 2000)
 [ $EC_OK = 1 ] && bench_row "enginecard summary --json e2000" "$EC" summary --json "$OUT/e2000"
+# Draw all standard charts of a 2,000-layer engine (load, summary, 9 charts,
+# layout check, SVG, one PDF per chart); the line after the row splits it up.
+if [ -x "$BUILD/tests/test_charts" ]; then
+  bench_row "charts e2000 (load+draw all)" env EC_BENCH_CHARTS="$OUT/e2000" "$BUILD/tests/test_charts"
+  row_ok "charts e2000 (load+draw all)" && sed 's/^/    /' "$OUT/last.out"
+else
+  echo "bench: $BUILD/tests/test_charts not built (make test builds it): chart row skipped" >&2
+fi
 # shellcheck disable=SC2046
 bench_row "jparse e20000" "$OUT/jparse" $(files 20000)
 [ $EC_OK = 1 ] && bench_row "enginecard summary --json e20000" "$EC" summary --json "$OUT/e20000"

@@ -443,6 +443,57 @@ static int S_teardown(void **st) {
 }
 
 
+/* EC_BENCH_CHARTS=PREFIX: no tests; load PREFIX, then time building every
+ * standard chart, the layout check, the SVG and one PDF per chart, and print
+ * one line (used by tests/bench/run.sh). */
+static int S_bench(const char *spec) {
+  ec_engine *e = NULL;
+  ec_load_opts o = {0};
+  double t0 = S_now();
+  if (ec_load_engine(spec, &o, &e) != 0) return 2;
+  ec_summary *sum = ec_summarize(e);
+  double t1 = S_now();
+  ec_engine_chart_opts co = {0};
+  co.id_base = "b";
+  co.peak_flops = 312e12;
+  co.peak_bw = 2.0e12;
+  ec_chart_set set = {0};
+  ec_engine_charts(e, sum, &co, &set);
+  double t2 = S_now();
+  size_t probs = 0;
+  for (size_t i = 0; i < set.n; i++) {
+    ec_layout_problems p = {0};
+    probs += ec_layout_check(set.scenes[i], 0.5, &p);
+    ec_layout_problems_free(&p);
+  }
+  double t3 = S_now();
+  size_t bytes = 0;
+  for (size_t i = 0; i < set.n; i++) {
+    ec_buf b = {0};
+    ec_render_svg(set.scenes[i], &b);
+    bytes += b.len;
+    ec_buf_free(&b);
+  }
+  double t4 = S_now();
+  if (!mkdtemp(S_tmp)) return 2;
+  for (size_t i = 0; i < set.n; i++) {
+    char path[600];
+    snprintf(path, sizeof path, "%s/%zu.pdf", S_tmp, i);
+    if (ec_render_pdf_file(set.scenes[i], path) != 0) return 1;
+  }
+  double t5 = S_now();
+  S_sh("rm -rf '%s'%s", S_tmp, "");
+  printf("%zu layers: load+summary %.1f ms; %zu charts: build %.1f ms, layout check %.1f ms, "
+         "SVG %.1f ms (%zu bytes), PDF %.1f ms; charts total %.1f ms; %zu layout problems\n",
+         e->n_layers, (t1 - t0) * 1e3, set.n, (t2 - t1) * 1e3, (t3 - t2) * 1e3, (t4 - t3) * 1e3,
+         bytes, (t5 - t4) * 1e3, (t5 - t1) * 1e3, probs);
+  ec_chart_set_free(&set);
+  ec_summary_free(sum);
+  ec_engine_free(e);
+  ec_text_shutdown();
+  return probs ? 1 : 0;
+}
+
 /* Under ASan: fontconfig and pango keep process-lifetime caches that
  * LeakSanitizer reports after ec_text_shutdown; suppress only those
  * libraries (slow unwinding so their frames are visible). */
@@ -454,6 +505,7 @@ const char *__asan_default_options(void);
 const char *__asan_default_options(void) { return "fast_unwind_on_malloc=0"; }
 
 int main(void) {
+  if (getenv("EC_BENCH_CHARTS")) return S_bench(getenv("EC_BENCH_CHARTS"));
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bar_kinds),   cmocka_unit_test(test_other_kinds),
       cmocka_unit_test(test_scale_and_empty), cmocka_unit_test(test_hostile),
