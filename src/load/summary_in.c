@@ -1,0 +1,169 @@
+/* summary_in — read a stored `enginecard summary --json` document
+ * (enginecard.summary/1) back into an ec_engine, so a nightly job can keep a
+ * small baseline instead of the engine's files.
+ *
+ * What comes back: the engine name (unless NAME= was given), performance
+ * statistics (GPU compute, latency, enqueue, H2D, D2H, throughput), device,
+ * build/inference options and the TensorRT version. Statistics computed from
+ * timing.json keep their spread: "stdev" and "count" join the labelled
+ * values of the ec_stats, which then name their source "summary (timing.json)".
+ * Layers are not stored in a summary, so the engine has none: alignment and
+ * the layer-sum metric are unavailable for it (the caller says so). */
+#include "load/internal.h"
+#include "load/json.h"
+#include "util/alloc.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Static source names (ec_stats.source must outlive the engine). */
+static const char *S_source(const char *stored) {
+  if (!stored) return "summary";
+  if (strcmp(stored, "timing.json") == 0) return "summary (timing.json)";
+  if (strcmp(stored, "metadata") == 0) return "summary (metadata)";
+  if (strcmp(stored, "log") == 0) return "summary (log)";
+  return "summary";
+}
+
+static void S_stats(ec_stats *s, const json_t *o) {
+  if (!json_is_object(o)) return;
+  static const char *const keys[] = {"min", "max", "mean", "median", "p90", "p95", "p99", "stdev", "count"};
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+    double v = ec_json_num(json_object_get(o, keys[k]));
+    if (isfinite(v)) ec_stats_set(s, keys[k], v);
+  }
+  /* other percentiles ("p99.9") as stored */
+  const char *key;
+  const json_t *v;
+  json_object_foreach((json_t *)o, key, v) {
+    if (key[0] != 'p' || strlen(key) >= sizeof s->v[0].label || !isnan(ec_stats_get(s, key))) continue;
+    double x = ec_json_num(v);
+    if (isfinite(x) && s->n < (int)(sizeof s->v / sizeof s->v[0])) ec_stats_set(s, key, x);
+  }
+  if (s->n) s->source = S_source(json_string_value(json_object_get(o, "source")));
+}
+
+static void S_kvs(ec_kvs *k, const json_t *o) {
+  if (!json_is_object(o)) return;
+  const char *key;
+  const json_t *v;
+  json_object_foreach((json_t *)o, key, v) {
+    if (ec_kvs_get(k, key)) continue;
+    char *t = ec_json_text(v);
+    ec_kvs_add(k, key, t);
+    free(t);
+  }
+}
+
+static char *S_str(const json_t *o, const char *key) {
+  const char *s = json_string_value(json_object_get(o, key));
+  return s ? ec_strdup(s) : NULL;
+}
+
+/* The name discovery gives a file: its base name without ".json"/".txt". */
+static int S_is_default_name(const char *name, const char *path) {
+  const char *b = strrchr(path, '/');
+  b = b ? b + 1 : path;
+  size_t n = strlen(b);
+  if (n > 5 && strcmp(b + n - 5, ".json") == 0) n -= 5;
+  else if (n > 4 && strcmp(b + n - 4, ".txt") == 0) n -= 4;
+  return strlen(name) == n && memcmp(name, b, n) == 0;
+}
+
+int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_t len, const ec_load_opts *o) {
+  (void)o;
+  ec_json_doc doc;
+  if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
+  const json_t *root = doc.v[0];
+  const char *schema = json_string_value(json_object_get(root, "schema"));
+  if (!json_is_object(root) || !schema || strncmp(schema, "enginecard.summary/", 19) != 0) {
+    ec_diag_add(&e->diags, EC_ERROR, path, 1, 1, "not an enginecard summary (no \"schema\": \"enginecard.summary/1\")");
+    ec_json_doc_free(&doc);
+    return -1;
+  }
+  if (strcmp(schema, "enginecard.summary/1") != 0)
+    ec_diag_add(&e->diags, EC_WARN, path, 1, 1, "summary schema %s is newer than this build reads (enginecard.summary/1); "
+                "known fields are used", schema);
+  ec_engine_add_file(e, path, EC_FILE_SUMMARY);
+
+  const char *stored = json_string_value(json_object_get(root, "engine"));
+  if (stored && *stored && S_is_default_name(e->name, path)) {
+    free(e->name);
+    e->name = ec_strdup(stored);
+  }
+
+  const json_t *perf = json_object_get(root, "performance");
+  if (json_is_object(perf)) {
+    ec_perf *p = &e->perf;
+    p->present = 1;
+    S_stats(&p->gpu_compute, json_object_get(perf, "gpu_compute_ms"));
+    S_stats(&p->latency, json_object_get(perf, "latency_ms"));
+    S_stats(&p->enqueue, json_object_get(perf, "enqueue_ms"));
+    S_stats(&p->h2d, json_object_get(perf, "h2d_ms"));
+    S_stats(&p->d2h, json_object_get(perf, "d2h_ms"));
+    p->throughput_qps = ec_json_num(json_object_get(perf, "throughput_qps"));
+    if (isfinite(p->throughput_qps)) p->throughput_source = S_source(json_string_value(json_object_get(perf, "throughput_source")));
+    p->walltime_s = ec_json_num(json_object_get(perf, "walltime_s"));
+    p->total_gpu_compute_s = ec_json_num(json_object_get(perf, "total_gpu_compute_s"));
+  } else if (json_is_object(json_object_get(root, "timing"))) {
+    /* a summary without performance block: latency statistics only */
+    const json_t *t = json_object_get(root, "timing");
+    static const char *const k[][2] = {{"min_ms", "min"},       {"max_ms", "max"}, {"mean_ms", "mean"},
+                                       {"median_ms", "median"}, {"p90_ms", "p90"}, {"p95_ms", "p95"},
+                                       {"p99_ms", "p99"},       {"stdev_ms", "stdev"}, {"count", "count"}};
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
+      double v = ec_json_num(json_object_get(t, k[i][0]));
+      if (isfinite(v)) ec_stats_set(&e->perf.latency, k[i][1], v);
+    }
+    if (e->perf.latency.n) {
+      e->perf.latency.source = "summary (timing.json)";
+      e->perf.present = 1;
+    }
+  }
+
+  const json_t *dev = json_object_get(root, "device");
+  if (json_is_object(dev)) {
+    ec_device *d = &e->device;
+    d->present = 1;
+    d->name = S_str(dev, "name");
+    d->compute_capability = S_str(dev, "compute_capability");
+    d->global_memory = S_str(dev, "global_memory");
+    d->sms = ec_json_num(json_object_get(dev, "sms"));
+    d->compute_clock_ghz = ec_json_num(json_object_get(dev, "compute_clock_ghz"));
+    d->memory_clock_ghz = ec_json_num(json_object_get(dev, "memory_clock_ghz"));
+    d->bus_width_bits = ec_json_num(json_object_get(dev, "bus_width_bits"));
+    d->source = "summary";
+    S_kvs(&d->all, dev);
+  }
+
+  const json_t *b = json_object_get(root, "build");
+  if (json_is_object(b)) {
+    S_kvs(&e->model_options, json_object_get(b, "model_options"));
+    S_kvs(&e->build_options, json_object_get(b, "build_options"));
+    S_kvs(&e->inference_options, json_object_get(b, "inference_options"));
+    S_kvs(&e->system_options, json_object_get(b, "system_options"));
+    S_kvs(&e->reporting_options, json_object_get(b, "reporting_options"));
+    S_kvs(&e->memory, json_object_get(b, "memory"));
+  }
+
+  const json_t *prov = json_object_get(root, "provenance");
+  if (json_is_object(prov)) {
+    const char *trt = json_string_value(json_object_get(prov, "tensorrt"));
+    if (trt && !e->trt_version) {
+      e->trt_version = ec_strdup(trt);
+      free(e->trt_version_source);
+      e->trt_version_source = ec_strdup("summary");
+    }
+    double pc = ec_json_num(json_object_get(prov, "profile_iterations"));
+    if (isfinite(pc) && pc >= 0) e->profile_count = (int64_t)pc;
+  }
+
+  double nl = ec_json_num(json_object_get(root, "layers"));
+  ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
+              "stored summary of %s (%.0f layers): per-layer data is not stored, so layers are not aligned",
+              e->name, isfinite(nl) ? nl : 0.0);
+  if (!e->perf.present)
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "stored summary has no performance statistics");
+  ec_json_doc_free(&doc);
+  return 0;
+}
