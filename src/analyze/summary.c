@@ -80,9 +80,6 @@ ec_summary *ec_summarize(const ec_engine *e) {
     g = S_group(&s->by_out_precision, l->out_precision[0] ? l->out_precision : "None");
     g->count++;
     g->latency_ms += l->avg_ms;
-    g = S_group(&s->by_tactic_group, l->tactic);
-    g->count++;
-    g->latency_ms += l->avg_ms;
     if (strcmp(l->type, "Reformat") == 0) {
       s->reformat_count++;
       s->reformat_ms += l->avg_ms;
@@ -101,7 +98,6 @@ ec_summary *ec_summarize(const ec_engine *e) {
   S_finish(&s->by_type, total);
   S_finish(&s->by_precision, total);
   S_finish(&s->by_out_precision, total);
-  S_finish(&s->by_tactic_group, total);
   S_finish(&s->reformat_by_origin, total);
   s->order = ec_calloc(e->n_layers ? e->n_layers : 1, sizeof *s->order);
   for (size_t i = 0; i < e->n_layers; i++) s->order[i] = i;
@@ -124,7 +120,6 @@ void ec_summary_free(ec_summary *s) {
   free(s->by_type.v);
   free(s->by_precision.v);
   free(s->by_out_precision.v);
-  free(s->by_tactic_group.v);
   free(s->reformat_by_origin.v);
   free(s->order);
   free(s);

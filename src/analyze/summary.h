@@ -27,7 +27,7 @@ typedef struct ec_summary {
   int has_latency;         /* a profile was joined */
   double total_ms;         /* sum of averageMs over layers (TREx total_runtime) */
   double total_median_ms;
-  ec_groups by_type, by_precision, by_out_precision, by_tactic_group;
+  ec_groups by_type, by_precision, by_out_precision;
   size_t reformat_count;
   double reformat_ms, reformat_share_pct;
   ec_groups reformat_by_origin;

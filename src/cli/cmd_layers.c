@@ -122,7 +122,9 @@ static json_t *S_json_row(const ec_layer *l) {
   for (size_t i = 0; i < l->n_metadata; i++) json_array_append_new(md, ec_jstr(l->metadata[i]));
   json_object_set_new(o, "metadata", md);
   json_t *at = json_object();
-  for (size_t i = 0; i < l->attrs.n; i++) json_object_set_new(at, l->attrs.v[i].key, ec_jstr(l->attrs.v[i].val));
+  size_t off = 0;
+  const char *k, *v;
+  while (ec_attrs_next(&l->attrs, &off, &k, &v)) json_object_set_new(at, k, ec_jstr(v));
   json_object_set_new(o, "attributes", at);
   return o;
 }

@@ -60,6 +60,28 @@ char *ec_read_file(const char *path, size_t *len, ec_diags *d) {
   return buf;
 }
 
+/* The first max bytes of path (for recognising its content), or NULL with a
+ * diagnostic. Caller frees. */
+static char *S_read_head(const char *path, size_t max, size_t *len, ec_diags *d) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    ec_diag_add(d, EC_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
+    return NULL;
+  }
+  char *buf = ec_malloc(max + 1);
+  size_t n = fread(buf, 1, max, f);
+  int err = ferror(f);
+  fclose(f);
+  if (err) {
+    ec_diag_add(d, EC_ERROR, path, 0, 0, "read error");
+    free(buf);
+    return NULL;
+  }
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
 /* Does the window contain "key" (with quotes) before the first nesting
  * level closes? A cheap look that avoids parsing twice. */
 static int S_has(const char *t, size_t len, const char *key) {
@@ -264,20 +286,23 @@ int ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
       ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "no such file, directory or file prefix");
       io_error = 1;
     }
-    /* Two passes: graphs first (their layers are needed by everything). */
-    char **texts = ec_calloc(nc ? nc : 1, sizeof *texts);
-    size_t *lens = ec_calloc(nc ? nc : 1, sizeof *lens);
+    /* Recognise each file from its first 64 KiB, then read and parse one
+     * file at a time, graphs first (their layers are needed by the rest). */
     ec_file_kind *kinds = ec_calloc(nc ? nc : 1, sizeof *kinds);
+    int *readable = ec_calloc(nc ? nc : 1, sizeof *readable);
     for (size_t i = 0; i < nc; i++) {
-      texts[i] = ec_read_file(c[i], &lens[i], &e->diags);
-      kinds[i] = texts[i] ? ec_sniff(texts[i], lens[i]) : EC_FILE_UNKNOWN;
-      if (!texts[i]) io_error = 1;
+      size_t hl;
+      char *head = S_read_head(c[i], 65536, &hl, &e->diags);
+      readable[i] = head != NULL;
+      kinds[i] = head ? ec_sniff(head, hl) : EC_FILE_UNKNOWN;
+      if (!head) io_error = 1;
+      free(head);
     }
     static const ec_file_kind order[] = {EC_FILE_GRAPH, EC_FILE_PROFILE, EC_FILE_TIMING, EC_FILE_PROFILE_META,
                                          EC_FILE_BUILD_META, EC_FILE_DEVICE_META, EC_FILE_LOG, EC_FILE_SUMMARY};
     for (size_t p = 0; p < sizeof order / sizeof order[0]; p++)
       for (size_t i = 0; i < nc; i++) {
-        if (!texts[i] || kinds[i] != order[p]) continue;
+        if (!readable[i] || kinds[i] != order[p]) continue;
         int skipped = 0;
         for (size_t s = 0; s < nskip; s++)
           if (kinds[i] == skip[s]) skipped = 1;
@@ -286,18 +311,23 @@ int ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
                       ec_file_kind_name(kinds[i]));
           continue;
         }
-        S_reader_for(kinds[i])(e, c[i], texts[i], lens[i], o);
+        size_t len;
+        char *text = ec_read_file(c[i], &len, &e->diags);
+        if (!text) {
+          io_error = 1;
+          continue;
+        }
+        S_reader_for(kinds[i])(e, c[i], text, len, o);
+        free(text);
       }
     for (size_t i = 0; i < nc; i++) {
-      if (texts[i] && kinds[i] == EC_FILE_UNKNOWN && (!is_prefix || nc > 1))
+      if (readable[i] && kinds[i] == EC_FILE_UNKNOWN && (!is_prefix || nc > 1))
         ec_diag_add(&e->diags, EC_INFO, c[i], 0, 0, "not recognised as TensorRT engine data; ignored");
-      else if (texts[i] && kinds[i] == EC_FILE_UNKNOWN)
+      else if (readable[i] && kinds[i] == EC_FILE_UNKNOWN)
         ec_diag_add(&e->diags, EC_WARN, c[i], 1, 1, "not recognised as TensorRT engine data (graph, profile, timing, metadata or trtexec log)");
-      free(texts[i]);
       free(c[i]);
     }
-    free(texts);
-    free(lens);
+    free(readable);
     free(kinds);
     free(c);
   } else if (!explicit_any) {
@@ -308,5 +338,17 @@ int ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
   for (size_t i = 0; i < o->n_logs; i++)
     if (S_read_one(e, o->logs[i], EC_FILE_LOG, o) == -2) io_error = 1;
   ec_load_finish(e, o);
+  if (!ec_engine_usable(e)) {
+    /* Say what each file was taken for: notes become warnings, and the
+     * final error names the ENGINE argument. */
+    for (size_t i = 0; i < e->diags.n; i++) {
+      ec_diag *g = &e->diags.v[i];
+      if (g->sev == EC_INFO && strstr(g->msg, "not recognised")) {
+        g->sev = EC_WARN;
+        if (!g->line) g->line = g->col = 1;
+      }
+      if (!g->file && path && strncmp(g->msg, "no usable engine data", 21) == 0) g->file = ec_strdup(path);
+    }
+  }
   return io_error && !ec_engine_usable(e) ? 2 : 0;
 }

@@ -72,7 +72,9 @@ static void S_read_tensor(ec_engine *e, const char *path, const json_t *o, ec_te
     ec_tensor_set_format(e, path, t, fs, fl);
   else
     ec_tensor_set_format(e, path, t, "Unknown format", 14);
-  t->location = S_str_dup(json_object_get(o, "Location"));
+  size_t ll = 0;
+  const char *loc = ec_json_str(json_object_get(o, "Location"), &ll);
+  t->location = ec_location_name(loc, ll);
 }
 
 static void S_read_tensors(ec_engine *e, const char *path, const json_t *arr, ec_tensor **out, size_t *n) {
@@ -122,11 +124,47 @@ static void S_split_metadata(ec_layer *l, const char *s, size_t n) {
 
 /* Keys that have their own fields; everything else goes to attrs. */
 static int S_own_key(const char *k) {
-  static const char *own[] = {"Name", "LayerType", "ParameterType", "Inputs", "Outputs",
-                              "TacticName", "Metadata"};
-  for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
-    if (strcmp(k, own[i]) == 0) return 1;
-  return 0;
+  switch (k[0]) {
+  case 'N': return strcmp(k, "Name") == 0;
+  case 'L': return strcmp(k, "LayerType") == 0;
+  case 'P': return strcmp(k, "ParameterType") == 0;
+  case 'I': return strcmp(k, "Inputs") == 0;
+  case 'O': return strcmp(k, "Outputs") == 0;
+  case 'T': return strcmp(k, "TacticName") == 0;
+  case 'M': return strcmp(k, "Metadata") == 0;
+  default: return 0;
+  }
+}
+
+/* Compact text of a scalar or a short array of numbers, without json_dumps
+ * for the common cases (it dominates a 10,000-layer load otherwise). */
+static void S_attr_add(ec_layer *l, const char *key, const json_t *val) {
+  char tmp[256];
+  size_t n = 0;
+  if (json_is_string(val)) {
+    ec_attrs_add(&l->attrs, key, strlen(key), json_string_value(val), json_string_length(val));
+    return;
+  }
+  if (json_is_integer(val)) {
+    n = (size_t)snprintf(tmp, sizeof tmp, "%lld", (long long)json_integer_value(val));
+  } else if (json_is_array(val) && json_array_size(val) <= 16) {
+    int ok = 1;
+    tmp[n++] = '[';
+    for (size_t i = 0; i < json_array_size(val) && ok; i++) {
+      const json_t *x = json_array_get(val, i);
+      if (!json_is_integer(x)) ok = 0;
+      else n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%s%lld", i ? "," : "", (long long)json_integer_value(x));
+    }
+    tmp[n++] = ']';
+    if (!ok) n = 0;
+  }
+  if (n) {
+    ec_attrs_add(&l->attrs, key, strlen(key), tmp, n);
+    return;
+  }
+  char *txt = ec_json_text(val);
+  ec_attrs_add(&l->attrs, key, strlen(key), txt, strlen(txt));
+  free(txt);
 }
 
 static void S_read_layer(ec_engine *e, const char *path, const json_t *o, ec_layer *l) {
@@ -178,9 +216,7 @@ static void S_read_layer(ec_engine *e, const char *path, const json_t *o, ec_lay
     }
     if (S_own_key(key)) continue;
     if (json_is_array(val) && json_array_size(val) > 32) continue;
-    char *txt = ec_json_text(val);
-    ec_kvs_add(&l->attrs, key, txt);
-    free(txt);
+    S_attr_add(l, key, val);
   }
   const json_t *w = json_object_get(o, "Weights");
   if (json_is_object(w)) {

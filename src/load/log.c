@@ -984,7 +984,7 @@ static void S_dump_tensors(S_parser *P, const char *s, size_t n, ec_tensor **v, 
     const char *k, *val, *next;
     size_t kn, vn;
     while (S_kv_next(p, end, &k, &kn, &val, &vn, &next)) {
-      if (S_eq(k, kn, "Location")) t->location = ec_strndup(val, vn);
+      if (S_eq(k, kn, "Location")) t->location = ec_location_name(val, vn);
       else if (S_eq(k, kn, "Dimensions")) {
         const char *a = val;
         size_t an = vn;
@@ -1069,7 +1069,7 @@ static void S_dump_layer_detailed(S_parser *P, const S_line *L) {
         !S_eq(k, kn, "Outputs") && !S_eq(k, kn, "TacticName") && !S_eq(k, kn, "TacticValue") &&
         !S_eq(k, kn, "Metadata")) {
       char *key = ec_strndup(k, kn), *val = ec_strndup(v, vn);
-      ec_kvs_add(&l->attrs, key, val);
+      ec_attrs_add(&l->attrs, key, strlen(key), val, strlen(val));
       free(key);
       free(val);
     }

@@ -44,10 +44,23 @@ void ec_tensor_set_volume(ec_tensor *t) {
 
 void ec_tensor_set_format(ec_engine *e, const char *path, ec_tensor *t, const char *fmt, size_t len) {
   free(t->format);
-  free(t->format_short);
   t->format = ec_strndup(fmt, len);
-  ec_format_info fi = ec_format_classify(fmt, len);
-  t->format_short = ec_strdup(fi.short_name ? fi.short_name : "Unknown format");
+  /* A few distinct strings repeat thousands of times: remember the last. */
+  static char last[256];
+  static size_t last_len = (size_t)-1;
+  static ec_format_info last_fi;
+  ec_format_info fi;
+  if (len == last_len && memcmp(fmt, last, len) == 0) {
+    fi = last_fi;
+  } else {
+    fi = ec_format_classify(fmt, len);
+    if (len < sizeof last) {
+      memcpy(last, fmt, len);
+      last_len = len;
+      last_fi = fi;
+    }
+  }
+  t->format_short = fi.short_name ? fi.short_name : "Unknown format";
   t->precision = fi.precision;
   t->precision_trex = fi.precision_trex;
   t->elem_bytes = fi.bytes;

@@ -77,8 +77,6 @@ void ec_tensor_clear(ec_tensor *t) {
   free(t->name);
   free(t->dims);
   free(t->format);
-  free(t->format_short);
-  free(t->location);
   memset(t, 0, sizeof *t);
 }
 
@@ -103,7 +101,7 @@ void ec_layer_clear(ec_layer *l) {
   free(l->in);
   free(l->out);
   free(l->weights_type);
-  ec_kvs_free(&l->attrs);
+  free(l->attrs.buf);
   memset(l, 0, sizeof *l);
 }
 
@@ -158,4 +156,40 @@ const ec_timing *ec_engine_timing(const ec_engine *e) {
 
 int ec_engine_usable(const ec_engine *e) {
   return e->n_layers > 0 || e->has_profile || e->n_runs > 0 || e->perf.present || e->device.present;
+}
+
+void ec_attrs_add(ec_attrs *a, const char *key, size_t klen, const char *val, size_t vlen) {
+  ec_grow((void **)&a->buf, &a->cap, a->len + klen + vlen + 2, 1);
+  memcpy(a->buf + a->len, key, klen);
+  a->buf[a->len + klen] = '\0';
+  a->len += klen + 1;
+  /* values are C strings: an embedded NUL would end them early */
+  for (size_t i = 0; i < vlen; i++) a->buf[a->len + i] = val[i] ? val[i] : ' ';
+  a->buf[a->len + vlen] = '\0';
+  a->len += vlen + 1;
+  a->n++;
+}
+
+int ec_attrs_next(const ec_attrs *a, size_t *off, const char **key, const char **val) {
+  if (*off >= a->len) return 0;
+  *key = a->buf + *off;
+  *off += strlen(*key) + 1;
+  *val = a->buf + *off;
+  *off += strlen(*val) + 1;
+  return 1;
+}
+
+const char *ec_attrs_get(const ec_attrs *a, const char *key) {
+  size_t off = 0;
+  const char *k, *v;
+  while (ec_attrs_next(a, &off, &k, &v))
+    if (strcmp(k, key) == 0) return v;
+  return NULL;
+}
+
+const char *ec_location_name(const char *s, size_t n) {
+  if (!s) return NULL;
+  if (n == 6 && memcmp(s, "Device", 6) == 0) return "Device";
+  if (n == 4 && memcmp(s, "Host", 4) == 0) return "Host";
+  return "other";
 }

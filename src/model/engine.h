@@ -22,6 +22,20 @@ typedef struct ec_kvs {
   size_t n, cap;
 } ec_kvs;
 
+/* A layer's raw attributes packed in one buffer ("key\0value\0..."), so a
+ * 20,000-layer engine does not pay two allocations per attribute. */
+typedef struct ec_attrs {
+  char *buf;
+  size_t len, cap;
+  size_t n;
+} ec_attrs;
+
+void ec_attrs_add(ec_attrs *a, const char *key, size_t klen, const char *val, size_t vlen);
+/** Value of key, or NULL. */
+const char *ec_attrs_get(const ec_attrs *a, const char *key);
+/** Iterate: start with *off = 0; returns 0 at the end. */
+int ec_attrs_next(const ec_attrs *a, size_t *off, const char **key, const char **val);
+
 /* An activation tensor as a layer sees it. */
 typedef struct ec_tensor {
   char *name;
@@ -29,12 +43,12 @@ typedef struct ec_tensor {
   int64_t *dims; /* entries < 0 are dynamic (-1) */
   int ndims;
   char *format;        /* Format/Datatype as written, or NULL */
-  char *format_short;  /* TREx's short form ("FP16 NHWC8"); "Unknown format" if unmapped */
+  const char *format_short; /* TREx's short form ("FP16 NHWC8"); "Unknown format" if unmapped; static */
   const char *precision;      /* "FP32","FP16","BF16","INT8","FP8","INT4","FP4","INT32","INT64","Bool","Unknown",... */
   const char *precision_trex; /* TREx's label (BF16 -> FP32, Bool -> Bool) */
   double elem_bytes;          /* our element size (BF16 2, Bool 1, INT4 0.5); 0 when unknown */
   double elem_bytes_trex;     /* TREx's element size (BF16 short form / Bool 0) */
-  char *location;             /* "Device", "Host" or NULL */
+  const char *location;       /* "Device", "Host", "other" or NULL; static */
   int64_t volume;             /* product of dims; -1 when a dim is dynamic */
 } ec_tensor;
 
@@ -83,7 +97,7 @@ typedef struct ec_layer {
   int has_profile;
   int has_median;
   double avg_ms, median_ms, time_ms, pct;
-  ec_kvs attrs;              /* every other raw key, for tooltips and exports */
+  ec_attrs attrs;            /* every other raw key, for tooltips and exports */
 } ec_layer;
 
 /* A statistic set as trtexec prints it: labelled values in print order.
@@ -215,6 +229,8 @@ void ec_layer_clear(ec_layer *l);
 void ec_tensor_clear(ec_tensor *t);
 void ec_timing_clear(ec_timing *t);
 void ec_kvs_add(ec_kvs *k, const char *key, const char *val);
+/** Static "Device"/"Host"/"other" for a Location string of n bytes. */
+const char *ec_location_name(const char *s, size_t n);
 /** Value for key, or NULL. */
 const char *ec_kvs_get(const ec_kvs *k, const char *key);
 void ec_kvs_free(ec_kvs *k);
