@@ -7,10 +7,16 @@ for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 [ -z "$missing" ] && { echo "deps: all installed"; exit 0; }
+SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
-  echo "deps: missing:$missing"
-  echo "deps: run as root: apt-get install -y$missing"
-  exit 2
+  if command -v sudo >/dev/null 2>&1; then
+    SUDO="sudo"
+  else
+    echo "deps: missing:$missing"
+    echo "deps: run as root: apt-get install -y$missing"
+    exit 2
+  fi
 fi
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing
+echo "deps: installing:$missing"
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing

@@ -12,7 +12,7 @@ for dir in "$CORPUS"/*/*/; do
   "$EC_BIN" summary --json "$dir" > "$TMP/s.json" 2> "$TMP/s.err"
   rc=$?
   if [ $rc -eq 0 ]; then
-    if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["schema"]=="enginecard.summary/1"' "$TMP/s.json" 2>>"$TMP/s.err"; then
+    if "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["schema"]=="enginecard.summary/1"' "$TMP/s.json" 2>>"$TMP/s.err"; then
       ok "corpus $name: summary --json"
     else
       fail "corpus $name: summary JSON invalid"; head -5 "$TMP/s.err"
@@ -24,7 +24,7 @@ for dir in "$CORPUS"/*/*/; do
   fi
   "$EC_BIN" layers --csv "$dir" > "$TMP/l.csv" 2>/dev/null; rc1=$?
   "$EC_BIN" layers --json "$dir" > "$TMP/l.json" 2>/dev/null; rc2=$?
-  if [ $rc1 -le 3 ] && [ $rc2 -le 3 ] && python3 -c '
+  if [ $rc1 -le 3 ] && [ $rc2 -le 3 ] && "$PY" -c '
 import json,sys,csv
 rows=[json.loads(l) for l in open(sys.argv[1])]
 c=list(csv.reader(open(sys.argv[2])))

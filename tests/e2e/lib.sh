@@ -4,6 +4,8 @@ EC_BIN=${EC_BIN:-build/enginecard}
 EC_GEN=${EC_GEN:-build/enginegen}
 SHARED=${EC_SHARED:-../shared}
 CORPUS="$SHARED/corpus"
+# Debian's python3 (with python3-jsonschema from tests/deps.sh), not a user's.
+if [ -x /usr/bin/python3 ]; then PY=/usr/bin/python3; else PY=python3; fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 ok() { echo "ok - $*"; }
