@@ -2,27 +2,20 @@
  *
  * Pinning: a private FcConfig holding only DejaVuSans.ttf and
  * DejaVuSans-Bold.ttf is set on our own PangoCairoFontMap (never the default
- * one, which graphviz may use). The Makefile links pangocairo only, and the
- * linker refuses symbols from its indirect dependencies (libpangoft2,
- * libfontconfig), so the four fontconfig/pangoft2 entry points are looked up
- * with dlsym(RTLD_DEFAULT): those libraries are always loaded with
- * libpangocairo. If they cannot be found, pango uses the host configuration
- * and ec_text_pinned() says 0. (Adding "pangoft2 fontconfig" to the
- * Makefile's PKGS would allow direct calls.) */
+ * one, which graphviz may use). The Makefile links pangoft2 and fontconfig,
+ * so FcConfigCreate and pango_fc_font_map_set_config are called directly.
+ * If the font map is not fontconfig-based or the font files cannot be
+ * added, pango uses the host configuration and ec_text_pinned() says 0. */
 #include "view/text.h"
 
-#include <dlfcn.h>
+#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/alloc.h"
 #include "util/utf8.h"
-
-typedef void *(*S_fc_create_fn)(void);
-typedef int (*S_fc_add_file_fn)(void *config, const unsigned char *file);
-typedef void (*S_fc_destroy_fn)(void *config);
-typedef void (*S_set_config_fn)(void *fontmap, void *config);
 
 static PangoFontMap *S_map;
 static PangoContext *S_ctx;
@@ -33,24 +26,17 @@ static void S_init(void) {
   if (S_map) return;
   S_map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
   if (!S_map) S_map = pango_cairo_font_map_new();
-  S_fc_create_fn fc_create = (S_fc_create_fn)dlsym(RTLD_DEFAULT, "FcConfigCreate");
-  S_fc_add_file_fn fc_add = (S_fc_add_file_fn)dlsym(RTLD_DEFAULT, "FcConfigAppFontAddFile");
-  S_fc_destroy_fn fc_destroy = (S_fc_destroy_fn)dlsym(RTLD_DEFAULT, "FcConfigDestroy");
-  S_set_config_fn set_config =
-      (S_set_config_fn)dlsym(RTLD_DEFAULT, "pango_fc_font_map_set_config");
   S_pinned = 0;
-  if (fc_create && fc_add && fc_destroy && set_config &&
-      g_type_check_instance_is_a((GTypeInstance *)S_map,
-                                 g_type_from_name("PangoFcFontMap"))) {
-    void *cfg = fc_create();
+  if (PANGO_IS_FC_FONT_MAP(S_map)) {
+    FcConfig *cfg = FcConfigCreate();
     if (cfg) {
-      int ok = fc_add(cfg, (const unsigned char *)EC_FONT_REGULAR);
-      ok = fc_add(cfg, (const unsigned char *)EC_FONT_BOLD) && ok;
+      FcBool ok = FcConfigAppFontAddFile(cfg, (const FcChar8 *)EC_FONT_REGULAR);
+      ok = FcConfigAppFontAddFile(cfg, (const FcChar8 *)EC_FONT_BOLD) && ok;
       if (ok) {
-        set_config(S_map, cfg); /* takes its own reference */
+        pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(S_map), cfg); /* takes a reference */
         S_pinned = 1;
       }
-      fc_destroy(cfg);
+      FcConfigDestroy(cfg);
     }
   }
   S_ctx = pango_font_map_create_context(S_map);
