@@ -37,8 +37,14 @@ ec_block *ec_block_unavailable(const char *why) {
   return b;
 }
 
+ec_block *ec_block_group(void) { return S_new(EC_BLOCK_GROUP); }
+
+void ec_block_add(ec_block *g, ec_block *child) { *EC_PUSH(g->children, g->n_children, g->cap_children) = child; }
+
 void ec_block_free(ec_block *b) {
   if (!b) return;
+  for (size_t i = 0; i < b->n_children; i++) ec_block_free(b->children[i]);
+  free(b->children);
   if (b->scene) ec_scene_free(b->scene);
   ec_table_free(b->table);
   free(b->caption);

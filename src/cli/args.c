@@ -86,9 +86,15 @@ void ec_cli_print_diags(const ec_engine *e, int verbosity) {
     /* -q: errors only; default: warnings and errors; -v: notes too */
     if (e->diags.v[i].sev < (verbosity < 0 ? EC_ERROR : verbosity > 0 ? EC_INFO : EC_WARN)) continue;
     char *m = ec_diag_format(&e->diags.v[i]);
-    fprintf(stderr, "%s\n", m);
+    ec_cli_put_safe(stderr, m);
     free(m);
   }
+}
+
+void ec_cli_put_safe(FILE *f, const char *s) {
+  /* names from inputs may hold escape sequences: never send them to a terminal */
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) fputc(*p < 0x20 || *p == 0x7f ? '?' : *p, f);
+  fputc('\n', f);
 }
 
 ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {

@@ -48,10 +48,13 @@ void ec_cli_print_diags(const ec_engine *e, int verbosity);
  *  file that is one of the inputs. Returns 0, or prints and returns -1. */
 int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine *const *inputs, size_t n_inputs);
 
+/** Print s and a newline to f with control characters shown as '?'. */
+void ec_cli_put_safe(FILE *f, const char *s);
 /** 1 when the value at argv[i+1] exists; prints a usage error otherwise. */
 int ec_cli_need_value(int argc, char **argv, int i);
 
 int ec_cmd_summary(int argc, char **argv);
 int ec_cmd_layers(int argc, char **argv);
+int ec_cmd_report(int argc, char **argv);
 
 #endif

@@ -10,6 +10,8 @@ static const char S_usage[] =
     "commands:\n"
     "  summary ENGINE [--json]            headline numbers (--json: enginecard.summary/1)\n"
     "  layers  ENGINE [--csv|--json]      one row per layer with derived columns\n"
+    "  report  ENGINE... [-o OUT.html] [--pdf OUT.pdf] [--paper a4|letter] [--template F]\n"
+    "          [--top N] [--max-rows N]   the report card (one page per engine + an index)\n"
     "\n"
     "ENGINE is a path prefix (dir/model.engine picks up dir/model.engine.*), a directory\n"
     "holding one engine's files, or any single file; NAME=ENGINE sets the display name.\n"
@@ -35,6 +37,7 @@ typedef struct {
 static const S_cmd S_cmds[] = {
     {"summary", ec_cmd_summary},
     {"layers", ec_cmd_layers},
+    {"report", ec_cmd_report},
 };
 
 int main(int argc, char **argv) {

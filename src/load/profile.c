@@ -9,6 +9,7 @@
 #include "load/json.h"
 #include "util/alloc.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 long ec_profile_suffix(const char *s, size_t n, size_t *base_len);
@@ -84,6 +85,15 @@ int ec_load_profile_text(ec_engine *e, const char *path, const char *text, size_
       other_profile++;
       continue;
     }
+    /* the graph side turns U+001E/U+001F into '+' (TREx's fix_unicode); the
+     * profile names the same layers, so do the same before the join */
+    char *fixed = NULL;
+    if (memchr(name, '\x1e', nl) || memchr(name, '\x1f', nl)) {
+      fixed = ec_strndup(name, nl);
+      for (size_t k = 0; k < nl; k++)
+        if (fixed[k] == '\x1e' || fixed[k] == '\x1f') fixed[k] = '+';
+      name = fixed;
+    }
     double t = ec_json_num(json_object_get(r, "timeMs"));
     double a = ec_json_num(json_object_get(r, "averageMs"));
     const json_t *mj = json_object_get(r, "medianMs");
@@ -93,6 +103,7 @@ int ec_load_profile_text(ec_engine *e, const char *path, const char *text, size_
     if (mj) any_median = 1;
     ec_load_stage_prof(e, 0, name, nl, isfinite(t) ? t : 0, isfinite(a) ? a : 0, m,
                        mj != NULL && isfinite(m), isfinite(pc) ? pc : 0, 0, 0);
+    free(fixed);
   }
   e->profile_has_median = any_median;
   if (bad)

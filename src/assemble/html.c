@@ -1,0 +1,90 @@
+#include "assemble/html.h"
+#include "render/html_table.h"
+#include "render/svg.h"
+#include "util/embed.h"
+#include <string.h>
+
+static void S_esc(ec_buf *b, const char *s) { ec_buf_html(b, s, strlen(s)); }
+
+void ec_block_html(const ec_block *b, ec_buf *o) {
+  switch (b->kind) {
+  case EC_BLOCK_FIGURE:
+    /* charts are drawn in points; shown 1.3x (a 10 pt label reads as 13 px),
+     * never wider than the column */
+    ec_buf_printf(o, "<figure class=\"chart\"><div class=\"chart-box\" style=\"max-width:%.0fpx\">",
+                  b->scene->width * 1.3);
+    ec_render_svg(b->scene, o);
+    ec_buf_puts(o, "</div>");
+    if (b->caption) {
+      ec_buf_puts(o, "<figcaption>");
+      S_esc(o, b->caption);
+      ec_buf_puts(o, "</figcaption>");
+    }
+    if (b->table) {
+      ec_buf_puts(o, "<details class=\"data\"><summary>Data table</summary>");
+      ec_render_table_html(b->table, o);
+      ec_buf_puts(o, "</details>");
+    }
+    ec_buf_puts(o, "</figure>\n");
+    break;
+  case EC_BLOCK_TABLE:
+    if (b->collapsed) {
+      ec_buf_printf(o, "<details class=\"table\"><summary>%s (%zu rows)</summary>", "Show the table", b->table->nrows);
+      ec_render_table_html(b->table, o);
+      ec_buf_puts(o, "</details>\n");
+      break;
+    }
+    if (b->caption) {
+      ec_buf_puts(o, "<p class=\"lead\">");
+      S_esc(o, b->caption);
+      ec_buf_puts(o, "</p>");
+    }
+    ec_render_table_html(b->table, o);
+    break;
+  case EC_BLOCK_NOTES:
+    if (!b->n_notes) {
+      ec_buf_puts(o, "<p class=\"na\">None.</p>\n");
+      break;
+    }
+    ec_buf_puts(o, "<ul class=\"notes\">");
+    for (size_t i = 0; i < b->n_notes; i++) {
+      static const char *cls[] = {"info", "warning", "error"};
+      int sv = b->notes[i].sev < 0 ? 0 : b->notes[i].sev > 2 ? 2 : b->notes[i].sev;
+      ec_buf_printf(o, "<li class=\"%s\">", cls[sv]);
+      S_esc(o, b->notes[i].text);
+      ec_buf_puts(o, "</li>");
+    }
+    ec_buf_puts(o, "</ul>\n");
+    break;
+  case EC_BLOCK_UNAVAILABLE:
+    ec_buf_puts(o, "<p class=\"na\">Not available: ");
+    S_esc(o, b->why);
+    ec_buf_puts(o, "</p>\n");
+    break;
+  case EC_BLOCK_GROUP:
+    for (size_t i = 0; i < b->n_children; i++) ec_block_html(b->children[i], o);
+    break;
+  }
+}
+
+static void S_asset(ec_buf *o, const char *name) {
+  const ec_embedded_file *f = ec_embedded_find(name);
+  if (f) ec_buf_put(o, f->data, f->len);
+}
+
+void ec_html_page_begin(ec_buf *o, const char *title) {
+  ec_buf_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                 "<meta name=\"color-scheme\" content=\"light dark\">\n"
+                 "<meta name=\"generator\" content=\"enginecard\">\n<title>");
+  S_esc(o, title);
+  ec_buf_puts(o, "</title>\n<style>\n");
+  S_asset(o, "assets/report.css");
+  ec_buf_puts(o, "</style>\n</head>\n<body>\n");
+}
+
+void ec_html_page_end(ec_buf *o) {
+  ec_buf_puts(o, "<script>\n");
+  S_asset(o, "assets/report.js");
+  ec_buf_puts(o, "</script>\n</body>\n</html>\n");
+}

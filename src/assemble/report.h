@@ -1,0 +1,37 @@
+/* report — the report card of one or more engines: template expansion with
+ * the engine's values and generated blocks, assembled into one HTML page
+ * (and, through the same expanded documents, the PDF). */
+#ifndef EC_REPORT_H
+#define EC_REPORT_H
+#include "analyze/summary.h"
+#include "assemble/template.h"
+#include "util/buf.h"
+
+typedef struct ec_report_opts {
+  const char *template_path; /* a user's template instead of the built-in report.md */
+  size_t top_n;              /* rows in top-layer tables (0: 10) */
+  size_t max_table_rows;     /* full layer table rows (0: all) */
+  int want_html;             /* build HTML for blocks */
+} ec_report_opts;
+
+/* One engine's expanded report. */
+typedef struct ec_report_part {
+  const ec_engine *engine;   /* borrowed */
+  ec_summary *summary;       /* owned */
+  ec_doc doc;                /* owned */
+  char id[32];               /* "e1", "e2": anchor prefix */
+} ec_report_part;
+
+typedef struct ec_report {
+  ec_report_part *parts;
+  size_t n;
+} ec_report;
+
+/** Expand the template for each engine. Template problems go to d.
+ *  Returns 0, or -1 when the template cannot be read or parsed. */
+int ec_report_build(ec_engine *const *es, size_t n, const ec_report_opts *o, ec_report *out, ec_diags *d);
+void ec_report_free(ec_report *r);
+/** The whole HTML page of r into out. */
+void ec_report_html(const ec_report *r, ec_buf *out);
+
+#endif
