@@ -56,5 +56,6 @@ int ec_cli_need_value(int argc, char **argv, int i);
 int ec_cmd_summary(int argc, char **argv);
 int ec_cmd_layers(int argc, char **argv);
 int ec_cmd_report(int argc, char **argv);
+int ec_cmd_compare(int argc, char **argv);
 
 #endif

@@ -12,6 +12,12 @@ static const char S_usage[] =
     "  layers  ENGINE [--csv|--json]      one row per layer with derived columns\n"
     "  report  ENGINE... [-o OUT.html] [--pdf OUT.pdf] [--paper a4|letter] [--template F]\n"
     "          [--top N] [--max-rows N]   the report card (one page per engine + an index)\n"
+    "  compare ENGINE ENGINE... [--baseline NAME] [--metric M] [--max-regress PCT]\n"
+    "          [--max-layer-regress PCT [--min-layer-ms X]] [--noise-k K] [--label key=value]\n"
+    "          [--json F] [--junit F] [--markdown F] [--bench-json F]\n"
+    "                                     baseline vs candidates: metric, noise-aware gate,\n"
+    "                                     layer alignment (M: gpu-median gpu-mean gpu-p99\n"
+    "                                     throughput layer-sum; a stored summary --json is an ENGINE)\n"
     "\n"
     "ENGINE is a path prefix (dir/model.engine picks up dir/model.engine.*), a directory\n"
     "holding one engine's files, or any single file; NAME=ENGINE sets the display name.\n"
@@ -38,6 +44,7 @@ static const S_cmd S_cmds[] = {
     {"summary", ec_cmd_summary},
     {"layers", ec_cmd_layers},
     {"report", ec_cmd_report},
+    {"compare", ec_cmd_compare},
 };
 
 int main(int argc, char **argv) {

@@ -1,0 +1,330 @@
+/* enginecard compare ENGINE ENGINE... — a baseline against candidates, with a
+ * noise-aware regression gate and machine-readable outputs for CI.
+ *
+ * Exit: 0 ok; 1 a gate failed (every requested output is still written);
+ * 2 usage or I/O error; 3 an engine has no usable data or lacks the metric. */
+#include "analyze/compare.h"
+#include "cli/cli.h"
+#include "out/benchjson.h"
+#include "out/compare_json.h"
+#include "out/jsonout.h"
+#include "out/junit.h"
+#include "out/markdown.h"
+#include "util/alloc.h"
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+  long engine; /* index of the ENGINE given before it, -1 for all */
+  const char *key;
+  size_t key_len;
+  const char *val;
+} S_label;
+
+typedef struct {
+  ec_common *common;
+  const char *baseline;
+  ec_compare_opts o;
+  const char *json, *junit, *markdown, *bench;
+  S_label *labels;
+  size_t n_labels, cap_labels;
+} S_opts;
+
+static int S_pct(const char *opt, const char *v, double *out, int allow_zero) {
+  char *end;
+  errno = 0;
+  double x = strtod(v, &end);
+  if (end != v && *end == '%') end++;
+  if (errno || end == v || *end || !isfinite(x) || x < 0 || (!allow_zero && x == 0)) {
+    fprintf(stderr, "enginecard compare: %s needs a %s number, got \"%s\"\n", opt, allow_zero ? "non-negative" : "positive", v);
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
+static int S_opt(void *ctx, int argc, char **argv, int i) {
+  S_opts *o = ctx;
+  const char *a = argv[i];
+  static const char *const valued[] = {"--baseline", "--metric", "--max-regress", "--max-layer-regress", "--min-layer-ms",
+                                       "--noise-k", "--label", "--json", "--junit", "--markdown", "--bench-json",
+                                       "-o", "--pdf"};
+  int known = 0;
+  for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++) known |= strcmp(a, valued[k]) == 0;
+  if (!known) return 0;
+  if (!ec_cli_need_value(argc, argv, i)) return -1;
+  const char *v = argv[i + 1];
+  if (strcmp(a, "--baseline") == 0) o->baseline = v;
+  else if (strcmp(a, "--metric") == 0) {
+    if (ec_metric_parse(v, &o->o.metric) != 0) {
+      fprintf(stderr, "enginecard compare: --metric must be gpu-median, gpu-mean, gpu-p99, throughput or layer-sum, got \"%s\"\n", v);
+      return -1;
+    }
+    o->o.metric_given = 1;
+  } else if (strcmp(a, "--max-regress") == 0) {
+    if (S_pct(a, v, &o->o.max_regress_pct, 1)) return -1;
+  } else if (strcmp(a, "--max-layer-regress") == 0) {
+    if (S_pct(a, v, &o->o.max_layer_regress_pct, 1)) return -1;
+  } else if (strcmp(a, "--min-layer-ms") == 0) {
+    if (S_pct(a, v, &o->o.min_layer_ms, 1)) return -1;
+  } else if (strcmp(a, "--noise-k") == 0) {
+    if (S_pct(a, v, &o->o.noise_k, 0)) return -1;
+  } else if (strcmp(a, "--label") == 0) {
+    const char *eq = strchr(v, '=');
+    if (!eq || eq == v) {
+      fprintf(stderr, "enginecard compare: --label needs key=value, got \"%s\"\n", v);
+      return -1;
+    }
+    S_label *l = EC_PUSH(o->labels, o->n_labels, o->cap_labels);
+    l->engine = (long)o->common->n_engines - 1;
+    l->key = v;
+    l->key_len = (size_t)(eq - v);
+    l->val = eq + 1;
+  } else if (strcmp(a, "--json") == 0) o->json = v;
+  else if (strcmp(a, "--junit") == 0) o->junit = v;
+  else if (strcmp(a, "--markdown") == 0) o->markdown = v;
+  else if (strcmp(a, "--bench-json") == 0) o->bench = v;
+  else {
+    fprintf(stderr, "enginecard compare: %s: the HTML/PDF comparison report is not available yet; "
+                    "use --json, --junit, --markdown or --bench-json\n", a);
+    return -1;
+  }
+  return 2;
+}
+
+/* Terminal text: control characters become '?', long names are cut. */
+static void S_put(FILE *f, const char *s, size_t n, size_t max) {
+  for (size_t i = 0; i < n && i < max; i++) fputc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i], f);
+  if (n > max) fputs("...", f);
+}
+
+static void S_text(const ec_comparison *c, FILE *f) {
+  const ec_engine *be = c->engines[c->baseline];
+  const char *unit = c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms";
+  fprintf(f, "metric    %s: %s, %s (%s is better)\n", ec_metric_name(c->used), ec_metric_label(c->used), unit,
+          ec_metric_smaller_better(c->used) ? "smaller" : "bigger");
+  fprintf(f, "baseline  ");
+  S_put(f, be->name, strlen(be->name), 80);
+  fputc('\n', f);
+  if (isfinite(c->opts.max_regress_pct))
+    fprintf(f, "gate      fail when worse by more than %g%% and beyond the noise band (%g x combined CV)\n",
+            c->opts.max_regress_pct, c->opts.noise_k);
+  else
+    fprintf(f, "gate      none (--max-regress not given)\n");
+  fprintf(f, "\n%-32s %14s %10s %10s  %s\n", "engine", unit, "delta", "noise", "verdict");
+  for (size_t i = 0; i < c->n; i++) {
+    const ec_compare_result *r = &c->res[i];
+    const char *nm = c->engines[i]->name;
+    size_t nl = strlen(nm);
+    S_put(f, nm, nl, 32);
+    for (size_t k = nl > 32 ? 35 : nl; k < 32; k++) fputc(' ', f);
+    if (isfinite(r->m.value)) fprintf(f, " %14.6g", r->m.value);
+    else fprintf(f, " %14s", "n/a");
+    if (i != c->baseline && isfinite(r->delta_pct)) fprintf(f, " %+9.2f%%", r->delta_pct);
+    else fprintf(f, " %10s", "-");
+    char nz[32];
+    if (isfinite(r->noise_pct)) snprintf(nz, sizeof nz, "+-%.2f%%", r->noise_pct);
+    else if (i == c->baseline && isfinite(r->m.cv)) snprintf(nz, sizeof nz, "cv %.2f%%", 100 * r->m.cv);
+    else snprintf(nz, sizeof nz, "-");
+    const char *v = r->verdict == EC_VERDICT_FAIL ? "FAIL" : r->verdict == EC_VERDICT_ERROR ? "ERROR" : ec_verdict_name(r->verdict);
+    fprintf(f, " %10s  %s", nz, v);
+    if (r->verdict == EC_VERDICT_INFO || r->verdict == EC_VERDICT_PASS) fprintf(f, " (%s)", ec_change_name(r->change));
+    fputc('\n', f);
+  }
+  for (size_t i = 0; i < c->n; i++) {
+    if (i == c->baseline) continue;
+    const ec_compare_result *r = &c->res[i];
+    const ec_engine *ee = c->engines[i];
+    fputc('\n', f);
+    S_put(f, ee->name, strlen(ee->name), 80);
+    fprintf(f, ": %s\n", r->reason);
+    fprintf(f, "  source: %s", r->m.source ? r->m.source : "-");
+    if (r->m.samples) fprintf(f, ", %zu samples", r->m.samples);
+    if (r->m.spread) fprintf(f, "; spread: %s", r->m.spread);
+    fputc('\n', f);
+    for (size_t k = 0; k < r->n_mism; k++) {
+      fprintf(f, "  not comparable: %s: ", r->mism[k].what);
+      S_put(f, r->mism[k].base, strlen(r->mism[k].base), 60);
+      fputs(" -> ", f);
+      S_put(f, r->mism[k].other, strlen(r->mism[k].other), 60);
+      fputc('\n', f);
+    }
+    if (!r->aligned) {
+      fprintf(f, "  layers: %s\n", r->align_note ? r->align_note : "not aligned");
+      continue;
+    }
+    fprintf(f, "  layers: %zu aligned, %zu only in the baseline (%.4g ms), %zu only here (%.4g ms)", r->al->matched,
+            r->al->only_a, r->only_base_ms, r->al->only_b, r->only_engine_ms);
+    if (isfinite(c->opts.max_layer_regress_pct))
+      fprintf(f, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
+    fputc('\n', f);
+    size_t rows = 0;
+    for (size_t k = 0; k < r->n_deltas && rows < 5; k++, rows++) {
+      const ec_layer_delta *d = &r->deltas[k];
+      if (!(d->delta_ms > 0)) break;
+      if (!rows) fprintf(f, "  top layer regressions:\n");
+      fprintf(f, "    %+10.4f ms %+8.1f%%  %-14.14s ", d->delta_ms, d->delta_pct, be->layers[d->a].type);
+      S_put(f, be->layers[d->a].name, be->layers[d->a].name_len, 70);
+      if (d->flagged) fputs("  [advisory]", f);
+      fputc('\n', f);
+    }
+  }
+  fputc('\n', f);
+  if (c->errors) fprintf(f, "result: ERROR (%zu engine(s) without the metric)\n", c->errors);
+  else if (c->failed) fprintf(f, "result: FAIL (%zu of %zu gate(s) failed)\n", c->failed, c->gates);
+  else if (c->gates) fprintf(f, "result: pass (%zu gate(s))\n", c->gates);
+  else fprintf(f, "result: no gate\n");
+}
+
+/* Two engines with one name would be indistinguishable: add "#2", "#3". */
+static void S_unique_names(ec_engine **es, size_t n) {
+  for (size_t i = 1; i < n; i++) {
+    int dup = 0;
+    for (size_t k = 0; k < i; k++) dup |= strcmp(es[k]->name, es[i]->name) == 0;
+    if (!dup) continue;
+    char *nn = ec_asprintf("%s#%zu", es[i]->name, i + 1);
+    free(es[i]->name);
+    es[i]->name = nn;
+  }
+}
+
+static int S_write(const char *path, const char *text, ec_engine **es, size_t n) {
+  return ec_cli_write_file(path, text, strlen(text), es, n) == 0 ? 0 : -1;
+}
+
+/* ISO 8601 from SOURCE_DATE_EPOCH (reproducible builds), else NULL. */
+static char *S_timestamp(void) {
+  const char *s = getenv("SOURCE_DATE_EPOCH");
+  if (!s || !*s) return NULL;
+  char *end;
+  errno = 0;
+  long long t = strtoll(s, &end, 10);
+  if (errno || *end || t < 0) return NULL;
+  time_t tt = (time_t)t;
+  struct tm tm;
+  if (!gmtime_r(&tt, &tm)) return NULL;
+  char buf[32];
+  strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+  return ec_strdup(buf);
+}
+
+int ec_cmd_compare(int argc, char **argv) {
+  ec_common c = {0};
+  S_opts o = {0};
+  o.common = &c;
+  o.o.max_regress_pct = NAN;
+  o.o.max_layer_regress_pct = NAN;
+  o.o.min_layer_ms = NAN;
+  int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
+  if (rc) {
+    free(o.labels);
+    ec_common_free(&c);
+    return rc;
+  }
+  if (c.n_engines < 2) {
+    fprintf(stderr, "enginecard compare: needs two or more ENGINEs (the same one twice compares it with itself)\n");
+    free(o.labels);
+    ec_common_free(&c);
+    return EC_EXIT_USAGE;
+  }
+  if (!isfinite(o.o.max_layer_regress_pct) && isfinite(o.o.min_layer_ms))
+    fprintf(stderr, "enginecard compare: --min-layer-ms has no effect without --max-layer-regress\n");
+  size_t n;
+  ec_engine **es = ec_cli_load(&c, &n, &rc);
+  if (rc == EC_EXIT_USAGE) {
+    for (size_t i = 0; i < n; i++) ec_engine_free(es[i]);
+    free(es);
+    free(o.labels);
+    ec_common_free(&c);
+    return rc;
+  }
+  S_unique_names(es, n);
+  ec_kvs *labels = ec_calloc(n, sizeof *labels);
+  for (size_t k = 0; k < o.n_labels; k++) {
+    char *key = ec_strndup(o.labels[k].key, o.labels[k].key_len);
+    for (size_t i = 0; i < n; i++)
+      if (o.labels[k].engine < 0 || (size_t)o.labels[k].engine == i) ec_kvs_add(&labels[i], key, o.labels[k].val);
+    free(key);
+  }
+  o.o.baseline = 0;
+  if (o.baseline) {
+    size_t found = n;
+    for (size_t i = 0; i < n && found == n; i++)
+      if (strcmp(es[i]->name, o.baseline) == 0) found = i;
+    if (found == n) {
+      char *end;
+      long k = strtol(o.baseline, &end, 10);
+      if (*o.baseline && !*end && k >= 1 && (size_t)k <= n) found = (size_t)k - 1;
+    }
+    if (found == n) {
+      fprintf(stderr, "enginecard compare: --baseline %s names no engine; the engines are:", o.baseline);
+      for (size_t i = 0; i < n; i++) fprintf(stderr, " \"%s\"", es[i]->name);
+      fprintf(stderr, " (or give a number 1..%zu)\n", n);
+      rc = EC_EXIT_USAGE;
+      goto done;
+    }
+    o.o.baseline = found;
+  }
+
+  ec_comparison *cmp = ec_compare(es, n, labels, &o.o);
+  for (size_t k = 0; k < cmp->diags.n; k++) {
+    if (c.verbosity < 0 && cmp->diags.v[k].sev < EC_ERROR) continue;
+    char *m = ec_diag_format(&cmp->diags.v[k]);
+    fprintf(stderr, "enginecard compare: %s\n", m);
+    free(m);
+  }
+  for (size_t i = 0; i < n && c.verbosity >= 0; i++)
+    for (size_t k = 0; k < cmp->res[i].n_mism; k++)
+      fprintf(stderr, "enginecard compare: warning: %s and %s differ in %s (%s vs %s)\n", es[cmp->baseline]->name,
+              es[i]->name, cmp->res[i].mism[k].what, cmp->res[i].mism[k].base, cmp->res[i].mism[k].other);
+  S_text(cmp, stdout);
+  fflush(stdout);
+
+  int io = 0;
+  if (o.json) {
+    json_t *j = ec_compare_json(cmp, labels);
+    char *t = ec_jdump(j, 1);
+    io |= S_write(o.json, t, es, n);
+    free(t);
+    json_decref(j);
+  }
+  if (o.junit) {
+    char *ts = S_timestamp();
+    char *t = ec_junit_compare(cmp, ts);
+    io |= S_write(o.junit, t, es, n);
+    free(t);
+    free(ts);
+  }
+  if (o.markdown) {
+    char *t = ec_markdown_compare(cmp);
+    io |= S_write(o.markdown, t, es, n);
+    free(t);
+  }
+  if (o.bench) {
+    json_t *j = ec_benchjson_compare(cmp);
+    char *t = ec_jdump(j, 1);
+    io |= S_write(o.bench, t, es, n);
+    free(t);
+    json_decref(j);
+  }
+  /* 2 (I/O) > 3 (no data / missing metric) > 1 (gate) > 0 */
+  if (io) rc = EC_EXIT_USAGE;
+  else if (rc == EC_EXIT_NODATA || cmp->errors) rc = EC_EXIT_NODATA;
+  else if (cmp->failed) rc = EC_EXIT_GATE;
+  else rc = EC_EXIT_OK;
+  ec_comparison_free(cmp);
+
+done:
+  for (size_t i = 0; i < n; i++) {
+    ec_kvs_free(&labels[i]);
+    ec_engine_free(es[i]);
+  }
+  free(labels);
+  free(es);
+  free(o.labels);
+  ec_common_free(&c);
+  return rc;
+}

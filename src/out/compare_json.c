@@ -1,0 +1,180 @@
+/* compare_json — enginecard.compare/1.
+ *
+ * One object: the metric, the gate, a counts summary, comparison-wide
+ * warnings and one entry per engine (the baseline first as given, in the
+ * order of the command line) with its metric value, spread, verdict,
+ * comparability mismatches, alignment and per-layer deltas. Unknown numbers
+ * are null; every input string goes through ec_jstrn (valid UTF-8); keys are
+ * sorted by ec_jdump. */
+#include "out/compare_json.h"
+#include "out/jsonout.h"
+#include "util/alloc.h"
+#include <math.h>
+#include <stdlib.h>
+
+static json_t *S_metric(const ec_metric_value *m) {
+  json_t *o = json_object();
+  json_object_set_new(o, "value", ec_jnum(m->value));
+  json_object_set_new(o, "unit", ec_jstr(m->unit));
+  json_object_set_new(o, "source", ec_jstr(m->source));
+  json_object_set_new(o, "samples", m->samples ? json_integer((json_int_t)m->samples) : json_null());
+  json_object_set_new(o, "cv_pct", ec_jnum(100.0 * m->cv));
+  json_object_set_new(o, "spread", ec_jstr(m->spread));
+  json_object_set_new(o, "single_sample", json_boolean(m->single_sample));
+  return o;
+}
+
+static json_t *S_layer_ref(const ec_engine *e, long i) {
+  if (i < 0) return json_null();
+  return json_integer(i);
+}
+
+static json_t *S_name(const ec_engine *e, long i) {
+  if (i < 0) return json_null();
+  return ec_jstrn(e->layers[i].name, e->layers[i].name_len);
+}
+
+static json_t *S_delta(const ec_engine *b, const ec_engine *e, const ec_layer_delta *d) {
+  json_t *o = json_object();
+  json_object_set_new(o, "baseline", S_layer_ref(b, d->a));
+  json_object_set_new(o, "engine", S_layer_ref(e, d->b));
+  json_object_set_new(o, "baseline_name", S_name(b, d->a));
+  json_object_set_new(o, "engine_name", S_name(e, d->b));
+  json_object_set_new(o, "type", ec_jstr(b->layers[d->a].type));
+  json_object_set_new(o, "how", ec_jstr(d->how));
+  json_object_set_new(o, "baseline_ms", ec_jnum(d->base_ms));
+  json_object_set_new(o, "engine_ms", ec_jnum(d->ms));
+  json_object_set_new(o, "delta_ms", ec_jnum(d->delta_ms));
+  json_object_set_new(o, "delta_pct", ec_jnum(d->delta_pct));
+  json_object_set_new(o, "flagged", json_boolean(d->flagged));
+  return o;
+}
+
+static json_t *S_alignment(const ec_comparison *c, const ec_compare_result *r) {
+  const ec_engine *b = c->engines[c->baseline], *e = c->engines[r->engine];
+  json_t *o = json_object();
+  json_object_set_new(o, "status", json_string(r->aligned ? "aligned" : "skipped"));
+  json_object_set_new(o, "note", ec_jstr(r->align_note));
+  if (!r->aligned) return o;
+  const ec_alignment *al = r->al;
+  json_object_set_new(o, "matched", json_integer((json_int_t)al->matched));
+  json_object_set_new(o, "baseline_only", json_integer((json_int_t)al->only_a));
+  json_object_set_new(o, "engine_only", json_integer((json_int_t)al->only_b));
+  json_object_set_new(o, "baseline_only_ms", ec_jnum(r->only_base_ms));
+  json_object_set_new(o, "engine_only_ms", ec_jnum(r->only_engine_ms));
+  json_t *pairs = json_array();
+  for (size_t k = 0; k < al->n; k++) {
+    const ec_align_pair *p = &al->v[k];
+    json_t *x = json_object();
+    json_object_set_new(x, "baseline", S_layer_ref(b, p->a));
+    json_object_set_new(x, "engine", S_layer_ref(e, p->b));
+    json_object_set_new(x, "baseline_name", S_name(b, p->a));
+    json_object_set_new(x, "engine_name", S_name(e, p->b));
+    json_object_set_new(x, "type", ec_jstr(p->a >= 0 ? b->layers[p->a].type : e->layers[p->b].type));
+    json_object_set_new(x, "how", ec_jstr(p->how));
+    json_object_set_new(x, "baseline_ms", p->a >= 0 && b->layers[p->a].has_profile ? ec_jnum(b->layers[p->a].avg_ms) : json_null());
+    json_object_set_new(x, "engine_ms", p->b >= 0 && e->layers[p->b].has_profile ? ec_jnum(e->layers[p->b].avg_ms) : json_null());
+    json_array_append_new(pairs, x);
+  }
+  json_object_set_new(o, "pairs", pairs);
+  return o;
+}
+
+static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, const ec_kvs *labels) {
+  const ec_engine *e = c->engines[r->engine], *b = c->engines[c->baseline];
+  json_t *o = json_object();
+  json_object_set_new(o, "name", ec_jstr(e->name));
+  json_object_set_new(o, "baseline", json_boolean(r->engine == c->baseline));
+  json_t *files = json_array();
+  int stored = 0;
+  for (size_t k = 0; k < e->n_files; k++) {
+    json_array_append_new(files, ec_jstr(e->files[k].path));
+    stored |= e->files[k].kind == EC_FILE_SUMMARY;
+  }
+  json_object_set_new(o, "files", files);
+  json_object_set_new(o, "stored_summary", json_boolean(stored));
+  json_t *lab = json_object();
+  if (labels)
+    for (size_t k = 0; k < labels[r->engine].n; k++)
+      json_object_set_new(lab, labels[r->engine].v[k].key, ec_jstr(labels[r->engine].v[k].val));
+  json_object_set_new(o, "labels", lab);
+  json_object_set_new(o, "tensorrt", ec_jstr(e->trt_version));
+  json_object_set_new(o, "device", e->device.present ? ec_jstr(e->device.name) : json_null());
+  json_object_set_new(o, "layers", json_integer((json_int_t)e->n_layers));
+  json_object_set_new(o, "metric", S_metric(&r->m));
+  json_object_set_new(o, "delta_pct", ec_jnum(r->delta_pct));
+  json_object_set_new(o, "regress_pct", ec_jnum(r->regress_pct));
+  json_object_set_new(o, "noise_pct", ec_jnum(r->noise_pct));
+  json_object_set_new(o, "threshold_pct", ec_jnum(r->threshold_pct));
+  json_object_set_new(o, "verdict", json_string(ec_verdict_name(r->verdict)));
+  json_object_set_new(o, "change", json_string(ec_change_name(r->change)));
+  json_object_set_new(o, "reason", ec_jstr(r->reason));
+  json_t *cmp = json_array();
+  for (size_t k = 0; k < r->n_mism; k++) {
+    json_t *x = json_object();
+    json_object_set_new(x, "what", ec_jstr(r->mism[k].what));
+    json_object_set_new(x, "baseline", ec_jstr(r->mism[k].base));
+    json_object_set_new(x, "engine", ec_jstr(r->mism[k].other));
+    json_array_append_new(cmp, x);
+  }
+  json_object_set_new(o, "comparability", cmp);
+  if (r->engine == c->baseline) {
+    json_object_set_new(o, "alignment", json_null());
+    json_object_set_new(o, "layer_regressions", json_array());
+    json_object_set_new(o, "layers_flagged", json_integer(0));
+    return o;
+  }
+  json_object_set_new(o, "alignment", S_alignment(c, r));
+  json_t *top = json_array();
+  for (size_t k = 0, n = 0; k < r->n_deltas && n < EC_TOP_LAYERS; k++) {
+    if (!(r->deltas[k].delta_ms > 0)) break;
+    json_array_append_new(top, S_delta(b, e, &r->deltas[k]));
+    n++;
+  }
+  /* flagged layers beyond the top list */
+  size_t shown = json_array_size(top);
+  for (size_t k = shown; k < r->n_deltas; k++)
+    if (r->deltas[k].flagged) json_array_append_new(top, S_delta(b, e, &r->deltas[k]));
+  json_object_set_new(o, "layer_regressions", top);
+  json_object_set_new(o, "layers_flagged", json_integer((json_int_t)r->n_flagged));
+  return o;
+}
+
+json_t *ec_compare_json(const ec_comparison *c, const ec_kvs *labels) {
+  json_t *o = json_object();
+  json_object_set_new(o, "schema", json_string(EC_COMPARE_SCHEMA));
+  json_object_set_new(o, "baseline", c->n ? ec_jstr(c->engines[c->baseline]->name) : json_null());
+  json_t *m = json_object();
+  json_object_set_new(m, "requested", json_string(ec_metric_name(c->requested)));
+  json_object_set_new(m, "used", json_string(ec_metric_name(c->used)));
+  json_object_set_new(m, "label", json_string(ec_metric_label(c->used)));
+  json_object_set_new(m, "unit", json_string(c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms"));
+  json_object_set_new(m, "smaller_is_better", json_boolean(ec_metric_smaller_better(c->used)));
+  json_object_set_new(o, "metric", m);
+  json_t *g = json_object();
+  json_object_set_new(g, "max_regress_pct", ec_jnum(c->opts.max_regress_pct));
+  json_object_set_new(g, "noise_k", ec_jnum(c->opts.noise_k));
+  json_object_set_new(g, "max_layer_regress_pct", ec_jnum(c->opts.max_layer_regress_pct));
+  json_object_set_new(g, "min_layer_ms", ec_jnum(c->opts.min_layer_ms));
+  json_object_set_new(g, "rule", json_string("fail when regress_pct > max(max_regress_pct, noise_pct); "
+                                             "noise_pct = noise_k * sqrt(cv_baseline^2 + cv_engine^2) * 100"));
+  json_object_set_new(o, "gate", g);
+  json_t *s = json_object();
+  json_object_set_new(s, "engines", json_integer((json_int_t)c->n));
+  json_object_set_new(s, "gates", json_integer((json_int_t)c->gates));
+  json_object_set_new(s, "failed", json_integer((json_int_t)c->failed));
+  json_object_set_new(s, "errors", json_integer((json_int_t)c->errors));
+  json_object_set_new(o, "summary", s);
+  json_object_set_new(o, "passed", json_boolean(c->failed == 0 && c->errors == 0));
+  json_t *w = json_array();
+  for (size_t k = 0; k < c->diags.n; k++) {
+    char *t = ec_diag_format(&c->diags.v[k]);
+    json_array_append_new(w, ec_jstr(t));
+    free(t);
+  }
+  json_object_set_new(o, "warnings", w);
+  json_t *es = json_array();
+  for (size_t i = 0; i < c->n; i++) json_array_append_new(es, S_engine(c, &c->res[i], labels));
+  json_object_set_new(o, "engines", es);
+  return o;
+}

@@ -1,0 +1,151 @@
+/* junit — see junit.h. */
+#include "out/junit.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void S_esc(ec_buf *b, const char *s) {
+  if (s) ec_buf_html(b, s, strlen(s));
+}
+
+static void S_prop(ec_buf *b, const char *name, const char *val) {
+  ec_buf_puts(b, "      <property name=\"");
+  S_esc(b, name);
+  ec_buf_puts(b, "\" value=\"");
+  S_esc(b, val);
+  ec_buf_puts(b, "\"/>\n");
+}
+
+static void S_fmt(char *out, size_t cap, double x, const char *unit) {
+  if (isfinite(x)) snprintf(out, cap, "%.6g%s%s", x, unit ? " " : "", unit ? unit : "");
+  else snprintf(out, cap, "unknown");
+}
+
+/* The lines under a failure/error: the numbers and what differs. */
+static char *S_details(const ec_comparison *c, const ec_compare_result *r) {
+  const ec_compare_result *br = &c->res[c->baseline];
+  ec_buf b = {0};
+  char v[64], bv[64];
+  S_fmt(v, sizeof v, r->m.value, r->m.unit);
+  S_fmt(bv, sizeof bv, br->m.value, br->m.unit);
+  ec_buf_printf(&b, "metric: %s (%s)\n", ec_metric_name(c->used), ec_metric_label(c->used));
+  ec_buf_printf(&b, "baseline %s: %s (%s)\n", c->engines[c->baseline]->name, bv, br->m.source ? br->m.source : "-");
+  ec_buf_printf(&b, "engine %s: %s (%s)\n", c->engines[r->engine]->name, v, r->m.source ? r->m.source : "-");
+  if (isfinite(r->delta_pct)) ec_buf_printf(&b, "delta: %+.2f%%\n", r->delta_pct);
+  if (isfinite(r->noise_pct)) ec_buf_printf(&b, "noise band: %.2f%%\n", r->noise_pct);
+  if (isfinite(r->threshold_pct)) ec_buf_printf(&b, "threshold: %.2f%%\n", r->threshold_pct);
+  for (size_t k = 0; k < r->n_mism; k++)
+    ec_buf_printf(&b, "not comparable: %s: %s vs %s\n", r->mism[k].what, r->mism[k].base, r->mism[k].other);
+  return ec_buf_take(&b);
+}
+
+char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
+  size_t tests = 0, failures = 0, errors = 0, skipped = 0;
+  int layer_rule = isfinite(c->opts.max_layer_regress_pct);
+  int gate = isfinite(c->opts.max_regress_pct);
+  for (size_t i = 0; i < c->n; i++) {
+    if (i == c->baseline) continue;
+    tests++;
+    if (c->res[i].verdict == EC_VERDICT_FAIL) failures++;
+    else if (c->res[i].verdict == EC_VERDICT_ERROR) errors++;
+    else if (!gate) skipped++;
+    if (layer_rule) {
+      tests++;
+      if (!c->res[i].aligned) skipped++;
+    }
+  }
+  ec_buf b = {0};
+  ec_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  ec_buf_printf(&b, "<testsuites name=\"enginecard compare\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"0\">\n",
+                tests, failures, errors, skipped);
+  ec_buf_puts(&b, "  <testsuite name=\"enginecard compare: baseline ");
+  S_esc(&b, c->n ? c->engines[c->baseline]->name : "");
+  ec_buf_printf(&b, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"0\"", tests, failures, errors,
+                skipped);
+  if (timestamp) {
+    ec_buf_puts(&b, " timestamp=\"");
+    S_esc(&b, timestamp);
+    ec_buf_puts(&b, "\"");
+  }
+  ec_buf_puts(&b, ">\n    <properties>\n");
+  char num[64];
+  if (c->n) S_prop(&b, "baseline", c->engines[c->baseline]->name);
+  S_prop(&b, "metric", ec_metric_name(c->used));
+  S_prop(&b, "metric_requested", ec_metric_name(c->requested));
+  S_fmt(num, sizeof num, c->opts.max_regress_pct, NULL);
+  S_prop(&b, "max_regress_pct", gate ? num : "none");
+  snprintf(num, sizeof num, "%g", c->opts.noise_k);
+  S_prop(&b, "noise_k", num);
+  if (layer_rule) {
+    snprintf(num, sizeof num, "%g", c->opts.max_layer_regress_pct);
+    S_prop(&b, "max_layer_regress_pct", num);
+    snprintf(num, sizeof num, "%g", c->opts.min_layer_ms);
+    S_prop(&b, "min_layer_ms", num);
+  }
+  for (size_t k = 0; k < c->diags.n; k++) {
+    char key[32];
+    snprintf(key, sizeof key, "warning.%zu", k + 1);
+    S_prop(&b, key, c->diags.v[k].msg);
+  }
+  ec_buf_puts(&b, "    </properties>\n");
+  for (size_t i = 0; i < c->n; i++) {
+    if (i == c->baseline) continue;
+    const ec_compare_result *r = &c->res[i];
+    const char *name = c->engines[i]->name;
+    ec_buf_puts(&b, "    <testcase classname=\"enginecard.compare\" name=\"");
+    S_esc(&b, name);
+    if (gate) ec_buf_printf(&b, ": %s regression within %g%% (and the noise band)", ec_metric_name(c->used), c->opts.max_regress_pct);
+    else ec_buf_printf(&b, ": %s regression", ec_metric_name(c->used));
+    ec_buf_puts(&b, "\" time=\"0\"");
+    char *det = S_details(c, r);
+    if (r->verdict == EC_VERDICT_FAIL || r->verdict == EC_VERDICT_ERROR) {
+      int fail = r->verdict == EC_VERDICT_FAIL;
+      ec_buf_printf(&b, ">\n      <%s message=\"", fail ? "failure" : "error");
+      S_esc(&b, r->reason);
+      ec_buf_printf(&b, "\" type=\"%s\">", fail ? "regression" : "missing-metric");
+      S_esc(&b, det);
+      ec_buf_printf(&b, "</%s>\n    </testcase>\n", fail ? "failure" : "error");
+    } else if (!gate) {
+      ec_buf_puts(&b, ">\n      <skipped message=\"no --max-regress given: ");
+      S_esc(&b, r->reason);
+      ec_buf_puts(&b, "\"/>\n    </testcase>\n");
+    } else {
+      ec_buf_puts(&b, ">\n      <system-out>");
+      S_esc(&b, r->reason);
+      ec_buf_puts(&b, "\n");
+      S_esc(&b, det);
+      ec_buf_puts(&b, "</system-out>\n    </testcase>\n");
+    }
+    free(det);
+    if (!layer_rule) continue;
+    /* advisory: passes, lists the layers that broke the rule */
+    ec_buf_puts(&b, "    <testcase classname=\"enginecard.compare\" name=\"");
+    S_esc(&b, name);
+    ec_buf_printf(&b, ": layer regressions within %g%% (advisory, layers of %g ms or more)\" time=\"0\"",
+                  c->opts.max_layer_regress_pct, c->opts.min_layer_ms);
+    if (!r->aligned) {
+      ec_buf_puts(&b, ">\n      <skipped message=\"");
+      S_esc(&b, r->align_note ? r->align_note : "layers not aligned");
+      ec_buf_puts(&b, "\"/>\n    </testcase>\n");
+      continue;
+    }
+    ec_buf_puts(&b, ">\n      <system-out>");
+    ec_buf_printf(&b, "%zu layer(s) past the advisory limit\n", r->n_flagged);
+    const ec_engine *be = c->engines[c->baseline], *ee = c->engines[i];
+    for (size_t k = 0; k < r->n_deltas; k++) {
+      const ec_layer_delta *d = &r->deltas[k];
+      if (!d->flagged) continue;
+      ec_buf_printf(&b, "%+.4f ms (%+.1f%%) ", d->delta_ms, d->delta_pct);
+      ec_buf_html(&b, be->layers[d->a].name, be->layers[d->a].name_len);
+      ec_buf_puts(&b, " -&gt; ");
+      ec_buf_html(&b, ee->layers[d->b].name, ee->layers[d->b].name_len);
+      ec_buf_puts(&b, "\n");
+    }
+    ec_buf_puts(&b, "</system-out>\n    </testcase>\n");
+  }
+  ec_buf_puts(&b, "  </testsuite>\n</testsuites>\n");
+  return ec_buf_take(&b);
+}

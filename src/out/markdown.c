@@ -1,0 +1,191 @@
+/* markdown — see markdown.h. */
+#include "out/markdown.h"
+#include "util/alloc.h"
+#include "util/utf8.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ec_md_escape(ec_buf *b, const char *s, size_t n, size_t max) {
+  if (!s) return;
+  size_t cps = 0;
+  for (size_t i = 0, l = 0; i < n; i += l) {
+    unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
+    if (max && cps++ >= max) {
+      ec_buf_puts(b, "\xE2\x80\xA6"); /* … */
+      return;
+    }
+    switch (cp) {
+    case '|': case '`': case '*': case '_': case '[': case ']': case '\\': case '~': case '#':
+      ec_buf_putc(b, '\\');
+      ec_buf_putc(b, (char)cp);
+      break;
+    case '<': ec_buf_puts(b, "&lt;"); break;
+    case '>': ec_buf_puts(b, "&gt;"); break;
+    case '&': ec_buf_puts(b, "&amp;"); break;
+    default:
+      if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || (cp == 0xFFFD && l == 1) || cp == 0x2028 || cp == 0x2029)
+        ec_buf_puts(b, "\xEF\xBF\xBD");
+      else
+        ec_buf_put(b, s + i, l);
+    }
+  }
+}
+
+static void S_md(ec_buf *b, const char *s, size_t max) {
+  if (s) ec_md_escape(b, s, strlen(s), max);
+}
+
+/* Text inside an HTML block (<summary>): entities only, shortened. */
+static void S_html(ec_buf *b, const char *s, size_t max) {
+  if (!s) return;
+  size_t n = strlen(s), cut = ec_utf8_prefix(s, n, max);
+  ec_buf_html(b, s, cut);
+  if (cut < n) ec_buf_puts(b, "\xE2\x80\xA6");
+}
+
+static void S_num(ec_buf *b, double x) {
+  if (isfinite(x)) ec_buf_printf(b, "%.4g", x);
+  else ec_buf_puts(b, "n/a");
+}
+
+static const char *S_verdict(const ec_compare_result *r) {
+  switch (r->verdict) {
+  case EC_VERDICT_BASELINE: return "baseline";
+  case EC_VERDICT_PASS: return r->change == EC_CHANGE_WORSE ? "\xE2\x9C\x85 pass (slower)" : "\xE2\x9C\x85 pass";
+  case EC_VERDICT_FAIL: return "\xE2\x9D\x8C **fail**";
+  case EC_VERDICT_INFO:
+    return r->change == EC_CHANGE_WORSE ? "slower" : r->change == EC_CHANGE_BETTER ? "faster" : "within noise";
+  default: return "\xE2\x9A\xA0\xEF\xB8\x8F error";
+  }
+}
+
+#define S_NAME_MAX 80
+
+char *ec_markdown_compare(const ec_comparison *c) {
+  ec_buf b = {0};
+  int gate = isfinite(c->opts.max_regress_pct);
+  if (c->errors)
+    ec_buf_printf(&b, "### \xE2\x9A\xA0\xEF\xB8\x8F enginecard compare: %zu engine(s) without the metric", c->errors);
+  else if (c->failed)
+    ec_buf_printf(&b, "### \xE2\x9D\x8C enginecard compare: %zu of %zu gate(s) failed", c->failed, c->gates);
+  else if (gate)
+    ec_buf_printf(&b, "### \xE2\x9C\x85 enginecard compare: %zu gate(s) passed", c->gates);
+  else
+    ec_buf_puts(&b, "### enginecard compare");
+  ec_buf_puts(&b, "\n\n");
+  const char *unit = c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms";
+  ec_buf_printf(&b, "Metric **%s** (%s, %s; %s is better)", ec_metric_name(c->used), ec_metric_label(c->used), unit,
+                ec_metric_smaller_better(c->used) ? "smaller" : "bigger");
+  if (c->n) {
+    ec_buf_puts(&b, ", baseline **");
+    S_md(&b, c->engines[c->baseline]->name, S_NAME_MAX);
+    ec_buf_puts(&b, "**");
+  }
+  if (gate)
+    ec_buf_printf(&b, ". Gate: fail when worse by more than %g%% and beyond the noise band (%g \xC3\x97 combined CV).",
+                  c->opts.max_regress_pct, c->opts.noise_k);
+  else
+    ec_buf_puts(&b, ". No gate (--max-regress not given).");
+  ec_buf_puts(&b, "\n\n");
+  ec_buf_printf(&b, "| Engine | %s (%s) | \xCE\x94 vs baseline | Noise band | Source | Verdict |\n", ec_metric_name(c->used), unit);
+  ec_buf_puts(&b, "|:--|--:|--:|--:|:--|:--|\n");
+  size_t shown = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    if (b.len > EC_MD_MAX_BYTES / 2) break;
+    const ec_compare_result *r = &c->res[i];
+    ec_buf_puts(&b, "| ");
+    S_md(&b, c->engines[i]->name, S_NAME_MAX);
+    ec_buf_puts(&b, " | ");
+    S_num(&b, r->m.value);
+    ec_buf_puts(&b, " | ");
+    if (i == c->baseline || !isfinite(r->delta_pct)) ec_buf_puts(&b, "\xE2\x80\x94");
+    else ec_buf_printf(&b, "%+.2f%%", r->delta_pct);
+    ec_buf_puts(&b, " | ");
+    if (isfinite(r->noise_pct)) ec_buf_printf(&b, "\xC2\xB1%.2f%%", r->noise_pct);
+    else if (i == c->baseline && isfinite(r->m.cv)) ec_buf_printf(&b, "CV %.2f%%", 100 * r->m.cv);
+    else ec_buf_puts(&b, "\xE2\x80\x94");
+    ec_buf_puts(&b, " | ");
+    S_md(&b, r->m.source ? r->m.source : "\xE2\x80\x94", 40);
+    if (r->m.single_sample) ec_buf_puts(&b, " (1 sample)");
+    ec_buf_printf(&b, " | %s |\n", S_verdict(r));
+    shown++;
+  }
+  if (shown < c->n) ec_buf_printf(&b, "\n_%zu more engine(s) left out to keep this summary short; see the JSON output._\n", c->n - shown);
+  if (c->diags.n) {
+    ec_buf_puts(&b, "\n");
+    for (size_t k = 0; k < c->diags.n && k < 20; k++) {
+      ec_buf_puts(&b, "> \xE2\x9A\xA0\xEF\xB8\x8F ");
+      S_md(&b, c->diags.v[k].msg, 300);
+      ec_buf_puts(&b, "\n>\n");
+    }
+  }
+  for (size_t i = 0; i < c->n; i++) {
+    if (i == c->baseline) continue;
+    if (b.len > EC_MD_MAX_BYTES - (32u << 10)) {
+      ec_buf_puts(&b, "\n_Details of further engines left out (size limit)._\n");
+      break;
+    }
+    const ec_compare_result *r = &c->res[i];
+    const ec_engine *be = c->engines[c->baseline], *ee = c->engines[i];
+    ec_buf_puts(&b, "\n<details><summary>");
+    S_html(&b, ee->name, S_NAME_MAX);
+    ec_buf_puts(&b, ": ");
+    S_html(&b, r->reason, 300);
+    ec_buf_puts(&b, "</summary>\n\n");
+    if (r->n_mism) {
+      ec_buf_puts(&b, "Not directly comparable:\n\n");
+      for (size_t k = 0; k < r->n_mism && k < 30; k++) {
+        ec_buf_puts(&b, "- ");
+        S_md(&b, r->mism[k].what, 100);
+        ec_buf_puts(&b, ": ");
+        S_md(&b, r->mism[k].base, 100);
+        ec_buf_puts(&b, " \xE2\x86\x92 ");
+        S_md(&b, r->mism[k].other, 100);
+        ec_buf_puts(&b, "\n");
+      }
+      ec_buf_puts(&b, "\n");
+    }
+    if (!r->aligned) {
+      ec_buf_puts(&b, "Layers: ");
+      S_md(&b, r->align_note, 300);
+      ec_buf_puts(&b, "\n\n</details>\n");
+      continue;
+    }
+    ec_buf_printf(&b, "Layers: %zu aligned, %zu only in the baseline (%.4g ms), %zu only in this engine (%.4g ms)",
+                  r->al->matched, r->al->only_a, r->only_base_ms, r->al->only_b, r->only_engine_ms);
+    if (isfinite(c->opts.max_layer_regress_pct))
+      ec_buf_printf(&b, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
+    ec_buf_puts(&b, ".\n\n");
+    size_t rows = 0;
+    for (size_t k = 0; k < r->n_deltas && rows < EC_TOP_LAYERS; k++) {
+      const ec_layer_delta *d = &r->deltas[k];
+      if (!(d->delta_ms > 0)) break;
+      if (!rows) {
+        ec_buf_puts(&b, "| Layer | Type | Baseline ms | Engine ms | \xCE\x94 ms | \xCE\x94 % |\n");
+        ec_buf_puts(&b, "|:--|:--|--:|--:|--:|--:|\n");
+      }
+      ec_buf_puts(&b, "| ");
+      const ec_layer *la = &be->layers[d->a], *lb = &ee->layers[d->b];
+      ec_md_escape(&b, la->name, la->name_len, S_NAME_MAX);
+      if (la->name_len != lb->name_len || memcmp(la->name, lb->name, la->name_len) != 0) {
+        ec_buf_puts(&b, " \xE2\x86\x92 ");
+        ec_md_escape(&b, lb->name, lb->name_len, S_NAME_MAX);
+      }
+      ec_buf_puts(&b, " | ");
+      S_md(&b, la->type, 40);
+      ec_buf_puts(&b, " | ");
+      S_num(&b, d->base_ms);
+      ec_buf_puts(&b, " | ");
+      S_num(&b, d->ms);
+      ec_buf_printf(&b, " | %+.4g | ", d->delta_ms);
+      if (isfinite(d->delta_pct)) ec_buf_printf(&b, "%+.1f%%", d->delta_pct);
+      else ec_buf_puts(&b, "new");
+      ec_buf_printf(&b, "%s |\n", d->flagged ? " \xE2\x9A\xA0\xEF\xB8\x8F" : "");
+      rows++;
+    }
+    if (!rows) ec_buf_puts(&b, "No aligned layer is slower than in the baseline.\n");
+    ec_buf_puts(&b, "\n</details>\n");
+  }
+  return ec_buf_take(&b);
+}
