@@ -198,8 +198,9 @@ json_t *ec_summary_json(const ec_summary *s) {
     json_object_set_new(x, "name", ec_jstrn(l->name, l->name_len));
     json_object_set_new(x, "type", ec_jstr(l->type));
     json_object_set_new(x, "precision", ec_jstr(l->precision));
-    json_object_set_new(x, "latency_ms", ec_jnum(l->avg_ms));
-    json_object_set_new(x, "pct", ec_jnum(l->pct));
+    /* a layer the profile does not name has no latency (null), not 0 */
+    json_object_set_new(x, "latency_ms", l->has_profile ? ec_jnum(l->avg_ms) : json_null());
+    json_object_set_new(x, "pct", l->has_profile ? ec_jnum(l->pct) : json_null());
     json_array_append_new(top, x);
   }
   json_object_set_new(o, "top_layers", top);

@@ -1,0 +1,107 @@
+"""Checks an enginecard HTML report against `summary --json` of the same engine.
+
+usage: check_report.py REPORT.html SUMMARY.json
+Exits non-zero with a message on the first mismatch. Checks: the page
+references nothing external; the layer-type table's counts and latencies
+equal the summary's (one display format per quantity: %.4g ms, %.2f %%);
+the top-layers table lists the summary's slowest layers in order.
+"""
+import json
+import sys
+from html.parser import HTMLParser
+
+
+class Tables(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tables = []  # list of (id, header row, rows)
+        self.external = []
+        self._cell = None
+        self._row = None
+        self._table = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for k in ("src", "href", "xlink:href", "action", "srcset"):
+            v = a.get(k)
+            if v is not None and not v.startswith("#"):
+                self.external.append((tag, k, v))
+        if tag in ("link", "img", "iframe", "object", "embed"):
+            self.external.append((tag, "", ""))
+        if tag == "table":
+            self._table = [a.get("id", ""), [], []]
+        elif tag == "tr" and self._table is not None:
+            self._row = []
+        elif tag in ("td", "th") and self._row is not None:
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None:
+            self._row.append("".join(self._cell).strip())
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            if self._table[1] == []:
+                self._table[1] = self._row
+            else:
+                self._table[2].append(self._row)
+            self._row = None
+        elif tag == "table" and self._table is not None:
+            self.tables.append(tuple(self._table))
+            self._table = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def ms(v):
+    return "\u2013" if v is None else "%.4g" % v
+
+
+def pct(v):
+    return "%.2f" % v
+
+
+def main():
+    html = open(sys.argv[1], encoding="utf-8").read()
+    summ = json.load(open(sys.argv[2]))
+    p = Tables()
+    p.feed(html)
+    if p.external:
+        sys.exit("external reference: %r" % (p.external[:3],))
+    for bad in ("@import", "url(http", "url(//"):
+        if bad in html:
+            sys.exit("external reference in CSS: " + bad)
+    bytype = [t for t in p.tables if t[1][:2] == ["Layer type", "Layers"]]
+    if summ["layers"] and not bytype:
+        sys.exit("no layer-type table")
+    checked = 0
+    if bytype:
+        rows = {r[0]: r for r in bytype[0][2]}
+        counts = summ["layer_count"]["by_type"]
+        if set(rows) != set(counts):
+            sys.exit("types differ: %s vs %s" % (sorted(rows), sorted(counts)))
+        for t, n in counts.items():
+            if rows[t][1].replace(",", "") != str(n):
+                sys.exit("count of %s: html %s, json %s" % (t, rows[t][1], n))
+            checked += 1
+            if summ["latency_ms"] is not None:
+                want = ms(summ["latency_ms"]["by_type"][t])
+                if rows[t][2] != want:
+                    sys.exit("latency of %s: html %s, json %s" % (t, rows[t][2], want))
+                checked += 1
+    top = [t for t in p.tables if t[1][:3] == ["#", "Layer", "Type"] and "layers" not in t[0]]
+    if summ["latency_ms"] is not None and summ["top_layers"]:
+        if not top:
+            sys.exit("no top-layers table")
+        for i, want in enumerate(summ["top_layers"]):
+            row = top[0][2][i]
+            if row[1] != want["name"].replace("\x00", "\ufffd"):
+                sys.exit("top %d: html %r, json %r" % (i + 1, row[1], want["name"]))
+            if row[4] != ms(want["latency_ms"]):
+                sys.exit("top %d latency: html %s, json %s" % (i + 1, row[4], ms(want["latency_ms"])))
+            checked += 2
+    print("checked %d numbers" % checked)
+
+
+main()
