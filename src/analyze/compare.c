@@ -329,11 +329,11 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_metric_va
     snprintf(noise, sizeof noise, "noise band %.2f%% (%g x combined CV)", r->noise_pct, c->opts.noise_k);
   else
     snprintf(noise, sizeof noise, "noise band unknown (no spread for either engine)");
-  const char *dir = r->regress_pct > 0 ? "worse" : r->regress_pct < 0 ? "better" : "equal";
+  const char *dir = r->regress_pct > 0 ? "worse than" : r->regress_pct < 0 ? "better than" : "equal to";
   if (!gate) {
     r->verdict = EC_VERDICT_INFO;
     r->threshold_pct = NAN;
-    r->reason = ec_asprintf("%.2f%% %s than the baseline; %s; no gate", fabs(r->regress_pct), dir, noise);
+    r->reason = ec_asprintf("%.2f%% %s the baseline; %s; no gate", fabs(r->regress_pct), dir, noise);
     return;
   }
   c->gates++;
@@ -348,7 +348,7 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_metric_va
       r->reason = ec_asprintf("%.2f%% worse than the baseline: past the %g%% limit but inside the %s", r->regress_pct,
                               pct, noise);
     else
-      r->reason = ec_asprintf("%.2f%% %s than the baseline: within the %g%% limit; %s", fabs(r->regress_pct), dir, pct,
+      r->reason = ec_asprintf("%.2f%% %s the baseline: within the %g%% limit; %s", fabs(r->regress_pct), dir, pct,
                               noise);
   }
 }

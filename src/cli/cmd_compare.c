@@ -119,8 +119,9 @@ static void S_text(const ec_comparison *c, FILE *f) {
     const ec_compare_result *r = &c->res[i];
     const char *nm = c->engines[i]->name;
     size_t nl = strlen(nm);
-    S_put(f, nm, nl, 32);
-    for (size_t k = nl > 32 ? 35 : nl; k < 32; k++) fputc(' ', f);
+    S_put(f, nm, nl > 32 ? 29 : nl, 29);
+    if (nl > 32) fputs("...", f);
+    for (size_t k = nl > 32 ? 32 : nl; k < 32; k++) fputc(' ', f);
     if (isfinite(r->m.value)) fprintf(f, " %14.6g", r->m.value);
     else fprintf(f, " %14s", "n/a");
     if (i != c->baseline && isfinite(r->delta_pct)) fprintf(f, " %+9.2f%%", r->delta_pct);
