@@ -4,6 +4,7 @@
  * more engines. Every requested output is written even when an engine had
  * problems; exit codes follow DESIGN.md §2. */
 #include "assemble/html.h"
+#include "assemble/pdf.h"
 #include "assemble/report.h"
 #include "cli/cli.h"
 #include "util/alloc.h"
@@ -85,8 +86,18 @@ int ec_cmd_report(int argc, char **argv) {
       ec_buf_free(&b);
     }
     if (o.pdf) {
-      fprintf(stderr, "enginecard report: --pdf is not built yet; the HTML report is written\n");
-      if (!rc) rc = EC_EXIT_USAGE;
+      ec_buf b = {0};
+      ec_pdf_opts po = {0};
+      po.letter = !strcmp(o.paper, "letter");
+      ec_diags pd = {0};
+      if (ec_report_pdf(&r, &po, &b, &pd) != 0 || ec_cli_write_file(o.pdf, b.data, b.len, es, n) != 0) rc = EC_EXIT_USAGE;
+      for (size_t i = 0; i < pd.n; i++) {
+        char *m = ec_diag_format(&pd.v[i]);
+        ec_cli_put_safe(stderr, m);
+        free(m);
+      }
+      ec_diags_free(&pd);
+      ec_buf_free(&b);
     }
   }
   ec_report_free(&r);

@@ -1,0 +1,570 @@
+#include "assemble/pdf.h"
+#include "render/cairo.h"
+#include "util/alloc.h"
+#include "view/fmt.h"
+#include "view/text.h"
+#include <cairo-pdf.h>
+#include <cmark.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define S_BODY 9.5
+#define S_TABLE 7.5
+#define S_SMALL 7.5
+
+typedef struct {
+  cairo_surface_t *surf;
+  cairo_t *cr;
+  PangoContext *pctx;
+  double pw, ph, ml, mr, mt, mb, cw; /* page, margins, content width */
+  double y;
+  int page;          /* pages begun */
+  int page_open;
+  const char *running;
+  int outline[8];    /* last outline id per heading level */
+  size_t max_rows;
+  ec_diags *d;
+} S_ts;
+
+/* ---- text ----------------------------------------------------------------- */
+
+static void S_markup_esc(ec_buf *b, const char *s, size_t n) {
+  /* pango markup is XML: escape, and keep only valid UTF-8 without controls */
+  ec_buf_html(b, s, n);
+}
+
+static PangoLayout *S_layout(S_ts *t, const char *markup, double size, int bold, double width, int align_right) {
+  PangoLayout *l = pango_layout_new(t->pctx);
+  PangoFontDescription *fd = ec_text_font(size, bold);
+  pango_layout_set_font_description(l, fd);
+  pango_font_description_free(fd);
+  if (width > 0) {
+    pango_layout_set_width(l, (int)(width * PANGO_SCALE));
+    pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+  }
+  if (align_right) pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
+  pango_layout_set_markup(l, markup, -1);
+  return l;
+}
+
+static double S_layout_h(PangoLayout *l) {
+  int w, h;
+  pango_layout_get_size(l, &w, &h);
+  return (double)h / PANGO_SCALE;
+}
+
+/* ---- pages ---------------------------------------------------------------- */
+
+static void S_page_begin(S_ts *t) {
+  t->page++;
+  t->page_open = 1;
+  t->y = t->mt;
+  cairo_t *cr = t->cr;
+  cairo_save(cr);
+  cairo_set_source_rgb(cr, 0.35, 0.35, 0.38);
+  ec_buf b = {0};
+  S_markup_esc(&b, t->running ? t->running : "", t->running ? strlen(t->running) : 0);
+  PangoLayout *l = S_layout(t, b.data ? b.data : "", S_SMALL, 0, t->cw * 0.75, 0);
+  pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_MIDDLE);
+  cairo_move_to(cr, t->ml, t->mt - 28);
+  pango_cairo_show_layout(cr, l);
+  g_object_unref(l);
+  ec_buf_free(&b);
+  l = S_layout(t, "enginecard report", S_SMALL, 0, t->cw * 0.25, 1);
+  cairo_move_to(cr, t->ml + t->cw * 0.75, t->mt - 28);
+  pango_cairo_show_layout(cr, l);
+  g_object_unref(l);
+  cairo_set_line_width(cr, 0.5);
+  cairo_move_to(cr, t->ml, t->mt - 14);
+  cairo_line_to(cr, t->pw - t->mr, t->mt - 14);
+  cairo_stroke(cr);
+  char num[32];
+  snprintf(num, sizeof num, "%d", t->page);
+  l = S_layout(t, num, S_SMALL, 0, t->cw, 1);
+  cairo_move_to(cr, t->ml, t->ph - t->mb + 16);
+  pango_cairo_show_layout(cr, l);
+  g_object_unref(l);
+  cairo_restore(cr);
+}
+
+static void S_page_end(S_ts *t) {
+  if (!t->page_open) return;
+  cairo_show_page(t->cr);
+  t->page_open = 0;
+}
+
+static void S_new_page(S_ts *t) {
+  S_page_end(t);
+  S_page_begin(t);
+}
+
+static double S_room(const S_ts *t) { return t->ph - t->mb - t->y; }
+
+static void S_need(S_ts *t, double h) {
+  if (h > S_room(t) && t->y > t->mt + 1) S_new_page(t);
+}
+
+/* Draw a layout at x, splitting it across pages line by line. */
+static void S_draw_layout(S_ts *t, PangoLayout *l, double x) {
+  double h = S_layout_h(l);
+  if (h <= S_room(t) || h > t->ph - t->mt - t->mb) {
+    if (h > S_room(t) && h <= t->ph - t->mt - t->mb) S_new_page(t);
+    if (h <= S_room(t)) {
+      cairo_move_to(t->cr, x, t->y);
+      pango_cairo_show_layout(t->cr, l);
+      t->y += h;
+      return;
+    }
+  }
+  PangoLayoutIter *it = pango_layout_get_iter(l);
+  do {
+    PangoRectangle lr;
+    pango_layout_iter_get_line_extents(it, NULL, &lr);
+    double lh = (double)lr.height / PANGO_SCALE;
+    if (lh > S_room(t)) S_new_page(t);
+    int base = pango_layout_iter_get_baseline(it);
+    PangoLayoutLine *line = pango_layout_iter_get_line_readonly(it);
+    cairo_move_to(t->cr, x + (double)lr.x / PANGO_SCALE, t->y + (double)(base - lr.y) / PANGO_SCALE);
+    pango_cairo_show_layout_line(t->cr, line);
+    t->y += lh;
+  } while (pango_layout_iter_next_line(it));
+  pango_layout_iter_free(it);
+}
+
+/* ---- inline markup from cmark ------------------------------------------------ */
+
+static void S_inlines(cmark_node *n, ec_buf *b) {
+  for (cmark_node *c = cmark_node_first_child(n); c; c = cmark_node_next(c)) {
+    switch (cmark_node_get_type(c)) {
+    case CMARK_NODE_TEXT: {
+      const char *s = cmark_node_get_literal(c);
+      S_markup_esc(b, s, strlen(s));
+      break;
+    }
+    case CMARK_NODE_CODE: {
+      const char *s = cmark_node_get_literal(c);
+      ec_buf_puts(b, "<tt>");
+      S_markup_esc(b, s, strlen(s));
+      ec_buf_puts(b, "</tt>");
+      break;
+    }
+    case CMARK_NODE_EMPH:
+      ec_buf_puts(b, "<i>");
+      S_inlines(c, b);
+      ec_buf_puts(b, "</i>");
+      break;
+    case CMARK_NODE_STRONG:
+      ec_buf_puts(b, "<b>");
+      S_inlines(c, b);
+      ec_buf_puts(b, "</b>");
+      break;
+    case CMARK_NODE_LINK:
+      ec_buf_puts(b, "<u>");
+      S_inlines(c, b);
+      ec_buf_puts(b, "</u>");
+      break;
+    case CMARK_NODE_SOFTBREAK: ec_buf_putc(b, ' '); break;
+    case CMARK_NODE_LINEBREAK: ec_buf_putc(b, '\n'); break;
+    default: S_inlines(c, b); break; /* images, custom inlines: their text, if any */
+    }
+  }
+}
+
+static void S_paragraph(S_ts *t, const char *markup, double size, double indent, double after) {
+  PangoLayout *l = S_layout(t, markup, size, 0, t->cw - indent, 0);
+  S_draw_layout(t, l, t->ml + indent);
+  g_object_unref(l);
+  t->y += after;
+}
+
+/* ---- tables ----------------------------------------------------------------- */
+
+static void S_cell_markup(ec_buf *b, const char *s) {
+  b->len = 0;
+  if (b->data) b->data[0] = '\0';
+  /* long unbroken names would make rows absurdly tall: cap at 400 chars */
+  size_t n = strlen(s);
+  if (n > 400) {
+    S_markup_esc(b, s, 400);
+    ec_buf_puts(b, "\xE2\x80\xA6");
+  } else {
+    S_markup_esc(b, s, n);
+  }
+}
+
+static void S_table(S_ts *t, const ec_table *tb) {
+  size_t nc = tb->ncols;
+  if (!nc) return;
+  size_t nr = tb->nrows < t->max_rows ? tb->nrows : t->max_rows;
+  double pad = 3;
+  /* natural widths from the header and the first rows */
+  double *w = ec_calloc(nc, sizeof *w), total = 0;
+  for (size_t c = 0; c < nc; c++) {
+    w[c] = ec_text_width(tb->cols[c].header, S_TABLE, 1) + 2 * pad;
+    for (size_t r = 0; r < nr && r < 200; r++) {
+      const char *s = ec_table_cell(tb, r, c)->text;
+      double x = ec_text_width(s ? s : "", S_TABLE, 0) + 2 * pad;
+      if (x > w[c]) w[c] = x;
+    }
+    if (w[c] > t->cw * 0.45) w[c] = t->cw * 0.45;
+    total += w[c];
+  }
+  /* shrink text columns (widest first) until the table fits */
+  for (int guard = 0; total > t->cw && guard < 200; guard++) {
+    size_t wi = 0;
+    for (size_t c = 1; c < nc; c++)
+      if (w[c] > w[wi]) wi = c;
+    double cut = fmin(total - t->cw, w[wi] * 0.25);
+    if (w[wi] - cut < 36) cut = w[wi] - 36;
+    if (cut <= 0.5) break;
+    w[wi] -= cut;
+    total -= cut;
+  }
+  double scale = total > t->cw ? t->cw / total : 1;
+  for (size_t c = 0; c < nc; c++) w[c] *= scale;
+  ec_buf b = {0};
+  cairo_t *cr = t->cr;
+  PangoLayout **ls = ec_calloc(nc, sizeof *ls);
+  /* rows: 0 = header, 1.. = body */
+  for (size_t r = 0; r <= nr; r++) {
+    int header = r == 0;
+    double rh = 0;
+    for (size_t c = 0; c < nc; c++) {
+      const char *s = header ? tb->cols[c].header : ec_table_cell(tb, r - 1, c)->text;
+      S_cell_markup(&b, s ? s : "");
+      ls[c] = S_layout(t, b.data ? b.data : "", S_TABLE, header, w[c] - 2 * pad, tb->cols[c].align == EC_ALIGN_RIGHT);
+      double h = S_layout_h(ls[c]);
+      if (h > rh) rh = h;
+    }
+    rh += 2 * pad;
+    if (rh > t->ph - t->mt - t->mb - 40) rh = t->ph - t->mt - t->mb - 40; /* clipped */
+    int new_page = rh > S_room(t);
+    if (header) {
+      if (rh * 3 > S_room(t)) new_page = 1; /* keep the header with some rows */
+    }
+    if (new_page && t->y > t->mt + 1) S_new_page(t);
+    if ((new_page && !header) || header) {
+      /* (re)draw the header row at the top of this table part */
+      if (!header) {
+        /* repeat the header row */
+        double hh = 0;
+        PangoLayout **hl = ec_calloc(nc, sizeof *hl);
+        for (size_t c = 0; c < nc; c++) {
+          S_cell_markup(&b, tb->cols[c].header);
+          hl[c] = S_layout(t, b.data, S_TABLE, 1, w[c] - 2 * pad, tb->cols[c].align == EC_ALIGN_RIGHT);
+          if (S_layout_h(hl[c]) > hh) hh = S_layout_h(hl[c]);
+        }
+        hh += 2 * pad;
+        cairo_set_source_rgb(cr, 0.93, 0.94, 0.96);
+        cairo_rectangle(cr, t->ml, t->y, total * scale, hh);
+        cairo_fill(cr);
+        double x = t->ml;
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        for (size_t c = 0; c < nc; c++) {
+          cairo_move_to(cr, x + pad, t->y + pad);
+          pango_cairo_show_layout(cr, hl[c]);
+          g_object_unref(hl[c]);
+          x += w[c];
+        }
+        free(hl);
+        t->y += hh;
+      }
+    }
+    if (header) {
+      cairo_set_source_rgb(cr, 0.93, 0.94, 0.96);
+      cairo_rectangle(cr, t->ml, t->y, total * scale, rh);
+      cairo_fill(cr);
+    } else if (tb->row_ids && tb->row_ids[r - 1]) {
+      char *attr = ec_asprintf("name='%s'", tb->row_ids[r - 1]);
+      cairo_tag_begin(cr, CAIRO_TAG_DEST, attr);
+      cairo_tag_end(cr, CAIRO_TAG_DEST);
+      free(attr);
+    }
+    double x = t->ml;
+    cairo_save(cr);
+    cairo_rectangle(cr, t->ml, t->y, total * scale, rh);
+    cairo_clip(cr);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    for (size_t c = 0; c < nc; c++) {
+      cairo_move_to(cr, x + pad, t->y + pad);
+      pango_cairo_show_layout(cr, ls[c]);
+      g_object_unref(ls[c]);
+      x += w[c];
+    }
+    cairo_restore(cr);
+    t->y += rh;
+    cairo_set_source_rgb(cr, 0.8, 0.82, 0.85);
+    cairo_set_line_width(cr, 0.4);
+    cairo_move_to(cr, t->ml, t->y);
+    cairo_line_to(cr, t->ml + total * scale, t->y);
+    cairo_stroke(cr);
+  }
+  cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+  free(ls);
+  free(w);
+  t->y += 4;
+  if (tb->nrows > nr || tb->note) {
+    ec_buf_free(&b);
+    if (tb->nrows > nr)
+      ec_buf_printf(&b, "%zu more rows are in the HTML report and in `enginecard layers ENGINE --csv`. ", tb->nrows - nr);
+    if (tb->note) ec_buf_puts(&b, tb->note);
+    ec_buf m = {0};
+    ec_buf_puts(&m, "<i>");
+    S_markup_esc(&m, b.data, b.len);
+    ec_buf_puts(&m, "</i>");
+    S_paragraph(t, m.data, S_SMALL, 0, 2);
+    ec_buf_free(&m);
+  }
+  ec_buf_free(&b);
+  t->y += 8;
+}
+
+/* ---- blocks ----------------------------------------------------------------- */
+
+static void S_block(S_ts *t, const ec_block *b) {
+  ec_buf m = {0};
+  switch (b->kind) {
+  case EC_BLOCK_FIGURE: {
+    double sw = b->scene->width, sh = b->scene->height;
+    double k = sw > t->cw ? t->cw / sw : 1;
+    double maxh = t->ph - t->mt - t->mb - 30;
+    if (sh * k > maxh) k = maxh / sh;
+    S_need(t, sh * k + 16);
+    cairo_save(t->cr);
+    cairo_translate(t->cr, t->ml, t->y);
+    cairo_scale(t->cr, k, k);
+    ec_render_cairo(b->scene, t->cr);
+    cairo_restore(t->cr);
+    t->y += sh * k + 3;
+    if (b->caption) {
+      ec_buf_puts(&m, "<i>");
+      S_markup_esc(&m, b->caption, strlen(b->caption));
+      ec_buf_puts(&m, "</i>");
+      S_paragraph(t, m.data, S_SMALL, 0, 0);
+    }
+    t->y += 10;
+    break;
+  }
+  case EC_BLOCK_TABLE:
+    if (b->caption) {
+      S_markup_esc(&m, b->caption, strlen(b->caption));
+      S_need(t, 60);
+      S_paragraph(t, m.data, S_BODY, 0, 3);
+    }
+    S_table(t, b->table);
+    break;
+  case EC_BLOCK_NOTES:
+    if (!b->n_notes) {
+      S_paragraph(t, "<i>None.</i>", S_BODY, 0, 6);
+      break;
+    }
+    for (size_t i = 0; i < b->n_notes; i++) {
+      m.len = 0;
+      ec_buf_puts(&m, b->notes[i].sev >= 2 ? "<span foreground=\"#a4161a\">\xE2\x80\xA2 " : "<span foreground=\"#8a5a00\">\xE2\x80\xA2 ");
+      S_markup_esc(&m, b->notes[i].text, strlen(b->notes[i].text) > 2000 ? 2000 : strlen(b->notes[i].text));
+      ec_buf_puts(&m, "</span>");
+      S_paragraph(t, m.data, S_SMALL + 0.5, 8, 2);
+    }
+    t->y += 6;
+    break;
+  case EC_BLOCK_UNAVAILABLE:
+    ec_buf_puts(&m, "<span foreground=\"#6b7280\"><i>Not available: ");
+    S_markup_esc(&m, b->why, strlen(b->why));
+    ec_buf_puts(&m, "</i></span>");
+    S_paragraph(t, m.data, S_BODY, 0, 8);
+    break;
+  case EC_BLOCK_GROUP:
+    for (size_t i = 0; i < b->n_children; i++) S_block(t, b->children[i]);
+    break;
+  }
+  ec_buf_free(&m);
+}
+
+/* ---- document ---------------------------------------------------------------- */
+
+static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int *hseq) {
+  int level = cmark_node_get_heading_level(n);
+  if (level < 1) level = 1;
+  if (level > 6) level = 6;
+  static const double sizes[] = {0, 18, 14, 11.5, 10.5, 10, 10};
+  ec_buf m = {0};
+  S_inlines(n, &m);
+  S_need(t, sizes[level] * 2 + 70); /* keep with what follows */
+  t->y += level == 1 ? 4 : 10;
+  char dest[64];
+  snprintf(dest, sizeof dest, "%s-s%d", part_id, ++*hseq);
+  char *attr = ec_asprintf("name='%s'", dest);
+  cairo_tag_begin(t->cr, CAIRO_TAG_DEST, attr);
+  cairo_tag_end(t->cr, CAIRO_TAG_DEST);
+  free(attr);
+  PangoLayout *l = S_layout(t, m.data ? m.data : "", sizes[level], 1, t->cw, 0);
+  S_draw_layout(t, l, t->ml);
+  g_object_unref(l);
+  /* outline entry: plain text of the heading */
+  ec_buf txt = {0};
+  for (cmark_node *c = cmark_node_first_child(n); c; c = cmark_node_next(c))
+    if (cmark_node_get_literal(c)) ec_buf_puts(&txt, cmark_node_get_literal(c));
+  int parent = level > 1 ? t->outline[level - 1] : CAIRO_PDF_OUTLINE_ROOT;
+  char *link = ec_asprintf("dest='%s'", dest);
+  int id = cairo_pdf_surface_add_outline(t->surf, parent, txt.data ? txt.data : "", link,
+                                         level <= 2 ? CAIRO_PDF_OUTLINE_FLAG_OPEN : 0);
+  free(link);
+  for (int k = level; k < 8; k++) t->outline[k] = id;
+  ec_buf_free(&txt);
+  if (level <= 2) {
+    cairo_set_line_width(t->cr, level == 1 ? 1.0 : 0.5);
+    cairo_move_to(t->cr, t->ml, t->y + 2);
+    cairo_line_to(t->cr, t->pw - t->mr, t->y + 2);
+    cairo_stroke(t->cr);
+    t->y += 4;
+  }
+  t->y += 6;
+  ec_buf_free(&m);
+}
+
+static void S_node(S_ts *t, cmark_node *n, const char *part_id, int *hseq, double indent) {
+  ec_buf m = {0};
+  switch (cmark_node_get_type(n)) {
+  case CMARK_NODE_HEADING: S_heading(t, n, part_id, hseq); break;
+  case CMARK_NODE_PARAGRAPH:
+    S_inlines(n, &m);
+    S_paragraph(t, m.data ? m.data : "", S_BODY, indent, 6);
+    break;
+  case CMARK_NODE_CODE_BLOCK: {
+    const char *s = cmark_node_get_literal(n);
+    ec_buf_puts(&m, "<tt>");
+    S_markup_esc(&m, s, strlen(s));
+    ec_buf_puts(&m, "</tt>");
+    S_paragraph(t, m.data, S_SMALL + 0.5, indent + 8, 6);
+    break;
+  }
+  case CMARK_NODE_LIST: {
+    int ordered = cmark_node_get_list_type(n) == CMARK_ORDERED_LIST;
+    int k = cmark_node_get_list_start(n);
+    for (cmark_node *it = cmark_node_first_child(n); it; it = cmark_node_next(it), k++) {
+      char bullet[16];
+      snprintf(bullet, sizeof bullet, ordered ? "%d." : "\xE2\x80\xA2", k);
+      PangoLayout *l = S_layout(t, bullet, S_BODY, 0, 0, 0);
+      S_need(t, 14);
+      cairo_move_to(t->cr, t->ml + indent + 2, t->y);
+      pango_cairo_show_layout(t->cr, l);
+      g_object_unref(l);
+      for (cmark_node *c = cmark_node_first_child(it); c; c = cmark_node_next(c)) S_node(t, c, part_id, hseq, indent + 16);
+    }
+    break;
+  }
+  case CMARK_NODE_BLOCK_QUOTE:
+    for (cmark_node *c = cmark_node_first_child(n); c; c = cmark_node_next(c)) S_node(t, c, part_id, hseq, indent + 14);
+    break;
+  case CMARK_NODE_THEMATIC_BREAK:
+    S_need(t, 12);
+    cairo_set_line_width(t->cr, 0.5);
+    cairo_move_to(t->cr, t->ml, t->y + 5);
+    cairo_line_to(t->cr, t->pw - t->mr, t->y + 5);
+    cairo_stroke(t->cr);
+    t->y += 12;
+    break;
+  case CMARK_NODE_CUSTOM_BLOCK: {
+    const ec_block *b = cmark_node_get_user_data(n);
+    if (b) S_block(t, b);
+    break;
+  }
+  default: break; /* raw HTML never reaches here (safe mode) */
+  }
+  ec_buf_free(&m);
+}
+
+static cairo_status_t S_write(void *closure, const unsigned char *data, unsigned int len) {
+  ec_buf_put(closure, data, len);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static ec_table *S_index_table(const ec_report *r) {
+  char buf[64];
+  ec_table *tb = ec_table_new("index", NULL);
+  ec_table_col(tb, "Engine", EC_ALIGN_LEFT, 0);
+  ec_table_col(tb, "Device", EC_ALIGN_LEFT, 0);
+  ec_table_col(tb, "Layers", EC_ALIGN_RIGHT, 1);
+  ec_table_col(tb, "Layer latency sum (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(tb, "Median latency (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(tb, "Warnings", EC_ALIGN_RIGHT, 1);
+  for (size_t i = 0; i < r->n; i++) {
+    const ec_report_part *p = &r->parts[i];
+    size_t row = ec_table_row(tb);
+    ec_table_set(tb, row, 0, p->engine->name, NAN);
+    ec_table_set(tb, row, 1, p->engine->device.present && p->engine->device.name ? p->engine->device.name : "", NAN);
+    ec_table_set(tb, row, 2, ec_fmt_int(buf, sizeof buf, (double)p->summary->layers), NAN);
+    ec_table_set(tb, row, 3, p->summary->has_latency ? ec_fmt_ms(buf, sizeof buf, p->summary->total_ms) : "\xE2\x80\x93", NAN);
+    ec_table_set(tb, row, 4, p->summary->has_timing ? ec_fmt_ms(buf, sizeof buf, p->summary->timing.median) : "\xE2\x80\x93", NAN);
+    ec_table_set(tb, row, 5, ec_fmt_int(buf, sizeof buf, (double)ec_diags_count(&p->engine->diags, EC_WARN)), NAN);
+  }
+  return tb;
+}
+
+int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diags *d) {
+  S_ts t;
+  memset(&t, 0, sizeof t);
+  t.d = d;
+  t.pw = o && o->letter ? 612 : 595.276;
+  t.ph = o && o->letter ? 792 : 841.89;
+  t.ml = t.mr = 50;
+  t.mt = 64;
+  t.mb = 54;
+  t.cw = t.pw - t.ml - t.mr;
+  t.max_rows = o && o->max_table_rows ? o->max_table_rows : 400;
+  t.surf = cairo_pdf_surface_create_for_stream(S_write, out, t.pw, t.ph);
+  char date[40];
+  if (ec_source_date(date, sizeof date)) {
+    cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_CREATE_DATE, date);
+    cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_MOD_DATE, date);
+  }
+  char title[512];
+  if (r->n == 1)
+    snprintf(title, sizeof title, "%s - enginecard report", r->parts[0].engine->name);
+  else
+    snprintf(title, sizeof title, "%zu engines - enginecard report", r->n);
+  cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_TITLE, title);
+  cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_CREATOR, "enginecard");
+  t.cr = cairo_create(t.surf);
+  t.pctx = pango_font_map_create_context((PangoFontMap *)ec_text_fontmap());
+  ec_text_setup_context(t.pctx);
+  pango_cairo_update_context(t.cr, t.pctx);
+  cairo_set_source_rgb(t.cr, 0.1, 0.1, 0.1);
+  for (int k = 0; k < 8; k++) t.outline[k] = CAIRO_PDF_OUTLINE_ROOT;
+  if (r->n > 1) {
+    t.running = "Engines";
+    S_page_begin(&t);
+    int id = cairo_pdf_surface_add_outline(t.surf, CAIRO_PDF_OUTLINE_ROOT, "Engines", "page=1 pos=[50 64]", 0);
+    (void)id;
+    PangoLayout *l = S_layout(&t, "Engines", 18, 1, t.cw, 0);
+    S_draw_layout(&t, l, t.ml);
+    g_object_unref(l);
+    t.y += 10;
+    ec_table *tb = S_index_table(r);
+    S_table(&t, tb);
+    ec_table_free(tb);
+  }
+  for (size_t i = 0; i < r->n; i++) {
+    const ec_report_part *p = &r->parts[i];
+    t.running = p->engine->name;
+    if (t.page_open) S_new_page(&t);
+    else S_page_begin(&t);
+    for (int k = 0; k < 8; k++) t.outline[k] = CAIRO_PDF_OUTLINE_ROOT;
+    int hseq = 0;
+    for (cmark_node *n = cmark_node_first_child(p->doc.root); n; n = cmark_node_next(n)) S_node(&t, n, p->id, &hseq, 0);
+  }
+  S_page_end(&t);
+  g_object_unref(t.pctx);
+  cairo_destroy(t.cr);
+  cairo_surface_finish(t.surf);
+  cairo_status_t st = cairo_surface_status(t.surf);
+  cairo_surface_destroy(t.surf);
+  if (st != CAIRO_STATUS_SUCCESS) {
+    ec_diag_add(d, EC_ERROR, NULL, 0, 0, "PDF: %s", cairo_status_to_string(st));
+    return -1;
+  }
+  return 0;
+}
