@@ -86,6 +86,14 @@ typedef struct ec_hist_spec {
   const char *unit;
   const char *value_axis;
   ec_color color;             /* kind NONE: palette colour 2 */
+  double clip_q;              /* 0: draw every value. Else a quantile (0.995):
+                                 when the values above it would stretch the
+                                 axis (the maximum lies more than a quarter of
+                                 the [minimum, quantile] span beyond it), the
+                                 axis ends at the quantile and those values are
+                                 counted, not drawn; a line under the title and
+                                 the description say how many and up to where */
+  const char *noun;           /* "iterations" in that line; NULL: "values" */
 } ec_hist_spec;
 
 /** Count histogram. */
@@ -125,7 +133,9 @@ typedef struct ec_roofline_spec {
   size_t n;
   const double *ai;           /* arithmetic intensity, FLOP/byte */
   const double *perf;         /* achieved FLOP/s */
-  const char *const *labels;  /* optional point tooltips */
+  const char *const *labels;  /* optional point tooltips; with labels given, a
+                                 NULL entry draws its point without a tooltip
+                                 (keeps the SVG of big engines small) */
   const char *const *keys;    /* optional colour keys */
   ec_key_color_fn key_color;
   ec_key_label_fn key_label;
@@ -142,7 +152,8 @@ double ec_nice_step(double lo, double hi, int target, double *first);
 /** Format v with the decimals that step needs (at most 6) and thousands
  *  separators into buf; returns buf. */
 char *ec_fmt_tick(char *buf, size_t cap, double v, double step);
-/** Format v with three significant digits ("0.0123", "12.3", "1,234") . */
+/** Format v with three significant digits ("0.0123", "12.3", "1,234");
+ *  whole numbers print without decimals ("12", not "12.0"). */
 char *ec_fmt_value(char *buf, size_t cap, double v);
 /** Format v with an SI prefix and unit ("1.5 T" + unit). */
 char *ec_fmt_si(char *buf, size_t cap, double v, const char *unit);

@@ -71,7 +71,7 @@ char *ec_fmt_value(char *buf, size_t cap, double v) {
   double a = fabs(v);
   if (!isfinite(v)) snprintf(buf, cap, "n/a");
   else if (a == 0) snprintf(buf, cap, "0");
-  else if (a >= 100) snprintf(buf, cap, "%.0f", v);
+  else if (a >= 100 || (a < 1e15 && v == floor(v))) snprintf(buf, cap, "%.0f", v); /* counts: "12" */
   else if (a >= 10) snprintf(buf, cap, "%.1f", v);
   else if (a >= 1) snprintf(buf, cap, "%.2f", v);
   else if (a >= 0.001) snprintf(buf, cap, "%.3g", v);

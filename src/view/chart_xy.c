@@ -26,13 +26,22 @@ typedef struct S_frame {
   ec_axis ax, ay;
 } S_frame;
 
-/* Lay out a plot with axes for data ranges; draws title, legend and axes. */
-static void S_frame_make(S_frame *fr, const ec_chart_frame *f, const ec_legend *leg, double xlo,
-                         double xhi, int xlog, double ylo, double yhi, int ylog,
-                         const char *xtitle, const char *ytitle) {
+/* Lay out a plot with axes for data ranges; draws title, an optional note
+ * line under it, legend and axes. */
+static void S_frame_make(S_frame *fr, const ec_chart_frame *f, const char *note,
+                         const ec_legend *leg, double xlo, double xhi, int xlog, double ylo,
+                         double yhi, int ylog, const char *xtitle, const char *ytitle) {
   double W = f->width > 0 ? f->width : 480, H = f->height > 0 ? f->height : 300;
   double top;
   fr->s = ec_chart_start(f, W, H, &top);
+  if (note && *note) {
+    ec_text_metrics m = ec_text_measure("Ag", 2, EC_FS_LABEL, 0);
+    ec_scene_group(fr->s, "note", NULL, NULL, "ec-note");
+    ec_scene_text(fr->s, EC_PAD, top + m.ascent, note, strlen(note), EC_FS_LABEL, 0,
+                  EC_ANCHOR_START, 0, W - 2 * EC_PAD, ec_ink(0.85));
+    ec_scene_end(fr->s);
+    top += m.ascent + m.descent + 3;
+  }
   double leg_h = ec_legend_height(leg, W - 2 * EC_PAD);
   if (leg_h > 0) {
     ec_legend_draw(fr->s, leg, EC_PAD, top, W - 2 * EC_PAD);
@@ -60,6 +69,21 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
   for (size_t i = 0; i < sp->n; i++)
     if (isfinite(sp->values[i])) v[n++] = sp->values[i];
   qsort(v, n, sizeof *v, S_cmp_double);
+  /* Long upper tail: end the axis at the clip quantile. */
+  size_t clipped = 0;
+  double clip_max = 0;
+  if (sp->clip_q > 0 && sp->clip_q < 1 && n >= 20) {
+    size_t qi = (size_t)ceil(sp->clip_q * (double)n);
+    qi = qi ? qi - 1 : 0;
+    double q = v[qi];
+    if (q > v[0] && v[n - 1] - q > 0.25 * (q - v[0])) {
+      size_t keep = qi + 1;
+      while (keep < n && v[keep] <= q) keep++;
+      clipped = n - keep;
+      clip_max = v[n - 1];
+      n = keep;
+    }
+  }
   double lo = n ? v[0] : 0, hi = n ? v[n - 1] : 1;
   size_t bins = sp->bins;
   if (!bins) {
@@ -84,9 +108,21 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
     if (cnt[b] > cmax) cmax = cnt[b];
   }
   char *xt = ec_axis_title(sp->value_axis ? sp->value_axis : "Value", sp->unit);
+  char *clip_note = NULL;
+  if (clipped) {
+    char a[48], b[48];
+    ec_fmt_value(a, sizeof a, hi);
+    ec_fmt_value(b, sizeof b, clip_max);
+    const char *u = sp->unit && *sp->unit ? sp->unit : "";
+    clip_note = ec_asprintf("%zu %s above %s%s%s (up to %s%s%s) lie beyond the right edge, not "
+                            "drawn.",
+                            clipped, sp->noun ? sp->noun : "values", a, *u ? " " : "", u, b,
+                            *u ? " " : "", u);
+  }
   ec_legend leg = {0};
   S_frame fr;
-  S_frame_make(&fr, &sp->f, &leg, lo, hi, 0, 0, cmax ? (double)cmax : 1, 0, xt, "Count");
+  S_frame_make(&fr, &sp->f, clip_note, &leg, lo, hi, 0, 0, cmax ? (double)cmax : 1, 0, xt,
+               "Count");
   ec_color c = sp->color.kind == EC_COL_NONE ? ec_color_palette(2) : sp->color;
   ec_scene_group(fr.s, "bins", NULL, NULL, "ec-bars");
   for (size_t b = 0; b < bins; b++) {
@@ -110,6 +146,14 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
   char *nt = ec_asprintf("%zu values in %zu bins of width %g.", n, bins, bw);
   ec_chart_note(fr.s, nt);
   free(nt);
+  if (clip_note) {
+    char pq[32];
+    snprintf(pq, sizeof pq, "%g", 100 * sp->clip_q);
+    nt = ec_asprintf("The axis ends at the %s%% quantile: %s", pq, clip_note);
+    ec_chart_note(fr.s, nt);
+    free(nt);
+  }
+  free(clip_note);
   free(xt);
   free(cnt);
   free(v);
@@ -180,7 +224,7 @@ ec_scene *ec_chart_xy(const ec_xy_spec *sp) {
   char *xt = ec_axis_title(sp->x_axis, sp->x_unit);
   char *yt = ec_axis_title(sp->y_axis, sp->y_unit);
   S_frame fr;
-  S_frame_make(&fr, &sp->f, &leg, xlo, xhi, sp->log_x, ylo, yhi, sp->log_y, xt, yt);
+  S_frame_make(&fr, &sp->f, NULL, &leg, xlo, xhi, sp->log_x, ylo, yhi, sp->log_y, xt, yt);
   int reduced = 0;
   for (size_t k = 0; k < sp->n_series; k++) {
     const ec_xy_series *se = &sp->series[k];
@@ -267,6 +311,22 @@ ec_scene *ec_chart_xy(const ec_xy_spec *sp) {
 
 /* ---- roofline ---- */
 
+/* A roofline point drawn without a tooltip: colour slot, position on a
+ * half-point grid (for dropping duplicates), position, colour. */
+typedef struct S_plain {
+  size_t j;
+  long qx, qy;
+  double px, py;
+  ec_color c;
+} S_plain;
+
+static int S_cmp_plain(const void *a, const void *b) {
+  const S_plain *p = a, *q = b;
+  if (p->j != q->j) return p->j < q->j ? -1 : 1;
+  if (p->qx != q->qx) return p->qx < q->qx ? -1 : 1;
+  return (p->qy > q->qy) - (p->qy < q->qy);
+}
+
 ec_scene *ec_chart_roofline(const ec_roofline_spec *sp) {
   static const char *pre[] = {"", "k", "M", "G", "T", "P"};
   double peak = sp->peak_flops > 0 ? sp->peak_flops : 1, bw = sp->peak_bw > 0 ? sp->peak_bw : 1;
@@ -298,7 +358,7 @@ ec_scene *ec_chart_roofline(const ec_roofline_spec *sp) {
   }
   char *yt = ec_asprintf("Performance (%sFLOP/s)", pre[k]);
   S_frame fr;
-  S_frame_make(&fr, &sp->f, &leg, xlo, xhi, 1, ylo, yhi, 1, "Arithmetic intensity (FLOP/byte)",
+  S_frame_make(&fr, &sp->f, NULL, &leg, xlo, xhi, 1, ylo, yhi, 1, "Arithmetic intensity (FLOP/byte)",
                yt);
   /* Ceilings, clipped to the plot. */
   double ax_lo = fr.ax.lo, ax_hi = fr.ax.hi, ay_lo = fr.ay.lo;
@@ -330,20 +390,52 @@ ec_scene *ec_chart_roofline(const ec_roofline_spec *sp) {
   free(bt);
   ec_scene_end(fr.s);
   ec_scene_group(fr.s, "points", NULL, NULL, "ec-points");
+  /* Points without a tooltip: one path per colour, drawn first (under the
+   * ones with a tooltip), and points that land on the same half-point spot
+   * are drawn once. */
+  S_plain *pl = ec_calloc(sp->n + 1, sizeof *pl);
+  size_t npl = 0;
+  for (size_t i = 0; i < sp->n; i++) {
+    if (!(sp->ai[i] > 0) || !(sp->perf[i] > 0) || !sp->labels || sp->labels[i]) continue;
+    const char *key = sp->keys ? sp->keys[i] : NULL;
+    size_t j = nseen; /* slot nseen: points without a key */
+    if (key)
+      for (j = 0; j < nseen && strcmp(seen[j], key) != 0; j++) continue;
+    double px = S_px(&fr, sp->ai[i]), py = S_py(&fr, sp->perf[i] / scale);
+    pl[npl++] = (S_plain){j, lround(px * 2), lround(py * 2), px, py, col[i]};
+  }
+  qsort(pl, npl, sizeof *pl, S_cmp_plain);
+  for (size_t q = 0; q < npl;) {
+    ec_seg *segs = NULL;
+    size_t ns = 0, cap = 0, q0 = q;
+    for (; q < npl && pl[q].j == pl[q0].j; q++) {
+      if (q > q0 && pl[q].qx == pl[q - 1].qx && pl[q].qy == pl[q - 1].qy) continue;
+      ec_seg *g = EC_PUSH(segs, ns, cap);
+      *g = (ec_seg){EC_SEG_MOVE, pl[q].px + 2.5, pl[q].py, 0, 0, 0};
+      g = EC_PUSH(segs, ns, cap);
+      *g = (ec_seg){EC_SEG_ARC, pl[q].px, pl[q].py, 2.5, 0, 2 * M_PI};
+      g = EC_PUSH(segs, ns, cap);
+      *g = (ec_seg){EC_SEG_CLOSE, 0, 0, 0, 0, 0};
+    }
+    ec_scene_path(fr.s, segs, ns, pl[q0].c, ec_ink(0.5), 0.4);
+    free(segs);
+  }
+  free(pl);
   for (size_t i = 0; i < sp->n; i++) {
     if (!(sp->ai[i] > 0) || !(sp->perf[i] > 0)) continue;
+    if (sp->labels && !sp->labels[i]) continue;
+    double px = S_px(&fr, sp->ai[i]), py = S_py(&fr, sp->perf[i] / scale);
     char id[32];
     snprintf(id, sizeof id, "pt-%zu", i);
     char sa[48], sb[48];
     ec_fmt_value(sa, sizeof sa, sp->ai[i]);
     ec_fmt_si(sb, sizeof sb, sp->perf[i], "FLOP/s");
-    char *tip = ec_asprintf("%s\n%s FLOP/byte, %s", sp->labels && sp->labels[i] ? sp->labels[i] : "",
-                            sa, sb);
+    char *tip = sp->labels && sp->labels[i]
+                    ? ec_asprintf("%s: %s FLOP/byte, %s", sp->labels[i], sa, sb)
+                    : ec_asprintf("%s FLOP/byte, %s", sa, sb);
     ec_scene_group(fr.s, id, tip, NULL, NULL);
     free(tip);
-    ec_seg circ[2] = {{EC_SEG_ARC, S_px(&fr, sp->ai[i]), S_py(&fr, sp->perf[i] / scale), 2.5, 0,
-                       2 * M_PI},
-                      {EC_SEG_CLOSE, 0, 0, 0, 0, 0}};
+    ec_seg circ[2] = {{EC_SEG_ARC, px, py, 2.5, 0, 2 * M_PI}, {EC_SEG_CLOSE, 0, 0, 0, 0, 0}};
     ec_scene_path(fr.s, circ, 2, col[i], ec_ink(0.5), 0.4);
     ec_scene_end(fr.s);
   }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/device_peak.h"
 #include "analyze/layer_math.h"
 #include "analyze/stats.h"
 #include "util/alloc.h"
@@ -13,13 +14,30 @@
 #include "view/colors.h"
 
 static const char *const S_names[] = {
-    "latency-by-type",   "latency-share-by-type", "count-by-type",
-    "latency-by-precision", "layer-latency",      "timing-iterations",
-    "timing-histogram",  "reformat-by-origin",    "roofline",
+    "latency-by-type",
+    "latency-share-by-type",
+    "count-by-type",
+    "count-and-latency-by-type",
+    "latency-by-precision",
+    "latency-by-output-precision",
+    "count-by-precision",
+    "layer-latency",
+    "layer-precision",
+    "memory-per-layer",
+    "pointwise-ops",
+    "timing-iterations",
+    "timing-histogram",
+    "reformat-by-origin",
+    "roofline",
     NULL,
 };
 
 const char *const *ec_engine_chart_names(void) { return S_names; }
+
+/* Roofline points that carry a tooltip (the slowest ones); the others are
+ * drawn without one so the SVG of a big engine stays small. */
+#define S_ROOF_TIPS 300
+#define S_MIB (1024.0 * 1024.0)
 
 typedef struct S_ctx {
   const ec_engine *e;
@@ -35,7 +53,45 @@ static const char *S_id(S_ctx *c, const char *name) {
 
 static const char *S_prec_label(const char *k) { return ec_precision_label(k); }
 
-/* Group indices sorted by a metric, descending, ties by key. */
+static double S_fin(double v) { return isfinite(v) ? v : 0; }
+
+char *ec_layer_anchor(char *buf, size_t cap, const char *id_base, size_t index) {
+  if (!cap) return buf;
+  char base[128];
+  size_t n = 0;
+  for (const char *p = id_base ? id_base : ""; *p && n + 2 < sizeof base; p++) {
+    char ch = *p;
+    int letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+    if (!(letter || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-')) continue;
+    if (n == 0 && !letter) base[n++] = 'f'; /* ids start with a letter */
+    base[n++] = ch;
+  }
+  base[n] = '\0';
+  snprintf(buf, cap, "%s-L%zu", n ? base : "ec", index);
+  return buf;
+}
+
+/* "#" + the layer's anchor; caller frees. */
+static char *S_layer_link(S_ctx *c, size_t index) {
+  char a[160];
+  ec_layer_anchor(a, sizeof a, c->o.id_base, index);
+  return ec_asprintf("#%s", a);
+}
+
+/* Sort helper: index with a metric, descending by metric, ties by index. */
+typedef struct S_rank {
+  double v;
+  size_t i;
+} S_rank;
+
+static int S_cmp_rank(const void *a, const void *b) {
+  const S_rank *p = a, *q = b;
+  if (p->v != q->v) return p->v > q->v ? -1 : 1;
+  return p->i < q->i ? -1 : p->i > q->i ? 1 : 0;
+}
+
+/* Group indices sorted by metric (0 count, else latency), descending, ties
+ * by key. Caller frees. */
 static const ec_groups *S_sort_g;
 static int S_sort_ms;
 static int S_cmp_group(const void *a, const void *b) {
@@ -46,15 +102,20 @@ static int S_cmp_group(const void *a, const void *b) {
   return strcmp(p->key, q->key);
 }
 
-static ec_scene *S_group_bars(S_ctx *c, const ec_groups *g, int metric, const char *name,
-                              const char *title, const char *axis, const char *unit,
-                              ec_key_color_fn color) {
-  if (g->n == 0) return NULL;
-  size_t *ix = ec_calloc(g->n, sizeof *ix);
+static size_t *S_group_order(const ec_groups *g, int metric) {
+  size_t *ix = ec_calloc(g->n + 1, sizeof *ix);
   for (size_t i = 0; i < g->n; i++) ix[i] = i;
   S_sort_g = g;
   S_sort_ms = metric != 0;
   qsort(ix, g->n, sizeof *ix, S_cmp_group);
+  return ix;
+}
+
+static ec_scene *S_group_bars(S_ctx *c, const ec_groups *g, int metric, const char *name,
+                              const char *title, const char *axis, const char *unit,
+                              ec_key_color_fn color) {
+  if (g->n == 0) return NULL;
+  size_t *ix = S_group_order(g, metric);
   const char **labels = ec_calloc(g->n, sizeof *labels);
   char **tips = ec_calloc(g->n, sizeof *tips);
   double *v = ec_calloc(g->n, sizeof *v);
@@ -93,80 +154,317 @@ static ec_scene *S_group_bars(S_ctx *c, const ec_groups *g, int metric, const ch
   return sc;
 }
 
-static ec_scene *S_layer_latency(S_ctx *c) {
-  const ec_engine *e = c->e;
-  size_t n = e->n_layers;
-  if (!c->s->has_latency || n == 0) return NULL;
-  size_t top = c->o.top_n ? c->o.top_n : 40;
-  int graph_order = n <= 60;
+/* Share of the layers and share of the latency per type, side by side. */
+static ec_scene *S_count_and_latency(S_ctx *c) {
+  const ec_groups *g = &c->s->by_type;
+  if (!c->s->has_latency || g->n == 0) return NULL;
+  size_t layers = 0;
+  for (size_t i = 0; i < g->n; i++) layers += g->v[i].count;
+  if (!layers) return NULL;
+  size_t n = g->n;
+  size_t *ix = S_group_order(g, 1);
   const char **labels = ec_calloc(n, sizeof *labels);
-  const char **keys = ec_calloc(n, sizeof *keys);
   char **tips = ec_calloc(n, sizeof *tips);
-  double *v = ec_calloc(n, sizeof *v);
+  double *v = ec_calloc(2 * n, sizeof *v);
   for (size_t i = 0; i < n; i++) {
-    const ec_layer *l = &e->layers[graph_order ? i : c->s->order[i]];
-    labels[i] = l->name;
-    keys[i] = l->type;
-    v[i] = l->has_profile ? l->avg_ms : 0;
-    tips[i] = ec_asprintf("#%zu, precision %s, %.2f%% of the latency, tactic %s", l->index,
-                          ec_precision_label(l->precision), l->pct,
-                          l->tactic ? l->tactic : "?");
+    const ec_group *gr = &g->v[ix[i]];
+    labels[i] = gr->key;
+    v[i] = 100.0 * (double)gr->count / (double)layers;
+    v[n + i] = gr->pct;
+    tips[i] = ec_asprintf("%zu of %zu layers (%.1f%%); %.4f ms (%.2f%% of the latency)",
+                          gr->count, layers, v[i], gr->latency_ms, gr->pct);
   }
-  char title[128];
-  if (graph_order)
-    snprintf(title, sizeof title, "Latency per layer (%zu layers, graph order)", n);
-  else
-    snprintf(title, sizeof title, "Latency per layer: top %zu of %zu", top - 1, n);
+  static const char *const series[] = {"Layers", "Latency"};
+  const ec_color sc[2] = {ec_rgb(0xA0A0A0), ec_rgb(0x4682B4)};
   ec_bar_spec b = {0};
-  b.f.id = S_id(c, "layer-latency");
-  b.f.title = title;
+  b.f.id = S_id(c, "count-and-latency-by-type");
+  b.f.title = "Layer count and latency per type";
+  b.f.desc = "For each layer type, two bars: its share of the engine's layers and its share "
+             "of the total latency, both in percent, so types that are few but slow (or many "
+             "but cheap) stand out. Types are ordered by latency.";
   b.f.width = c->o.width;
-  b.horizontal = !graph_order;
+  b.horizontal = 1;
+  b.mode = EC_BARS_GROUPED;
   b.n = n;
   b.labels = labels;
   b.tips = (const char *const *)tips;
+  b.n_series = 2;
+  b.series = series;
+  b.series_colors = sc;
   b.values = v;
-  b.keys = keys;
-  b.key_color = ec_color_layer_type;
-  b.key_title = "Layer type";
-  b.unit = "ms";
-  b.value_axis = "Latency";
-  b.max_bars = graph_order ? n : top;
-  b.rest_noun = "layers";
-  b.value_labels = !graph_order;
-  ec_scene *sc = ec_chart_bar(&b);
+  b.unit = "%";
+  b.value_axis = "Share of all layers and of total latency";
+  b.max_bars = 30;
+  b.rest_noun = "types";
+  ec_scene *s = ec_chart_bar(&b);
   for (size_t i = 0; i < n; i++) free(tips[i]);
   free(tips);
   free(labels);
-  free(keys);
   free(v);
-  return sc;
+  free(ix);
+  return s;
 }
 
-static ec_scene *S_precision_donut(S_ctx *c) {
-  const ec_groups *g = &c->s->by_precision;
-  if (!c->s->has_latency || g->n == 0) return NULL;
+/* Donut per precision group: metric 0 = layer count, 1 = latency (ms). */
+static ec_scene *S_precision_donut(S_ctx *c, const ec_groups *g, int metric, const char *name,
+                                   const char *title, const char *desc) {
+  if (g->n == 0 || (metric == 1 && !c->s->has_latency)) return NULL;
   const char **labels = ec_calloc(g->n, sizeof *labels);
   double *v = ec_calloc(g->n, sizeof *v);
   for (size_t i = 0; i < g->n; i++) {
     labels[i] = ec_precision_label(g->v[i].key);
-    v[i] = g->v[i].latency_ms;
+    v[i] = metric == 1 ? g->v[i].latency_ms : (double)g->v[i].count;
   }
   ec_donut_spec d = {0};
-  d.f.id = S_id(c, "latency-by-precision");
-  d.f.title = "Latency by precision";
+  d.f.id = S_id(c, name);
+  d.f.title = title;
+  d.f.desc = desc;
   d.f.width = c->o.width;
   d.n = g->n;
   d.labels = labels;
   d.values = v;
   d.keys = labels;
   d.key_color = ec_color_precision;
-  d.unit = "ms";
+  d.unit = metric == 1 ? "ms" : "layers";
   d.center = "total";
   ec_scene *sc = ec_chart_donut(&d);
   free(labels);
   free(v);
   return sc;
+}
+
+/* Bars per layer with latency, coloured by type (by_prec 0) or precision. */
+static ec_scene *S_layer_bars(S_ctx *c, int by_prec) {
+  const ec_engine *e = c->e;
+  size_t n = e->n_layers;
+  if (!c->s->has_latency || n == 0) return NULL;
+  size_t top = c->o.top_n ? c->o.top_n : 40;
+  if (top < 2) top = 2;
+  int graph_order = n <= 60;
+  size_t max_bars = graph_order ? n : top;
+  size_t detailed = n <= max_bars ? n : max_bars - 1; /* bars that stand for one layer */
+  const char **labels = ec_calloc(n, sizeof *labels);
+  const char **keys = ec_calloc(n, sizeof *keys);
+  char **tips = ec_calloc(n, sizeof *tips);
+  char **links = ec_calloc(n, sizeof *links);
+  double *v = ec_calloc(n, sizeof *v);
+  for (size_t i = 0; i < n; i++) {
+    size_t li = graph_order ? i : c->s->order[i];
+    const ec_layer *l = &e->layers[li];
+    labels[i] = l->name;
+    keys[i] = by_prec ? l->precision : l->type;
+    v[i] = l->has_profile ? l->avg_ms : 0;
+    if (i >= detailed) continue;
+    links[i] = S_layer_link(c, li);
+    if (by_prec)
+      tips[i] = ec_asprintf("#%zu %s, output %s, %.2f%% of the latency, tactic %s", li,
+                            l->type ? l->type : "?", ec_precision_label(l->out_precision),
+                            l->pct, l->tactic ? l->tactic : "?");
+    else
+      tips[i] = ec_asprintf("#%zu, precision %s, %.2f%% of the latency, tactic %s", li,
+                            ec_precision_label(l->precision), l->pct,
+                            l->tactic ? l->tactic : "?");
+  }
+  const char *what = by_prec ? "Latency and precision per layer" : "Latency per layer";
+  char title[160];
+  if (graph_order)
+    snprintf(title, sizeof title, "%s (%zu layers, graph order)", what, n);
+  else if (n <= max_bars)
+    snprintf(title, sizeof title, "%s (%zu layers, slowest first)", what, n);
+  else
+    snprintf(title, sizeof title, "%s: top %zu of %zu", what, max_bars - 1, n);
+  char *desc = ec_asprintf(
+      "Average latency of each layer (ms), coloured by %s; the legend names each colour. %s"
+      "Each bar links to the layer's row in the layer table.",
+      by_prec ? "the precision of its first input" : "layer type",
+      graph_order ? "Bars follow the engine's layer order. "
+                  : "Bars are ordered by latency, slowest first. ");
+  ec_bar_spec b = {0};
+  b.f.id = S_id(c, by_prec ? "layer-precision" : "layer-latency");
+  b.f.title = title;
+  b.f.desc = desc;
+  b.f.width = c->o.width;
+  b.horizontal = !graph_order;
+  b.n = n;
+  b.labels = labels;
+  b.tips = (const char *const *)tips;
+  b.links = (const char *const *)links;
+  b.values = v;
+  b.keys = keys;
+  b.key_color = by_prec ? ec_color_precision : ec_color_layer_type;
+  b.key_label = by_prec ? S_prec_label : NULL;
+  b.key_title = by_prec ? "Precision" : "Layer type";
+  b.unit = "ms";
+  b.value_axis = "Latency";
+  b.max_bars = max_bars;
+  b.rest_noun = "layers";
+  b.value_labels = !graph_order;
+  ec_scene *sc = ec_chart_bar(&b);
+  for (size_t i = 0; i < detailed; i++) {
+    free(tips[i]);
+    free(links[i]);
+  }
+  free(desc);
+  free(tips);
+  free(links);
+  free(labels);
+  free(keys);
+  free(v);
+  return sc;
+}
+
+/* Stacked weights + I/O MiB per layer, largest footprint first. */
+static ec_scene *S_memory(S_ctx *c) {
+  const ec_engine *e = c->e;
+  size_t n = e->n_layers;
+  if (!e->has_graph || e->graph_names_only || n == 0) return NULL;
+  S_rank *r = ec_calloc(n, sizeof *r);
+  double total = 0;
+  size_t unknown = 0;
+  for (size_t i = 0; i < n; i++) {
+    const ec_layer *l = &e->layers[i];
+    r[i].v = S_fin(l->weights_bytes) + S_fin(l->io_bytes);
+    r[i].i = i;
+    total += r[i].v;
+    unknown += l->io_unknown != 0;
+  }
+  if (!(total > 0)) {
+    free(r);
+    return NULL;
+  }
+  qsort(r, n, sizeof *r, S_cmp_rank);
+  size_t top = c->o.top_n ? c->o.top_n : 40;
+  if (top < 2) top = 2;
+  size_t detailed = n <= top ? n : top - 1;
+  const char **labels = ec_calloc(n, sizeof *labels);
+  char **tips = ec_calloc(n, sizeof *tips);
+  char **links = ec_calloc(n, sizeof *links);
+  double *v = ec_calloc(2 * n, sizeof *v);
+  for (size_t k = 0; k < n; k++) {
+    const ec_layer *l = &e->layers[r[k].i];
+    labels[k] = l->name;
+    v[k] = S_fin(l->weights_bytes) / S_MIB;
+    v[n + k] = S_fin(l->io_bytes) / S_MIB;
+    if (k >= detailed) continue;
+    links[k] = S_layer_link(c, r[k].i);
+    tips[k] = ec_asprintf("#%zu %s, %s; footprint %.4g MiB%s", r[k].i, l->type ? l->type : "?",
+                          ec_precision_label(l->precision), r[k].v / S_MIB,
+                          l->io_unknown ? " (dynamic shapes: I/O counted as 0)" : "");
+  }
+  char title[160];
+  if (n <= top)
+    snprintf(title, sizeof title, "Memory per layer (%zu layers, largest first)", n);
+  else
+    snprintf(title, sizeof title, "Memory per layer: top %zu of %zu by footprint", top - 1, n);
+  char unk[160] = "";
+  if (unknown)
+    snprintf(unk, sizeof unk, " %zu layers have dynamic shapes; their I/O counts as 0.", unknown);
+  char *desc = ec_asprintf(
+      "Each layer's footprint in MiB: its weights (every weight and bias blob) stacked with "
+      "the bytes of its input and output tensors (each tensor counted once per layer, so a "
+      "tensor shared by two layers counts for both). Ordered by footprint, largest first; "
+      "each bar links to the layer's row in the layer table.%s",
+      unk);
+  static const char *const series[] = {"Weights", "Input and output tensors"};
+  const ec_color sc[2] = {ec_rgb(0x4682B4), ec_rgb(0xFFA500)};
+  ec_bar_spec b = {0};
+  b.f.id = S_id(c, "memory-per-layer");
+  b.f.title = title;
+  b.f.desc = desc;
+  b.f.width = c->o.width;
+  b.horizontal = 1;
+  b.mode = EC_BARS_STACKED;
+  b.n = n;
+  b.labels = labels;
+  b.tips = (const char *const *)tips;
+  b.links = (const char *const *)links;
+  b.n_series = 2;
+  b.series = series;
+  b.series_colors = sc;
+  b.values = v;
+  b.unit = "MiB";
+  b.value_axis = "Memory";
+  b.max_bars = top;
+  b.rest_noun = "layers";
+  ec_scene *s = ec_chart_bar(&b);
+  for (size_t k = 0; k < detailed; k++) {
+    free(tips[k]);
+    free(links[k]);
+  }
+  free(desc);
+  free(tips);
+  free(links);
+  free(labels);
+  free(v);
+  free(r);
+  return s;
+}
+
+/* PointWise layers by number of fused operations (TREx's PointWise lint). */
+static ec_scene *S_pointwise(S_ctx *c) {
+  const ec_engine *e = c->e;
+  size_t npw = 0, listed = 0, maxops = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    if (!l->type || strcmp(l->type, "PointWise") != 0) continue;
+    npw++;
+    if (l->n_operations) {
+      listed++;
+      if (l->n_operations > maxops) maxops = l->n_operations;
+    }
+  }
+  if (!listed) return NULL;
+  size_t *cnt = ec_calloc(maxops + 1, sizeof *cnt); /* [0]: operations not listed */
+  double multi_pct = 0;
+  size_t multi = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    if (!l->type || strcmp(l->type, "PointWise") != 0) continue;
+    cnt[l->n_operations]++;
+    if (l->n_operations >= 2) {
+      multi++;
+      if (l->has_profile) multi_pct += S_fin(l->pct);
+    }
+  }
+  char **labels = ec_calloc(maxops + 1, sizeof *labels);
+  double *v = ec_calloc(maxops + 1, sizeof *v);
+  size_t m = 0;
+  for (size_t k = 1; k <= maxops; k++) {
+    if (!cnt[k]) continue;
+    labels[m] = ec_asprintf("%zu operation%s", k, k == 1 ? "" : "s");
+    v[m++] = (double)cnt[k];
+  }
+  if (cnt[0]) {
+    labels[m] = ec_strdup("operations not listed");
+    v[m++] = (double)cnt[0];
+  }
+  char *desc;
+  if (c->s->has_latency)
+    desc = ec_asprintf("The engine's %zu PointWise layers by the number of operations TensorRT "
+                       "fused into each. %zu fuse two or more operations and take %.2f%% of "
+                       "the latency.",
+                       npw, multi, multi_pct);
+  else
+    desc = ec_asprintf("The engine's %zu PointWise layers by the number of operations TensorRT "
+                       "fused into each. %zu fuse two or more operations.",
+                       npw, multi);
+  ec_donut_spec d = {0};
+  d.f.id = S_id(c, "pointwise-ops");
+  d.f.title = "PointWise layers by fused operations";
+  d.f.desc = desc;
+  d.f.width = c->o.width;
+  d.n = m;
+  d.labels = (const char *const *)labels;
+  d.values = v;
+  d.unit = "layers";
+  d.center = "PointWise";
+  ec_scene *s = ec_chart_donut(&d);
+  for (size_t k = 0; k < m; k++) free(labels[k]);
+  free(labels);
+  free(v);
+  free(cnt);
+  free(desc);
+  return s;
 }
 
 static ec_scene *S_timing(S_ctx *c, int hist) {
@@ -176,11 +474,14 @@ static ec_scene *S_timing(S_ctx *c, int hist) {
     ec_hist_spec h = {0};
     h.f.id = S_id(c, "timing-histogram");
     h.f.title = "Distribution of per-iteration latency";
+    h.f.desc = "How many iterations took each latency (trtexec's per-iteration times).";
     h.f.width = c->o.width;
     h.n = t->n;
     h.values = t->latency;
     h.unit = "ms";
     h.value_axis = "Latency";
+    h.clip_q = 0.995;
+    h.noun = "iterations";
     return ec_chart_histogram(&h);
   }
   ec_sample_stats st;
@@ -207,44 +508,137 @@ static ec_scene *S_timing(S_ctx *c, int hist) {
   return ec_chart_xy(&x);
 }
 
+/* Which peak ec_peak_for picks for a precision, in words. */
+static const char *S_peak_name(const ec_peak *p, const char *prec) {
+  if (!strcmp(prec, "INT8") || !strcmp(prec, "FP8") || !strcmp(prec, "INT4") ||
+      !strcmp(prec, "FP4"))
+    return isfinite(p->int8_ops) ? "INT8 tensor-core peak" : "FP16 tensor-core peak";
+  if (!strcmp(prec, "FP16") || !strcmp(prec, "BF16")) return "FP16/BF16 tensor-core peak";
+  return "FP32 CUDA-core peak";
+}
+
 static ec_scene *S_roofline(S_ctx *c) {
-  if (!(c->o.peak_flops > 0) || !(c->o.peak_bw > 0) || !c->s->has_latency) return NULL;
+  if (!c->s->has_latency) return NULL;
   const ec_engine *e = c->e;
-  double *ai = ec_calloc(e->n_layers + 1, sizeof *ai), *pf = ec_calloc(e->n_layers + 1, sizeof *pf);
-  const char **lab = ec_calloc(e->n_layers + 1, sizeof *lab);
-  const char **key = ec_calloc(e->n_layers + 1, sizeof *key);
-  size_t n = 0;
+  size_t cap = e->n_layers + 1;
+  double *ai = ec_calloc(cap, sizeof *ai), *pf = ec_calloc(cap, sizeof *pf);
+  const char **key = ec_calloc(cap, sizeof *key);
+  const char **prec = ec_calloc(cap, sizeof *prec);
+  S_rank *r = ec_calloc(cap, sizeof *r);
+  size_t n = 0, nconv = 0;
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
+    if (!l->has_profile || !(l->avg_ms > 0)) continue;
     ec_conv_math m = ec_conv_math_of(l);
-    if (!m.known || !(m.bytes > 0) || !l->has_profile || !(l->avg_ms > 0)) continue;
-    ai[n] = 2 * m.macs / m.bytes;
-    pf[n] = 2 * m.macs / (l->avg_ms / 1000);
-    lab[n] = l->name;
-    key[n] = ec_precision_label(l->precision);
+    double macs, bytes;
+    if (m.known) {
+      macs = m.macs;
+      bytes = m.bytes;
+    } else {
+      macs = ec_layer_macs(l);
+      bytes = l->io_unknown ? 0 : S_fin(l->io_bytes) + S_fin(l->weights_bytes);
+    }
+    if (!(macs > 0) || !(bytes > 0)) continue;
+    ai[n] = 2 * macs / bytes;
+    pf[n] = 2 * macs / (l->avg_ms / 1000);
+    prec[n] = l->precision ? l->precision : "None";
+    key[n] = ec_precision_label(prec[n]);
+    r[n].v = l->avg_ms;
+    r[n].i = i;
+    nconv += l->conv.present != 0;
     n++;
   }
   ec_scene *sc = NULL;
-  if (n) {
-    ec_roofline_spec r = {0};
-    r.f.id = S_id(c, "roofline");
-    r.f.title = "Roofline of the convolutions";
-    r.f.width = c->o.width;
-    r.peak_flops = c->o.peak_flops;
-    r.peak_bw = c->o.peak_bw;
-    r.n = n;
-    r.ai = ai;
-    r.perf = pf;
-    r.labels = lab;
-    r.keys = key;
-    r.key_color = ec_color_precision;
-    r.key_label = S_prec_label;
-    sc = ec_chart_roofline(&r);
+  char *desc = NULL;
+  double peak_f = c->o.peak_flops, peak_b = c->o.peak_bw;
+  if (n && (!(peak_f > 0) || !(peak_b > 0))) {
+    /* Dominant precision: the one holding most of the plotted latency. */
+    const char *dom = NULL;
+    double dom_ms = -1;
+    for (size_t k = 0; k < n; k++) {
+      int seen = 0;
+      for (size_t j = 0; j < k && !seen; j++) seen = strcmp(prec[j], prec[k]) == 0;
+      if (seen) continue;
+      double ms = 0;
+      for (size_t j = k; j < n; j++)
+        if (strcmp(prec[j], prec[k]) == 0) ms += r[j].v;
+      if (ms > dom_ms) {
+        dom_ms = ms;
+        dom = prec[k];
+      }
+    }
+    ec_peak p = ec_device_peak(&e->device);
+    double f = ec_peak_for(&p, dom);
+    const char *which = S_peak_name(&p, dom);
+    if (!(f > 0)) {
+      f = p.tc_flops;
+      which = "FP16 tensor-core peak";
+    }
+    const ec_device *d = &e->device;
+    char dev[256];
+    snprintf(dev, sizeof dev, "%s (compute capability %s, %g SMs at %g GHz, %g-bit memory bus "
+                              "at %g GHz)",
+             d->name ? d->name : "the device",
+             d->compute_capability ? d->compute_capability : "?", d->sms, d->compute_clock_ghz,
+             d->bus_width_bits, d->memory_clock_ghz);
+    const char *bw_src = peak_b > 0 ? "as given" : "bus width / 8 x memory clock x 2";
+    if (!(peak_f > 0)) peak_f = f;
+    if (!(peak_b > 0)) peak_b = p.bw_bytes_s;
+    if (peak_f > 0 && peak_b > 0)
+      desc = ec_asprintf(
+          "Ceilings from the device facts of %s. Compute ceiling: the %s (SMs x clock x "
+          "operations per clock and SM), chosen because %s layers hold most of the plotted "
+          "latency; layers of other precisions may lie above or below their own peak. "
+          "Bandwidth ceiling: %s.",
+          dev, which, ec_precision_label(dom), bw_src);
+  } else if (n) {
+    desc = ec_strdup("Ceilings as given by the caller.");
   }
+  if (n && peak_f > 0 && peak_b > 0) {
+    /* Tooltips for the slowest S_ROOF_TIPS points only. */
+    S_rank *byms = ec_calloc(n, sizeof *byms);
+    for (size_t k = 0; k < n; k++) byms[k] = (S_rank){r[k].v, k};
+    qsort(byms, n, sizeof *byms, S_cmp_rank);
+    char **lab = ec_calloc(n, sizeof *lab);
+    size_t ntips = n < S_ROOF_TIPS ? n : S_ROOF_TIPS;
+    for (size_t k = 0; k < ntips; k++) {
+      size_t pi = byms[k].i;
+      const ec_layer *l = &e->layers[r[pi].i];
+      lab[pi] = ec_asprintf("%s (#%zu %s, %s, %.4f ms)", l->name, r[pi].i,
+                            l->type ? l->type : "?", key[pi], l->avg_ms);
+    }
+    char *full = ec_asprintf(
+        "%s Points: %zu layers (%zu convolutions, %zu GEMMs) with known MACs and a measured "
+        "latency; FLOP = 2 x MACs, bytes = input + weights + output (convolutions: TREx's "
+        "formula; GEMMs: their tensors and weights), performance = FLOP / average latency.%s",
+        desc, n, nconv, n - nconv,
+        n > ntips ? " Only the 300 slowest points carry a tooltip." : "");
+    ec_roofline_spec rs = {0};
+    rs.f.id = S_id(c, "roofline");
+    rs.f.title = "Roofline of the convolutions and GEMMs";
+    rs.f.desc = full;
+    rs.f.width = c->o.width;
+    rs.peak_flops = peak_f;
+    rs.peak_bw = peak_b;
+    rs.n = n;
+    rs.ai = ai;
+    rs.perf = pf;
+    rs.labels = (const char *const *)lab;
+    rs.keys = key;
+    rs.key_color = ec_color_precision;
+    rs.key_label = S_prec_label;
+    sc = ec_chart_roofline(&rs);
+    for (size_t k = 0; k < n; k++) free(lab[k]);
+    free(lab);
+    free(byms);
+    free(full);
+  }
+  free(desc);
   free(ai);
   free(pf);
-  free(lab);
   free(key);
+  free(prec);
+  free(r);
   return sc;
 }
 
@@ -266,8 +660,22 @@ ec_scene *ec_engine_chart(const ec_engine *e, const ec_summary *s, const char *n
   if (strcmp(name, "count-by-type") == 0)
     return S_group_bars(&c, &s->by_type, 0, name, "Layers per type", "Layers", "",
                         ec_color_layer_type);
-  if (strcmp(name, "latency-by-precision") == 0) return S_precision_donut(&c);
-  if (strcmp(name, "layer-latency") == 0) return S_layer_latency(&c);
+  if (strcmp(name, "count-and-latency-by-type") == 0) return S_count_and_latency(&c);
+  if (strcmp(name, "latency-by-precision") == 0)
+    return S_precision_donut(&c, &s->by_precision, 1, name, "Latency by precision",
+                             "Each layer's average latency summed by the precision of its "
+                             "first input.");
+  if (strcmp(name, "latency-by-output-precision") == 0)
+    return S_precision_donut(&c, &s->by_out_precision, 1, name, "Latency by output precision",
+                             "Each layer's average latency summed by the precision of its "
+                             "first output.");
+  if (strcmp(name, "count-by-precision") == 0)
+    return S_precision_donut(&c, &s->by_precision, 0, name, "Layers by precision",
+                             "Number of layers per precision of their first input.");
+  if (strcmp(name, "layer-latency") == 0) return S_layer_bars(&c, 0);
+  if (strcmp(name, "layer-precision") == 0) return S_layer_bars(&c, 1);
+  if (strcmp(name, "memory-per-layer") == 0) return S_memory(&c);
+  if (strcmp(name, "pointwise-ops") == 0) return S_pointwise(&c);
   if (strcmp(name, "timing-iterations") == 0) return S_timing(&c, 0);
   if (strcmp(name, "timing-histogram") == 0) return S_timing(&c, 1);
   if (strcmp(name, "reformat-by-origin") == 0)

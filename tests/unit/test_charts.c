@@ -309,6 +309,372 @@ static void test_hostile(void **st) {
   ec_scene_free(s);
 }
 
+/* ---- Hand-built engines for the standard charts ---- */
+
+static void S_tensor(ec_tensor *t, const char *name, const int64_t *dims, int nd,
+                     const char *prec, double eb) {
+  t->name = ec_strdup(name);
+  t->name_len = strlen(name);
+  t->dims = ec_calloc((size_t)nd, sizeof *t->dims);
+  t->ndims = nd;
+  t->volume = 1;
+  for (int k = 0; k < nd; k++) {
+    t->dims[k] = dims[k];
+    t->volume *= dims[k];
+  }
+  t->precision = t->precision_trex = prec;
+  t->elem_bytes = t->elem_bytes_trex = eb;
+}
+
+/* n layers cycling through Convolution (FP16), PointWise (INT8, 1..3 ops),
+ * MatrixMultiply (FP16), Reformat (FP32 in, FP16 out). Layer i has latency
+ * (i % 7 + 1) / 10 ms, so the slowest layers are known; Convolutions carry
+ * 4-D shapes (roofline points) and weights. */
+static ec_engine *S_fake(size_t n, int with_profile) {
+  ec_engine *e = ec_engine_new("fake");
+  e->has_graph = 1;
+  e->has_profile = with_profile;
+  e->layers = ec_calloc(n, sizeof *e->layers);
+  e->n_layers = e->cap_layers = n;
+  double total = 0;
+  for (size_t i = 0; i < n; i++) {
+    ec_layer *l = &e->layers[i];
+    static const char *types[] = {"Convolution", "PointWise", "MatrixMultiply", "Reformat"};
+    const char *ty = types[i % 4];
+    l->index = i;
+    l->name = ec_asprintf("/model/block%zu/%s_%zu", i / 4, ty, i);
+    l->name_len = strlen(l->name);
+    l->type = ec_strdup(ty);
+    l->layer_type = ec_strdup(ty);
+    l->tactic = ec_strdup("sm80_xmma_fprop");
+    l->stream_id = -1;
+    l->precision = l->precision_trex = i % 4 == 1 ? "INT8" : i % 4 == 3 ? "FP32" : "FP16";
+    l->out_precision = i % 4 == 1 ? "INT8" : "FP16";
+    l->in = ec_calloc(1, sizeof *l->in);
+    l->out = ec_calloc(1, sizeof *l->out);
+    l->n_in = l->n_out = 1;
+    if (i % 4 == 0) {
+      int64_t d[4] = {1, 64, 56, 56};
+      S_tensor(l->in, "x", d, 4, "FP16", 2);
+      S_tensor(l->out, "y", d, 4, "FP16", 2);
+      l->conv.present = 1;
+      l->conv.kernel[0] = l->conv.kernel[1] = 3;
+      l->conv.nkernel = 2;
+      l->conv.groups = 1;
+      l->conv.out_maps = 64;
+      l->weights_bytes = 64.0 * 64 * 9 * 2;
+    } else if (i % 4 == 2) {
+      int64_t a[3] = {1, 128, 256}, o[3] = {1, 128, 512};
+      S_tensor(l->in, "a", a, 3, "FP16", 2);
+      S_tensor(l->out, "o", o, 3, "FP16", 2);
+      l->weights_bytes = 256.0 * 512 * 2;
+    } else {
+      int64_t d[4] = {1, 64, 56, 56};
+      S_tensor(l->in, "x", d, 4, l->precision, 2);
+      S_tensor(l->out, "y", d, 4, l->out_precision, 2);
+    }
+    l->io_bytes = (double)l->in->volume * 2 + (double)l->out->volume * 2;
+    if (i % 4 == 1) {
+      l->n_operations = i % 3 + 1;
+      l->operations = ec_calloc(l->n_operations, sizeof *l->operations);
+      for (size_t k = 0; k < l->n_operations; k++) l->operations[k] = ec_strdup("out = relu(in)");
+    }
+    if (with_profile) {
+      l->has_profile = 1;
+      l->avg_ms = l->median_ms = l->time_ms = (double)(i % 7 + 1) / 10;
+      total += l->avg_ms;
+    }
+  }
+  for (size_t i = 0; i < n && total > 0; i++) e->layers[i].pct = 100 * e->layers[i].avg_ms / total;
+  return e;
+}
+
+/* A100-like device facts (108 SMs at 1.41 GHz, 5120-bit bus at 1.512 GHz). */
+static void S_device(ec_engine *e) {
+  e->device.present = 1;
+  e->device.name = ec_strdup("NVIDIA A100-SXM4-80GB");
+  e->device.compute_capability = ec_strdup("8.0");
+  e->device.sms = 108;
+  e->device.compute_clock_ghz = 1.41;
+  e->device.memory_clock_ghz = 1.512;
+  e->device.bus_width_bits = 5120;
+}
+
+static void S_timing_run(ec_engine *e, size_t n, size_t outliers) {
+  e->runs = ec_calloc(1, sizeof *e->runs);
+  e->n_runs = 1;
+  e->runs[0].n = n;
+  e->runs[0].latency = ec_calloc(n, sizeof(double));
+  for (size_t i = 0; i < n; i++)
+    e->runs[0].latency[i] = 1.0 + 0.1 * (double)((i * 7919) % 101) / 101.0;
+  for (size_t k = 0; k < outliers; k++) e->runs[0].latency[(k * 37) % n] = 20.0 + (double)k;
+  e->runs[0].latency_field = "latencyMs";
+}
+
+static char *S_svg(const ec_scene *s) {
+  ec_buf b = {0};
+  ec_render_svg(s, &b);
+  return ec_buf_take(&b);
+}
+
+static size_t S_count(const char *hay, const char *needle) {
+  size_t n = 0;
+  for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle)) n++;
+  return n;
+}
+
+/* Text ops whose text contains needle. */
+static size_t S_texts(const ec_scene *s, const char *needle) {
+  size_t n = 0;
+  for (size_t i = 0; i < s->n_ops; i++)
+    if (s->ops[i].kind == EC_OP_TEXT && strstr(s->ops[i].text, needle)) n++;
+  return n;
+}
+
+static void test_layer_anchor(void **st) {
+  (void)st;
+  char a[64];
+  assert_string_equal(ec_layer_anchor(a, sizeof a, "e1", 7), "e1-L7");
+  assert_string_equal(ec_layer_anchor(a, sizeof a, NULL, 0), "ec-L0");
+  assert_string_equal(ec_layer_anchor(a, sizeof a, "", 3), "ec-L3");
+  assert_string_equal(ec_layer_anchor(a, sizeof a, "9 \"x\"<y>", 12), "f9xy-L12");
+  /* Same reduction as scene ids, so a figure and its rows share a prefix. */
+  ec_scene *s = ec_scene_new(10, 10, "9 \"x\"<y>", NULL, NULL);
+  assert_int_equal(strncmp(a, s->id_prefix, strlen(s->id_prefix)), 0);
+  ec_scene_free(s);
+}
+
+static void test_layer_links(void **st) {
+  (void)st;
+  /* Small engine: graph order, every bar links to its layer's row. */
+  ec_engine *e = S_fake(12, 1);
+  ec_summary *sum = ec_summarize(e);
+  ec_engine_chart_opts co = {0};
+  co.id_base = "e1";
+  const char *names[] = {"layer-latency", "layer-precision", "memory-per-layer"};
+  for (int k = 0; k < 3; k++) {
+    ec_scene *s = ec_engine_chart(e, sum, names[k], &co);
+    assert_non_null(s);
+    char *svg = S_svg(s);
+    for (size_t i = 0; i < 12; i++) {
+      /* stacked: one link per non-empty segment (PointWise has no weights) */
+      size_t per = k == 2 && e->layers[i].weights_bytes > 0 ? 2 : 1;
+      char want[64];
+      snprintf(want, sizeof want, "<a href=\"#e1-L%zu\">", i);
+      if (S_count(svg, want) != per) print_message("%s: %s x%zu\n", names[k], want, S_count(svg, want));
+      assert_int_equal(S_count(svg, want), per);
+    }
+    char tag[64];
+    snprintf(tag, sizeof tag, "small-%s", names[k]);
+    S_check(s, tag, k == 1 ? "INT8" : k == 2 ? "Weights" : "Convolution");
+    free(svg);
+    ec_scene_free(s);
+  }
+  /* The precision bars name every precision in the legend. */
+  ec_scene *s = ec_engine_chart(e, sum, "layer-precision", &co);
+  assert_true(S_texts(s, "Precision") >= 1);
+  assert_true(S_texts(s, "FP16") >= 1 && S_texts(s, "INT8") >= 1 && S_texts(s, "FP32") >= 1);
+  ec_scene_free(s);
+  ec_summary_free(sum);
+  ec_engine_free(e);
+
+  /* Big engine: top 9 + rest; links follow the latency order and the rest
+   * bar has none; a hostile id_base is reduced and escaped. */
+  e = S_fake(500, 1);
+  sum = ec_summarize(e);
+  co.id_base = "x\"><script>";
+  co.top_n = 10;
+  s = ec_engine_chart(e, sum, "layer-latency", &co);
+  char *svg = S_svg(s);
+  assert_int_equal(S_count(svg, "<a href="), 9);
+  assert_null(strstr(svg, "<script"));
+  /* The slowest layer is the first with i % 7 == 6: layer 6. */
+  char want[64];
+  snprintf(want, sizeof want, "<a href=\"#xscript-L%zu\">", sum->order[0]);
+  assert_int_equal(sum->order[0], 6);
+  assert_non_null(strstr(svg, want));
+  assert_non_null(strstr(s->desc, "rest"));
+  assert_non_null(strstr(s->title, "top 9 of 500"));
+  S_check(s, "big-layer-latency", "rest");
+  free(svg);
+  ec_scene_free(s);
+  s = ec_engine_chart(e, sum, "memory-per-layer", &co);
+  assert_non_null(s);
+  svg = S_svg(s);
+  /* The 9 largest are convolutions (weights + I/O): two linked segments each. */
+  assert_int_equal(S_count(svg, "<a href="), 18);
+  assert_non_null(strstr(s->title, "top 9 of 500"));
+  S_check(s, "big-memory-per-layer", "MiB");
+  free(svg);
+  ec_scene_free(s);
+  /* PDF: the bars become link annotations to named destinations. */
+  char path[600], cmd[1400];
+  snprintf(path, sizeof path, "%s/links.pdf", S_tmp);
+  s = ec_engine_chart(e, sum, "layer-precision", &co);
+  assert_int_equal(ec_render_pdf_file(s, path), 0);
+  snprintf(cmd, sizeof cmd, "test $(grep -a -c '/Subtype /Link' '%s') -ge 9 && grep -a -q 'xscript-L6' '%s'",
+           path, path);
+  if (system(cmd) != 0) print_message("links.pdf lacks link annotations\n");
+  assert_int_equal(system(cmd), 0);
+  ec_scene_free(s);
+  ec_summary_free(sum);
+  ec_engine_free(e);
+  /* Without a profile the latency bars are not built; memory still is. */
+  e = S_fake(8, 0);
+  sum = ec_summarize(e);
+  assert_null(ec_engine_chart(e, sum, "layer-latency", NULL));
+  assert_null(ec_engine_chart(e, sum, "layer-precision", NULL));
+  s = ec_engine_chart(e, sum, "memory-per-layer", NULL);
+  assert_non_null(s);
+  ec_scene_free(s);
+  ec_summary_free(sum);
+  ec_engine_free(e);
+}
+
+static void test_group_charts(void **st) {
+  (void)st;
+  ec_engine *e = S_fake(40, 1);
+  ec_summary *sum = ec_summarize(e);
+  ec_engine_chart_opts co = {0};
+  co.id_base = "g";
+  /* Output precision: Reformat layers (FP32 in) write FP16, so FP32 has no
+   * output slice; the input-precision donut has one. */
+  ec_scene *s = ec_engine_chart(e, sum, "latency-by-output-precision", &co);
+  assert_non_null(s);
+  assert_int_equal(S_texts(s, "FP32"), 0);
+  assert_true(S_texts(s, "INT8") >= 1);
+  S_check(s, "fake-latency-by-output-precision", "FP16");
+  ec_scene_free(s);
+  s = ec_engine_chart(e, sum, "latency-by-precision", &co);
+  assert_true(S_texts(s, "FP32") >= 1);
+  ec_scene_free(s);
+  /* Count by precision: 40 layers = 20 FP16, 10 INT8, 10 FP32. */
+  s = ec_engine_chart(e, sum, "count-by-precision", &co);
+  assert_non_null(s);
+  assert_int_equal(S_texts(s, "40 layers"), 1);
+  assert_int_equal(S_texts(s, "20 layers"), 1);
+  assert_int_equal(S_texts(s, "50.0%"), 1);
+  S_check(s, "fake-count-by-precision", "INT8");
+  ec_scene_free(s);
+  /* Count and latency per type: two series, both in %. */
+  s = ec_engine_chart(e, sum, "count-and-latency-by-type", &co);
+  assert_non_null(s);
+  size_t bars = 0;
+  for (size_t i = 0; i < s->n_ops; i++)
+    if (s->ops[i].kind == EC_OP_GROUP && s->ops[i].id && strncmp(s->ops[i].id, "bar-", 4) == 0)
+      bars++;
+  assert_int_equal(bars, 8); /* 4 types x 2 series */
+  assert_true(S_texts(s, "Layers") >= 1 && S_texts(s, "Latency") >= 1);
+  assert_true(S_texts(s, "(%)") >= 1);
+  S_check(s, "fake-count-and-latency-by-type", "Share of all layers");
+  ec_scene_free(s);
+  /* PointWise: layers 1,5,9,... with i % 3 + 1 operations. */
+  s = ec_engine_chart(e, sum, "pointwise-ops", &co);
+  assert_non_null(s);
+  assert_true(S_texts(s, "1 operation") >= 1);
+  assert_true(S_texts(s, "3 operations") >= 1);
+  assert_int_equal(S_texts(s, "10 layers"), 1); /* centre: 10 PointWise layers */
+  S_check(s, "fake-pointwise-ops", "2 operations");
+  ec_scene_free(s);
+  ec_summary_free(sum);
+  ec_engine_free(e);
+  /* No PointWise layer with listed operations: no chart. */
+  e = S_fake(40, 1);
+  for (size_t i = 0; i < e->n_layers; i++) {
+    ec_layer *l = &e->layers[i];
+    for (size_t k = 0; k < l->n_operations; k++) free(l->operations[k]);
+    free(l->operations);
+    l->operations = NULL;
+    l->n_operations = 0;
+  }
+  sum = ec_summarize(e);
+  assert_null(ec_engine_chart(e, sum, "pointwise-ops", &co));
+  ec_summary_free(sum);
+  ec_engine_free(e);
+}
+
+static void test_roofline_device(void **st) {
+  (void)st;
+  /* 1,600 layers: 400 convolutions and 400 GEMMs are roofline points. */
+  ec_engine *e = S_fake(1600, 1);
+  ec_summary *sum = ec_summarize(e);
+  ec_engine_chart_opts co = {0};
+  co.id_base = "r";
+  /* No peaks given and no device facts: no roofline. */
+  assert_null(ec_engine_chart(e, sum, "roofline", &co));
+  S_device(e);
+  ec_scene *s = ec_engine_chart(e, sum, "roofline", &co);
+  assert_non_null(s);
+  /* FP16 dominates: the FP16 tensor-core peak 108 x 1.41 GHz x 2048 = 312 T. */
+  assert_non_null(strstr(s->desc, "FP16/BF16 tensor-core peak"));
+  assert_non_null(strstr(s->desc, "NVIDIA A100"));
+  assert_non_null(strstr(s->desc, "400 convolutions, 400 GEMMs"));
+  assert_non_null(strstr(s->desc, "300 slowest"));
+  assert_int_equal(S_texts(s, "compute ceiling 312 TFLOP/s"), 1);
+  assert_int_equal(S_texts(s, "bandwidth 1.94 TB/s"), 1);
+  size_t tips = 0;
+  for (size_t i = 0; i < s->n_ops; i++)
+    if (s->ops[i].kind == EC_OP_GROUP && s->ops[i].id && strncmp(s->ops[i].id, "pt-", 3) == 0) {
+      assert_non_null(s->ops[i].tip);
+      tips++;
+    }
+  assert_int_equal(tips, 300);
+  char *svg = S_svg(s);
+  print_message("roofline of 800 points: %zu bytes of SVG\n", strlen(svg));
+  if (getenv("EC_CHART_OUT")) S_write("/tmp/roof-debug.svg", svg, strlen(svg));
+  assert_true(strlen(svg) < 150000);
+  free(svg);
+  S_check(s, "fake-roofline", "compute ceiling");
+  ec_scene_free(s);
+  /* Given peaks win over the device facts. */
+  co.peak_flops = 100e12;
+  co.peak_bw = 1e12;
+  s = ec_engine_chart(e, sum, "roofline", &co);
+  assert_int_equal(S_texts(s, "compute ceiling 100 TFLOP/s"), 1);
+  assert_non_null(strstr(s->desc, "as given"));
+  ec_scene_free(s);
+  ec_summary_free(sum);
+  ec_engine_free(e);
+}
+
+static void test_timing_histogram_tail(void **st) {
+  (void)st;
+  ec_engine *e = S_fake(4, 1);
+  S_timing_run(e, 2000, 6);
+  ec_summary *sum = ec_summarize(e);
+  ec_engine_chart_opts co = {0};
+  co.id_base = "t";
+  ec_scene *s = ec_engine_chart(e, sum, "timing-histogram", &co);
+  assert_non_null(s);
+  if (!strstr(s->desc, "6 iterations above")) print_message("desc: %s\n", s->desc);
+  assert_non_null(strstr(s->desc, "6 iterations above"));
+  assert_non_null(strstr(s->desc, "up to 25 ms"));
+  assert_int_equal(S_texts(s, "lie beyond the right edge"), 1);
+  /* The axis ends near 1.1 ms, not at 25 ms: every numeric label is small. */
+  for (size_t i = 0; i < s->n_ops; i++) {
+    if (s->ops[i].kind != EC_OP_TEXT) continue;
+    char *end;
+    double v = strtod(s->ops[i].text, &end);
+    if (end != s->ops[i].text && *end == '\0' && strchr(s->ops[i].text, '.'))
+      assert_true(v < 2);
+  }
+  S_check(s, "fake-timing-histogram-tail", "6 iterations above");
+  ec_scene_free(s);
+  ec_summary_free(sum);
+  ec_engine_free(e);
+  /* Without a tail nothing is cut. */
+  e = S_fake(4, 1);
+  S_timing_run(e, 2000, 0);
+  sum = ec_summarize(e);
+  s = ec_engine_chart(e, sum, "timing-histogram", &co);
+  assert_null(strstr(s->desc, "beyond"));
+  assert_int_equal(S_texts(s, "beyond"), 0);
+  S_check(s, "fake-timing-histogram", NULL);
+  ec_scene_free(s);
+  ec_summary_free(sum);
+  ec_engine_free(e);
+}
+
 static double S_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -316,7 +682,7 @@ static double S_now(void) {
 }
 
 /* Build, check and render every standard chart of one engine. */
-static size_t S_engine(const char *spec, const char *tag, int pdf) {
+static size_t S_engine(const char *spec, const char *tag, int pdf, int device_peaks) {
   ec_engine *e = NULL;
   ec_load_opts o = {0};
   int rc = ec_load_engine(spec, &o, &e);
@@ -325,8 +691,10 @@ static size_t S_engine(const char *spec, const char *tag, int pdf) {
     ec_summary *sum = ec_summarize(e);
     ec_engine_chart_opts co = {0};
     co.id_base = tag;
-    co.peak_flops = 312e12; /* exercise the roofline with A100-like peaks */
-    co.peak_bw = 2.0e12;
+    if (!device_peaks) {
+      co.peak_flops = 312e12; /* exercise the roofline with A100-like peaks */
+      co.peak_bw = 2.0e12;
+    } /* else the roofline takes them from the engine's device facts */
     ec_chart_set set = {0};
     ec_engine_charts(e, sum, &co, &set);
     for (size_t i = 0; i < set.n; i++) {
@@ -381,7 +749,7 @@ static void test_corpus(void **st) {
   for (size_t i = 0; i < nd; i++) {
     char tag[64];
     snprintf(tag, sizeof tag, "c%zu", i);
-    size_t k = S_engine(dirs[i], tag, 1);
+    size_t k = S_engine(dirs[i], tag, 1, (int)(i % 2));
     if (k) engines++;
     charts += k;
     free(dirs[i]);
@@ -406,7 +774,7 @@ static void test_generated_2000(void **st) {
   char spec[600];
   snprintf(spec, sizeof spec, "%s.graph.json", prefix);
   double t0 = S_now();
-  size_t n = S_engine(prefix, "g2000", 0);
+  size_t n = S_engine(prefix, "g2000", 0, 0);
   double t1 = S_now();
   assert_true(n >= 7);
   print_message("charts of a 2,000-layer engine (load+build+check+SVG): %zu charts, %.1f ms\n", n,
@@ -509,6 +877,9 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bar_kinds),   cmocka_unit_test(test_other_kinds),
       cmocka_unit_test(test_scale_and_empty), cmocka_unit_test(test_hostile),
+      cmocka_unit_test(test_layer_anchor), cmocka_unit_test(test_layer_links),
+      cmocka_unit_test(test_group_charts), cmocka_unit_test(test_roofline_device),
+      cmocka_unit_test(test_timing_histogram_tail),
       cmocka_unit_test(test_corpus),      cmocka_unit_test(test_generated_2000),
   };
   return cmocka_run_group_tests(tests, S_setup, S_teardown);
