@@ -26,7 +26,7 @@ ASSET_FILES := $(sort $(wildcard templates/*.md assets/*.css assets/*.js))
 
 PREFIX   ?= /usr/local
 
-.PHONY: all test asan valgrind bench install clean deps examples fuzz check-deps
+.PHONY: all test asan valgrind bench install clean deps examples fuzz check-deps demo
 all: $(BIN) $(GEN)
 
 check-deps:
@@ -82,7 +82,20 @@ install: $(BIN)
 deps:
 	sh tests/deps.sh
 
+# The main job on a bundled example: installs missing build dependencies,
+# builds, and writes demo/report.html and demo/report.pdf.
+demo:
+	@pkg-config --exists $(PKGS) || sh tests/deps.sh
+	$(MAKE) $(BIN)
+	@mkdir -p demo
+	$(BIN) report examples/resnet-fp16-a100/resnet.onnx.engine examples/resnet-int8-a100/resnet.onnx.engine \
+	  -o demo/report.html --pdf demo/report.pdf
+	@echo "wrote demo/report.html and demo/report.pdf"
+
+examples: $(GEN)
+	GEN=$(GEN) sh examples/regenerate.sh
+
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-fuzz build-lead demo
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
