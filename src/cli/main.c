@@ -1,6 +1,7 @@
 /* enginecard — TensorRT engine reports from trtexec's JSON and logs.
  * main dispatches to one function per command (src/cli/cmd_*.c). */
 #include "cli/cli.h"
+#include "view/text.h"
 #include <malloc.h>
 #include <string.h>
 
@@ -67,7 +68,11 @@ int main(int argc, char **argv) {
       return EC_EXIT_OK;
     }
   for (size_t i = 0; i < sizeof S_cmds / sizeof S_cmds[0]; i++)
-    if (strcmp(argv[1], S_cmds[i].name) == 0) return S_cmds[i].fn(argc, argv);
+    if (strcmp(argv[1], S_cmds[i].name) == 0) {
+      int rc = S_cmds[i].fn(argc, argv);
+      ec_text_shutdown(); /* release pango/fontconfig state for leak checkers */
+      return rc;
+    }
   fprintf(stderr, "enginecard: unknown command \"%s\" (see enginecard --help)\n", argv[1]);
   return EC_EXIT_USAGE;
 }

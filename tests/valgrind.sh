@@ -1,0 +1,32 @@
+#!/bin/sh
+# valgrind memcheck over the examples and three corpus engines: summary,
+# layers and report (HTML + PDF). Leaks inside the font stack are suppressed
+# (tests/valgrind.supp says which and why); any other error or definite leak
+# fails. Prints "N passed, N failed, N skipped".
+BUILD=${BUILD:-build}
+EC=$BUILD/enginecard
+SHARED=${EC_SHARED:-../shared}
+VG="valgrind -q --error-exitcode=97 --leak-check=full --errors-for-leak-kinds=definite --suppressions=tests/valgrind.supp"
+command -v valgrind > /dev/null || { echo "valgrind missing: run make deps"; exit 2; }
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0; fail=0; skip=0
+run() { # DESC CMD...
+  d=$1; shift
+  $VG "$@" > "$TMP/out" 2> "$TMP/err"
+  if [ $? -eq 97 ]; then echo "not ok - valgrind: $d"; sed 's/^/    /' "$TMP/err" | head -40; fail=$((fail + 1))
+  else echo "ok - valgrind: $d"; pass=$((pass + 1)); fi
+}
+engines="examples/resnet-fp16-a100 examples/hybrid-fp16-h100 examples/vit-log-only-orin"
+if [ -d "$SHARED/corpus" ]; then
+  engines="$engines $SHARED/corpus/trex/mobilenet.qat $SHARED/corpus/fuzzylabs/alexnet_fp16 $SHARED/corpus/hackathon-cn/mnist-trt10.16.1-h100pcie"
+else
+  echo "skip - valgrind on corpus engines: $SHARED/corpus is absent"; skip=$((skip + 1))
+fi
+for e in $engines; do
+  run "summary $e" "$EC" summary --json "$e"
+  run "layers $e" "$EC" layers --csv "$e"
+  run "report $e" "$EC" report "$e" -o "$TMP/r.html" --pdf "$TMP/r.pdf"
+done
+echo "$pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]
