@@ -132,6 +132,14 @@ grep -q 'single sample' "$TMP/out.err" && ok "layer-sum: single-sample profile f
 
 # a stored summary as the nightly baseline
 "$EC_BIN" summary --json $A-fp16/resnet.onnx.engine > "$TMP/baseline.json" 2>/dev/null
+if [ $have_jsonschema = 1 ]; then
+  if "$PY" -c '
+import json, sys, jsonschema
+s = json.load(open(sys.argv[1]))
+jsonschema.validate(json.load(open(sys.argv[2])), s, cls=jsonschema.Draft202012Validator)
+' tests/schema/summary.schema.json "$TMP/baseline.json"; then ok "stored summary valid against summary.schema.json"
+  else fail "stored summary invalid against summary.schema.json"; fi
+fi
 run_cmp "stored summary baseline vs fp32" 1 "$TMP/baseline.json" $A-fp32/resnet.onnx.engine --max-regress 10
 if "$PY" -c '
 import json,sys
