@@ -57,7 +57,8 @@ typedef struct ec_bar_spec {
   size_t max_bars;            /* 0: 40. More categories: the first max_bars-1
                                  (caller orders them) plus one "rest" bar */
   const char *rest_noun;      /* "layers" in "rest (1,234 layers)"; NULL: "items" */
-  int value_labels;           /* print the value at each bar's end when it fits */
+  int value_labels;           /* print the value at each bar's end when it fits
+                                 (STACKED: the bar's total; GROUPED: none) */
 } ec_bar_spec;
 
 /** Vertical/horizontal, simple/grouped/stacked bar chart. */
@@ -86,13 +87,14 @@ typedef struct ec_hist_spec {
   const char *unit;
   const char *value_axis;
   ec_color color;             /* kind NONE: palette colour 2 */
-  double clip_q;              /* 0: draw every value. Else a quantile (0.995):
-                                 when the values above it would stretch the
-                                 axis (the maximum lies more than a quarter of
-                                 the [minimum, quantile] span beyond it), the
-                                 axis ends at the quantile and those values are
-                                 counted, not drawn; a line under the title and
-                                 the description say how many and up to where */
+  int clip_tail;              /* 1: when a long upper tail would squash the bars
+                                 (it would stretch the axis by more than a
+                                 quarter), the axis ends at the last value within
+                                 Tukey's far-out fence Q3 + 3 IQR, cutting at most
+                                 5% of the values (never below p95); the cut
+                                 values are counted, not drawn, and a line under
+                                 the title and the description say how many and
+                                 up to where */
   const char *noun;           /* "iterations" in that line; NULL: "values" */
 } ec_hist_spec;
 

@@ -202,6 +202,15 @@ static char *S_tip(const ec_bar_spec *sp, const S_cats *c, size_t i, size_t s, d
   return ec_buf_take(&b);
 }
 
+/* The number printed at the end of category i's bar: its value (SIMPLE) or
+ * the sum of its positive segments (STACKED). */
+static double S_end_value(const ec_bar_spec *sp, const S_cats *c, size_t i) {
+  if (sp->mode != EC_BARS_STACKED) return c->v[i];
+  double t = 0;
+  for (size_t k = 0; k < c->ns; k++) t += fmax(c->v[k * c->n + i], 0);
+  return t;
+}
+
 /* Value extent of category i (stacked: sum of positives/negatives). */
 static void S_extent(S_cats *c, int stacked, double *lo, double *hi) {
   *lo = 0;
@@ -247,6 +256,14 @@ static void S_bars(ec_scene *s, const ec_bar_spec *sp, const S_cats *c, size_t i
   int hz = sp->horizontal;
   double pos = 0, neg = 0;
   size_t ns = c->ns;
+  /* A broken stacked rest bar keeps its segments' proportions: they are
+   * scaled to end at the axis. */
+  double squeeze = 1;
+  if (c->cut && sp->mode == EC_BARS_STACKED && i == c->n - 1) {
+    double tot = 0;
+    for (size_t k = 0; k < ns; k++) tot += fmax(c->v[k * c->n + i], 0);
+    if (tot > va->hi) squeeze = va->hi / tot;
+  }
   for (size_t k = 0; k < ns; k++) {
     double v = c->v[k * c->n + i];
     double a, b; /* value interval */
@@ -265,6 +282,11 @@ static void S_bars(ec_scene *s, const ec_bar_spec *sp, const S_cats *c, size_t i
     }
     if (v == 0 && sp->mode == EC_BARS_STACKED) continue;
     int broken = c->cut && (fmax(a, b) > va->hi);
+    if (squeeze < 1) {
+      a *= squeeze;
+      b *= squeeze;
+      broken = v > 0 && b >= va->hi * (1 - 1e-9);
+    }
     a = fmin(a, va->hi);
     b = fmin(b, va->hi);
     double p0 = ec_axis_map(va, a, v0, v1), p1 = ec_axis_map(va, b, v0, v1);
@@ -318,6 +340,7 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
   if (sp->horizontal) {
     /* Categories down the left; the figure grows with them. */
     double band = fmax(lh * 1.35, 12);
+    if (sp->mode == EC_BARS_GROUPED && c.ns > 1) band = fmax(band, c.ns * 7.0 / 0.76);
     double axis_h = ec_axis_x_height(vtitle != NULL);
     double H = sp->f.height > 0 ? sp->f.height : head + c.n * band + axis_h + EC_PAD + 4;
     double plot_h = H - head - axis_h - EC_PAD - 4;
@@ -331,10 +354,10 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
     if (lh > band * 0.95) every = (size_t)ceil(lh * 1.1 / band);
     double lab_w = fmin(ec_max_width((const char *const *)c.labels, c.n, fs, 0), W * 0.38);
     double val_w = 0;
-    if (sp->value_labels && sp->mode == EC_BARS_SIMPLE)
+    if (sp->value_labels && sp->mode != EC_BARS_GROUPED)
       for (size_t i = 0; i < c.n; i++) {
         char num[48];
-        ec_fmt_value(num, sizeof num, c.v[i]);
+        ec_fmt_value(num, sizeof num, S_end_value(sp, &c, i));
         val_w = fmax(val_w, ec_text_width(num, fs, 0) + 4);
       }
     double x0 = EC_PAD + lab_w + 4, x1 = W - EC_PAD - fmax(val_w, 10);
@@ -363,8 +386,9 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
                       lab_w, ec_ink(1));
       if (val_w > 0) {
         char num[48];
-        ec_fmt_value(num, sizeof num, c.v[i]);
-        double bx = ec_axis_map(&va, fmin(fmax(c.v[i], 0), va.hi), x0, x1);
+        double ev = S_end_value(sp, &c, i);
+        ec_fmt_value(num, sizeof num, ev);
+        double bx = ec_axis_map(&va, fmin(fmax(ev, 0), va.hi), x0, x1);
         ec_scene_text(s, bx + 3, cy, num, strlen(num), fs, 0, EC_ANCHOR_START, 0, 0, ec_ink(1));
       }
     }
@@ -393,7 +417,7 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
     double lab_room = fmin(maxlab, H * 0.3);
     double lab_h = rot == 0 ? lh : rot == -45 ? (lab_room + lh) * sin(M_PI / 4) : lab_room;
     double cat_title_h = sp->category_axis ? ec_line_height(EC_FS_AXIS) + 2 : 0;
-    double val_h = sp->value_labels && sp->mode == EC_BARS_SIMPLE ? lh + 2 : 0;
+    double val_h = sp->value_labels && sp->mode != EC_BARS_GROUPED ? lh + 2 : 0;
     double y0 = head + 4 + val_h;
     double y1 = H - EC_PAD - cat_title_h - lab_h - 4;
     if (y1 < y0 + 20) y1 = y0 + 20;
@@ -418,15 +442,16 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
     if (show_vals)
       for (size_t i = 0; i < c.n && show_vals; i++) {
         char num[48];
-        ec_fmt_value(num, sizeof num, c.v[i]);
+        ec_fmt_value(num, sizeof num, S_end_value(sp, &c, i));
         if (ec_text_width(num, fs, 0) > band - 1) show_vals = 0;
       }
     for (size_t i = 0; i < c.n; i++) {
       double cx = x0 + band * (i + 0.5);
       if (show_vals) {
         char num[48];
-        ec_fmt_value(num, sizeof num, c.v[i]);
-        double by = ec_axis_map(&va, fmin(fmax(c.v[i], 0), va.hi), y1, y0);
+        double ev = S_end_value(sp, &c, i);
+        ec_fmt_value(num, sizeof num, ev);
+        double by = ec_axis_map(&va, fmin(fmax(ev, 0), va.hi), y1, y0);
         ec_scene_text(s, cx, by - 2 - lm.descent, num, strlen(num), fs, 0, EC_ANCHOR_MIDDLE, 0,
                       0, ec_ink(1));
       }
@@ -453,8 +478,14 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
   }
   if (note) ec_chart_note(s, note);
   if (c.cut)
-    ec_chart_note(s, "The rest bar is longer than the axis and is drawn broken; its label "
-                     "gives its value.");
+    ec_chart_note(s, !stacked ? "The rest bar is longer than the axis and is drawn broken; its "
+                                "label gives its value."
+                     : sp->value_labels ? "The rest bar is longer than the axis and is drawn "
+                                          "broken, its segments scaled to keep their "
+                                          "proportions; its label gives its total."
+                                        : "The rest bar is longer than the axis and is drawn "
+                                          "broken, its segments scaled to keep their "
+                                          "proportions; its tooltip gives its value.");
   free(note);
   free(vtitle);
   free(cc);

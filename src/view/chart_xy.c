@@ -69,16 +69,16 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
   for (size_t i = 0; i < sp->n; i++)
     if (isfinite(sp->values[i])) v[n++] = sp->values[i];
   qsort(v, n, sizeof *v, S_cmp_double);
-  /* Long upper tail: end the axis at the clip quantile. */
+  /* Long upper tail: end the axis at the far-out fence (at most 5% cut). */
   size_t clipped = 0;
   double clip_max = 0;
-  if (sp->clip_q > 0 && sp->clip_q < 1 && n >= 20) {
-    size_t qi = (size_t)ceil(sp->clip_q * (double)n);
-    qi = qi ? qi - 1 : 0;
-    double q = v[qi];
-    if (q > v[0] && v[n - 1] - q > 0.25 * (q - v[0])) {
-      size_t keep = qi + 1;
-      while (keep < n && v[keep] <= q) keep++;
+  if (sp->clip_tail && n >= 20) {
+    double q1 = v[n / 4], q3 = v[(3 * n) / 4];
+    double fence = fmax(q3 + 3 * (q3 - q1), v[(size_t)ceil(0.95 * (double)n) - 1]);
+    size_t keep = n;
+    while (keep > 0 && v[keep - 1] > fence) keep--;
+    double shown_hi = keep ? v[keep - 1] : v[0];
+    if (keep < n && shown_hi > v[0] && v[n - 1] - shown_hi > 0.25 * (shown_hi - v[0])) {
       clipped = n - keep;
       clip_max = v[n - 1];
       n = keep;
@@ -114,10 +114,11 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
     ec_fmt_value(a, sizeof a, hi);
     ec_fmt_value(b, sizeof b, clip_max);
     const char *u = sp->unit && *sp->unit ? sp->unit : "";
-    clip_note = ec_asprintf("%zu %s above %s%s%s (up to %s%s%s) lie beyond the right edge, not "
-                            "drawn.",
-                            clipped, sp->noun ? sp->noun : "values", a, *u ? " " : "", u, b,
-                            *u ? " " : "", u);
+    clip_note = ec_asprintf("%zu %s (%.1f%%) above %s%s%s (up to %s%s%s) lie beyond the right "
+                            "edge, not drawn.",
+                            clipped, sp->noun ? sp->noun : "values",
+                            100.0 * (double)clipped / (double)(n + clipped), a, *u ? " " : "", u,
+                            b, *u ? " " : "", u);
   }
   ec_legend leg = {0};
   S_frame fr;
@@ -147,9 +148,9 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
   ec_chart_note(fr.s, nt);
   free(nt);
   if (clip_note) {
-    char pq[32];
-    snprintf(pq, sizeof pq, "%g", 100 * sp->clip_q);
-    nt = ec_asprintf("The axis ends at the %s%% quantile: %s", pq, clip_note);
+    nt = ec_asprintf("The axis ends at the last value within Q3 + 3 IQR (Tukey's far-out "
+                     "fence; at most 5%% of the values are cut): %s",
+                     clip_note);
     ec_chart_note(fr.s, nt);
     free(nt);
   }

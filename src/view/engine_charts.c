@@ -384,6 +384,7 @@ static ec_scene *S_memory(S_ctx *c) {
   b.values = v;
   b.unit = "MiB";
   b.value_axis = "Memory";
+  b.value_labels = 1;
   b.max_bars = top;
   b.rest_noun = "layers";
   ec_scene *s = ec_chart_bar(&b);
@@ -480,7 +481,7 @@ static ec_scene *S_timing(S_ctx *c, int hist) {
     h.values = t->latency;
     h.unit = "ms";
     h.value_axis = "Latency";
-    h.clip_q = 0.995;
+    h.clip_tail = 1;
     h.noun = "iterations";
     return ec_chart_histogram(&h);
   }

@@ -19,7 +19,8 @@
  *   pointwise-ops          donut, PointWise layers by number of fused operations
  *   timing-iterations      per-iteration latency (scatter) with median, p99
  *   timing-histogram       histogram of per-iteration latency; a long upper
- *                          tail is cut at p99.5 and counted in a note
+ *                          tail (beyond Q3 + 3 IQR, at most 5%) is cut and
+ *                          counted in a note
  *   reformat-by-origin     reformat latency per origin (QDQ, REFORMAT, ...)
  *   roofline               convolutions and GEMMs against the device's ceilings
  *                          (opts' peaks, else the device facts)

@@ -646,8 +646,8 @@ static void test_timing_histogram_tail(void **st) {
   co.id_base = "t";
   ec_scene *s = ec_engine_chart(e, sum, "timing-histogram", &co);
   assert_non_null(s);
-  if (!strstr(s->desc, "6 iterations above")) print_message("desc: %s\n", s->desc);
-  assert_non_null(strstr(s->desc, "6 iterations above"));
+  if (!strstr(s->desc, "6 iterations (0.3%) above")) print_message("desc: %s\n", s->desc);
+  assert_non_null(strstr(s->desc, "6 iterations (0.3%) above"));
   assert_non_null(strstr(s->desc, "up to 25 ms"));
   assert_int_equal(S_texts(s, "lie beyond the right edge"), 1);
   /* The axis ends near 1.1 ms, not at 25 ms: every numeric label is small. */
@@ -658,7 +658,7 @@ static void test_timing_histogram_tail(void **st) {
     if (end != s->ops[i].text && *end == '\0' && strchr(s->ops[i].text, '.'))
       assert_true(v < 2);
   }
-  S_check(s, "fake-timing-histogram-tail", "6 iterations above");
+  S_check(s, "fake-timing-histogram-tail", "6 iterations (0.3%) above");
   ec_scene_free(s);
   ec_summary_free(sum);
   ec_engine_free(e);

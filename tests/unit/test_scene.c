@@ -167,6 +167,50 @@ static void test_pdf(void **st) {
   unsetenv("SOURCE_DATE_EPOCH");
 }
 
+/* Links: SVG wraps linked groups in an escaped <a href>, the PDF gets link
+ * annotations to named destinations; other schemes are dropped in both. */
+static void test_links(void **st) {
+  (void)st;
+  ec_scene *s = ec_scene_new(200, 100, "lk", NULL, NULL);
+  ec_scene_group(s, "a", NULL, "#e1-L3", NULL);
+  ec_scene_rect(s, 10, 10, 20, 20, ec_rgb(0x4682B4), ec_nocolor(), 0);
+  ec_scene_end(s);
+  ec_scene_group(s, "b", NULL, "#r(1)'x\"<y>\\", NULL);
+  ec_scene_rect(s, 40, 10, 20, 20, ec_rgb(0x4682B4), ec_nocolor(), 0);
+  ec_scene_end(s);
+  ec_scene_group(s, "c", NULL, "javascript:alert(1)", NULL);
+  ec_scene_rect(s, 70, 10, 20, 20, ec_rgb(0x4682B4), ec_nocolor(), 0);
+  ec_scene_end(s);
+  ec_buf b = {0};
+  ec_render_svg(s, &b);
+  assert_non_null(strstr(b.data, "<a href=\"#e1-L3\"><g id=\"lk-a\">"));
+  assert_non_null(strstr(b.data, "<a href=\"#r(1)&#39;x&quot;&lt;y&gt;\\\">"));
+  assert_null(strstr(b.data, "javascript"));
+  /* Balanced: three groups, two anchors. */
+  size_t na = 0, nc = 0;
+  for (const char *p = b.data; (p = strstr(p, "<a ")); p++) na++;
+  for (const char *p = b.data; (p = strstr(p, "</a>")); p++) nc++;
+  assert_int_equal(na, 2);
+  assert_int_equal(nc, 2);
+  ec_buf_free(&b);
+  char dir[] = "/tmp/ec_links_XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char path[256], cmd[700];
+  snprintf(path, sizeof path, "%s/l.pdf", dir);
+  assert_int_equal(ec_render_pdf_file(s, path), 0);
+  snprintf(cmd, sizeof cmd, "test $(grep -a -c '/Subtype /Link' %s) -eq 2", path);
+  assert_int_equal(system(cmd), 0);
+  snprintf(cmd, sizeof cmd, "grep -a -q '/Dest (e1-L3)' %s", path);
+  assert_int_equal(system(cmd), 0);
+  snprintf(cmd, sizeof cmd, "grep -a -q javascript %s", path);
+  assert_int_not_equal(system(cmd), 0);
+  snprintf(cmd, sizeof cmd, "pdfinfo %s >/dev/null 2>&1", path);
+  assert_int_equal(system(cmd), 0);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+  ec_scene_free(s);
+}
+
 static void test_contrast(void **st) {
   (void)st;
   assert_true(ec_contrast(ec_rgb(0x000000), 0xffffff) > 20.9);
@@ -200,7 +244,7 @@ int main(void) {
       cmocka_unit_test(test_measure_pinned), cmocka_unit_test(test_fit_utf8),
       cmocka_unit_test(test_sanitise),       cmocka_unit_test(test_svg_golden),
       cmocka_unit_test(test_layout_check),   cmocka_unit_test(test_pdf),
-      cmocka_unit_test(test_contrast),
+      cmocka_unit_test(test_contrast),       cmocka_unit_test(test_links),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   ec_text_shutdown();
