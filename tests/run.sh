@@ -16,8 +16,9 @@ for t in "$BUILD"/tests/test_*; do
   rc=$?
   cat "$log"
   p=$(grep -c '^\[       OK \]' "$log")
-  f=$(grep -c '^\[  FAILED  \] [a-zA-Z_]' "$log")
-  s=$(grep -c '^\[  SKIPPED \] [a-zA-Z_]' "$log")
+  # cmocka names a failed test twice (when it fails and in the closing list)
+  f=$(grep '^\[  FAILED  \] [a-zA-Z_]' "$log" | sort -u | wc -l)
+  s=$(grep '^\[  SKIPPED \] [a-zA-Z_]' "$log" | sort -u | wc -l)
   if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
     echo "!! $t exited $rc without reporting a failed test (crash?)"; f=1
   fi
