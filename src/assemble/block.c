@@ -41,8 +41,23 @@ ec_block *ec_block_group(void) { return S_new(EC_BLOCK_GROUP); }
 
 void ec_block_add(ec_block *g, ec_block *child) { *EC_PUSH(g->children, g->n_children, g->cap_children) = child; }
 
+ec_block *ec_block_drawing(const char *html, double width, double height, ec_draw_fn draw, void *draw_ctx,
+                           void (*draw_free)(void *), const char *caption) {
+  ec_block *b = S_new(EC_BLOCK_DRAWING);
+  b->html = ec_strdup(html ? html : "");
+  b->width = width;
+  b->height = height;
+  b->draw = draw;
+  b->draw_ctx = draw_ctx;
+  b->draw_free = draw_free;
+  b->caption = caption ? ec_strdup(caption) : NULL;
+  return b;
+}
+
 void ec_block_free(ec_block *b) {
   if (!b) return;
+  free(b->html);
+  if (b->draw_free && b->draw_ctx) b->draw_free(b->draw_ctx);
   for (size_t i = 0; i < b->n_children; i++) ec_block_free(b->children[i]);
   free(b->children);
   if (b->scene) ec_scene_free(b->scene);

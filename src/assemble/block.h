@@ -13,8 +13,15 @@ typedef enum {
   EC_BLOCK_TABLE,      /* a table */
   EC_BLOCK_NOTES,      /* a list of lines (warnings, findings) */
   EC_BLOCK_UNAVAILABLE, /* "Not available: why" */
-  EC_BLOCK_GROUP        /* several blocks, each with its caption as a lead-in sentence */
+  EC_BLOCK_GROUP,       /* several blocks, each with its caption as a lead-in sentence */
+  EC_BLOCK_DRAWING      /* trusted generated HTML plus a cairo drawing of the same
+                           picture (the engine graph): see ec_block_drawing */
 } ec_block_kind;
+
+/* Draws a DRAWING block's picture on cr with its top-left at the origin, in
+ * a box of the block's width x height points (the PDF typesetter scales the
+ * context to fit the page first). */
+typedef void (*ec_draw_fn)(void *ctx, void *cairo_t_ptr);
 
 typedef struct ec_block {
   ec_block_kind kind;
@@ -28,6 +35,11 @@ typedef struct ec_block {
   size_t n_notes, cap_notes;
   char *why;         /* UNAVAILABLE: owned */
   int collapsed;     /* TABLE: folded away in HTML (long reference tables) */
+  char *html;        /* DRAWING: trusted HTML the generator escaped itself, owned */
+  double width, height;   /* DRAWING: size of the cairo picture in points */
+  ec_draw_fn draw;   /* DRAWING: NULL when there is no PDF picture */
+  void *draw_ctx;    /* DRAWING: freed with draw_free */
+  void (*draw_free)(void *ctx);
   struct ec_block **children; /* GROUP: owned */
   size_t n_children, cap_children;
 } ec_block;
@@ -38,6 +50,10 @@ ec_block *ec_block_notes(void);
 void ec_block_note(ec_block *b, int sev, const char *line);
 ec_block *ec_block_unavailable(const char *why);
 ec_block *ec_block_group(void);
+/** A drawing: html is copied; draw/draw_ctx/draw_free may be NULL; the
+ *  block owns draw_ctx. caption may be NULL. */
+ec_block *ec_block_drawing(const char *html, double width, double height, ec_draw_fn draw, void *draw_ctx,
+                           void (*draw_free)(void *), const char *caption);
 /** Append child (ownership moves to g). */
 void ec_block_add(ec_block *g, ec_block *child);
 void ec_block_free(ec_block *b);

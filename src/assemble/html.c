@@ -64,6 +64,16 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
   case EC_BLOCK_GROUP:
     for (size_t i = 0; i < b->n_children; i++) ec_block_html(b->children[i], o);
     break;
+  case EC_BLOCK_DRAWING:
+    ec_buf_puts(o, "<figure class=\"drawing\">");
+    ec_buf_puts(o, b->html);
+    if (b->caption) {
+      ec_buf_puts(o, "<figcaption>");
+      S_esc(o, b->caption);
+      ec_buf_puts(o, "</figcaption>");
+    }
+    ec_buf_puts(o, "</figure>\n");
+    break;
   }
 }
 

@@ -379,6 +379,29 @@ static void S_block(S_ts *t, const ec_block *b) {
   case EC_BLOCK_GROUP:
     for (size_t i = 0; i < b->n_children; i++) S_block(t, b->children[i]);
     break;
+  case EC_BLOCK_DRAWING: {
+    if (!b->draw || b->width <= 0 || b->height <= 0) break;
+    double k = b->width > t->cw ? t->cw / b->width : 1;
+    double maxh = t->ph - t->mt - t->mb - 30;
+    if (b->height * k > maxh) k = maxh / b->height;
+    S_need(t, b->height * k + 16);
+    cairo_save(t->cr);
+    cairo_translate(t->cr, t->ml, t->y);
+    cairo_scale(t->cr, k, k);
+    cairo_rectangle(t->cr, 0, 0, b->width, b->height);
+    cairo_clip(t->cr);
+    b->draw(b->draw_ctx, t->cr);
+    cairo_restore(t->cr);
+    t->y += b->height * k + 3;
+    if (b->caption) {
+      ec_buf_puts(&m, "<i>");
+      S_markup_esc(&m, b->caption, strlen(b->caption));
+      ec_buf_puts(&m, "</i>");
+      S_paragraph(t, m.data, S_SMALL, 0, 0);
+    }
+    t->y += 10;
+    break;
+  }
   }
   ec_buf_free(&m);
 }
