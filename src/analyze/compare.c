@@ -156,6 +156,14 @@ int ec_metric_of(const ec_engine *e, const ec_summary *s, ec_metric m, ec_metric
       v->single_sample = e->profile_count == 1;
       S_borrow_cv(e, s, v, "per-layer spread is not recorded");
       ok = 1;
+    } else if (isfinite(e->stored_layer_sum_ms) && e->stored_layer_sum_ms > 0) {
+      /* a stored summary keeps the sum, not the layers */
+      v->value = e->stored_layer_sum_ms;
+      v->source = "summary (profile)";
+      v->samples = e->stored_profile_count > 0 ? (size_t)e->stored_profile_count : 0;
+      v->single_sample = e->stored_profile_count == 1;
+      S_borrow_cv(e, s, v, "per-layer spread is not recorded");
+      ok = 1;
     }
     break;
   default:

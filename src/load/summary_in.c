@@ -92,6 +92,15 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
     e->name = ec_strdup(stored);
   }
 
+  /* the layer-latency sum, for compare --metric layer-sum against a stored baseline */
+  const json_t *lat = json_object_get(root, "latency_ms");
+  if (json_is_object(lat)) e->stored_layer_sum_ms = ec_json_num(json_object_get(lat, "total"));
+  const json_t *prov2 = json_object_get(root, "provenance");
+  if (json_is_object(prov2)) {
+    double pc = ec_json_num(json_object_get(prov2, "profile_iterations"));
+    if (isfinite(pc) && pc > 0) e->stored_profile_count = (int64_t)pc;
+  }
+
   const json_t *perf = json_object_get(root, "performance");
   if (json_is_object(perf)) {
     ec_perf *p = &e->perf;
@@ -154,7 +163,7 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
       free(e->trt_version_source);
       e->trt_version_source = ec_strdup("summary");
     }
-    double pc = ec_json_num(json_object_get(prov, "profile_iterations"));
+    double pc = ec_json_num(json_object_get(prov2, "profile_iterations"));
     if (isfinite(pc) && pc >= 0) e->profile_count = (int64_t)pc;
   }
 

@@ -209,6 +209,8 @@ typedef struct ec_engine {
   char *trt_version;          /* "8.4.1" or NULL */
   char *trt_version_source;
 
+  double stored_layer_sum_ms; /* latency_ms.total of a stored summary (NAN otherwise) */
+  int64_t stored_profile_count; /* its provenance.profile_iterations (0 when unknown) */
   size_t n_log_runs;          /* benchmark runs found in logs */
   size_t log_run;             /* the one used (0-based) */
 

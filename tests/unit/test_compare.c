@@ -311,11 +311,13 @@ static void test_summary_baseline(void **st) {
   assert_false(c->res[2].aligned);
   assert_non_null(strstr(c->res[2].align_note, "stored summary"));
   ec_comparison_free(c);
-  /* layer-sum is not stored: everyone falls back */
+  /* layer-sum: the stored summary keeps latency_ms.total, so no fallback */
   o.metric = EC_METRIC_LAYER_SUM;
   o.metric_given = 1;
   c = ec_compare(es, 3, NULL, &o);
-  assert_int_equal(c->used, EC_METRIC_GPU_MEDIAN);
+  assert_int_equal(c->used, EC_METRIC_LAYER_SUM);
+  assert_true(fabs(c->res[1].m.value - c->res[0].m.value) < 1e-9);
+  assert_string_equal(c->res[1].m.source, "summary (profile)");
   ec_comparison_free(c);
   ec_engine_free(src);
   ec_engine_free(stored);
