@@ -1,0 +1,35 @@
+"""Checks the text of an enginecard PDF report against summary --json.
+
+usage: check_pdf.py REPORT.txt SUMMARY.json   (REPORT.txt from pdftotext -layout)
+The PDF must carry the engine name, the layer count, each layer type's
+latency (%.4g ms, the one display format for latencies) and the slowest
+layers' names (as far as a table cell shows them) and latencies.
+"""
+import json
+import sys
+
+text = open(sys.argv[1], encoding="utf-8", errors="replace").read()
+summ = json.load(open(sys.argv[2]))
+flat = " ".join(text.split())
+checked = 0
+
+
+def need(s, what):
+    global checked
+    if s not in flat:
+        sys.exit("missing %s: %r" % (what, s))
+    checked += 1
+
+
+need(summ["engine"][:40], "engine name")
+need("{:,}".format(summ["layers"]), "layer count")
+if summ["latency_ms"] is not None:
+    for t, v in summ["latency_ms"]["by_type"].items():
+        need("%.4g" % v, "latency of " + t)
+    for l in summ["top_layers"][:5]:
+        if l["latency_ms"] is not None:
+            need("%.4g" % l["latency_ms"], "latency of " + l["name"])
+        name = " ".join(l["name"].split())[:24]
+        if name.isprintable() and name.isascii():
+            need(name, "top layer name")
+print("checked %d values" % checked)
