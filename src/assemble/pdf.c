@@ -287,8 +287,17 @@ static void S_table(S_ts *t, const ec_table *tb) {
     cairo_save(cr);
     cairo_rectangle(cr, t->ml, t->y, total * scale, rh);
     cairo_clip(cr);
-    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     for (size_t c = 0; c < nc; c++) {
+      /* the HTML's cell classes: differences highlighted, verdicts coloured */
+      const char *cls = header ? NULL : ec_table_cell(tb, r - 1, c)->cls;
+      if (cls && strstr(cls, "diff")) {
+        cairo_set_source_rgb(cr, 1.0, 0.96, 0.82);
+        cairo_rectangle(cr, x, t->y, w[c], rh);
+        cairo_fill(cr);
+      }
+      if (cls && strstr(cls, "bad")) cairo_set_source_rgb(cr, 0.64, 0.09, 0.10);
+      else if (cls && strstr(cls, "good")) cairo_set_source_rgb(cr, 0.18, 0.49, 0.20);
+      else cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
       cairo_move_to(cr, x + pad, t->y + pad);
       pango_cairo_show_layout(cr, ls[c]);
       g_object_unref(ls[c]);
@@ -545,7 +554,9 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
     cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_MOD_DATE, date);
   }
   char title[512];
-  if (r->n == 1)
+  if (r->title)
+    snprintf(title, sizeof title, "%s", r->title);
+  else if (r->n == 1)
     snprintf(title, sizeof title, "%s - enginecard report", r->parts[0].engine->name);
   else
     snprintf(title, sizeof title, "%zu engines - enginecard report", r->n);
@@ -572,7 +583,7 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
   }
   for (size_t i = 0; i < r->n; i++) {
     const ec_report_part *p = &r->parts[i];
-    t.running = p->engine->name;
+    t.running = r->running ? r->running : p->engine->name;
     if (t.page_open) S_new_page(&t);
     else S_page_begin(&t);
     for (int k = 0; k < 8; k++) t.outline[k] = CAIRO_PDF_OUTLINE_ROOT;

@@ -59,8 +59,9 @@ static size_t S_rows(const ec_kvs *a, size_t dflt) {
   return v > 0 ? (size_t)v : dflt;
 }
 
-static ec_block *S_table_block(ec_table *t, const char *why) {
-  return t ? ec_block_table(t) : ec_block_unavailable(why);
+/* why is read after t was built (argument order is unspecified in C) */
+static ec_block *S_table_block(ec_table *t, const char **why) {
+  return t ? ec_block_table(t) : ec_block_unavailable(*why);
 }
 
 static ec_block *S_gen_table(S_ctx *c, const char *data, const ec_kvs *a) {
@@ -69,27 +70,27 @@ static ec_block *S_gen_table(S_ctx *c, const char *data, const ec_kvs *a) {
   char id[64];
   snprintf(id, sizeof id, "%s-t%d", c->part->id, ++c->seq);
   size_t top = c->o->top_n ? c->o->top_n : 10;
-  if (!strcmp(data, "facts")) return S_table_block(ec_tbl_facts(s, id, &why), why);
-  if (!strcmp(data, "bindings")) return S_table_block(ec_tbl_bindings(s, id, &why), why);
-  if (!strcmp(data, "performance")) return S_table_block(ec_tbl_perf(s, id, &why), why);
-  if (!strcmp(data, "by-type")) return S_table_block(ec_tbl_by_type(s, id, &why), why);
-  if (!strcmp(data, "by-precision")) return S_table_block(ec_tbl_by_precision(s, id, &why), why);
-  if (!strcmp(data, "top-layers")) return S_table_block(ec_tbl_top_layers(s, id, S_rows(a, top), &why), why);
-  if (!strcmp(data, "tactics")) return S_table_block(ec_tbl_tactics(s, id, &why), why);
-  if (!strcmp(data, "reformats")) return S_table_block(ec_tbl_reformats(s, id, &why), why);
-  if (!strcmp(data, "pointwise")) return S_table_block(ec_tbl_pointwise(s, id, &why), why);
-  if (!strcmp(data, "fused")) return S_table_block(ec_tbl_fused(s, id, S_rows(a, 30), &why), why);
-  if (!strcmp(data, "memory")) return S_table_block(ec_tbl_memory(s, id, S_rows(a, 20), &why), why);
-  if (!strcmp(data, "efficiency")) return S_table_block(ec_tbl_efficiency(s, id, S_rows(a, 30), &why), why);
+  if (!strcmp(data, "facts")) return S_table_block(ec_tbl_facts(s, id, &why), &why);
+  if (!strcmp(data, "bindings")) return S_table_block(ec_tbl_bindings(s, id, &why), &why);
+  if (!strcmp(data, "performance")) return S_table_block(ec_tbl_perf(s, id, &why), &why);
+  if (!strcmp(data, "by-type")) return S_table_block(ec_tbl_by_type(s, id, &why), &why);
+  if (!strcmp(data, "by-precision")) return S_table_block(ec_tbl_by_precision(s, id, &why), &why);
+  if (!strcmp(data, "top-layers")) return S_table_block(ec_tbl_top_layers(s, id, S_rows(a, top), &why), &why);
+  if (!strcmp(data, "tactics")) return S_table_block(ec_tbl_tactics(s, id, &why), &why);
+  if (!strcmp(data, "reformats")) return S_table_block(ec_tbl_reformats(s, id, &why), &why);
+  if (!strcmp(data, "pointwise")) return S_table_block(ec_tbl_pointwise(s, id, &why), &why);
+  if (!strcmp(data, "fused")) return S_table_block(ec_tbl_fused(s, id, S_rows(a, 30), &why), &why);
+  if (!strcmp(data, "memory")) return S_table_block(ec_tbl_memory(s, id, S_rows(a, 20), &why), &why);
+  if (!strcmp(data, "efficiency")) return S_table_block(ec_tbl_efficiency(s, id, S_rows(a, 30), &why), &why);
   if (!strcmp(data, "options")) {
-    ec_block *b = S_table_block(ec_tbl_options(s, id, &why), why);
+    ec_block *b = S_table_block(ec_tbl_options(s, id, &why), &why);
     const char *col = ec_kvs_get(a, "collapsed");
     if (b->kind == EC_BLOCK_TABLE && col && !strcmp(col, "yes")) b->collapsed = 1;
     return b;
   }
   if (!strcmp(data, "layers")) {
     snprintf(id, sizeof id, "%s-layers", c->part->id);
-    return S_table_block(ec_tbl_layers(s, id, c->part->id, c->o->max_table_rows, &why), why);
+    return S_table_block(ec_tbl_layers(s, id, c->part->id, c->o->max_table_rows, &why), &why);
   }
   if (!strcmp(data, "type-tables")) {
     if (!s->layers) return ec_block_unavailable("no layers were read");
@@ -211,6 +212,8 @@ void ec_report_free(ec_report *r) {
     ec_doc_free(&r->parts[i].doc);
   }
   free(r->parts);
+  free(r->title);
+  free(r->running);
   memset(r, 0, sizeof *r);
 }
 
@@ -236,7 +239,9 @@ static void S_index(const ec_report *r, ec_buf *o) {
 
 void ec_report_html(const ec_report *r, ec_buf *o) {
   char title[256];
-  if (r->n == 1)
+  if (r->title)
+    snprintf(title, sizeof title, "%s", r->title);
+  else if (r->n == 1)
     snprintf(title, sizeof title, "%s \xE2\x80\x94 enginecard report", r->parts[0].engine->name);
   else
     snprintf(title, sizeof title, "%zu engines \xE2\x80\x94 enginecard report", r->n);

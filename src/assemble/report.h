@@ -25,6 +25,8 @@ typedef struct ec_report_part {
 typedef struct ec_report {
   ec_report_part *parts;
   size_t n;
+  char *title;               /* page/document title override (owned), or NULL */
+  char *running;             /* PDF running header override (owned), or NULL */
 } ec_report;
 
 /** Expand the template for each engine. Template problems go to d.

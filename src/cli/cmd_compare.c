@@ -4,6 +4,8 @@
  * Exit: 0 ok; 1 a gate failed (every requested output is still written);
  * 2 usage or I/O error; 3 an engine has no usable data or lacks the metric. */
 #include "analyze/compare.h"
+#include "assemble/compare_report.h"
+#include "assemble/pdf.h"
 #include "cli/cli.h"
 #include "out/benchjson.h"
 #include "out/compare_json.h"
@@ -29,6 +31,7 @@ typedef struct {
   const char *baseline;
   ec_compare_opts o;
   const char *json, *junit, *markdown, *bench;
+  const char *html, *pdf;
   S_label *labels;
   size_t n_labels, cap_labels;
 } S_opts;
@@ -87,11 +90,8 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   else if (strcmp(a, "--junit") == 0) o->junit = v;
   else if (strcmp(a, "--markdown") == 0) o->markdown = v;
   else if (strcmp(a, "--bench-json") == 0) o->bench = v;
-  else {
-    fprintf(stderr, "enginecard compare: %s: the HTML/PDF comparison report is not available yet; "
-                    "use --json, --junit, --markdown or --bench-json\n", a);
-    return -1;
-  }
+  else if (strcmp(a, "-o") == 0) o->html = v;
+  else if (strcmp(a, "--pdf") == 0) o->pdf = v;
   return 2;
 }
 
@@ -310,6 +310,35 @@ int ec_cmd_compare(int argc, char **argv) {
     io |= S_write(o.bench, t, es, n);
     free(t);
     json_decref(j);
+  }
+  if (o.html || o.pdf) {
+    ec_report_opts ro = {0};
+    ro.want_html = o.html != NULL;
+    ec_report r;
+    ec_diags td = {0};
+    if (ec_compare_report_build(cmp, &ro, &r, &td) != 0) {
+      io = 1;
+    } else {
+      if (o.html) {
+        ec_buf b = {0};
+        ec_report_html(&r, &b);
+        io |= ec_cli_write_file(o.html, b.data, b.len, es, n) != 0;
+        ec_buf_free(&b);
+      }
+      if (o.pdf) {
+        ec_buf b = {0};
+        ec_pdf_opts po = {0};
+        io |= ec_report_pdf(&r, &po, &b, &td) != 0 || ec_cli_write_file(o.pdf, b.data, b.len, es, n) != 0;
+        ec_buf_free(&b);
+      }
+    }
+    for (size_t i = 0; i < td.n; i++) {
+      char *m = ec_diag_format(&td.v[i]);
+      ec_cli_put_safe(stderr, m);
+      free(m);
+    }
+    ec_diags_free(&td);
+    ec_report_free(&r);
   }
   /* 2 (I/O) > 3 (no data / missing metric) > 1 (gate) > 0 */
   if (io) rc = EC_EXIT_USAGE;

@@ -1,0 +1,125 @@
+/* Generators of templates/compare.md:
+ *   table  data: gates | side-by-side | mismatches | types | layers | one-side
+ *   chart  data: stacked-latency-by-type | latency-by-type | count-by-type |
+ *                latency-by-precision | count-by-precision | throughput | gpu-latency
+ *   notes  data: comparison (warnings about the comparison and each engine) */
+#include "assemble/compare_report.h"
+#include "assemble/html.h"
+#include "util/alloc.h"
+#include "view/compare_view.h"
+#include "view/fmt.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const ec_comparison *c;
+  ec_summary **sums;
+  ec_cmp_view view;
+  const ec_report_opts *o;
+  int seq;
+} S_ctx;
+
+static char *S_value(void *ud, const char *name) {
+  S_ctx *x = ud;
+  const ec_comparison *c = x->c;
+  char buf[64];
+  if (!strcmp(name, "compare.baseline")) return ec_strdup(c->engines[c->baseline]->name);
+  if (!strcmp(name, "compare.metric")) return ec_asprintf("%s (%s)", ec_metric_label(c->used), ec_metric_name(c->used));
+  if (!strcmp(name, "compare.engines")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)c->n));
+  if (!strcmp(name, "compare.verdict")) {
+    if (!c->gates) return ec_strdup("no gate was given (--max-regress)");
+    if (c->failed) return ec_asprintf("FAIL: %zu of %zu engines regressed beyond the gate", c->failed, c->gates);
+    return ec_asprintf("PASS: %zu of %zu engines within the gate", c->gates - c->failed, c->gates);
+  }
+  if (!strcmp(name, "compare.gate")) {
+    if (!isfinite(c->opts.max_regress_pct)) return ec_strdup("none");
+    return ec_asprintf("worse by more than %g%% and beyond the noise band (%g x combined CV)", c->opts.max_regress_pct,
+                       c->opts.noise_k);
+  }
+  return NULL;
+}
+
+/* why is read after t was built (argument order is unspecified in C) */
+static ec_block *S_tbl(ec_table *t, const char **why) { return t ? ec_block_table(t) : ec_block_unavailable(*why); }
+
+static size_t S_rows(const ec_kvs *a, size_t dflt) {
+  const char *r = ec_kvs_get(a, "rows");
+  long v = r ? strtol(r, NULL, 10) : 0;
+  return v > 0 ? (size_t)v : dflt;
+}
+
+static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
+  S_ctx *x = ud;
+  const char *data = ec_kvs_get(args, "data");
+  if (!data) data = "";
+  const char *why = "no data";
+  char id[64];
+  snprintf(id, sizeof id, "c-t%d", ++x->seq);
+  if (!strcmp(kind, "table")) {
+    if (!strcmp(data, "gates")) return S_tbl(ec_cmp_tbl_gates(&x->view, id, &why), &why);
+    if (!strcmp(data, "side-by-side")) return S_tbl(ec_cmp_tbl_side_by_side(&x->view, id, &why), &why);
+    if (!strcmp(data, "mismatches")) return S_tbl(ec_cmp_tbl_mismatches(&x->view, id, &why), &why);
+    if (!strcmp(data, "types")) return S_tbl(ec_cmp_tbl_types(&x->view, id, &why), &why);
+    if (!strcmp(data, "layers")) return S_tbl(ec_cmp_tbl_layers(&x->view, "c-layers", S_rows(args, 2000), &why), &why);
+    if (!strcmp(data, "one-side")) return S_tbl(ec_cmp_tbl_one_side(&x->view, id, S_rows(args, 200), &why), &why);
+    return ec_block_unavailable("the template names an unknown comparison table");
+  }
+  if (!strcmp(kind, "chart")) {
+    ec_scene *sc = ec_cmp_chart(&x->view, data, &why);
+    if (!sc) return ec_block_unavailable(why);
+    ec_table *t = NULL;
+    if (strstr(data, "type")) t = ec_cmp_tbl_types(&x->view, id, &why);
+    return ec_block_figure(sc, t, ec_kvs_get(args, "caption"));
+  }
+  if (!strcmp(kind, "notes")) {
+    ec_block *b = ec_block_notes();
+    for (size_t i = 0; i < x->c->diags.n; i++) {
+      char *m = ec_diag_format(&x->c->diags.v[i]);
+      ec_block_note(b, x->c->diags.v[i].sev >= EC_ERROR ? 2 : 1, m);
+      free(m);
+    }
+    for (size_t i = 0; i < x->c->n; i++) {
+      size_t w = ec_diags_count(&x->c->engines[i]->diags, EC_WARN);
+      if (!w) continue;
+      char *m = ec_asprintf("%s: %zu warnings while loading (see its report card)", x->c->engines[i]->name, w);
+      ec_block_note(b, 1, m);
+      free(m);
+    }
+    return b;
+  }
+  return NULL;
+}
+
+static char *S_html(void *ud, const ec_block *b) {
+  S_ctx *x = ud;
+  if (!x->o->want_html) return NULL;
+  ec_buf o = {0};
+  ec_block_html(b, &o);
+  return ec_buf_take(&o);
+}
+
+int ec_compare_report_build(const ec_comparison *c, const ec_report_opts *o, ec_report *out, ec_diags *d) {
+  memset(out, 0, sizeof *out);
+  size_t len;
+  char *md = ec_template_load(o->template_path, "compare.md", &len, d);
+  if (!md) return -1;
+  out->parts = ec_calloc(1, sizeof *out->parts);
+  out->n = 1;
+  ec_report_part *p = &out->parts[0];
+  p->engine = c->engines[c->baseline];
+  p->summary = ec_summarize(p->engine);
+  snprintf(p->id, sizeof p->id, "c1");
+  ec_summary **sums = ec_calloc(c->n, sizeof *sums);
+  for (size_t i = 0; i < c->n; i++) sums[i] = ec_summarize(c->engines[i]);
+  S_ctx x = {c, sums, {c, sums, "c"}, o, 0};
+  ec_tmpl_env env = {&x, S_value, S_generate, S_html, "c1", o->template_path ? o->template_path : "templates/compare.md"};
+  int rc = ec_template_expand(md, len, &env, &p->doc, d);
+  for (size_t i = 0; i < c->n; i++) ec_summary_free(sums[i]);
+  free(sums);
+  free(md);
+  out->title = ec_asprintf("Comparison of %zu engines \xE2\x80\x94 enginecard", c->n);
+  out->running = ec_asprintf("Comparison against %s", c->engines[c->baseline]->name);
+  return rc;
+}

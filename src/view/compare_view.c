@@ -1,0 +1,504 @@
+#include "view/compare_view.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "view/chart.h"
+#include "view/colors.h"
+#include "view/fmt.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define B(f, v) f(buf, sizeof buf, (v))
+
+static const ec_engine *S_e(const ec_cmp_view *v, size_t i) { return v->c->engines[i]; }
+
+long ec_engine_batch(const ec_engine *e) {
+  for (size_t i = 0; i < e->n_layers; i++)
+    for (size_t k = 0; k < e->layers[i].n_in; k++) {
+      const ec_tensor *t = &e->layers[i].in[k];
+      for (size_t b = 0; b < e->n_bindings; b++)
+        if (strlen(e->bindings[b]) == t->name_len && memcmp(e->bindings[b], t->name, t->name_len) == 0)
+          return t->ndims > 0 && t->dims[0] > 0 ? (long)t->dims[0] : 0;
+    }
+  return 0;
+}
+
+ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **why) {
+  const ec_comparison *c = v->c;
+  (void)why;
+  char buf[64];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
+  char mh[96];
+  snprintf(mh, sizeof mh, "%s (%s)", ec_metric_label(c->used), c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms");
+  ec_table_col(t, mh, EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Change (%)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Noise band (%)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Verdict", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Why", EC_ALIGN_LEFT, 0);
+  for (size_t i = 0; i < c->n; i++) {
+    const ec_compare_result *r = &c->res[i];
+    size_t row = ec_table_row(t);
+    ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
+    ec_table_set(t, row, 1, c->used == EC_METRIC_THROUGHPUT ? B(ec_fmt_num, r->m.value) : B(ec_fmt_ms, r->m.value), r->m.value);
+    if (i == c->baseline) ec_table_set(t, row, 2, "baseline", NAN);
+    else {
+      snprintf(buf, sizeof buf, isfinite(r->delta_pct) ? "%+.2f" : "\xE2\x80\x93", r->delta_pct);
+      ec_table_set(t, row, 2, buf, r->delta_pct);
+    }
+    snprintf(buf, sizeof buf, isfinite(r->noise_pct) ? "\xC2\xB1%.2f" : "\xE2\x80\x93", r->noise_pct);
+    ec_table_set(t, row, 3, i == c->baseline ? "" : buf, r->noise_pct);
+    const char *vd = ec_verdict_name(r->verdict);
+    ec_table_set(t, row, 4, vd, NAN);
+    if (r->verdict == EC_VERDICT_FAIL || r->verdict == EC_VERDICT_ERROR) ec_table_set_class(t, row, 4, "bad");
+    else if (r->verdict == EC_VERDICT_PASS) ec_table_set_class(t, row, 4, "good");
+    ec_table_set(t, row, 5, r->reason ? r->reason : "", NAN);
+  }
+  return t;
+}
+
+typedef struct {
+  const char *what;
+  char *(*get)(const ec_engine *e, const ec_summary *s, const ec_compare_result *r);
+} S_fact;
+
+static char *S_str(const char *s) { return ec_strdup(s ? s : "\xE2\x80\x93"); }
+static char *S_f_device(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)s; (void)r;
+  return S_str(e->device.present ? e->device.name : NULL);
+}
+static char *S_f_cc(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)s; (void)r;
+  return S_str(e->device.compute_capability);
+}
+static char *S_f_trt(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)s; (void)r;
+  return S_str(e->trt_version);
+}
+static char *S_f_layers(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)e; (void)r;
+  char buf[32];
+  return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)s->layers));
+}
+static char *S_f_latsum(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)e; (void)r;
+  char buf[32];
+  return S_str(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : NULL);
+}
+static char *S_f_metric(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)e; (void)s;
+  char buf[32];
+  if (!isfinite(r->m.value)) return S_str(NULL);
+  return ec_asprintf("%s (%s)", r->m.unit && !strcmp(r->m.unit, "qps") ? ec_fmt_num(buf, sizeof buf, r->m.value) : ec_fmt_ms(buf, sizeof buf, r->m.value),
+                     r->m.source ? r->m.source : "?");
+}
+static char *S_f_spread(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)e; (void)s;
+  if (!isfinite(r->m.cv)) return S_str(NULL);
+  return ec_asprintf("CV %.2f%%", 100 * r->m.cv);
+}
+static char *S_f_p99(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)r;
+  char buf[32];
+  if (s->has_compute) return ec_strdup(ec_fmt_ms(buf, sizeof buf, s->compute.p99));
+  double x = ec_stats_get(&e->perf.gpu_compute, "p99");
+  return S_str(isfinite(x) ? ec_fmt_ms(buf, sizeof buf, x) : NULL);
+}
+static char *S_f_tput(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)s; (void)r;
+  char buf[32];
+  return S_str(isfinite(e->perf.throughput_qps) ? ec_fmt_num(buf, sizeof buf, e->perf.throughput_qps) : NULL);
+}
+static char *S_f_weights(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)e; (void)r;
+  char buf[32];
+  return ec_strdup(ec_fmt_bytes(buf, sizeof buf, s->weights_bytes));
+}
+static char *S_f_batch(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)s; (void)r;
+  long b = ec_engine_batch(e);
+  char buf[32];
+  return S_str(b > 0 ? ec_fmt_int(buf, sizeof buf, (double)b) : NULL);
+}
+static char *S_f_reformat(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)e; (void)r;
+  char buf[32];
+  if (!s->has_latency) return ec_asprintf("%zu layers", s->reformat_count);
+  return ec_asprintf("%zu layers, %s%%", s->reformat_count, ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
+}
+#define S_OPT(fn, group, key)                                                              \
+  static char *fn(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {   \
+    (void)s; (void)r;                                                                      \
+    return S_str(ec_kvs_get(&e->group, key));                                              \
+  }
+S_OPT(S_f_prec, build_options, "Precision")
+S_OPT(S_f_graph, inference_options, "CUDA Graph")
+S_OPT(S_f_spin, inference_options, "Spin-wait")
+S_OPT(S_f_xfer, inference_options, "Data transfers")
+S_OPT(S_f_sep, inference_options, "Separate profiling")
+
+static const S_fact S_facts[] = {
+    {"Device", S_f_device}, {"Compute capability", S_f_cc}, {"TensorRT", S_f_trt}, {"Batch", S_f_batch},
+    {"Build precision", S_f_prec}, {"Layers", S_f_layers}, {"Layer latency sum (ms)", S_f_latsum},
+    {"Metric", S_f_metric}, {"Spread", S_f_spread}, {"GPU compute p99 (ms)", S_f_p99},
+    {"Throughput (qps)", S_f_tput}, {"Weights", S_f_weights}, {"Reformats", S_f_reformat},
+    {"CUDA Graph", S_f_graph}, {"Spin-wait", S_f_spin}, {"Data transfers", S_f_xfer},
+    {"Separate profiling", S_f_sep},
+};
+
+ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const char **why) {
+  const ec_comparison *c = v->c;
+  (void)why;
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Fact", EC_ALIGN_LEFT, 0);
+  for (size_t i = 0; i < c->n; i++) {
+    char h[300];
+    snprintf(h, sizeof h, "%s%s", S_e(v, i)->name, i == c->baseline ? " (baseline)" : "");
+    ec_table_col(t, h, EC_ALIGN_LEFT, 0);
+  }
+  for (size_t f = 0; f < sizeof S_facts / sizeof S_facts[0]; f++) {
+    size_t row = ec_table_row(t);
+    ec_table_set(t, row, 0, S_facts[f].what, NAN);
+    char *base = S_facts[f].get(S_e(v, c->baseline), v->sums[c->baseline], &c->res[c->baseline]);
+    for (size_t i = 0; i < c->n; i++) {
+      char *x = S_facts[f].get(S_e(v, i), v->sums[i], &c->res[i]);
+      ec_table_set(t, row, i + 1, x, NAN);
+      /* the metric row always differs; highlight the facts */
+      if (i != c->baseline && strcmp(x, base) && strcmp(S_facts[f].what, "Metric") && strcmp(S_facts[f].what, "Spread"))
+        ec_table_set_class(t, row, i + 1, "diff");
+      free(x);
+    }
+    free(base);
+  }
+  return t;
+}
+
+ec_table *ec_cmp_tbl_mismatches(const ec_cmp_view *v, const char *id, const char **why) {
+  const ec_comparison *c = v->c;
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Differs in", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Baseline", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Engine's value", EC_ALIGN_LEFT, 0);
+  for (size_t i = 0; i < c->n; i++)
+    for (size_t k = 0; k < c->res[i].n_mism; k++) {
+      const ec_mismatch *m = &c->res[i].mism[k];
+      size_t row = ec_table_row(t);
+      ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
+      ec_table_set(t, row, 1, m->what, NAN);
+      ec_table_set(t, row, 2, m->base, NAN);
+      ec_table_set(t, row, 3, m->other, NAN);
+    }
+  if (!t->nrows) {
+    ec_table_free(t);
+    *why = "the engines agree on TensorRT version, GPU, clocks, timing options, batch and shapes";
+    return NULL;
+  }
+  return t;
+}
+
+static void S_tensor_prec(const ec_layer *l, char *out, size_t cap) {
+  snprintf(out, cap, "%s\xE2\x86\x92%s", l->precision, l->out_precision[0] ? l->out_precision : "\xE2\x80\x93");
+}
+
+ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
+  const ec_comparison *c = v->c;
+  const ec_engine *be = S_e(v, c->baseline);
+  char buf[64];
+  ec_table *t = ec_table_new(id, NULL);
+  t->interactive = 1;
+  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Baseline layer", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Baseline (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Engine (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Speedup", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Precision (base / engine)", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Mismatch", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Engine layer and tactic", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Matched by", EC_ALIGN_LEFT, 0);
+  size_t total = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    const ec_compare_result *r = &c->res[i];
+    if (i == c->baseline || !r->aligned) continue;
+    const ec_engine *e = S_e(v, i);
+    for (size_t k = 0; k < r->n_deltas; k++) {
+      total++;
+      if (t->nrows >= max) continue;
+      const ec_layer_delta *d = &r->deltas[k];
+      const ec_layer *la = &be->layers[d->a], *lb = &e->layers[d->b];
+      size_t row = ec_table_row(t);
+      ec_table_set(t, row, 0, e->name, NAN);
+      ec_table_setn(t, row, 1, la->name, la->name_len, NAN);
+      ec_table_set(t, row, 2, la->type, NAN);
+      ec_table_set(t, row, 3, B(ec_fmt_ms, d->base_ms), d->base_ms);
+      ec_table_set(t, row, 4, B(ec_fmt_ms, d->ms), d->ms);
+      double sp = d->ms > 0 ? d->base_ms / d->ms : NAN;
+      snprintf(buf, sizeof buf, isfinite(sp) ? "%.2fx" : "\xE2\x80\x93", sp);
+      ec_table_set(t, row, 5, buf, sp);
+      if (isfinite(sp) && sp < 0.97) ec_table_set_class(t, row, 5, "bad");
+      else if (isfinite(sp) && sp > 1.03) ec_table_set_class(t, row, 5, "good");
+      char pa[64], pb[64];
+      S_tensor_prec(la, pa, sizeof pa);
+      S_tensor_prec(lb, pb, sizeof pb);
+      snprintf(buf, sizeof buf, "%s / %s", pa, pb);
+      ec_table_set(t, row, 6, buf, NAN);
+      int pm = strcmp(pa, pb) != 0, tm = strcmp(la->tactic, lb->tactic) != 0;
+      ec_table_set(t, row, 7, pm && tm ? "precision, tactic" : pm ? "precision" : tm ? "tactic" : "", NAN);
+      ec_buf x = {0};
+      ec_buf_put(&x, lb->name, lb->name_len);
+      ec_buf_puts(&x, " \xE2\x80\x94 ");
+      ec_buf_puts(&x, lb->tactic);
+      ec_table_set(t, row, 8, x.data, NAN);
+      ec_buf_free(&x);
+      ec_table_set(t, row, 9, d->how ? d->how : "", NAN);
+    }
+  }
+  if (!t->nrows) {
+    ec_table_free(t);
+    *why = "no engine could be aligned with the baseline (stored summaries have no layers, or no profile)";
+    return NULL;
+  }
+  if (total > t->nrows) {
+    char note[160];
+    snprintf(note, sizeof note, "%zu more aligned pairs are in compare --json.", total - t->nrows);
+    ec_table_set_note(t, note);
+  }
+  return t;
+}
+
+ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
+  const ec_comparison *c = v->c;
+  const ec_engine *be = S_e(v, c->baseline);
+  char buf[32];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Only in", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
+  size_t total = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    const ec_compare_result *r = &c->res[i];
+    if (i == c->baseline || !r->al) continue;
+    const ec_engine *e = S_e(v, i);
+    for (size_t k = 0; k < r->al->n; k++) {
+      const ec_align_pair *p = &r->al->v[k];
+      if (p->a >= 0 && p->b >= 0) continue;
+      total++;
+      if (t->nrows >= max) continue;
+      const ec_layer *l = p->a >= 0 ? &be->layers[p->a] : &e->layers[p->b];
+      size_t row = ec_table_row(t);
+      ec_table_set(t, row, 0, e->name, NAN);
+      ec_table_set(t, row, 1, p->a >= 0 ? "baseline" : "engine", NAN);
+      ec_table_setn(t, row, 2, l->name, l->name_len, NAN);
+      ec_table_set(t, row, 3, l->type, NAN);
+      ec_table_set(t, row, 4, l->has_profile ? B(ec_fmt_ms, l->avg_ms) : "\xE2\x80\x93", l->avg_ms);
+    }
+  }
+  if (!t->nrows) {
+    ec_table_free(t);
+    *why = "every layer has a partner on the other side";
+    return NULL;
+  }
+  if (total > t->nrows) {
+    char note[128];
+    snprintf(note, sizeof note, "%zu more one-sided layers are in compare --json.", total - t->nrows);
+    ec_table_set_note(t, note);
+  }
+  return t;
+}
+
+/* Union of group keys over engines, sorted. */
+static size_t S_keys(const ec_cmp_view *v, int prec, const char ***out) {
+  const char **k = NULL;
+  size_t n = 0, cap = 0;
+  for (size_t i = 0; i < v->c->n; i++) {
+    const ec_groups *g = prec ? &v->sums[i]->by_precision : &v->sums[i]->by_type;
+    for (size_t j = 0; j < g->n; j++) {
+      size_t x = 0;
+      while (x < n && strcmp(k[x], g->v[j].key)) x++;
+      if (x == n) *EC_PUSH(k, n, cap) = g->v[j].key;
+    }
+  }
+  for (size_t i = 1; i < n; i++)
+    for (size_t j = i; j > 0 && strcmp(k[j], k[j - 1]) < 0; j--) {
+      const char *tmp = k[j];
+      k[j] = k[j - 1];
+      k[j - 1] = tmp;
+    }
+  *out = k;
+  return n;
+}
+
+ec_table *ec_cmp_tbl_types(const ec_cmp_view *v, const char *id, const char **why) {
+  const char **keys;
+  size_t nk = S_keys(v, 0, &keys);
+  if (!nk) {
+    free(keys);
+    *why = "no engine has layers";
+    return NULL;
+  }
+  char buf[64];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Layer type", EC_ALIGN_LEFT, 0);
+  for (size_t i = 0; i < v->c->n; i++) {
+    char h[300];
+    snprintf(h, sizeof h, "%s: layers / ms", S_e(v, i)->name);
+    ec_table_col(t, h, EC_ALIGN_RIGHT, 0);
+  }
+  for (size_t k = 0; k < nk; k++) {
+    size_t row = ec_table_row(t);
+    ec_table_set(t, row, 0, keys[k], NAN);
+    for (size_t i = 0; i < v->c->n; i++) {
+      const ec_group *g = ec_groups_find(&v->sums[i]->by_type, keys[k]);
+      char ms[32];
+      if (g) snprintf(buf, sizeof buf, "%zu / %s", g->count, v->sums[i]->has_latency ? ec_fmt_ms(ms, sizeof ms, g->latency_ms) : "\xE2\x80\x93");
+      else snprintf(buf, sizeof buf, "0");
+      ec_table_set(t, row, i + 1, buf, NAN);
+    }
+  }
+  free(keys);
+  return t;
+}
+
+static const char **S_names(const ec_cmp_view *v) {
+  const char **n = ec_calloc(v->c->n, sizeof *n);
+  for (size_t i = 0; i < v->c->n; i++) n[i] = S_e(v, i)->name;
+  return n;
+}
+
+ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why) {
+  const ec_comparison *c = v->c;
+  size_t ne = c->n;
+  char fid[128];
+  snprintf(fid, sizeof fid, "%s-%s", v->id, name);
+  ec_bar_spec sp;
+  memset(&sp, 0, sizeof sp);
+  sp.f.id = fid;
+  sp.f.width = 640;
+  sp.horizontal = 1;
+  ec_scene *sc = NULL;
+  int any_lat = 0;
+  for (size_t i = 0; i < ne; i++) any_lat |= v->sums[i]->has_latency;
+  if (!strcmp(name, "stacked-latency-by-type") || !strcmp(name, "latency-by-precision")) {
+    if (!any_lat) { *why = "no engine has a profile"; return NULL; }
+    int prec = !strcmp(name, "latency-by-precision");
+    const char **keys;
+    size_t nk = S_keys(v, prec, &keys);
+    /* batch-normalise when the engines' batches differ */
+    int norm = 0;
+    long b0 = ec_engine_batch(S_e(v, 0));
+    for (size_t i = 1; i < ne && !prec; i++)
+      if (ec_engine_batch(S_e(v, i)) != b0) norm = 1;
+    for (size_t i = 0; i < ne && norm; i++)
+      if (ec_engine_batch(S_e(v, i)) <= 0) norm = 0;
+    double *vals = ec_calloc(nk * ne + 1, sizeof *vals);
+    ec_color *cols = ec_calloc(nk ? nk : 1, sizeof *cols);
+    for (size_t k = 0; k < nk; k++) {
+      cols[k] = prec ? ec_color_precision(keys[k]) : ec_color_layer_type(keys[k]);
+      for (size_t i = 0; i < ne; i++) {
+        const ec_groups *g = prec ? &v->sums[i]->by_precision : &v->sums[i]->by_type;
+        const ec_group *x = ec_groups_find(g, keys[k]);
+        double ms = x ? x->latency_ms : 0;
+        if (norm) ms /= (double)ec_engine_batch(S_e(v, i));
+        vals[k * ne + i] = ms;
+      }
+    }
+    const char **names = S_names(v);
+    sp.f.title = prec ? "Latency by precision per engine" : norm ? "Latency by layer type per engine, per batch item" : "Latency by layer type per engine";
+    sp.f.desc = "Sum of per-layer averages, stacked by group";
+    sp.mode = EC_BARS_STACKED;
+    sp.n = ne;
+    sp.labels = names;
+    sp.n_series = nk;
+    sp.series = keys;
+    sp.series_colors = cols;
+    sp.values = vals;
+    sp.unit = "ms";
+    sp.value_axis = norm ? "Latency per batch item" : "Latency";
+    sp.value_labels = 1;
+    sc = ec_chart_bar(&sp);
+    free(names);
+    free(vals);
+    free(cols);
+    free(keys);
+    return sc;
+  }
+  if (!strcmp(name, "count-by-type") || !strcmp(name, "latency-by-type") || !strcmp(name, "count-by-precision")) {
+    int lat = !strcmp(name, "latency-by-type");
+    int prec = !strcmp(name, "count-by-precision");
+    if (lat && !any_lat) { *why = "no engine has a profile"; return NULL; }
+    const char **keys;
+    size_t nk = S_keys(v, prec, &keys);
+    if (!nk) { free(keys); *why = "no engine has layers"; return NULL; }
+    double *vals = ec_calloc(nk * ne, sizeof *vals);
+    for (size_t i = 0; i < ne; i++)
+      for (size_t k = 0; k < nk; k++) {
+        const ec_groups *g = prec ? &v->sums[i]->by_precision : &v->sums[i]->by_type;
+        const ec_group *x = ec_groups_find(g, keys[k]);
+        vals[i * nk + k] = x ? (lat ? x->latency_ms : (double)x->count) : 0;
+      }
+    const char **names = S_names(v);
+    sp.f.title = lat ? "Latency per layer type" : prec ? "Layer count per precision" : "Layer count per layer type";
+    sp.f.desc = "One bar per engine in each group";
+    sp.mode = EC_BARS_GROUPED;
+    sp.n = nk;
+    sp.labels = keys;
+    sp.n_series = ne;
+    sp.series = names;
+    sp.values = vals;
+    sp.unit = lat ? "ms" : "";
+    sp.value_axis = lat ? "Latency" : "Layers";
+    sp.value_labels = 1;
+    sc = ec_chart_bar(&sp);
+    free(names);
+    free(vals);
+    free(keys);
+    return sc;
+  }
+  if (!strcmp(name, "throughput") || !strcmp(name, "gpu-latency")) {
+    int tput = !strcmp(name, "throughput");
+    double *vals = ec_calloc(2 * ne, sizeof *vals);
+    int any = 0;
+    for (size_t i = 0; i < ne; i++) {
+      const ec_engine *e = S_e(v, i);
+      const ec_summary *s = v->sums[i];
+      if (tput) {
+        vals[i] = isfinite(e->perf.throughput_qps) ? e->perf.throughput_qps : 0;
+        any |= vals[i] > 0;
+      } else {
+        double med = s->has_compute ? s->compute.median : ec_stats_get(&e->perf.gpu_compute, "median");
+        double p99 = s->has_compute ? s->compute.p99 : ec_stats_get(&e->perf.gpu_compute, "p99");
+        vals[i] = isfinite(med) ? med : 0;
+        vals[ne + i] = isfinite(p99) ? p99 : 0;
+        any |= vals[i] > 0;
+      }
+    }
+    if (!any) {
+      free(vals);
+      *why = tput ? "no engine reports a throughput (metadata or log)" : "no engine has GPU compute timings";
+      return NULL;
+    }
+    const char **names = S_names(v);
+    static const char *ser[] = {"median", "p99"};
+    sp.f.title = tput ? "Throughput" : "GPU compute time: median and p99";
+    sp.f.desc = tput ? "Queries per second (bigger is better)" : "The p99 bar shows the spread above the median";
+    sp.mode = tput ? EC_BARS_SIMPLE : EC_BARS_GROUPED;
+    sp.n = ne;
+    sp.labels = names;
+    sp.n_series = tput ? 1 : 2;
+    sp.series = tput ? NULL : ser;
+    sp.values = vals;
+    sp.unit = tput ? "qps" : "ms";
+    sp.value_axis = tput ? "Throughput" : "GPU compute time";
+    sp.value_labels = 1;
+    sc = ec_chart_bar(&sp);
+    free(names);
+    free(vals);
+    return sc;
+  }
+  *why = "the template names an unknown comparison chart";
+  return NULL;
+}

@@ -1,0 +1,38 @@
+/* compare_view — tables and charts of a comparison (analyze/compare.h) for
+ * the comparison report. sums[i] is engine i's summary (borrowed). Each
+ * function returns a new table or scene, or NULL with *why set. */
+#ifndef EC_COMPARE_VIEW_H
+#define EC_COMPARE_VIEW_H
+#include "analyze/compare.h"
+#include "view/scene.h"
+#include "view/table.h"
+
+typedef struct ec_cmp_view {
+  const ec_comparison *c;
+  ec_summary *const *sums;
+  const char *id;   /* id prefix for figures and tables */
+} ec_cmp_view;
+
+ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **why);
+/** Facts per engine side by side; cells that differ from the baseline get class "diff". */
+ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const char **why);
+/** Comparability warnings and comparison-level notes as a table (engine, fact, baseline, engine value). */
+ec_table *ec_cmp_tbl_mismatches(const ec_cmp_view *v, const char *id, const char **why);
+/** Aligned layers of every non-baseline engine: both latencies, speedup,
+ *  precisions, tactic; largest regressions first, improvements last;
+ *  filterable ("precision", "tactic" mismatch words in a column). */
+ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why);
+/** Layers present on one side only. */
+ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, const char **why);
+/** Per-type latency and counts per engine (the numbers behind the charts). */
+ec_table *ec_cmp_tbl_types(const ec_cmp_view *v, const char *id, const char **why);
+
+/** Charts by name: "stacked-latency-by-type" (batch-normalised when batches
+ *  differ), "count-by-type", "latency-by-type", "latency-by-precision",
+ *  "count-by-precision", "throughput", "gpu-latency". */
+ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why);
+
+/** Batch size of e: the first dimension of its first input binding, or 0. */
+long ec_engine_batch(const ec_engine *e);
+
+#endif

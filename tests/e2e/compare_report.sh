@@ -1,0 +1,37 @@
+# compare -o/--pdf: the comparison report of the five A100 ResNet engines and
+# of cross-GPU pairs, checked against compare --json.
+. tests/e2e/lib.sh
+export SOURCE_DATE_EPOCH=1700000000
+run() { # NAME ENGINES...
+  name=$1; shift
+  "$EC_BIN" compare "$@" --max-regress 10 -o "$TMP/c.html" --pdf "$TMP/c.pdf" --json "$TMP/c.json" > /dev/null 2> "$TMP/c.err"
+  rc=$?
+  if [ $rc -gt 1 ]; then fail "compare report $name: exit $rc"; head -3 "$TMP/c.err"; return; fi
+  if ! pdfinfo "$TMP/c.pdf" > /dev/null 2>&1; then fail "compare report $name: invalid PDF"; return; fi
+  pdftotext -layout "$TMP/c.pdf" "$TMP/c.txt"
+  if out=$("$PY" tests/e2e/check_compare_report.py "$TMP/c.html" "$TMP/c.txt" "$TMP/c.json" 2>&1); then
+    ok "compare report $name: $out"
+  else
+    fail "compare report $name: $out"
+  fi
+}
+run "examples cross-GPU (A100 vs RTX 3090)" a100=examples/resnet-fp16-a100 rtx3090=examples/resnet-fp16-rtx3090
+run "examples precisions" fp32=examples/resnet-fp32-a100 fp16=examples/resnet-fp16-a100 int8=examples/resnet-int8-a100
+"$EC_BIN" compare a=examples/resnet-fp16-a100 b=examples/resnet-fp16-rtx3090 -o "$TMP/1.html" > /dev/null 2>&1
+"$EC_BIN" compare a=examples/resnet-fp16-a100 b=examples/resnet-fp16-rtx3090 -o "$TMP/2.html" > /dev/null 2>&1
+if cmp -s "$TMP/1.html" "$TMP/2.html"; then ok "compare report: rerun gives identical bytes"; else fail "compare report: rerun differs"; fi
+if grep -q "GPU" "$TMP/1.html" && grep -q 'class="diff"' "$TMP/1.html"; then
+  ok "compare report: cross-GPU facts are highlighted"
+else
+  fail "compare report: no highlighted difference for a cross-GPU pair"
+fi
+if have_corpus; then
+  T=$CORPUS/trex
+  run "five A100 ResNet engines" fp16=$T/pytorch-resnet-A100-fp16/resnet.onnx.engine fp32=$T/pytorch-resnet-A100-fp32/resnet.onnx.engine \
+    qat=$T/pytorch-resnet-A100-qat/resnet-qat.onnx.engine qat-res=$T/pytorch-resnet-A100-qat-residual/resnet-qat-residual.onnx.engine \
+    qgap=$T/pytorch-resnet-A100-qat-residual-qgap/resnet-qat-residual-qgap.onnx.engine
+  run "corpus mobilenet QAT pair" $T/mobilenet.qat $T/mobilenet_v2_residuals.qat
+  run "corpus cross-GPU (RTX 3090 TF fp16 vs A100 PyTorch fp16)" rtx3090=$T/tensorflow-resnet-RTX-3090-fp16 a100=$T/pytorch-resnet-A100-fp16
+else
+  skip "compare report over the corpus: $CORPUS is absent"
+fi
