@@ -222,6 +222,12 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
       ec_diag_add(&e->diags, EC_INFO, s->log_layers_path, 0, 0, "layers come from the log's layer listing (no graph JSON given)");
     }
   }
+  if (s)
+    for (size_t i = 0; i < s->n_unknown; i++)
+      ec_diag_add(&e->diags, EC_WARN, s->unknown[i].path, 0, 0,
+                  "unknown tensor format \"%s\" (%zu tensors): %s; its elements count as %g bytes", s->unknown[i].fmt,
+                  s->unknown[i].count, s->unknown[i].guessed ? "precision guessed from its words" : "precision unknown",
+                  s->unknown[i].bytes);
   S_join_profile(e, o);
   S_fold_noops(e);
   if (e->n_runs) {

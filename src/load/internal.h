@@ -26,6 +26,14 @@ typedef struct ec_load_state {
   size_t n_log_layers, cap_log_layers;
   char *log_layers_path;
   int have_graph_json;
+  /* Format/Datatype strings neither table knows, with how many tensors use them */
+  struct ec_unknown_format {
+    char *fmt, *path;
+    size_t count;
+    int guessed;
+    double bytes;
+  } *unknown;
+  size_t n_unknown, cap_unknown;
 } ec_load_state;
 
 /** The engine's staging area (created on first use). */

@@ -19,6 +19,11 @@ void ec_load_state_free(ec_engine *e) {
     free(s->prof[k]);
     free(s->prof_path[k]);
   }
+  for (size_t i = 0; i < s->n_unknown; i++) {
+    free(s->unknown[i].fmt);
+    free(s->unknown[i].path);
+  }
+  free(s->unknown);
   for (size_t i = 0; i < s->n_log_layers; i++) ec_layer_clear(&s->log_layers[i]);
   free(s->log_layers);
   free(s->log_layers_path);
@@ -66,21 +71,19 @@ void ec_tensor_set_format(ec_engine *e, const char *path, ec_tensor *t, const ch
   t->elem_bytes = fi.bytes;
   t->elem_bytes_trex = fi.bytes_trex;
   if (!fi.known && e) {
-    /* Warn once per distinct string. */
-    char key[64];
-    int already = 0;
-    for (size_t i = 0; i < e->diags.n && !already; i++)
-      if (strstr(e->diags.v[i].msg, "unknown tensor format \"") == e->diags.v[i].msg &&
-          strncmp(e->diags.v[i].msg + 23, t->format, len) == 0 &&
-          e->diags.v[i].msg[23 + len] == '"')
-        already = 1;
-    (void)key;
-    if (!already)
-      ec_diag_add(&e->diags, EC_WARN, path, 0, 0,
-                  "unknown tensor format \"%s\": %s (its bytes count as %g per element)",
-                  t->format,
-                  strcmp(fi.precision, "Unknown") ? "precision guessed from its words" : "precision unknown",
-                  fi.bytes);
+    /* counted per distinct string; ec_load_finish warns once for each */
+    ec_load_state *ls = ec_load_state_of(e);
+    size_t k = 0;
+    while (k < ls->n_unknown && strcmp(ls->unknown[k].fmt, t->format)) k++;
+    if (k == ls->n_unknown) {
+      struct ec_unknown_format *u = EC_PUSH(ls->unknown, ls->n_unknown, ls->cap_unknown);
+      u->fmt = ec_strdup(t->format);
+      u->path = ec_strdup(path ? path : "");
+      u->guessed = strcmp(fi.precision, "Unknown") != 0;
+      u->bytes = fi.bytes;
+      u->count = 0;
+    }
+    ls->unknown[k].count++;
   }
 }
 
