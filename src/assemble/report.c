@@ -7,9 +7,12 @@
  *   table  data: facts | bindings | performance | by-type | by-precision |
  *          top-layers | tactics | layers | reformats | pointwise | fused |
  *          memory | efficiency | options | type-tables
- *   notes  data: warnings (everything said while loading the engine) */
+ *   notes  data: warnings (everything said while loading the engine)
+ *   lint   data: findings (assemble/gen_lint.h) */
 #include "assemble/report.h"
+#include "assemble/gen_lint.h"
 #include "assemble/html.h"
+#include "render/html_table.h"
 #include "out/jsonout.h"
 #include "util/alloc.h"
 #include "view/engine_charts.h"
@@ -170,6 +173,7 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   if (!strcmp(kind, "chart")) return S_gen_chart(c, data ? data : "", args);
   if (!strcmp(kind, "table")) return S_gen_table(c, data ? data : "", args);
   if (!strcmp(kind, "notes")) return S_gen_notes(c, data ? data : "warnings");
+  if (!strcmp(kind, "lint")) return ec_gen_lint(c->part->engine, c->part->summary, data, c->part->id, S_rows(args, 0));
   return NULL;
 }
 
@@ -217,35 +221,52 @@ void ec_report_free(ec_report *r) {
   memset(r, 0, sizeof *r);
 }
 
-static void S_index(const ec_report *r, ec_buf *o) {
+const char *ec_report_title(const ec_report *r, char *buf, size_t cap) {
+  if (r->title)
+    snprintf(buf, cap, "%s", r->title);
+  else if (r->n == 1)
+    snprintf(buf, cap, "%s \xE2\x80\x94 enginecard report", r->parts[0].engine->name);
+  else
+    snprintf(buf, cap, "%zu engines \xE2\x80\x94 enginecard report", r->n);
+  return buf;
+}
+
+ec_table *ec_report_index_table(const ec_report *r) {
   char buf[64];
-  ec_buf_puts(o, "<nav class=\"index\" id=\"top\"><h1>Engines</h1><table class=\"data\"><thead><tr><th>Engine</th><th>Device</th>"
-                 "<th class=\"num\">Layers</th><th class=\"num\">Layer latency sum (ms)</th>"
-                 "<th class=\"num\">Median latency (ms)</th><th class=\"num\">Warnings</th></tr></thead><tbody>\n");
+  ec_table *tb = ec_table_new("index", NULL);
+  ec_table_col(tb, "Engine", EC_ALIGN_LEFT, 0);
+  ec_table_col(tb, "Device", EC_ALIGN_LEFT, 0);
+  ec_table_col(tb, "Layers", EC_ALIGN_RIGHT, 1);
+  ec_table_col(tb, "Layer latency sum (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(tb, "Median latency (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(tb, "Warnings", EC_ALIGN_RIGHT, 1);
   for (size_t i = 0; i < r->n; i++) {
     const ec_report_part *p = &r->parts[i];
     const ec_engine *e = p->engine;
-    ec_buf_printf(o, "<tr><td><a href=\"#%s\">", p->id);
-    ec_buf_html(o, e->name, strlen(e->name));
-    ec_buf_puts(o, "</a></td><td>");
-    if (e->device.present && e->device.name) ec_buf_html(o, e->device.name, strlen(e->device.name));
-    ec_buf_printf(o, "</td><td class=\"num\">%s</td>", ec_fmt_int(buf, sizeof buf, (double)p->summary->layers));
-    ec_buf_printf(o, "<td class=\"num\">%s</td>", p->summary->has_latency ? ec_fmt_ms(buf, sizeof buf, p->summary->total_ms) : "\xE2\x80\x93");
-    ec_buf_printf(o, "<td class=\"num\">%s</td>", p->summary->has_timing ? ec_fmt_ms(buf, sizeof buf, p->summary->timing.median) : "\xE2\x80\x93");
-    ec_buf_printf(o, "<td class=\"num\">%zu</td></tr>\n", ec_diags_count(&e->diags, EC_WARN));
+    size_t row = ec_table_row(tb);
+    ec_table_set(tb, row, 0, e->name, NAN);
+    snprintf(buf, sizeof buf, "#%s", p->id);
+    ec_table_set_link(tb, row, 0, buf);
+    ec_table_set(tb, row, 1, e->device.present && e->device.name ? e->device.name : "", NAN);
+    ec_table_set(tb, row, 2, ec_fmt_int(buf, sizeof buf, (double)p->summary->layers), NAN);
+    ec_table_set(tb, row, 3, p->summary->has_latency ? ec_fmt_ms(buf, sizeof buf, p->summary->total_ms) : "\xE2\x80\x93", NAN);
+    ec_table_set(tb, row, 4, p->summary->has_timing ? ec_fmt_ms(buf, sizeof buf, p->summary->timing.median) : "\xE2\x80\x93", NAN);
+    ec_table_set(tb, row, 5, ec_fmt_int(buf, sizeof buf, (double)ec_diags_count(&e->diags, EC_WARN)), NAN);
   }
-  ec_buf_puts(o, "</tbody></table></nav>\n");
+  return tb;
+}
+
+static void S_index(const ec_report *r, ec_buf *o) {
+  ec_buf_puts(o, "<nav class=\"index\" id=\"top\"><h1>Engines</h1>\n");
+  ec_table *tb = ec_report_index_table(r);
+  ec_render_table_html(tb, o);
+  ec_table_free(tb);
+  ec_buf_puts(o, "</nav>\n");
 }
 
 void ec_report_html(const ec_report *r, ec_buf *o) {
-  char title[256];
-  if (r->title)
-    snprintf(title, sizeof title, "%s", r->title);
-  else if (r->n == 1)
-    snprintf(title, sizeof title, "%s \xE2\x80\x94 enginecard report", r->parts[0].engine->name);
-  else
-    snprintf(title, sizeof title, "%zu engines \xE2\x80\x94 enginecard report", r->n);
-  ec_html_page_begin(o, title);
+  char title[512];
+  ec_html_page_begin(o, ec_report_title(r, title, sizeof title));
   if (r->n > 1) S_index(r, o);
   for (size_t i = 0; i < r->n; i++) {
     ec_buf_printf(o, "<section class=\"engine\" id=\"%s\">\n", r->parts[i].id);

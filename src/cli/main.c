@@ -19,6 +19,10 @@ static const char S_usage[] =
     "                                     baseline vs candidates: metric, noise-aware gate,\n"
     "                                     layer alignment (M: gpu-median gpu-mean gpu-p99\n"
     "                                     throughput layer-sum; a stored summary --json is an ENGINE)\n"
+    "  lint    ENGINE [--json] [--fail-on warning|error]\n"
+    "                                     layer hazards with mitigations (TREx's linters and more)\n"
+    "                                     and input checks, ranked by latency share (-v: mitigations;\n"
+    "                                     --json: enginecard.lint/1; exit 1 at or above --fail-on)\n"
     "\n"
     "ENGINE is a path prefix (dir/model.engine picks up dir/model.engine.*), a directory\n"
     "holding one engine's files, or any single file; NAME=ENGINE sets the display name.\n"
@@ -46,6 +50,7 @@ static const S_cmd S_cmds[] = {
     {"layers", ec_cmd_layers},
     {"report", ec_cmd_report},
     {"compare", ec_cmd_compare},
+    {"lint", ec_cmd_lint},
 };
 
 int main(int argc, char **argv) {

@@ -1,0 +1,902 @@
+/* lint — the rules of lint.h.
+ *
+ * TREx's four linters are reproduced rule for rule (trex/lint.py, see
+ * reference/trex-inventory.md §1.4) on TREx's rows (engine->layers) with
+ * TREx's labels (precision_trex, the short format's first four bytes), with
+ * these deliberate differences:
+ *   - Tensor Cores are judged by analyze/tensorcore, not by the regex
+ *     imma|hmma|xmma|i88|884: TREx flags ampere_h16816cudnn convolutions and
+ *     misses sm80_xmma_..._ffma ones. A convolution TREx flags whose kernel name
+ *     proves nothing gets conv-tensor-cores-unknown (info) instead.
+ *   - every hazard of a convolution is kept (TREx's dict update kept the last);
+ *   - ReformatLinter/SliceLinter's mitigation, which TREx never showed because
+ *     it compared the prefix "Int8" with "INT8", is emitted;
+ *   - "Dequanitize" is spelled right; dynamic (-1) channel counts are not
+ *     judged for alignment.
+ * Severities: a deliberate conversion (Q/DQ origin, or at an engine binding)
+ * or a depthwise convolution is info; the costly ones are ranked first by
+ * latency share anyway. */
+#include "analyze/lint.h"
+#include "analyze/tensorcore.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/map.h"
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const ec_lint_rule S_rules[] = {
+    {"conv-no-tensor-cores", "ConvLinter.tc_lint", "a convolution runs on CUDA cores (kernel-name evidence)"},
+    {"conv-tensor-cores-unknown", "ConvLinter.tc_lint", "TREx calls a convolution unaccelerated but its kernel name proves nothing"},
+    {"conv-int8-float-output", "ConvLinter.mixed_precision_lint", "an INT8 convolution writes a float output"},
+    {"conv-misaligned-channels", "ConvLinter.alignment_lint", "convolution channels not multiples of 8 (16 for INT8)"},
+    {"reformat-type-conversion", "ReformatLinter", "a Reformat layer converts the data type"},
+    {"slice-type-conversion", "SliceLinter", "a Slice layer converts the data type"},
+    {"qdq-unfused", "QDQLinter", "a Scale-style Quantize/Dequantize (TensorRT 8.2) was not fused"},
+    {"reformat-latency-share", NULL, "Reformat layers take a large share of the latency"},
+    {"fp32-island", NULL, "FP32 layers between reduced-precision layers"},
+    {"gemm-no-tensor-cores", NULL, "a GEMM/MatrixMultiply/FullyConnected kernel runs on CUDA cores"},
+    {"myelin-opaque", NULL, "a Myelin region hides the layers it fuses"},
+    {"zero-latency", NULL, "a layer was profiled at 0 ms"},
+    {"timing-unstable", NULL, "per-iteration timings spread widely (p99 against median)"},
+    {"timing-few-samples", NULL, "too few timing iterations or profiled iterations"},
+    {"graph-no-detail", NULL, "layer information without detail (names only)"},
+    {"profile-missing", NULL, "no per-layer profile: latency shares unknown"},
+    {"graph-cycle", NULL, "the layer graph is not a DAG"},
+    {"graph-self-loop", NULL, "a layer consumes its own output"},
+    {"profile-name-mismatch", NULL, "profile records and layers do not match by name"},
+    {"profile-pct-sum", NULL, "profile percentages do not sum to about 100"},
+    {"profile-time-consistency", NULL, "sum of timeMs differs from sum of averageMs x count"},
+    {"profile-count-inferred", NULL, "the profile has no iteration count; inferred from timeMs/averageMs"},
+};
+
+const ec_lint_rule *ec_lint_rules(size_t *n) {
+  *n = sizeof S_rules / sizeof S_rules[0];
+  return S_rules;
+}
+
+static const char *S_trex_of(const char *rule) {
+  for (size_t i = 0; i < sizeof S_rules / sizeof S_rules[0]; i++)
+    if (!strcmp(S_rules[i].id, rule)) return S_rules[i].trex_rule;
+  return NULL;
+}
+
+ec_lint_opts ec_lint_opts_default(void) {
+  ec_lint_opts o;
+  o.reformat_share_warn_pct = 10;
+  o.reformat_share_info_pct = 5;
+  o.pct_sum_tolerance = 2;
+  o.time_tolerance_pct = 2;
+  o.unstable_p99_ratio_warn = 1.5;
+  o.unstable_p99_ratio_info = 1.2;
+  o.min_timing_samples = 100;
+  o.min_profile_iterations = 10;
+  return o;
+}
+
+const char *ec_lint_sev_name(ec_lint_sev s) {
+  switch (s) {
+  case EC_LINT_ERROR: return "error";
+  case EC_LINT_WARNING: return "warning";
+  default: return "info";
+  }
+}
+
+int ec_lint_sev_parse(const char *s) {
+  if (!s) return -1;
+  if (!strcmp(s, "info")) return EC_LINT_INFO;
+  if (!strcmp(s, "warning")) return EC_LINT_WARNING;
+  if (!strcmp(s, "error")) return EC_LINT_ERROR;
+  return -1;
+}
+
+int ec_findings_max_sev(const ec_findings *f) {
+  int m = -1;
+  for (size_t i = 0; i < f->n; i++)
+    if ((int)f->v[i].severity > m) m = (int)f->v[i].severity;
+  return m;
+}
+
+void ec_findings_free(ec_findings *f) {
+  for (size_t i = 0; i < f->n; i++) {
+    free(f->v[i].message);
+    free(f->v[i].mitigation);
+    free(f->v[i].evidence);
+  }
+  free(f->v);
+  memset(f, 0, sizeof *f);
+}
+
+/* ---- context and emission ---------------------------------------------- */
+
+typedef struct {
+  const ec_engine *e;
+  const ec_summary *s;
+  ec_lint_opts o;
+  ec_findings *out;
+  double cc;         /* device compute capability, NAN when unknown */
+} S_ctx;
+
+/* Append a finding; message is printf-formatted; mitigation/evidence are
+ * copied (may be NULL). */
+static ec_finding *S_add(S_ctx *c, const char *rule, ec_lint_sev sev, long layer, double share, double ms,
+                         const char *mitigation, const char *evidence, const char *fmt, ...)
+    __attribute__((format(printf, 9, 10)));
+
+static ec_finding *S_add(S_ctx *c, const char *rule, ec_lint_sev sev, long layer, double share, double ms,
+                         const char *mitigation, const char *evidence, const char *fmt, ...) {
+  ec_findings *f = c->out;
+  ec_finding *x = EC_PUSH(f->v, f->n, f->cap);
+  memset(x, 0, sizeof *x);
+  x->rule = rule;
+  x->severity = sev;
+  x->layer = layer;
+  x->share_pct = share;
+  x->latency_ms = ms;
+  x->trex_rule = S_trex_of(rule);
+  x->seq = f->n - 1;
+  va_list ap;
+  va_start(ap, fmt);
+  int len = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  x->message = ec_malloc(len > 0 ? (size_t)len + 1 : 1);
+  x->message[0] = '\0';
+  va_start(ap, fmt);
+  if (len > 0) vsnprintf(x->message, (size_t)len + 1, fmt, ap);
+  va_end(ap);
+  x->mitigation = mitigation && *mitigation ? ec_strdup(mitigation) : NULL;
+  x->evidence = evidence && *evidence ? ec_strdup(evidence) : NULL;
+  return x;
+}
+
+static double S_share(const S_ctx *c, const ec_layer *l) {
+  if (!c->s->has_latency || !l->has_profile || !(c->s->total_ms > 0)) return NAN;
+  return 100.0 * l->avg_ms / c->s->total_ms;
+}
+
+static double S_ms(const S_ctx *c, const ec_layer *l) {
+  return c->s->has_latency && l->has_profile ? l->avg_ms : NAN;
+}
+
+#define LAYER_ARGS(c, l, i) (long)(i), S_share((c), (l)), S_ms((c), (l))
+
+static int S_is(const char *a, const char *b) { return a && b && !strcmp(a, b); }
+
+/* TREx: the short format's first four bytes ("Int8", "FP32", "FP16"). */
+static void S_fmt4(const ec_tensor *t, char out[5]) {
+  const char *f = t->format_short ? t->format_short : "";
+  size_t i = 0;
+  for (; i < 4 && f[i]; i++) out[i] = f[i];
+  out[i] = '\0';
+}
+
+/* The first word of the short format ("Int8 NC/32HW32" -> "Int8"). */
+static void S_fmt_word(const ec_tensor *t, char *out, size_t cap) {
+  const char *f = t->format_short ? t->format_short : "?";
+  size_t i = 0;
+  for (; f[i] && f[i] != ' ' && i + 1 < cap; i++) out[i] = f[i];
+  out[i] = '\0';
+}
+
+static void S_dims(ec_buf *b, const ec_tensor *t) {
+  ec_buf_putc(b, '[');
+  for (int d = 0; d < t->ndims; d++) ec_buf_printf(b, "%s%lld", d ? ", " : "", (long long)t->dims[d]);
+  ec_buf_putc(b, ']');
+}
+
+static int S_is_binding(const ec_engine *e, const ec_tensor *t) {
+  for (size_t i = 0; i < e->n_bindings; i++)
+    if (strlen(e->bindings[i]) == t->name_len && !memcmp(e->bindings[i], t->name, t->name_len)) return 1;
+  return 0;
+}
+
+static int S_reduced(const char *p) {
+  return S_is(p, "FP16") || S_is(p, "BF16") || S_is(p, "INT8") || S_is(p, "FP8") || S_is(p, "INT4") ||
+         S_is(p, "FP4");
+}
+
+/* ---- TREx: ConvLinter ---------------------------------------------------- */
+
+/* TREx's tc_lint tactic test: the regex imma|hmma|xmma|i88|884 (case-sensitive). */
+static int S_trex_accelerated(const char *tactic) {
+  static const char *const pat[] = {"imma", "hmma", "xmma", "i88", "884"};
+  if (!tactic) return 0;
+  for (size_t i = 0; i < 5; i++)
+    if (strstr(tactic, pat[i])) return 1;
+  return 0;
+}
+
+static int S_depthwise(const ec_layer *l) {
+  if (l->n_in < 1 || l->in[0].ndims != 4) return 0;
+  int64_t c = l->in[0].dims[1];
+  return l->conv.groups > 1 && c > 1 && l->conv.groups == c;
+}
+
+static void S_conv_tc(S_ctx *c, const ec_layer *l, size_t i) {
+  int fp32 = S_is(l->precision, "FP32"); /* ours: BF16 is not FP32 (TREx calls it FP32) */
+  int trex_flag = !S_is(l->precision_trex, "FP32") && !S_trex_accelerated(l->tactic);
+  ec_tc_verdict v = ec_tc_classify_layer(l->layer_type, l->tactic);
+  ec_buf ev = {0};
+  ec_buf_printf(&ev, "kernel %s: %s", l->tactic ? l->tactic : "(none)", v.reason);
+  int small = l->n_in > 0 && l->in[0].ndims == 4 && l->in[0].dims[1] >= 0 && l->in[0].dims[1] < 32;
+  const char *small_mit = "This Convolution has a small number of input channels so acceleration may not be possible.";
+  if (v.cls == EC_TC_CUDA_CORES && !fp32) {
+    if (S_depthwise(l)) {
+      S_add(c, "conv-no-tensor-cores", EC_LINT_INFO, LAYER_ARGS(c, l, i),
+            "Expected for depthwise convolutions, which have no channel reduction for Tensor Cores; if it is slow, "
+            "check that its input and output stay in the neighbours' format so no Reformat is added.",
+            ev.data, "Depthwise %s convolution is not accelerated: it runs on CUDA cores.", l->precision);
+    } else {
+      ec_buf m = {0};
+      if (small) ec_buf_printf(&m, "%s ", small_mit);
+      ec_buf_puts(&m, "Tensor Cores accelerate large Convolution and GEMM operations: keep channels multiples of 8 "
+                      "(16 for INT8) and a Tensor-Core format (NHWC8/NC/32HW32) so TensorRT can choose an MMA kernel; "
+                      "compare the tactics TensorRT timed in a verbose build log.");
+      S_add(c, "conv-no-tensor-cores", EC_LINT_WARNING, LAYER_ARGS(c, l, i), m.data, ev.data,
+            "Convolution is not accelerated: this %s convolution runs on CUDA cores.", l->precision);
+      ec_buf_free(&m);
+    }
+  } else if (v.cls == EC_TC_CUDA_CORES && fp32 && !(isfinite(c->cc) && c->cc < 8.0)) {
+    S_add(c, "conv-no-tensor-cores", EC_LINT_INFO, LAYER_ARGS(c, l, i),
+          "On Ampere and newer GPUs TF32 (on by default; off with --noTF32) or FP16 (--fp16) lets TensorRT use Tensor Cores.",
+          ev.data, "FP32 convolution runs on CUDA cores%s.",
+          isfinite(c->cc) ? "" : " (if this GPU is Ampere or newer, Tensor Cores were available in TF32)");
+  } else if (v.cls == EC_TC_UNKNOWN && trex_flag) {
+    S_add(c, "conv-tensor-cores-unknown", EC_LINT_INFO, LAYER_ARGS(c, l, i), small ? small_mit : NULL, ev.data,
+          "TREx reports this convolution as not accelerated, but its kernel name shows no evidence either way.");
+  }
+  ec_buf_free(&ev);
+}
+
+static void S_conv_mixed(S_ctx *c, const ec_layer *l, size_t i) {
+  if (!S_is(l->precision_trex, "INT8") || l->n_in < 1 || l->n_out < 1) return;
+  char in4[5], out4[5];
+  S_fmt4(&l->in[0], in4);
+  S_fmt4(&l->out[0], out4);
+  if (strcmp(in4, "Int8") || !strcmp(out4, "Int8")) return;
+  char a[32], b[32], ev[80];
+  S_fmt_word(&l->in[0], a, sizeof a);
+  S_fmt_word(&l->out[0], b, sizeof b);
+  snprintf(ev, sizeof ev, "%s -> %s", a, b);
+  S_add(c, "conv-int8-float-output", EC_LINT_WARNING, LAYER_ARGS(c, l, i),
+        "Consider adding quantization after the convolution (a Q/DQ pair on its output lets TensorRT write INT8), "
+        "unless the next layer needs float input. Quantized Convolution with float outputs is ill advised for "
+        "memory-limited convolutions.",
+        ev, "Quantized Convolution has float outputs (%s).", b);
+}
+
+static void S_conv_align(S_ctx *c, const ec_layer *l, size_t i) {
+  if (l->n_in < 1 || l->n_out < 1 || l->in[0].ndims != 4 || l->out[0].ndims != 4) return;
+  int64_t C = l->in[0].dims[1], K = l->out[0].dims[1];
+  if (C < 0 || K < 0) return; /* dynamic: unknown */
+  int int8 = S_is(l->precision_trex, "INT8");
+  int64_t a = int8 ? 16 : 8;
+  if (C % a == 0 && K % a == 0) return;
+  char ev[96];
+  snprintf(ev, sizeof ev, "C=%lld, K=%lld, %s alignment %lld", (long long)C, (long long)K, int8 ? "INT8" : "float",
+           (long long)a);
+  /* a handful of input channels: an image input (RGB), which cannot be changed */
+  int image_input = C % a != 0 && K % a == 0 && C <= 4;
+  if (image_input) {
+    S_add(c, "conv-misaligned-channels", EC_LINT_INFO, LAYER_ARGS(c, l, i),
+          "Expected for an image input (3 or 4 channels); TensorRT pads them. Padding the input to 4 or 8 channels "
+          "in the model can still save a Reformat.",
+          ev, "Convolution channels are not optimally aligned: only %lld input channels.", (long long)C);
+    return;
+  }
+  ec_buf m = {0};
+  ec_buf_printf(&m, "Consider changing the alignment of the convolution's channels: pad %s%s%s to a multiple of %lld. "
+                    "For best performance, the input and output channels of a Tensor Core accelerated convolution "
+                    "should be aligned to 8 (FP32/FP16) or 16 (INT8).",
+                C % a ? "the input channels" : "", C % a && K % a ? " and " : "", K % a ? "the output channels" : "",
+                (long long)a);
+  S_add(c, "conv-misaligned-channels", EC_LINT_WARNING, LAYER_ARGS(c, l, i), m.data, ev,
+        "Convolution channels are not optimally aligned (C=%lld, K=%lld; want multiples of %lld).", (long long)C,
+        (long long)K, (long long)a);
+  ec_buf_free(&m);
+}
+
+/* ---- TREx: ReformatLinter, SliceLinter, QDQLinter ------------------------ */
+
+static int S_has_int8(const char *w) {
+  return w && (!strncmp(w, "Int8", 4) || !strncmp(w, "INT8", 4));
+}
+
+static void S_type_conversion(S_ctx *c, const ec_layer *l, size_t i, const char *rule, const char *what) {
+  if (l->n_in < 1 || l->n_out < 1) return;
+  char in4[5], out4[5];
+  S_fmt4(&l->in[0], in4);
+  S_fmt4(&l->out[0], out4);
+  if (!strcmp(in4, out4)) return;
+  ec_buf ev = {0};
+  ec_buf_printf(&ev, "%s -> %s; shape ", in4, out4);
+  S_dims(&ev, &l->in[0]);
+  ec_buf_puts(&ev, " -> ");
+  S_dims(&ev, &l->out[0]);
+  if (l->origin) ec_buf_printf(&ev, "; origin %s", l->origin);
+  int qdq = S_is(l->origin, "QDQ");
+  int in_b = S_is_binding(c->e, &l->in[0]), out_b = S_is_binding(c->e, &l->out[0]);
+  ec_buf m = {0};
+  /* TREx meant this text for conversions to or from INT8 but compared the
+   * prefix "Int8" with "INT8", so it never appeared. */
+  if (S_has_int8(in4) || S_has_int8(out4)) ec_buf_puts(&m, "Consider adding quantization around float operations. ");
+  if (in_b || out_b)
+    ec_buf_printf(&m, "It converts the engine's %s binding: build with trtexec %s (the type the engine uses inside) to "
+                      "move the conversion out of the engine. ",
+                  in_b ? "input" : "output", in_b ? "--inputIOFormats" : "--outputIOFormats");
+  else if (!qdq)
+    ec_buf_puts(&m, "Conversions between float32 and float16 are a red flag, as are conversions between float32/16 and "
+                    "INT8: look for neighbouring layers that run in different precisions (precision constraints, "
+                    "layers without a reduced-precision kernel). ");
+  if (m.len && m.data[m.len - 1] == ' ') m.data[--m.len] = '\0';
+  S_add(c, rule, qdq || in_b || out_b ? EC_LINT_INFO : EC_LINT_WARNING, LAYER_ARGS(c, l, i), m.data, ev.data,
+        "%s layer is converting operand data type (%s -> %s)%s.", what, in4, out4,
+        qdq ? ", a Quantize/Dequantize of the model" : in_b || out_b ? " at an engine binding" : "");
+  ec_buf_free(&m);
+  ec_buf_free(&ev);
+}
+
+static void S_qdq(S_ctx *c, const ec_layer *l, size_t i) {
+  if (l->n_in < 1 || l->n_out < 1) return;
+  const char *fi = l->in[0].format_short ? l->in[0].format_short : "";
+  const char *fo = l->out[0].format_short ? l->out[0].format_short : "";
+  int a = strstr(fi, "Int8") != NULL, b = strstr(fo, "Int8") != NULL;
+  if (a == b) return;
+  const char *role = a ? "Dequantize" : "Quantize";
+  char in4[5], out4[5], ev[32], mit[256];
+  S_fmt4(&l->in[0], in4);
+  S_fmt4(&l->out[0], out4);
+  snprintf(ev, sizeof ev, "%s -> %s", in4, out4);
+  snprintf(mit, sizeof mit,
+           "Check why the %s layer is not fused. Unfused Quantize/Dequantize nodes are wasteful and should be avoided; "
+           "Quantize nodes may be necessary for quantizing inputs.", role);
+  S_add(c, "qdq-unfused", EC_LINT_WARNING, LAYER_ARGS(c, l, i), mit, ev, "Unfused %s layer.", role);
+}
+
+/* ---- beyond TREx ----------------------------------------------------------- */
+
+static int S_is_gemm(const ec_layer *l) {
+  if (S_is(l->type, "Convolution")) return 0;
+  static const char *const t[] = {"MatrixMultiply", "gemm", "Gemm", "FullyConnected", "CaskGemmMatrixMultiply"};
+  for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
+    if (S_is(l->type, t[k]) || S_is(l->layer_type, t[k])) return 1;
+  return l->layer_type && (strstr(l->layer_type, "Gemm") || strstr(l->layer_type, "MatrixMultiply"));
+}
+
+static void S_gemm_tc(S_ctx *c, const ec_layer *l, size_t i) {
+  ec_tc_verdict v = ec_tc_classify_layer(l->layer_type, l->tactic);
+  if (v.cls != EC_TC_CUDA_CORES) return;
+  int fp32 = S_is(l->precision, "FP32");
+  if (fp32 && isfinite(c->cc) && c->cc < 8.0) return;
+  char *ev = ec_asprintf("kernel %s: %s", l->tactic ? l->tactic : "(none)", v.reason);
+  int gemv = strstr(v.reason, "gemv") != NULL;
+  if (gemv)
+    S_add(c, "gemm-no-tensor-cores", EC_LINT_INFO, LAYER_ARGS(c, l, i),
+          "A matrix-vector product is bound by memory, not math; a larger batch turns it into a GEMM that Tensor Cores "
+          "can run.",
+          ev, "%s %s layer runs as a matrix-vector kernel on CUDA cores.", l->precision, l->type);
+  else if (fp32)
+    S_add(c, "gemm-no-tensor-cores", EC_LINT_INFO, LAYER_ARGS(c, l, i),
+          "On Ampere and newer GPUs TF32 (on by default; off with --noTF32) or FP16 (--fp16) lets TensorRT use Tensor Cores.",
+          ev, "FP32 %s layer runs on CUDA cores.", l->type);
+  else
+    S_add(c, "gemm-no-tensor-cores", EC_LINT_WARNING, LAYER_ARGS(c, l, i),
+          "Tensor Cores need dimensions that are multiples of 8 (16 for INT8); check the GEMM's shapes and the "
+          "tactics TensorRT timed in a verbose build log.",
+          ev, "%s %s layer runs on CUDA cores, not Tensor Cores.", l->precision, l->type);
+  free(ev);
+}
+
+static int S_is_myelin(const ec_layer *l) {
+  return S_is(l->layer_type, "Myelin") || S_is(l->layer_type, "kgen") || S_is(l->layer_type, "gemm") ||
+         S_is(l->type, "Myelin") || (l->name && !strncmp(l->name, "{ForeignNode", 12)) ||
+         (l->tactic && !strncmp(l->tactic, "__myl", 5));
+}
+
+static void S_myelin(S_ctx *c, const ec_layer *l, size_t i) {
+  if (!S_is_myelin(l)) return;
+  char ev[160];
+  snprintf(ev, sizeof ev, "LayerType %.60s%s%.60s", l->layer_type ? l->layer_type : "?",
+           l->tactic && strcmp(l->tactic, "TensorRT") ? ", kernel " : "", l->tactic && strcmp(l->tactic, "TensorRT") ? l->tactic : "");
+  if (l->n_metadata > 1)
+    S_add(c, "myelin-opaque", EC_LINT_INFO, LAYER_ARGS(c, l, i),
+          "Profile the engine with Nsight Systems (nsys) to see the kernels inside, and compare the ONNX nodes it "
+          "covers (its metadata) with what you expected to be fused.",
+          ev, "Myelin region fusing %zu ONNX nodes: the precision, kernels and time of what is inside are not visible.",
+          l->n_metadata);
+  else
+    S_add(c, "myelin-opaque", EC_LINT_INFO, LAYER_ARGS(c, l, i),
+          "Profile the engine with Nsight Systems (nsys) to see its kernels.", ev,
+          "Myelin-generated layer: its kernels and inner precision are not visible in the layer information.");
+}
+
+/* Layers profiled at 0 ms: one finding each when there are a few, else one
+ * for the engine (names-only engines have hundreds of folded constants). */
+static void S_zero_latency(S_ctx *c) {
+  const ec_engine *e = c->e;
+  const char *mit = "Usually harmless (a layer fused away or too short to time); if unexpected, check that the profile "
+                    "belongs to this engine.";
+  size_t n = 0;
+  long first = -1;
+  for (size_t i = 0; i < e->n_layers; i++)
+    if (e->layers[i].has_profile && e->layers[i].avg_ms == 0) {
+      if (first < 0) first = (long)i;
+      n++;
+    }
+  if (!n) return;
+  if (n <= 5) {
+    for (size_t i = 0; i < e->n_layers; i++)
+      if (e->layers[i].has_profile && e->layers[i].avg_ms == 0)
+        S_add(c, "zero-latency", EC_LINT_INFO, LAYER_ARGS(c, &e->layers[i], i), mit, NULL, "Profiled at 0 ms.");
+    return;
+  }
+  char ev[64];
+  snprintf(ev, sizeof ev, "%zu of %zu layers", n, e->n_layers);
+  S_add(c, "zero-latency", EC_LINT_INFO, -1, 0.0, 0.0, mit, ev, "%zu layers were profiled at 0 ms (the first: \"%s\").",
+        n, e->layers[first].name);
+}
+
+/* Consumers of tensor t: layers (kept) whose inputs name it. Built on demand
+ * as CSR arrays over c->e->layers. */
+typedef struct {
+  ec_map tensor;      /* tensor name -> tensor id */
+  size_t ntensors;
+  long *writer;       /* per tensor id: last writer (layer index) or -1 */
+  size_t *rd_start;   /* CSR of readers per tensor id */
+  size_t *rd;
+} S_flow;
+
+static void S_flow_build(const ec_engine *e, S_flow *f) {
+  memset(f, 0, sizeof *f);
+  size_t cap = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    for (int side = 0; side < 2; side++) {
+      const ec_tensor *t = side ? l->out : l->in;
+      size_t n = side ? l->n_out : l->n_in;
+      for (size_t k = 0; k < n; k++) {
+        size_t id;
+        if (!t[k].name) continue;
+        if (!ec_map_get(&f->tensor, t[k].name, t[k].name_len, &id)) {
+          ec_map_put(&f->tensor, t[k].name, t[k].name_len, f->ntensors);
+          f->ntensors++;
+        }
+      }
+    }
+  }
+  cap = f->ntensors ? f->ntensors : 1;
+  f->writer = ec_malloc(cap * sizeof *f->writer);
+  for (size_t k = 0; k < f->ntensors; k++) f->writer[k] = -1;
+  f->rd_start = ec_calloc(cap + 1, sizeof *f->rd_start);
+  size_t nrd = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    for (size_t k = 0; k < l->n_out; k++) {
+      size_t id;
+      if (l->out[k].name && ec_map_get(&f->tensor, l->out[k].name, l->out[k].name_len, &id)) f->writer[id] = (long)i;
+    }
+    for (size_t k = 0; k < l->n_in; k++) {
+      size_t id;
+      if (l->in[k].name && ec_map_get(&f->tensor, l->in[k].name, l->in[k].name_len, &id)) {
+        f->rd_start[id + 1]++;
+        nrd++;
+      }
+    }
+  }
+  for (size_t k = 0; k < f->ntensors; k++) f->rd_start[k + 1] += f->rd_start[k];
+  f->rd = ec_malloc((nrd ? nrd : 1) * sizeof *f->rd);
+  size_t *fill = ec_calloc(cap, sizeof *fill);
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    for (size_t k = 0; k < l->n_in; k++) {
+      size_t id;
+      if (l->in[k].name && ec_map_get(&f->tensor, l->in[k].name, l->in[k].name_len, &id))
+        f->rd[f->rd_start[id] + fill[id]++] = i;
+    }
+  }
+  free(fill);
+}
+
+static void S_flow_free(S_flow *f) {
+  ec_map_free(&f->tensor);
+  free(f->writer);
+  free(f->rd_start);
+  free(f->rd);
+}
+
+static int S_tid(const S_flow *f, const ec_tensor *t, size_t *id) {
+  return t->name && ec_map_get(&f->tensor, t->name, t->name_len, id);
+}
+
+static int S_is_reformat(const ec_layer *l) { return S_is(l->type, "Reformat"); }
+
+static int S_fp32_compute(const ec_layer *l) {
+  return !S_is_reformat(l) && S_is(l->precision, "FP32") && l->n_in > 0;
+}
+
+/* Does a reduced-precision layer sit next to layer i, walking through Reformat
+ * layers (up: producers of its inputs; down: consumers of its outputs)? */
+static int S_reduced_neighbour(const ec_engine *e, const S_flow *f, size_t i, int down, int depth) {
+  const ec_layer *l = &e->layers[i];
+  if (depth > 8) return 0;
+  const ec_tensor *ts = down ? l->out : l->in;
+  size_t n = down ? l->n_out : l->n_in;
+  for (size_t k = 0; k < n; k++) {
+    size_t id;
+    if (!S_tid(f, &ts[k], &id)) continue;
+    if (!down) {
+      long w = f->writer[id];
+      if (w < 0 || (size_t)w == i) continue;
+      const ec_layer *p = &e->layers[w];
+      if (S_is_reformat(p)) {
+        if (S_reduced_neighbour(e, f, (size_t)w, 0, depth + 1)) return 1;
+      } else if (S_reduced(p->out_precision) || S_reduced(p->precision)) {
+        return 1;
+      }
+    } else {
+      for (size_t r = f->rd_start[id]; r < f->rd_start[id + 1]; r++) {
+        size_t ci = f->rd[r];
+        if (ci == i) continue;
+        const ec_layer *q = &e->layers[ci];
+        if (S_is_reformat(q)) {
+          if (S_reduced_neighbour(e, f, ci, 1, depth + 1)) return 1;
+        } else if (S_reduced(q->precision)) {
+          return 1;
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+static size_t S_find_root(size_t *parent, size_t x) {
+  while (parent[x] != x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
+  }
+  return x;
+}
+
+/* FP32 islands: connected groups of FP32 compute layers (joined directly or
+ * through Reformats) with reduced-precision layers both before and after. */
+static void S_fp32_islands(S_ctx *c, const S_flow *f) {
+  const ec_engine *e = c->e;
+  int any_reduced = 0;
+  for (size_t i = 0; i < e->n_layers && !any_reduced; i++)
+    if (!S_is_reformat(&e->layers[i]) && S_reduced(e->layers[i].precision)) any_reduced = 1;
+  if (!any_reduced) return;
+  size_t n = e->n_layers;
+  size_t *parent = ec_malloc((n ? n : 1) * sizeof *parent);
+  for (size_t i = 0; i < n; i++) parent[i] = i;
+  /* join an FP32 layer with the FP32 layers that read its outputs (directly or via one Reformat chain) */
+  for (size_t i = 0; i < n; i++) {
+    if (!S_fp32_compute(&e->layers[i])) continue;
+    size_t stack[64];
+    size_t sp = 0;
+    stack[sp++] = i;
+    for (int guard = 0; sp && guard < 256; guard++) {
+      const ec_layer *l = &e->layers[stack[--sp]];
+      for (size_t k = 0; k < l->n_out; k++) {
+        size_t id;
+        if (!S_tid(f, &l->out[k], &id)) continue;
+        for (size_t r = f->rd_start[id]; r < f->rd_start[id + 1]; r++) {
+          size_t ci = f->rd[r];
+          if (ci == i) continue;
+          if (S_fp32_compute(&e->layers[ci])) {
+            size_t a = S_find_root(parent, i), b = S_find_root(parent, ci);
+            if (a != b) parent[b] = a;
+          } else if (S_is_reformat(&e->layers[ci]) && sp < 64) {
+            stack[sp++] = ci;
+          }
+        }
+      }
+    }
+  }
+  /* per group: reduced before / after, members, latency */
+  int *up = ec_calloc(n ? n : 1, sizeof *up), *down = ec_calloc(n ? n : 1, sizeof *down);
+  size_t *members = ec_calloc(n ? n : 1, sizeof *members);
+  double *ms = ec_calloc(n ? n : 1, sizeof *ms);
+  long *slowest = ec_malloc((n ? n : 1) * sizeof *slowest);
+  for (size_t i = 0; i < n; i++) slowest[i] = -1;
+  for (size_t i = 0; i < n; i++) {
+    if (!S_fp32_compute(&e->layers[i])) continue;
+    size_t r = S_find_root(parent, i);
+    members[r]++;
+    if (e->layers[i].has_profile) ms[r] += e->layers[i].avg_ms;
+    if (slowest[r] < 0 || e->layers[i].avg_ms > e->layers[slowest[r]].avg_ms) slowest[r] = (long)i;
+    if (S_reduced_neighbour(e, f, i, 0, 0)) up[r] = 1;
+    if (S_reduced_neighbour(e, f, i, 1, 0)) down[r] = 1;
+  }
+  for (size_t r = 0; r < n; r++) {
+    if (!members[r] || S_find_root(parent, r) != r || !up[r] || !down[r]) continue;
+    const ec_layer *l = &e->layers[slowest[r]];
+    double share = c->s->has_latency && c->s->total_ms > 0 ? 100.0 * ms[r] / c->s->total_ms : NAN;
+    char ev[64];
+    snprintf(ev, sizeof ev, "%zu FP32 layer%s", members[r], members[r] == 1 ? "" : "s");
+    S_add(c, "fp32-island", EC_LINT_WARNING, slowest[r], share, c->s->has_latency ? ms[r] : NAN,
+          "If accuracy allows, let these layers run in reduced precision (remove layer precision or output-type "
+          "constraints, check for layers without an FP16/INT8 kernel); each island also costs Reformats on its way in "
+          "and out.",
+          ev,
+          members[r] == 1 ? "FP32 island: this %s layer runs in FP32 between reduced-precision layers."
+                          : "FP32 island: this %s layer and its FP32 neighbours run in FP32 between reduced-precision layers.",
+          l->type);
+  }
+  free(up);
+  free(down);
+  free(members);
+  free(ms);
+  free(slowest);
+  free(parent);
+}
+
+static void S_reformat_share(S_ctx *c) {
+  const ec_summary *s = c->s;
+  if (!s->has_latency || !s->reformat_count) return;
+  double p = s->reformat_share_pct;
+  ec_lint_sev sev;
+  if (p >= c->o.reformat_share_warn_pct) sev = EC_LINT_WARNING;
+  else if (p >= c->o.reformat_share_info_pct) sev = EC_LINT_INFO;
+  else return;
+  S_add(c, "reformat-latency-share", sev, -1, p, s->reformat_ms,
+        "Reformats exist where neighbouring layers want different formats or precisions: the reformat-type-conversion "
+        "findings show which convert types; aligned channel counts, one precision across neighbours and matching "
+        "--inputIOFormats/--outputIOFormats remove most of them.",
+        NULL, "%zu Reformat layers take %.1f%% of the layer latency (%.4g ms).", s->reformat_count, p, s->reformat_ms);
+}
+
+static void S_timing(S_ctx *c) {
+  const ec_summary *s = c->s;
+  const ec_engine *e = c->e;
+  double med = NAN, p99 = NAN;
+  const char *src = NULL;
+  size_t count = 0;
+  if (s->has_compute) {
+    med = s->compute.median, p99 = s->compute.p99, src = "GPU compute time (timing.json)", count = s->compute.count;
+  } else if (s->has_timing) {
+    med = s->timing.median, p99 = s->timing.p99, src = "latency (timing.json)", count = s->timing.count;
+  } else if (e->perf.present && e->perf.gpu_compute.n) {
+    med = ec_stats_get(&e->perf.gpu_compute, "median"), p99 = ec_stats_get(&e->perf.gpu_compute, "p99");
+    src = "GPU compute time (as trtexec reported it)";
+  }
+  if (isfinite(med) && isfinite(p99) && med > 0) {
+    double r = p99 / med;
+    ec_lint_sev sev = r >= c->o.unstable_p99_ratio_warn ? EC_LINT_WARNING : EC_LINT_INFO;
+    if (r >= c->o.unstable_p99_ratio_info) {
+      char ev[160];
+      snprintf(ev, sizeof ev, "%s: median %.4g ms, p99 %.4g ms", src, med, p99);
+      S_add(c, "timing-unstable", sev, -1, NAN, NAN,
+            "Lock the GPU clocks (nvidia-smi -lgc), keep other work off the GPU, and measure with --useSpinWait "
+            "--useCudaGraph --noDataTransfers and a longer --duration; compare medians, not means.",
+            ev, "Timings are unstable: p99 is %.2fx the median.", r);
+    }
+  }
+  if (s->has_timing || s->has_compute) {
+    if (!count) count = s->timing.count;
+    if (count < c->o.min_timing_samples)
+      S_add(c, "timing-few-samples", count < 10 ? EC_LINT_WARNING : EC_LINT_INFO, -1, NAN, NAN,
+            "Run trtexec longer (--duration=N or --iterations=N) so medians and percentiles are meaningful.", NULL,
+            "Only %zu timed iterations: percentiles such as p99 rest on very few samples.", count);
+  }
+  if (e->has_profile && e->profile_count > 0 && e->profile_count < c->o.min_profile_iterations)
+    S_add(c, "timing-few-samples", e->profile_count <= 1 ? EC_LINT_WARNING : EC_LINT_INFO, -1, NAN, NAN,
+          "Profile more iterations (trtexec --separateProfileRun with a longer --duration or more --iterations).", NULL,
+          "Per-layer latencies average only %lld profiled iteration%s.", (long long)e->profile_count,
+          e->profile_count == 1 ? "" : "s");
+}
+
+/* ---- validation ------------------------------------------------------------ */
+
+static void S_graph_checks(S_ctx *c, const S_flow *f) {
+  const ec_engine *e = c->e;
+  size_t n = e->n_layers;
+  /* self-loops */
+  for (size_t i = 0; i < n; i++) {
+    const ec_layer *l = &e->layers[i];
+    for (size_t a = 0; a < l->n_in; a++)
+      for (size_t b = 0; b < l->n_out; b++)
+        if (l->in[a].name && l->out[b].name && l->in[a].name_len == l->out[b].name_len &&
+            !memcmp(l->in[a].name, l->out[b].name, l->in[a].name_len)) {
+          S_add(c, "graph-self-loop", EC_LINT_ERROR, LAYER_ARGS(c, l, i),
+                "Check that the layer information comes from one engine and was not edited; analyses that follow "
+                "tensors (graph, islands) are unreliable for this layer.",
+                l->in[a].name, "The layer consumes its own output tensor.");
+          a = l->n_in;
+          break;
+        }
+  }
+  /* cycles (edges from every writer of a tensor to its readers; self-loops left out) */
+  if (!n) return;
+  size_t *indeg = ec_calloc(n, sizeof *indeg);
+  for (size_t t = 0; t < f->ntensors; t++) {
+    long w = f->writer[t];
+    if (w < 0) continue;
+    for (size_t r = f->rd_start[t]; r < f->rd_start[t + 1]; r++)
+      if (f->rd[r] != (size_t)w) indeg[f->rd[r]]++;
+  }
+  size_t *queue = ec_malloc(n * sizeof *queue);
+  size_t qh = 0, qt = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!indeg[i]) queue[qt++] = i;
+  while (qh < qt) {
+    const ec_layer *l = &e->layers[queue[qh++]];
+    for (size_t k = 0; k < l->n_out; k++) {
+      size_t id;
+      if (!S_tid(f, &l->out[k], &id) || f->writer[id] != (long)(l - e->layers)) continue;
+      for (size_t r = f->rd_start[id]; r < f->rd_start[id + 1]; r++) {
+        size_t ci = f->rd[r];
+        if (ci == (size_t)(l - e->layers)) continue;
+        if (--indeg[ci] == 0) queue[qt++] = ci;
+      }
+    }
+  }
+  if (qt < n) {
+    /* walk predecessors among the remaining layers until one repeats: a cycle */
+    size_t start = 0;
+    while (start < n && !indeg[start]) start++;
+    unsigned char *seen = ec_calloc(n, 1);
+    size_t *path = ec_malloc(n * sizeof *path);
+    size_t np = 0, x = start;
+    while (!seen[x]) {
+      seen[x] = 1;
+      path[np++] = x;
+      const ec_layer *l = &e->layers[x];
+      size_t next = x;
+      for (size_t k = 0; k < l->n_in && next == x; k++) {
+        size_t id;
+        if (!S_tid(f, &l->in[k], &id)) continue;
+        long w = f->writer[id];
+        if (w >= 0 && (size_t)w != x && indeg[w]) next = (size_t)w;
+      }
+      if (next == x) break;
+      x = next;
+    }
+    size_t from = 0;
+    while (from < np && path[from] != x) from++;
+    ec_buf ev = {0};
+    size_t shown = 0;
+    for (size_t k = np; k-- > from && shown < 8; shown++) {
+      const ec_layer *l = &e->layers[path[k]];
+      if (shown) ec_buf_puts(&ev, " -> ");
+      ec_buf_put(&ev, l->name, l->name_len);
+    }
+    if (np - from > 8) ec_buf_puts(&ev, " -> ...");
+    const ec_layer *l0 = &e->layers[x];
+    S_add(c, "graph-cycle", EC_LINT_ERROR, (long)x, S_share(c, l0), S_ms(c, l0),
+          "A TensorRT engine is a DAG: check that the layer information was not merged from several engines or "
+          "edited.",
+          ev.data, "The layer graph has a cycle (%zu layers cannot be ordered).", n - qt);
+    ec_buf_free(&ev);
+    free(seen);
+    free(path);
+  }
+  free(queue);
+  free(indeg);
+}
+
+static void S_profile_checks(S_ctx *c) {
+  const ec_engine *e = c->e;
+  if (!e->has_profile) return;
+  if (e->has_graph && e->profile_unmatched) {
+    char ev[96];
+    snprintf(ev, sizeof ev, "%zu records, %.4g ms", e->profile_unmatched, e->profile_unmatched_ms);
+    S_add(c, "profile-name-mismatch", EC_LINT_WARNING, -1, NAN, e->profile_unmatched_ms,
+          "Use the profile and layer information of the same build (and --profile-index for multi-profile engines); "
+          "unmatched time is left out of every total.",
+          ev, "%zu profile records name no layer of the graph.", e->profile_unmatched);
+  }
+  if (e->has_graph && e->layers_without_profile && e->n_layers) {
+    char ev[64];
+    snprintf(ev, sizeof ev, "%zu of %zu layers", e->layers_without_profile, e->n_layers);
+    S_add(c, "profile-name-mismatch", EC_LINT_WARNING, -1, NAN, NAN,
+          "Use the profile and layer information of the same build; their latency counts as 0 here.", ev,
+          "%zu layers have no profile record.", e->layers_without_profile);
+  }
+  double pct = 0, avg = 0, tim = 0;
+  size_t np = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    if (!l->has_profile) continue;
+    np++;
+    pct += l->pct;
+    avg += l->avg_ms;
+    tim += l->time_ms;
+  }
+  if (!np) return;
+  /* Records of folded NoOp/Constant layers and unmatched records carry the
+   * rest of the 100 %, which the model does not keep: then only "not above". */
+  int complete = !e->profile_unmatched && !e->profile_hidden;
+  double tol = c->o.pct_sum_tolerance;
+  if ((complete && fabs(pct - 100) > tol) || (!complete && pct > 100 + tol)) {
+    char ev[96];
+    snprintf(ev, sizeof ev, "sum of percentage over %zu records: %.4g", np, pct);
+    S_add(c, "profile-pct-sum", EC_LINT_WARNING, -1, NAN, NAN,
+          "The profile may be truncated, merged from several runs, or belong to another engine.", ev,
+          "Profile percentages sum to %.2f, not 100.", pct);
+  }
+  if (e->profile_count > 0 && avg > 0 && tim > 0) {
+    double want = avg * (double)e->profile_count;
+    double rel = 100.0 * fabs(tim - want) / fmax(tim, want);
+    /* timeMs is printed with fewer digits than averageMs: allow its rounding too */
+    double round_ms = 0.00005 * (double)np;
+    if (rel > c->o.time_tolerance_pct && fabs(tim - want) > round_ms) {
+      char ev[128];
+      snprintf(ev, sizeof ev, "sum timeMs %.6g ms; sum averageMs %.6g ms x count %lld = %.6g ms", tim, avg,
+               (long long)e->profile_count, want);
+      S_add(c, "profile-time-consistency", EC_LINT_WARNING, -1, NAN, NAN,
+            "timeMs should be averageMs times the iteration count: the count header or the records may come from "
+            "different runs.",
+            ev, "Profile totals disagree by %.1f%%.", rel);
+    }
+  } else if (e->profile_count <= 0 && avg > 0 && tim > 0) {
+    char ev[96];
+    snprintf(ev, sizeof ev, "sum timeMs / sum averageMs = %.4g", tim / avg);
+    S_add(c, "profile-count-inferred", EC_LINT_INFO, -1, NAN, NAN, NULL, ev,
+          "The profile has no iteration count; timeMs/averageMs suggests about %.0f iterations.", tim / avg);
+  }
+}
+
+/* ---- driver ------------------------------------------------------------------ */
+
+static int S_cmp(const void *pa, const void *pb) {
+  const ec_finding *a = pa, *b = pb;
+  int ka = isfinite(a->share_pct), kb = isfinite(b->share_pct);
+  if (ka != kb) return ka ? -1 : 1;
+  if (ka && a->share_pct != b->share_pct) return a->share_pct > b->share_pct ? -1 : 1;
+  if (a->severity != b->severity) return a->severity > b->severity ? -1 : 1;
+  return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, ec_findings *out) {
+  S_ctx c;
+  memset(&c, 0, sizeof c);
+  c.e = e;
+  c.s = s;
+  c.o = opts ? *opts : ec_lint_opts_default();
+  c.out = out;
+  c.cc = e->device.present && e->device.compute_capability ? strtod(e->device.compute_capability, NULL) : NAN;
+  if (!(c.cc > 0)) c.cc = NAN;
+
+  if (e->graph_names_only)
+    S_add(&c, "graph-no-detail", EC_LINT_INFO, -1, NAN, NAN,
+          "Export the layer information with detail: build with --profilingVerbosity=detailed (TensorRT 8.x: also "
+          "--nvtxMode=verbose) and rerun --exportLayerInfo.",
+          NULL, "The layer information has names only: types, precisions, shapes and tactics are unknown, so the "
+                "layer rules cannot run.");
+  if (!e->has_profile && e->has_graph && e->n_layers)
+    S_add(&c, "profile-missing", EC_LINT_INFO, -1, NAN, NAN,
+          "Export a per-layer profile: trtexec --exportProfile=F --separateProfileRun (with --dumpProfile).", NULL,
+          "No per-layer profile: findings cannot be ranked by latency share.");
+
+  S_flow f;
+  S_flow_build(e, &f);
+  S_graph_checks(&c, &f);
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    if (S_is(l->type, "Convolution")) {
+      S_conv_tc(&c, l, i);
+      S_conv_mixed(&c, l, i);
+      S_conv_align(&c, l, i);
+    } else if (S_is(l->type, "Reformat")) {
+      S_type_conversion(&c, l, i, "reformat-type-conversion", "Reformat");
+    } else if (S_is(l->type, "Slice")) {
+      S_type_conversion(&c, l, i, "slice-type-conversion", "Slice");
+    } else if (S_is(l->type, "Scale")) {
+      S_qdq(&c, l, i);
+    }
+    if (S_is_gemm(l)) S_gemm_tc(&c, l, i);
+    S_myelin(&c, l, i);
+  }
+  S_zero_latency(&c);
+  S_fp32_islands(&c, &f);
+  S_flow_free(&f);
+  S_reformat_share(&c);
+  S_timing(&c);
+  S_profile_checks(&c);
+
+  if (out->n > 1) qsort(out->v, out->n, sizeof *out->v, S_cmp);
+  memset(out->count, 0, sizeof out->count);
+  for (size_t i = 0; i < out->n; i++) out->count[out->v[i].severity]++;
+}

@@ -1,0 +1,168 @@
+/* tensorcore — Tensor-Core evidence in kernel names.
+ *
+ * The rules were derived from every kernel name in ../shared/corpus: the
+ * TacticName of each layer (graph JSON, 147 distinct names once the _0x...
+ * suffix is cut) and the "Tactic Name:" lines of the verbose build logs (949
+ * more). Matching is case-insensitive on the whole name.
+ *
+ * Tensor-Core evidence (an MMA instruction or its shape in the name):
+ *   hmma, imma     trt_turing_cutlass_image_network_first_layer_hmma_fprop_...
+ *   tensorMxNxK    the xmma instruction shape: sm75_..._tensor8x8x16 (Turing
+ *                  IMMA), sm75_..._tensor16x8x8, sm80_..._tensor16x8x16 (HMMA),
+ *                  sm80_..._tensor16x8x32 (IMMA), sm86_..._tf32f32_..._tensor16x8x8
+ *   warpgroup/gmma Hopper's warp-group MMA: sm90_xmma_fprop_implicit_gemm_f16f16_
+ *                  ..._warpgroupsize1x1x1_g1 (no tensor/ffma suffix on sm90)
+ *   h884 h1688 h16816 i8816 i16832 s1688 s16816 bf16816
+ *                  cuDNN/cuBLAS MMA-shape families: ampere_h16816gemm_...,
+ *                  ampere_h16816cudnn_..., ampere_h1688cudnn_...,
+ *                  turing_fp16_i8816cudnn_int8_..., volta_fp32_i8816cudnn_int8_...
+ *                  (the volta_ prefix names the code family; i8816 is Turing's
+ *                  IMMA). h884/i16832/s1688/s16816/bf16816 are the same
+ *                  families on Volta/Ampere and are not in the corpus.
+ *   tf32           FP32 tensors computed in TF32 on Tensor Cores (Ampere+):
+ *                  sm80_xmma_fprop_implicit_gemm_f32f32_tf32f32_f32_..._tensor16x8x8;
+ *                  reported through ec_tc_verdict.tf32.
+ * CUDA-core evidence (scalar or vector instructions, or no Tensor Cores on the
+ * architecture the kernel was built for):
+ *   ffma, hfma     sm80_xmma_fprop_implicit_gemm_f32f32_f32f32_f32_..._ffma_...,
+ *                  sm80_xmma_gemm_f16f16_f32f32_f32_..._ffma_... (xmma is a
+ *                  template library, not an instruction: these run on CUDA cores)
+ *   simt           sm70_xmma_gemm_as_conv1x1_f16f16_f16_f16_tn_n_simt_small_batch_...
+ *   gemv           sm50_xmma_cublas_gemvx_f16f16_f32_f32_... (matrix-vector)
+ *   scudnn sgemm dgemm
+ *                  ampere_scudnn_128x64_relu_xregs_large_nn_v1,
+ *                  ampere_scudnn_winograd_..., maxwell_scudnn_..., ampere_sgemm_...
+ *   int8x4         DP4A: volta_int8x4_icudnn_int8x4_..., ampere_fp32_icudnn_int8x4_...
+ *   sm50_ sm52_ sm53_ sm60_ sm61_ sm62_ maxwell_ kepler_ pascal_ (prefix)
+ *                  built for GPUs without Tensor Cores: sm50_xmma_pooling_...,
+ *                  sm50_xmma_conv_fprop_fused_conv_act_fp32_...
+ * Conflicting evidence gives UNKNOWN: sm50_xmma_convolution_depthwiseHMMA_FP16...
+ * says HMMA but is an sm50 (Maxwell) kernel family, and depthwise convolution
+ * has no channel reduction to feed an MMA; its name cannot settle it.
+ * No evidence gives UNKNOWN: __myl_* / __mye* (Myelin-generated), "TensorRT"
+ * (no tactic recorded), "", and bare family names. */
+#include "analyze/tensorcore.h"
+#include <ctype.h>
+#include <stddef.h>
+#include <string.h>
+
+typedef struct {
+  const char *needle;
+  int boundary; /* must start the name or follow '_' */
+  const char *reason;
+} S_marker;
+
+static const S_marker S_tc[] = {
+    {"hmma", 0, "HMMA (half-precision Tensor Core MMA) in the name"},
+    {"imma", 0, "IMMA (integer Tensor Core MMA) in the name"},
+    {"warpgroup", 0, "Hopper warp-group MMA (warpgroupsize) in the name"},
+    {"gmma", 0, "Hopper GMMA in the name"},
+    {"h884", 1, "HMMA m8n8k4 shape (h884) in the name"},
+    {"h1688", 1, "HMMA m16n8k8 shape (h1688) in the name"},
+    {"h16816", 1, "HMMA m16n8k16 shape (h16816) in the name"},
+    {"bf16816", 1, "BF16 MMA m16n8k16 shape (bf16816) in the name"},
+    {"i8816", 1, "IMMA m8n8k16 shape (i8816) in the name"},
+    {"i16832", 1, "IMMA m16n8k32 shape (i16832) in the name"},
+    {"s1688", 1, "TF32 MMA m16n8k8 shape (s1688) in the name"},
+    {"s16816", 1, "TF32 MMA m16n8k16 shape (s16816) in the name"},
+    {"tf32", 0, "TF32 math (FP32 data on Tensor Cores) in the name"},
+};
+
+static const S_marker S_cuda[] = {
+    {"ffma", 0, "FFMA (FP32 fused multiply-add on CUDA cores) in the name"},
+    {"hfma", 0, "HFMA (FP16 fused multiply-add on CUDA cores) in the name"},
+    {"simt", 0, "SIMT (CUDA-core) kernel in the name"},
+    {"gemv", 0, "matrix-vector (gemv) kernel, CUDA cores"},
+    {"scudnn", 1, "single-precision cuDNN kernel (scudnn), CUDA cores"},
+    {"sgemm", 1, "single-precision cuBLAS kernel (sgemm), CUDA cores"},
+    {"dgemm", 1, "double-precision cuBLAS kernel (dgemm), CUDA cores"},
+    {"int8x4", 0, "DP4A int8x4 kernel, CUDA cores"},
+};
+
+static const char *const S_no_tc_arch[] = {"sm50_", "sm52_", "sm53_", "sm60_", "sm61_", "sm62_",
+                                           "maxwell_", "kepler_", "pascal_"};
+
+/* Lower-case copy of s into buf (cut at cap-1 bytes). */
+static void S_lower(const char *s, char *buf, size_t cap) {
+  size_t i = 0;
+  for (; s[i] && i + 1 < cap; i++) buf[i] = (char)tolower((unsigned char)s[i]);
+  buf[i] = '\0';
+}
+
+/* The matched marker of list, or NULL. */
+static const S_marker *S_find(const char *name, const S_marker *list, size_t n) {
+  for (size_t k = 0; k < n; k++) {
+    for (const char *p = strstr(name, list[k].needle); p; p = strstr(p + 1, list[k].needle))
+      if (!list[k].boundary || p == name || p[-1] == '_') return &list[k];
+  }
+  return NULL;
+}
+
+/* Classification plus whether the name offered any evidence at all. */
+static ec_tc_verdict S_classify(const char *tactic, int *no_evidence) {
+  ec_tc_verdict v = {EC_TC_UNKNOWN, "no kernel name recorded", 0};
+  *no_evidence = 1;
+  if (!tactic || !*tactic || !strcmp(tactic, "TensorRT")) return v;
+  char name[1024];
+  S_lower(tactic, name, sizeof name);
+  if (!strncmp(name, "__myl", 5) || !strncmp(name, "__mye", 5)) {
+    v.reason = "Myelin-generated kernel: its name does not show its instructions";
+    return v;
+  }
+  const S_marker *tc = S_find(name, S_tc, sizeof S_tc / sizeof S_tc[0]);
+  const S_marker *cu = S_find(name, S_cuda, sizeof S_cuda / sizeof S_cuda[0]);
+  const char *arch = NULL;
+  for (size_t k = 0; k < sizeof S_no_tc_arch / sizeof S_no_tc_arch[0]; k++)
+    if (!strncmp(name, S_no_tc_arch[k], strlen(S_no_tc_arch[k]))) arch = S_no_tc_arch[k];
+  if (tc && (cu || arch)) {
+    *no_evidence = 0;
+    v.reason = cu ? "conflicting evidence: both an MMA and a CUDA-core marker in the name"
+                  : "conflicting evidence: an MMA marker in a kernel built for an architecture without Tensor Cores";
+    return v;
+  }
+  if (tc) {
+    *no_evidence = 0;
+    v.cls = EC_TC_TENSOR_CORES;
+    v.reason = tc->reason;
+    v.tf32 = strstr(name, "tf32") != NULL || tc->needle[0] == 's'; /* s1688, s16816: TF32 shapes */
+    return v;
+  }
+  if (cu) {
+    *no_evidence = 0;
+    v.cls = EC_TC_CUDA_CORES;
+    v.reason = cu->reason;
+    return v;
+  }
+  if (arch) {
+    *no_evidence = 0;
+    v.cls = EC_TC_CUDA_CORES;
+    v.reason = "built for an architecture without Tensor Cores (sm5x/sm6x prefix)";
+    return v;
+  }
+  v.reason = "no Tensor Core (MMA) or CUDA-core (FMA, SIMT, DP4A) marker in the name";
+  return v;
+}
+
+ec_tc_verdict ec_tc_classify(const char *tactic) {
+  int none;
+  return S_classify(tactic, &none);
+}
+
+ec_tc_verdict ec_tc_classify_layer(const char *layer_type, const char *tactic) {
+  int none;
+  ec_tc_verdict v = S_classify(tactic, &none);
+  if (v.cls == EC_TC_UNKNOWN && none && layer_type && !strncmp(layer_type, "Cuda", 4) &&
+      (!tactic || strncmp(tactic, "__my", 4))) {
+    v.cls = EC_TC_CUDA_CORES;
+    v.reason = "LayerType Cuda*: one of TensorRT's own CUDA kernels, not a Tensor Core library kernel";
+  }
+  return v;
+}
+
+const char *ec_tc_class_name(ec_tc_class c) {
+  switch (c) {
+  case EC_TC_TENSOR_CORES: return "tensor-cores";
+  case EC_TC_CUDA_CORES: return "cuda-cores";
+  default: return "unknown";
+  }
+}

@@ -1,0 +1,114 @@
+/* enginecard lint ENGINE [--json] [--fail-on warning|error] — hazards of an
+ * engine's layers with their mitigations, and checks of the input files.
+ *
+ * Text (default): one line per finding (severity, rule, latency share, layer,
+ * message), ranked by latency share; -v adds each mitigation and evidence.
+ * --json: enginecard.lint/1 (tests/schema/lint.schema.json).
+ * Exit: 1 when a finding at or above --fail-on exists (the output is still
+ * written); otherwise the loader's code (cli.h). */
+#include "analyze/lint.h"
+#include "cli/cli.h"
+#include "out/jsonout.h"
+#include "out/lint_json.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  int json;
+  int fail_on; /* ec_lint_sev, -1 when not given */
+} S_opts;
+
+static int S_opt(void *ctx, int argc, char **argv, int i) {
+  S_opts *o = ctx;
+  if (strcmp(argv[i], "--json") == 0) {
+    o->json = 1;
+    return 1;
+  }
+  if (strcmp(argv[i], "--fail-on") == 0) {
+    if (!ec_cli_need_value(argc, argv, i)) return -1;
+    int s = ec_lint_sev_parse(argv[i + 1]);
+    if (s < EC_LINT_WARNING) {
+      fprintf(stderr, "enginecard lint: --fail-on takes warning or error, not \"%s\"\n", argv[i + 1]);
+      return -1;
+    }
+    o->fail_on = s;
+    return 2;
+  }
+  return 0;
+}
+
+/* s (n bytes) for a terminal in a column of width bytes (0: no padding):
+ * control characters become '?', longer text ends in "...". */
+static void S_put(FILE *f, const char *s, size_t n, size_t width, size_t max) {
+  size_t cut = n > max ? (max > 3 ? max - 3 : 0) : n, w = 0;
+  for (size_t i = 0; i < cut; i++, w++) fputc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i], f);
+  if (n > max) fputs("...", f), w += 3;
+  for (; w < width; w++) fputc(' ', f);
+}
+
+static void S_text(const ec_summary *s, const ec_findings *f, int verbose, FILE *out) {
+  const ec_engine *e = s->engine;
+  fputs("engine ", out);
+  S_put(out, e->name, strlen(e->name), 0, 200);
+  fprintf(out, "\n%zu findings: %zu errors, %zu warnings, %zu info\n", f->n, f->count[EC_LINT_ERROR],
+          f->count[EC_LINT_WARNING], f->count[EC_LINT_INFO]);
+  if (!f->n) return;
+  fprintf(out, "\n%-8s %-26s %7s  %-40s  %s\n", "severity", "rule", "share%", "layer", "message");
+  for (size_t i = 0; i < f->n; i++) {
+    const ec_finding *x = &f->v[i];
+    char share[16];
+    if (isfinite(x->share_pct)) snprintf(share, sizeof share, "%.2f", x->share_pct);
+    else snprintf(share, sizeof share, "-");
+    fprintf(out, "%-8s %-26s %7s  ", ec_lint_sev_name(x->severity), x->rule, share);
+    if (x->layer >= 0 && (size_t)x->layer < e->n_layers)
+      S_put(out, e->layers[x->layer].name, e->layers[x->layer].name_len, 40, 40);
+    else
+      S_put(out, "(engine)", 8, 40, 40);
+    fputs("  ", out);
+    ec_cli_put_safe(out, x->message);
+    if (verbose && x->evidence) {
+      fputs("         evidence: ", out);
+      ec_cli_put_safe(out, x->evidence);
+    }
+    if (verbose && x->mitigation) {
+      fputs("         mitigation: ", out);
+      ec_cli_put_safe(out, x->mitigation);
+    }
+  }
+}
+
+int ec_cmd_lint(int argc, char **argv) {
+  ec_common c = {0};
+  S_opts o = {0, -1};
+  int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
+  if (rc) return rc;
+  if (c.n_engines > 1) {
+    fprintf(stderr, "enginecard lint: one ENGINE at a time\n");
+    ec_common_free(&c);
+    return EC_EXIT_USAGE;
+  }
+  size_t n;
+  ec_engine **es = ec_cli_load(&c, &n, &rc);
+  if (rc != EC_EXIT_USAGE && ec_engine_usable(es[0])) {
+    ec_summary *s = ec_summarize(es[0]);
+    ec_findings f = {0};
+    ec_lint(es[0], s, NULL, &f);
+    if (o.json) {
+      json_t *j = ec_lint_json(s, &f, o.fail_on);
+      char *txt = ec_jdump(j, 1);
+      fputs(txt, stdout);
+      free(txt);
+      json_decref(j);
+    } else {
+      S_text(s, &f, c.verbosity > 0, stdout);
+    }
+    if (o.fail_on >= 0 && ec_findings_max_sev(&f) >= o.fail_on) rc = EC_EXIT_GATE;
+    ec_findings_free(&f);
+    ec_summary_free(s);
+  }
+  for (size_t i = 0; i < n; i++) ec_engine_free(es[i]);
+  free(es);
+  ec_common_free(&c);
+  return rc;
+}

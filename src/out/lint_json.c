@@ -1,0 +1,56 @@
+/* lint_json — enginecard.lint/1.
+ *
+ * { "schema", "engine", "layers", "latency_total_ms" | null,
+ *   "counts": {"error","warning","info"}, "fail_on" | null, "failed",
+ *   "findings": [ { "rule", "severity", "trex_rule" | null,
+ *                   "layer": {"index","name","type","precision","tactic"} | null,
+ *                   "latency_share_pct" | null, "latency_ms" | null,
+ *                   "message", "mitigation" | null, "evidence" | null } ] }
+ * Findings keep ec_lint's order (latency share, then severity). Keys are
+ * sorted on output by ec_jdump. */
+#include "out/lint_json.h"
+#include "out/jsonout.h"
+#include <string.h>
+
+static json_t *S_layer(const ec_engine *e, long i) {
+  if (i < 0 || (size_t)i >= e->n_layers) return json_null();
+  const ec_layer *l = &e->layers[i];
+  json_t *o = json_object();
+  json_object_set_new(o, "index", json_integer((json_int_t)i));
+  json_object_set_new(o, "name", ec_jstrn(l->name, l->name_len));
+  json_object_set_new(o, "type", ec_jstr(l->type));
+  json_object_set_new(o, "precision", ec_jstr(l->precision));
+  json_object_set_new(o, "tactic", l->tactic && strcmp(l->tactic, "TensorRT") ? ec_jstr(l->tactic) : json_null());
+  return o;
+}
+
+json_t *ec_lint_json(const ec_summary *s, const ec_findings *f, int fail_on) {
+  const ec_engine *e = s->engine;
+  json_t *o = json_object();
+  json_object_set_new(o, "schema", json_string(EC_LINT_SCHEMA));
+  json_object_set_new(o, "engine", ec_jstr(e->name));
+  json_object_set_new(o, "layers", json_integer((json_int_t)s->layers));
+  json_object_set_new(o, "latency_total_ms", s->has_latency ? ec_jnum(s->total_ms) : json_null());
+  json_t *cnt = json_object();
+  for (int k = 0; k < 3; k++) json_object_set_new(cnt, ec_lint_sev_name((ec_lint_sev)k), json_integer((json_int_t)f->count[k]));
+  json_object_set_new(o, "counts", cnt);
+  json_object_set_new(o, "fail_on", fail_on >= 0 ? json_string(ec_lint_sev_name((ec_lint_sev)fail_on)) : json_null());
+  json_object_set_new(o, "failed", json_boolean(fail_on >= 0 && ec_findings_max_sev(f) >= fail_on));
+  json_t *arr = json_array();
+  for (size_t i = 0; i < f->n; i++) {
+    const ec_finding *x = &f->v[i];
+    json_t *j = json_object();
+    json_object_set_new(j, "rule", json_string(x->rule));
+    json_object_set_new(j, "severity", json_string(ec_lint_sev_name(x->severity)));
+    json_object_set_new(j, "trex_rule", x->trex_rule ? json_string(x->trex_rule) : json_null());
+    json_object_set_new(j, "layer", S_layer(e, x->layer));
+    json_object_set_new(j, "latency_share_pct", ec_jnum(x->share_pct));
+    json_object_set_new(j, "latency_ms", ec_jnum(x->latency_ms));
+    json_object_set_new(j, "message", ec_jstr(x->message));
+    json_object_set_new(j, "mitigation", ec_jstr(x->mitigation));
+    json_object_set_new(j, "evidence", ec_jstr(x->evidence));
+    json_array_append_new(arr, j);
+  }
+  json_object_set_new(o, "findings", arr);
+  return o;
+}

@@ -1,0 +1,50 @@
+#include "view/lint_table.h"
+#include "util/buf.h"
+#include "view/fmt.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+ec_table *ec_tbl_lint(const ec_engine *e, const ec_findings *f, const char *id, size_t max) {
+  if (!f->n) return NULL;
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Severity", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Rule", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Finding", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Mitigation", EC_ALIGN_LEFT, 0);
+  t->cols[4].min_width_em = 14;
+  t->cols[5].min_width_em = 14;
+  size_t n = max && f->n > max ? max : f->n;
+  char buf[32];
+  for (size_t i = 0; i < n; i++) {
+    const ec_finding *x = &f->v[i];
+    size_t r = ec_table_row(t);
+    ec_table_set(t, r, 0, ec_lint_sev_name(x->severity), (double)x->severity);
+    char cls[32];
+    snprintf(cls, sizeof cls, "sev sev-%s", ec_lint_sev_name(x->severity));
+    ec_table_set_class(t, r, 0, cls);
+    ec_table_set(t, r, 1, x->rule, NAN);
+    if (isfinite(x->share_pct))
+      ec_table_set(t, r, 2, ec_fmt_pct(buf, sizeof buf, x->share_pct), x->share_pct);
+    else
+      ec_table_set(t, r, 2, "\xE2\x80\x93", -1);
+    if (x->layer >= 0 && (size_t)x->layer < e->n_layers)
+      ec_table_setn(t, r, 3, e->layers[x->layer].name, e->layers[x->layer].name_len, NAN);
+    else
+      ec_table_set(t, r, 3, "(engine)", NAN);
+    ec_buf m = {0};
+    ec_buf_puts(&m, x->message);
+    if (x->evidence) ec_buf_printf(&m, " [%s]", x->evidence);
+    ec_table_set(t, r, 4, m.data, NAN);
+    ec_buf_free(&m);
+    ec_table_set(t, r, 5, x->mitigation ? x->mitigation : "", NAN);
+  }
+  if (n < f->n) {
+    char note[160];
+    snprintf(note, sizeof note, "%zu more findings: enginecard lint ENGINE", f->n - n);
+    ec_table_set_note(t, note);
+  }
+  return t;
+}
