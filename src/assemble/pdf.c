@@ -298,8 +298,16 @@ static void S_table(S_ts *t, const ec_table *tb) {
       if (cls && strstr(cls, "bad")) cairo_set_source_rgb(cr, 0.64, 0.09, 0.10);
       else if (cls && strstr(cls, "good")) cairo_set_source_rgb(cr, 0.18, 0.49, 0.20);
       else cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+      const char *link = header ? NULL : ec_table_cell(tb, r - 1, c)->link;
+      if (link) {
+        char *la = ec_asprintf("dest='%s'", link + 1);
+        cairo_tag_begin(cr, CAIRO_TAG_LINK, la);
+        free(la);
+        cairo_set_source_rgb(cr, 0.04, 0.38, 0.77);
+      }
       cairo_move_to(cr, x + pad, t->y + pad);
       pango_cairo_show_layout(cr, ls[c]);
+      if (link) cairo_tag_end(cr, CAIRO_TAG_LINK);
       g_object_unref(ls[c]);
       x += w[c];
     }
@@ -333,30 +341,47 @@ static void S_table(S_ts *t, const ec_table *tb) {
 
 /* ---- blocks ----------------------------------------------------------------- */
 
+typedef void (*S_paint)(const void *what, cairo_t *cr);
+
+static void S_paint_scene(const void *what, cairo_t *cr) { ec_render_cairo(what, cr); }
+
+static void S_paint_drawing(const void *what, cairo_t *cr) {
+  const ec_block *b = what;
+  cairo_rectangle(cr, 0, 0, b->width, b->height);
+  cairo_clip(cr);
+  b->draw(b->draw_ctx, cr);
+}
+
+/* Place a w x h picture at the current position, scaled to the column and
+ * the page, never split; its caption follows in italics. */
+static void S_picture(S_ts *t, double w, double h, S_paint paint, const void *what, const char *caption) {
+  double k = w > t->cw ? t->cw / w : 1;
+  double maxh = t->ph - t->mt - t->mb - 30;
+  if (h * k > maxh) k = maxh / h;
+  S_need(t, h * k + 16);
+  cairo_save(t->cr);
+  cairo_translate(t->cr, t->ml, t->y);
+  cairo_scale(t->cr, k, k);
+  paint(what, t->cr);
+  cairo_restore(t->cr);
+  t->y += h * k + 3;
+  if (caption) {
+    ec_buf m = {0};
+    ec_buf_puts(&m, "<i>");
+    S_markup_esc(&m, caption, strlen(caption));
+    ec_buf_puts(&m, "</i>");
+    S_paragraph(t, m.data, S_SMALL, 0, 0);
+    ec_buf_free(&m);
+  }
+  t->y += 10;
+}
+
 static void S_block(S_ts *t, const ec_block *b) {
   ec_buf m = {0};
   switch (b->kind) {
-  case EC_BLOCK_FIGURE: {
-    double sw = b->scene->width, sh = b->scene->height;
-    double k = sw > t->cw ? t->cw / sw : 1;
-    double maxh = t->ph - t->mt - t->mb - 30;
-    if (sh * k > maxh) k = maxh / sh;
-    S_need(t, sh * k + 16);
-    cairo_save(t->cr);
-    cairo_translate(t->cr, t->ml, t->y);
-    cairo_scale(t->cr, k, k);
-    ec_render_cairo(b->scene, t->cr);
-    cairo_restore(t->cr);
-    t->y += sh * k + 3;
-    if (b->caption) {
-      ec_buf_puts(&m, "<i>");
-      S_markup_esc(&m, b->caption, strlen(b->caption));
-      ec_buf_puts(&m, "</i>");
-      S_paragraph(t, m.data, S_SMALL, 0, 0);
-    }
-    t->y += 10;
+  case EC_BLOCK_FIGURE:
+    S_picture(t, b->scene->width, b->scene->height, S_paint_scene, b->scene, b->caption);
     break;
-  }
   case EC_BLOCK_TABLE:
     if (b->caption) {
       S_markup_esc(&m, b->caption, strlen(b->caption));
@@ -388,29 +413,9 @@ static void S_block(S_ts *t, const ec_block *b) {
   case EC_BLOCK_GROUP:
     for (size_t i = 0; i < b->n_children; i++) S_block(t, b->children[i]);
     break;
-  case EC_BLOCK_DRAWING: {
-    if (!b->draw || b->width <= 0 || b->height <= 0) break;
-    double k = b->width > t->cw ? t->cw / b->width : 1;
-    double maxh = t->ph - t->mt - t->mb - 30;
-    if (b->height * k > maxh) k = maxh / b->height;
-    S_need(t, b->height * k + 16);
-    cairo_save(t->cr);
-    cairo_translate(t->cr, t->ml, t->y);
-    cairo_scale(t->cr, k, k);
-    cairo_rectangle(t->cr, 0, 0, b->width, b->height);
-    cairo_clip(t->cr);
-    b->draw(b->draw_ctx, t->cr);
-    cairo_restore(t->cr);
-    t->y += b->height * k + 3;
-    if (b->caption) {
-      ec_buf_puts(&m, "<i>");
-      S_markup_esc(&m, b->caption, strlen(b->caption));
-      ec_buf_puts(&m, "</i>");
-      S_paragraph(t, m.data, S_SMALL, 0, 0);
-    }
-    t->y += 10;
+  case EC_BLOCK_DRAWING:
+    if (b->draw && b->width > 0 && b->height > 0) S_picture(t, b->width, b->height, S_paint_drawing, b, b->caption);
     break;
-  }
   }
   ec_buf_free(&m);
 }
@@ -514,28 +519,6 @@ static cairo_status_t S_write(void *closure, const unsigned char *data, unsigned
   return CAIRO_STATUS_SUCCESS;
 }
 
-static ec_table *S_index_table(const ec_report *r) {
-  char buf[64];
-  ec_table *tb = ec_table_new("index", NULL);
-  ec_table_col(tb, "Engine", EC_ALIGN_LEFT, 0);
-  ec_table_col(tb, "Device", EC_ALIGN_LEFT, 0);
-  ec_table_col(tb, "Layers", EC_ALIGN_RIGHT, 1);
-  ec_table_col(tb, "Layer latency sum (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(tb, "Median latency (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(tb, "Warnings", EC_ALIGN_RIGHT, 1);
-  for (size_t i = 0; i < r->n; i++) {
-    const ec_report_part *p = &r->parts[i];
-    size_t row = ec_table_row(tb);
-    ec_table_set(tb, row, 0, p->engine->name, NAN);
-    ec_table_set(tb, row, 1, p->engine->device.present && p->engine->device.name ? p->engine->device.name : "", NAN);
-    ec_table_set(tb, row, 2, ec_fmt_int(buf, sizeof buf, (double)p->summary->layers), NAN);
-    ec_table_set(tb, row, 3, p->summary->has_latency ? ec_fmt_ms(buf, sizeof buf, p->summary->total_ms) : "\xE2\x80\x93", NAN);
-    ec_table_set(tb, row, 4, p->summary->has_timing ? ec_fmt_ms(buf, sizeof buf, p->summary->timing.median) : "\xE2\x80\x93", NAN);
-    ec_table_set(tb, row, 5, ec_fmt_int(buf, sizeof buf, (double)ec_diags_count(&p->engine->diags, EC_WARN)), NAN);
-  }
-  return tb;
-}
-
 int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diags *d) {
   S_ts t;
   memset(&t, 0, sizeof t);
@@ -554,13 +537,7 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
     cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_MOD_DATE, date);
   }
   char title[512];
-  if (r->title)
-    snprintf(title, sizeof title, "%s", r->title);
-  else if (r->n == 1)
-    snprintf(title, sizeof title, "%s - enginecard report", r->parts[0].engine->name);
-  else
-    snprintf(title, sizeof title, "%zu engines - enginecard report", r->n);
-  cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_TITLE, title);
+  cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_TITLE, ec_report_title(r, title, sizeof title));
   cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_CREATOR, "enginecard");
   t.cr = cairo_create(t.surf);
   t.pctx = pango_font_map_create_context((PangoFontMap *)ec_text_fontmap());
@@ -577,7 +554,7 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
     S_draw_layout(&t, l, t.ml);
     g_object_unref(l);
     t.y += 10;
-    ec_table *tb = S_index_table(r);
+    ec_table *tb = ec_report_index_table(r);
     S_table(&t, tb);
     ec_table_free(tb);
   }
@@ -587,6 +564,10 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
     if (t.page_open) S_new_page(&t);
     else S_page_begin(&t);
     for (int k = 0; k < 8; k++) t.outline[k] = CAIRO_PDF_OUTLINE_ROOT;
+    char *dest = ec_asprintf("name='%s'", p->id); /* the index links here */
+    cairo_tag_begin(t.cr, CAIRO_TAG_DEST, dest);
+    cairo_tag_end(t.cr, CAIRO_TAG_DEST);
+    free(dest);
     int hseq = 0;
     for (cmark_node *n = cmark_node_first_child(p->doc.root); n; n = cmark_node_next(n)) S_node(&t, n, p->id, &hseq, 0);
   }

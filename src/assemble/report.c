@@ -11,6 +11,7 @@
  *   lint   data: findings (assemble/gen_lint.h) */
 #include "assemble/report.h"
 #include "assemble/gen_lint.h"
+#include "assemble/gen_graph.h"
 #include "assemble/html.h"
 #include "render/html_table.h"
 #include "out/jsonout.h"
@@ -28,6 +29,8 @@ typedef struct {
   const ec_report_part *part;
   const ec_report_opts *o;
   int seq; /* ids of generated tables */
+  ec_gen_graph_opts graph_opts;
+  ec_graph_job *graph_job; /* started before expansion, collected by the graph block */
 } S_ctx;
 
 /* ---- placeholders ------------------------------------------------------ */
@@ -173,6 +176,7 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   if (!strcmp(kind, "chart")) return S_gen_chart(c, data ? data : "", args);
   if (!strcmp(kind, "table")) return S_gen_table(c, data ? data : "", args);
   if (!strcmp(kind, "notes")) return S_gen_notes(c, data ? data : "warnings");
+  if (!strcmp(kind, "graph")) return ec_gen_graph(c->part->engine, c->part->summary, args, &c->graph_opts, &c->graph_job);
   if (!strcmp(kind, "lint")) return ec_gen_lint(c->part->engine, c->part->summary, data, c->part->id, S_rows(args, 0));
   return NULL;
 }
@@ -198,10 +202,18 @@ int ec_report_build(ec_engine *const *es, size_t n, const ec_report_opts *o, ec_
     p->engine = es[i];
     p->summary = ec_summarize(es[i]);
     snprintf(p->id, sizeof p->id, "e%zu", i + 1);
-    S_ctx c = {p, o, 0};
+    S_ctx c = {p, o, 0, {0}, NULL};
+    /* the graph's layout runs in a child process while the charts are built */
+    c.graph_opts.part_id = p->id;
+    c.graph_opts.timeout_s = o->graph_timeout;
+    c.graph_opts.budget = o->graph_budget;
+    c.graph_opts.href_limit = o->max_table_rows;
+    if (ec_gen_graph_scan(md, len, &c.graph_opts)) c.graph_job = ec_graph_job_start(p->engine, p->summary, &c.graph_opts);
     ec_tmpl_env env = {&c, S_value, S_generate, S_html, p->id,
                        o->template_path ? o->template_path : "templates/report.md"};
-    if (ec_template_expand(md, len, &env, &p->doc, d) != 0) {
+    int rc = ec_template_expand(md, len, &env, &p->doc, d);
+    ec_graph_job_cancel(c.graph_job);
+    if (rc != 0) {
       free(md);
       return -1;
     }

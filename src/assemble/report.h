@@ -12,6 +12,8 @@ typedef struct ec_report_opts {
   size_t top_n;              /* rows in top-layer tables (0: 10) */
   size_t max_table_rows;     /* full layer table rows (0: all) */
   int want_html;             /* build HTML for blocks */
+  double graph_timeout;      /* engine graph layout time limit in seconds (0: 10) */
+  size_t graph_budget;       /* engine graph nodes before simplifying (0: 600) */
 } ec_report_opts;
 
 /* One engine's expanded report. */
@@ -33,6 +35,11 @@ typedef struct ec_report {
  *  Returns 0, or -1 when the template cannot be read or parsed. */
 int ec_report_build(ec_engine *const *es, size_t n, const ec_report_opts *o, ec_report *out, ec_diags *d);
 void ec_report_free(ec_report *r);
+/** The report's title ("NAME — enginecard report") into buf; returns buf. */
+const char *ec_report_title(const ec_report *r, char *buf, size_t cap);
+/** The index of a multi-engine report: one row per engine linking to its
+ *  part ("#e1"). Caller frees. */
+ec_table *ec_report_index_table(const ec_report *r);
 /** The whole HTML page of r into out. */
 void ec_report_html(const ec_report *r, ec_buf *out);
 

@@ -49,7 +49,13 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
       }
       if (t->interactive && isfinite(x->sort)) ec_buf_printf(b, " data-v=\"%.9g\"", x->sort);
       ec_buf_putc(b, '>');
+      if (x->link) {
+        ec_buf_puts(b, "<a href=\"");
+        S_attr(b, x->link);
+        ec_buf_puts(b, "\">");
+      }
       if (x->text) ec_buf_html(b, x->text, strlen(x->text));
+      if (x->link) ec_buf_puts(b, "</a>");
       ec_buf_puts(b, "</td>");
     }
     ec_buf_puts(b, "</tr>\n");

@@ -18,6 +18,7 @@ void ec_table_free(ec_table *t) {
   for (size_t i = 0; i < t->nrows * t->ncols; i++) {
     free(t->cells[i].text);
     free(t->cells[i].cls);
+    free(t->cells[i].link);
   }
   if (t->row_ids)
     for (size_t i = 0; i < t->nrows; i++) free(t->row_ids[i]);
@@ -48,6 +49,7 @@ size_t ec_table_row(ec_table *t) {
     x->text = NULL;
     x->sort = NAN;
     x->cls = NULL;
+    x->link = NULL;
   }
   if (t->row_ids) {
     t->row_ids = ec_reallocarray(t->row_ids, t->nrows + 1, sizeof *t->row_ids);
@@ -82,6 +84,12 @@ void ec_table_set_class(ec_table *t, size_t row, size_t col, const char *cls) {
   ec_cell *x = &t->cells[row * t->ncols + col];
   free(x->cls);
   x->cls = cls ? ec_strdup(cls) : NULL;
+}
+
+void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link) {
+  ec_cell *x = &t->cells[row * t->ncols + col];
+  free(x->link);
+  x->link = link && link[0] == '#' ? ec_strdup(link) : NULL; /* in-document only */
 }
 
 void ec_table_set_row_id(ec_table *t, size_t row, const char *id) {

@@ -11,6 +11,7 @@ typedef struct ec_cell {
   char *text;     /* shown text (owned) */
   double sort;    /* numeric sort key; NAN: sort by text */
   char *cls;      /* optional style class ("prec-FP16", "bad"), owned */
+  char *link;     /* optional in-document target ("#e1"), owned */
 } ec_cell;
 
 typedef struct ec_col {
@@ -44,6 +45,8 @@ void ec_table_set(ec_table *t, size_t row, size_t col, const char *text, double 
 /** Set cell text from n bytes (may hold any byte). */
 void ec_table_setn(ec_table *t, size_t row, size_t col, const char *text, size_t n, double sort);
 void ec_table_set_class(ec_table *t, size_t row, size_t col, const char *cls);
+/** Make cell (row, col) a link to an anchor of the same document ("#id"). */
+void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link);
 void ec_table_set_row_id(ec_table *t, size_t row, const char *id);
 void ec_table_set_note(ec_table *t, const char *note);
 const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col);
