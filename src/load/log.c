@@ -750,6 +750,7 @@ static void S_dims(ec_tensor *t, const char *s, size_t n) {
     t->ndims = 0;
     return;
   }
+  free(t->dims); /* a repeated "Dimensions:" key: the last one wins */
   t->dims = ec_calloc((size_t)cnt + 1, sizeof *t->dims);
   t->ndims = 0;
   while (p <= end && t->ndims <= cnt) {
