@@ -1,8 +1,8 @@
 #include "assemble/template.h"
-#include "load/load.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/embed.h"
+#include "util/file.h"
 #include "util/utf8.h"
 #include <stdio.h>
 #include <stdlib.h>

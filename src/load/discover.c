@@ -5,6 +5,7 @@
  * or any single file. Files are recognised by content, never by name. */
 #include "load/internal.h"
 #include "util/alloc.h"
+#include "util/file.h"
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -12,53 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-
-char *ec_read_file(const char *path, size_t *len, ec_diags *d) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    ec_diag_add(d, EC_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
-    return NULL;
-  }
-  struct stat st;
-  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-    ec_diag_add(d, EC_ERROR, path, 0, 0, "not a regular file");
-    fclose(f);
-    return NULL;
-  }
-  if ((unsigned long long)st.st_size > EC_MAX_FILE_BYTES) {
-    ec_diag_add(d, EC_ERROR, path, 0, 0, "file is %lld bytes, over the limit of %zu bytes",
-                (long long)st.st_size, (size_t)EC_MAX_FILE_BYTES);
-    fclose(f);
-    return NULL;
-  }
-  size_t cap = (size_t)st.st_size + 1, n = 0;
-  char *buf = ec_malloc(cap);
-  for (;;) {
-    if (n + 1 >= cap) {
-      if (cap > EC_MAX_FILE_BYTES) {
-        ec_diag_add(d, EC_ERROR, path, 0, 0, "file grew over the limit of %zu bytes", (size_t)EC_MAX_FILE_BYTES);
-        free(buf);
-        fclose(f);
-        return NULL;
-      }
-      cap *= 2;
-      buf = ec_reallocarray(buf, cap, 1);
-    }
-    size_t r = fread(buf + n, 1, cap - n - 1, f);
-    n += r;
-    if (r == 0) break;
-  }
-  if (ferror(f)) {
-    ec_diag_add(d, EC_ERROR, path, 0, 0, "read error: %s", strerror(errno));
-    free(buf);
-    fclose(f);
-    return NULL;
-  }
-  fclose(f);
-  buf[n] = '\0';
-  *len = n;
-  return buf;
-}
 
 /* The first max bytes of path (for recognising its content), or NULL with a
  * diagnostic. Caller frees. */

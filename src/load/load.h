@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include "model/engine.h"
 #include "util/diag.h"
+#include "util/file.h"
 
 typedef struct ec_load_opts {
   const char *graph;     /* --graph F (overrides discovery) */
@@ -21,7 +22,6 @@ typedef struct ec_load_opts {
 } ec_load_opts;
 
 /* Limits checked before allocating; each breach is a clear diagnostic. */
-#define EC_MAX_FILE_BYTES ((size_t)1 << 30)   /* 1 GiB per input file */
 #define EC_MAX_LAYERS 5000000u
 #define EC_MAX_RECORDS 50000000u
 #define EC_MAX_NAME_BYTES ((size_t)1 << 20)
@@ -32,9 +32,6 @@ typedef struct ec_load_opts {
  *  nothing readable (an I/O error, described in (*out)->diags). */
 int ec_load_engine(const char *spec, const ec_load_opts *opts, ec_engine **out);
 
-/** Read a whole file. Returns malloc'd bytes (NUL-terminated; *len excludes
- *  the NUL) or NULL with a diagnostic in d. */
-char *ec_read_file(const char *path, size_t *len, ec_diags *d);
 
 /** What a file holds, judged by its content. */
 ec_file_kind ec_sniff(const char *text, size_t len);

@@ -1,0 +1,14 @@
+/* file — reading whole input files with a size limit. */
+#ifndef EC_FILE_H
+#define EC_FILE_H
+#include <stddef.h>
+#include "util/diag.h"
+
+/* Largest input file read (checked before allocating). */
+#define EC_MAX_FILE_BYTES ((size_t)1 << 30) /* 1 GiB */
+
+/** Read a whole regular file. Returns malloc'd bytes (NUL-terminated; *len
+ *  excludes the NUL) or NULL with an error diagnostic naming path. */
+char *ec_read_file(const char *path, size_t *len, ec_diags *d);
+
+#endif
