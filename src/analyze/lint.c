@@ -755,14 +755,18 @@ static void S_graph_checks(S_ctx *c, const S_flow *f) {
     }
     size_t from = 0;
     while (from < np && path[from] != x) from++;
+    /* path[from] is x and path[k] reads from path[k+1]: print x, then the
+     * rest of the cycle in data-flow order, back to x */
     ec_buf ev = {0};
+    ec_buf_put(&ev, e->layers[x].name, e->layers[x].name_len);
     size_t shown = 0;
-    for (size_t k = np; k-- > from && shown < 8; shown++) {
-      const ec_layer *l = &e->layers[path[k]];
-      if (shown) ec_buf_puts(&ev, " -> ");
-      ec_buf_put(&ev, l->name, l->name_len);
+    for (size_t k = np; k-- > from + 1 && shown < 8; shown++) {
+      ec_buf_puts(&ev, " -> ");
+      ec_buf_put(&ev, e->layers[path[k]].name, e->layers[path[k]].name_len);
     }
-    if (np - from > 8) ec_buf_puts(&ev, " -> ...");
+    if (np - from - 1 > shown) ec_buf_puts(&ev, " -> ...");
+    ec_buf_puts(&ev, " -> ");
+    ec_buf_put(&ev, e->layers[x].name, e->layers[x].name_len);
     const ec_layer *l0 = &e->layers[x];
     S_add(c, "graph-cycle", EC_LINT_ERROR, (long)x, S_share(c, l0), S_ms(c, l0),
           "A TensorRT engine is a DAG: check that the layer information was not merged from several engines or "

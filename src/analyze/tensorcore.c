@@ -48,11 +48,12 @@
 
 typedef struct {
   const char *needle;
-  int boundary; /* must start the name or follow '_' */
+  int boundary; /* 1: must start the name or follow '_'; 2: must be followed by a digit */
   const char *reason;
 } S_marker;
 
 static const S_marker S_tc[] = {
+    {"tensor", 2, "Tensor Core instruction shape (tensorMxNxK) in the name"},
     {"hmma", 0, "HMMA (half-precision Tensor Core MMA) in the name"},
     {"imma", 0, "IMMA (integer Tensor Core MMA) in the name"},
     {"warpgroup", 0, "Hopper warp-group MMA (warpgroupsize) in the name"},
@@ -92,8 +93,12 @@ static void S_lower(const char *s, char *buf, size_t cap) {
 /* The matched marker of list, or NULL. */
 static const S_marker *S_find(const char *name, const S_marker *list, size_t n) {
   for (size_t k = 0; k < n; k++) {
-    for (const char *p = strstr(name, list[k].needle); p; p = strstr(p + 1, list[k].needle))
-      if (!list[k].boundary || p == name || p[-1] == '_') return &list[k];
+    size_t len = strlen(list[k].needle);
+    for (const char *p = strstr(name, list[k].needle); p; p = strstr(p + 1, list[k].needle)) {
+      if (list[k].boundary == 0) return &list[k];
+      if (list[k].boundary == 1 && (p == name || p[-1] == '_')) return &list[k];
+      if (list[k].boundary == 2 && isdigit((unsigned char)p[len])) return &list[k];
+    }
   }
   return NULL;
 }

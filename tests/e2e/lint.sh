@@ -1,0 +1,111 @@
+# lint: `enginecard lint` end to end. --json valid against
+# tests/schema/lint.schema.json for every example and corpus engine (and never
+# exit 1 without --fail-on), --fail-on exit codes with the output still
+# written, the text table, a graph with a cycle and a hostile layer name, and
+# the Lint section of the report.
+. tests/e2e/lib.sh
+SCHEMA=tests/schema/lint.schema.json
+have_jsonschema=1
+"$PY" -c 'import jsonschema' > /dev/null 2>&1 || have_jsonschema=0
+[ $have_jsonschema = 1 ] || skip "python3-jsonschema is missing (see tests/deps.sh): lint JSON not validated against its schema"
+
+# validate DESC FILE...: every FILE against the schema (one python run)
+validate() {
+  d=$1; shift
+  [ $have_jsonschema = 1 ] || return 0
+  if "$PY" - "$SCHEMA" "$@" > "$TMP/j.err" 2>&1 <<'EOF'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft202012Validator.check_schema(schema)
+v = jsonschema.Draft202012Validator(schema)
+for path in sys.argv[2:]:
+    doc = json.load(open(path))
+    errs = sorted(v.iter_errors(doc), key=lambda e: list(e.path))
+    if errs:
+        sys.exit("%s: %s at %s" % (path, errs[0].message, list(errs[0].path)))
+    f = doc["findings"]
+    # ranked: share descending, null last
+    shares = [x["latency_share_pct"] for x in f]
+    known = [s for s in shares if s is not None]
+    assert known == sorted(known, reverse=True), path + ": not ranked by share"
+    assert all(s is None for s in shares[len(known):]), path + ": a null share before a known one"
+    c = doc["counts"]
+    assert c["error"] + c["warning"] + c["info"] == len(f), path + ": counts"
+print(len(sys.argv) - 2)
+EOF
+  then ok "$d: $(cat "$TMP/j.err") documents valid against lint.schema.json, ranked, counts add up"
+  else fail "$d: invalid"; head -5 "$TMP/j.err"; fi
+}
+
+# every example and corpus engine: --json, no crash, never 1 without --fail-on
+n=0; bad=0; files=""
+for d in examples/*/ $(have_corpus && ls -d "$CORPUS"/*/*/); do
+  d=${d%/}
+  n=$((n + 1))
+  "$EC_BIN" lint "$d" --json -q > "$TMP/l$n.json" 2> "$TMP/l$n.err"; rc=$?
+  if [ $rc -eq 0 ]; then files="$files $TMP/l$n.json"
+  elif [ $rc -eq 3 ] && [ ! -s "$TMP/l$n.json" ]; then : # no usable data: nothing to lint
+  else bad=$((bad + 1)); echo "    $d: exit $rc"; head -3 "$TMP/l$n.err"; fi
+done
+if [ $bad -eq 0 ]; then ok "lint --json: $n engines, exit 0 (or 3 without data), no crash"; else fail "lint --json: $bad of $n engines failed"; fi
+# shellcheck disable=SC2086
+validate "lint --json" $files
+have_corpus || skip "lint: ../shared/corpus is absent; only the examples were linted"
+
+# --fail-on on TREx's mobilenet.qat (warnings, no errors)
+if have_corpus; then
+  M="$CORPUS/trex/mobilenet.qat"
+  "$EC_BIN" lint "$M" --json --fail-on warning -q > "$TMP/w.json"; rc=$?
+  if [ $rc -eq 1 ] && [ -s "$TMP/w.json" ] && grep -q '"failed": true' "$TMP/w.json"; then
+    ok "lint --fail-on warning: exit 1, JSON still written, failed=true"
+  else fail "lint --fail-on warning: exit $rc"; fi
+  "$EC_BIN" lint "$M" --fail-on error -q > "$TMP/e.txt"; rc=$?
+  if [ $rc -eq 0 ] && grep -q 'conv-no-tensor-cores' "$TMP/e.txt"; then ok "lint --fail-on error: exit 0 without errors, table printed"
+  else fail "lint --fail-on error: exit $rc"; fi
+  validate "lint --fail-on" "$TMP/w.json"
+  # text: summary line, header, TREx's rules and the ranking by share
+  if grep -q '^61 findings: 0 errors, 25 warnings, 36 info$' "$TMP/e.txt" &&
+     grep -q '^severity rule  *share%  layer  *message$' "$TMP/e.txt" &&
+     grep -q 'reformat-type-conversion' "$TMP/e.txt" && grep -q 'conv-int8-float-output' "$TMP/e.txt"; then
+    ok "lint text: counts line, header, TREx's rules"
+  else fail "lint text: unexpected output"; head -8 "$TMP/e.txt"; fi
+  "$EC_BIN" lint "$M" -v > "$TMP/v.txt" 2> /dev/null
+  if grep -q '^ *mitigation: Consider adding quantization around float operations' "$TMP/v.txt"; then
+    ok "lint -v: mitigations shown, including the one TREx never showed"
+  else fail "lint -v: no mitigation lines"; fi
+fi
+
+# a graph with a cycle and a hostile layer name
+cat > "$TMP/cyc.graph.json" <<'EOF'
+{"Layers": [
+ {"Name": "A", "LayerType": "Shuffle", "Inputs": [{"Name": "t3", "Dimensions": [1,8], "Format/Datatype": "Row major linear FP32"}], "Outputs": [{"Name": "t1", "Dimensions": [1,8], "Format/Datatype": "Row major linear FP32"}]},
+ {"Name": "B\u001b[31m<script>", "LayerType": "Shuffle", "Inputs": [{"Name": "t1", "Dimensions": [1,8], "Format/Datatype": "Row major linear FP32"}], "Outputs": [{"Name": "t2", "Dimensions": [1,8], "Format/Datatype": "Row major linear FP32"}]},
+ {"Name": "C", "LayerType": "Shuffle", "Inputs": [{"Name": "t2", "Dimensions": [1,8], "Format/Datatype": "Row major linear FP32"}], "Outputs": [{"Name": "t3", "Dimensions": [1,8], "Format/Datatype": "Row major linear FP32"}]},
+ {"Name": "D", "LayerType": "Shuffle", "Inputs": [{"Name": "t4", "Dimensions": [1,8], "Format/Datatype": "Row major linear FP32"}], "Outputs": [{"Name": "t4", "Dimensions": [1,8], "Format/Datatype": "Row major linear FP32"}]}
+], "Bindings": ["t0"]}
+EOF
+"$EC_BIN" lint "$TMP/cyc.graph.json" --fail-on error --json -q > "$TMP/c.json"; rc=$?
+if [ $rc -eq 1 ] && grep -q '"rule": "graph-cycle"' "$TMP/c.json" && grep -q '"rule": "graph-self-loop"' "$TMP/c.json"; then
+  ok "lint: a cycle and a self-loop are errors; --fail-on error exits 1"
+else fail "lint: cycle/self-loop not reported (exit $rc)"; fi
+validate "lint cycle" "$TMP/c.json"
+"$EC_BIN" lint "$TMP/cyc.graph.json" -q > "$TMP/c.txt"
+if LC_ALL=C grep -q "$(printf '\033')" "$TMP/c.txt"; then fail "lint text: an escape sequence from a layer name reached the terminal"
+else ok "lint text: control characters in names are not printed raw"; fi
+
+# usage errors
+"$EC_BIN" lint "$TMP/cyc.graph.json" --fail-on info > /dev/null 2>&1; rc=$?
+if [ $rc -eq 2 ]; then ok "lint --fail-on info: usage error (exit 2)"; else fail "lint --fail-on info: exit $rc, want 2"; fi
+"$EC_BIN" lint "$TMP/missing.json" > /dev/null 2>&1; rc=$?
+if [ $rc -eq 2 ]; then ok "lint of a missing file: exit 2"; else fail "lint of a missing file: exit $rc, want 2"; fi
+
+# the report's Lint section
+if have_corpus; then
+  "$EC_BIN" report "$CORPUS/trex/mobilenet.qat" -o "$TMP/r.html" -q
+  if grep -q '>Lint</h2>' "$TMP/r.html" && grep -q 'id="e1-lint"' "$TMP/r.html" && grep -q '61 findings: 0 errors, 25 warnings, 36 info.' "$TMP/r.html"; then
+    ok "report: Lint section with the findings table"
+  else fail "report: no Lint section"; fi
+fi
+"$EC_BIN" report "$TMP/cyc.graph.json" -o "$TMP/c.html" -q
+if grep -q 'graph-cycle' "$TMP/c.html" && grep -q '&lt;script&gt;' "$TMP/c.html" && ! grep -q '31m<script>' "$TMP/c.html"; then ok "report: lint findings with a hostile name are escaped"
+else fail "report: lint section of the cycle graph"; fi
