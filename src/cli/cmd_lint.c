@@ -82,7 +82,10 @@ int ec_cmd_lint(int argc, char **argv) {
   ec_common c = {0};
   S_opts o = {0, -1};
   int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
-  if (rc) return rc;
+  if (rc) {
+    ec_common_free(&c);
+    return rc;
+  }
   if (c.n_engines > 1) {
     fprintf(stderr, "enginecard lint: one ENGINE at a time\n");
     ec_common_free(&c);
