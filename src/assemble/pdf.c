@@ -1,6 +1,7 @@
 #include "assemble/pdf.h"
 #include "render/cairo.h"
 #include "util/alloc.h"
+#include "util/utf8.h"
 #include "view/fmt.h"
 #include "view/text.h"
 #include <cairo-pdf.h>
@@ -34,6 +35,24 @@ typedef struct {
 static void S_markup_esc(ec_buf *b, const char *s, size_t n) {
   /* pango markup is XML: escape, and keep only valid UTF-8 without controls */
   ec_buf_html(b, s, n);
+}
+
+/* Plain text for cairo's metadata and outline strings, which must be valid
+ * UTF-8 (or the whole PDF fails): invalid bytes become U+FFFD, control
+ * characters spaces, and at most max bytes are kept, cut at a character
+ * boundary. */
+static void S_plain(ec_buf *b, const char *s, size_t max) {
+  size_t n = strlen(s), l;
+  ec_buf_puts(b, "");
+  for (size_t i = 0; i < n; i += l) {
+    unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
+    int bad = cp == 0xFFFD && l == 1;
+    size_t add = bad ? 3 : cp < 0x20 || cp == 0x7f ? 1 : l;
+    if (b->len + add > max) break;
+    if (bad) ec_buf_puts(b, "\xEF\xBF\xBD");
+    else if (cp < 0x20 || cp == 0x7f) ec_buf_putc(b, ' ');
+    else ec_buf_put(b, s + i, l);
+  }
 }
 
 static PangoLayout *S_layout(S_ts *t, const char *markup, double size, int bold, double width, int align_right) {
@@ -446,8 +465,11 @@ static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int *hseq) {
     if (cmark_node_get_literal(c)) ec_buf_puts(&txt, cmark_node_get_literal(c));
   int parent = level > 1 ? t->outline[level - 1] : CAIRO_PDF_OUTLINE_ROOT;
   char *link = ec_asprintf("dest='%s'", dest);
-  int id = cairo_pdf_surface_add_outline(t->surf, parent, txt.data ? txt.data : "", link,
+  ec_buf plain = {0};
+  S_plain(&plain, txt.data ? txt.data : "", 400);
+  int id = cairo_pdf_surface_add_outline(t->surf, parent, plain.data, link,
                                          level <= 2 ? CAIRO_PDF_OUTLINE_FLAG_OPEN : 0);
+  ec_buf_free(&plain);
   free(link);
   for (int k = level; k < 8; k++) t->outline[k] = id;
   ec_buf_free(&txt);
@@ -537,7 +559,10 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
     cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_MOD_DATE, date);
   }
   char title[512];
-  cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_TITLE, ec_report_title(r, title, sizeof title));
+  ec_buf ptitle = {0};
+  S_plain(&ptitle, ec_report_title(r, title, sizeof title), sizeof title);
+  cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_TITLE, ptitle.data);
+  ec_buf_free(&ptitle);
   cairo_pdf_surface_set_metadata(t.surf, CAIRO_PDF_METADATA_CREATOR, "enginecard");
   t.cr = cairo_create(t.surf);
   t.pctx = pango_font_map_create_context((PangoFontMap *)ec_text_fontmap());
