@@ -13,6 +13,20 @@ static const char *S_keep(ec_doc *doc, char *s) {
   return s;
 }
 
+/* Append a placeholder's value as text: values come from inputs (an engine
+ * name, a device name), so invalid UTF-8 and control characters other than
+ * tab and newline become U+FFFD (cmark copies literals to HTML as they are). */
+static void S_put_value(ec_buf *b, const char *v) {
+  size_t n = strlen(v), l;
+  for (size_t i = 0; i < n; i += l) {
+    unsigned cp = ec_utf8_decode((const unsigned char *)v + i, n - i, &l);
+    if ((cp == 0xFFFD && l == 1) || (cp < 0x20 && cp != '\t' && cp != '\n') || cp == 0x7f)
+      ec_buf_puts(b, "\xEF\xBF\xBD");
+    else
+      ec_buf_put(b, v + i, l);
+  }
+}
+
 /* Replace {{name}} in a text node's literal. */
 static void S_subst(cmark_node *n, const ec_tmpl_env *env, ec_diags *d) {
   const char *lit = cmark_node_get_literal(n);
@@ -28,7 +42,7 @@ static void S_subst(cmark_node *n, const ec_tmpl_env *env, ec_diags *d) {
     char *name = ec_strndup(o + 2, (size_t)(c - o - 2));
     char *v = env->value ? env->value(env->ud, name) : NULL;
     if (v) {
-      ec_buf_puts(&b, v);
+      S_put_value(&b, v);
       free(v);
     } else {
       ec_diag_add(d, EC_WARN, env->source, cmark_node_get_start_line(n), cmark_node_get_start_column(n),
