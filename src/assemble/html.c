@@ -96,5 +96,6 @@ void ec_html_page_begin(ec_buf *o, const char *title) {
 void ec_html_page_end(ec_buf *o) {
   ec_buf_puts(o, "<script>\n");
   S_asset(o, "assets/report.js");
+  S_asset(o, "assets/graph.js");
   ec_buf_puts(o, "</script>\n</body>\n</html>\n");
 }

@@ -19,6 +19,10 @@ static const char S_usage[] =
     "                                     baseline vs candidates: metric, noise-aware gate,\n"
     "                                     layer alignment (M: gpu-median gpu-mean gpu-p99\n"
     "                                     throughput layer-sum; a stored summary --json is an ENGINE)\n"
+    "  graph   ENGINE -o OUT.svg|.pdf|.dot [--color type|precision] [--query REGEX [--radius N]]\n"
+    "          [--timeout S] [--budget N] [--constants]\n"
+    "                                     the dataflow graph (Graphviz); --query keeps layers whose\n"
+    "                                     name matches and N steps around them\n"
     "  lint    ENGINE [--json] [--fail-on warning|error]\n"
     "                                     layer hazards with mitigations (TREx's linters and more)\n"
     "                                     and input checks, ranked by latency share (-v: mitigations;\n"
@@ -50,6 +54,7 @@ static const S_cmd S_cmds[] = {
     {"layers", ec_cmd_layers},
     {"report", ec_cmd_report},
     {"compare", ec_cmd_compare},
+    {"graph", ec_cmd_graph},
     {"lint", ec_cmd_lint},
 };
 

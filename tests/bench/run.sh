@@ -158,6 +158,13 @@ fi
 # shellcheck disable=SC2046
 bench_row "jparse e20000" "$OUT/jparse" $(files 20000)
 [ $EC_OK = 1 ] && bench_row "enginecard summary --json e20000" "$EC" summary --json "$OUT/e20000"
+# Reports with the engine graph (its layout runs in a child process while
+# the charts are drawn): budgets 2 s for 2,000 layers, 15 s and 1 GB peak
+# RSS (child included) for 20,000 layers.
+if [ $EC_OK = 1 ]; then
+  bench_row "report+graph e2000 (html+pdf)" "$EC" report "$OUT/e2000" -o "$OUT/r2000.html" --pdf "$OUT/r2000.pdf" -q
+  bench_row "report+graph e20000 (html+pdf)" "$EC" report "$OUT/e20000" -o "$OUT/r20000.html" --pdf "$OUT/r20000.pdf" -q
+fi
 RUNS=$SAVE_RUNS
 
 # --- verdict --------------------------------------------------------------
@@ -178,6 +185,17 @@ if [ $EC_OK = 1 ]; then
   fi
 else
   echo "summary --json could not be measured: UNKNOWN"; verdict=1
+fi
+# budget_row NAME MAX_S MAX_MB: the graph report budgets
+budget_row() {
+  med=$(row_med "$1"); rss=$(row_rss "$1")
+  if [ -z "$med" ] || [ "$med" = nan ]; then echo "$1: not measured: UNKNOWN"; verdict=1; return; fi
+  if awk -v t="$med" -v m="$2" -v k="$rss" -v r="$3" 'BEGIN { exit !(t <= m && (k == "?" || k <= r * 1024)) }'; then s=PASS; else s=FAIL; verdict=1; fi
+  echo "$1: median $med s (budget $2 s), peak RSS $(awk -v k="$rss" 'BEGIN { if (k == "?") print "unknown"; else printf "%.1f MB", k / 1024 }') (budget $3 MB): $s"
+}
+if [ $EC_OK = 1 ]; then
+  budget_row "report+graph e2000 (html+pdf)" 2 1024
+  budget_row "report+graph e20000 (html+pdf)" 15 1024
 fi
 [ $verdict = 0 ] && echo "bench: PASS" || echo "bench: FAIL"
 exit $verdict

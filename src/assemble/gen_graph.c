@@ -1,0 +1,257 @@
+/* gen_graph — see gen_graph.h. */
+#include "assemble/gen_graph.h"
+#include "analyze/graph.h"
+#include "render/graph_layout.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "view/graph_dot.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define S_BUDGET 600
+#define S_HOT_N 6
+#define S_HOT_RADIUS 1
+#define S_HOT_BUDGET 150
+#define S_EDGE_LABELS_MAX 150 /* nodes; above, dimensions are in the tooltips only */
+/* The PDF's text column (A4 less margins, a little less than letter) and
+ * the smallest scale at which the whole graph still reads. */
+#define S_PAGE_W 495.0
+#define S_PAGE_H 690.0
+#define S_MIN_SCALE 0.5
+
+struct ec_graph_job {
+  char *why;            /* set when there is nothing to lay out */
+  ec_gl_job *gl;
+  size_t n;             /* graphs in gl: 1 (whole) or 3 (whole, hot spots left to right, top to bottom) */
+  int by_precision;
+  char *note;           /* what the whole graph folded (or NULL) */
+  size_t nodes, layers, edges;
+  int edge_labels;
+  size_t hot_n;         /* seeds of the hot-spot graph */
+  int hot_by_io;        /* seeds chosen by I/O bytes (no profile) */
+  char id[48];
+  char part[32];
+};
+
+static void S_job_free(ec_graph_job *j) {
+  free(j->why);
+  free(j->note);
+  free(j);
+}
+
+/* Layers ordered by I/O bytes, largest first (the hot spots without a profile). */
+static size_t *S_by_io(const ec_engine *e) {
+  size_t *v = ec_malloc((e->n_layers ? e->n_layers : 1) * sizeof *v);
+  for (size_t i = 0; i < e->n_layers; i++) v[i] = i;
+  /* partial selection: the few largest are enough */
+  for (size_t k = 0; k < S_HOT_N * 2 && k < e->n_layers; k++) {
+    size_t m = k;
+    for (size_t i = k + 1; i < e->n_layers; i++)
+      if (e->layers[v[i]].io_bytes > e->layers[v[m]].io_bytes) m = i;
+    size_t t = v[k];
+    v[k] = v[m];
+    v[m] = t;
+  }
+  return v;
+}
+
+ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const ec_gen_graph_opts *o) {
+  ec_graph_job *j = ec_calloc(1, sizeof *j);
+  j->by_precision = o->by_precision;
+  if (!e->has_graph || !e->n_layers) {
+    j->why = ec_strdup(e->graph_names_only
+                           ? "the layer information lists names only; build with trtexec --profilingVerbosity=detailed "
+                             "--exportLayerInfo for the graph"
+                           : "no layer information (trtexec --exportLayerInfo) was given");
+    return j;
+  }
+  size_t budget = o->budget ? o->budget : S_BUDGET;
+  size_t hot_n = o->hot_n ? o->hot_n : S_HOT_N;
+  snprintf(j->part, sizeof j->part, "%s", o->part_id ? o->part_id : "e1");
+  snprintf(j->id, sizeof j->id, "%s_graph", o->part_id ? o->part_id : "e1"); /* no "-": Graphviz writes it as &#45; in ids */
+  int has_lat = s && s->has_latency && s->order;
+  size_t *io = has_lat ? NULL : S_by_io(e);
+  const size_t *order = has_lat ? s->order : io;
+  if (hot_n > e->n_layers) hot_n = e->n_layers;
+
+  ec_graph_opts go = {0};
+  go.hot_order = has_lat ? order : NULL;
+  go.n_hot = has_lat ? hot_n : 0;
+  ec_graph *g = ec_graph_build(e, &go);
+  ec_graph_simplify(g, budget);
+  j->note = ec_graph_folded_note(g);
+  j->nodes = g->n_nodes;
+  j->layers = e->n_layers;
+  j->edges = g->n_edges;
+  ec_graph_dot_opts dopt = {0};
+  dopt.by_precision = o->by_precision;
+  dopt.id = j->id;
+  dopt.href_prefix = o->part_id;
+  dopt.href_limit = o->href_limit;
+  dopt.legend = 1;
+  dopt.edge_labels = j->edge_labels = g->n_nodes <= S_EDGE_LABELS_MAX;
+  char *dots[3] = {ec_graph_dot(g, &dopt), NULL, NULL};
+  int simplified = g->n_groups || g->n_reformats_folded;
+  size_t whole_nodes = g->n_nodes;
+  ec_graph_free(g);
+  j->n = 1;
+  /* hot spots for the PDF when the whole graph is unlikely to fit a page */
+  if (whole_nodes > 24 || simplified) {
+    ec_graph *h = ec_graph_build(e, &go);
+    ec_graph_near_layers(h, order, hot_n, S_HOT_RADIUS);
+    ec_graph_simplify(h, S_HOT_BUDGET);
+    char hid[64];
+    snprintf(hid, sizeof hid, "%s_hot", j->id);
+    dopt.id = hid;
+    dopt.edge_labels = 1;
+    /* hot spots far apart read best left to right (stacked); when they
+     * join into one chain, top to bottom: lay out both, keep the larger */
+    dopt.left_to_right = 1;
+    dots[1] = ec_graph_dot(h, &dopt);
+    dopt.left_to_right = 0;
+    dots[2] = ec_graph_dot(h, &dopt);
+    j->hot_n = hot_n;
+    j->hot_by_io = !has_lat;
+    ec_graph_free(h);
+    j->n = 3;
+  }
+  free(io);
+  j->gl = ec_gl_start((const char *const *)dots, j->n, o->timeout_s);
+  for (int i = 0; i < 3; i++) free(dots[i]);
+  return j;
+}
+
+int ec_graph_job_by_precision(const ec_graph_job *j) { return j->by_precision; }
+
+void ec_graph_job_cancel(ec_graph_job *j) {
+  if (!j) return;
+  if (j->gl) ec_gl_cancel(j->gl);
+  S_job_free(j);
+}
+
+static void S_draw(void *ctx, void *cr) { ec_gl_draw(ctx, cr); }
+static void S_free(void *ctx) { ec_gl_free(ctx); }
+
+static void S_controls(ec_buf *h) {
+  ec_buf_puts(h, "<div class=\"graph-bar\" hidden>"
+                 "<input type=\"search\" class=\"graph-find\" placeholder=\"Find a layer (name, type, tensor)\" "
+                 "aria-label=\"Find a layer in the graph\">"
+                 "<button type=\"button\" data-zoom=\"in\" title=\"Zoom in\">+</button>"
+                 "<button type=\"button\" data-zoom=\"out\" title=\"Zoom out\">\xE2\x88\x92</button>"
+                 "<button type=\"button\" data-zoom=\"fit\" title=\"Show the whole graph\">Fit</button>"
+                 "<button type=\"button\" data-zoom=\"1\" title=\"Actual size\">1:1</button>"
+                 "<span class=\"graph-status\" aria-live=\"polite\"></span>"
+                 "<span class=\"graph-hint\">Drag to pan, Ctrl+wheel to zoom, Enter for the next match; "
+                 "click a layer for its row in the layer table.</span></div>");
+}
+
+ec_block *ec_graph_job_block(ec_graph_job *j) {
+  if (j->why) {
+    ec_block *b = ec_block_unavailable(j->why);
+    S_job_free(j);
+    return b;
+  }
+  ec_gl *gl[3] = {NULL, NULL, NULL};
+  char *why = NULL;
+  ec_gl_finish(j->gl, gl, &why);
+  j->gl = NULL;
+  if (!gl[0]) {
+    char *m = ec_asprintf("%s; the graph has %zu nodes. `enginecard graph ENGINE -o graph.svg --query REGEX --radius N` "
+                          "draws a part of it",
+                          why ? why : "the layout failed", j->nodes);
+    ec_block *b = ec_block_unavailable(m);
+    free(m);
+    free(why);
+    for (int i = 1; i < 3; i++) ec_gl_free(gl[i]);
+    S_job_free(j);
+    return b;
+  }
+  ec_buf h = {0};
+  char *svg_why = NULL;
+  ec_buf_printf(&h, "<div class=\"graph\" id=\"%s-graph\">", j->part);
+  S_controls(&h);
+  ec_buf_puts(&h, "<div class=\"graph-view\" tabindex=\"0\">");
+  if (ec_gl_svg(gl[0], &h, 0, &svg_why) != 0) {
+    ec_buf_puts(&h, "<p class=\"na\">Not available: ");
+    ec_buf_html(&h, svg_why, strlen(svg_why));
+    ec_buf_puts(&h, "</p>");
+  }
+  free(svg_why);
+  ec_buf_puts(&h, "</div></div>");
+
+  /* the PDF: the whole graph when it reads on a page, else the hot-spot
+   * view at the larger scale */
+  double scale[3] = {0, 0, 0};
+  for (int i = 0; i < 3; i++)
+    if (gl[i]) {
+      double w = ec_gl_width(gl[i]), ht = ec_gl_height(gl[i]);
+      scale[i] = S_PAGE_W / w < S_PAGE_H / ht ? S_PAGE_W / w : S_PAGE_H / ht;
+    }
+  double k = scale[0];
+  int pick = 0;
+  if (k < S_MIN_SCALE && (gl[1] || gl[2])) pick = scale[1] >= scale[2] ? 1 : 2;
+  ec_gl *pdf = gl[pick];
+  int pdf_hot = pick != 0;
+  for (int i = 0; i < 3; i++)
+    if (i != pick) ec_gl_free(gl[i]);
+  ec_buf cap = {0};
+  ec_buf_printf(&cap, "Layers as nodes, tensors as edges (%zu nodes for %zu layers); fill by %s, edges by precision%s.", j->nodes,
+                j->layers, j->by_precision ? "precision" : "layer type",
+                j->edge_labels ? " with dimensions and format" : " (dimensions and format in the tooltips)");
+  if (j->note) ec_buf_printf(&cap, " %s", j->note);
+  if (pdf_hot) {
+    ec_buf_printf(&cap, " The PDF shows the %zu %s and their neighbours (%d step%s away).", j->hot_n,
+                  j->hot_by_io ? "layers with the most I/O traffic (no profile)" : "slowest layers", S_HOT_RADIUS,
+                  S_HOT_RADIUS == 1 ? "" : "s");
+  } else if (k < S_MIN_SCALE) {
+    ec_buf_puts(&cap, " The PDF shows it scaled to one page");
+    if (why && j->n == 3) ec_buf_printf(&cap, " (the view of the slowest layers failed: %s)", why);
+    ec_buf_putc(&cap, '.');
+  }
+  ec_block *b = ec_block_drawing(h.data, ec_gl_width(pdf), ec_gl_height(pdf), S_draw, pdf, S_free, cap.data);
+  ec_buf_free(&h);
+  ec_buf_free(&cap);
+  free(why);
+  S_job_free(j);
+  return b;
+}
+
+ec_block *ec_gen_graph(const ec_engine *e, const ec_summary *s, const ec_kvs *args, const ec_gen_graph_opts *base,
+                       ec_graph_job **pre) {
+  ec_gen_graph_opts o = *base;
+  const char *col = ec_kvs_get(args, "color");
+  if (col && !strcmp(col, "precision")) o.by_precision = 1;
+  else if (col && strcmp(col, "type")) return ec_block_unavailable("the template asks for an unknown graph colour (type or precision)");
+  else o.by_precision = 0;
+  const char *data = ec_kvs_get(args, "data");
+  if (data && strcmp(data, "engine")) return ec_block_unavailable("the template names an unknown graph (data: engine)");
+  ec_graph_job *j = NULL;
+  if (pre && *pre && ec_graph_job_by_precision(*pre) == o.by_precision) {
+    j = *pre;
+    *pre = NULL;
+  } else {
+    j = ec_graph_job_start(e, s, &o);
+  }
+  return ec_graph_job_block(j);
+}
+
+int ec_gen_graph_scan(const char *md, size_t len, ec_gen_graph_opts *o) {
+  const char *end = md + len;
+  for (const char *p = md; p && p < end; p = memchr(p, '\n', (size_t)(end - p)), p = p ? p + 1 : NULL) {
+    if ((size_t)(end - p) < 8 || memcmp(p, "```graph", 8) || (p + 8 < end && p[8] != '\n' && p[8] != ' ' && p[8] != '\r'))
+      continue;
+    o->by_precision = 0;
+    for (const char *q = memchr(p, '\n', (size_t)(end - p)); q && q + 1 < end; q = memchr(q + 1, '\n', (size_t)(end - q - 1))) {
+      const char *l = q + 1;
+      if ((size_t)(end - l) >= 3 && !memcmp(l, "```", 3)) break;
+      if ((size_t)(end - l) >= 6 && !memcmp(l, "color:", 6)) {
+        const char *v = l + 6;
+        while (v < end && *v == ' ') v++;
+        o->by_precision = (size_t)(end - v) >= 9 && !memcmp(v, "precision", 9);
+      }
+    }
+    return 1;
+  }
+  return 0;
+}

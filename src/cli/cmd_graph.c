@@ -1,0 +1,168 @@
+/* enginecard graph ENGINE -o OUT.svg|.pdf|.dot [--color type|precision]
+ *                  [--query REGEX [--radius N]] [--timeout S] [--budget N]
+ *                  [--constants]
+ * The engine's dataflow graph as a file. .dot is the Graphviz input (no
+ * layout needed); .svg and .pdf are laid out in a child process with a
+ * time limit (render/graph_layout.h). */
+#include "analyze/graph.h"
+#include "analyze/summary.h"
+#include "cli/cli.h"
+#include "render/graph_layout.h"
+#include "util/alloc.h"
+#include "view/graph_dot.h"
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define S_BUDGET 1500
+#define S_TIMEOUT 30.0
+
+typedef struct {
+  const char *out, *query;
+  int by_precision, constants;
+  long radius, budget;
+  double timeout;
+} S_opts;
+
+static int S_opt(void *ctx, int argc, char **argv, int i) {
+  S_opts *o = ctx;
+  const char *a = argv[i];
+  if (!strcmp(a, "--constants")) {
+    o->constants = 1;
+    return 1;
+  }
+  if (strcmp(a, "-o") && strcmp(a, "--output") && strcmp(a, "--color") && strcmp(a, "--query") && strcmp(a, "--radius") &&
+      strcmp(a, "--timeout") && strcmp(a, "--budget"))
+    return 0;
+  if (!ec_cli_need_value(argc, argv, i)) return -1;
+  const char *v = argv[i + 1];
+  char *end;
+  if (!strcmp(a, "-o") || !strcmp(a, "--output")) o->out = v;
+  else if (!strcmp(a, "--query")) o->query = v;
+  else if (!strcmp(a, "--color")) {
+    if (strcmp(v, "type") && strcmp(v, "precision")) {
+      fprintf(stderr, "enginecard graph: --color is type or precision, got \"%s\"\n", v);
+      return -1;
+    }
+    o->by_precision = !strcmp(v, "precision");
+  } else if (!strcmp(a, "--timeout")) {
+    o->timeout = strtod(v, &end);
+    if (end == v || *end || !(o->timeout > 0)) {
+      fprintf(stderr, "enginecard graph: --timeout needs a positive number of seconds, got \"%s\"\n", v);
+      return -1;
+    }
+  } else {
+    long x = strtol(v, &end, 10);
+    if (end == v || *end || x < 0) {
+      fprintf(stderr, "enginecard graph: %s needs a non-negative number, got \"%s\"\n", a, v);
+      return -1;
+    }
+    if (!strcmp(a, "--radius")) o->radius = x;
+    else o->budget = x;
+  }
+  return 2;
+}
+
+static int S_ends(const char *s, const char *suf) {
+  size_t a = strlen(s), b = strlen(suf);
+  return a >= b && !strcasecmp(s + a - b, suf);
+}
+
+int ec_cmd_graph(int argc, char **argv) {
+  ec_common c = {0};
+  S_opts o = {0};
+  o.radius = -1;
+  o.budget = -1;
+  int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
+  if (rc) return rc;
+  int kind = !o.out ? 0 : S_ends(o.out, ".svg") ? 1 : S_ends(o.out, ".pdf") ? 2 : S_ends(o.out, ".dot") || S_ends(o.out, ".gv") ? 3 : 0;
+  if (c.n_engines != 1 || !kind) {
+    fprintf(stderr, "usage: enginecard graph ENGINE -o OUT.svg|OUT.pdf|OUT.dot [--color type|precision]\n"
+                    "                        [--query REGEX [--radius N]] [--timeout S] [--budget N] [--constants]\n");
+    ec_common_free(&c);
+    return EC_EXIT_USAGE;
+  }
+  if (o.radius >= 0 && !o.query) {
+    fprintf(stderr, "enginecard graph: --radius needs --query\n");
+    ec_common_free(&c);
+    return EC_EXIT_USAGE;
+  }
+  size_t n;
+  ec_engine **es = ec_cli_load(&c, &n, &rc);
+  ec_engine *e = es[0];
+  if (rc == EC_EXIT_OK || rc == EC_EXIT_NODATA) {
+    if (!e->has_graph || !e->n_layers) {
+      fprintf(stderr, "enginecard graph: %s\n",
+              e->graph_names_only ? "the layer information lists names only (build with trtexec "
+                                    "--profilingVerbosity=detailed --exportLayerInfo)"
+                                  : "no layer information (trtexec --exportLayerInfo) was found");
+      rc = EC_EXIT_NODATA;
+    } else {
+      rc = EC_EXIT_OK;
+      ec_summary *s = ec_summarize(e);
+      ec_graph_opts go = {0};
+      go.constants = o.constants;
+      if (s->has_latency) {
+        go.hot_order = s->order;
+        go.n_hot = 6;
+      }
+      ec_graph *g = ec_graph_build(e, &go);
+      if (o.query) {
+        char *err = NULL;
+        long hits = ec_graph_query(g, o.query, o.radius < 0 ? 0 : (size_t)o.radius, &err);
+        if (hits < 0) {
+          fprintf(stderr, "enginecard graph: --query: ");
+          ec_cli_put_safe(stderr, err);
+          free(err);
+          rc = EC_EXIT_USAGE;
+        } else if (hits == 0) {
+          fprintf(stderr, "enginecard graph: --query matches no layer or binding name\n");
+          rc = EC_EXIT_USAGE;
+        }
+      }
+      if (rc == EC_EXIT_OK) {
+        ec_graph_simplify(g, o.budget < 0 ? S_BUDGET : (size_t)o.budget);
+        char *note = ec_graph_folded_note(g);
+        if (note && c.verbosity >= 0) {
+          fprintf(stderr, "enginecard graph: %zu nodes, %zu edges. ", g->n_nodes, g->n_edges);
+          ec_cli_put_safe(stderr, note);
+        }
+        free(note);
+        ec_graph_dot_opts dopt = {0};
+        dopt.by_precision = o.by_precision;
+        dopt.id = "g";
+        dopt.legend = 1;
+        dopt.edge_labels = g->n_nodes <= 150;
+        char *dot = ec_graph_dot(g, &dopt);
+        ec_buf out = {0};
+        if (kind == 3) {
+          ec_buf_puts(&out, dot);
+        } else {
+          ec_gl_job *job = ec_gl_start((const char *const *)&dot, 1, o.timeout > 0 ? o.timeout : S_TIMEOUT);
+          ec_gl *gl = NULL;
+          char *why = NULL;
+          ec_gl_finish(job, &gl, &why);
+          if (gl && (kind == 1 ? ec_gl_svg(gl, &out, 1, &why) : ec_gl_pdf(gl, &out, &why)) == 0) {
+            /* written below */
+          } else {
+            fprintf(stderr, "enginecard graph: ");
+            ec_cli_put_safe(stderr, why ? why : "the layout failed");
+            fprintf(stderr, "enginecard graph: --query REGEX --radius N or --budget N draws a smaller graph\n");
+            rc = EC_EXIT_USAGE;
+          }
+          free(why);
+          ec_gl_free(gl);
+        }
+        if (rc == EC_EXIT_OK && ec_cli_write_file(o.out, out.data, out.len, es, n) != 0) rc = EC_EXIT_USAGE;
+        ec_buf_free(&out);
+        free(dot);
+      }
+      ec_graph_free(g);
+      ec_summary_free(s);
+    }
+  }
+  for (size_t i = 0; i < n; i++) ec_engine_free(es[i]);
+  free(es);
+  ec_common_free(&c);
+  return rc;
+}

@@ -1,0 +1,461 @@
+/* graph_dot — see graph_dot.h. */
+#include "view/graph_dot.h"
+#include "util/alloc.h"
+#include "util/utf8.h"
+#include "view/colors.h"
+#include "view/fmt.h"
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define S_PART_CPS 40    /* one name part in a label */
+#define S_PARTS 3        /* name parts shown before "+ N more" */
+#define S_TIP_BYTES 8000 /* a tooltip, well under the dot CLI's 16384 */
+
+/* ---- text ------------------------------------------------------------------ */
+
+static void S_xml_raw(ec_buf *b, const char *s, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    size_t l;
+    unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
+    switch (cp) {
+    case '<': ec_buf_puts(b, "&lt;"); break;
+    case '>': ec_buf_puts(b, "&gt;"); break;
+    case '&': ec_buf_puts(b, "&amp;"); break;
+    case '"': ec_buf_puts(b, "&quot;"); break;
+    case '\'': ec_buf_puts(b, "&#39;"); break;
+    default:
+      if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == 0xFFFE || cp == 0xFFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        ec_buf_putc(b, ' ');
+      else if (cp == 0xFFFD && l == 1)
+        ec_buf_puts(b, "\xEF\xBF\xBD");
+      else
+        ec_buf_put(b, s + i, l);
+    }
+    i += l;
+  }
+}
+
+/* Call put on s cut to max_cps code points with a middle ellipsis. */
+static void S_cut(ec_buf *b, const char *s, size_t n, size_t max_cps, void (*put)(ec_buf *, const char *, size_t)) {
+  size_t c = max_cps ? ec_utf8_count(s, n) : 0;
+  if (!max_cps || c <= max_cps) {
+    put(b, s, n);
+    return;
+  }
+  size_t head = max_cps * 3 / 5, tail = max_cps - head - 1;
+  size_t hb = ec_utf8_prefix(s, n, head);
+  size_t tb = ec_utf8_prefix(s, n, c - tail);
+  put(b, s, hb);
+  ec_buf_puts(b, "\xE2\x80\xA6");
+  put(b, s + tb, n - tb);
+}
+
+void ec_graph_label_text(ec_buf *b, const char *s, size_t n, size_t max_cps) { S_cut(b, s, n, max_cps, S_xml_raw); }
+
+static void S_tip(ec_buf *b, const char *s, size_t n, size_t max_cps) { S_cut(b, s, n, max_cps, ec_buf_dot); }
+static void S_tips(ec_buf *b, const char *s) { ec_buf_dot(b, s, strlen(s)); }
+
+static void S_hex(char out[8], ec_color c) { snprintf(out, 8, "#%02x%02x%02x", c.r, c.g, c.b); }
+
+static void S_dims(ec_buf *b, const ec_tensor *t) {
+  ec_buf_putc(b, '[');
+  for (int i = 0; i < t->ndims; i++) ec_buf_printf(b, "%s%" PRId64, i ? "x" : "", t->dims[i]);
+  ec_buf_putc(b, ']');
+}
+
+static const char *S_fmt(const ec_tensor *t) {
+  if (t->format_short && strcmp(t->format_short, "Unknown format")) return t->format_short;
+  return t->precision ? t->precision : "";
+}
+
+/* ---- colours -------------------------------------------------------------- */
+
+static const char *S_type_key(const ec_layer *l) {
+  if (l->origin && !strcmp(l->origin, "QDQ") && l->type && !strcmp(l->type, "Reformat")) return "Quantize";
+  return l->type ? l->type : "";
+}
+
+static ec_color S_fill(const ec_layer *l, int by_prec) {
+  return by_prec ? ec_color_precision(l->precision) : ec_color_layer_type(S_type_key(l));
+}
+
+/* Keys seen, for the legend (a short list; linear search is fine). */
+typedef struct {
+  const char *k[64];
+  size_t n;
+  int more;
+} S_keys;
+
+static void S_see(S_keys *s, const char *k) {
+  if (!k) k = "";
+  for (size_t i = 0; i < s->n; i++)
+    if (!strcmp(s->k[i], k)) return;
+  if (s->n < 64) s->k[s->n++] = k;
+  else s->more = 1;
+}
+
+static int S_strcmp(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+/* ---- nodes ---------------------------------------------------------------- */
+
+static void S_latency_line(ec_buf *b, const ec_engine *e, double ms, int hot) {
+  (void)e;
+  char x[32];
+  ec_buf_puts(b, "<br/><font point-size=\"9\">");
+  ec_buf_printf(b, "%s ms", ec_fmt_ms(x, sizeof x, ms));
+  if (hot) ec_buf_printf(b, " \xC2\xB7 #%d slowest", hot);
+  ec_buf_puts(b, "</font>");
+}
+
+static double S_total(const ec_engine *e) {
+  double t = 0;
+  for (size_t i = 0; i < e->n_layers; i++)
+    if (e->layers[i].has_profile) t += e->layers[i].avg_ms;
+  return t;
+}
+
+static void S_tip_layer(ec_buf *t, const ec_layer *l, double total) {
+  char x[32], y[32];
+  size_t start = t->len;
+  S_tip(t, l->name, l->name_len, 4000);
+  ec_buf_puts(t, "\\ntype: ");
+  S_tips(t, l->type ? l->type : "");
+  if (l->layer_type && l->type && strcmp(l->layer_type, l->type)) {
+    ec_buf_puts(t, " (");
+    S_tips(t, l->layer_type);
+    ec_buf_puts(t, ")");
+  }
+  if (l->has_profile)
+    ec_buf_printf(t, "\\nlatency: %s ms (%s%% of the layer sum)", ec_fmt_ms(x, sizeof x, l->avg_ms),
+                  ec_fmt_pct(y, sizeof y, total > 0 ? 100 * l->avg_ms / total : 0));
+  ec_buf_puts(t, "\\nprecision: ");
+  S_tips(t, ec_precision_label(l->precision));
+  if (l->out_precision && *l->out_precision) {
+    ec_buf_puts(t, " -> ");
+    S_tips(t, l->out_precision);
+  }
+  if (l->origin) {
+    ec_buf_puts(t, "\\norigin: ");
+    S_tips(t, l->origin);
+  }
+  if (l->tactic) {
+    ec_buf_puts(t, "\\ntactic: ");
+    S_tip(t, l->tactic, strlen(l->tactic), 200);
+  }
+  for (int io = 0; io < 2; io++) {
+    const ec_tensor *v = io ? l->out : l->in;
+    size_t n = io ? l->n_out : l->n_in;
+    for (size_t i = 0; i < n && t->len - start < S_TIP_BYTES; i++) {
+      ec_buf_puts(t, io ? "\\nout: " : "\\nin: ");
+      S_tip(t, v[i].name, v[i].name_len, 200);
+      ec_buf_putc(t, ' ');
+      S_dims(t, &v[i]);
+      ec_buf_putc(t, ' ');
+      S_tips(t, S_fmt(&v[i]));
+    }
+  }
+  for (size_t i = 0; i < l->n_metadata && t->len - start < S_TIP_BYTES; i++) {
+    ec_buf_puts(t, "\\nonnx: ");
+    S_tip(t, l->metadata[i], strlen(l->metadata[i]), 200);
+  }
+  size_t off = 0;
+  const char *k, *v;
+  while (ec_attrs_next(&l->attrs, &off, &k, &v) && t->len - start < S_TIP_BYTES) {
+    ec_buf_puts(t, "\\n");
+    S_tip(t, k, strlen(k), 60);
+    ec_buf_puts(t, ": ");
+    S_tip(t, v, strlen(v), 200);
+  }
+}
+
+static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode *n, const ec_graph_dot_opts *o,
+                         double total, S_keys *fills) {
+  const ec_layer *l = &g->e->layers[n->ref];
+  char hex[8];
+  S_hex(hex, S_fill(l, o->by_precision));
+  S_see(fills, o->by_precision ? ec_precision_label(l->precision) : S_type_key(l));
+  ec_buf_printf(b, "  n%zu [fillcolor=\"%s\"", id, hex);
+  if (n->hot) ec_buf_puts(b, " penwidth=3 color=\"#c00000\"");
+  if (o->href_prefix && (!o->href_limit || n->ref < o->href_limit)) {
+    ec_buf_puts(b, " URL=\"#");
+    S_tips(b, o->href_prefix);
+    ec_buf_printf(b, "-L%zu\"", n->ref);
+  }
+  /* label: type, latency, the name's parts, origin */
+  ec_buf_puts(b, " label=<<b>");
+  ec_graph_label_text(b, l->type ? l->type : "?", l->type ? strlen(l->type) : 1, 32);
+  ec_buf_puts(b, "</b>");
+  if (l->has_profile) S_latency_line(b, g->e, l->avg_ms, n->hot);
+  const char *s = l->name, *end = l->name + l->name_len;
+  size_t parts = 0;
+  while (s <= end) {
+    const char *p = s;
+    while (p + 3 <= end && !(p[0] == ' ' && p[1] == '+' && p[2] == ' ')) p++;
+    if (p + 3 > end) p = end;
+    if (parts < S_PARTS) {
+      ec_buf_puts(b, "<br/>");
+      ec_graph_label_text(b, s, (size_t)(p - s), S_PART_CPS);
+    }
+    parts++;
+    if (p == end) break;
+    s = p + 3;
+  }
+  if (parts > S_PARTS) ec_buf_printf(b, "<br/><i>+ %zu more</i>", parts - S_PARTS);
+  if (l->origin) {
+    ec_buf_puts(b, "<br/><i>origin: ");
+    ec_graph_label_text(b, l->origin, strlen(l->origin), 20);
+    ec_buf_puts(b, "</i>");
+  }
+  ec_buf_puts(b, ">");
+  ec_buf_puts(b, " tooltip=\"");
+  S_tip_layer(b, l, total);
+  ec_buf_puts(b, "\"];\n");
+}
+
+static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode *n, const ec_graph_dot_opts *o,
+                         double total, S_keys *fills) {
+  const ec_engine *e = g->e;
+  /* member types by count, and the dominant fill (by latency, else count) */
+  S_keys types = {0};
+  size_t cnt[64] = {0};
+  double ms[64] = {0};
+  for (size_t k = 0; k < n->n_members; k++) {
+    const ec_layer *l = &e->layers[n->members[k]];
+    const char *key = o->by_precision ? ec_precision_label(l->precision) : S_type_key(l);
+    size_t before = types.n;
+    S_see(&types, key);
+    size_t j = 0;
+    while (j < types.n && strcmp(types.k[j], key)) j++;
+    (void)before;
+    if (j < 64) {
+      cnt[j]++;
+      ms[j] += l->has_profile ? l->avg_ms : 0;
+    }
+  }
+  size_t best = 0;
+  for (size_t j = 1; j < types.n; j++)
+    if (ms[j] > ms[best] || (ms[j] == ms[best] && cnt[j] > cnt[best])) best = j;
+  const char *dom = types.n ? types.k[best] : "";
+  ec_color c = o->by_precision ? ec_color_precision(!strcmp(dom, "none") ? NULL : dom) : ec_color_layer_type(dom);
+  char hex[8];
+  S_hex(hex, c);
+  S_see(fills, dom);
+  ec_buf_printf(b, "  n%zu [shape=box3d style=filled fillcolor=\"%s\"", id, hex);
+  if (n->hot) ec_buf_puts(b, " penwidth=3 color=\"#c00000\"");
+  if (o->href_prefix && (!o->href_limit || n->ref < o->href_limit)) {
+    ec_buf_puts(b, " URL=\"#");
+    S_tips(b, o->href_prefix);
+    ec_buf_printf(b, "-L%zu\"", n->ref);
+  }
+  ec_buf_puts(b, " label=<<b>");
+  ec_graph_label_text(b, n->title ? n->title : "", n->title ? strlen(n->title) : 0, S_PART_CPS);
+  ec_buf_printf(b, "</b><br/><font point-size=\"9\">%zu layers", n->n_members);
+  char x[32], y[32];
+  if (e->has_profile) ec_buf_printf(b, " \xC2\xB7 %s ms", ec_fmt_ms(x, sizeof x, n->ms));
+  if (n->hot) ec_buf_printf(b, " \xC2\xB7 #%d slowest inside", n->hot);
+  ec_buf_puts(b, "</font><br/><font point-size=\"9\">");
+  /* the three commonest member kinds */
+  unsigned char used[64] = {0};
+  for (int r = 0; r < 3 && r < (int)types.n; r++) {
+    size_t m = (size_t)-1;
+    for (size_t j = 0; j < types.n; j++)
+      if (!used[j] && (m == (size_t)-1 || cnt[j] > cnt[m])) m = j;
+    used[m] = 1;
+    if (r) ec_buf_puts(b, ", ");
+    ec_graph_label_text(b, types.k[m], strlen(types.k[m]), 20);
+    ec_buf_printf(b, " \xC3\x97%zu", cnt[m]);
+  }
+  if (types.n > 3) ec_buf_puts(b, ", \xE2\x80\xA6");
+  ec_buf_puts(b, "</font>>");
+  /* tooltip: title, totals, members */
+  ec_buf_puts(b, " tooltip=\"");
+  size_t start = b->len;
+  S_tip(b, n->title ? n->title : "", n->title ? strlen(n->title) : 0, 1000);
+  ec_buf_printf(b, "\\n%zu layers folded into this block", n->n_members);
+  if (e->has_profile)
+    ec_buf_printf(b, "; %s ms (%s%% of the layer sum)", ec_fmt_ms(x, sizeof x, n->ms),
+                  ec_fmt_pct(y, sizeof y, total > 0 ? 100 * n->ms / total : 0));
+  for (size_t j = 0; j < types.n; j++) {
+    ec_buf_puts(b, j ? ", " : "\\n");
+    S_tips(b, types.k[j]);
+    ec_buf_printf(b, " x%zu", cnt[j]);
+  }
+  for (size_t k = 0; k < n->n_members && b->len - start < S_TIP_BYTES; k++) {
+    const ec_layer *l = &e->layers[n->members[k]];
+    ec_buf_printf(b, "\\n%zu: ", n->members[k]);
+    S_tip(b, l->name, l->name_len, 160);
+    if (l->has_profile) ec_buf_printf(b, " (%s ms)", ec_fmt_ms(x, sizeof x, l->avg_ms));
+  }
+  if (b->len - start >= S_TIP_BYTES) ec_buf_puts(b, "\\n...");
+  ec_buf_puts(b, "\"];\n");
+}
+
+/* The tensor a binding node stands for: its edge's tensor. */
+static const ec_tensor *S_binding_tensor(const ec_graph *g, size_t id) {
+  for (size_t i = 0; i < g->n_edges; i++)
+    if ((g->edges[i].from == id || g->edges[i].to == id) && g->edges[i].t) return g->edges[i].t;
+  return NULL;
+}
+
+static void S_other_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode *n) {
+  size_t len;
+  const char *nm = ec_gnode_name(g, n, &len);
+  if (n->kind == EC_GN_CONSTANT) {
+    ec_buf_printf(b, "  n%zu [shape=box style=\"filled,dashed\" fillcolor=\"#f3f4f6\" label=<<b>Constant</b><br/>", id);
+    ec_graph_label_text(b, nm, len, S_PART_CPS);
+    ec_buf_puts(b, "> tooltip=\"Constant: ");
+    S_tip(b, nm, len, 4000);
+    ec_buf_puts(b, "\"];\n");
+    return;
+  }
+  const ec_tensor *t = S_binding_tensor(g, id);
+  int in = n->kind == EC_GN_INPUT;
+  ec_buf_printf(b, "  n%zu [shape=box style=\"rounded,filled,bold\" fillcolor=\"#e5e7eb\" label=<<b>%s</b><br/>", id,
+                in ? "input" : "output");
+  ec_graph_label_text(b, nm, len, S_PART_CPS);
+  if (t) {
+    ec_buf_puts(b, "<br/><font point-size=\"9\">");
+    ec_buf t2 = {0};
+    S_dims(&t2, t);
+    ec_graph_label_text(b, t2.data, t2.len, 48);
+    ec_buf_putc(b, ' ');
+    ec_graph_label_text(b, S_fmt(t), strlen(S_fmt(t)), 24);
+    ec_buf_free(&t2);
+    ec_buf_puts(b, "</font>");
+  }
+  ec_buf_printf(b, "> tooltip=\"%s binding: ", in ? "input" : "output");
+  S_tip(b, nm, len, 4000);
+  if (t) {
+    ec_buf_puts(b, "\\n");
+    S_dims(b, t);
+    ec_buf_putc(b, ' ');
+    S_tips(b, t->format ? t->format : S_fmt(t));
+  }
+  ec_buf_puts(b, "\"];\n");
+}
+
+/* ---- edges ---------------------------------------------------------------- */
+
+static void S_edge(ec_buf *b, const ec_graph *g, const ec_gedge *d, const ec_graph_dot_opts *o, S_keys *precs, int *dashed) {
+  const ec_tensor *t = d->t;
+  const char *prec = t ? ec_precision_label(t->precision) : "none";
+  S_see(precs, prec);
+  char hex[8];
+  S_hex(hex, ec_color_precision(t ? t->precision : NULL));
+  ec_buf_printf(b, "  n%zu -> n%zu [color=\"%s\"", d->from, d->to, hex);
+  if (d->n_reformats) {
+    ec_buf_puts(b, " style=dashed");
+    *dashed = 1;
+  }
+  if (o->edge_labels && t) {
+    ec_buf_puts(b, " label=\"");
+    if (d->n_reformats) ec_buf_printf(b, "%zu Reformat%s\\n", d->n_reformats, d->n_reformats == 1 ? "" : "s");
+    ec_buf tmp = {0};
+    S_dims(&tmp, t);
+    S_tip(b, tmp.data, tmp.len, 40);
+    ec_buf_free(&tmp);
+    ec_buf_puts(b, "\\n");
+    S_tips(b, S_fmt(t));
+    ec_buf_puts(b, "\"");
+  }
+  ec_buf_puts(b, " tooltip=\"");
+  if (t) {
+    S_tip(b, t->name, t->name_len, 1000);
+    ec_buf_putc(b, ' ');
+    S_dims(b, t);
+    ec_buf_puts(b, "\\n");
+    S_tips(b, t->format ? t->format : S_fmt(t));
+  }
+  if (d->n_tensors > 1) ec_buf_printf(b, "\\n(%zu tensors between these nodes)", d->n_tensors);
+  if (d->n_reformats) ec_buf_printf(b, "\\nthrough %zu folded Reformat layer%s", d->n_reformats, d->n_reformats == 1 ? "" : "s");
+  ec_buf_puts(b, "\"];\n");
+  (void)g;
+}
+
+/* ---- legend --------------------------------------------------------------- */
+
+static void S_legend(ec_buf *b, const ec_graph *g, const ec_graph_dot_opts *o, S_keys *fills, S_keys *precs, int dashed) {
+  qsort(fills->k, fills->n, sizeof *fills->k, S_strcmp);
+  qsort(precs->k, precs->n, sizeof *precs->k, S_strcmp);
+  int hot = 0, group = 0, binding = 0, constant = 0;
+  for (size_t i = 0; i < g->n_nodes; i++) {
+    hot |= g->nodes[i].hot != 0;
+    group |= g->nodes[i].kind == EC_GN_GROUP;
+    binding |= g->nodes[i].kind == EC_GN_INPUT || g->nodes[i].kind == EC_GN_OUTPUT;
+    constant |= g->nodes[i].kind == EC_GN_CONSTANT;
+  }
+  ec_buf_puts(b, "  legend [shape=plaintext margin=0 tooltip=\"Legend\" label=<<table border=\"1\" color=\"#aaaaaa\" cellborder=\"0\" "
+                 "cellspacing=\"0\" cellpadding=\"3\" bgcolor=\"#ffffff\">");
+  ec_buf_printf(b, "<tr><td colspan=\"2\" align=\"left\"><b>Fill: %s</b></td></tr>",
+                o->by_precision ? "precision of the first input" : "layer type");
+  for (size_t i = 0; i < fills->n; i++) {
+    char hex[8];
+    ec_color c = o->by_precision ? ec_color_precision(!strcmp(fills->k[i], "none") ? NULL : fills->k[i])
+                                 : ec_color_layer_type(fills->k[i]);
+    S_hex(hex, c);
+    ec_buf_printf(b, "<tr><td bgcolor=\"%s\" border=\"1\" width=\"18\"> </td><td align=\"left\">", hex);
+    ec_graph_label_text(b, fills->k[i], strlen(fills->k[i]), 32);
+    if (!o->by_precision && !strcmp(fills->k[i], "Quantize")) ec_buf_puts(b, " (or Reformat from QDQ)");
+    ec_buf_puts(b, "</td></tr>");
+  }
+  if (fills->more) ec_buf_puts(b, "<tr><td></td><td align=\"left\">\xE2\x80\xA6 (more)</td></tr>");
+  ec_buf_puts(b, "<tr><td colspan=\"2\" align=\"left\"><b>Edges: tensors, by precision</b></td></tr>");
+  for (size_t i = 0; i < precs->n; i++) {
+    char hex[8];
+    S_hex(hex, ec_color_precision(!strcmp(precs->k[i], "none") ? NULL : precs->k[i]));
+    ec_buf_printf(b, "<tr><td><font color=\"%s\"><b>\xE2\x94\x81\xE2\x94\x81</b></font></td><td align=\"left\">", hex);
+    ec_graph_label_text(b, precs->k[i], strlen(precs->k[i]), 32);
+    ec_buf_puts(b, "</td></tr>");
+  }
+  ec_buf_puts(b, "<tr><td colspan=\"2\" align=\"left\"><b>Styles</b></td></tr>");
+  ec_buf_puts(b, "<tr><td>\xE2\x94\x81\xE2\x94\x81</td><td align=\"left\">solid edge: a tensor</td></tr>");
+  if (dashed) ec_buf_puts(b, "<tr><td>- - -</td><td align=\"left\">dashed edge: through folded Reformat layers</td></tr>");
+  if (hot) ec_buf_puts(b, "<tr><td><font color=\"#c00000\"><b>\xE2\x96\xA1</b></font></td><td align=\"left\">thick red border: among the slowest layers</td></tr>");
+  if (group) ec_buf_puts(b, "<tr><td>\xE2\x96\xA3</td><td align=\"left\">3-D box: a block of folded layers</td></tr>");
+  if (binding) ec_buf_puts(b, "<tr><td>\xE2\x96\xA2</td><td align=\"left\">gray rounded box: an engine input or output</td></tr>");
+  if (constant) ec_buf_puts(b, "<tr><td>\xE2\x96\xAD</td><td align=\"left\">dashed box: a Constant layer</td></tr>");
+  ec_buf_puts(b, "<tr><td colspan=\"2\" align=\"left\"><font point-size=\"8\">Hover for every attribute.</font></td></tr>");
+  ec_buf_puts(b, "</table>>];\n");
+}
+
+/* ---- graph ---------------------------------------------------------------- */
+
+char *ec_graph_dot(const ec_graph *g, const ec_graph_dot_opts *o) {
+  ec_graph_dot_opts dflt = {0};
+  if (!o) o = &dflt;
+  ec_buf b = {0};
+  ec_buf_puts(&b, "digraph engine {\n  graph [id=\"");
+  S_tips(&b, o->id ? o->id : "graph");
+  ec_buf_printf(&b, "\" fontname=\"DejaVu Sans\" rankdir=%s nodesep=0.25 ranksep=%s bgcolor=\"white\" pad=0.1];\n",
+                o->left_to_right ? "LR" : "TB", o->edge_labels ? "0.3" : "0.25");
+  ec_buf_puts(&b, "  node [shape=box style=\"rounded,filled\" fontname=\"DejaVu Sans\" fontsize=10 color=\"#444444\" "
+                  "penwidth=1 margin=\"0.08,0.03\" height=0.3];\n"
+                  "  edge [fontname=\"DejaVu Sans\" fontsize=8 fontcolor=\"#333333\" arrowsize=0.6 penwidth=1.6];\n");
+  double total = S_total(g->e);
+  S_keys fills = {0}, precs = {0};
+  int dashed = 0;
+  for (size_t i = 0; i < g->n_nodes; i++) {
+    const ec_gnode *n = &g->nodes[i];
+    if (n->kind == EC_GN_LAYER) S_layer_node(&b, g, i, n, o, total, &fills);
+    else if (n->kind == EC_GN_GROUP) S_group_node(&b, g, i, n, o, total, &fills);
+    else S_other_node(&b, g, i, n);
+  }
+  for (size_t i = 0; i < g->n_edges; i++) S_edge(&b, g, &g->edges[i], o, &precs, &dashed);
+  if (o->legend && g->n_nodes) {
+    S_legend(&b, g, o, &fills, &precs, dashed);
+    /* top to bottom: the legend gets a rank of its own above the sources,
+     * so its height does not stretch the first rank of the graph */
+    if (!o->left_to_right) {
+      unsigned char *has_in = ec_calloc(g->n_nodes, 1);
+      for (size_t i = 0; i < g->n_edges; i++) has_in[g->edges[i].to] = 1;
+      for (size_t i = 0; i < g->n_nodes; i++)
+        if (!has_in[i]) ec_buf_printf(&b, "  legend -> n%zu [style=invis];\n", i);
+      free(has_in);
+    }
+  }
+  ec_buf_puts(&b, "}\n");
+  return ec_buf_take(&b);
+}

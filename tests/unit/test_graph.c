@@ -1,0 +1,296 @@
+/* The engine graph: building (edges, bindings, NoOp folding, constants),
+ * query/radius selection, simplification, DOT escaping of hostile names,
+ * the layout child's time limit, and the report's graph block. */
+#include "testutil.h"
+#include "analyze/graph.h"
+#include "analyze/summary.h"
+#include "assemble/pdf.h"
+#include "assemble/report.h"
+#include "load/load.h"
+#include "render/graph_layout.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "view/graph_dot.h"
+
+#define T(n) "{\"Name\":\"" n "\",\"Location\":\"Device\",\"Dimensions\":[1,8,4,4],\"Format/Datatype\":\"Row major linear FP16 format\"}"
+#define L(name, type, in, out) \
+  "{\"Name\":\"" name "\",\"LayerType\":\"" type "\",\"Inputs\":[" in "],\"Outputs\":[" out "]}"
+
+/* input -> A -> NoOp -> R (Reformat) -> C (+ a Constant) -> output */
+static const char *S_small =
+    "{\"Layers\":["
+    L("/blk/A", "CaskConvolution", T("input"), T("a")) ","
+    L("noop1", "NoOp", T("a"), T("a2")) ","
+    L("R", "Reformat", T("a2"), T("r")) ","
+    L("K", "Constant", "", T("k")) ","
+    L("/blk/C", "ElementWise", T("r") "," T("k"), T("output"))
+    "],\"Bindings\":[\"input\",\"output\"]}";
+
+static ec_engine *S_load(const char *graph) {
+  ec_engine *e = ec_engine_new("t");
+  ec_load_graph_text(e, "g.json", graph, strlen(graph), NULL);
+  ec_load_finish(e, NULL);
+  return e;
+}
+
+static int S_has_edge(const ec_graph *g, ec_gnode_kind fk, const char *from, ec_gnode_kind tk, const char *to) {
+  for (size_t i = 0; i < g->n_edges; i++) {
+    const ec_gnode *a = &g->nodes[g->edges[i].from], *b = &g->nodes[g->edges[i].to];
+    if (a->kind == fk && b->kind == tk && !strcmp(ec_gnode_name(g, a, NULL), from) && !strcmp(ec_gnode_name(g, b, NULL), to))
+      return 1;
+  }
+  return 0;
+}
+
+static void test_build(void **st) {
+  (void)st;
+  ec_engine *e = S_load(S_small);
+  assert_int_equal(e->n_layers, 3); /* NoOp and Constant are hidden */
+  ec_graph *g = ec_graph_build(e, NULL);
+  assert_int_equal(g->n_nodes, 5); /* A, R, C, input, output */
+  assert_int_equal(g->n_edges, 4);
+  assert_int_equal(g->n_constants_hidden, 1);
+  assert_true(S_has_edge(g, EC_GN_INPUT, "input", EC_GN_LAYER, "/blk/A"));
+  assert_true(S_has_edge(g, EC_GN_LAYER, "/blk/A", EC_GN_LAYER, "R")); /* through the folded NoOp */
+  assert_true(S_has_edge(g, EC_GN_LAYER, "R", EC_GN_LAYER, "/blk/C"));
+  assert_true(S_has_edge(g, EC_GN_LAYER, "/blk/C", EC_GN_OUTPUT, "output"));
+  ec_graph_free(g);
+
+  ec_graph_opts o = {0};
+  o.constants = 1;
+  g = ec_graph_build(e, &o);
+  assert_int_equal(g->n_nodes, 6);
+  assert_int_equal(g->n_edges, 5);
+  assert_true(S_has_edge(g, EC_GN_CONSTANT, "K", EC_GN_LAYER, "/blk/C"));
+  ec_graph_free(g);
+
+  /* a budget below the node count folds the Reformat into a dashed edge */
+  g = ec_graph_build(e, NULL);
+  ec_graph_simplify(g, 4);
+  assert_int_equal(g->n_reformats_folded, 1);
+  assert_true(S_has_edge(g, EC_GN_LAYER, "/blk/A", EC_GN_LAYER, "/blk/C"));
+  int dashed = 0;
+  for (size_t i = 0; i < g->n_edges; i++) dashed += g->edges[i].n_reformats == 1;
+  assert_int_equal(dashed, 1);
+  char *note = ec_graph_folded_note(g);
+  assert_non_null(strstr(note, "1 Reformat layers are folded"));
+  free(note);
+  ec_graph_free(g);
+  ec_engine_free(e);
+}
+
+/* A chain of n layers in scopes /s<i/10>/l<i>/Op. */
+static char *S_chain(size_t n) {
+  ec_buf b = {0};
+  ec_buf_puts(&b, "{\"Layers\":[");
+  for (size_t i = 0; i < n; i++) {
+    ec_buf_printf(&b, "%s{\"Name\":\"/s%zu/l%zu/Conv\",\"LayerType\":\"CaskConvolution\",\"Inputs\":[", i ? "," : "", i / 10, i);
+    ec_buf_printf(&b, "{\"Name\":\"%s%zu\",\"Dimensions\":[1,8],\"Format/Datatype\":\"Row major linear FP32\"}]", i ? "t" : "in",
+                  i ? i - 1 : 0);
+    ec_buf_printf(&b, ",\"Outputs\":[{\"Name\":\"t%zu\",\"Dimensions\":[1,8],\"Format/Datatype\":\"Row major linear FP32\"}]}", i);
+  }
+  ec_buf_printf(&b, "],\"Bindings\":[\"in0\",\"t%zu\"]}", n - 1);
+  return ec_buf_take(&b);
+}
+
+static void test_query_radius(void **st) {
+  (void)st;
+  char *j = S_chain(40);
+  ec_engine *e = S_load(j);
+  free(j);
+  ec_graph *g = ec_graph_build(e, NULL);
+  assert_int_equal(ec_graph_query(g, "/l20/", 0, NULL), 1);
+  assert_int_equal(g->n_nodes, 1);
+  ec_graph_free(g);
+  g = ec_graph_build(e, NULL);
+  assert_int_equal(ec_graph_query(g, "/l20/", 2, NULL), 1);
+  assert_int_equal(g->n_nodes, 5);
+  assert_int_equal(g->n_edges, 4);
+  assert_int_equal(g->n_dropped, 35);
+  ec_graph_free(g);
+  g = ec_graph_build(e, NULL);
+  assert_int_equal(ec_graph_query(g, "^/s1/", 0, NULL), 10); /* extended regex on names */
+  ec_graph_free(g);
+  g = ec_graph_build(e, NULL);
+  char *err = NULL;
+  assert_int_equal(ec_graph_query(g, "([", 1, &err), -1);
+  assert_non_null(err);
+  assert_non_null(strstr(err, "bad regular expression"));
+  free(err);
+  ec_graph_free(g);
+  /* grouping by scope: 40 layers in 4 scopes of 10 */
+  g = ec_graph_build(e, NULL);
+  ec_graph_simplify(g, 8);
+  assert_true(g->n_nodes <= 8);
+  assert_int_equal(g->n_groups, 4);
+  assert_int_equal(g->n_grouped, 40);
+  assert_int_equal(g->group_depth, 1);
+  assert_int_equal(g->n_edges, 5); /* in -> s0 -> s1 -> s2 -> s3 -> out */
+  ec_graph_free(g);
+  ec_engine_free(e);
+}
+
+static void test_hostile_dot(void **st) {
+  (void)st;
+  static const char *names[] = {"q\\\"uote", "{brace}", "back\\\\slash\\\\", "new\\nline", "<script>alert(1)</script>",
+                                "<b onmouseover=\\\"x()\\\">&amp;", "\\\\N \\\\G \\\\L", "a + b + c + d + e"};
+  ec_buf b = {0};
+  ec_buf_puts(&b, "{\"Layers\":[");
+  size_t n = sizeof names / sizeof *names;
+  for (size_t i = 0; i <= n; i++) {
+    ec_buf_printf(&b, "%s{\"Name\":\"", i ? "," : "");
+    if (i < n) ec_buf_puts(&b, names[i]);
+    else
+      for (int k = 0; k < 10000; k++) ec_buf_putc(&b, (char)('a' + k % 26));
+    ec_buf_printf(&b, "\",\"LayerType\":\"Reformat\",\"Origin\":\"<i>\",\"Inputs\":[{\"Name\":\"t%zu\",\"Dimensions\":[1]}],"
+                      "\"Outputs\":[{\"Name\":\"t%zu\\\"\\\\x\",\"Dimensions\":[1]}]}",
+                  i, i + 1);
+  }
+  ec_buf_puts(&b, "],\"Bindings\":[\"t0\"]}");
+  ec_engine *e = S_load(b.data);
+  ec_buf_free(&b);
+  assert_int_equal(e->n_layers, n + 1);
+  ec_graph *g = ec_graph_build(e, NULL);
+  ec_graph_dot_opts o = {0};
+  o.legend = 1;
+  o.edge_labels = 1;
+  o.href_prefix = "e1";
+  char *dot = ec_graph_dot(g, &o);
+  /* labels are short: the 10,000-character name is cut */
+  for (const char *p = dot; (p = strstr(p, "label=<")) != NULL; p++) {
+    const char *end = strstr(p, "> tooltip=");
+    if (!end) end = strstr(p, ">];");
+    assert_non_null(end);
+    if (!strncmp(p, "label=<<table", 13)) continue; /* the legend */
+    if (end - p >= 600) print_message("long label: %.200s\n", p);
+    assert_true(end - p < 600);
+  }
+  /* in labels (XML) markup is escaped; in quoted strings only '"' and '\' are */
+  for (const char *p = dot; (p = strstr(p, "label=<")) != NULL; p++) {
+    const char *end = strstr(p, "> tooltip=");
+    if (end) assert_true(!strstr(p, "<script") || strstr(p, "<script") > end);
+  }
+  /* Graphviz reads and lays it out without a complaint, and its SVG keeps
+   * every name as text */
+  ec_gl_job *job = ec_gl_start((const char *const *)&dot, 1, 20);
+  ec_gl *gl = NULL;
+  char *why = NULL;
+  assert_int_equal(ec_gl_finish(job, &gl, &why), 1);
+  assert_null(why);
+  ec_buf svg = {0};
+  assert_int_equal(ec_gl_svg(gl, &svg, 1, NULL), 0);
+  assert_null(strstr(svg.data, "<script"));
+  assert_null(strstr(svg.data, "<b onmouseover"));
+  assert_null(strstr(svg.data, "<!--"));
+  assert_null(strstr(svg.data, "xlink:title"));
+  assert_non_null(strstr(svg.data, "&lt;script&gt;"));
+  assert_non_null(strstr(svg.data, "xlink:href=\"#e1-L0\""));
+  ec_buf pdf = {0};
+  assert_int_equal(ec_gl_pdf(gl, &pdf, NULL), 0);
+  assert_true(pdf.len > 1000 && !memcmp(pdf.data, "%PDF", 4));
+  ec_buf_free(&pdf);
+  ec_buf_free(&svg);
+  ec_gl_free(gl);
+  free(dot);
+  ec_graph_free(g);
+  ec_engine_free(e);
+}
+
+static void test_layout_timeout(void **st) {
+  (void)st;
+  /* a 3,000-node chain with skip edges takes seconds; 50 ms is far too few */
+  ec_buf b = {0};
+  ec_buf_puts(&b, "digraph g { node [shape=box label=\"layer\\nwith three\\nlines\"];\n");
+  for (int i = 0; i + 1 < 3000; i++) ec_buf_printf(&b, "n%d -> n%d;%s", i, i + 1, i % 3 == 0 && i + 5 < 3000 ? "" : "\n");
+  for (int i = 0; i + 5 < 3000; i += 3) ec_buf_printf(&b, "n%d -> n%d;\n", i, i + 5);
+  ec_buf_puts(&b, "}\n");
+  const char *dots[1] = {b.data};
+  ec_gl_job *job = ec_gl_start(dots, 1, 0.05);
+  ec_gl *gl = NULL;
+  char *why = NULL;
+  assert_int_equal(ec_gl_finish(job, &gl, &why), 0);
+  assert_null(gl);
+  assert_non_null(why);
+  assert_non_null(strstr(why, "abandoned"));
+  free(why);
+  ec_buf_free(&b);
+  /* a DOT syntax error is reported, not printed */
+  const char *bad[1] = {"digraph { a -> }"};
+  job = ec_gl_start(bad, 1, 10);
+  assert_int_equal(ec_gl_finish(job, &gl, &why), 0);
+  assert_non_null(why);
+  free(why);
+}
+
+/* The report with an impossible time limit is still written; the graph's
+ * section says why it is missing. */
+static void test_report_abandoned(void **st) {
+  (void)st;
+  char *j = S_chain(60);
+  ec_engine *e = S_load(j);
+  free(j);
+  ec_report_opts o = {0};
+  o.want_html = 1;
+  o.graph_timeout = 1e-6;
+  ec_report r;
+  ec_diags d = {0};
+  assert_int_equal(ec_report_build(&e, 1, &o, &r, &d), 0);
+  ec_buf h = {0};
+  ec_report_html(&r, &h);
+  assert_non_null(strstr(h.data, "Engine graph"));
+  assert_non_null(strstr(h.data, "Not available: the layout took longer than"));
+  ec_buf pdf = {0};
+  ec_pdf_opts po = {0};
+  assert_int_equal(ec_report_pdf(&r, &po, &pdf, &d), 0);
+  assert_true(pdf.len > 1000);
+  ec_buf_free(&pdf);
+  ec_buf_free(&h);
+  ec_report_free(&r);
+  /* and with time to spare, the graph is there, linked to the layer rows */
+  o.graph_timeout = 30;
+  assert_int_equal(ec_report_build(&e, 1, &o, &r, &d), 0);
+  ec_report_html(&r, &h);
+  assert_non_null(strstr(h.data, "<div class=\"graph\" id=\"e1-graph\">"));
+  assert_non_null(strstr(h.data, "xlink:href=\"#e1-L"));
+  assert_non_null(strstr(h.data, "id=\"e1_graph_node1\""));
+  assert_non_null(strstr(h.data, "<title>"));
+  assert_null(strstr(h.data, "<?xml"));
+  ec_report_pdf(&r, &po, &pdf, &d);
+  assert_true(pdf.len > 1000);
+  ec_buf_free(&pdf);
+  ec_buf_free(&h);
+  ec_report_free(&r);
+  ec_diags_free(&d);
+  ec_engine_free(e);
+}
+
+/* Every corpus engine with a graph lays out (DOT built, Graphviz accepts it). */
+static void test_corpus_mobilenet(void **st) {
+  (void)st;
+  EC_NEED_SHARED(sh);
+  ec_engine *e = NULL;
+  ec_load_engine(ec_test_path(sh, "corpus/trex/mobilenet_v2_residuals.qat"), &(ec_load_opts){0}, &e);
+  assert_true(e->has_graph);
+  ec_graph *g = ec_graph_build(e, NULL);
+  assert_true(g->n_nodes >= e->n_layers);
+  /* residual connections: some layer has two producers */
+  size_t *indeg = ec_calloc(g->n_nodes, sizeof *indeg);
+  int two = 0;
+  for (size_t i = 0; i < g->n_edges; i++) two |= ++indeg[g->edges[i].to] >= 2;
+  assert_true(two);
+  free(indeg);
+  ec_graph_free(g);
+  ec_engine_free(e);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_build),
+      cmocka_unit_test(test_query_radius),
+      cmocka_unit_test(test_hostile_dot),
+      cmocka_unit_test(test_layout_timeout),
+      cmocka_unit_test(test_report_abandoned),
+      cmocka_unit_test(test_corpus_mobilenet),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
