@@ -222,23 +222,42 @@ static void S_table(S_ts *t, const ec_table *tb) {
   /* natural widths from the header and the first rows */
   double *w = ec_calloc(nc, sizeof *w), total = 0;
   for (size_t c = 0; c < nc; c++) {
-    w[c] = ec_text_width(tb->cols[c].header, S_TABLE, 1) + 2 * pad;
+    /* a header may wrap between words: its longest word sets its width */
+    w[c] = 0;
+    const char *h = tb->cols[c].header;
+    while (*h) {
+      size_t wl = strcspn(h, " ");
+      char word[128];
+      snprintf(word, sizeof word, "%.*s", (int)(wl < 127 ? wl : 127), h);
+      double ww = ec_text_width(word, S_TABLE, 1) + 2 * pad;
+      if (ww > w[c]) w[c] = ww;
+      h += wl;
+      while (*h == ' ') h++;
+    }
     for (size_t r = 0; r < nr && r < 200; r++) {
       const char *s = ec_table_cell(tb, r, c)->text;
       double x = ec_text_width(s ? s : "", S_TABLE, 0) + 2 * pad;
       if (x > w[c]) w[c] = x;
     }
     if (w[c] > t->cw * 0.45) w[c] = t->cw * 0.45;
+    /* a column the view asks to keep readable (long prose) keeps its width */
+    double minw = tb->cols[c].min_width_em * S_TABLE;
+    if (minw > t->cw * 0.45) minw = t->cw * 0.45;
+    if (w[c] < minw) w[c] = minw;
     total += w[c];
   }
   /* shrink text columns (widest first) until the table fits */
-  for (int guard = 0; total > t->cw && guard < 200; guard++) {
-    size_t wi = 0;
-    for (size_t c = 1; c < nc; c++)
-      if (w[c] > w[wi]) wi = c;
+  for (int guard = 0; total > t->cw && guard < 400; guard++) {
+    /* the widest column that can still give room */
+    size_t wi = nc;
+    for (size_t c = 0; c < nc; c++) {
+      double fl = fmax(36, tb->cols[c].min_width_em * S_TABLE);
+      if (w[c] - fl > 0.5 && (wi == nc || w[c] > w[wi])) wi = c;
+    }
+    if (wi == nc) break;
+    double floor_w = fmax(36, tb->cols[wi].min_width_em * S_TABLE);
     double cut = fmin(total - t->cw, w[wi] * 0.25);
-    if (w[wi] - cut < 36) cut = w[wi] - 36;
-    if (cut <= 0.5) break;
+    if (w[wi] - cut < floor_w) cut = w[wi] - floor_w;
     w[wi] -= cut;
     total -= cut;
   }

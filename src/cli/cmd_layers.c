@@ -133,7 +133,10 @@ int ec_cmd_layers(int argc, char **argv) {
   ec_common c = {0};
   S_opts o = {0};
   int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
-  if (rc) return rc;
+  if (rc) {
+    ec_common_free(&c); /* the option arrays, on a usage error */
+    return rc;
+  }
   if (c.n_engines > 1) {
     fprintf(stderr, "enginecard layers: one ENGINE at a time\n");
     ec_common_free(&c);

@@ -55,7 +55,10 @@ int ec_cmd_report(int argc, char **argv) {
   S_opts o = {0};
   o.paper = "a4";
   int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
-  if (rc) return rc;
+  if (rc) {
+    ec_common_free(&c); /* the option arrays, on a usage error */
+    return rc;
+  }
   if (!o.out && !o.pdf) o.out = "report.html";
   size_t n;
   ec_engine **es = ec_cli_load(&c, &n, &rc);

@@ -81,7 +81,10 @@ int ec_cmd_summary(int argc, char **argv) {
   ec_common c = {0};
   S_opts o = {0};
   int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
-  if (rc) return rc;
+  if (rc) {
+    ec_common_free(&c); /* the option arrays, on a usage error */
+    return rc;
+  }
   if (c.n_engines > 1) {
     fprintf(stderr, "enginecard summary: one ENGINE at a time (use compare for several)\n");
     ec_common_free(&c);

@@ -14,8 +14,9 @@ ec_table *ec_tbl_lint(const ec_engine *e, const ec_findings *f, const char *id, 
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Finding", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Mitigation", EC_ALIGN_LEFT, 0);
+  t->cols[3].min_width_em = 14; /* fused layer names are long: keep them legible */
   t->cols[4].min_width_em = 16;
-  t->cols[5].min_width_em = 22;
+  t->cols[5].min_width_em = 20;
   size_t n = max && f->n > max ? max : f->n;
   char buf[32];
   for (size_t i = 0; i < n; i++) {
