@@ -35,6 +35,10 @@ static int S_parse_values(const char *t, size_t len, ec_json_doc *doc, size_t *e
     json_t *v = json_loadb(t + i, len - i, S_FLAGS, &e);
     if (!v) {
       *err_off = i + (e.position > 0 ? (size_t)e.position : 0);
+      if (json_error_code(&e) == json_error_out_of_memory) {
+        snprintf(err_text, err_cap, "out of memory reading %zu bytes of JSON", len);
+        return -2;
+      }
       snprintf(err_text, err_cap, "%s", e.text);
       return -1;
     }
@@ -163,8 +167,13 @@ int ec_json_parse(const char *path, const char *text, size_t len, ec_diags *d, e
   if (S_layer_dump(path, text, len, d, doc)) return 0;
   size_t err_off = 0;
   char err_text[256];
-  if (S_parse_values(text, len, doc, &err_off, err_text, sizeof err_text) == 0) return 0;
+  int rc = S_parse_values(text, len, doc, &err_off, err_text, sizeof err_text);
+  if (rc == 0) return 0;
   ec_json_doc_free(doc);
+  if (rc == -2) { /* no repair: a copy of the text would not fit either */
+    ec_diag_add(d, EC_ERROR, path, 0, 0, "%s (the file is too large for the memory available)", err_text);
+    return -1;
+  }
   /* Strict parse failed: try the repairs, accept them only if they parse. */
   ec_buf fixed = {0};
   S_fix *fixes = NULL;

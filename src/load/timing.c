@@ -58,16 +58,233 @@ static void S_compact(ec_timing *t) {
   t->n = w;
 }
 
+/* ---- streaming fast path ------------------------------------------------
+ *
+ * A timing file is a flat array of flat records of numbers, and it can hold
+ * millions of them: a jansson tree costs some 300 bytes per record, so five
+ * million records would need gigabytes. The fast path reads the columns
+ * straight from the text (8 bytes per value kept). Anything it does not
+ * expect (a string, a nested value, nan, an escape in a key, a syntax error)
+ * sends the whole file to the jansson path with its repairs and messages,
+ * which gives the same result for what both accept. */
+
+enum { S_LAT, S_E2E, S_COMP, S_H2D, S_IN, S_D2H, S_OUT, S_SENQ, S_EENQ, S_SIN, S_NCOL };
+static const char *const S_keys[S_NCOL] = {"latencyMs", "endToEndMs", "computeMs", "h2dMs", "inMs",
+                                           "d2hMs", "outMs", "startEnqMs", "endEnqMs", "startInMs"};
+
+typedef struct {
+  double *v[S_NCOL]; /* NAN where a record lacks the key */
+  int any[S_NCOL];   /* some record has the key */
+  int first[S_NCOL]; /* the first record has the key */
+  size_t n, cap;
+} S_cols;
+
+static size_t S_ws(const char *t, size_t len, size_t i) {
+  while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r')) i++;
+  return i;
+}
+
+/* One array of records at t[*pos]; 0 on success, -1 to fall back. */
+static int S_fast_array(const char *t, size_t len, size_t *pos, S_cols *c) {
+  size_t i = *pos;
+  if (i >= len || t[i] != '[') return -1;
+  i = S_ws(t, len, i + 1);
+  if (i < len && t[i] == ']') {
+    *pos = i + 1;
+    return 0;
+  }
+  for (;;) {
+    if (i >= len || t[i] != '{') return -1;
+    if (c->n == c->cap) {
+      size_t cap = c->cap;
+      for (int k = 0; k < S_NCOL; k++) {
+        cap = c->cap;
+        ec_grow((void **)&c->v[k], &cap, c->n + 1, sizeof(double));
+      }
+      c->cap = cap;
+    }
+    if (c->n >= EC_MAX_RECORDS) return -2;
+    for (int k = 0; k < S_NCOL; k++) c->v[k][c->n] = NAN;
+    i = S_ws(t, len, i + 1);
+    if (i < len && t[i] == '}') {
+      i++;
+    } else {
+      for (;;) {
+        if (i >= len || t[i] != '"') return -1;
+        size_t ks = ++i;
+        while (i < len && t[i] != '"' && t[i] != '\\' && (unsigned char)t[i] >= 0x20) i++;
+        if (i >= len || t[i] != '"') return -1;
+        size_t kl = i - ks;
+        i = S_ws(t, len, i + 1);
+        if (i >= len || t[i] != ':') return -1;
+        i = S_ws(t, len, i + 1);
+        /* a JSON number: -?digits[.digits][e[+-]digits] */
+        size_t ns = i;
+        if (i < len && t[i] == '-') i++;
+        if (i >= len || t[i] < '0' || t[i] > '9') return -1;
+        if (t[i] == '0') i++;
+        else while (i < len && t[i] >= '0' && t[i] <= '9') i++;
+        if (i < len && t[i] == '.') {
+          if (++i >= len || t[i] < '0' || t[i] > '9') return -1;
+          while (i < len && t[i] >= '0' && t[i] <= '9') i++;
+        }
+        if (i < len && (t[i] == 'e' || t[i] == 'E')) {
+          i++;
+          if (i < len && (t[i] == '+' || t[i] == '-')) i++;
+          if (i >= len || t[i] < '0' || t[i] > '9') return -1;
+          while (i < len && t[i] >= '0' && t[i] <= '9') i++;
+        }
+        char num[64];
+        if (i - ns >= sizeof num) return -1;
+        memcpy(num, t + ns, i - ns);
+        num[i - ns] = '\0';
+        char *end;
+        double x = strtod(num, &end);
+        if (*end || !isfinite(x)) return -1;
+        for (int k = 0; k < S_NCOL; k++) {
+          if (strlen(S_keys[k]) == kl && memcmp(S_keys[k], t + ks, kl) == 0) {
+            c->v[k][c->n] = x;
+            c->any[k] = 1;
+            if (c->n == 0) c->first[k] = 1;
+            break;
+          }
+        }
+        i = S_ws(t, len, i);
+        if (i < len && t[i] == ',') {
+          i = S_ws(t, len, i + 1);
+          continue;
+        }
+        if (i < len && t[i] == '}') {
+          i++;
+          break;
+        }
+        return -1;
+      }
+    }
+    c->n++;
+    i = S_ws(t, len, i);
+    if (i < len && t[i] == ',') {
+      i = S_ws(t, len, i + 1);
+      continue;
+    }
+    if (i < len && t[i] == ']') {
+      *pos = i + 1;
+      return 0;
+    }
+    return -1;
+  }
+}
+
+static void S_cols_free(S_cols *c) {
+  for (int k = 0; k < S_NCOL; k++) free(c->v[k]);
+  memset(c, 0, sizeof *c);
+}
+
+/* Column k (or k2 where k is absent), or NULL when no record has either;
+ * moves the array out of c when it can. */
+static double *S_take(S_cols *c, int k, int k2, size_t *missing) {
+  if (!c->any[k] && (k2 < 0 || !c->any[k2])) return NULL;
+  double *v = c->v[k];
+  c->v[k] = NULL;
+  for (size_t i = 0; i < c->n; i++) {
+    if (!isfinite(v[i]) && k2 >= 0) v[i] = c->v[k2][i];
+    if (!isfinite(v[i])) (*missing)++;
+  }
+  return v;
+}
+
+/* Every top-level array of t into e->runs; -1 (nothing added) to fall back;
+ * -2 when a run has more than EC_MAX_RECORDS records. */
+static int S_fast(ec_engine *e, const char *path, const char *t, size_t len, size_t *total_missing) {
+  size_t i = S_ws(t, len, 0);
+  if (i + 3 <= len && (unsigned char)t[i] == 0xEF) return -1; /* a BOM: jansson says what to do */
+  ec_timing *runs = NULL;
+  size_t n_runs = 0, cap_runs = 0, missing_all = 0;
+  int skipped = 0;
+  if (i >= len) return -1;
+  while (i < len) {
+    S_cols c;
+    memset(&c, 0, sizeof c);
+    int rc = S_fast_array(t, len, &i, &c);
+    if (rc != 0) {
+      S_cols_free(&c);
+      for (size_t k = 0; k < n_runs; k++) ec_timing_clear(&runs[k]);
+      free(runs);
+      return rc;
+    }
+    i = S_ws(t, len, i);
+    ec_timing r = {0};
+    r.n = c.n;
+    size_t missing = 0;
+    r.legacy = c.n && c.first[S_SIN];
+    r.latency_field = "latencyMs";
+    r.latency = S_take(&c, S_LAT, -1, &missing);
+    if (!r.latency) {
+      r.latency_field = "endToEndMs";
+      r.latency = S_take(&c, S_E2E, -1, &missing);
+    }
+    if (!r.latency) {
+      /* the jansson path words this warning; let it */
+      S_cols_free(&c);
+      skipped = 1;
+      break;
+    }
+    r.compute = S_take(&c, S_COMP, -1, &missing);
+    r.h2d = S_take(&c, S_H2D, S_IN, &missing);
+    r.d2h = S_take(&c, S_D2H, S_OUT, &missing);
+    if (c.n && c.first[S_SENQ] && c.first[S_EENQ]) {
+      r.enqueue = c.v[S_EENQ];
+      c.v[S_EENQ] = NULL;
+      for (size_t k = 0; k < c.n; k++) {
+        r.enqueue[k] -= c.v[S_SENQ][k];
+        if (!isfinite(r.enqueue[k])) missing++;
+      }
+    }
+    S_cols_free(&c);
+    missing_all += missing;
+    S_compact(&r);
+    *EC_PUSH(runs, n_runs, cap_runs) = r;
+  }
+  if (skipped || !n_runs) {
+    for (size_t k = 0; k < n_runs; k++) ec_timing_clear(&runs[k]);
+    free(runs);
+    return -1;
+  }
+  ec_engine_add_file(e, path, EC_FILE_TIMING);
+  e->runs = runs;
+  e->n_runs = n_runs;
+  *total_missing = missing_all;
+  return 0;
+}
+
+static void S_notes(ec_engine *e, const char *path, size_t total_missing) {
+  if (total_missing)
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu timing values are missing or non-finite; their records are left out",
+                total_missing);
+  if (e->n_runs && e->runs[0].legacy)
+    ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
+                "TensorRT 7 timing records: latency is latencyMs (H2D + compute + D2H); endToEndMs is not used");
+}
+
 int ec_load_timing_text(ec_engine *e, const char *path, const char *text, size_t len,
                         const ec_load_opts *o) {
   (void)o;
-  ec_json_doc doc;
-  if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
   if (e->n_runs) {
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "a second timing file for this engine is ignored");
-    ec_json_doc_free(&doc);
     return -1;
   }
+  size_t fast_missing = 0;
+  int fast = S_fast(e, path, text, len, &fast_missing);
+  if (fast == 0) {
+    S_notes(e, path, fast_missing);
+    return 0;
+  }
+  if (fast == -2) {
+    ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "more than %u timing records in one run is over the limit", EC_MAX_RECORDS);
+    return -1;
+  }
+  ec_json_doc doc;
+  if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
   ec_engine_add_file(e, path, EC_FILE_TIMING);
   size_t total_missing = 0, cap_runs = 0;
   for (size_t k = 0; k < doc.n; k++) {
@@ -105,12 +322,7 @@ int ec_load_timing_text(ec_engine *e, const char *path, const char *text, size_t
     S_compact(&t);
     *EC_PUSH(e->runs, e->n_runs, cap_runs) = t;
   }
-  if (total_missing)
-    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu timing values are missing or non-finite; their records are left out",
-                total_missing);
-  if (e->n_runs && e->runs[0].legacy)
-    ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
-                "TensorRT 7 timing records: latency is latencyMs (H2D + compute + D2H); endToEndMs is not used");
+  S_notes(e, path, total_missing);
   ec_json_doc_free(&doc);
   return e->n_runs ? 0 : -1;
 }
