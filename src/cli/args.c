@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 #include "util/alloc.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -116,9 +117,23 @@ ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {
   return v;
 }
 
+static const char *S_extra_inputs[8];
+static size_t S_n_extra;
+
+void ec_cli_note_input(const char *path) {
+  if (path && S_n_extra < sizeof S_extra_inputs / sizeof S_extra_inputs[0]) S_extra_inputs[S_n_extra++] = path;
+}
+
 int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine *const *inputs, size_t n_inputs) {
   struct stat out_st;
   if (stat(path, &out_st) == 0) {
+    for (size_t i = 0; i < S_n_extra; i++) {
+      struct stat in_st;
+      if (stat(S_extra_inputs[i], &in_st) == 0 && in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
+        fprintf(stderr, "enginecard: %s: refusing to overwrite an input file\n", path);
+        return -1;
+      }
+    }
     for (size_t i = 0; i < n_inputs; i++)
       for (size_t k = 0; k < inputs[i]->n_files; k++) {
         struct stat in_st;
@@ -130,8 +145,14 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine 
       }
   }
   char *tmp = ec_asprintf("%s.tmp.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "wb");
+  /* O_EXCL: never write through a file or symlink that is already there */
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
   if (!f) {
+    if (fd >= 0) {
+      close(fd);
+      unlink(tmp);
+    }
     fprintf(stderr, "enginecard: %s: cannot write: %s\n", path, strerror(errno));
     free(tmp);
     return -1;

@@ -47,6 +47,9 @@ void ec_cli_print_diags(const ec_engine *e, int verbosity);
 /** Write text to path atomically (temp file + rename); refuses to overwrite a
  *  file that is one of the inputs. Returns 0, or prints and returns -1. */
 int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine *const *inputs, size_t n_inputs);
+/** One more input that is not an engine file (a --template): ec_cli_write_file
+ *  refuses to overwrite it too. path is borrowed (an argv string). */
+void ec_cli_note_input(const char *path);
 
 /** Print s and a newline to f with control characters shown as '?'. */
 void ec_cli_put_safe(FILE *f, const char *s);

@@ -60,6 +60,7 @@ int ec_cmd_report(int argc, char **argv) {
     return rc;
   }
   if (!o.out && !o.pdf) o.out = "report.html";
+  ec_cli_note_input(o.template_path);
   size_t n;
   ec_engine **es = ec_cli_load(&c, &n, &rc);
   ec_report_opts ro = {0};
