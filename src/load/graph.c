@@ -60,7 +60,7 @@ static void S_read_tensor(ec_engine *e, const char *path, const json_t *o, ec_te
     t->ndims = (int)nd;
     for (size_t i = 0; i < nd; i++) {
       double x = ec_json_num(json_array_get(dims, i));
-      t->dims[i] = isfinite(x) ? (int64_t)x : -1;
+      t->dims[i] = ec_i64(x, -1);
     }
   }
   ec_tensor_set_volume(t);
@@ -92,7 +92,7 @@ static void S_read_tensors(ec_engine *e, const char *path, const json_t *arr, ec
 
 static int64_t S_int(const json_t *v, int64_t dflt) {
   double x = ec_json_num(v);
-  return isfinite(x) ? (int64_t)x : dflt;
+  return ec_i64(x, dflt);
 }
 
 static int S_ints(const json_t *v, int64_t *out, int max) {

@@ -6,6 +6,7 @@
 #ifndef EC_LOAD_INTERNAL_H
 #define EC_LOAD_INTERNAL_H
 #include "load/load.h"
+#include <stdint.h>
 
 typedef struct ec_prof_rec {
   char *name;       /* owned */
@@ -59,5 +60,15 @@ void ec_load_stage_prof(ec_engine *e, int src, const char *name, size_t name_len
                         double pct, int line, int col);
 /** Stage a layer parsed from a log (ownership of *l moves to the engine). */
 void ec_load_stage_log_layer(ec_engine *e, const char *path, ec_layer *l);
+
+/** x as an int64_t: dflt when not finite, clamped to the int64_t range
+ *  (a cast of an out-of-range double is undefined behaviour; inputs hold
+ *  numbers like 1e300). */
+static inline int64_t ec_i64(double x, int64_t dflt) {
+  if (!(x == x) || x == 1.0 / 0.0 || x == -1.0 / 0.0) return dflt;
+  if (x >= 9.2e18) return INT64_MAX;
+  if (x <= -9.2e18) return INT64_MIN;
+  return (int64_t)x;
+}
 
 #endif

@@ -934,7 +934,7 @@ static int S_int_list(const char *s, size_t n, int64_t *out, int max) {
     double x;
     size_t used;
     if (p >= end || !S_num(p, (size_t)(end - p), &x, &used)) break;
-    out[k++] = (int64_t)x;
+    out[k++] = ec_i64(x, 0);
     p += used ? used : 1;
   }
   return k;
@@ -954,7 +954,7 @@ static int S_weights(const char *s, size_t n, char **type, int64_t *count) {
   size_t used;
   if (!cv || !S_num(cv + 1, (size_t)(s + n - cv - 1), &x, &used)) return 0;
   *type = ec_strndup(q1 + 1, (size_t)(q2 - q1 - 1));
-  *count = (int64_t)x;
+  *count = ec_i64(x, 0);
   return 1;
 }
 
@@ -1033,7 +1033,7 @@ static void S_dump_layer_detailed(S_parser *P, const S_line *L) {
     else if (S_eq(k, kn, "Activation")) { free(l->activation); l->activation = ec_strndup(v, vn); }
     else if (S_eq(k, kn, "StreamId")) {
       double x;
-      if (S_num_whole(v, vn, &x)) l->stream_id = (int64_t)x;
+      if (S_num_whole(v, vn, &x)) l->stream_id = ec_i64(x, -1);
     } else if (S_eq(k, kn, "Metadata")) {
       if (vn && !l->metadata) {
         l->metadata = ec_malloc(sizeof *l->metadata);
@@ -1047,10 +1047,10 @@ static void S_dump_layer_detailed(S_parser *P, const S_line *L) {
     else if (S_eq(k, kn, "Dilation")) S_int_list(v, vn, l->conv.dilation, 3);
     else if (S_eq(k, kn, "Groups")) {
       double x;
-      if (S_num_whole(v, vn, &x)) l->conv.groups = (int64_t)x;
+      if (S_num_whole(v, vn, &x)) l->conv.groups = ec_i64(x, 1);
     } else if (S_eq(k, kn, "OutMaps")) {
       double x;
-      if (S_num_whole(v, vn, &x)) l->conv.out_maps = (int64_t)x;
+      if (S_num_whole(v, vn, &x)) l->conv.out_maps = ec_i64(x, 0);
     }
     if (vn && v[0] == '{' && S_weights(v, vn, &wt, &wc)) {
       double b = ec_weight_type_bytes(wt, 0);
@@ -1269,7 +1269,7 @@ static void S_generic(S_parser *P, const S_line *L) {
       double x;
       size_t used;
       S_seg_clear_prof(g);
-      g->prof_iters = S_num(t + 13, tn - 13, &x, &used) && x >= 0 ? (int64_t)x : 0;
+      g->prof_iters = S_num(t + 13, tn - 13, &x, &used) && x >= 0 ? ec_i64(x, 0) : 0;
       g->prof_line = L->no;
       g->anything = 1;
       P->prof_header = 0;

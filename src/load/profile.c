@@ -64,7 +64,7 @@ int ec_load_profile_text(ec_engine *e, const char *path, const char *text, size_
     const json_t *nm = json_object_get(r, "name");
     if (cnt && !nm) {
       double c = ec_json_num(cnt);
-      if (isfinite(c) && c >= 0) ls->prof_count[0] = (int64_t)c;
+      if (isfinite(c) && c >= 0) ls->prof_count[0] = ec_i64(c, 0);
       continue;
     }
     size_t nl;

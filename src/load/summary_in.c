@@ -98,7 +98,7 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
   const json_t *prov2 = json_object_get(root, "provenance");
   if (json_is_object(prov2)) {
     double pc = ec_json_num(json_object_get(prov2, "profile_iterations"));
-    if (isfinite(pc) && pc > 0) e->stored_profile_count = (int64_t)pc;
+    if (isfinite(pc) && pc > 0) e->stored_profile_count = ec_i64(pc, 0);
   }
 
   const json_t *perf = json_object_get(root, "performance");
@@ -164,7 +164,7 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
       e->trt_version_source = ec_strdup("summary");
     }
     double pc = ec_json_num(json_object_get(prov2, "profile_iterations"));
-    if (isfinite(pc) && pc >= 0) e->profile_count = (int64_t)pc;
+    if (isfinite(pc) && pc >= 0) e->profile_count = ec_i64(pc, 0);
   }
 
   double nl = ec_json_num(json_object_get(root, "layers"));
