@@ -26,7 +26,7 @@ ASSET_FILES := $(sort $(wildcard templates/*.md assets/*.css assets/*.js))
 
 PREFIX   ?= /usr/local
 
-.PHONY: all test asan valgrind bench install clean deps examples fuzz check-deps demo
+.PHONY: all test asan valgrind bench install clean deps examples fuzz fuzz-bins check-deps demo
 all: $(BIN) $(GEN)
 
 check-deps:
@@ -71,6 +71,20 @@ asan:
 
 valgrind: $(BIN) $(GEN)
 	BUILD=$(BUILD) sh tests/valgrind.sh
+
+# libFuzzer targets (tests/fuzz/fuzz_*.c) built with clang, ASan and UBSan
+# into build-fuzz/fuzz/; tests/fuzz/run.sh runs them (FUZZ_SECONDS each).
+FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
+fuzz:
+	$(MAKE) BUILD=build-fuzz CC=clang OPT="-O1 -g -fno-omit-frame-pointer" \
+	  EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -Wno-unknown-warning-option" \
+	  EXTRA_LDFLAGS="-fsanitize=address,undefined" fuzz-bins
+
+fuzz-bins: $(FUZZ_BINS)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(BUILD)/libenginecard.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Itests/fuzz -fsanitize=fuzzer -o $@ $< $(BUILD)/libenginecard.a $(LDLIBS_ALL)
 
 bench: $(BIN) $(GEN)
 	BUILD=$(BUILD) sh tests/bench/run.sh

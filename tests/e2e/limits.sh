@@ -1,0 +1,120 @@
+# limits: hostile sizes give a clear message or finish in bounded memory
+# (ulimit -v 2 GB): 100,000 nested '[', 200 MB of whitespace, a 200 MB
+# string, 5 million timing records, a graph of 1 million layers, a file over
+# the 1 GiB input limit. Outputs: never an input overwritten (-o naming an
+# engine file or the --template), a missing output directory is an error,
+# and a failed write leaves no temporary file. Big files are made on the fly
+# and removed; the whole script takes well under a minute.
+. tests/e2e/lib.sh
+LIM=2000000 # KiB of address space
+asan=0
+grep -q __asan_init "$EC_BIN" 2>/dev/null && asan=1
+# bounded DESC EXPECT CMD...: run CMD under ulimit -v; EXPECT is "ok" (exit 0)
+# or a regex the error output must match (with exit 2 or 3); never a crash
+bounded() {
+  d=$1; want=$2; shift 2
+  start=$(date +%s)
+  ( ulimit -v $LIM; exec "$@" ) > "$TMP/out" 2> "$TMP/err"; rc=$?
+  secs=$(( $(date +%s) - start ))
+  if [ "$want" = ok ]; then
+    if [ $rc -eq 0 ]; then ok "$d: finished in ${secs}s under ulimit -v $LIM"
+    else fail "$d: exit $rc"; head -3 "$TMP/err" | cut -c1-200 | sed 's/^/    /'; fi
+  else
+    if { [ $rc -eq 2 ] || [ $rc -eq 3 ]; } && grep -Eq "$want" "$TMP/err"; then
+      ok "$d: exit $rc, says: $(grep -E "$want" "$TMP/err" | head -1 | cut -c1-120)"
+    else
+      fail "$d: exit $rc, want /$want/"; head -3 "$TMP/err" | cut -c1-200 | sed 's/^/    /'
+    fi
+  fi
+}
+
+# deep nesting (jansson stops at depth 2048)
+"$PY" -c '
+import sys
+n = 100000
+sys.stdout.write("{\"Layers\": [{\"Name\": \"a\", \"LayerType\": \"Shuffle\", \"x\": " + "[" * n + "]" * n + "}], \"Bindings\": []}")
+' > "$TMP/deep.graph.json"
+bounded "100,000 nested arrays" 'deep\.graph\.json:1:[0-9]+: error: invalid JSON: maximum parsing depth' "$EC_BIN" summary "$TMP/deep.graph.json"
+head -c 100000 /dev/zero | tr '\0' '[' > "$TMP/open.graph.json"
+bounded "100,000 unclosed '['" 'error' "$EC_BIN" summary --graph "$TMP/open.graph.json" "$TMP/open"
+rm -f "$TMP/deep.graph.json" "$TMP/open.graph.json"
+
+if [ $asan -eq 1 ]; then
+  skip "limits under ulimit -v: $EC_BIN is an ASan build (its shadow memory needs more address space)"
+else
+  # 200 MB of whitespace inside a graph, then a 200 MB layer name
+  { printf '{"Layers": ['; head -c 209715200 /dev/zero | tr '\0' ' '; printf '{"Name": "a", "LayerType": "Shuffle"}], "Bindings": []}'; } > "$TMP/ws.graph.json"
+  bounded "200 MB of whitespace" ok "$EC_BIN" summary --json "$TMP/ws.graph.json"
+  rm -f "$TMP/ws.graph.json"
+  { printf '{"Layers": [{"Name": "'; head -c 209715200 /dev/zero | tr '\0' 'n'; printf '", "LayerType": "Shuffle"}], "Bindings": []}'; } > "$TMP/str.graph.json"
+  bounded "a 200 MB layer name" ok "$EC_BIN" summary --json "$TMP/str.graph.json"
+  rm -f "$TMP/str.graph.json"
+
+  # 5 million timing records (290 MB)
+  awk 'BEGIN { printf "["; for (i = 0; i < 5000000; i++) { if (i) printf ","; printf "{\"h2dMs\":0,\"computeMs\":%.3f,\"d2hMs\":0,\"latencyMs\":%.3f}", 0.9 + (i % 97) / 100, 1 + (i % 97) / 100 } print "]" }' > "$TMP/big.timing.json"
+  bounded "5 million timing records" ok "$EC_BIN" summary --json "$TMP/big.timing.json"
+  if "$PY" -c 'import json,sys; t=json.load(open(sys.argv[1]))["timing"]; sys.exit(0 if t["count"] == 5000000 and abs(t["median_ms"] - 1.48) < 1e-9 else 1)' "$TMP/out" 2>/dev/null; then
+    ok "5 million timing records: count and median read back"
+  else
+    fail "5 million timing records: wrong count or median"
+  fi
+  rm -f "$TMP/big.timing.json"
+
+  # a graph of 1 million trivial layers (41 MB)
+  awk 'BEGIN { printf "{\"Layers\": ["; for (i = 0; i < 1000000; i++) { if (i) printf ","; printf "{\"Name\":\"l%d\",\"LayerType\":\"Shuffle\"}", i } print "], \"Bindings\": []}" }' > "$TMP/big.graph.json"
+  bounded "1 million layers" ok "$EC_BIN" summary --json "$TMP/big.graph.json"
+  n=$("$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))["layers"])' "$TMP/out" 2>/dev/null)
+  if [ "$n" = 1000000 ]; then ok "1 million layers: all counted"; else fail "1 million layers: summary says ${n:-nothing}"; fi
+  rm -f "$TMP/big.graph.json"
+fi
+
+# a file over the 1 GiB input limit (sparse: nothing is written or read)
+printf '{"Layers": [' > "$TMP/huge.graph.json"
+truncate -s 1100M "$TMP/huge.graph.json"
+bounded "a 1.1 GB input file" 'over the limit|too large|too big' "$EC_BIN" summary "$TMP/huge.graph.json"
+rm -f "$TMP/huge.graph.json"
+
+# outputs: never overwrite an input, atomic writes
+E=$TMP/o/x.engine
+mkdir -p "$TMP/o"
+"$EC_GEN" --out "$E" --layers 30 > /dev/null 2>&1
+cp "$E.graph.json" "$TMP/graph.orig"
+"$EC_BIN" report "$E" -o "$E.graph.json" > /dev/null 2> "$TMP/err"; rc=$?
+if [ $rc -eq 2 ] && cmp -s "$E.graph.json" "$TMP/graph.orig" && grep -q 'refusing to overwrite an input' "$TMP/err"; then
+  ok "report -o naming an input file: refused (exit 2), the input is intact"
+else fail "report -o naming an input file: exit $rc, input changed or no message"; fi
+"$EC_BIN" report "$E" --pdf "$E.profile.json" > /dev/null 2>&1; rc=$?
+if [ $rc -eq 2 ] && "$PY" -c 'import json,sys; json.load(open(sys.argv[1]))' "$E.profile.json"; then
+  ok "report --pdf naming an input file: refused, the input is intact"
+else fail "report --pdf naming an input file: exit $rc"; fi
+ln -s "$E.timing.json" "$TMP/o/link.html"
+"$EC_BIN" report "$E" -o "$TMP/o/link.html" > /dev/null 2>&1; rc=$?
+if [ $rc -eq 2 ] && "$PY" -c 'import json,sys; json.load(open(sys.argv[1]))' "$E.timing.json"; then
+  ok "report -o naming a symlink to an input: refused"
+else fail "report -o naming a symlink to an input: exit $rc"; fi
+cp templates/report.md "$TMP/t.md"
+"$EC_BIN" report "$E" --template "$TMP/t.md" -o "$TMP/t.md" > /dev/null 2>&1; rc=$?
+if [ $rc -eq 2 ] && cmp -s "$TMP/t.md" templates/report.md; then ok "report -o naming the --template: refused"
+else fail "report -o naming the --template: exit $rc"; fi
+"$EC_BIN" compare "$E" "$E" --json "$E.timing.json" > /dev/null 2>&1; rc=$?
+if [ $rc -eq 2 ] && "$PY" -c 'import json,sys; json.load(open(sys.argv[1]))' "$E.timing.json"; then
+  ok "compare --json naming an input file: refused"
+else fail "compare --json naming an input file: exit $rc"; fi
+"$EC_BIN" report "$E" -o "$TMP/o/missing/dir/r.html" > /dev/null 2> "$TMP/err"; rc=$?
+if [ $rc -eq 2 ] && grep -q 'missing/dir/r.html' "$TMP/err" && [ ! -e "$TMP/o/missing" ]; then
+  ok "report -o into a missing directory: exit 2 naming the path ($(head -1 "$TMP/err" | sed 's/.*: //'))"
+else fail "report -o into a missing directory: exit $rc"; fi
+echo old > "$TMP/o/r.html"
+"$EC_BIN" report "$E" -o "$TMP/o/r.html" > /dev/null 2>&1
+if [ "$(head -c 15 "$TMP/o/r.html")" = "<!DOCTYPE html>" ] && [ -z "$(ls "$TMP/o" | grep '\.tmp\.')" ]; then
+  ok "report -o over an older output: replaced, no temporary file left"
+else fail "report -o over an older output: not replaced or a temporary file is left"; fi
+if [ "$(id -u)" -ne 0 ]; then
+  mkdir "$TMP/ro" && chmod 555 "$TMP/ro"
+  "$EC_BIN" report "$E" -o "$TMP/ro/r.html" > /dev/null 2>&1; rc=$?
+  if [ $rc -eq 2 ] && [ -z "$(ls "$TMP/ro")" ]; then ok "report -o into a read-only directory: exit 2, nothing left"
+  else fail "report -o into a read-only directory: exit $rc"; fi
+  chmod 755 "$TMP/ro"
+else
+  skip "report -o into a read-only directory: running as root"
+fi
