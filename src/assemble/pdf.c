@@ -467,7 +467,24 @@ static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int *hseq) {
   static const double sizes[] = {0, 18, 14, 11.5, 10.5, 10, 10};
   ec_buf m = {0};
   S_inlines(n, &m);
-  S_need(t, sizes[level] * 2 + 70); /* keep with what follows */
+  /* keep with what follows: with a picture that comes next (after at most
+   * one paragraph), the picture's height as it will be placed */
+  double follow = 70;
+  cmark_node *nx = cmark_node_next(n);
+  if (nx && cmark_node_get_type(nx) == CMARK_NODE_PARAGRAPH) {
+    follow += 30;
+    nx = cmark_node_next(nx);
+  }
+  const ec_block *nb = nx && cmark_node_get_type(nx) == CMARK_NODE_CUSTOM_BLOCK ? cmark_node_get_user_data(nx) : NULL;
+  if (nb && (nb->kind == EC_BLOCK_FIGURE || (nb->kind == EC_BLOCK_DRAWING && nb->draw))) {
+    double w = nb->kind == EC_BLOCK_FIGURE ? nb->scene->width : nb->width;
+    double h = nb->kind == EC_BLOCK_FIGURE ? nb->scene->height : nb->height;
+    double k = w > t->cw ? t->cw / w : 1;
+    double maxh = t->ph - t->mt - t->mb - 30;
+    if (h * k > maxh) k = maxh / h;
+    follow += h * k + 16 - 70;
+  }
+  S_need(t, sizes[level] * 2 + follow);
   t->y += level == 1 ? 4 : 10;
   char dest[64];
   snprintf(dest, sizeof dest, "%s-s%d", part_id, ++*hseq);

@@ -14,7 +14,6 @@
 #include "assemble/gen_graph.h"
 #include "assemble/html.h"
 #include "render/html_table.h"
-#include "out/jsonout.h"
 #include "util/alloc.h"
 #include "view/engine_charts.h"
 #include "view/engine_tables.h"
