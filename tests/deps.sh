@@ -1,7 +1,9 @@
 #!/bin/sh
 # Installs enginecard's build and test dependencies from Debian's packages.
 # Needs root (apt-get); as another user it prints what to install.
-PKGS="build-essential pkg-config libcairo2-dev libpango1.0-dev libjansson-dev libgraphviz-dev graphviz libcmark-dev libcmocka-dev fonts-dejavu-core poppler-utils libxml2-utils python3 python3-jsonschema valgrind"
+# clang and libclang-rt-14-dev (libFuzzer, ASan/LSan runtimes) are for
+# `make fuzz` only.
+PKGS="build-essential pkg-config libcairo2-dev libpango1.0-dev libjansson-dev libgraphviz-dev graphviz libcmark-dev libcmocka-dev fonts-dejavu-core poppler-utils libxml2-utils python3 python3-jsonschema valgrind clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

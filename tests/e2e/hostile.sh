@@ -66,6 +66,9 @@ for e in "gen:$G" "hand:$H"; do
   if run "summary --json $name" "$EC_BIN" summary --json "$eng"; then
     cp "$TMP/stdout" "$TMP/$name.summary.json"; verify "summary --json $name" json "$TMP/$name.summary.json"
   fi
+  "$EC_BIN" summary --json "$eng" > "$TMP/$name.summary2.json" 2>/dev/null
+  if cmp -s "$TMP/$name.summary.json" "$TMP/$name.summary2.json"; then ok "summary --json $name: rerun gives identical bytes"
+  else fail "summary --json $name: rerun differs"; fi
   nl=$("$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))["layers"])' "$TMP/$name.summary.json" 2>/dev/null)
   if run "layers --csv $name" "$EC_BIN" layers --csv "$eng"; then
     cp "$TMP/stdout" "$TMP/$name.layers.csv"; verify "layers --csv $name (one row per layer)" csv "$TMP/$name.layers.csv" "${nl:-0}"
