@@ -86,16 +86,30 @@ void ec_table_set_class(ec_table *t, size_t row, size_t col, const char *cls) {
   x->cls = cls ? ec_strdup(cls) : NULL;
 }
 
+/* Anchor names go into HTML id/href attributes and into cairo's PDF tag
+ * attributes (name='...', dest='...'), where a quote makes cairo crash when
+ * the PDF is finished: keep [A-Za-z0-9_.:-] and turn anything else into '_'. */
+static char *S_anchor(const char *s) {
+  char *r = ec_strdup(s);
+  for (char *p = r; *p; p++) {
+    unsigned char c = (unsigned char)*p;
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+          c == ':' || c == '-' || (p == r && c == '#')))
+      *p = '_';
+  }
+  return r;
+}
+
 void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link) {
   ec_cell *x = &t->cells[row * t->ncols + col];
   free(x->link);
-  x->link = link && link[0] == '#' ? ec_strdup(link) : NULL; /* in-document only */
+  x->link = link && link[0] == '#' ? S_anchor(link) : NULL; /* in-document only */
 }
 
 void ec_table_set_row_id(ec_table *t, size_t row, const char *id) {
   if (!t->row_ids) t->row_ids = ec_calloc(t->nrows ? t->nrows : 1, sizeof *t->row_ids);
   free(t->row_ids[row]);
-  t->row_ids[row] = ec_strdup(id);
+  t->row_ids[row] = S_anchor(id);
 }
 
 void ec_table_set_note(ec_table *t, const char *note) {
