@@ -23,13 +23,14 @@ for t in $targets; do
   dict=""
   [ -f "tests/fuzz/$t.dict" ] && dict="-dict=tests/fuzz/$t.dict"
   mkdir -p "$B/corpus/$t" "$B/artifacts/$t" "$B/logs"
+  before=$(ls "$B/artifacts/$t" | wc -l)
   echo "fuzz: $t for ${SECS}s (max_len $max)"
   nice -n 10 "$bin" -max_total_time="$SECS" -max_len="$max" -rss_limit_mb=2048 -timeout=20 \
     -print_final_stats=1 $dict -artifact_prefix="$B/artifacts/$t/" \
     "$B/corpus/$t" "tests/fuzz/seeds/$t" > "$B/logs/$t.log" 2>&1
   rc=$?
   grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb|Done )' "$B/logs/$t.log" | sed "s/^/  $t: /"
-  if [ $rc -ne 0 ] || ls "$B/artifacts/$t/" | grep -q .; then
+  if [ $rc -ne 0 ] || [ "$(ls "$B/artifacts/$t" | wc -l)" -ne "$before" ]; then
     echo "fuzz: $t FOUND SOMETHING (exit $rc): see $B/logs/$t.log and $B/artifacts/$t/"
     status=1
   fi
