@@ -164,6 +164,11 @@ bench_row "jparse e20000" "$OUT/jparse" $(files 20000)
 if [ $EC_OK = 1 ]; then
   bench_row "report+graph e2000 (html+pdf)" "$EC" report "$OUT/e2000" -o "$OUT/r2000.html" --pdf "$OUT/r2000.pdf" -q
   bench_row "report+graph e20000 (html+pdf)" "$EC" report "$OUT/e20000" -o "$OUT/r20000.html" --pdf "$OUT/r20000.pdf" -q
+  # The report card without the graph (its budgets: HTML under 1 s for 2,000
+  # layers, the PDF under 1 s more): the built-in template minus its graph block.
+  awk '/^```graph/ { skip = 1; next } skip && /^```/ { skip = 0; next } !skip' templates/report.md > "$OUT/nograph.md"
+  bench_row "report html e2000 (no graph)" "$EC" report "$OUT/e2000" -o "$OUT/n2000.html" --template "$OUT/nograph.md" -q
+  bench_row "report html+pdf e2000 (no graph)" "$EC" report "$OUT/e2000" -o "$OUT/n2000.html" --pdf "$OUT/n2000.pdf" --template "$OUT/nograph.md" -q
 fi
 RUNS=$SAVE_RUNS
 
@@ -196,6 +201,19 @@ budget_row() {
 if [ $EC_OK = 1 ]; then
   budget_row "report+graph e2000 (html+pdf)" 2 1024
   budget_row "report+graph e20000 (html+pdf)" 15 1024
+  budget_row "report html e2000 (no graph)" 1 1024
+  h=$(row_med "report html e2000 (no graph)"); hp=$(row_med "report html+pdf e2000 (no graph)")
+  d=$(awk -v a="$hp" -v b="$h" 'BEGIN { printf "%.3f", a - b }')
+  if awk -v d="$d" 'BEGIN { exit !(d <= 1) }'; then s=PASS; else s=FAIL; verdict=1; fi
+  echo "the PDF adds $d s to the HTML of e2000 (budget 1 s): $s"
+  sz=$(wc -c < "$OUT/r20000.html")
+  if [ "$sz" -le 26214400 ]; then s=PASS; else s=FAIL; verdict=1; fi
+  echo "HTML of e20000: $(awk -v b="$sz" 'BEGIN { printf "%.1f", b / 1048576 }') MB (budget 25 MB): $s"
+  if command -v pdfinfo > /dev/null; then
+    pages=$(pdfinfo "$OUT/r20000.pdf" | awk '/^Pages:/ { print $2 }')
+    if [ "$pages" -lt 300 ]; then s=PASS; else s=FAIL; verdict=1; fi
+    echo "PDF of e20000: $pages pages (budget under 300): $s"
+  fi
 fi
 [ $verdict = 0 ] && echo "bench: PASS" || echo "bench: FAIL"
 exit $verdict
