@@ -43,6 +43,7 @@ static void S_fold(const ec_bar_spec *sp, S_cats *c, ec_scene *note_to, char **n
   c->n = shown + (rest ? 1 : 0);
   c->ns = ns;
   c->has_rest = rest > 0;
+  c->cut = 0; /* set by S_extent */
   c->labels = ec_calloc(c->n ? c->n : 1, sizeof *c->labels);
   c->tips = ec_calloc(c->n ? c->n : 1, sizeof *c->tips);
   c->links = ec_calloc(c->n ? c->n : 1, sizeof *c->links);
