@@ -1,6 +1,7 @@
 /* enginecard — TensorRT engine reports from trtexec's JSON and logs.
  * main dispatches to one function per command (src/cli/cmd_*.c). */
 #include "cli/cli.h"
+#include "render/graph_layout.h"
 #include "view/text.h"
 #include <malloc.h>
 #include <string.h>
@@ -81,6 +82,7 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], S_cmds[i].name) == 0) {
       int rc = S_cmds[i].fn(argc, argv);
       ec_text_shutdown(); /* release pango/fontconfig state for leak checkers */
+      ec_gl_shutdown();
       return rc;
     }
   fprintf(stderr, "enginecard: unknown command \"%s\" (see enginecard --help)\n", argv[1]);

@@ -172,6 +172,23 @@ void ec_gl_cancel(ec_gl_job *j) {
 
 /* ---- the parent ----------------------------------------------------------- */
 
+/* One Graphviz context for the whole process. Graphviz 2.42's pango plugin
+ * keeps a static pointer to the last font name it measured, and that name
+ * lives in the context's font dictionary: freeing a context and creating
+ * another leaves the plugin comparing against freed memory (ASan:
+ * heap-use-after-free in libgvplugin_pango's strcmp). */
+static GVC_t *S_ctx;
+
+static GVC_t *S_gvc(void) {
+  if (!S_ctx) S_ctx = gvContext();
+  return S_ctx;
+}
+
+void ec_gl_shutdown(void) {
+  if (S_ctx) gvFreeContext(S_ctx);
+  S_ctx = NULL;
+}
+
 static int S_open(const char *dot, S_open_t *o, char **why) {
   S_err_begin();
   o->gvc = NULL;
@@ -184,11 +201,10 @@ static int S_open(const char *dot, S_open_t *o, char **why) {
    * drawing off the box the caller reserved */
   agattr(o->g, AGRAPH, "margin", "0");
   agset(o->g, "margin", "0");
-  o->gvc = gvContext();
+  o->gvc = S_gvc();
   if (gvLayout(o->gvc, o->g, "nop2") != 0) {
     if (why) *why = S_err_take("Graphviz could not reuse the layout");
     agclose(o->g);
-    gvFreeContext(o->gvc);
     return -1;
   }
   return 0;
@@ -197,7 +213,6 @@ static int S_open(const char *dot, S_open_t *o, char **why) {
 static void S_close(S_open_t *o) {
   gvFreeLayout(o->gvc, o->g);
   agclose(o->g);
-  gvFreeContext(o->gvc);
 }
 
 static ec_gl *S_adopt(const char *dot, size_t len, char **why) {

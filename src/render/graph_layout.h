@@ -58,4 +58,7 @@ int ec_gl_pdf(ec_gl *g, ec_buf *o, char **why);
 
 void ec_gl_free(ec_gl *g);
 
+/** Release the process's Graphviz context (for leak checkers; call at exit). */
+void ec_gl_shutdown(void);
+
 #endif
