@@ -168,3 +168,20 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine 
   free(tmp);
   return 0;
 }
+
+ec_engine *ec_cli_one_engine(int argc, char **argv, const char *cmd, ec_common *c, ec_opt_fn opt, void *ctx, int *rc) {
+  *rc = ec_cli_parse(argc, argv, 2, c, opt, ctx);
+  if (!*rc && c->n_engines > 1) {
+    fprintf(stderr, "enginecard %s: one ENGINE at a time%s\n", cmd, strcmp(cmd, "summary") ? "" : " (use compare for several)");
+    *rc = EC_EXIT_USAGE;
+  }
+  if (*rc) {
+    ec_common_free(c); /* the option arrays, on a usage error */
+    return NULL;
+  }
+  size_t n;
+  ec_engine **es = ec_cli_load(c, &n, rc);
+  ec_engine *e = es[0];
+  free(es);
+  return e;
+}

@@ -42,6 +42,11 @@ void ec_common_free(ec_common *c);
  *  (caller frees each with ec_engine_free and the array with free) and sets
  *  *rc to the exit code the loading alone warrants (0, 2 or 3). */
 ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc);
+/** For commands of one ENGINE: parse argv (options after argv[1]) into c,
+ *  refuse several engines, and load the one. Returns the engine (the caller
+ *  frees it and c) and sets *rc to the loader's exit code; or NULL with *rc
+ *  set and c already freed when the arguments were wrong (message printed). */
+ec_engine *ec_cli_one_engine(int argc, char **argv, const char *cmd, ec_common *c, ec_opt_fn opt, void *ctx, int *rc);
 /** Print e's diagnostics to stderr at the given verbosity (see ec_common). */
 void ec_cli_print_diags(const ec_engine *e, int verbosity);
 /** Write text to path atomically (temp file + rename); refuses to overwrite a

@@ -132,19 +132,10 @@ static json_t *S_json_row(const ec_layer *l) {
 int ec_cmd_layers(int argc, char **argv) {
   ec_common c = {0};
   S_opts o = {0};
-  int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
-  if (rc) {
-    ec_common_free(&c); /* the option arrays, on a usage error */
-    return rc;
-  }
-  if (c.n_engines > 1) {
-    fprintf(stderr, "enginecard layers: one ENGINE at a time\n");
-    ec_common_free(&c);
-    return EC_EXIT_USAGE;
-  }
-  size_t n;
-  ec_engine **es = ec_cli_load(&c, &n, &rc);
-  const ec_engine *e = es[0];
+  int rc;
+  ec_engine *e0 = ec_cli_one_engine(argc, argv, "layers", &c, S_opt, &o, &rc);
+  if (!e0) return rc;
+  const ec_engine *e = e0;
   ec_buf b = {0};
   if (!o.json) {
     for (size_t i = 0; i < sizeof S_cols / sizeof S_cols[0]; i++) ec_buf_printf(&b, "%s%s", i ? "," : "", S_cols[i]);
@@ -167,8 +158,7 @@ int ec_cmd_layers(int argc, char **argv) {
   }
   if (b.len) fwrite(b.data, 1, b.len, stdout);
   ec_buf_free(&b);
-  for (size_t i = 0; i < n; i++) ec_engine_free(es[i]);
-  free(es);
+  ec_engine_free(e0);
   ec_common_free(&c);
   return rc;
 }

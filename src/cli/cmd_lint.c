@@ -81,22 +81,13 @@ static void S_text(const ec_summary *s, const ec_findings *f, int verbose, FILE 
 int ec_cmd_lint(int argc, char **argv) {
   ec_common c = {0};
   S_opts o = {0, -1};
-  int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
-  if (rc) {
-    ec_common_free(&c);
-    return rc;
-  }
-  if (c.n_engines > 1) {
-    fprintf(stderr, "enginecard lint: one ENGINE at a time\n");
-    ec_common_free(&c);
-    return EC_EXIT_USAGE;
-  }
-  size_t n;
-  ec_engine **es = ec_cli_load(&c, &n, &rc);
-  if (rc != EC_EXIT_USAGE && ec_engine_usable(es[0])) {
-    ec_summary *s = ec_summarize(es[0]);
+  int rc;
+  ec_engine *e0 = ec_cli_one_engine(argc, argv, "lint", &c, S_opt, &o, &rc);
+  if (!e0) return rc;
+  if (rc != EC_EXIT_USAGE && ec_engine_usable(e0)) {
+    ec_summary *s = ec_summarize(e0);
     ec_findings f = {0};
-    ec_lint(es[0], s, NULL, &f);
+    ec_lint(e0, s, NULL, &f);
     if (o.json) {
       json_t *j = ec_lint_json(s, &f, o.fail_on);
       char *txt = ec_jdump(j, 1);
@@ -110,8 +101,7 @@ int ec_cmd_lint(int argc, char **argv) {
     ec_findings_free(&f);
     ec_summary_free(s);
   }
-  for (size_t i = 0; i < n; i++) ec_engine_free(es[i]);
-  free(es);
+  ec_engine_free(e0);
   ec_common_free(&c);
   return rc;
 }

@@ -29,13 +29,28 @@ static void S_put_name(FILE *f, const char *s, size_t n, size_t max) {
   if (n > max) fputs("...", f);
 }
 
+/* A left-aligned column of width w: control characters shown as '?'. */
+static void S_col(FILE *f, const char *s, int w) {
+  int k = 0;
+  for (; s[k] && k < w; k++) fputc((unsigned char)s[k] < 0x20 || s[k] == 0x7f ? '?' : s[k], f);
+  for (; k < w; k++) fputc(' ', f);
+}
+
 static void S_text(const ec_summary *s, FILE *f) {
   const ec_engine *e = s->engine;
   fprintf(f, "engine      ");
   S_put_name(f, e->name, strlen(e->name), 200);
   fprintf(f, "\n");
-  if (e->device.present && e->device.name) fprintf(f, "device      %s\n", e->device.name);
-  if (e->trt_version) fprintf(f, "tensorrt    %s\n", e->trt_version);
+  if (e->device.present && e->device.name) {
+    fputs("device      ", f);
+    S_put_name(f, e->device.name, strlen(e->device.name), 200);
+    fputc('\n', f);
+  }
+  if (e->trt_version) {
+    fputs("tensorrt    ", f);
+    S_put_name(f, e->trt_version, strlen(e->trt_version), 60);
+    fputc('\n', f);
+  }
   fprintf(f, "layers      %zu", s->layers);
   if (e->n_noop || e->n_constant) fprintf(f, "  (plus %zu NoOp, %zu Constant not counted)", e->n_noop, e->n_constant);
   fprintf(f, "\n");
@@ -56,13 +71,13 @@ static void S_text(const ec_summary *s, FILE *f) {
   if (s->by_type.n) {
     fprintf(f, "\n%-28s %6s %12s %8s\n", "type", "count", "latency ms", "%");
     for (size_t i = 0; i < s->by_type.n; i++)
-      fprintf(f, "%-28.28s %6zu %12.6f %8.2f\n", s->by_type.v[i].key, s->by_type.v[i].count, s->by_type.v[i].latency_ms,
+      S_col(f, s->by_type.v[i].key, 28), fprintf(f, " %6zu %12.6f %8.2f\n", s->by_type.v[i].count, s->by_type.v[i].latency_ms,
               s->by_type.v[i].pct);
   }
   if (s->by_precision.n) {
     fprintf(f, "\n%-28s %6s %12s %8s\n", "precision", "count", "latency ms", "%");
     for (size_t i = 0; i < s->by_precision.n; i++)
-      fprintf(f, "%-28.28s %6zu %12.6f %8.2f\n", s->by_precision.v[i].key, s->by_precision.v[i].count,
+      S_col(f, s->by_precision.v[i].key, 28), fprintf(f, " %6zu %12.6f %8.2f\n", s->by_precision.v[i].count,
               s->by_precision.v[i].latency_ms, s->by_precision.v[i].pct);
   }
   if (s->has_latency && s->layers) {
@@ -70,7 +85,9 @@ static void S_text(const ec_summary *s, FILE *f) {
     fprintf(f, "\nslowest layers\n");
     for (size_t i = 0; i < n; i++) {
       const ec_layer *l = &e->layers[s->order[i]];
-      fprintf(f, "  %10.6f ms %6.2f%%  %-14.14s ", l->avg_ms, l->pct, l->type);
+      fprintf(f, "  %10.6f ms %6.2f%%  ", l->avg_ms, l->pct);
+      S_col(f, l->type, 14);
+      fputc(' ', f);
       S_put_name(f, l->name, l->name_len, 100);
       fputc('\n', f);
     }
@@ -80,20 +97,11 @@ static void S_text(const ec_summary *s, FILE *f) {
 int ec_cmd_summary(int argc, char **argv) {
   ec_common c = {0};
   S_opts o = {0};
-  int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
-  if (rc) {
-    ec_common_free(&c); /* the option arrays, on a usage error */
-    return rc;
-  }
-  if (c.n_engines > 1) {
-    fprintf(stderr, "enginecard summary: one ENGINE at a time (use compare for several)\n");
-    ec_common_free(&c);
-    return EC_EXIT_USAGE;
-  }
-  size_t n;
-  ec_engine **es = ec_cli_load(&c, &n, &rc);
-  if (ec_engine_usable(es[0])) {
-    ec_summary *s = ec_summarize(es[0]);
+  int rc;
+  ec_engine *e0 = ec_cli_one_engine(argc, argv, "summary", &c, S_opt, &o, &rc);
+  if (!e0) return rc;
+  if (ec_engine_usable(e0)) {
+    ec_summary *s = ec_summarize(e0);
     if (o.json) {
       json_t *j = ec_summary_json(s);
       char *txt = ec_jdump(j, 1);
@@ -105,8 +113,7 @@ int ec_cmd_summary(int argc, char **argv) {
     }
     ec_summary_free(s);
   }
-  for (size_t i = 0; i < n; i++) ec_engine_free(es[i]);
-  free(es);
+  ec_engine_free(e0);
   ec_common_free(&c);
   return rc;
 }
