@@ -13,6 +13,7 @@
 #include "out/junit.h"
 #include "out/markdown.h"
 #include "util/alloc.h"
+#include "util/utf8.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -97,8 +98,10 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
 
 /* Terminal text: control characters become '?', long names are cut. */
 static void S_put(FILE *f, const char *s, size_t n, size_t max) {
-  for (size_t i = 0; i < n && i < max; i++) fputc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i], f);
-  if (n > max) fputs("...", f);
+  /* max characters, never a cut UTF-8 sequence */
+  size_t k = ec_utf8_prefix(s, n, max);
+  for (size_t i = 0; i < k; i++) fputc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i], f);
+  if (k < n) fputs("...", f);
 }
 
 static void S_text(const ec_comparison *c, FILE *f) {

@@ -22,7 +22,7 @@ typedef struct ec_load_opts {
 } ec_load_opts;
 
 /* Limits checked before allocating; each breach is a clear diagnostic. */
-#define EC_MAX_LAYERS 5000000u
+#define EC_MAX_LAYERS 2000000u /* about 3 GB of model at ~1.5 KB a layer */
 #define EC_MAX_RECORDS 50000000u
 #define EC_MAX_NAME_BYTES ((size_t)1 << 20)
 
