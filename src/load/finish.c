@@ -196,6 +196,78 @@ static int S_version_before(const char *v, int maj, int min) {
   return a < maj || (a == maj && b < min);
 }
 
+/* Logs give a layer's LayerType only; graph JSON adds the ParameterType that
+ * TREx's "type" is. For log-described layers, infer it for the kinds whose
+ * ParameterType is known from graph JSON in the corpus (reference §2.1). */
+static void S_infer_param_type(ec_layer *l) {
+  static const struct { const char *lt, *pt; } map[] = {
+      {"CaskConvolution", "Convolution"}, {"CudaDepthwiseConvolution", "Convolution"},
+      {"FusedConvActConvolution", "Convolution"}, {"CublasConvolution", "Convolution"},
+      {"CaskGemmConvolution", "Convolution"}, {"CaskDeconvolution", "Deconvolution"},
+      {"CaskDeconvolutionV2", "Deconvolution"}, {"CaskPooling", "Pooling"}, {"TiledPooling", "Pooling"},
+      {"CudaPooling", "Pooling"}, {"CudnnPooling", "Pooling"}, {"CudaSoftMax", "SoftMax"},
+      {"Padding", "Slice"}, {"PointWiseV2", "PointWise"},
+  };
+  if (!l->type || !l->layer_type || strcmp(l->type, l->layer_type)) return;
+  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+    if (!strcmp(l->layer_type, map[i].lt)) {
+      free(l->type);
+      l->type = ec_strdup(map[i].pt);
+      return;
+    }
+}
+
+/* A names-only graph (built without detailed profiling verbosity) with a
+ * verbose log that lists the same layers with their types and tensors: each
+ * named layer takes the log's description; the graph keeps its order. */
+static void S_merge_log_layers(ec_engine *e, ec_load_state *s) {
+  ec_map bylog = {0};
+  for (size_t i = 0; i < s->n_log_layers; i++)
+    if (!ec_map_get(&bylog, s->log_layers[i].name, s->log_layers[i].name_len, NULL))
+      ec_map_put(&bylog, s->log_layers[i].name, s->log_layers[i].name_len, i);
+  size_t merged = 0, w = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    ec_layer *l = &e->layers[i];
+    size_t k;
+    if (ec_map_get(&bylog, l->name, l->name_len, &k) && s->log_layers[k].name) {
+      ec_layer from = s->log_layers[k];
+      memset(&s->log_layers[k], 0, sizeof s->log_layers[k]); /* moved */
+      ec_layer_clear(l);
+      *l = from;
+      S_infer_param_type(l);
+      merged++;
+      if (ec_layer_is_hidden(l)) {
+        if (!strcmp(l->layer_type, "NoOp")) e->n_noop++;
+        else if (!strcmp(l->layer_type, "Constant")) e->n_constant++;
+        else if (!strcmp(l->layer_type, "shape_call")) e->n_shape_call++;
+        else e->n_signal_wait++;
+        *EC_PUSH(e->hidden, e->n_hidden, e->cap_hidden) = *l;
+        continue;
+      }
+    }
+    l->index = w;
+    e->layers[w++] = *l;
+  }
+  e->n_layers = w;
+  ec_map_free(&bylog);
+  if (merged) {
+    ec_diag_add(&e->diags, EC_INFO, s->log_layers_path, 0, 0,
+                "%zu of the graph's names-only layers took their types, precisions and tensors from the log's layer listing",
+                merged);
+    if (merged == e->n_layers + e->n_noop + e->n_constant + e->n_shape_call + e->n_signal_wait) {
+      e->graph_names_only = 0;
+      /* the names-only warning no longer holds: keep it as a note */
+      for (size_t i = 0; i < e->diags.n; i++)
+        if (e->diags.v[i].sev == EC_WARN && strstr(e->diags.v[i].msg, "holds names only")) {
+          e->diags.v[i].sev = EC_INFO;
+          char *m = ec_asprintf("%s; the log's layer listing describes every layer", e->diags.v[i].msg);
+          free(e->diags.v[i].msg);
+          e->diags.v[i].msg = m;
+        }
+    }
+  }
+}
+
 void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
   ec_load_state *s = e->ls;
   if (s && s->n_log_layers) {
@@ -203,6 +275,7 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
       /* the same TREx rules as for graph JSON: NoOp/Constant/... aside */
       for (size_t i = 0; i < s->n_log_layers; i++) {
         ec_layer *l = &s->log_layers[i];
+        S_infer_param_type(l);
         if (ec_layer_is_hidden(l)) {
           if (!strcmp(l->layer_type, "NoOp")) e->n_noop++;
           else if (!strcmp(l->layer_type, "Constant")) e->n_constant++;
@@ -220,6 +293,8 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
       s->log_layers = NULL;
       s->n_log_layers = s->cap_log_layers = 0;
       ec_diag_add(&e->diags, EC_INFO, s->log_layers_path, 0, 0, "layers come from the log's layer listing (no graph JSON given)");
+    } else if (e->graph_names_only) {
+      S_merge_log_layers(e, s);
     }
   }
   if (s)

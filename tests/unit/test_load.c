@@ -402,6 +402,32 @@ static void test_discovery_prefix_dir_name(void **st) {
   assert_int_equal(system(cmd), 0);
 }
 
+static void test_names_only_graph_with_log_listing(void **st) {
+  (void)st;
+  /* TensorRT without detailed verbosity: names only in the graph, but the
+   * verbose build log lists each layer's type and tensors */
+  ec_engine *e = ec_engine_new("t");
+  const char *g = "{\"Layers\":[\"conv1\",\"pool\",\"k\"],\"Bindings\":[\"x\",\"y\"]}";
+  ec_load_graph_text(e, "g.json", g, strlen(g), NULL);
+  const char *log =
+      "[11/21/2026-10:00:00] [I] [TRT] Engine Layer Information:\n"
+      "[11/21/2026-10:00:00] [I] [TRT] Layer(CaskConvolution): conv1, Tactic: 0x0000000000000001, x (Float[1,3,8,8]) -> c (Float[1,8,8,8])\n"
+      "[11/21/2026-10:00:00] [I] [TRT] Layer(CaskPooling): pool, Tactic: 0x0000000000000002, c (Float[1,8,8,8]) -> y (Float[1,8,4,4])\n"
+      "[11/21/2026-10:00:00] [I] [TRT] Layer(Constant): k, Tactic: 0x0000000000000000,  -> w (Float[8])\n";
+  ec_load_log_text(e, "build.log", log, strlen(log), NULL);
+  ec_load_finish(e, NULL);
+  assert_int_equal(e->n_layers, 2);
+  assert_int_equal(e->n_constant, 1);
+  assert_string_equal(e->layers[0].name, "conv1");
+  assert_string_equal(e->layers[0].type, "Convolution"); /* ParameterType inferred from the LayerType */
+  assert_string_equal(e->layers[0].layer_type, "CaskConvolution");
+  assert_string_equal(e->layers[0].precision, "FP32");
+  assert_string_equal(e->layers[1].type, "Pooling");
+  assert_false(e->graph_names_only);
+  assert_false(S_has_diag(e, EC_WARN, "names only"));
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_graph_basic_and_bindings),
@@ -423,6 +449,7 @@ int main(void) {
       cmocka_unit_test(test_sniff),
       cmocka_unit_test(test_percentile_rule),
       cmocka_unit_test(test_discovery_prefix_dir_name),
+      cmocka_unit_test(test_names_only_graph_with_log_listing),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
