@@ -52,6 +52,27 @@ static char *S_value(void *ud, const char *name) {
   if (!strcmp(name, "timing.median")) return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.median) : "not available");
   if (!strcmp(name, "timing.p99")) return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.p99) : "not available");
   if (!strcmp(name, "profile.iterations")) return ec_strdup(e->has_profile ? ec_fmt_int(buf, sizeof buf, (double)e->profile_count) : "0");
+  /* whole sentences for values that may be missing, so the text reads either way */
+  if (!strcmp(name, "latency.intro")) {
+    if (!s->has_latency)
+      return ec_strdup("There is no per-layer profile (trtexec --exportProfile), so the charts below that need "
+                       "latencies say so; layer counts are still shown.");
+    char ms[32];
+    return ec_asprintf("Per-layer latencies come from trtexec's profiling run (%s iterations); they add up to %s ms.",
+                       ec_fmt_int(buf, sizeof buf, (double)e->profile_count), ec_fmt_ms(ms, sizeof ms, s->total_ms));
+  }
+  if (!strcmp(name, "reformat.intro")) {
+    if (!s->reformat_count) return ec_strdup("The engine has no Reformat layers.");
+    if (!s->has_latency) return ec_asprintf("The engine has %zu Reformat layers; without a profile their latency is unknown.", s->reformat_count);
+    return ec_asprintf("%zu Reformat layers take %s%% of the latency.", s->reformat_count,
+                       ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
+  }
+  if (!strcmp(name, "timing.intro")) {
+    if (!s->has_timing) return ec_strdup("none were given, so this section has no per-iteration data.");
+    char med[32], p99[32];
+    return ec_asprintf("%s iterations; median %s ms, p99 %s ms.", ec_fmt_int(buf, sizeof buf, (double)s->timing.count),
+                       ec_fmt_ms(med, sizeof med, s->timing.median), ec_fmt_ms(p99, sizeof p99, s->timing.p99));
+  }
   if (!strcmp(name, "warnings.count")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)ec_diags_count(&e->diags, EC_WARN)));
   return NULL;
 }

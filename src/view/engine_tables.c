@@ -299,8 +299,11 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
     ec_table_set_note(t, note);
   }
   /* TREx: f"There are {n} {type} layers which account for {pct:.2f}% ({avg:.5f} ms) of the overall latency." */
-  *sentence = ec_asprintf("There are %zu %s layers which account for %.2f%% (%.5f ms) of the overall latency.", g->count,
-                          type, g->pct, g->latency_ms);
+  if (s->has_latency)
+    *sentence = ec_asprintf("There are %zu %s layers which account for %.2f%% (%.5f ms) of the overall latency.", g->count,
+                            type, g->pct, g->latency_ms);
+  else
+    *sentence = ec_asprintf("There are %zu %s layers (no profile: their latency is unknown).", g->count, type);
   return t;
 }
 
