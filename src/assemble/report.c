@@ -46,7 +46,11 @@ static char *S_value(void *ud, const char *name) {
   if (!strcmp(name, "latency.total")) return ec_strdup(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : "not available");
   if (!strcmp(name, "reformat.share")) return ec_strdup(s->has_latency ? ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct) : "not available");
   if (!strcmp(name, "reformat.count")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)s->reformat_count));
-  if (!strcmp(name, "weights")) return ec_strdup(ec_fmt_bytes(buf, sizeof buf, s->weights_bytes));
+  if (!strcmp(name, "weights")) {
+    /* without detailed layer information the weights are unknown, not 0 */
+    if (!e->has_graph || e->graph_names_only) return ec_strdup("unknown (no detailed layer information)");
+    return ec_strdup(ec_fmt_bytes(buf, sizeof buf, s->weights_bytes));
+  }
   if (!strcmp(name, "activations")) return ec_strdup(ec_fmt_bytes(buf, sizeof buf, s->activations_bytes));
   if (!strcmp(name, "timing.count")) return ec_strdup(s->has_timing ? ec_fmt_int(buf, sizeof buf, (double)s->timing.count) : "0");
   if (!strcmp(name, "timing.median")) return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.median) : "not available");

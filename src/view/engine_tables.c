@@ -102,12 +102,19 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
   }
   b.len = 0;
   char w2[32];
-  ec_buf_printf(&b, "%s (every weight and bias; TREx counts %s)", B(ec_fmt_bytes, s->weights_bytes),
-                ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
-  S_kv(t, "Weights", b.data);
-  b.len = 0;
-  ec_buf_printf(&b, "%s (sum of every layer's input and output tensors: traffic, not memory)", B(ec_fmt_bytes, s->activations_bytes));
-  S_kv(t, "Layer I/O", b.data);
+  if (!e->has_graph || e->graph_names_only) {
+    /* no tensors or weights were described: unknown, not 0 */
+    S_kv(t, "Weights", "not available (no detailed layer information)");
+    S_kv(t, "Layer I/O", "not available (no detailed layer information)");
+  } else {
+    ec_buf_printf(&b, "%s (every weight and bias; TREx counts %s)", B(ec_fmt_bytes, s->weights_bytes),
+                  ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
+    S_kv(t, "Weights", b.data);
+    b.len = 0;
+    ec_buf_printf(&b, "%s (sum of every layer's input and output tensors: traffic, not memory)",
+                  B(ec_fmt_bytes, s->activations_bytes));
+    S_kv(t, "Layer I/O", b.data);
+  }
   for (size_t i = 0; i < e->memory.n; i++) S_kv(t, e->memory.v[i].key, e->memory.v[i].val);
   b.len = 0;
   for (size_t i = 0; i < e->n_files; i++)
