@@ -255,17 +255,8 @@ ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, co
       ec_table_set(t, row, 9, d->how ? d->how : "", NAN);
     }
   }
-  if (!t->nrows) {
-    ec_table_free(t);
-    *why = "no engine could be aligned with the baseline (stored summaries have no layers, or no profile)";
-    return NULL;
-  }
-  if (total > t->nrows) {
-    char note[160];
-    snprintf(note, sizeof note, "%zu more aligned pairs are in compare --json.", total - t->nrows);
-    ec_table_set_note(t, note);
-  }
-  return t;
+  return ec_table_finish(t, total, "no engine could be aligned with the baseline (stored summaries have no layers, or no profile)",
+                         why, "aligned pairs are in compare --json.");
 }
 
 ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
@@ -297,17 +288,8 @@ ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, 
       ec_table_set(t, row, 4, l->has_profile ? B(ec_fmt_ms, l->avg_ms) : "\xE2\x80\x93", l->avg_ms);
     }
   }
-  if (!t->nrows) {
-    ec_table_free(t);
-    *why = "every layer has a partner on the other side";
-    return NULL;
-  }
-  if (total > t->nrows) {
-    char note[128];
-    snprintf(note, sizeof note, "%zu more one-sided layers are in compare --json.", total - t->nrows);
-    ec_table_set_note(t, note);
-  }
-  return t;
+  return ec_table_finish(t, total, "every layer has a partner on the other side", why,
+                         "one-sided layers are in compare --json.");
 }
 
 /* Union of group keys over engines, sorted. */

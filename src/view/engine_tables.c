@@ -529,17 +529,8 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max, const ch
     ec_table_set(t, r, c, b.data ? b.data : "", NAN);
     ec_buf_free(&b);
   }
-  if (!total) {
-    ec_table_free(t);
-    *why = "no layer fuses several operations (no ONNX metadata, Myelin or \" + \" names)";
-    return NULL;
-  }
-  if (total > t->nrows) {
-    char note[128];
-    snprintf(note, sizeof note, "%zu more fused layers are in the full layer table.", total - t->nrows);
-    ec_table_set_note(t, note);
-  }
-  return t;
+  return ec_table_finish(t, total, "no layer fuses several operations (no ONNX metadata, Myelin or \" + \" names)", why,
+                         "fused layers are in the full layer table.");
 }
 
 ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max, const char **why) {

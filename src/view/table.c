@@ -2,6 +2,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,3 +119,17 @@ void ec_table_set_note(ec_table *t, const char *note) {
 }
 
 const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col) { return &t->cells[row * t->ncols + col]; }
+
+ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, const char **why, const char *more) {
+  if (!t->nrows) {
+    ec_table_free(t);
+    *why = empty_why;
+    return NULL;
+  }
+  if (total > t->nrows) {
+    char note[256];
+    snprintf(note, sizeof note, "%zu more %s", total - t->nrows, more);
+    ec_table_set_note(t, note);
+  }
+  return t;
+}

@@ -50,5 +50,9 @@ void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link);
 void ec_table_set_row_id(ec_table *t, size_t row, const char *id);
 void ec_table_set_note(ec_table *t, const char *note);
 const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col);
+/** Finish a table that shows at most some of total items: with no rows it is
+ *  freed, *why = empty_why and NULL is returned; when rows < total a note
+ *  "<total - rows> more <more>" is set. Returns t otherwise. */
+ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, const char **why, const char *more);
 
 #endif
