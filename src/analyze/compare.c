@@ -208,19 +208,16 @@ static void S_cmp_num(ec_compare_result *r, const char *what, double b, double o
   S_mism(r, what, sb, so);
 }
 
-/* Input binding shapes from the graph: "name=1x3x224x224; ..."; caller frees; NULL when unknown. */
+/* Input binding shapes: "name=1x3x224x224; ..."; caller frees; NULL when unknown. */
 static char *S_input_shapes(const ec_engine *e) {
   ec_buf b = {0};
   for (size_t k = 0; k < e->n_bindings; k++) {
-    const char *bn = e->bindings[k];
-    const ec_tensor *t = NULL;
-    for (size_t i = 0; i < e->n_layers && !t; i++)
-      for (size_t x = 0; x < e->layers[i].n_in && !t; x++)
-        if (e->layers[i].in[x].name && strcmp(e->layers[i].in[x].name, bn) == 0) t = &e->layers[i].in[x];
-    if (!t) continue;
+    const ec_binding *x = &e->bindings[k];
+    if (x->dir != EC_BIND_INPUT || !x->described) continue;
     if (b.len) ec_buf_puts(&b, "; ");
-    ec_buf_printf(&b, "%s=", bn);
-    for (int d = 0; d < t->ndims; d++) ec_buf_printf(&b, "%s%lld", d ? "x" : "", (long long)t->dims[d]);
+    ec_buf_put(&b, x->t.name, x->t.name_len);
+    ec_buf_putc(&b, '=');
+    for (int d = 0; d < x->t.ndims; d++) ec_buf_printf(&b, "%s%lld", d ? "x" : "", (long long)x->t.dims[d]);
   }
   return b.len ? ec_buf_take(&b) : (ec_buf_free(&b), NULL);
 }

@@ -68,8 +68,7 @@ ec_graph *ec_graph_build(const ec_engine *e, const ec_graph_opts *o) {
     for (size_t r = 0; r < o->n_hot && r < e->n_layers; r++)
       if (o->hot_order[r] < e->n_layers) g->nodes[o->hot_order[r]].hot = (int)r + 1;
 
-  ec_map prod = {0}, bind = {0}, bnode = {0};
-  for (size_t b = 0; b < e->n_bindings; b++) ec_map_put(&bind, e->bindings[b], strlen(e->bindings[b]), b);
+  ec_map prod = {0}, bnode = {0};
   for (size_t h = 0; h < e->n_hidden; h++) {
     const ec_layer *c = &e->hidden[h];
     if (!c->layer_type || strcmp(c->layer_type, "Constant")) continue;
@@ -80,44 +79,43 @@ ec_graph *ec_graph_build(const ec_engine *e, const ec_graph_opts *o) {
     size_t k = S_add_node(g, EC_GN_CONSTANT, h);
     for (size_t j = 0; j < c->n_out; j++) ec_map_put(&prod, c->out[j].name, c->out[j].name_len, k);
   }
+  /* a reader takes the latest earlier writer of its tensor (an in-place
+   * layer that reads and writes one tensor sits between them), else an
+   * input binding */
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
     for (size_t j = 0; j < l->n_in; j++) {
       const ec_tensor *t = &l->in[j];
-      size_t p, b;
+      const ec_binding *b;
+      size_t p;
       if (ec_map_get(&prod, t->name, t->name_len, &p)) {
         S_add_edge(g, p, i, t, 0, 1);
-      } else if (ec_map_get(&bind, t->name, t->name_len, &b)) {
-        if (!ec_map_get(&bnode, t->name, t->name_len, &p)) {
-          p = S_add_node(g, EC_GN_INPUT, b);
-          ec_map_put(&bnode, e->bindings[b], strlen(e->bindings[b]), p);
+      } else if ((b = ec_engine_binding(e, t->name, t->name_len)) && b->dir == EC_BIND_INPUT) {
+        if (!ec_map_get(&bnode, b->t.name, b->t.name_len, &p)) {
+          p = S_add_node(g, EC_GN_INPUT, (size_t)(b - e->bindings));
+          ec_map_put(&bnode, b->t.name, b->t.name_len, p);
         }
         S_add_edge(g, p, i, t, 0, 1);
       }
     }
     for (size_t j = 0; j < l->n_out; j++) ec_map_put(&prod, l->out[j].name, l->out[j].name_len, i);
   }
-  /* outputs: bindings some layer writes; bindings nobody touches are shown
-   * as (unused) inputs */
-  for (size_t b = 0; b < e->n_bindings; b++) {
-    const char *nm = e->bindings[b];
-    size_t len = strlen(nm), p, q;
-    if (ec_map_get(&bnode, nm, len, &q)) continue;
-    if (ec_map_get(&prod, nm, len, &p)) {
-      const ec_tensor *t = NULL;
-      if (g->nodes[p].kind == EC_GN_LAYER) {
-        const ec_layer *l = &e->layers[g->nodes[p].ref];
-        for (size_t j = 0; j < l->n_out; j++)
-          if (l->out[j].name_len == len && !memcmp(l->out[j].name, nm, len)) t = &l->out[j];
-      }
-      q = S_add_node(g, EC_GN_OUTPUT, b);
-      S_add_edge(g, p, q, t, 0, 1);
+  /* the engine's bindings by direction (outputs from their last writer,
+   * even when later layers also read them); inputs no layer reads are
+   * shown unconnected; bindings of unknown direction are not drawn */
+  for (size_t bi = 0; bi < e->n_bindings; bi++) {
+    const ec_binding *b = &e->bindings[bi];
+    size_t p, q;
+    if (b->dir == EC_BIND_INPUT) {
+      if (!ec_map_get(&bnode, b->t.name, b->t.name_len, &q)) S_add_node(g, EC_GN_INPUT, bi);
+    } else if (b->dir == EC_BIND_OUTPUT) {
+      q = S_add_node(g, EC_GN_OUTPUT, bi);
+      if (ec_map_get(&prod, b->t.name, b->t.name_len, &p)) S_add_edge(g, p, q, b->described ? &b->t : NULL, 0, 1);
     } else {
-      S_add_node(g, EC_GN_INPUT, b);
+      g->n_bindings_undrawn++;
     }
   }
   ec_map_free(&prod);
-  ec_map_free(&bind);
   ec_map_free(&bnode);
   S_dedupe(g);
   return g;
@@ -224,8 +222,8 @@ const char *ec_gnode_name(const ec_graph *g, const ec_gnode *n, size_t *len) {
     break;
   case EC_GN_INPUT:
   case EC_GN_OUTPUT:
-    s = g->e->bindings[n->ref];
-    l = strlen(s);
+    s = g->e->bindings[n->ref].t.name;
+    l = g->e->bindings[n->ref].t.name_len;
     break;
   case EC_GN_CONSTANT:
     s = g->e->hidden[n->ref].name;
@@ -530,6 +528,10 @@ char *ec_graph_folded_note(const ec_graph *g) {
   }
   if (g->n_constants_hidden) {
     ec_buf_printf(&b, "%s%zu Constant layers are hidden", sep, g->n_constants_hidden);
+    sep = "; ";
+  }
+  if (g->n_bindings_undrawn) {
+    ec_buf_printf(&b, "%s%zu bindings that no layer reads or writes are not drawn", sep, g->n_bindings_undrawn);
     sep = "; ";
   }
   if (!b.len) return NULL;

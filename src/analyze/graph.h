@@ -1,7 +1,7 @@
 /* graph — the dataflow graph of an engine, for drawing.
  *
- * Nodes are layers, edges are tensors (producer -> consumer), bindings are
- * input and output nodes. NoOp layers are already folded by the loader
+ * Nodes are layers, edges are tensors (producer -> consumer), the engine's
+ * bindings (e->bindings, with their direction) are input and output nodes. NoOp layers are already folded by the loader
  * (src/load/finish.c); Constant layers are hidden unless asked for. On top
  * of the plain graph: a neighbourhood selection (a regex on names, or seed
  * layers, widened by a radius in both directions) and a simplification
@@ -16,8 +16,8 @@
 
 typedef enum {
   EC_GN_LAYER = 0, /* ref: index into e->layers */
-  EC_GN_INPUT,     /* ref: index into e->bindings */
-  EC_GN_OUTPUT,    /* ref: index into e->bindings */
+  EC_GN_INPUT,     /* ref: index into e->bindings (an input binding) */
+  EC_GN_OUTPUT,    /* ref: index into e->bindings (an output binding) */
   EC_GN_CONSTANT,  /* ref: index into e->hidden */
   EC_GN_GROUP      /* members: layers folded into one node */
 } ec_gnode_kind;
@@ -47,6 +47,7 @@ typedef struct ec_graph {
   size_t n_edges, cap_edges;
   size_t n_layers;          /* layer nodes plus layers inside groups */
   size_t n_constants_hidden;
+  size_t n_bindings_undrawn;  /* bindings of unknown direction (no layer reads or writes them) */
   size_t n_reformats_folded;
   size_t n_grouped, n_groups; /* layers folded into n_groups group nodes */
   int group_depth;            /* ONNX scope levels used (0: fixed runs of layers) */

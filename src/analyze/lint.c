@@ -186,10 +186,10 @@ static void S_dims(ec_buf *b, const ec_tensor *t) {
   ec_buf_putc(b, ']');
 }
 
-static int S_is_binding(const ec_engine *e, const ec_tensor *t) {
-  for (size_t i = 0; i < e->n_bindings; i++)
-    if (strlen(e->bindings[i]) == t->name_len && !memcmp(e->bindings[i], t->name, t->name_len)) return 1;
-  return 0;
+/* 1 when t is an engine binding of direction d. */
+static int S_is_binding(const ec_engine *e, const ec_tensor *t, ec_bind_dir d) {
+  const ec_binding *b = ec_engine_binding(e, t->name, t->name_len);
+  return b && b->dir == d;
 }
 
 static int S_reduced(const char *p) {
@@ -317,7 +317,7 @@ static void S_type_conversion(S_ctx *c, const ec_layer *l, size_t i, const char 
   S_dims(&ev, &l->out[0]);
   if (l->origin) ec_buf_printf(&ev, "; origin %s", l->origin);
   int qdq = S_is(l->origin, "QDQ");
-  int in_b = S_is_binding(c->e, &l->in[0]), out_b = S_is_binding(c->e, &l->out[0]);
+  int in_b = S_is_binding(c->e, &l->in[0], EC_BIND_INPUT), out_b = S_is_binding(c->e, &l->out[0], EC_BIND_OUTPUT);
   ec_buf m = {0};
   /* TREx meant this text for conversions to or from INT8 but compared the
    * prefix "Int8" with "INT8", so it never appeared. */

@@ -1,6 +1,7 @@
 /* finish — resolve the staged data of an engine into its final model:
- * which layer source wins, the profile join by name, NoOp folding, the
- * timing run, and the warnings that need the whole engine. */
+ * which layer source wins, the profile join by name, the bindings and NoOp
+ * folding (bindings.c), the timing run, and the warnings that need the
+ * whole engine. */
 #include "load/internal.h"
 #include "util/alloc.h"
 #include "util/map.h"
@@ -130,65 +131,6 @@ static void S_join_profile(ec_engine *e, const ec_load_opts *o) {
   free(orig);
 }
 
-/* NoOp folding (TREx layer.py fold_no_ops): consumers of a NoOp's output read
- * its input instead; a leaf NoOp whose output is a binding hands that name to
- * the producer of its input. Only tensor names change. */
-static void S_fold_noops(ec_engine *e) {
-  ec_map alias = {0};
-  for (size_t i = 0; i < e->n_hidden; i++) {
-    ec_layer *h = &e->hidden[i];
-    if (strcmp(h->layer_type, "NoOp") || h->n_in < 1 || h->n_out < 1) continue;
-    ec_map_put(&alias, h->out[0].name, h->out[0].name_len, i);
-  }
-  if (!alias.n) return;
-  ec_map consumed = {0};
-  for (size_t i = 0; i < e->n_layers; i++) {
-    ec_layer *l = &e->layers[i];
-    for (size_t k = 0; k < l->n_in; k++) {
-      ec_tensor *t = &l->in[k];
-      size_t hi, guard = 0;
-      int renamed = 0;
-      const char *nm = t->name;
-      size_t nl = t->name_len;
-      while (ec_map_get(&alias, nm, nl, &hi) && guard++ < 64) {
-        nm = e->hidden[hi].in[0].name;
-        nl = e->hidden[hi].in[0].name_len;
-        renamed = 1;
-      }
-      if (renamed) {
-        char *nn = ec_strndup(nm, nl);
-        free(t->name);
-        t->name = nn;
-        t->name_len = nl;
-      }
-      ec_map_put(&consumed, t->name, t->name_len, i);
-    }
-  }
-  ec_map_free(&consumed);
-  /* leaf NoOps producing a binding */
-  ec_map producer = {0};
-  for (size_t i = 0; i < e->n_layers; i++)
-    for (size_t k = 0; k < e->layers[i].n_out; k++)
-      ec_map_put(&producer, e->layers[i].out[k].name, e->layers[i].out[k].name_len, i * 64 + (k < 63 ? k : 63));
-  for (size_t i = 0; i < e->n_hidden; i++) {
-    ec_layer *h = &e->hidden[i];
-    if (strcmp(h->layer_type, "NoOp") || h->n_in < 1 || h->n_out < 1) continue;
-    int is_binding = 0;
-    for (size_t b = 0; b < e->n_bindings; b++)
-      if (strlen(e->bindings[b]) == h->out[0].name_len && memcmp(e->bindings[b], h->out[0].name, h->out[0].name_len) == 0)
-        is_binding = 1;
-    size_t pk;
-    if (!is_binding || !ec_map_get(&producer, h->in[0].name, h->in[0].name_len, &pk)) continue;
-    ec_tensor *t = &e->layers[pk / 64].out[pk % 64];
-    char *nn = ec_strndup(h->out[0].name, h->out[0].name_len);
-    free(t->name);
-    t->name = nn;
-    t->name_len = h->out[0].name_len;
-  }
-  ec_map_free(&producer);
-  ec_map_free(&alias);
-}
-
 static int S_version_before(const char *v, int maj, int min) {
   if (!v) return 0;
   int a = 0, b = 0;
@@ -304,7 +246,7 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
                   s->unknown[i].count, s->unknown[i].guessed ? "precision guessed from its words" : "precision unknown",
                   s->unknown[i].bytes);
   S_join_profile(e, o);
-  S_fold_noops(e);
+  ec_load_bindings(e, o); /* NoOp folding with it */
   if (e->n_runs) {
     size_t pick = e->n_runs - 1;
     if (o && o->run > 0) {

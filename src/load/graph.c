@@ -368,17 +368,20 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
   if (e->n_shape_call || e->n_signal_wait)
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu shape_call and %zu signal/wait layers are not counted as layers (as TREx)",
                 e->n_shape_call, e->n_signal_wait);
+  /* staged: ec_load_bindings resolves directions once every layer is known */
+  ec_load_state *ls = ec_load_state_of(e);
+  ls->graph_path = ec_strdup(path);
   const json_t *bind = json_is_object(root) ? json_object_get(root, "Bindings") : NULL;
   if (json_is_array(bind)) {
-    size_t nb = json_array_size(bind);
-    e->bindings = ec_calloc(nb ? nb : 1, sizeof *e->bindings);
-    for (size_t i = 0; i < nb; i++) {
+    ls->have_bind_list = 1;
+    for (size_t i = 0; i < json_array_size(bind); i++) {
       size_t n;
       const char *s = ec_json_str(json_array_get(bind, i), &n);
-      if (s) e->bindings[e->n_bindings++] = ec_strndup(s, n);
+      if (!s) continue;
+      struct ec_bind_name *b = EC_PUSH(ls->bind_names, ls->n_bind_names, ls->cap_bind_names);
+      b->name = ec_strndup(s, n);
+      b->len = n;
     }
-  } else if (!names_only) {
-    ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "no \"Bindings\" list: engine inputs and outputs are inferred from the graph");
   }
   ec_json_doc_free(&doc);
   return 0;

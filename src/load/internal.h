@@ -27,6 +27,14 @@ typedef struct ec_load_state {
   size_t n_log_layers, cap_log_layers;
   char *log_layers_path;
   int have_graph_json;
+  /* the graph's "Bindings" list as written (bindings.c turns it into e->bindings) */
+  struct ec_bind_name {
+    char *name;
+    size_t len;
+  } *bind_names;
+  size_t n_bind_names, cap_bind_names;
+  int have_bind_list;   /* the graph had a "Bindings" list (possibly empty) */
+  char *graph_path;     /* the graph JSON read, for messages */
   /* Format/Datatype strings neither table knows, with how many tensors use them */
   struct ec_unknown_format {
     char *fmt, *path;
@@ -53,6 +61,17 @@ void ec_layer_finalize(ec_layer *l);
 /** 1 for layers TREx does not count (NoOp, Constant, shape_call, signal,
  *  wait): they go to e->hidden. */
 int ec_layer_is_hidden(const ec_layer *l);
+
+/** The engine's inputs and outputs (e->bindings) from the staged "Bindings"
+ *  list and the layers' tensors, NoOp folding (consumers of a NoOp read its
+ *  input; an output binding a NoOp chain writes is carried to the layer that
+ *  produces the chain's input), and profile shapes from the build options.
+ *  Call once the layers are final; see bindings.c. */
+void ec_load_bindings(ec_engine *e, const ec_load_opts *o);
+
+/** A " [profile N]" suffix of s (n bytes): N, with the length without it in
+ *  *base_len; -1 when there is none (graph.c). */
+long ec_profile_suffix(const char *s, size_t n, size_t *base_len);
 
 /** Stage one profile record (takes a copy of name). src: 0 JSON, 1 log. */
 void ec_load_stage_prof(ec_engine *e, int src, const char *name, size_t name_len,

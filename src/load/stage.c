@@ -27,6 +27,9 @@ void ec_load_state_free(ec_engine *e) {
   for (size_t i = 0; i < s->n_log_layers; i++) ec_layer_clear(&s->log_layers[i]);
   free(s->log_layers);
   free(s->log_layers_path);
+  for (size_t i = 0; i < s->n_bind_names; i++) free(s->bind_names[i].name);
+  free(s->bind_names);
+  free(s->graph_path);
   free(s);
   e->ls = NULL;
 }

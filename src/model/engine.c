@@ -81,6 +81,18 @@ void ec_tensor_clear(ec_tensor *t) {
   memset(t, 0, sizeof *t);
 }
 
+void ec_binding_clear(ec_binding *b) {
+  ec_tensor_clear(&b->t);
+  free(b->min_shape);
+  free(b->opt_shape);
+  free(b->max_shape);
+  memset(b, 0, sizeof *b);
+}
+
+const char *ec_bind_dir_name(ec_bind_dir d) {
+  return d == EC_BIND_INPUT ? "input" : d == EC_BIND_OUTPUT ? "output" : NULL;
+}
+
 static void S_strv_free(char **v, size_t n) {
   for (size_t i = 0; i < n; i++) free(v[i]);
   free(v);
@@ -124,7 +136,9 @@ void ec_engine_free(ec_engine *e) {
   free(e->layers);
   for (size_t i = 0; i < e->n_hidden; i++) ec_layer_clear(&e->hidden[i]);
   free(e->hidden);
-  S_strv_free(e->bindings, e->n_bindings);
+  for (size_t i = 0; i < e->n_bindings; i++) ec_binding_clear(&e->bindings[i]);
+  free(e->bindings);
+  ec_map_free(&e->binding_index);
   for (size_t i = 0; i < e->n_runs; i++) ec_timing_clear(&e->runs[i]);
   free(e->runs);
   ec_kvs_free(&e->perf.notes);
@@ -153,6 +167,15 @@ void ec_engine_add_file(ec_engine *e, const char *path, ec_file_kind kind) {
 const ec_timing *ec_engine_timing(const ec_engine *e) {
   if (!e->n_runs) return NULL;
   return &e->runs[e->run < e->n_runs ? e->run : e->n_runs - 1];
+}
+
+const ec_binding *ec_engine_binding(const ec_engine *e, const char *name, size_t len) {
+  if (!name) return NULL;
+  size_t k;
+  if (e->binding_index.n) return ec_map_get(&e->binding_index, name, len, &k) ? &e->bindings[k] : NULL;
+  for (size_t i = 0; i < e->n_bindings; i++)
+    if (e->bindings[i].t.name_len == len && !memcmp(e->bindings[i].t.name, name, len)) return &e->bindings[i];
+  return NULL;
 }
 
 int ec_engine_usable(const ec_engine *e) {

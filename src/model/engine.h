@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "util/diag.h"
+#include "util/map.h"
 
 /* A key and its value as display text (JSON text for non-string values). */
 typedef struct ec_kv {
@@ -51,6 +52,26 @@ typedef struct ec_tensor {
   const char *location;       /* "Device", "Host", "other" or NULL; static */
   int64_t volume;             /* product of dims; -1 when a dim is dynamic */
 } ec_tensor;
+
+/* An engine input or output. Built once by load: the graph's "Bindings"
+ * list names them (without one, they are inferred from the layers'
+ * tensors); a binding some layer writes (directly or through a folded NoOp
+ * chain) is an output, one that layers only read is an input. */
+typedef enum { EC_BIND_UNKNOWN = 0, EC_BIND_INPUT, EC_BIND_OUTPUT } ec_bind_dir;
+
+typedef struct ec_binding {
+  ec_tensor t;          /* t.name is the binding's name; dims, format and precision are
+                           the tensor as its producer writes it (outputs) or its first
+                           reader reads it (inputs); dims NULL and format NULL when no
+                           layer describes it (described == 0) */
+  ec_bind_dir dir;      /* EC_BIND_UNKNOWN when no layer reads or writes it */
+  int described;        /* shape and format known */
+  int listed;           /* named by the graph's "Bindings" list (0: inferred) */
+  char *min_shape, *opt_shape, *max_shape; /* optimisation profile ("1x3x224x224"), NULL when unknown */
+} ec_binding;
+
+/** "input", "output" or NULL (unknown). */
+const char *ec_bind_dir_name(ec_bind_dir d);
 
 /* Layer attributes that analyses need, extracted from the raw keys. */
 typedef struct ec_conv {
@@ -181,8 +202,9 @@ typedef struct ec_engine {
   size_t n_layers, cap_layers;
   ec_layer *hidden;         /* NoOp and Constant layers, kept for the graph view */
   size_t n_hidden, cap_hidden;
-  char **bindings;
+  ec_binding *bindings;      /* engine inputs and outputs, see ec_binding */
   size_t n_bindings;
+  ec_map binding_index;      /* name -> index into bindings (set by load; empty: ec_engine_binding scans) */
   size_t n_raw_layers;
   size_t n_noop, n_constant, n_shape_call, n_signal_wait, n_other_profile;
 
@@ -224,11 +246,15 @@ void ec_engine_free(ec_engine *e);
 void ec_engine_add_file(ec_engine *e, const char *path, ec_file_kind kind);
 /** The selected timing run, or NULL. */
 const ec_timing *ec_engine_timing(const ec_engine *e);
+/** The binding named name (len bytes), or NULL: the one lookup every
+ *  output uses. Borrowed from e. */
+const ec_binding *ec_engine_binding(const ec_engine *e, const char *name, size_t len);
 /** 1 when the engine holds any usable data. */
 int ec_engine_usable(const ec_engine *e);
 
 void ec_layer_clear(ec_layer *l);
 void ec_tensor_clear(ec_tensor *t);
+void ec_binding_clear(ec_binding *b);
 void ec_timing_clear(ec_timing *t);
 void ec_kvs_add(ec_kvs *k, const char *key, const char *val);
 /** Static "Device"/"Host"/"other" for a Location string of n bytes. */

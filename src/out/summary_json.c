@@ -110,6 +110,31 @@ static json_t *S_build(const ec_engine *e) {
   return o;
 }
 
+/* The engine's inputs and outputs (ec_binding); unknown facts are null. */
+static json_t *S_bindings(const ec_engine *e) {
+  json_t *a = json_array();
+  for (size_t i = 0; i < e->n_bindings; i++) {
+    const ec_binding *b = &e->bindings[i];
+    json_t *o = json_object();
+    json_object_set_new(o, "name", ec_jstrn(b->t.name, b->t.name_len));
+    json_object_set_new(o, "direction", ec_jstr(ec_bind_dir_name(b->dir)));
+    json_object_set_new(o, "listed", json_boolean(b->listed));
+    json_t *shape = json_null();
+    if (b->described) {
+      shape = json_array();
+      for (int d = 0; d < b->t.ndims; d++) json_array_append_new(shape, json_integer((json_int_t)b->t.dims[d]));
+    }
+    json_object_set_new(o, "shape", shape);
+    json_object_set_new(o, "datatype", ec_jstr(b->described ? b->t.precision : NULL));
+    json_object_set_new(o, "format", ec_jstr(b->described ? b->t.format : NULL));
+    json_object_set_new(o, "min_shape", ec_jstr(b->min_shape));
+    json_object_set_new(o, "opt_shape", ec_jstr(b->opt_shape));
+    json_object_set_new(o, "max_shape", ec_jstr(b->max_shape));
+    json_array_append_new(a, o);
+  }
+  return a;
+}
+
 static json_t *S_provenance(const ec_engine *e) {
   json_t *o = json_object();
   json_t *files = json_array();
@@ -204,6 +229,7 @@ json_t *ec_summary_json(const ec_summary *s) {
     json_array_append_new(top, x);
   }
   json_object_set_new(o, "top_layers", top);
+  json_object_set_new(o, "bindings", S_bindings(e));
   json_object_set_new(o, "device", S_device(e));
   json_object_set_new(o, "build", S_build(e));
   json_object_set_new(o, "provenance", S_provenance(e));

@@ -14,13 +14,10 @@
 static const ec_engine *S_e(const ec_cmp_view *v, size_t i) { return v->c->engines[i]; }
 
 long ec_engine_batch(const ec_engine *e) {
-  for (size_t i = 0; i < e->n_layers; i++)
-    for (size_t k = 0; k < e->layers[i].n_in; k++) {
-      const ec_tensor *t = &e->layers[i].in[k];
-      for (size_t b = 0; b < e->n_bindings; b++)
-        if (strlen(e->bindings[b]) == t->name_len && memcmp(e->bindings[b], t->name, t->name_len) == 0)
-          return t->ndims > 0 && t->dims[0] > 0 ? (long)t->dims[0] : 0;
-    }
+  for (size_t b = 0; b < e->n_bindings; b++) {
+    const ec_binding *x = &e->bindings[b];
+    if (x->dir == EC_BIND_INPUT && x->described) return x->t.ndims > 0 && x->t.dims[0] > 0 ? (long)x->t.dims[0] : 0;
+  }
   return 0;
 }
 

@@ -35,12 +35,6 @@ static char *S_tensors(const ec_tensor *t, size_t n) {
   return ec_buf_take(&b);
 }
 
-static int S_is_binding(const ec_engine *e, const char *name, size_t len) {
-  for (size_t i = 0; i < e->n_bindings; i++)
-    if (strlen(e->bindings[i]) == len && memcmp(e->bindings[i], name, len) == 0) return 1;
-  return 0;
-}
-
 ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
   const ec_engine *e = s->engine;
   (void)why;
@@ -126,36 +120,44 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
 
 ec_table *ec_tbl_bindings(const ec_summary *s, const char *id, const char **why) {
   const ec_engine *e = s->engine;
+  if (!e->n_bindings) {
+    *why = !e->has_graph ? "no layer information (graph JSON or a log's layer listing)"
+           : e->graph_names_only ? "the layer information lists no bindings and names no tensors"
+                                 : "the graph lists no bindings and no layer describes a tensor";
+    return NULL;
+  }
+  int profiles = 0;
+  for (size_t i = 0; i < e->n_bindings; i++) profiles |= e->bindings[i].min_shape != NULL;
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Binding", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Direction", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Shape", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Data type", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Format", EC_ALIGN_LEFT, 0);
-  /* inputs: tensors read by a layer that is a binding; outputs: written */
-  for (int side = 0; side < 2; side++)
-    for (size_t i = 0; i < e->n_layers; i++) {
-      const ec_layer *l = &e->layers[i];
-      const ec_tensor *ts = side ? l->out : l->in;
-      size_t n = side ? l->n_out : l->n_in;
-      for (size_t k = 0; k < n; k++) {
-        if (!S_is_binding(e, ts[k].name, ts[k].name_len)) continue;
-        int dup = 0;
-        for (size_t r = 0; r < t->nrows && !dup; r++)
-          if (strcmp(ec_table_cell(t, r, 0)->text, ts[k].name) == 0) dup = 1;
-        if (dup) continue;
-        size_t r = ec_table_row(t);
-        ec_table_setn(t, r, 0, ts[k].name, ts[k].name_len, NAN);
-        ec_table_set(t, r, 1, side ? "output" : "input", NAN);
-        char *d = S_dims(&ts[k]);
-        ec_table_set(t, r, 2, d, NAN);
-        free(d);
-        ec_table_set(t, r, 3, ts[k].format_short, NAN);
-      }
+  if (profiles) ec_table_col(t, "Profile shapes (min / opt / max)", EC_ALIGN_LEFT, 0);
+  /* the engine's one list of bindings, in its order, whatever reads them */
+  for (size_t i = 0; i < e->n_bindings; i++) {
+    const ec_binding *b = &e->bindings[i];
+    size_t r = ec_table_row(t);
+    ec_table_setn(t, r, 0, b->t.name, b->t.name_len, NAN);
+    const char *dir = ec_bind_dir_name(b->dir);
+    char *d = dir && !b->listed ? ec_asprintf("%s (inferred)", dir) : ec_strdup(dir ? dir : "not available");
+    ec_table_set(t, r, 1, d, NAN);
+    free(d);
+    if (b->described) {
+      d = S_dims(&b->t);
+      ec_table_set(t, r, 2, d, NAN);
+      free(d);
+    } else {
+      ec_table_set(t, r, 2, "not available", NAN);
     }
-  if (!t->nrows) {
-    ec_table_free(t);
-    *why = e->n_bindings ? "bindings are listed but no layer reads or writes them" : "the graph lists no bindings";
-    return NULL;
+    ec_table_set(t, r, 3, b->described && b->t.precision ? b->t.precision : "not available", NAN);
+    ec_table_set(t, r, 4, b->described && b->t.format_short ? b->t.format_short : "not available", NAN);
+    if (profiles) {
+      d = b->min_shape ? ec_asprintf("%s / %s / %s", b->min_shape, b->opt_shape, b->max_shape) : NULL;
+      ec_table_set(t, r, 5, d ? d : "", NAN);
+      free(d);
+    }
   }
   return t;
 }

@@ -293,13 +293,6 @@ static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   ec_buf_puts(b, "\"];\n");
 }
 
-/* The tensor a binding node stands for: its edge's tensor. */
-static const ec_tensor *S_binding_tensor(const ec_graph *g, size_t id) {
-  for (size_t i = 0; i < g->n_edges; i++)
-    if ((g->edges[i].from == id || g->edges[i].to == id) && g->edges[i].t) return g->edges[i].t;
-  return NULL;
-}
-
 static void S_other_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode *n) {
   size_t len;
   const char *nm = ec_gnode_name(g, n, &len);
@@ -311,7 +304,8 @@ static void S_other_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
     ec_buf_puts(b, "\"];\n");
     return;
   }
-  const ec_tensor *t = S_binding_tensor(g, id);
+  const ec_binding *bd = &g->e->bindings[n->ref];
+  const ec_tensor *t = bd->described ? &bd->t : NULL;
   int in = n->kind == EC_GN_INPUT;
   ec_buf_printf(b, "  n%zu [shape=box style=\"rounded,filled,bold\" fillcolor=\"#e5e7eb\" label=<<b>%s</b><br/>", id,
                 in ? "input" : "output");

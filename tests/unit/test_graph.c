@@ -264,6 +264,70 @@ static void test_report_abandoned(void **st) {
   ec_engine_free(e);
 }
 
+static ec_engine *S_fixture(const char *name) {
+  char path[256];
+  snprintf(path, sizeof path, "tests/fixtures/bindings/%s.graph.json", name);
+  return ec_test_load(path);
+}
+
+static size_t S_count_kind(const ec_graph *g, ec_gnode_kind k) {
+  size_t n = 0;
+  for (size_t i = 0; i < g->n_nodes; i++) n += g->nodes[i].kind == k;
+  return n;
+}
+
+/* The graph draws the engine's one list of bindings by direction. */
+static void test_bindings_by_direction(void **st) {
+  (void)st;
+  /* (a) logits, an output a later Reformat also reads: an output node fed
+   * by head, and the edge to the Reformat stays */
+  ec_engine *e = S_fixture("out-read");
+  ec_graph *g = ec_graph_build(e, NULL);
+  assert_int_equal(S_count_kind(g, EC_GN_INPUT), 1);
+  assert_int_equal(S_count_kind(g, EC_GN_OUTPUT), 2);
+  assert_true(S_has_edge(g, EC_GN_LAYER, "head", EC_GN_OUTPUT, "logits"));
+  assert_true(S_has_edge(g, EC_GN_LAYER, "head", EC_GN_LAYER, "Reformatting CopyNode for Input Tensor 0 to post"));
+  assert_false(S_has_edge(g, EC_GN_INPUT, "logits", EC_GN_LAYER, "Reformatting CopyNode for Input Tensor 0 to post"));
+  ec_graph_free(g);
+  ec_engine_free(e);
+  /* (b) outputs written by NoOps: carried to their producers, the other
+   * reader of the carried tensor keeps its edge */
+  e = S_fixture("noop-out");
+  g = ec_graph_build(e, NULL);
+  assert_int_equal(S_count_kind(g, EC_GN_INPUT), 1);
+  assert_true(S_has_edge(g, EC_GN_LAYER, "head", EC_GN_OUTPUT, "out"));
+  assert_true(S_has_edge(g, EC_GN_LAYER, "head", EC_GN_LAYER, "side"));
+  assert_true(S_has_edge(g, EC_GN_LAYER, "tail", EC_GN_OUTPUT, "y"));
+  ec_graph_free(g);
+  ec_engine_free(e);
+  /* (c) one input node, an edge to each reader */
+  e = S_fixture("in-multi");
+  g = ec_graph_build(e, NULL);
+  assert_int_equal(S_count_kind(g, EC_GN_INPUT), 1);
+  assert_true(S_has_edge(g, EC_GN_INPUT, "x", EC_GN_LAYER, "a"));
+  assert_true(S_has_edge(g, EC_GN_INPUT, "x", EC_GN_LAYER, "b"));
+  assert_true(S_has_edge(g, EC_GN_INPUT, "x", EC_GN_LAYER, "c"));
+  ec_graph_free(g);
+  ec_engine_free(e);
+  /* (d) no "Bindings" list: inferred bindings are drawn, the constant is not */
+  e = S_fixture("no-bindings");
+  g = ec_graph_build(e, NULL);
+  assert_true(S_has_edge(g, EC_GN_INPUT, "x", EC_GN_LAYER, "a"));
+  assert_true(S_has_edge(g, EC_GN_LAYER, "/fc/Gemm_myl0_1", EC_GN_OUTPUT, "logits"));
+  assert_int_equal(S_count_kind(g, EC_GN_INPUT), 1);
+  ec_graph_free(g);
+  ec_engine_free(e);
+  /* names only: bindings of unknown direction are not drawn, and the note says so */
+  e = S_load("{\"Layers\":[\"a\",\"b\"],\"Bindings\":[\"in\",\"out\"]}");
+  g = ec_graph_build(e, NULL);
+  assert_int_equal(g->n_nodes, 2);
+  char *note = ec_graph_folded_note(g);
+  assert_non_null(strstr(note, "2 bindings that no layer reads or writes are not drawn"));
+  free(note);
+  ec_graph_free(g);
+  ec_engine_free(e);
+}
+
 /* Every corpus engine with a graph lays out (DOT built, Graphviz accepts it). */
 static void test_corpus_mobilenet(void **st) {
   (void)st;
@@ -291,6 +355,7 @@ int main(void) {
       cmocka_unit_test(test_layout_timeout),
       cmocka_unit_test(test_report_abandoned),
       cmocka_unit_test(test_corpus_mobilenet),
+      cmocka_unit_test(test_bindings_by_direction),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -810,7 +810,9 @@ static void test_rules_conversions(void **st) {
   (void)st;
   ec_engine *e = S_engine();
   e->bindings = ec_calloc(1, sizeof *e->bindings);
-  e->bindings[0] = ec_strdup("input");
+  e->bindings[0].t.name = ec_strdup("input");
+  e->bindings[0].t.name_len = 5;
+  e->bindings[0].dir = EC_BIND_INPUT;
   e->n_bindings = 1;
   /* 0: binding FP32 -> FP16: info, --inputIOFormats */
   ec_layer *l = S_add_layer(e, "in_reformat", "Reformat", "Reformat", NULL, "input", "FP32 NCHW", 8, "x", "FP16 NHWC8", 8, 1.0);
@@ -860,6 +862,16 @@ static void test_rules_conversions(void **st) {
   assert_non_null(x);
   assert_int_equal(x->severity, EC_LINT_WARNING);
   assert_true(fabs(x->share_pct - 50) < 1e-9);
+  S_done(&r, e);
+  /* a Reformat that reads logits, an output binding a post-process also
+   * needs, converts inside the engine: not "the engine's input binding" */
+  e = ec_test_load("tests/fixtures/bindings/out-read.graph.json");
+  r = S_lint_it(e);
+  x = S_find(&r.f, 1, "reformat-type-conversion");
+  assert_non_null(x);
+  assert_int_equal(x->severity, EC_LINT_WARNING);
+  assert_null(strstr(x->message, "binding"));
+  assert_null(strstr(x->mitigation, "IOFormats"));
   S_done(&r, e);
 }
 

@@ -67,7 +67,11 @@ static void test_graph_list_root_missing_bindings_location(void **st) {
   assert_string_equal(e->layers[0].precision, "FP16");
   assert_string_equal(e->layers[0].out_precision, "");
   assert_null(e->layers[0].in[0].location);
-  assert_int_equal(e->n_bindings, 0);
+  /* no "Bindings": x, read and never written, is an inferred input */
+  assert_int_equal(e->n_bindings, 1);
+  assert_string_equal(e->bindings[0].t.name, "x");
+  assert_int_equal(e->bindings[0].dir, EC_BIND_INPUT);
+  assert_false(e->bindings[0].listed);
   ec_engine_free(e);
 }
 
@@ -428,6 +432,117 @@ static void test_names_only_graph_with_log_listing(void **st) {
   ec_engine_free(e);
 }
 
+/* ---- bindings: one list, direction from who writes the tensor ------------ */
+
+static ec_engine *S_fixture(const char *name) {
+  char path[256];
+  snprintf(path, sizeof path, "tests/fixtures/bindings/%s.graph.json", name);
+  return ec_test_load(path);
+}
+
+/* binding i is name, dir, listed, and (when dim0 >= 0) of ndims dims starting with dim0 */
+static void S_bind_is(const ec_engine *e, size_t i, const char *name, ec_bind_dir dir, int listed, int ndims, int64_t dim0) {
+  assert_true(i < e->n_bindings);
+  const ec_binding *b = &e->bindings[i];
+  assert_string_equal(b->t.name, name);
+  assert_int_equal(b->dir, dir);
+  assert_int_equal(b->listed, listed);
+  assert_ptr_equal(ec_engine_binding(e, name, strlen(name)), b);
+  if (ndims < 0) {
+    assert_false(b->described);
+    return;
+  }
+  assert_true(b->described);
+  assert_int_equal(b->t.ndims, ndims);
+  assert_true(b->t.dims[0] == dim0);
+  assert_non_null(b->t.precision);
+}
+
+static const ec_layer *S_layer(const ec_engine *e, const char *name) {
+  for (size_t i = 0; i < e->n_layers; i++)
+    if (!strcmp(e->layers[i].name, name)) return &e->layers[i];
+  fail_msg("no layer %s", name);
+  return NULL;
+}
+
+static void test_bindings_output_read_later(void **st) {
+  (void)st;
+  /* (a) logits is an output that a later layer also reads */
+  ec_engine *e = S_fixture("out-read");
+  assert_int_equal(e->n_bindings, 3);
+  S_bind_is(e, 0, "x", EC_BIND_INPUT, 1, 4, 1);
+  S_bind_is(e, 1, "logits", EC_BIND_OUTPUT, 1, 4, 1);
+  S_bind_is(e, 2, "boxes", EC_BIND_OUTPUT, 1, 2, 1);
+  assert_string_equal(e->bindings[2].t.precision, "FP32");
+  assert_null(ec_engine_binding(e, "logits_fp32", 11));
+  ec_engine_free(e);
+}
+
+static void test_bindings_noop_output(void **st) {
+  (void)st;
+  /* (b) out: one NoOp after head, whose output side also reads; y: two
+   * NoOps after tail. Both are outputs, carried to the real producer, and
+   * every reader of the carried tensor follows it. */
+  ec_engine *e = S_fixture("noop-out");
+  assert_int_equal(e->n_layers, 3);
+  assert_int_equal(e->n_bindings, 3);
+  S_bind_is(e, 1, "out", EC_BIND_OUTPUT, 1, 4, 1);
+  S_bind_is(e, 2, "y", EC_BIND_OUTPUT, 1, 4, 1);
+  assert_string_equal(S_layer(e, "head")->out[0].name, "out");
+  assert_string_equal(S_layer(e, "side")->in[0].name, "out"); /* not the vanished "h" */
+  assert_string_equal(S_layer(e, "tail")->out[0].name, "y");   /* through copy2 and copy3 */
+  ec_engine_free(e);
+}
+
+static void test_bindings_input_many_readers(void **st) {
+  (void)st;
+  /* (c) x is read by three layers: one input binding */
+  ec_engine *e = S_fixture("in-multi");
+  assert_int_equal(e->n_bindings, 2);
+  S_bind_is(e, 0, "x", EC_BIND_INPUT, 1, 2, 2);
+  S_bind_is(e, 1, "y", EC_BIND_OUTPUT, 1, 2, 2);
+  ec_engine_free(e);
+}
+
+static void test_bindings_inferred_without_list(void **st) {
+  (void)st;
+  /* (d) no "Bindings": x (read, never written) in, logits (written, never
+   * read) out; the Myelin constant (Location None) is weights, not an input */
+  ec_engine *e = S_fixture("no-bindings");
+  assert_int_equal(e->n_bindings, 2);
+  S_bind_is(e, 0, "x", EC_BIND_INPUT, 0, 2, -1);
+  S_bind_is(e, 1, "logits", EC_BIND_OUTPUT, 0, 2, -1);
+  assert_string_equal(e->bindings[1].t.precision, "FP16");
+  assert_true(S_has_diag(e, EC_INFO, "1 inputs (tensors no layer writes) and 1 outputs"));
+  ec_engine_free(e);
+  /* names only: the list is kept, directions and shapes are unknown */
+  e = S_load("{\"Layers\":[\"a\",\"b\"],\"Bindings\":[\"in\",\"out\"]}", NULL, NULL, NULL);
+  assert_int_equal(e->n_bindings, 2);
+  S_bind_is(e, 0, "in", EC_BIND_UNKNOWN, 1, -1, 0);
+  S_bind_is(e, 1, "out", EC_BIND_UNKNOWN, 1, -1, 0);
+  ec_engine_free(e);
+}
+
+static void test_bindings_profile_shapes(void **st) {
+  (void)st;
+  /* min/opt/max of an input from the build options a log printed */
+  ec_engine *e = ec_engine_new("t");
+  const char *g = "{\"Layers\":[" T("c", "CaskConvolution",
+      IO(TEN("in=put", "[-1,3,8,8]", "Row major linear FP32"), TEN("y", "[-1,8,8,8]", "Row major linear FP32")))
+      "],\"Bindings\":[\"in=put\",\"y\"]}";
+  ec_load_graph_text(e, "g.json", g, strlen(g), NULL);
+  ec_kvs_add(&e->build_options, "Input build shape (profile 0)", "in=put=1x3x8x8+4x3x8x8+16x3x8x8");
+  ec_load_finish(e, NULL);
+  const ec_binding *b = ec_engine_binding(e, "in=put", 6);
+  assert_non_null(b);
+  assert_string_equal(b->min_shape, "1x3x8x8");
+  assert_string_equal(b->opt_shape, "4x3x8x8");
+  assert_string_equal(b->max_shape, "16x3x8x8");
+  b = ec_engine_binding(e, "y", 1);
+  assert_null(b->min_shape); /* unknown, not made up */
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_graph_basic_and_bindings),
@@ -450,6 +565,11 @@ int main(void) {
       cmocka_unit_test(test_percentile_rule),
       cmocka_unit_test(test_discovery_prefix_dir_name),
       cmocka_unit_test(test_names_only_graph_with_log_listing),
+      cmocka_unit_test(test_bindings_output_read_later),
+      cmocka_unit_test(test_bindings_noop_output),
+      cmocka_unit_test(test_bindings_input_many_readers),
+      cmocka_unit_test(test_bindings_inferred_without_list),
+      cmocka_unit_test(test_bindings_profile_shapes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <cmocka.h>
+#include "load/load.h"
 
 /* Root of ../shared (EC_SHARED overrides), or NULL when absent. Tests that
  * need the corpus call EC_NEED_SHARED() which skips loudly without it. */
@@ -37,6 +38,13 @@ static inline const char *ec_test_path(const char *shared, const char *rel) {
   k = (k + 1) % 8;
   snprintf(buf[k], sizeof buf[k], "%s/%s", shared, rel);
   return buf[k];
+}
+
+/* Load the engine at path (a fixture under tests/fixtures) or fail the test. */
+static inline ec_engine *ec_test_load(const char *path) {
+  ec_engine *e = NULL;
+  assert_int_equal(ec_load_engine(path, &(ec_load_opts){0}, &e), 0);
+  return e;
 }
 
 #endif

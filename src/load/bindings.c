@@ -1,0 +1,287 @@
+/* bindings — the engine's inputs and outputs, and NoOp folding.
+ *
+ * Built once, when every layer is known (graph JSON, or a log's layer
+ * listing), into e->bindings, the one list every output uses:
+ *   - names: the graph's "Bindings" list; without one, inferred from the
+ *     tensors: an input is a tensor some layer reads and no layer writes
+ *     (except constants: Location other than Device/Host, as Myelin's
+ *     __mye...dconst weights), an output one some layer writes and no layer
+ *     reads;
+ *   - direction, from who produces the tensor, before NoOp folding: a binding
+ *     some layer writes (a kept layer, a NoOp or a Constant) is an output,
+ *     even when later layers also read it (TensorRT 10 heads whose logits
+ *     feed a post-process layer); one layers only read is an input; one no
+ *     layer mentions (names-only graphs) has no known direction;
+ *   - NoOp folding (TREx's fold_no_ops): consumers of a NoOp's output read its
+ *     input instead, through chains of NoOps; an output binding a NoOp chain
+ *     writes takes the place of the chain's first input on the layer that
+ *     produces it and on every layer that reads it, so the edge and the
+ *     binding both survive;
+ *   - shape and format: the tensor as its producer writes it (outputs) or as
+ *     its first reader reads it (inputs);
+ *   - profile shapes (min/opt/max) from the build options a log printed
+ *     ("Input build shape (profile 0): name=1x3+4x3+8x3"), NULL otherwise. */
+#include "load/internal.h"
+#include "util/alloc.h"
+#include "util/map.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int S_is(const char *a, const char *b) { return a && !strcmp(a, b); }
+
+static int S_is_noop(const ec_layer *l) { return S_is(l->layer_type, "NoOp") && l->n_in >= 1 && l->n_out >= 1; }
+
+static ec_binding *S_add(ec_engine *e, size_t *cap, const char *name, size_t len, ec_bind_dir dir, int listed) {
+  ec_binding *b = EC_PUSH(e->bindings, e->n_bindings, *cap);
+  memset(b, 0, sizeof *b);
+  b->t.name = ec_strndup(name, len);
+  b->t.name_len = len;
+  b->t.volume = -1;
+  b->dir = dir;
+  b->listed = listed;
+  return b;
+}
+
+/* Every tensor name some layer (kept or set aside) writes / reads. */
+typedef struct {
+  ec_map wr, rd;
+  int any; /* some layer describes a tensor */
+} S_seen;
+
+static void S_seen_layers(S_seen *s, const ec_layer *ls, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    for (size_t k = 0; k < ls[i].n_out; k++) ec_map_put(&s->wr, ls[i].out[k].name, ls[i].out[k].name_len, 1);
+    for (size_t k = 0; k < ls[i].n_in; k++) ec_map_put(&s->rd, ls[i].in[k].name, ls[i].in[k].name_len, 1);
+    s->any |= ls[i].n_in || ls[i].n_out;
+  }
+}
+
+/* Direction of one name from the raw (unfolded) layers. */
+static ec_bind_dir S_dir(const S_seen *s, const char *name, size_t len) {
+  if (ec_map_get(&s->wr, name, len, NULL)) return EC_BIND_OUTPUT;
+  if (ec_map_get(&s->rd, name, len, NULL)) return EC_BIND_INPUT;
+  return EC_BIND_UNKNOWN;
+}
+
+/* Inputs: read, never written, not a constant; outputs: written (not by a
+ * Constant), never read. Inputs in reading order, then outputs. */
+static void S_infer(ec_engine *e, size_t *cap, const S_seen *s) {
+  ec_map added = {0};
+  const ec_layer *sets[2] = {e->layers, e->hidden};
+  size_t ns[2] = {e->n_layers, e->n_hidden};
+  for (int side = 0; side < 2; side++)
+    for (int h = 0; h < 2; h++)
+      for (size_t i = 0; i < ns[h]; i++) {
+        const ec_layer *l = &sets[h][i];
+        if (side && S_is(l->layer_type, "Constant")) continue;
+        const ec_tensor *ts = side ? l->out : l->in;
+        size_t n = side ? l->n_out : l->n_in;
+        for (size_t k = 0; k < n; k++) {
+          const ec_tensor *t = &ts[k];
+          if (!t->name_len || ec_map_get(&added, t->name, t->name_len, NULL)) continue;
+          if (side ? ec_map_get(&s->rd, t->name, t->name_len, NULL) : ec_map_get(&s->wr, t->name, t->name_len, NULL))
+            continue;
+          if (!side && S_is(t->location, "other")) continue; /* a constant weight, not an input */
+          ec_map_put(&added, t->name, t->name_len, 1);
+          S_add(e, cap, t->name, t->name_len, side ? EC_BIND_OUTPUT : EC_BIND_INPUT, 0);
+        }
+      }
+  ec_map_free(&added);
+}
+
+static void S_rename(ec_tensor *t, const char *name, size_t len) {
+  char *nn = ec_strndup(name, len);
+  free(t->name);
+  t->name = nn;
+  t->name_len = len;
+}
+
+/* Consumers of a NoOp's output read the chain's first input instead. */
+static void S_fold_consumers(ec_engine *e, const ec_map *alias) {
+  for (size_t i = 0; i < e->n_layers; i++) {
+    ec_layer *l = &e->layers[i];
+    for (size_t k = 0; k < l->n_in; k++) {
+      ec_tensor *t = &l->in[k];
+      size_t hi, guard = 0;
+      const char *nm = t->name;
+      size_t nl = t->name_len;
+      while (ec_map_get(alias, nm, nl, &hi) && guard++ < 64) {
+        nm = e->hidden[hi].in[0].name;
+        nl = e->hidden[hi].in[0].name_len;
+      }
+      if (nm != t->name) S_rename(t, nm, nl);
+    }
+  }
+}
+
+/* An output binding written by a NoOp chain: the kept layer that produces
+ * the chain's first input writes the binding, and every reader of that
+ * tensor reads it under the binding's name (the data is the same). */
+static void S_carry_outputs(ec_engine *e, const ec_map *alias) {
+  ec_map prod = {0};
+  for (size_t i = 0; i < e->n_layers; i++)
+    for (size_t k = 0; k < e->layers[i].n_out; k++) ec_map_put(&prod, e->layers[i].out[k].name, e->layers[i].out[k].name_len, i);
+  /* roots to rename, decided before any name changes (map keys are borrowed) */
+  char **root = ec_calloc(e->n_bindings ? e->n_bindings : 1, sizeof *root);
+  size_t *root_len = ec_calloc(e->n_bindings ? e->n_bindings : 1, sizeof *root_len);
+  ec_map claimed = {0};
+  for (size_t b = 0; b < e->n_bindings; b++) {
+    const ec_tensor *bt = &e->bindings[b].t;
+    size_t hi, p, guard = 0;
+    if (e->bindings[b].dir != EC_BIND_OUTPUT || ec_map_get(&prod, bt->name, bt->name_len, NULL)) continue;
+    const char *nm = bt->name;
+    size_t nl = bt->name_len;
+    while (ec_map_get(alias, nm, nl, &hi) && guard++ < 64) {
+      nm = e->hidden[hi].in[0].name;
+      nl = e->hidden[hi].in[0].name_len;
+    }
+    /* the root must be a kept layer's output that no other binding names or claims */
+    if (nm == bt->name || !ec_map_get(&prod, nm, nl, &p) || ec_engine_binding(e, nm, nl) ||
+        ec_map_get(&claimed, nm, nl, NULL))
+      continue;
+    ec_map_put(&claimed, nm, nl, b);
+    root[b] = ec_strndup(nm, nl);
+    root_len[b] = nl;
+  }
+  ec_map_free(&claimed);
+  ec_map_free(&prod);
+  for (size_t b = 0; b < e->n_bindings; b++) {
+    if (!root[b]) continue;
+    const ec_tensor *bt = &e->bindings[b].t;
+    for (size_t i = 0; i < e->n_layers; i++) {
+      ec_layer *l = &e->layers[i];
+      for (int side = 0; side < 2; side++) {
+        ec_tensor *ts = side ? l->out : l->in;
+        size_t n = side ? l->n_out : l->n_in;
+        for (size_t k = 0; k < n; k++)
+          if (ts[k].name_len == root_len[b] && !memcmp(ts[k].name, root[b], root_len[b])) S_rename(&ts[k], bt->name, bt->name_len);
+      }
+    }
+    free(root[b]);
+  }
+  free(root);
+  free(root_len);
+}
+
+static void S_fold_noops(ec_engine *e) {
+  ec_map alias = {0};
+  for (size_t i = 0; i < e->n_hidden; i++)
+    if (S_is_noop(&e->hidden[i])) ec_map_put(&alias, e->hidden[i].out[0].name, e->hidden[i].out[0].name_len, i);
+  if (alias.n) {
+    S_fold_consumers(e, &alias);
+    S_carry_outputs(e, &alias);
+  }
+  ec_map_free(&alias);
+}
+
+static void S_copy_tensor(ec_binding *b, const ec_tensor *t) {
+  if (t->ndims > 0) {
+    b->t.dims = ec_malloc((size_t)t->ndims * sizeof *b->t.dims);
+    memcpy(b->t.dims, t->dims, (size_t)t->ndims * sizeof *b->t.dims);
+  }
+  b->t.ndims = t->ndims;
+  b->t.format = t->format ? ec_strdup(t->format) : NULL;
+  b->t.format_short = t->format_short;
+  b->t.precision = t->precision;
+  b->t.precision_trex = t->precision_trex;
+  b->t.elem_bytes = t->elem_bytes;
+  b->t.elem_bytes_trex = t->elem_bytes_trex;
+  b->t.location = t->location;
+  b->t.volume = t->volume;
+  b->described = 1;
+}
+
+/* Shape and format: outputs from their last writer, inputs from their first
+ * reader; kept layers first, then NoOp/Constant layers. */
+static void S_describe(ec_engine *e) {
+  ec_map byname = {0};
+  for (size_t b = 0; b < e->n_bindings; b++) ec_map_put(&byname, e->bindings[b].t.name, e->bindings[b].t.name_len, b);
+  const ec_tensor **from = ec_calloc(e->n_bindings ? e->n_bindings : 1, sizeof *from);
+  const ec_layer *sets[2] = {e->layers, e->hidden};
+  size_t ns[2] = {e->n_layers, e->n_hidden};
+  for (int h = 0; h < 2; h++)
+    for (size_t i = 0; i < ns[h]; i++) {
+      const ec_layer *l = &sets[h][i];
+      size_t b;
+      for (size_t k = 0; k < l->n_out; k++)
+        if (ec_map_get(&byname, l->out[k].name, l->out[k].name_len, &b) && e->bindings[b].dir == EC_BIND_OUTPUT &&
+            (!from[b] || !h))
+          from[b] = &l->out[k];
+      for (size_t k = 0; k < l->n_in; k++)
+        if (ec_map_get(&byname, l->in[k].name, l->in[k].name_len, &b) && e->bindings[b].dir == EC_BIND_INPUT && !from[b])
+          from[b] = &l->in[k];
+    }
+  for (size_t b = 0; b < e->n_bindings; b++)
+    if (from[b]) S_copy_tensor(&e->bindings[b], from[b]);
+  free(from);
+  ec_map_free(&byname);
+}
+
+/* "name=1x3x8x8+4x3x8x8+8x3x8x8" (the name may hold '='; the shapes do not)
+ * from the build options' "Input build shape" lines of profile pidx. */
+static void S_profile_shapes(ec_engine *e, int pidx) {
+  for (size_t i = 0; i < e->build_options.n; i++) {
+    const char *k = e->build_options.v[i].key, *v = e->build_options.v[i].val;
+    if (strncmp(k, "Input build shape", 17) || k[17] == 's') continue;
+    const char *pr = strstr(k, "(profile ");
+    if ((pr ? atoi(pr + 9) : 0) != pidx) continue;
+    const char *eq = strrchr(v, '=');
+    if (!eq) continue;
+    const ec_binding *cb = ec_engine_binding(e, v, (size_t)(eq - v));
+    if (!cb || cb->dir != EC_BIND_INPUT || cb->min_shape) continue;
+    ec_binding *b = &e->bindings[cb - e->bindings];
+    const char *p1 = strchr(eq + 1, '+'), *p2 = p1 ? strchr(p1 + 1, '+') : NULL;
+    if (!p1 || !p2 || strchr(p2 + 1, '+')) continue;
+    b->min_shape = ec_strndup(eq + 1, (size_t)(p1 - eq - 1));
+    b->opt_shape = ec_strndup(p1 + 1, (size_t)(p2 - p1 - 1));
+    b->max_shape = ec_strdup(p2 + 1);
+  }
+}
+
+void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
+  ec_load_state *s = e->ls;
+  int pidx = o ? o->profile_index : 0;
+  size_t cap = e->n_bindings;
+  S_seen seen = {0};
+  S_seen_layers(&seen, e->layers, e->n_layers);
+  S_seen_layers(&seen, e->hidden, e->n_hidden);
+  const char *path = s ? (s->graph_path ? s->graph_path : s->log_layers_path) : NULL;
+  if (s && s->have_bind_list) {
+    size_t other_profile = 0, unknown = 0;
+    for (size_t i = 0; i < s->n_bind_names; i++) {
+      const char *nm = s->bind_names[i].name;
+      size_t nl = s->bind_names[i].len, base;
+      long p = ec_profile_suffix(nm, nl, &base);
+      if (p >= 0 && p != pidx) { /* another optimisation profile's copy */
+        other_profile++;
+        continue;
+      }
+      if (ec_engine_binding(e, nm, nl)) continue; /* listed twice */
+      ec_binding *b = S_add(e, &cap, nm, nl, S_dir(&seen, nm, nl), 1);
+      unknown += b->dir == EC_BIND_UNKNOWN;
+    }
+    if (other_profile)
+      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu bindings belong to other optimisation profiles and were left out",
+                  other_profile);
+    if (unknown && seen.any)
+      ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
+                  "%zu of %zu bindings are read or written by no layer: their direction and shape are unknown", unknown,
+                  e->n_bindings);
+  } else if (e->has_graph && seen.any) {
+    S_infer(e, &cap, &seen);
+    size_t nin = 0;
+    for (size_t b = 0; b < e->n_bindings; b++) nin += e->bindings[b].dir == EC_BIND_INPUT;
+    ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
+                "no \"Bindings\" list: %zu inputs (tensors no layer writes) and %zu outputs (tensors no layer reads) are "
+                "inferred from the layers",
+                nin, e->n_bindings - nin);
+  }
+  ec_map_free(&seen.wr);
+  ec_map_free(&seen.rd);
+  S_fold_noops(e);
+  S_describe(e);
+  for (size_t b = 0; b < e->n_bindings; b++)
+    ec_map_put(&e->binding_index, e->bindings[b].t.name, e->bindings[b].t.name_len, b);
+  S_profile_shapes(e, pidx);
+}
