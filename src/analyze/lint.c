@@ -45,7 +45,7 @@ static const ec_lint_rule S_rules[] = {
     {"graph-no-detail", NULL, "layer information without detail (names only)"},
     {"profile-missing", NULL, "no per-layer profile: latency shares unknown"},
     {"graph-cycle", NULL, "the layer graph is not a DAG"},
-    {"graph-self-loop", NULL, "a layer consumes its own output"},
+    {"graph-self-loop", NULL, "a layer updates a tensor in place (reads and writes it): valid, noted"},
     {"profile-name-mismatch", NULL, "profile records and layers do not match by name"},
     {"profile-pct-sum", NULL, "profile percentages do not sum to about 100"},
     {"profile-time-consistency", NULL, "sum of timeMs differs from sum of averageMs x count"},
@@ -438,21 +438,27 @@ static void S_zero_latency(S_ctx *c) {
         n, e->layers[first].name);
 }
 
-/* Consumers of tensor t: layers (kept) whose inputs name it. Built on demand
- * as CSR arrays over c->e->layers. */
+/* Data flow over c->e->layers, built once as CSR arrays. A tensor may have
+ * several writers: an in-place layer (Myelin ScatterND, TensorRT 8.5 concat
+ * copies) reads and writes the same tensor. A reader reads the version of
+ * the latest writer before it in graph order, or, when every writer comes
+ * later (a graph listed out of order), the last one. */
 typedef struct {
   ec_map tensor;      /* tensor name -> tensor id */
   size_t ntensors;
-  long *writer;       /* per tensor id: last writer (layer index) or -1 */
+  size_t *in_start;   /* per layer: offset of its inputs in in_w */
+  long *in_w;         /* per layer input: the layer it reads from, or -1 */
   size_t *rd_start;   /* CSR of readers per tensor id */
   size_t *rd;
+  long *rd_w;         /* per reader entry: the layer it reads from, or -1 */
 } S_flow;
 
 static void S_flow_build(const ec_engine *e, S_flow *f) {
   memset(f, 0, sizeof *f);
-  size_t cap = 0;
+  size_t cap = 0, nin = 0;
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
+    nin += l->n_in;
     for (int side = 0; side < 2; side++) {
       const ec_tensor *t = side ? l->out : l->in;
       size_t n = side ? l->n_out : l->n_in;
@@ -467,47 +473,72 @@ static void S_flow_build(const ec_engine *e, S_flow *f) {
     }
   }
   cap = f->ntensors ? f->ntensors : 1;
-  f->writer = ec_malloc(cap * sizeof *f->writer);
-  for (size_t k = 0; k < f->ntensors; k++) f->writer[k] = -1;
+  long *cur = ec_malloc(cap * sizeof *cur);
+  for (size_t k = 0; k < f->ntensors; k++) cur[k] = -1;
+  f->in_start = ec_calloc(e->n_layers + 1, sizeof *f->in_start);
+  f->in_w = ec_malloc((nin ? nin : 1) * sizeof *f->in_w);
   f->rd_start = ec_calloc(cap + 1, sizeof *f->rd_start);
   size_t nrd = 0;
+  /* in graph order: each input reads the latest writer so far */
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
-    for (size_t k = 0; k < l->n_out; k++) {
-      size_t id;
-      if (l->out[k].name && ec_map_get(&f->tensor, l->out[k].name, l->out[k].name_len, &id)) f->writer[id] = (long)i;
-    }
+    f->in_start[i + 1] = f->in_start[i] + l->n_in;
     for (size_t k = 0; k < l->n_in; k++) {
       size_t id;
+      long *w = &f->in_w[f->in_start[i] + k];
+      *w = -2; /* no tensor */
       if (l->in[k].name && ec_map_get(&f->tensor, l->in[k].name, l->in[k].name_len, &id)) {
+        *w = cur[id];
         f->rd_start[id + 1]++;
         nrd++;
       }
     }
+    for (size_t k = 0; k < l->n_out; k++) {
+      size_t id;
+      if (l->out[k].name && ec_map_get(&f->tensor, l->out[k].name, l->out[k].name_len, &id)) cur[id] = (long)i;
+    }
   }
   for (size_t k = 0; k < f->ntensors; k++) f->rd_start[k + 1] += f->rd_start[k];
   f->rd = ec_malloc((nrd ? nrd : 1) * sizeof *f->rd);
+  f->rd_w = ec_malloc((nrd ? nrd : 1) * sizeof *f->rd_w);
   size_t *fill = ec_calloc(cap, sizeof *fill);
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
     for (size_t k = 0; k < l->n_in; k++) {
       size_t id;
-      if (l->in[k].name && ec_map_get(&f->tensor, l->in[k].name, l->in[k].name_len, &id))
-        f->rd[f->rd_start[id] + fill[id]++] = i;
+      long *w = &f->in_w[f->in_start[i] + k];
+      if (*w == -2) {
+        *w = -1;
+        continue;
+      }
+      ec_map_get(&f->tensor, l->in[k].name, l->in[k].name_len, &id);
+      if (*w < 0) *w = cur[id]; /* every writer comes later: the last one */
+      size_t r = f->rd_start[id] + fill[id]++;
+      f->rd[r] = i;
+      f->rd_w[r] = *w;
     }
   }
   free(fill);
+  free(cur);
 }
 
 static void S_flow_free(S_flow *f) {
   ec_map_free(&f->tensor);
-  free(f->writer);
+  free(f->in_start);
+  free(f->in_w);
   free(f->rd_start);
   free(f->rd);
+  free(f->rd_w);
 }
 
 static int S_tid(const S_flow *f, const ec_tensor *t, size_t *id) {
   return t->name && ec_map_get(&f->tensor, t->name, t->name_len, id);
+}
+
+/* The layer input k of layer i reads from, or -1 (none, or i itself). */
+static long S_writer(const S_flow *f, size_t i, size_t k) {
+  long w = f->in_w[f->in_start[i] + k];
+  return w == (long)i ? -1 : w;
 }
 
 static int S_is_reformat(const ec_layer *l) { return S_is(l->type, "Reformat"); }
@@ -527,8 +558,8 @@ static int S_reduced_neighbour(const ec_engine *e, const S_flow *f, size_t i, in
     size_t id;
     if (!S_tid(f, &ts[k], &id)) continue;
     if (!down) {
-      long w = f->writer[id];
-      if (w < 0 || (size_t)w == i) continue;
+      long w = S_writer(f, i, k);
+      if (w < 0) continue;
       const ec_layer *p = &e->layers[w];
       if (S_is_reformat(p)) {
         if (S_reduced_neighbour(e, f, (size_t)w, 0, depth + 1)) return 1;
@@ -538,7 +569,7 @@ static int S_reduced_neighbour(const ec_engine *e, const S_flow *f, size_t i, in
     } else {
       for (size_t r = f->rd_start[id]; r < f->rd_start[id + 1]; r++) {
         size_t ci = f->rd[r];
-        if (ci == i) continue;
+        if (ci == i || f->rd_w[r] != (long)i) continue;
         const ec_layer *q = &e->layers[ci];
         if (S_is_reformat(q)) {
           if (S_reduced_neighbour(e, f, ci, 1, depth + 1)) return 1;
@@ -577,13 +608,14 @@ static void S_fp32_islands(S_ctx *c, const S_flow *f) {
     size_t sp = 0;
     stack[sp++] = i;
     for (int guard = 0; sp && guard < 256; guard++) {
-      const ec_layer *l = &e->layers[stack[--sp]];
+      size_t li = stack[--sp];
+      const ec_layer *l = &e->layers[li];
       for (size_t k = 0; k < l->n_out; k++) {
         size_t id;
         if (!S_tid(f, &l->out[k], &id)) continue;
         for (size_t r = f->rd_start[id]; r < f->rd_start[id + 1]; r++) {
           size_t ci = f->rd[r];
-          if (ci == i) continue;
+          if (ci == i || f->rd_w[r] != (long)li) continue;
           if (S_fp32_compute(&e->layers[ci])) {
             size_t a = S_find_root(parent, i), b = S_find_root(parent, ci);
             if (a != b) parent[b] = a;
@@ -692,45 +724,49 @@ static void S_timing(S_ctx *c) {
 static void S_graph_checks(S_ctx *c, const S_flow *f) {
   const ec_engine *e = c->e;
   size_t n = e->n_layers;
-  /* self-loops */
+  /* in-place updates: valid (Myelin ScatterND, TensorRT 8.5 concat copies);
+   * the flow gives later readers this layer's version of the tensor */
   for (size_t i = 0; i < n; i++) {
     const ec_layer *l = &e->layers[i];
     for (size_t a = 0; a < l->n_in; a++)
       for (size_t b = 0; b < l->n_out; b++)
         if (l->in[a].name && l->out[b].name && l->in[a].name_len == l->out[b].name_len &&
             !memcmp(l->in[a].name, l->out[b].name, l->in[a].name_len)) {
-          S_add(c, "graph-self-loop", EC_LINT_ERROR, LAYER_ARGS(c, l, i),
-                "Check that the layer information comes from one engine and was not edited; analyses that follow "
-                "tensors (graph, islands) are unreliable for this layer.",
-                l->in[a].name, "The layer consumes its own output tensor.");
+          S_add(c, "graph-self-loop", EC_LINT_INFO, LAYER_ARGS(c, l, i), NULL, l->in[a].name,
+                "The layer updates a tensor in place (it reads and writes the same tensor); later layers read the "
+                "updated tensor.");
           a = l->n_in;
           break;
         }
   }
-  /* cycles (edges from every writer of a tensor to its readers; self-loops left out) */
+  /* cycles: an edge from the layer each input reads (S_flow) to its reader */
   if (!n) return;
   size_t *indeg = ec_calloc(n, sizeof *indeg);
-  for (size_t t = 0; t < f->ntensors; t++) {
-    long w = f->writer[t];
-    if (w < 0) continue;
-    for (size_t r = f->rd_start[t]; r < f->rd_start[t + 1]; r++)
-      if (f->rd[r] != (size_t)w) indeg[f->rd[r]]++;
-  }
+  size_t *succ_start = ec_calloc(n + 1, sizeof *succ_start);
+  for (size_t i = 0; i < n; i++)
+    for (size_t k = 0; k < e->layers[i].n_in; k++) {
+      long w = S_writer(f, i, k);
+      if (w < 0) continue;
+      indeg[i]++;
+      succ_start[w + 1]++;
+    }
+  for (size_t i = 0; i < n; i++) succ_start[i + 1] += succ_start[i];
+  size_t *succ = ec_malloc((succ_start[n] ? succ_start[n] : 1) * sizeof *succ);
+  size_t *fill = ec_calloc(n, sizeof *fill);
+  for (size_t i = 0; i < n; i++)
+    for (size_t k = 0; k < e->layers[i].n_in; k++) {
+      long w = S_writer(f, i, k);
+      if (w >= 0) succ[succ_start[w] + fill[w]++] = i;
+    }
+  free(fill);
   size_t *queue = ec_malloc(n * sizeof *queue);
   size_t qh = 0, qt = 0;
   for (size_t i = 0; i < n; i++)
     if (!indeg[i]) queue[qt++] = i;
   while (qh < qt) {
-    const ec_layer *l = &e->layers[queue[qh++]];
-    for (size_t k = 0; k < l->n_out; k++) {
-      size_t id;
-      if (!S_tid(f, &l->out[k], &id) || f->writer[id] != (long)(l - e->layers)) continue;
-      for (size_t r = f->rd_start[id]; r < f->rd_start[id + 1]; r++) {
-        size_t ci = f->rd[r];
-        if (ci == (size_t)(l - e->layers)) continue;
-        if (--indeg[ci] == 0) queue[qt++] = ci;
-      }
-    }
+    size_t x = queue[qh++];
+    for (size_t r = succ_start[x]; r < succ_start[x + 1]; r++)
+      if (--indeg[succ[r]] == 0) queue[qt++] = succ[r];
   }
   if (qt < n) {
     /* walk predecessors among the remaining layers until one repeats: a cycle */
@@ -745,10 +781,8 @@ static void S_graph_checks(S_ctx *c, const S_flow *f) {
       const ec_layer *l = &e->layers[x];
       size_t next = x;
       for (size_t k = 0; k < l->n_in && next == x; k++) {
-        size_t id;
-        if (!S_tid(f, &l->in[k], &id)) continue;
-        long w = f->writer[id];
-        if (w >= 0 && (size_t)w != x && indeg[w]) next = (size_t)w;
+        long w = S_writer(f, x, k);
+        if (w >= 0 && indeg[w]) next = (size_t)w;
       }
       if (next == x) break;
       x = next;
@@ -777,6 +811,8 @@ static void S_graph_checks(S_ctx *c, const S_flow *f) {
     free(path);
   }
   free(queue);
+  free(succ);
+  free(succ_start);
   free(indeg);
 }
 

@@ -15,8 +15,9 @@
  *     myelin-opaque, zero-latency, timing-unstable, timing-few-samples,
  *     graph-no-detail, profile-missing.
  *   Input validation (after NVIDIA's trt-perf-analysis): graph-cycle,
- *     graph-self-loop, profile-name-mismatch, profile-pct-sum,
- *     profile-time-consistency, profile-count-inferred.
+ *     graph-self-loop (info: an in-place update, which is valid),
+ *     profile-name-mismatch, profile-pct-sum, profile-time-consistency,
+ *     profile-count-inferred.
  * A layer keeps every hazard it has (TREx kept only the last per convolution).
  * Findings are ranked by latency share, descending (unknown share last), then
  * severity, then the order the rules ran in. Pure: no I/O, never prints. */

@@ -3,8 +3,10 @@
 # the direction from who writes the tensor. One fixture per class
 # (tests/fixtures/bindings/, see its README): an output a later layer also
 # reads, outputs written by NoOps, an input several layers read, a graph
-# without "Bindings". Corpus engines whose outputs NoOps write, one without a
-# Bindings list, one with names only.
+# without "Bindings"; and in-place layers (a tensor read and written by one
+# layer), which lint notes and the graph draws without a self-loop. Corpus
+# engines whose outputs NoOps write, one without a Bindings list, one with
+# names only.
 . tests/e2e/lib.sh
 FX=tests/fixtures/bindings
 have_jsonschema=1
@@ -111,6 +113,26 @@ edges "input read by several layers" $FX/in-multi.graph.json "input:x>a; input:x
 expect "no Bindings list" $FX/no-bindings.graph.json "x:input:-1x16 logits:output:-1x32"
 iotable "no Bindings list" $FX/no-bindings.graph.json "x:input (inferred) logits:output (inferred)"
 edges "no Bindings list" $FX/no-bindings.graph.json "input:x>a; a>/fc/Gemm_myl0_1; /fc/Gemm_myl0_1>output:logits"
+
+# in-place layers: lint notes them (info), --fail-on error passes, no false
+# cycle; the graph orders the writers and draws no self-loop (DOT, SVG, PDF)
+IP=$FX/in-place.graph.json
+"$EC_BIN" lint "$IP" --json --fail-on error -q > "$TMP/l.json"; rc=$?
+if [ $rc -eq 0 ] && "$PY" - "$TMP/l.json" <<'EOF'
+import json, sys
+f = json.load(open(sys.argv[1]))["findings"]
+loops = [x for x in f if x["rule"] == "graph-self-loop"]
+assert len(loops) == 1 and loops[0]["severity"] == "info" and "in place" in loops[0]["message"], loops
+assert not [x for x in f if x["severity"] == "error"], f
+EOF
+then ok "in-place layer: lint --fail-on error exits 0; graph-self-loop is info (an in-place update); no graph-cycle"
+else fail "in-place layer: lint exit $rc"; grep -o '"rule": "graph-[a-z-]*", "severity": "[a-z]*"' "$TMP/l.json" | head; fi
+edges "in-place layer" $IP "input:x>proj; proj>upd; proj>__myl_ScatNd_myl0_2; upd>__myl_ScatNd_myl0_2; __myl_ScatNd_myl0_2>read; read>output:y"
+if "$EC_BIN" graph "$IP" -o "$TMP/ip.svg" -q && xmllint --noout "$TMP/ip.svg" 2> /dev/null &&
+   [ "$(grep -c 'class="edge"' "$TMP/ip.svg")" -eq "$(grep -c '^  n[0-9]* -> n[0-9]* ' "$TMP/g.dot")" ] &&
+   "$EC_BIN" graph "$IP" -o "$TMP/ip.pdf" -q && pdfinfo "$TMP/ip.pdf" > /dev/null 2>&1; then
+  ok "in-place layer: SVG has the DOT's edges (no self-loop added), PDF valid"
+else fail "in-place layer: SVG/PDF graph"; fi
 
 # corpus: outputs that NoOps write (TensorRT 8.4: Gemm_48 -> NoOp copy ->
 # NoOp reshape -> 191; Torch-TensorRT 10.1 squeeze) are outputs with their

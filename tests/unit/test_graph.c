@@ -328,6 +328,32 @@ static void test_bindings_by_direction(void **st) {
   ec_engine_free(e);
 }
 
+/* An in-place layer (reads and writes kv) sits between the writer before
+ * it and the readers after it; no self-loop anywhere. */
+static void test_in_place(void **st) {
+  (void)st;
+  ec_engine *e = S_fixture("in-place");
+  ec_graph *g = ec_graph_build(e, NULL);
+  const char *scat = "__myl_ScatNd_myl0_2";
+  assert_true(S_has_edge(g, EC_GN_LAYER, "proj", EC_GN_LAYER, "upd"));
+  assert_true(S_has_edge(g, EC_GN_LAYER, "proj", EC_GN_LAYER, scat));
+  assert_true(S_has_edge(g, EC_GN_LAYER, "upd", EC_GN_LAYER, scat));
+  assert_true(S_has_edge(g, EC_GN_LAYER, scat, EC_GN_LAYER, "read"));
+  assert_false(S_has_edge(g, EC_GN_LAYER, "proj", EC_GN_LAYER, "read"));
+  assert_false(S_has_edge(g, EC_GN_LAYER, scat, EC_GN_LAYER, scat));
+  for (size_t i = 0; i < g->n_edges; i++) assert_true(g->edges[i].from != g->edges[i].to);
+  ec_graph_dot_opts o = {0};
+  char *dot = ec_graph_dot(g, &o);
+  for (size_t i = 0; i < g->n_nodes; i++) {
+    char self[64];
+    snprintf(self, sizeof self, "n%zu -> n%zu ", i, i);
+    assert_null(strstr(dot, self));
+  }
+  free(dot);
+  ec_graph_free(g);
+  ec_engine_free(e);
+}
+
 /* Every corpus engine with a graph lays out (DOT built, Graphviz accepts it). */
 static void test_corpus_mobilenet(void **st) {
   (void)st;
@@ -356,6 +382,7 @@ int main(void) {
       cmocka_unit_test(test_report_abandoned),
       cmocka_unit_test(test_corpus_mobilenet),
       cmocka_unit_test(test_bindings_by_direction),
+      cmocka_unit_test(test_in_place),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1003,7 +1003,7 @@ static void test_rules_timing_and_profile(void **st) {
 
 static void test_rules_graph(void **st) {
   (void)st;
-  /* a -> b -> c -> a, plus d reading its own output */
+  /* a -> b -> c -> a (a real cycle), plus d updating t4 in place */
   ec_engine *e = S_engine();
   S_add_layer(e, "A", "Shuffle", "Shuffle", NULL, "t3", "FP32 NCHW", 8, "t1", "FP32 NCHW", 8, 1.0);
   S_add_layer(e, "B", "Shuffle", "Shuffle", NULL, "t1", "FP32 NCHW", 8, "t2", "FP32 NCHW", 8, 1.0);
@@ -1014,7 +1014,8 @@ static void test_rules_graph(void **st) {
   S_run r = S_lint_it(e);
   const ec_finding *x = S_find(&r.f, 3, "graph-self-loop");
   assert_non_null(x);
-  assert_int_equal(x->severity, EC_LINT_ERROR);
+  assert_int_equal(x->severity, EC_LINT_INFO); /* valid: an in-place update */
+  assert_non_null(strstr(x->message, "in place"));
   assert_int_equal(S_count_rule(&r.f, "graph-self-loop"), 1);
   assert_int_equal(S_count_rule(&r.f, "graph-cycle"), 1);
   x = NULL;
@@ -1034,6 +1035,31 @@ static void test_rules_graph(void **st) {
   S_pcts(e);
   r = S_lint_it(e);
   assert_int_equal(S_count_rule(&r.f, "graph-cycle") + S_count_rule(&r.f, "graph-self-loop"), 0);
+  S_done(&r, e);
+  /* in place: upd reads kv before the ScatterND updates it and feeds the
+   * update; read reads the updated kv. A DAG, not a cycle (each reader reads
+   * the latest earlier writer) */
+  e = ec_test_load("tests/fixtures/bindings/in-place.graph.json");
+  r = S_lint_it(e);
+  assert_int_equal(S_count_rule(&r.f, "graph-cycle"), 0);
+  x = S_find(&r.f, 2, "graph-self-loop");
+  assert_non_null(x);
+  assert_int_equal(x->severity, EC_LINT_INFO);
+  assert_string_equal(x->evidence, "kv");
+  assert_true(ec_findings_max_sev(&r.f) < EC_LINT_ERROR);
+  S_done(&r, e);
+  /* a cycle through an in-place layer is still one: B updates t in place
+   * from u, which C computes from B's own output */
+  e = S_engine();
+  S_add_layer(e, "A", "Shuffle", "Shuffle", NULL, "x", "FP32 NCHW", 8, "t", "FP32 NCHW", 8, 1.0);
+  ec_layer *l = S_add_layer(e, "B", "Shuffle", "Shuffle", NULL, "t", "FP32 NCHW", 8, "t", "FP32 NCHW", 8, 1.0);
+  l->in = ec_reallocarray(l->in, 2, sizeof *l->in);
+  S_tensor(&l->in[1], "u", "FP32 NCHW", 8);
+  l->n_in = 2;
+  S_add_layer(e, "C", "Shuffle", "Shuffle", NULL, "t", "FP32 NCHW", 8, "u", "FP32 NCHW", 8, 1.0);
+  S_pcts(e);
+  r = S_lint_it(e);
+  assert_int_equal(S_count_rule(&r.f, "graph-cycle"), 1);
   S_done(&r, e);
 }
 
