@@ -151,10 +151,7 @@ static ec_finding *S_add(S_ctx *c, const char *rule, ec_lint_sev sev, long layer
   return x;
 }
 
-static double S_share(const S_ctx *c, const ec_layer *l) {
-  if (!c->s->has_latency || !l->has_profile || !(c->s->total_ms > 0)) return NAN;
-  return 100.0 * l->avg_ms / c->s->total_ms;
-}
+static double S_share(const S_ctx *c, const ec_layer *l) { return ec_layer_share_pct(c->s, l); }
 
 static double S_ms(const S_ctx *c, const ec_layer *l) {
   return c->s->has_latency && l->has_profile ? l->avg_ms : NAN;
@@ -612,7 +609,7 @@ static void S_fp32_islands(S_ctx *c, const S_flow *f) {
   for (size_t r = 0; r < n; r++) {
     if (!members[r] || S_find_root(parent, r) != r || !up[r] || !down[r]) continue;
     const ec_layer *l = &e->layers[slowest[r]];
-    double share = c->s->has_latency && c->s->total_ms > 0 ? 100.0 * ms[r] / c->s->total_ms : NAN;
+    double share = c->s->has_latency ? ec_share_pct(ms[r], c->s->total_ms) : NAN;
     char ev[64];
     snprintf(ev, sizeof ev, "%zu FP32 layer%s", members[r], members[r] == 1 ? "" : "s");
     S_add(c, "fp32-island", EC_LINT_WARNING, slowest[r], share, c->s->has_latency ? ms[r] : NAN,

@@ -17,8 +17,24 @@ static int S_cmp_group(const void *a, const void *b) {
   return strcmp(((const ec_group *)a)->key, ((const ec_group *)b)->key);
 }
 
+double ec_latency_total_ms(const ec_engine *e) {
+  double t = 0;
+  for (size_t i = 0; i < e->n_layers; i++)
+    if (e->layers[i].has_profile) t += e->layers[i].avg_ms;
+  return t;
+}
+
+double ec_share_pct(double ms, double total_ms) {
+  if (!isfinite(ms) || !isfinite(total_ms) || !(total_ms > 0)) return NAN;
+  return 100.0 * ms / total_ms;
+}
+
+double ec_layer_share_pct(const ec_summary *s, const ec_layer *l) {
+  return s->has_latency && l->has_profile ? ec_share_pct(l->avg_ms, s->total_ms) : NAN;
+}
+
 static void S_finish(ec_groups *g, double total) {
-  for (size_t i = 0; i < g->n; i++) g->v[i].pct = total > 0 ? 100.0 * g->v[i].latency_ms / total : 0;
+  for (size_t i = 0; i < g->n; i++) g->v[i].pct = ec_share_pct(g->v[i].latency_ms, total);
   if (g->n > 1) qsort(g->v, g->n, sizeof *g->v, S_cmp_group);
 }
 
@@ -62,11 +78,9 @@ ec_summary *ec_summarize(const ec_engine *e) {
   s->engine = e;
   s->layers = e->n_layers;
   s->has_latency = e->has_profile;
-  double total = 0, total_med = 0;
-  for (size_t i = 0; i < e->n_layers; i++) {
-    total += e->layers[i].avg_ms;
+  double total = ec_latency_total_ms(e), total_med = 0;
+  for (size_t i = 0; i < e->n_layers; i++)
     if (e->layers[i].has_median) total_med += e->layers[i].median_ms;
-  }
   s->total_ms = total;
   s->total_median_ms = total_med;
   for (size_t i = 0; i < e->n_layers; i++) {
@@ -94,7 +108,7 @@ ec_summary *ec_summarize(const ec_engine *e) {
     if (l->io_unknown) s->io_unknown_layers++;
   }
   for (size_t i = 0; i < e->n_hidden; i++) s->weights_bytes += e->hidden[i].weights_bytes;
-  s->reformat_share_pct = total > 0 ? 100.0 * s->reformat_ms / total : 0;
+  s->reformat_share_pct = ec_share_pct(s->reformat_ms, total);
   S_finish(&s->by_type, total);
   S_finish(&s->by_precision, total);
   S_finish(&s->by_out_precision, total);

@@ -12,7 +12,7 @@ typedef struct ec_group {
   const char *key;   /* borrowed from the engine (or a static string) */
   size_t count;
   double latency_ms; /* sum of averageMs */
-  double pct;        /* 100 * latency_ms / total */
+  double pct;        /* ec_share_pct(latency_ms, the summary's total_ms) */
 } ec_group;
 
 /* Groups sorted by key (byte order), so output is stable. */
@@ -42,6 +42,19 @@ typedef struct ec_summary {
   ec_sample_stats enqueue, h2d, d2h;
   size_t *order;             /* layer indices by latency, descending, ties in graph order */
 } ec_summary;
+
+/** The one denominator of every share of latency in every output: the sum
+ *  of averageMs over the engine's counted layers (TREx's total_runtime).
+ *  Profile records of NoOp, Constant, shape_call and signal/wait layers and
+ *  records that name no layer are outside it, so a share differs from the
+ *  profile's own "percentage" field, whose total includes them. 0 without a
+ *  profile. */
+double ec_latency_total_ms(const ec_engine *e);
+/** 100 * ms / total_ms, or NAN when either is unknown (not finite, or a total
+ *  that is not positive). */
+double ec_share_pct(double ms, double total_ms);
+/** The share of l in s's total: NAN without a profile record for l. */
+double ec_layer_share_pct(const ec_summary *s, const ec_layer *l);
 
 /** Compute the summary of e. The result borrows e (keep e alive) and is
  *  freed with ec_summary_free. */

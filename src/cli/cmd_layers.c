@@ -57,7 +57,7 @@ static const char *S_cols[] = {"index", "name", "type", "layer_type", "precision
                                "origin", "inputs", "outputs", "weights_bytes", "weights_bytes_trex",
                                "io_bytes", "macs", "metadata"};
 
-static void S_csv_row(ec_buf *b, const ec_layer *l) {
+static void S_csv_row(ec_buf *b, const ec_summary *s, const ec_layer *l) {
   ec_buf_printf(b, "%zu,", l->index);
   ec_buf_csv(b, l->name, l->name_len);
   ec_buf_putc(b, ',');
@@ -68,7 +68,10 @@ static void S_csv_row(ec_buf *b, const ec_layer *l) {
   if (l->has_profile) {
     ec_buf_printf(b, "%.9g,", l->avg_ms);
     if (l->has_median) ec_buf_printf(b, "%.9g", l->median_ms);
-    ec_buf_printf(b, ",%.9g,1,", l->pct);
+    double sh = ec_layer_share_pct(s, l);
+    ec_buf_putc(b, ',');
+    if (isfinite(sh)) ec_buf_printf(b, "%.9g", sh);
+    ec_buf_puts(b, ",1,");
   } else {
     ec_buf_puts(b, ",,,0,");
   }
@@ -98,7 +101,7 @@ static void S_csv_row(ec_buf *b, const ec_layer *l) {
   ec_buf_putc(b, '\n');
 }
 
-static json_t *S_json_row(const ec_layer *l) {
+static json_t *S_json_row(const ec_summary *s, const ec_layer *l) {
   json_t *o = json_object();
   json_object_set_new(o, "index", json_integer((json_int_t)l->index));
   json_object_set_new(o, "name", ec_jstrn(l->name, l->name_len));
@@ -108,7 +111,7 @@ static json_t *S_json_row(const ec_layer *l) {
   json_object_set_new(o, "output_precision", ec_jstr(l->out_precision));
   json_object_set_new(o, "latency_avg_ms", l->has_profile ? ec_jnum(l->avg_ms) : json_null());
   json_object_set_new(o, "latency_median_ms", l->has_profile && l->has_median ? ec_jnum(l->median_ms) : json_null());
-  json_object_set_new(o, "latency_pct", l->has_profile ? ec_jnum(l->pct) : json_null());
+  json_object_set_new(o, "latency_pct", ec_jnum(ec_layer_share_pct(s, l)));
   json_object_set_new(o, "tactic", ec_jstr(l->tactic));
   json_object_set_new(o, "origin", ec_jstr(l->origin));
   json_object_set_new(o, "inputs", S_tensors_json(l->in, l->n_in));
@@ -136,6 +139,7 @@ int ec_cmd_layers(int argc, char **argv) {
   ec_engine *e0 = ec_cli_one_engine(argc, argv, "layers", &c, S_opt, &o, &rc);
   if (!e0) return rc;
   const ec_engine *e = e0;
+  ec_summary *s = ec_summarize(e);
   ec_buf b = {0};
   if (!o.json) {
     for (size_t i = 0; i < sizeof S_cols / sizeof S_cols[0]; i++) ec_buf_printf(&b, "%s%s", i ? "," : "", S_cols[i]);
@@ -143,13 +147,13 @@ int ec_cmd_layers(int argc, char **argv) {
   }
   for (size_t i = 0; i < e->n_layers; i++) {
     if (o.json) {
-      json_t *j = S_json_row(&e->layers[i]);
+      json_t *j = S_json_row(s, &e->layers[i]);
       char *t = ec_jdump(j, 0);
       ec_buf_puts(&b, t);
       free(t);
       json_decref(j);
     } else {
-      S_csv_row(&b, &e->layers[i]);
+      S_csv_row(&b, s, &e->layers[i]);
     }
     if (b.len > (1 << 20)) {
       fwrite(b.data, 1, b.len, stdout);
@@ -158,6 +162,7 @@ int ec_cmd_layers(int argc, char **argv) {
   }
   if (b.len) fwrite(b.data, 1, b.len, stdout);
   ec_buf_free(&b);
+  ec_summary_free(s);
   ec_engine_free(e0);
   ec_common_free(&c);
   return rc;

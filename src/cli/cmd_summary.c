@@ -85,7 +85,7 @@ static void S_text(const ec_summary *s, FILE *f) {
     fprintf(f, "\nslowest layers\n");
     for (size_t i = 0; i < n; i++) {
       const ec_layer *l = &e->layers[s->order[i]];
-      fprintf(f, "  %10.6f ms %6.2f%%  ", l->avg_ms, l->pct);
+      fprintf(f, "  %10.6f ms %6.2f%%  ", l->avg_ms, ec_layer_share_pct(s, l));
       S_col(f, l->type, 14);
       fputc(' ', f);
       S_put_name(f, l->name, l->name_len, 100);

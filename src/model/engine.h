@@ -96,7 +96,9 @@ typedef struct ec_layer {
   /* Profile (valid when has_profile). */
   int has_profile;
   int has_median;
-  double avg_ms, median_ms, time_ms, pct;
+  double avg_ms, median_ms, time_ms;
+  double pct;                /* the profile's own "percentage", as read (validated by lint; shares
+                                use analyze/summary.h ec_layer_share_pct, one denominator) */
   ec_attrs attrs;            /* every other raw key, for tooltips and exports */
 } ec_layer;
 

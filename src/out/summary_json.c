@@ -200,7 +200,7 @@ json_t *ec_summary_json(const ec_summary *s) {
     json_object_set_new(x, "precision", ec_jstr(l->precision));
     /* a layer the profile does not name has no latency (null), not 0 */
     json_object_set_new(x, "latency_ms", l->has_profile ? ec_jnum(l->avg_ms) : json_null());
-    json_object_set_new(x, "pct", l->has_profile ? ec_jnum(l->pct) : json_null());
+    json_object_set_new(x, "pct", ec_jnum(ec_layer_share_pct(s, l)));
     json_array_append_new(top, x);
   }
   json_object_set_new(o, "top_layers", top);

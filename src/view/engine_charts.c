@@ -259,10 +259,10 @@ static ec_scene *S_layer_bars(S_ctx *c, int by_prec) {
     if (by_prec)
       tips[i] = ec_asprintf("#%zu %s, output %s, %.2f%% of the latency, tactic %s", li,
                             l->type ? l->type : "?", ec_precision_label(l->out_precision),
-                            l->pct, l->tactic ? l->tactic : "?");
+                            ec_layer_share_pct(c->s, l), l->tactic ? l->tactic : "?");
     else
       tips[i] = ec_asprintf("#%zu, precision %s, %.2f%% of the latency, tactic %s", li,
-                            ec_precision_label(l->precision), l->pct,
+                            ec_precision_label(l->precision), ec_layer_share_pct(c->s, l),
                             l->tactic ? l->tactic : "?");
   }
   const char *what = by_prec ? "Latency and precision per layer" : "Latency per layer";
@@ -416,7 +416,7 @@ static ec_scene *S_pointwise(S_ctx *c) {
   }
   if (!listed) return NULL;
   size_t *cnt = ec_calloc(maxops + 1, sizeof *cnt); /* [0]: operations not listed */
-  double multi_pct = 0;
+  double multi_ms = 0;
   size_t multi = 0;
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
@@ -424,7 +424,7 @@ static ec_scene *S_pointwise(S_ctx *c) {
     cnt[l->n_operations]++;
     if (l->n_operations >= 2) {
       multi++;
-      if (l->has_profile) multi_pct += S_fin(l->pct);
+      if (l->has_profile) multi_ms += S_fin(l->avg_ms);
     }
   }
   char **labels = ec_calloc(maxops + 1, sizeof *labels);
@@ -444,7 +444,7 @@ static ec_scene *S_pointwise(S_ctx *c) {
     desc = ec_asprintf("The engine's %zu PointWise layers by the number of operations TensorRT "
                        "fused into each. %zu fuse two or more operations and take %.2f%% of "
                        "the latency.",
-                       npw, multi, multi_pct);
+                       npw, multi, ec_share_pct(multi_ms, c->s->total_ms));
   else
     desc = ec_asprintf("The engine's %zu PointWise layers by the number of operations TensorRT "
                        "fused into each. %zu fuse two or more operations.",

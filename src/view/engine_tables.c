@@ -252,7 +252,8 @@ static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_l
   ec_table_set_class(t, r, c0 + 2, cls);
   if (s->has_latency) {
     ec_table_set(t, r, c0 + 3, l->has_profile ? B(ec_fmt_ms, l->avg_ms) : "\xE2\x80\x93", l->avg_ms);
-    ec_table_set(t, r, c0 + 4, l->has_profile ? B(ec_fmt_pct, l->pct) : "\xE2\x80\x93", l->pct);
+    double sh = ec_layer_share_pct(s, l);
+    ec_table_set(t, r, c0 + 4, B(ec_fmt_pct, sh), sh);
   }
 }
 
@@ -320,7 +321,7 @@ ec_table *ec_tbl_tactics(const ec_summary *s, const char *id, const char **why) 
     return NULL;
   }
   /* group by the tactic cut before "_0x" (trex summary -gt) */
-  typedef struct { char *key; size_t n; double ms, pct; } G;
+  typedef struct { char *key; size_t n; double ms; } G;
   G *g = NULL;
   size_t ng = 0, cg = 0;
   for (size_t i = 0; i < s->layers; i++) {
@@ -333,11 +334,10 @@ ec_table *ec_tbl_tactics(const ec_summary *s, const char *id, const char **why) 
       G *x = EC_PUSH(g, ng, cg);
       x->key = ec_strdup(key);
       x->n = 0;
-      x->ms = x->pct = 0;
+      x->ms = 0;
     }
     g[k].n++;
-    g[k].ms += l->avg_ms;
-    g[k].pct += l->pct;
+    if (l->has_profile) g[k].ms += l->avg_ms;
   }
   /* sort by latency desc, then key */
   for (size_t i = 1; i < ng; i++)
@@ -360,7 +360,8 @@ ec_table *ec_tbl_tactics(const ec_summary *s, const char *id, const char **why) 
     ec_table_set(t, r, 1, B(ec_fmt_int, (double)g[i].n), (double)g[i].n);
     if (s->has_latency) {
       ec_table_set(t, r, 2, B(ec_fmt_ms, g[i].ms), g[i].ms);
-      ec_table_set(t, r, 3, B(ec_fmt_pct, g[i].pct), g[i].pct);
+      double sh = ec_share_pct(g[i].ms, s->total_ms);
+      ec_table_set(t, r, 3, B(ec_fmt_pct, sh), sh);
     }
     free(g[i].key);
   }
@@ -402,8 +403,9 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
     snprintf(cls, sizeof cls, "prec prec-%s", l->precision);
     ec_table_set_class(t, r, 3, cls);
     if (l->has_profile) {
+      double sh = ec_layer_share_pct(s, l);
       ec_table_set(t, r, 4, B(ec_fmt_ms, l->avg_ms), l->avg_ms);
-      ec_table_set(t, r, 5, B(ec_fmt_pct, l->pct), l->pct);
+      ec_table_set(t, r, 5, B(ec_fmt_pct, sh), sh);
     } else {
       ec_table_set(t, r, 4, "\xE2\x80\x93", NAN);
       ec_table_set(t, r, 5, "\xE2\x80\x93", NAN);
@@ -443,7 +445,7 @@ ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id, const char **why
     if (strncmp(l->type, "PointWise", 9) && strcmp(l->type, "ElementWise")) continue;
     size_t k = l->n_operations < 64 ? l->n_operations : 64;
     counts[k]++;
-    ms[k] += l->avg_ms;
+    if (l->has_profile) ms[k] += l->avg_ms;
     total++;
   }
   if (!total) {
@@ -465,7 +467,8 @@ ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id, const char **why
     ec_table_set(t, r, 1, B(ec_fmt_int, (double)counts[k]), (double)counts[k]);
     if (s->has_latency) {
       ec_table_set(t, r, 2, B(ec_fmt_ms, ms[k]), ms[k]);
-      ec_table_set(t, r, 3, B(ec_fmt_pct, s->total_ms > 0 ? 100 * ms[k] / s->total_ms : 0), NAN);
+      double sh = ec_share_pct(ms[k], s->total_ms);
+      ec_table_set(t, r, 3, B(ec_fmt_pct, sh), sh);
     }
   }
   return t;

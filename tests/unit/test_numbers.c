@@ -1,0 +1,108 @@
+/* Unit tests for the numbers of issue 14 (analyze/summary, analyze/layer_numbers,
+ * analyze/device_peak, analyze/tensorcore, analyze/layer_kind), each class on
+ * the project's own fixture (tests/fixtures/numbers) and, where the corpus
+ * shows it, on ../shared/corpus:
+ *  - one denominator for every share of latency;
+ *  (later sections add the others) */
+#include "testutil.h"
+#include <jansson.h>
+#include <math.h>
+#include "analyze/lint.h"
+#include "analyze/summary.h"
+#include "load/load.h"
+#include "out/summary_json.h"
+#include "view/engine_tables.h"
+
+#define FX "tests/fixtures/numbers/myelin-a100"
+
+static ec_engine *S_load(const char *path) {
+  ec_engine *e = NULL;
+  int rc = ec_load_engine(path, NULL, &e);
+  if (rc != 0 || !e) fail_msg("load %s returned %d", path, rc);
+  return e;
+}
+
+static const ec_layer *S_layer(const ec_engine *e, const char *name) {
+  for (size_t i = 0; i < e->n_layers; i++)
+    if (!strcmp(e->layers[i].name, name)) return &e->layers[i];
+  fail_msg("no layer %s", name);
+  return NULL;
+}
+
+static double S_num_cell(const ec_table *t, size_t row, size_t col) {
+  return strtod(ec_table_cell(t, row, col)->text, NULL);
+}
+
+/* ---- one denominator --------------------------------------------------------- */
+
+/* The share of one layer, as every output computes it: the summary JSON's
+ * top layers, the by-type group of a type with that one layer, the slowest-
+ * layers table, and lint's finding on the layer, all 100 * avg / (sum of the
+ * counted layers' averages). */
+static void S_check_one_denominator(const char *path, const char *layer, const char *type_alone) {
+  ec_engine *e = S_load(path);
+  ec_summary *s = ec_summarize(e);
+  const ec_layer *l = S_layer(e, layer);
+  double want = 100.0 * l->avg_ms / s->total_ms;
+  assert_true(fabs(ec_layer_share_pct(s, l) - want) < 1e-9);
+  /* summary --json: top_layers[0] is this layer */
+  json_t *j = ec_summary_json(s);
+  json_t *top = json_array_get(json_object_get(j, "top_layers"), 0);
+  assert_string_equal(json_string_value(json_object_get(top, "name")), layer);
+  double got = json_number_value(json_object_get(top, "pct"));
+  if (fabs(got - want) > 1e-9) fail_msg("%s: top_layers pct %.6f, share %.6f", path, got, want);
+  json_decref(j);
+  /* the slowest-layers table (column 5: Latency (%), printed %.2f) */
+  const char *why = NULL;
+  ec_table *t = ec_tbl_top_layers(s, "t", 3, &why);
+  assert_non_null(t);
+  if (fabs(S_num_cell(t, 0, 5) - want) > 0.006) fail_msg("%s: slowest-layers table %.2f, share %.6f", path, S_num_cell(t, 0, 5), want);
+  ec_table_free(t);
+  /* a type with this layer alone: its group share is the same number */
+  if (type_alone) {
+    const ec_group *g = ec_groups_find(&s->by_type, type_alone);
+    assert_non_null(g);
+    assert_int_equal(g->count, 1);
+    if (fabs(g->pct - want) > 1e-9) fail_msg("%s: by-type %.6f, share %.6f", path, g->pct, want);
+  }
+  /* lint's findings on this layer */
+  ec_findings f = {0};
+  ec_lint(e, s, NULL, &f);
+  size_t on_layer = 0;
+  for (size_t i = 0; i < f.n; i++) {
+    if (f.v[i].layer < 0 || &e->layers[f.v[i].layer] != l) continue;
+    on_layer++;
+    if (fabs(f.v[i].share_pct - want) > 1e-9) fail_msg("%s: lint %s share %.6f, share %.6f", path, f.v[i].rule, f.v[i].share_pct, want);
+  }
+  assert_true(on_layer > 0);
+  ec_findings_free(&f);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
+/* The fixture's profile times a shape_call layer too, so its own "percentage"
+ * (63.92% for the gemm) is over a larger total than the counted layers. */
+static void test_one_denominator_fixture(void **state) {
+  (void)state;
+  ec_engine *e = S_load(FX);
+  const ec_layer *l = S_layer(e, "/fc/Gemm_myl1_1");
+  assert_true(fabs(l->pct - 63.9205) < 1e-9); /* the input's own figure, kept as read */
+  ec_engine_free(e);
+  S_check_one_denominator(FX, "/fc/Gemm_myl1_1", "Gemm");
+}
+
+/* Issue 14: 45.70% (profile) against 45.88% (counted layers) for the same
+ * layer of fuzzylabs/alexnet_fp16. */
+static void test_one_denominator_alexnet(void **state) {
+  (void)state;
+  EC_NEED_SHARED(shared);
+  S_check_one_denominator(ec_test_path(shared, "corpus/fuzzylabs/alexnet_fp16"), "/classifier/classifier_1/Gemm_myl9_2", NULL);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_one_denominator_fixture),
+      cmocka_unit_test(test_one_denominator_alexnet),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
