@@ -17,6 +17,7 @@
  * or a depthwise convolution is info; the costly ones are ranked first by
  * latency share anyway. */
 #include "analyze/lint.h"
+#include "analyze/layer_kind.h"
 #include "analyze/tensorcore.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -386,14 +387,8 @@ static void S_gemm_tc(S_ctx *c, const ec_layer *l, size_t i) {
   free(ev);
 }
 
-static int S_is_myelin(const ec_layer *l) {
-  return S_is(l->layer_type, "Myelin") || S_is(l->layer_type, "kgen") || S_is(l->layer_type, "gemm") ||
-         S_is(l->type, "Myelin") || (l->name && !strncmp(l->name, "{ForeignNode", 12)) ||
-         (l->tactic && !strncmp(l->tactic, "__myl", 5));
-}
-
 static void S_myelin(S_ctx *c, const ec_layer *l, size_t i) {
-  if (!S_is_myelin(l)) return;
+  if (!ec_layer_is_myelin(l)) return;
   char ev[160];
   snprintf(ev, sizeof ev, "LayerType %.60s%s%.60s", l->layer_type ? l->layer_type : "?",
            l->tactic && strcmp(l->tactic, "TensorRT") ? ", kernel " : "", l->tactic && strcmp(l->tactic, "TensorRT") ? l->tactic : "");

@@ -35,9 +35,7 @@ static void S_disambiguate_recs(ec_prof_rec *r, size_t n) {
 }
 
 static const char *S_guess_type(const char *name) {
-  if (strncmp(name, "Reformatting CopyNode", 21) == 0 || strstr(name, " reformatter ") ||
-      strstr(name, "input reformatter") || strstr(name, "output reformatter"))
-    return "Reformat";
+  if (ec_name_is_reformat(name)) return "Reformat";
   return "Unknown";
 }
 

@@ -226,6 +226,10 @@ void ec_engine_free(ec_engine *e);
 void ec_engine_add_file(ec_engine *e, const char *path, ec_file_kind kind);
 /** The selected timing run, or NULL. */
 const ec_timing *ec_engine_timing(const ec_engine *e);
+/** 1 when name is one TensorRT gives a reformatting copy ("Reformatting
+ *  CopyNode for Input Tensor 0 to X", "X input reformatter 0", "X output
+ *  reformatter 0"): the rule behind a Reformat whose type is not recorded. */
+int ec_name_is_reformat(const char *name);
 /** 1 when the engine holds any usable data. */
 int ec_engine_usable(const ec_engine *e);
 

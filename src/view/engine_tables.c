@@ -1,5 +1,6 @@
 #include "view/engine_tables.h"
 #include "analyze/device_peak.h"
+#include "analyze/layer_kind.h"
 #include "analyze/layer_math.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -474,11 +475,6 @@ ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id, const char **why
   return t;
 }
 
-static int S_is_fused(const ec_layer *l) {
-  return l->n_metadata > 1 || !strcmp(l->type, "Myelin") || !strcmp(l->type, "kgen") || !strcmp(l->type, "gemm") ||
-         strstr(l->name, "ForeignNode") != NULL || strstr(l->name, " + ") != NULL;
-}
-
 ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max, const char **why) {
   const ec_engine *e = s->engine;
   char buf[32];
@@ -491,7 +487,7 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max, const ch
   size_t total = 0;
   for (size_t i = 0; i < s->layers; i++) {
     const ec_layer *l = &e->layers[s->order[i]];
-    if (!S_is_fused(l)) continue;
+    if (!ec_layer_is_fused(l)) continue;
     total++;
     if (t->nrows >= max) continue;
     size_t r = ec_table_row(t), c = 0;
@@ -503,29 +499,26 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max, const ch
     }
     /* ONNX metadata when present, else the name's " + " parts */
     ec_buf b = {0};
-    size_t nops = 0;
+    size_t nops = ec_layer_fused_ops(l);
     if (l->n_metadata) {
+      size_t listed = 0;
       for (size_t k = 0; k < l->n_metadata; k++) {
         const char *m = l->metadata[k];
         const char *p = strstr(m, "[ONNX Layer: ");
         if (p) {
           p += 13;
           const char *q = strrchr(p, ']');
-          ec_buf_printf(&b, "%s%.*s", nops ? ", " : "", (int)(q ? q - p : (long)strlen(p)), p);
+          ec_buf_printf(&b, "%s%.*s", listed ? ", " : "", (int)(q ? q - p : (long)strlen(p)), p);
         } else {
-          ec_buf_printf(&b, "%s%s", nops ? ", " : "", m);
+          ec_buf_printf(&b, "%s%s", listed ? ", " : "", m);
         }
-        nops++;
+        listed++;
         if (b.len > 600) {
           ec_buf_printf(&b, ", ... (%zu in all)", l->n_metadata);
-          nops = l->n_metadata;
           break;
         }
       }
     } else {
-      const char *p = l->name;
-      nops = 1;
-      for (const char *q = strstr(p, " + "); q; q = strstr(q + 3, " + ")) nops++;
       ec_buf_put(&b, l->name, l->name_len > 600 ? 600 : l->name_len);
     }
     ec_table_set(t, r, c++, B(ec_fmt_int, (double)nops), (double)nops);

@@ -3,10 +3,12 @@
  * the project's own fixture (tests/fixtures/numbers) and, where the corpus
  * shows it, on ../shared/corpus:
  *  - one denominator for every share of latency;
+ *  - a Reformat is not a fusion, and fused/Myelin are defined once;
  *  (later sections add the others) */
 #include "testutil.h"
 #include <jansson.h>
 #include <math.h>
+#include "analyze/layer_kind.h"
 #include "analyze/lint.h"
 #include "analyze/summary.h"
 #include "load/load.h"
@@ -99,10 +101,75 @@ static void test_one_denominator_alexnet(void **state) {
   S_check_one_denominator(ec_test_path(shared, "corpus/fuzzylabs/alexnet_fp16"), "/classifier/classifier_1/Gemm_myl9_2", NULL);
 }
 
+/* ---- fusion view ------------------------------------------------------------ */
+
+static ec_layer S_mk(const char *name, const char *type, const char *tactic) {
+  ec_layer l;
+  memset(&l, 0, sizeof l);
+  l.name = (char *)name;
+  l.name_len = strlen(name);
+  l.type = l.layer_type = (char *)type;
+  l.tactic = (char *)tactic;
+  return l;
+}
+
+static void test_reformat_is_not_a_fusion(void **state) {
+  (void)state;
+  /* typed, names-only ("Unknown") and TensorRT 7 profile-only names */
+  ec_layer r1 = S_mk("Reformatting CopyNode for Input Tensor 0 to Conv_0 + Relu_1", "Reformat", "TensorRT");
+  ec_layer r2 = S_mk("Reformatting CopyNode for Input Tensor 0 to Conv_0 + Relu_1", "Unknown", "TensorRT");
+  ec_layer r3 = S_mk("conv1 + relu1 input reformatter 0", "Unknown", "TensorRT");
+  ec_layer f1 = S_mk("Conv_0 + Relu_1", "Unknown", "TensorRT");
+  ec_layer m1 = S_mk("__myl_Res_myl9_1", "kgen", "__myl_Res_0x63");
+  ec_layer m2 = S_mk("/fc/Gemm_myl1_1", "Unknown", "__mye5_Gemm");
+  ec_layer p1 = S_mk("Conv_5", "Convolution", "sm80_xmma_fprop");
+  const ec_layer *reformats[] = {&r1, &r2, &r3};
+  for (size_t i = 0; i < 3; i++) {
+    assert_true(ec_layer_is_reformat(reformats[i]));
+    assert_false(ec_layer_is_fused(reformats[i]));
+    assert_int_equal(ec_layer_fused_ops(reformats[i]), 1);
+  }
+  assert_false(ec_layer_is_reformat(&f1));
+  assert_true(ec_layer_is_fused(&f1));
+  assert_int_equal(ec_layer_fused_ops(&f1), 2);
+  assert_true(ec_layer_is_myelin(&m1) && ec_layer_is_fused(&m1));
+  assert_true(ec_layer_is_myelin(&m2) && ec_layer_is_fused(&m2));
+  assert_false(ec_layer_is_fused(&p1) || ec_layer_is_myelin(&p1));
+  /* the report's fused-layer table on the fixture: the Reformat named
+   * "... to Conv_0 + Relu_1" is not listed; the fusions are, with their
+   * operation counts */
+  ec_engine *e = S_load(FX);
+  ec_summary *s = ec_summarize(e);
+  const char *why = NULL;
+  ec_table *t = ec_tbl_fused(s, "f", 30, &why);
+  assert_non_null(t);
+  size_t conv = 0;
+  for (size_t r = 0; r < t->nrows; r++) {
+    const char *name = ec_table_cell(t, r, 0)->text;
+    if (strstr(name, "Reformatting")) fail_msg("fused table lists the Reformat \"%s\"", name);
+    if (!strcmp(name, "Conv_0 + Relu_1")) {
+      conv++;
+      assert_string_equal(ec_table_cell(t, r, 3)->text, "2");
+    }
+  }
+  assert_int_equal(conv, 1);
+  assert_int_equal(t->nrows, 3); /* conv, pool + flatten, the Myelin gemm */
+  ec_table_free(t);
+  /* lint's myelin-opaque fires on the same layers ec_layer_is_myelin names */
+  ec_findings f = {0};
+  ec_lint(e, s, NULL, &f);
+  for (size_t i = 0; i < f.n; i++)
+    if (!strcmp(f.v[i].rule, "myelin-opaque")) assert_true(ec_layer_is_myelin(&e->layers[f.v[i].layer]));
+  ec_findings_free(&f);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_one_denominator_fixture),
       cmocka_unit_test(test_one_denominator_alexnet),
+      cmocka_unit_test(test_reformat_is_not_a_fusion),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
