@@ -184,11 +184,7 @@ static void S_dims(ec_buf *b, const ec_tensor *t) {
   ec_buf_putc(b, ']');
 }
 
-static int S_is_binding(const ec_engine *e, const ec_tensor *t) {
-  for (size_t i = 0; i < e->n_bindings; i++)
-    if (strlen(e->bindings[i]) == t->name_len && !memcmp(e->bindings[i], t->name, t->name_len)) return 1;
-  return 0;
-}
+static int S_is_binding(const ec_engine *e, const ec_tensor *t) { return ec_engine_is_binding(e, t->name, t->name_len); }
 
 static int S_reduced(const char *p) {
   return S_is(p, "FP16") || S_is(p, "BF16") || S_is(p, "INT8") || S_is(p, "FP8") || S_is(p, "INT4") ||

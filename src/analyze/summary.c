@@ -101,13 +101,13 @@ ec_summary *ec_summarize(const ec_engine *e) {
       g->count++;
       g->latency_ms += l->avg_ms;
     }
-    s->weights_bytes += l->weights_bytes;
-    s->weights_bytes_trex += l->weights_bytes_trex;
-    s->activations_bytes += l->io_bytes;
-    s->activations_bytes_trex += l->io_bytes_trex;
-    if (l->io_unknown) s->io_unknown_layers++;
   }
-  for (size_t i = 0; i < e->n_hidden; i++) s->weights_bytes += e->hidden[i].weights_bytes;
+  ec_numbers_compute(e, &s->nums);
+  s->weights_bytes = s->nums.weights_bytes;
+  s->weights_bytes_trex = s->nums.weights_bytes_trex;
+  s->activations_bytes = s->nums.io_bytes;
+  s->activations_bytes_trex = s->nums.io_bytes_trex;
+  s->io_unknown_layers = e->n_layers - s->nums.io_known;
   s->reformat_share_pct = ec_share_pct(s->reformat_ms, total);
   S_finish(&s->by_type, total);
   S_finish(&s->by_precision, total);
@@ -136,5 +136,6 @@ void ec_summary_free(ec_summary *s) {
   free(s->by_out_precision.v);
   free(s->reformat_by_origin.v);
   free(s->order);
+  ec_numbers_free(&s->nums);
   free(s);
 }

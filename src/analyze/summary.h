@@ -4,6 +4,7 @@
 #ifndef EC_SUMMARY_H
 #define EC_SUMMARY_H
 #include <stddef.h>
+#include "analyze/layer_numbers.h"
 #include "analyze/stats.h"
 #include "model/engine.h"
 
@@ -31,9 +32,11 @@ typedef struct ec_summary {
   size_t reformat_count;
   double reformat_ms, reformat_share_pct;
   ec_groups reformat_by_origin;
+  ec_numbers nums;           /* per-layer weights, I/O (analyze/layer_numbers.h) */
+  /* totals from nums (NAN when no layer's value is known) */
   double weights_bytes, weights_bytes_trex;
   double activations_bytes, activations_bytes_trex;
-  size_t io_unknown_layers;  /* layers with dynamic dims (bytes counted as 0) */
+  size_t io_unknown_layers;  /* layers whose I/O is unknown (dynamic shapes, no tensors described) */
   int has_timing;
   ec_sample_stats timing;    /* latencyMs of the selected run */
   int has_compute;

@@ -35,7 +35,8 @@ static void S_tensors_text(ec_buf *b, const ec_tensor *t, size_t n) {
   }
 }
 
-static json_t *S_tensors_json(const ec_tensor *t, size_t n) {
+/* const_in: per tensor 1 when it is a constant input (NULL for outputs). */
+static json_t *S_tensors_json(const ec_tensor *t, size_t n, const unsigned char *const_in) {
   json_t *a = json_array();
   for (size_t i = 0; i < n; i++) {
     json_t *o = json_object();
@@ -46,7 +47,8 @@ static json_t *S_tensors_json(const ec_tensor *t, size_t n) {
     json_object_set_new(o, "format", ec_jstr(t[i].format));
     json_object_set_new(o, "format_short", ec_jstr(t[i].format_short));
     json_object_set_new(o, "precision", ec_jstr(t[i].precision));
-    json_object_set_new(o, "bytes", t[i].volume >= 0 ? ec_jcount((double)t[i].volume * t[i].elem_bytes) : json_null());
+    json_object_set_new(o, "bytes", t[i].volume >= 0 && t[i].elem_bytes > 0 ? ec_jcount((double)t[i].volume * t[i].elem_bytes) : json_null());
+    if (const_in) json_object_set_new(o, "constant", json_boolean(const_in[i]));
     json_array_append_new(a, o);
   }
   return a;
@@ -87,8 +89,14 @@ static void S_csv_row(ec_buf *b, const ec_summary *s, const ec_layer *l) {
   S_tensors_text(&t, l->out, l->n_out);
   ec_buf_csv(b, t.data ? t.data : "", t.len);
   ec_buf_free(&t);
+  const ec_layer_nums *x = &s->nums.v[l->index];
   double macs = ec_layer_macs(l);
-  ec_buf_printf(b, ",%.0f,%.0f,%.0f,", l->weights_bytes, l->weights_bytes_trex, l->io_bytes);
+  double cols[3] = {x->weights_bytes, x->weights_bytes_trex, x->io_bytes};
+  for (int k = 0; k < 3; k++) {
+    ec_buf_putc(b, ',');
+    if (isfinite(cols[k])) ec_buf_printf(b, "%.0f", cols[k]);
+  }
+  ec_buf_putc(b, ',');
   if (macs >= 0) ec_buf_printf(b, "%.0f", macs);
   ec_buf_putc(b, ',');
   ec_buf m = {0};
@@ -114,11 +122,12 @@ static json_t *S_json_row(const ec_summary *s, const ec_layer *l) {
   json_object_set_new(o, "latency_pct", ec_jnum(ec_layer_share_pct(s, l)));
   json_object_set_new(o, "tactic", ec_jstr(l->tactic));
   json_object_set_new(o, "origin", ec_jstr(l->origin));
-  json_object_set_new(o, "inputs", S_tensors_json(l->in, l->n_in));
-  json_object_set_new(o, "outputs", S_tensors_json(l->out, l->n_out));
-  json_object_set_new(o, "weights_bytes", ec_jcount(l->weights_bytes));
-  json_object_set_new(o, "weights_bytes_trex", ec_jcount(l->weights_bytes_trex));
-  json_object_set_new(o, "io_bytes", l->io_unknown ? json_null() : ec_jcount(l->io_bytes));
+  const ec_layer_nums *x = &s->nums.v[l->index];
+  json_object_set_new(o, "inputs", S_tensors_json(l->in, l->n_in, x->in_const));
+  json_object_set_new(o, "outputs", S_tensors_json(l->out, l->n_out, NULL));
+  json_object_set_new(o, "weights_bytes", ec_jcount(x->weights_bytes));
+  json_object_set_new(o, "weights_bytes_trex", ec_jcount(x->weights_bytes_trex));
+  json_object_set_new(o, "io_bytes", ec_jcount(x->io_bytes));
   double macs = ec_layer_macs(l);
   json_object_set_new(o, "macs", macs >= 0 ? ec_jcount(macs) : json_null());
   json_t *md = json_array();

@@ -39,6 +39,12 @@ const char *ec_file_kind_name(ec_file_kind k) {
   }
 }
 
+int ec_engine_is_binding(const ec_engine *e, const char *name, size_t len) {
+  for (size_t i = 0; i < e->n_bindings; i++)
+    if (strlen(e->bindings[i]) == len && memcmp(e->bindings[i], name, len) == 0) return 1;
+  return 0;
+}
+
 int ec_name_is_reformat(const char *name) {
   return strncmp(name, "Reformatting CopyNode", 21) == 0 || strstr(name, " reformatter ") ||
          strstr(name, "input reformatter") || strstr(name, "output reformatter");

@@ -63,6 +63,13 @@ typedef struct ec_conv {
   int64_t dilation[3];
 } ec_conv;
 
+/* ec_layer.unknown: what the layer's source did not describe. 0 for a
+ * detailed graph JSON or --dumpLayerInfo dump, which describe everything. */
+enum {
+  EC_UNKNOWN_TENSORS = 1u, /* names only: no inputs, outputs, types or shapes */
+  EC_UNKNOWN_WEIGHTS = 2u  /* no weight objects listed (a log's "Layer(T): ..." listing, names only) */
+};
+
 typedef struct ec_layer {
   size_t index;         /* position among the engine's kept layers */
   char *name;           /* after control-character repair and disambiguation */
@@ -89,7 +96,9 @@ typedef struct ec_layer {
   int64_t bias_count;
   double weights_bytes;      /* every {Type,Count} object on the layer (Weights, Bias, ConvWeights, ...) */
   double weights_bytes_trex; /* TREx: Weights.Count*sizeof(Type) only */
-  double io_bytes;           /* sum of in+out volume*elem_bytes; dynamic tensors count 0 */
+  unsigned unknown;          /* EC_UNKNOWN_* bits */
+  double io_bytes;           /* sum of in+out volume*elem_bytes; dynamic tensors count 0 (raw: reports use
+                                analyze/layer_numbers.h, which knows unknown from 0 and constants from I/O) */
   double io_bytes_trex;
   int io_unknown;            /* 1 when a tensor had dynamic dims */
   ec_conv conv;
@@ -230,6 +239,9 @@ const ec_timing *ec_engine_timing(const ec_engine *e);
  *  CopyNode for Input Tensor 0 to X", "X input reformatter 0", "X output
  *  reformatter 0"): the rule behind a Reformat whose type is not recorded. */
 int ec_name_is_reformat(const char *name);
+/** 1 when the tensor named name (len bytes) is one of the engine's bindings.
+ *  Every "is this tensor a binding" question goes through here. */
+int ec_engine_is_binding(const ec_engine *e, const char *name, size_t len);
 /** 1 when the engine holds any usable data. */
 int ec_engine_usable(const ec_engine *e);
 

@@ -12,6 +12,7 @@
 #include "util/alloc.h"
 #include "view/chart.h"
 #include "view/colors.h"
+#include "view/fmt.h"
 
 static const char *const S_names[] = {
     "latency-by-type",
@@ -316,23 +317,23 @@ static ec_scene *S_layer_bars(S_ctx *c, int by_prec) {
 /* Stacked weights + I/O MiB per layer, largest footprint first. */
 static ec_scene *S_memory(S_ctx *c) {
   const ec_engine *e = c->e;
+  const ec_numbers *nu = &c->s->nums;
   size_t n = e->n_layers;
-  if (!e->has_graph || e->graph_names_only || n == 0) return NULL;
+  if (n == 0 || (!nu->weights_known && !nu->io_known)) return NULL;
+  size_t *ord = ec_numbers_by_footprint(nu);
   S_rank *r = ec_calloc(n, sizeof *r);
   double total = 0;
-  size_t unknown = 0;
   for (size_t i = 0; i < n; i++) {
-    const ec_layer *l = &e->layers[i];
-    r[i].v = S_fin(l->weights_bytes) + S_fin(l->io_bytes);
-    r[i].i = i;
+    const ec_layer_nums *x = &nu->v[ord[i]];
+    r[i].v = S_fin(x->weights_bytes) + S_fin(x->io_bytes);
+    r[i].i = ord[i];
     total += r[i].v;
-    unknown += l->io_unknown != 0;
   }
+  free(ord);
   if (!(total > 0)) {
     free(r);
     return NULL;
   }
-  qsort(r, n, sizeof *r, S_cmp_rank);
   size_t top = c->o.top_n ? c->o.top_n : 40;
   if (top < 2) top = 2;
   size_t detailed = n <= top ? n : top - 1;
@@ -342,29 +343,40 @@ static ec_scene *S_memory(S_ctx *c) {
   double *v = ec_calloc(2 * n, sizeof *v);
   for (size_t k = 0; k < n; k++) {
     const ec_layer *l = &e->layers[r[k].i];
+    const ec_layer_nums *x = &nu->v[r[k].i];
     labels[k] = l->name;
-    v[k] = S_fin(l->weights_bytes) / S_MIB;
-    v[n + k] = S_fin(l->io_bytes) / S_MIB;
+    v[k] = S_fin(x->weights_bytes) / S_MIB;
+    v[n + k] = S_fin(x->io_bytes) / S_MIB;
     if (k >= detailed) continue;
     links[k] = S_layer_link(c, r[k].i);
+    int wk = isfinite(x->weights_bytes), ik = isfinite(x->io_bytes);
     tips[k] = ec_asprintf("#%zu %s, %s; footprint %.4g MiB%s", r[k].i, l->type ? l->type : "?",
                           ec_precision_label(l->precision), r[k].v / S_MIB,
-                          l->io_unknown ? " (dynamic shapes: I/O counted as 0)" : "");
+                          wk && ik   ? ""
+                          : wk       ? " (I/O unknown: not drawn)"
+                          : ik       ? " (weights unknown: not drawn)"
+                                     : " (weights and I/O unknown)");
   }
   char title[160];
   if (n <= top)
     snprintf(title, sizeof title, "Memory per layer (%zu layers, largest first)", n);
   else
     snprintf(title, sizeof title, "Memory per layer: top %zu of %zu by footprint", top - 1, n);
-  char unk[160] = "";
-  if (unknown)
-    snprintf(unk, sizeof unk, " %zu layers have dynamic shapes; their I/O counts as 0.", unknown);
+  ec_buf unk = {0};
+  ec_buf_putc(&unk, ' ');
+  ec_fmt_known(&unk, nu);
+  if (nu->n_const) {
+    char cb[32];
+    ec_buf_printf(&unk, " Weights include %zu constant input tensor%s (%s).", nu->n_const, nu->n_const == 1 ? "" : "s",
+                  ec_fmt_bytes(cb, sizeof cb, nu->const_bytes));
+  }
   char *desc = ec_asprintf(
-      "Each layer's footprint in MiB: its weights (every weight and bias blob) stacked with "
+      "Each layer's footprint in MiB: its weights (every weight and bias blob, and constant inputs) stacked with "
       "the bytes of its input and output tensors (each tensor counted once per layer, so a "
       "tensor shared by two layers counts for both). Ordered by footprint, largest first; "
       "each bar links to the layer's row in the layer table.%s",
-      unk);
+      unk.len > 1 ? unk.data : "");
+  ec_buf_free(&unk);
   static const char *const series[] = {"Weights", "Input and output tensors"};
   const ec_color sc[2] = {ec_rgb(0x4682B4), ec_rgb(0xFFA500)};
   ec_bar_spec b = {0};

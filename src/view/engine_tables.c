@@ -36,10 +36,34 @@ static char *S_tensors(const ec_tensor *t, size_t n) {
   return ec_buf_take(&b);
 }
 
-static int S_is_binding(const ec_engine *e, const char *name, size_t len) {
-  for (size_t i = 0; i < e->n_bindings; i++)
-    if (strlen(e->bindings[i]) == len && memcmp(e->bindings[i], name, len) == 0) return 1;
-  return 0;
+/* The Weights and Layer I/O rows: unknown is "not available" (no layer's
+ * source describes them), partial knowledge says how partial. */
+static void S_weights_io_facts(ec_table *t, const ec_summary *s) {
+  const ec_numbers *nu = &s->nums;
+  char buf[32], w2[32];
+  ec_buf b = {0};
+  if (!isfinite(s->weights_bytes)) {
+    S_kv(t, "Weights", "not available (no layer's weights are described: names-only layer information or a log's layer listing)");
+  } else {
+    ec_buf_printf(&b, "%s (every weight and bias", B(ec_fmt_bytes, s->weights_bytes));
+    if (nu->n_const)
+      ec_buf_printf(&b, ", and %zu constant input tensor%s of %s", nu->n_const, nu->n_const == 1 ? "" : "s",
+                    ec_fmt_bytes(w2, sizeof w2, nu->const_bytes));
+    ec_buf_printf(&b, "; TREx counts %s)", ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
+    if (nu->weights_known < nu->n)
+      ec_buf_printf(&b, "; known for %zu of %zu layers only", nu->weights_known, nu->n);
+    S_kv(t, "Weights", b.data);
+  }
+  b.len = 0;
+  if (!isfinite(s->activations_bytes)) {
+    S_kv(t, "Layer I/O", "not available (no layer's tensors have a known size)");
+  } else {
+    ec_buf_printf(&b, "%s (sum of every layer's input and output tensors: traffic, not memory)",
+                  B(ec_fmt_bytes, s->activations_bytes));
+    if (nu->io_known < nu->n) ec_buf_printf(&b, "; known for %zu of %zu layers only", nu->io_known, nu->n);
+    S_kv(t, "Layer I/O", b.data);
+  }
+  ec_buf_free(&b);
 }
 
 ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
@@ -102,20 +126,7 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
     S_kv(t, "Throughput", "not available");
   }
   b.len = 0;
-  char w2[32];
-  if (!e->has_graph || e->graph_names_only) {
-    /* no tensors or weights were described: unknown, not 0 */
-    S_kv(t, "Weights", "not available (no detailed layer information)");
-    S_kv(t, "Layer I/O", "not available (no detailed layer information)");
-  } else {
-    ec_buf_printf(&b, "%s (every weight and bias; TREx counts %s)", B(ec_fmt_bytes, s->weights_bytes),
-                  ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
-    S_kv(t, "Weights", b.data);
-    b.len = 0;
-    ec_buf_printf(&b, "%s (sum of every layer's input and output tensors: traffic, not memory)",
-                  B(ec_fmt_bytes, s->activations_bytes));
-    S_kv(t, "Layer I/O", b.data);
-  }
+  S_weights_io_facts(t, s);
   for (size_t i = 0; i < e->memory.n; i++) S_kv(t, e->memory.v[i].key, e->memory.v[i].val);
   b.len = 0;
   for (size_t i = 0; i < e->n_files; i++)
@@ -139,7 +150,7 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id, const char **why)
       const ec_tensor *ts = side ? l->out : l->in;
       size_t n = side ? l->n_out : l->n_in;
       for (size_t k = 0; k < n; k++) {
-        if (!S_is_binding(e, ts[k].name, ts[k].name_len)) continue;
+        if (!ec_engine_is_binding(e, ts[k].name, ts[k].name_len)) continue;
         int dup = 0;
         for (size_t r = 0; r < t->nrows && !dup; r++)
           if (strcmp(ec_table_cell(t, r, 0)->text, ts[k].name) == 0) dup = 1;
@@ -531,20 +542,12 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max, const ch
 
 ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max, const char **why) {
   const ec_engine *e = s->engine;
-  if (!e->n_layers || e->graph_names_only) {
-    *why = "no detailed layer information (shapes and weights are unknown)";
+  const ec_numbers *nu = &s->nums;
+  if (!e->n_layers || (!nu->weights_known && !nu->io_known)) {
+    *why = "no layer's weights or tensors are described (names-only layer information or a log's layer names)";
     return NULL;
   }
-  size_t *ord = ec_calloc(e->n_layers, sizeof *ord);
-  for (size_t i = 0; i < e->n_layers; i++) ord[i] = i;
-  for (size_t i = 1; i < e->n_layers; i++) /* insertion sort by footprint desc; stable */
-    for (size_t j = i; j > 0; j--) {
-      const ec_layer *a = &e->layers[ord[j]], *b = &e->layers[ord[j - 1]];
-      if (a->io_bytes + a->weights_bytes <= b->io_bytes + b->weights_bytes) break;
-      size_t tmp = ord[j];
-      ord[j] = ord[j - 1];
-      ord[j - 1] = tmp;
-    }
+  size_t *ord = ec_numbers_by_footprint(nu);
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
@@ -555,18 +558,24 @@ ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max, const c
   size_t n = e->n_layers < max ? e->n_layers : max;
   for (size_t i = 0; i < n; i++) {
     const ec_layer *l = &e->layers[ord[i]];
+    const ec_layer_nums *x = &nu->v[ord[i]];
     size_t r = ec_table_row(t);
     ec_table_setn(t, r, 0, l->name, l->name_len, NAN);
     ec_table_set(t, r, 1, l->type, NAN);
-    ec_table_set(t, r, 2, B(ec_fmt_bytes, l->weights_bytes), l->weights_bytes);
-    ec_table_set(t, r, 3, l->io_unknown ? "unknown (dynamic shape)" : B(ec_fmt_bytes, l->io_bytes), l->io_bytes);
-    ec_table_set(t, r, 4, B(ec_fmt_bytes, l->io_bytes + l->weights_bytes), l->io_bytes + l->weights_bytes);
+    ec_table_set(t, r, 2, B(ec_fmt_bytes, x->weights_bytes), x->weights_bytes);
+    ec_table_set(t, r, 3, B(ec_fmt_bytes, x->io_bytes), x->io_bytes);
+    double fp = ec_layer_footprint(x);
+    ec_table_set(t, r, 4, B(ec_fmt_bytes, fp), fp);
   }
-  if (e->n_layers > n) {
-    char note[128];
-    snprintf(note, sizeof note, "The %zu layers with the largest footprint of %zu.", n, e->n_layers);
-    ec_table_set_note(t, note);
-  }
+  ec_buf note = {0};
+  if (e->n_layers > n) ec_buf_printf(&note, "The %zu layers with the largest footprint of %zu. ", n, e->n_layers);
+  if (nu->n_const)
+    ec_buf_printf(&note, "Weights include %zu constant input tensor%s (%s: inputs no layer produces that are not "
+                         "bindings, as Myelin passes a GEMM's weights). ",
+                  nu->n_const, nu->n_const == 1 ? "" : "s", B(ec_fmt_bytes, nu->const_bytes));
+  ec_fmt_known(&note, nu);
+  if (note.len) ec_table_set_note(t, note.data);
+  ec_buf_free(&note);
   free(ord);
   return t;
 }

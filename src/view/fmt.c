@@ -45,6 +45,18 @@ char *ec_fmt_int(char *buf, size_t cap, double v) {
   return buf;
 }
 
+void ec_fmt_known(ec_buf *b, const ec_numbers *n) {
+  if (n->weights_known < n->n)
+    ec_buf_printf(b, "Weights are known for %zu of %zu layers (the others' source lists no weights: names-only "
+                     "layer information or a log's layer listing). ",
+                  n->weights_known, n->n);
+  if (n->io_known < n->n)
+    ec_buf_printf(b, "I/O is known for %zu of %zu layers (the others have dynamic (-1) or unsized tensors, or "
+                     "none described). ",
+                  n->io_known, n->n);
+  if (b->len && b->data[b->len - 1] == ' ') b->data[--b->len] = '\0';
+}
+
 char *ec_fmt_num(char *buf, size_t cap, double v) {
   if (!isfinite(v)) snprintf(buf, cap, S_DASH);
   else snprintf(buf, cap, "%.4g", v);

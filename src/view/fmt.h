@@ -4,6 +4,8 @@
 #ifndef EC_FMT_H
 #define EC_FMT_H
 #include <stddef.h>
+#include "analyze/layer_numbers.h"
+#include "util/buf.h"
 
 /** Milliseconds, 4 significant digits, no unit ("0.4704", "1.017", "403.8"); "–" for NaN. */
 char *ec_fmt_ms(char *buf, size_t cap, double ms);
@@ -15,5 +17,10 @@ char *ec_fmt_bytes(char *buf, size_t cap, double bytes);
 char *ec_fmt_int(char *buf, size_t cap, double v);
 /** A general number, 4 significant digits ("1155", "0.8622"). */
 char *ec_fmt_num(char *buf, size_t cap, double v);
+
+/** Append how partial the layers' weights and I/O are, in one or two
+ *  sentences ("Weights are known for 12 of 269 layers: ... I/O for 1 of
+ *  269 layers: ..."); nothing when both are known for every layer. */
+void ec_fmt_known(ec_buf *b, const ec_numbers *n);
 
 #endif

@@ -4,6 +4,8 @@
  * shows it, on ../shared/corpus:
  *  - one denominator for every share of latency;
  *  - a Reformat is not a fusion, and fused/Myelin are defined once;
+ *  - weights on Myelin engines: constant inputs are weights, not I/O;
+ *  - unknown weights and I/O are NAN, and partial knowledge is counted;
  *  (later sections add the others) */
 #include "testutil.h"
 #include <jansson.h>
@@ -13,6 +15,7 @@
 #include "analyze/summary.h"
 #include "load/load.h"
 #include "out/summary_json.h"
+#include "util/alloc.h"
 #include "view/engine_tables.h"
 
 #define FX "tests/fixtures/numbers/myelin-a100"
@@ -165,11 +168,138 @@ static void test_reformat_is_not_a_fusion(void **state) {
   ec_engine_free(e);
 }
 
+/* ---- weights on Myelin engines ------------------------------------------------ */
+
+static void test_constant_inputs_are_weights(void **state) {
+  (void)state;
+  ec_engine *e = S_load(FX);
+  ec_summary *s = ec_summarize(e);
+  const ec_layer *g = S_layer(e, "/fc/Gemm_myl1_1");
+  const ec_layer_nums *x = &s->nums.v[g->index];
+  /* __mye5_dconst [64,4096] and the broadcast bias [1,4096], both Half */
+  assert_int_equal(x->n_const, 2);
+  assert_true(!x->in_const[0] && x->in_const[1] && x->in_const[2]);
+  assert_true(x->weights_bytes == 64 * 4096 * 2 + 4096 * 2);
+  assert_true(x->io_bytes == 8 * 64 * 2 + 8 * 4096 * 2); /* p0 in, output out */
+  assert_true(x->weights_bytes_trex == 0);                /* TREx: no Weights object */
+  /* the conv's weight objects: 36864 + 64 floats */
+  const ec_layer_nums *c = &s->nums.v[S_layer(e, "Conv_0 + Relu_1")->index];
+  assert_true(c->weights_bytes == (36864 + 64) * 4.0 && c->n_const == 0);
+  assert_true(s->weights_bytes == (36864 + 64) * 4.0 + 64 * 4096 * 2 + 4096 * 2);
+  assert_true(s->weights_bytes_trex == 36864 * 4.0);
+  assert_int_equal(s->nums.n_const, 2);
+  /* I/O traffic leaves the constants out; TREx's figure keeps them */
+  assert_true(s->activations_bytes_trex - s->activations_bytes == 64 * 4096 * 2 + 4096 * 2);
+  json_t *j = ec_summary_json(s);
+  assert_true(json_integer_value(json_object_get(j, "weights_bytes")) == (json_int_t)s->weights_bytes);
+  assert_int_equal(json_integer_value(json_object_get(j, "weights_constant_tensors")), 2);
+  json_decref(j);
+  ec_summary_free(s);
+
+  /* a tensor a Constant layer produces is that layer's output, not a
+   * constant input (the Constant's own weights count instead) */
+  e->hidden = ec_reallocarray(e->hidden, e->n_hidden + 1, sizeof *e->hidden);
+  ec_layer *h = &e->hidden[e->n_hidden++];
+  memset(h, 0, sizeof *h);
+  h->name = ec_strdup("const_w");
+  h->name_len = 7;
+  h->layer_type = ec_strdup("Constant");
+  h->type = ec_strdup("Constant");
+  h->tactic = ec_strdup("TensorRT");
+  h->n_out = 1;
+  h->out = ec_calloc(1, sizeof *h->out);
+  h->out[0].name = ec_strdup("__mye5_dconst");
+  h->out[0].name_len = strlen("__mye5_dconst");
+  h->weights_bytes = 64 * 4096 * 2;
+  s = ec_summarize(e);
+  x = &s->nums.v[g->index];
+  assert_int_equal(x->n_const, 1); /* the bias only */
+  assert_true(s->weights_bytes == (36864 + 64) * 4.0 + 64 * 4096 * 2 + 4096 * 2); /* same total, counted once */
+  ec_summary_free(s);
+
+  /* without a binding list an engine input cannot be told from a constant:
+   * nothing is taken as one */
+  size_t nb = e->n_bindings;
+  e->n_bindings = 0;
+  s = ec_summarize(e);
+  assert_int_equal(s->nums.n_const, 0);
+  assert_true(s->nums.v[g->index].io_bytes == 8 * 64 * 2 + 64 * 4096 * 2 + 4096 * 2 + 8 * 4096 * 2);
+  ec_summary_free(s);
+  e->n_bindings = nb;
+  ec_engine_free(e);
+}
+
+/* Issue 14: fuzzylabs/alexnet_fp16 reported 4.7 MiB of weights for about
+ * 116 MiB of real ones (its three FC layers' __mye..._dconst inputs). */
+static void test_alexnet_weights(void **state) {
+  (void)state;
+  EC_NEED_SHARED(shared);
+  ec_engine *e = S_load(ec_test_path(shared, "corpus/fuzzylabs/alexnet_fp16"));
+  ec_summary *s = ec_summarize(e);
+  double mib = s->weights_bytes / 1048576.0;
+  print_message("alexnet_fp16: weights %.2f MiB (TREx %.2f MiB), %zu constant inputs\n", mib,
+                s->weights_bytes_trex / 1048576.0, s->nums.n_const);
+  /* conv weights and biases (4.7 MiB) + FC weights 9216x4096, 4096x4096,
+   * 4096x1000 and their biases, in FP16 */
+  double want = (23232 + 64 + 307200 + 192 + 663552 + 384 + 884736 + 256 + 589824 + 256) * 2.0 +
+                (9216.0 * 4096 + 4096.0 * 4096 + 4096.0 * 1000 + 4096 + 4096 + 1000) * 2.0;
+  if (fabs(s->weights_bytes - want) > 64) fail_msg("weights %.0f B, want about %.0f B", s->weights_bytes, want);
+  assert_true(mib > 115 && mib < 118);
+  assert_true(fabs(s->weights_bytes_trex - 4937088) < 1); /* TREx's own figure, kept beside it */
+  assert_true(s->activations_bytes < 4 * 1048576.0);      /* no 112 MiB of "I/O" */
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
+/* ---- unknown is not zero: weights and I/O ------------------------------------ */
+
+static void test_unknown_weights_and_io(void **state) {
+  (void)state;
+  EC_NEED_SHARED(shared);
+  /* names-only layer information: nothing known */
+  ec_engine *e = S_load(ec_test_path(shared, "corpus/detr-logs/detr-resnet50-int8"));
+  ec_summary *s = ec_summarize(e);
+  assert_true(isnan(s->weights_bytes) && isnan(s->weights_bytes_trex) && isnan(s->activations_bytes));
+  assert_int_equal(s->nums.weights_known, 0);
+  assert_int_equal(s->nums.io_known, 0);
+  json_t *j = ec_summary_json(s);
+  assert_true(json_is_null(json_object_get(j, "weights_bytes")));
+  assert_true(json_is_null(json_object_get(j, "activations_bytes")));
+  json_decref(j);
+  const char *why = NULL;
+  assert_null(ec_tbl_memory(s, "m", 20, &why));
+  ec_summary_free(s);
+  ec_engine_free(e);
+  /* a log-only engine: the layer listing names tensors but no weights;
+   * dynamic (-1) shapes leave I/O known for one layer of 269 */
+  e = S_load(ec_test_path(shared, "corpus/segformer-hackathon/segformer-b2-fp32-a10"));
+  s = ec_summarize(e);
+  assert_true(isnan(s->weights_bytes));
+  assert_int_equal(s->nums.weights_known, 0);
+  assert_int_equal(s->nums.n, 269);
+  assert_int_equal(s->nums.io_known, 1);
+  assert_true(isfinite(s->activations_bytes));
+  ec_table *t = ec_tbl_facts(s, "f", &why);
+  int weights_row = 0, io_row = 0;
+  for (size_t r = 0; r < t->nrows; r++) {
+    const char *k = ec_table_cell(t, r, 0)->text, *v = ec_table_cell(t, r, 1)->text;
+    if (!strcmp(k, "Weights")) weights_row = !strncmp(v, "not available", 13);
+    if (!strcmp(k, "Layer I/O")) io_row = strstr(v, "known for 1 of 269 layers") != NULL;
+  }
+  assert_true(weights_row && io_row);
+  ec_table_free(t);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_one_denominator_fixture),
       cmocka_unit_test(test_one_denominator_alexnet),
       cmocka_unit_test(test_reformat_is_not_a_fusion),
+      cmocka_unit_test(test_constant_inputs_are_weights),
+      cmocka_unit_test(test_alexnet_weights),
+      cmocka_unit_test(test_unknown_weights_and_io),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
