@@ -1,4 +1,5 @@
 #include "analyze/layer_numbers.h"
+#include "analyze/layer_math.h"
 #include "util/alloc.h"
 #include "util/map.h"
 #include <math.h>
@@ -17,9 +18,44 @@ static void S_put_outputs(ec_map *m, const ec_layer *ls, size_t n) {
     for (size_t k = 0; k < ls[i].n_out; k++) ec_map_put(m, ls[i].out[k].name, ls[i].out[k].name_len, 1);
 }
 
+/* FLOPs, bytes, achieved rates and the peak of layer l (x's memory fields
+ * already set). */
+static void S_efficiency(ec_numbers *out, const ec_layer *l, ec_layer_nums *x) {
+  x->macs = x->flops = x->bytes = x->intensity = x->tflops = x->gbps = x->pct_of_peak = NAN;
+  x->peak = (ec_peak_choice){EC_MATH_UNKNOWN, NAN, EC_PEAK_AS_MATH, EC_MATH_UNKNOWN};
+  double macs = ec_layer_macs(l);
+  if (!(macs >= 0)) {
+    if (l->conv.present) out->flops_dynamic++;
+    return;
+  }
+  out->flops_known++;
+  ec_conv_math cm = ec_conv_math_of(l);
+  x->macs = macs;
+  x->flops = 2 * macs;
+  x->bytes = cm.known ? cm.bytes : x->io_bytes + x->weights_bytes;
+  if (!(x->bytes > 0)) x->bytes = NAN;
+  x->intensity = x->flops / x->bytes;
+  if (cm.known) {
+    x->conv_dims = 1;
+    x->gemm_m = cm.gemm_m;
+    x->gemm_n = cm.gemm_n;
+    x->gemm_k = cm.gemm_k;
+  }
+  double sec = l->has_profile && l->avg_ms > 0 ? l->avg_ms / 1e3 : NAN;
+  double achieved = x->flops / sec;
+  x->tflops = achieved / 1e12;
+  x->gbps = x->bytes / sec / 1e9;
+  x->math = ec_kernel_math(l->layer_type, l->tactic, l->precision);
+  x->peak = ec_peak_pick(&out->peak, x->math.math, achieved);
+  if (x->peak.how == EC_PEAK_RAISED) out->peak_raised++;
+  if (x->peak.how == EC_PEAK_EXCEEDED) out->peak_exceeded++;
+  else x->pct_of_peak = 100 * achieved / x->peak.flops;
+}
+
 void ec_numbers_compute(const ec_engine *e, ec_numbers *out) {
   memset(out, 0, sizeof *out);
   out->n = e->n_layers;
+  out->peak = ec_device_peak(&e->device);
   out->v = ec_calloc(e->n_layers ? e->n_layers : 1, sizeof *out->v);
   size_t nin = 0;
   for (size_t i = 0; i < e->n_layers; i++) nin += e->layers[i].n_in;
@@ -72,6 +108,7 @@ void ec_numbers_compute(const ec_engine *e, ec_numbers *out) {
       w += l->weights_bytes;
       wt += l->weights_bytes_trex;
     }
+    S_efficiency(out, l, x);
   }
   size_t hidden_known = 0;
   for (size_t i = 0; i < e->n_hidden; i++)

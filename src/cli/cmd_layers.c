@@ -1,7 +1,6 @@
 /* enginecard layers ENGINE [--csv|--json] — one row per layer with every
  * derived column, for users who script against the data. --json prints JSON
  * lines (one object per layer); CSV is the default. */
-#include "analyze/layer_math.h"
 #include "analyze/summary.h"
 #include "cli/cli.h"
 #include "out/jsonout.h"
@@ -57,7 +56,13 @@ static json_t *S_tensors_json(const ec_tensor *t, size_t n, const unsigned char 
 static const char *S_cols[] = {"index", "name", "type", "layer_type", "precision", "output_precision",
                                "latency_avg_ms", "latency_median_ms", "latency_pct", "profiled", "tactic",
                                "origin", "inputs", "outputs", "weights_bytes", "weights_bytes_trex",
-                               "io_bytes", "macs", "metadata"};
+                               "io_bytes", "macs", "flops", "tflops", "gbps", "flop_per_byte", "kernel_math",
+                               "peak_kind", "peak_tflops", "peak_choice", "pct_of_peak", "metadata"};
+
+/* The efficiency numbers of a layer (analyze/layer_numbers.h), unknown as NAN. */
+static void S_eff(const ec_layer_nums *x, double v[6]) {
+  v[0] = x->flops, v[1] = x->tflops, v[2] = x->gbps, v[3] = x->intensity, v[4] = x->peak.flops / 1e12, v[5] = x->pct_of_peak;
+}
 
 static void S_csv_row(ec_buf *b, const ec_summary *s, const ec_layer *l) {
   ec_buf_printf(b, "%zu,", l->index);
@@ -90,14 +95,22 @@ static void S_csv_row(ec_buf *b, const ec_summary *s, const ec_layer *l) {
   ec_buf_csv(b, t.data ? t.data : "", t.len);
   ec_buf_free(&t);
   const ec_layer_nums *x = &s->nums.v[l->index];
-  double macs = ec_layer_macs(l);
-  double cols[3] = {x->weights_bytes, x->weights_bytes_trex, x->io_bytes};
-  for (int k = 0; k < 3; k++) {
+  double cols[4] = {x->weights_bytes, x->weights_bytes_trex, x->io_bytes, x->macs};
+  for (int k = 0; k < 4; k++) {
     ec_buf_putc(b, ',');
     if (isfinite(cols[k])) ec_buf_printf(b, "%.0f", cols[k]);
   }
-  ec_buf_putc(b, ',');
-  if (macs >= 0) ec_buf_printf(b, "%.0f", macs);
+  double ef[6];
+  S_eff(x, ef);
+  int known = isfinite(x->flops);
+  for (int k = 0; k < 4; k++) {
+    ec_buf_putc(b, ',');
+    if (isfinite(ef[k])) ec_buf_printf(b, "%.9g", ef[k]);
+  }
+  ec_buf_printf(b, ",%s,%s,", known ? ec_math_id(x->math.math) : "", known && x->peak.math ? ec_math_id(x->peak.math) : "");
+  if (isfinite(ef[4])) ec_buf_printf(b, "%.9g", ef[4]);
+  ec_buf_printf(b, ",%s,", known && isfinite(x->peak.flops) ? ec_peak_how_name(x->peak.how) : "");
+  if (isfinite(ef[5])) ec_buf_printf(b, "%.9g", ef[5]);
   ec_buf_putc(b, ',');
   ec_buf m = {0};
   for (size_t i = 0; i < l->n_metadata; i++) {
@@ -128,8 +141,20 @@ static json_t *S_json_row(const ec_summary *s, const ec_layer *l) {
   json_object_set_new(o, "weights_bytes", ec_jcount(x->weights_bytes));
   json_object_set_new(o, "weights_bytes_trex", ec_jcount(x->weights_bytes_trex));
   json_object_set_new(o, "io_bytes", ec_jcount(x->io_bytes));
-  double macs = ec_layer_macs(l);
-  json_object_set_new(o, "macs", macs >= 0 ? ec_jcount(macs) : json_null());
+  json_object_set_new(o, "macs", ec_jcount(x->macs));
+  double ef[6];
+  S_eff(x, ef);
+  int known = isfinite(x->flops);
+  json_object_set_new(o, "flops", ec_jcount(ef[0]));
+  json_object_set_new(o, "tflops", ec_jnum(ef[1]));
+  json_object_set_new(o, "gbps", ec_jnum(ef[2]));
+  json_object_set_new(o, "flop_per_byte", ec_jnum(ef[3]));
+  json_object_set_new(o, "kernel_math", known ? json_string(ec_math_id(x->math.math)) : json_null());
+  json_object_set_new(o, "kernel_math_basis", known && x->math.basis ? json_string(x->math.basis) : json_null());
+  json_object_set_new(o, "peak_kind", known && x->peak.math ? json_string(ec_math_id(x->peak.math)) : json_null());
+  json_object_set_new(o, "peak_tflops", ec_jnum(ef[4]));
+  json_object_set_new(o, "peak_choice", known && isfinite(x->peak.flops) ? json_string(ec_peak_how_name(x->peak.how)) : json_null());
+  json_object_set_new(o, "pct_of_peak", ec_jnum(ef[5]));
   json_t *md = json_array();
   for (size_t i = 0; i < l->n_metadata; i++) json_array_append_new(md, ec_jstr(l->metadata[i]));
   json_object_set_new(o, "metadata", md);

@@ -1,7 +1,5 @@
 #include "view/engine_tables.h"
-#include "analyze/device_peak.h"
 #include "analyze/layer_kind.h"
-#include "analyze/layer_math.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "view/fmt.h"
@@ -582,7 +580,11 @@ ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max, const c
 
 ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max, const char **why) {
   const ec_engine *e = s->engine;
-  ec_peak pk = ec_device_peak(&e->device);
+  const ec_numbers *nu = &s->nums;
+  if (!nu->flops_known) {
+    *why = nu->flops_dynamic ? "convolution shapes are dynamic (-1): FLOPs are unknown" : "no convolution or GEMM with known shapes";
+    return NULL;
+  }
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
@@ -590,54 +592,48 @@ ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max, con
   ec_table_col(t, "GFLOP", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "TFLOP/s", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Peak (TFLOP/s)", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "% of peak", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "GB/s", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "FLOP/byte", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "GEMM M x N x K", EC_ALIGN_LEFT, 0);
-  size_t total = 0, unknown = 0;
-  for (size_t i = 0; i < s->layers; i++) {
+  for (size_t i = 0; i < s->layers && t->nrows < max; i++) {
     const ec_layer *l = &e->layers[s->order[i]];
-    double macs = ec_layer_macs(l);
-    if (macs < 0) {
-      if (l->conv.present) unknown++;
-      continue;
-    }
-    total++;
-    if (t->nrows >= max) continue;
-    ec_conv_math cm = ec_conv_math_of(l);
-    double flop = 2 * macs;
-    double bytes = cm.known ? cm.bytes : l->io_bytes + l->weights_bytes;
+    const ec_layer_nums *x = &nu->v[s->order[i]];
+    if (!isfinite(x->flops)) continue;
     size_t r = ec_table_row(t);
     ec_table_setn(t, r, 0, l->name, l->name_len, NAN);
     ec_table_set(t, r, 1, l->precision, NAN);
-    ec_table_set(t, r, 2, B(ec_fmt_num, flop / 1e9), flop / 1e9);
-    double sec = l->has_profile && l->avg_ms > 0 ? l->avg_ms / 1e3 : NAN;
-    ec_table_set(t, r, 3, B(ec_fmt_ms, l->has_profile ? l->avg_ms : NAN), l->avg_ms);
-    double tf = flop / sec / 1e12;
-    ec_table_set(t, r, 4, B(ec_fmt_num, tf), tf);
-    double peak = ec_peak_for(&pk, l->precision);
-    double pp = isfinite(peak) ? 100 * flop / sec / peak : NAN;
-    ec_table_set(t, r, 5, B(ec_fmt_num, pp), pp);
-    double gbs = bytes / sec / 1e9;
-    ec_table_set(t, r, 6, B(ec_fmt_num, gbs), gbs);
-    double ai = bytes > 0 ? flop / bytes : NAN;
-    ec_table_set(t, r, 7, B(ec_fmt_num, ai), ai);
-    if (cm.known) {
+    ec_table_set(t, r, 2, B(ec_fmt_num, x->flops / 1e9), x->flops / 1e9);
+    double ms = l->has_profile ? l->avg_ms : NAN;
+    ec_table_set(t, r, 3, B(ec_fmt_ms, ms), ms);
+    ec_table_set(t, r, 4, B(ec_fmt_num, x->tflops), x->tflops);
+    char pk[96];
+    ec_fmt_peak(pk, sizeof pk, &x->peak);
+    ec_table_set(t, r, 5, pk, NAN);
+    ec_table_set(t, r, 6, B(ec_fmt_num, x->pct_of_peak), x->pct_of_peak);
+    ec_table_set(t, r, 7, B(ec_fmt_num, x->gbps), x->gbps);
+    ec_table_set(t, r, 8, B(ec_fmt_num, x->intensity), x->intensity);
+    if (x->conv_dims) {
       char mnk[96];
-      snprintf(mnk, sizeof mnk, "%.0f x %.0f x %.0f", cm.gemm_m, cm.gemm_n, cm.gemm_k);
-      ec_table_set(t, r, 8, mnk, NAN);
+      snprintf(mnk, sizeof mnk, "%.0f x %.0f x %.0f", x->gemm_m, x->gemm_n, x->gemm_k);
+      ec_table_set(t, r, 9, mnk, NAN);
     }
   }
-  if (!total) {
-    ec_table_free(t);
-    *why = unknown ? "convolution shapes are dynamic (-1): FLOPs are unknown" : "no convolution or GEMM with known shapes";
-    return NULL;
-  }
-  char note[256];
-  snprintf(note, sizeof note, "%zu layers with known FLOPs%s%s. Peak from the device table (README: Compute efficiency).",
-           total, unknown ? "; FLOPs unknown for dynamic-shape convolutions: " : "",
-           unknown ? B(ec_fmt_int, (double)unknown) : "");
-  ec_table_set_note(t, note);
+  ec_buf note = {0};
+  ec_buf_printf(&note, "%zu layers with known FLOPs", nu->flops_known);
+  if (nu->flops_known > t->nrows) ec_buf_printf(&note, ", the %zu slowest shown", t->nrows);
+  if (nu->flops_dynamic) ec_buf_printf(&note, "; FLOPs unknown for %zu dynamic-shape convolutions", nu->flops_dynamic);
+  ec_buf_puts(&note, ". Each layer is measured against the peak of the math its kernel does (README: Numbers)");
+  if (nu->peak_raised)
+    ec_buf_printf(&note, "; * %zu measured above that peak, so against the next plausible higher one (check the kernel)",
+                  nu->peak_raised);
+  if (nu->peak_exceeded)
+    ec_buf_printf(&note, "; ! %zu above every plausible peak: no percentage (the FLOPs or the latency are off)",
+                  nu->peak_exceeded);
+  ec_buf_putc(&note, '.');
+  ec_table_set_note(t, note.data);
+  ec_buf_free(&note);
   return t;
 }
 

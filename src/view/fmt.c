@@ -45,6 +45,17 @@ char *ec_fmt_int(char *buf, size_t cap, double v) {
   return buf;
 }
 
+char *ec_fmt_peak(char *buf, size_t cap, const ec_peak_choice *p) {
+  if (p->how == EC_PEAK_EXCEEDED)
+    snprintf(buf, cap, "above every peak !");
+  else if (!isfinite(p->flops))
+    snprintf(buf, cap, "not available");
+  else
+    snprintf(buf, cap, "%s %.4g%s", ec_math_label(p->math), p->flops / 1e12,
+             p->how == EC_PEAK_RAISED ? " *" : p->how == EC_PEAK_FALLBACK ? " (fallback)" : "");
+  return buf;
+}
+
 void ec_fmt_known(ec_buf *b, const ec_numbers *n) {
   if (n->weights_known < n->n)
     ec_buf_printf(b, "Weights are known for %zu of %zu layers (the others' source lists no weights: names-only "

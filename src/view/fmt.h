@@ -4,6 +4,7 @@
 #ifndef EC_FMT_H
 #define EC_FMT_H
 #include <stddef.h>
+#include "analyze/device_peak.h"
 #include "analyze/layer_numbers.h"
 #include "util/buf.h"
 
@@ -18,6 +19,10 @@ char *ec_fmt_int(char *buf, size_t cap, double v);
 /** A general number, 4 significant digits ("1155", "0.8622"). */
 char *ec_fmt_num(char *buf, size_t cap, double v);
 
+/** A peak as a table shows it: "TF32 Tensor Core 155.9", marked " *" when
+ *  raised above the kernel's math, " (fallback)" when the GPU lacks that
+ *  math, "above every peak !" when exceeded, "not available" without one. */
+char *ec_fmt_peak(char *buf, size_t cap, const ec_peak_choice *p);
 /** Append how partial the layers' weights and I/O are, in one or two
  *  sentences ("Weights are known for 12 of 269 layers: ... I/O for 1 of
  *  269 layers: ..."); nothing when both are known for every layer. */

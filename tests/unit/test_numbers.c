@@ -6,17 +6,23 @@
  *  - a Reformat is not a fusion, and fused/Myelin are defined once;
  *  - weights on Myelin engines: constant inputs are weights, not I/O;
  *  - unknown weights and I/O are NAN, and partial knowledge is counted;
+ *  - compute peaks follow the kernel's math (one table), no layer above 100%;
+ *  - efficiency is computed once: the table, the roofline and layers agree;
  *  (later sections add the others) */
 #include "testutil.h"
 #include <jansson.h>
 #include <math.h>
+#include "analyze/device_peak.h"
 #include "analyze/layer_kind.h"
+#include "analyze/tensorcore.h"
 #include "analyze/lint.h"
 #include "analyze/summary.h"
 #include "load/load.h"
 #include "out/summary_json.h"
 #include "util/alloc.h"
+#include "view/engine_charts.h"
 #include "view/engine_tables.h"
+#include "view/fmt.h"
 
 #define FX "tests/fixtures/numbers/myelin-a100"
 
@@ -292,6 +298,257 @@ static void test_unknown_weights_and_io(void **state) {
   ec_engine_free(e);
 }
 
+/* ---- compute peaks ------------------------------------------------------------ */
+
+static ec_device S_dev(const char *cc, double sms, double ghz) {
+  ec_device d;
+  memset(&d, 0, sizeof d);
+  d.present = 1;
+  d.compute_capability = (char *)cc;
+  d.sms = sms;
+  d.compute_clock_ghz = ghz;
+  d.bus_width_bits = 5120;
+  d.memory_clock_ghz = 1.512;
+  return d;
+}
+
+static int S_near(double a, double b, double rel) { return fabs(a - b) <= rel * fabs(b); }
+
+/* The table against the published peaks it was derived from (SMs x boost
+ * clock x rate): A100 19.5 / 156 / 312 / 624, V100 125 FP16 Tensor, A10 31.2
+ * / 62.5 / 125 / 250, H100 SXM5 989.4 FP16 and 1978.9 FP8. */
+static void test_peak_table(void **state) {
+  (void)state;
+  ec_device a100 = S_dev("8.0", 108, 1.41), v100 = S_dev("7.0", 80, 1.53), a10 = S_dev("8.6", 72, 1.695),
+            h100 = S_dev("9.0", 132, 1.83);
+  ec_peak p = ec_device_peak(&a100);
+  assert_true(S_near(p.flops[EC_MATH_FP32], 19.5e12, 0.01));
+  assert_true(S_near(p.flops[EC_MATH_TF32_TC], 156e12, 0.01));
+  assert_true(S_near(p.flops[EC_MATH_FP16_TC], 312e12, 0.01));
+  assert_true(S_near(p.flops[EC_MATH_INT8_TC], 624e12, 0.01));
+  assert_true(S_near(p.flops[EC_MATH_FP16], 78e12, 0.01));
+  assert_true(isnan(p.flops[EC_MATH_FP8_TC]));
+  assert_true(S_near(p.bw_bytes_s, 1.935e12, 0.01));
+  p = ec_device_peak(&v100);
+  assert_true(S_near(p.flops[EC_MATH_FP16_TC], 125e12, 0.01));
+  assert_true(isnan(p.flops[EC_MATH_TF32_TC]) && isnan(p.flops[EC_MATH_INT8_TC]));
+  p = ec_device_peak(&a10);
+  assert_true(S_near(p.flops[EC_MATH_FP32], 31.2e12, 0.01) && S_near(p.flops[EC_MATH_TF32_TC], 62.5e12, 0.01));
+  assert_true(S_near(p.flops[EC_MATH_FP16_TC], 125e12, 0.01) && S_near(p.flops[EC_MATH_INT8_TC], 250e12, 0.01));
+  p = ec_device_peak(&h100);
+  assert_true(S_near(p.flops[EC_MATH_FP16_TC], 989.4e12, 0.01) && S_near(p.flops[EC_MATH_FP8_TC], 1978.9e12, 0.01));
+  /* an unknown capability has no peaks; nothing falls back on nothing */
+  ec_device x = S_dev("12.1", 10, 1);
+  p = ec_device_peak(&x);
+  ec_peak_choice c = ec_peak_pick(&p, EC_MATH_FP32, 1e12);
+  assert_true(isnan(c.flops) && c.how == EC_PEAK_AS_MATH);
+}
+
+/* The math of real kernel names (corpus TacticNames), and of names with no
+ * evidence, from the layer precision. */
+static void test_kernel_math(void **state) {
+  (void)state;
+  static const struct {
+    const char *lt, *tactic, *prec;
+    ec_math want;
+    int from_name;
+  } c[] = {
+      {"CaskConvolution", "sm80_xmma_fprop_implicit_gemm_f32f32_tf32f32_f32_nhwckrsc_nhwc_tilesize128x128x32_stage4_warpsize2x2x1_g1_tensor16x8x8", "FP32", EC_MATH_TF32_TC, 1},
+      {"CaskConvolution", "sm80_xmma_fprop_implicit_gemm_f16f16_f16f16_f16_nhwckrsc_nhwc_tilesize128x64x32_stage5_warpsize2x2x1_g1_tensor16x8x16_t1r5s5", "FP16", EC_MATH_FP16_TC, 1},
+      {"CaskConvolution", "ampere_h16816cudnn_128x128_ldg8_relu_exp_stages_64x3_large_nhwc_tn_v1", "FP16", EC_MATH_FP16_TC, 1},
+      {"CaskConvolution", "sm80_xmma_fprop_implicit_gemm_interleaved_i8i8_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize128x128x64_stage3_warpsize2x2x1_g1_tensor16x8x32", "INT8", EC_MATH_INT8_TC, 1},
+      {"CaskConvolution", "turing_fp16_i8816cudnn_int8_128x128_ldg16_relu_large_nt_v1", "INT8", EC_MATH_INT8_TC, 1},
+      {"CaskConvolution", "ampere_scudnn_128x64_relu_xregs_large_nn_v1", "FP32", EC_MATH_FP32, 1},
+      {"CaskConvolution", "sm80_xmma_fprop_implicit_gemm_f32f32_f32f32_f32_nhwckrsc_nhwc_tilesize128x128x8_stage3_warpsize2x2x1_g1_ffma_aligna4_alignc4", "FP32", EC_MATH_FP32, 1},
+      {"CaskConvolution", "volta_int8x4_icudnn_int8x4_128x64_relu_interior_nn_v1", "INT8", EC_MATH_DP4A, 1},
+      {"gemm", "sm50_xmma_cublas_gemvx_f16f16_f32_f32_tn_n_int32_unit_n_launch_param4x32x32_strided_unit_stride", "FP16", EC_MATH_FP32, 1},
+      {"CaskGemmConvolution", "sm70_xmma_gemm_as_conv1x1_f16f16_f16_f16_tn_n_simt_small_batch_bias_relu", "FP16", EC_MATH_FP16, 1},
+      {"CudaDepthwiseConvolution", "TensorRT", "INT8", EC_MATH_DP4A, 0},
+      {"gemm", "__myl_Gemm_0x63adb2bae59ff89a94fc133e2755c132", "FP16", EC_MATH_FP16_TC, 0},
+      {"kgen", "__myl_Res_0x63", "FP32", EC_MATH_TF32_TC, 0},
+      {"CaskConvolution", "TensorRT", "INT8", EC_MATH_INT8_TC, 0},
+      {"CaskConvolution", "TensorRT", "Unknown", EC_MATH_UNKNOWN, 0},
+  };
+  for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+    ec_math_verdict v = ec_kernel_math(c[i].lt, c[i].tactic, c[i].prec);
+    if (v.math != c[i].want || v.from_name != c[i].from_name)
+      fail_msg("%s (%s): %s from_name %d, want %s from_name %d", c[i].tactic, c[i].prec, ec_math_id(v.math), v.from_name,
+               ec_math_id(c[i].want), c[i].from_name);
+    assert_non_null(v.basis);
+  }
+}
+
+/* A layer measured above its math's peak is measured against the next
+ * plausible higher one and flagged; above every one it has no percentage. */
+static void test_peak_escalation(void **state) {
+  (void)state;
+  ec_device a100 = S_dev("8.0", 108, 1.41), v100 = S_dev("7.0", 80, 1.53);
+  ec_peak p = ec_device_peak(&a100);
+  ec_peak_choice c = ec_peak_pick(&p, EC_MATH_FP32, 10e12);
+  assert_true(c.math == EC_MATH_FP32 && c.how == EC_PEAK_AS_MATH);
+  c = ec_peak_pick(&p, EC_MATH_FP32, 60e12); /* 306% of FP32: TF32 */
+  assert_true(c.math == EC_MATH_TF32_TC && c.how == EC_PEAK_RAISED && c.asked == EC_MATH_FP32);
+  c = ec_peak_pick(&p, EC_MATH_FP32, 200e12); /* above TF32 too: FP16 Tensor Core */
+  assert_true(c.math == EC_MATH_FP16_TC && c.how == EC_PEAK_RAISED);
+  c = ec_peak_pick(&p, EC_MATH_FP32, 400e12);
+  assert_true(c.how == EC_PEAK_EXCEEDED);
+  c = ec_peak_pick(&p, EC_MATH_DP4A, 100e12);
+  assert_true(c.math == EC_MATH_INT8_TC && c.how == EC_PEAK_RAISED);
+  /* Volta has no TF32 or INT8 Tensor Cores: the next math down */
+  p = ec_device_peak(&v100);
+  c = ec_peak_pick(&p, EC_MATH_TF32_TC, 1e12);
+  assert_true(c.math == EC_MATH_FP32 && c.how == EC_PEAK_FALLBACK);
+  c = ec_peak_pick(&p, EC_MATH_INT8_TC, 1e12);
+  assert_true(c.math == EC_MATH_DP4A && c.how == EC_PEAK_FALLBACK);
+}
+
+/* The fixture on an A100: its FP32 convolution runs a tf32 kernel and is
+ * measured against the TF32 peak; with an FFMA kernel name the same
+ * measurement is above the FP32 peak, so the TF32 one is used and flagged;
+ * ten times faster it is above every plausible peak and has no percentage.
+ * The table, the roofline and the numbers are the same values. */
+static void test_efficiency_fixture(void **state) {
+  (void)state;
+  ec_engine *e = S_load(FX);
+  ec_layer *conv = (ec_layer *)S_layer(e, "Conv_0 + Relu_1");
+  ec_summary *s = ec_summarize(e);
+  const ec_layer_nums *x = &s->nums.v[conv->index];
+  double flops = 2.0 * 8 * 64 * 56 * 56 * 64 * 9;
+  assert_true(x->flops == flops);
+  assert_true(x->math.math == EC_MATH_TF32_TC && x->math.from_name);
+  assert_true(x->peak.math == EC_MATH_TF32_TC && x->peak.how == EC_PEAK_AS_MATH);
+  double want = 100 * flops / 30.8e-6 / (1024 * 108 * 1.41e9);
+  assert_true(S_near(x->pct_of_peak, want, 1e-9));
+  assert_true(x->pct_of_peak < 100);
+  /* the table shows these very numbers */
+  const char *why = NULL;
+  ec_table *t = ec_tbl_efficiency(s, "e", 30, &why);
+  assert_non_null(t);
+  int seen = 0;
+  for (size_t r = 0; r < t->nrows; r++) {
+    if (strcmp(ec_table_cell(t, r, 0)->text, conv->name)) continue;
+    seen = 1;
+    char buf[64];
+    assert_string_equal(ec_table_cell(t, r, 6)->text, ec_fmt_num(buf, sizeof buf, x->pct_of_peak));
+    assert_string_equal(ec_table_cell(t, r, 5)->text, ec_fmt_peak(buf, sizeof buf, &x->peak));
+    assert_non_null(strstr(ec_table_cell(t, r, 5)->text, "TF32 Tensor Core"));
+  }
+  assert_true(seen);
+  ec_table_free(t);
+  /* the roofline is drawn and names the peak it used */
+  ec_scene *sc = ec_engine_chart(e, s, "roofline", NULL);
+  assert_non_null(sc);
+  ec_scene_free(sc);
+  ec_summary_free(s);
+
+  free(conv->tactic);
+  conv->tactic = ec_strdup("sm80_xmma_fprop_implicit_gemm_f32f32_f32f32_f32_nhwckrsc_nhwc_tilesize128x128x8_stage3_warpsize2x2x1_g1_ffma");
+  s = ec_summarize(e);
+  x = &s->nums.v[conv->index];
+  assert_true(x->math.math == EC_MATH_FP32);
+  assert_true(x->peak.math == EC_MATH_TF32_TC && x->peak.how == EC_PEAK_RAISED);
+  assert_true(x->pct_of_peak <= 100);
+  assert_int_equal(s->nums.peak_raised, 1);
+  t = ec_tbl_efficiency(s, "e", 30, &why);
+  assert_non_null(strstr(t->note, "measured above that peak"));
+  ec_table_free(t);
+  ec_summary_free(s);
+
+  conv->avg_ms = 0.00308; /* 601 TFLOP/s: above the FP16 Tensor-Core peak too */
+  s = ec_summarize(e);
+  x = &s->nums.v[conv->index];
+  assert_true(x->peak.how == EC_PEAK_EXCEEDED && isnan(x->pct_of_peak));
+  assert_int_equal(s->nums.peak_exceeded, 1);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
+/* Dynamic shapes: a convolution whose output has a -1 dimension has no FLOPs
+ * in the table, the roofline and the numbers alike; a GEMM whose constant
+ * input is unsized keeps its FLOPs but has no bytes, so neither the table
+ * (GB/s, FLOP/byte) nor the roofline shows an intensity for it. */
+static void test_efficiency_dynamic_shapes(void **state) {
+  (void)state;
+  ec_engine *e = S_load(FX);
+  ec_layer *conv = (ec_layer *)S_layer(e, "Conv_0 + Relu_1");
+  ec_layer *gemm = (ec_layer *)S_layer(e, "/fc/Gemm_myl1_1");
+  conv->out[0].dims[0] = -1;
+  conv->out[0].volume = -1;
+  gemm->in[2].dims[0] = -1;
+  gemm->in[2].volume = -1;
+  ec_summary *s = ec_summarize(e);
+  assert_true(isnan(s->nums.v[conv->index].flops));
+  assert_int_equal(s->nums.flops_dynamic, 1);
+  const ec_layer_nums *g = &s->nums.v[gemm->index];
+  assert_true(g->flops == 2.0 * 8 * 4096 * 64);
+  assert_true(isnan(g->bytes) && isnan(g->intensity) && isnan(g->gbps));
+  const char *why = NULL;
+  ec_table *t = ec_tbl_efficiency(s, "e", 30, &why);
+  assert_non_null(t);
+  assert_int_equal(t->nrows, 1); /* the gemm only */
+  assert_string_equal(ec_table_cell(t, 0, 0)->text, gemm->name);
+  assert_string_equal(ec_table_cell(t, 0, 8)->text, "\xE2\x80\x93");
+  assert_non_null(strstr(t->note, "FLOPs unknown for 1 dynamic-shape convolutions"));
+  ec_table_free(t);
+  /* no point has both FLOPs and bytes: no roofline */
+  assert_null(ec_engine_chart(e, s, "roofline", NULL));
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
+/* Issue 14: the FP32 convolutions of trex/pytorch-resnet-A100-fp32 run tf32
+ * kernels; against the FP32 CUDA-core peak they showed 306-494%. */
+static void test_a100_fp32_within_peak(void **state) {
+  (void)state;
+  EC_NEED_SHARED(shared);
+  ec_engine *e = S_load(ec_test_path(shared, "corpus/trex/pytorch-resnet-A100-fp32"));
+  ec_summary *s = ec_summarize(e);
+  size_t tf32 = 0;
+  double maxp = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer_nums *x = &s->nums.v[i];
+    if (!isfinite(x->flops)) continue;
+    if (!(x->pct_of_peak <= 100)) fail_msg("%s: %.1f%% of the %s peak", e->layers[i].name, x->pct_of_peak, ec_math_id(x->peak.math));
+    if (e->layers[i].tactic && strstr(e->layers[i].tactic, "tf32")) {
+      tf32++;
+      assert_int_equal(x->peak.math, EC_MATH_TF32_TC);
+      assert_int_equal(x->peak.how, EC_PEAK_AS_MATH);
+    }
+    if (x->pct_of_peak > maxp) maxp = x->pct_of_peak;
+  }
+  print_message("A100 fp32: %zu tf32 layers, highest %.1f%% of peak, %zu raised\n", tf32, maxp, s->nums.peak_raised);
+  assert_true(tf32 >= 19);
+  assert_int_equal(s->nums.peak_raised, 0);
+  assert_int_equal(s->nums.peak_exceeded, 0);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
+/* Every corpus engine: no layer above 100% of its peak. */
+static void test_corpus_within_peak(void **state) {
+  (void)state;
+  EC_NEED_SHARED(shared);
+  static const char *const engines[] = {
+      "corpus/fuzzylabs/alexnet_fp16", "corpus/fuzzylabs/mobilenet_v2_fp16", "corpus/fuzzylabs/resnet18_fp16",
+      "corpus/trex/mobilenet.qat", "corpus/trex/pytorch-resnet-A100-fp16", "corpus/trex/pytorch-resnet-A100-qat",
+      "corpus/trex/tensorflow-resnet-RTX-3090-fp32", "corpus/trex/tensorflow-resnet-RTX-3090-qat",
+      "corpus/trex-v0.1.0/mobilenet.qat", "corpus/hackathon-cn/mnist-trt10.14.1-rtx6000ada",
+  };
+  for (size_t k = 0; k < sizeof engines / sizeof engines[0]; k++) {
+    ec_engine *e = S_load(ec_test_path(shared, engines[k]));
+    ec_summary *s = ec_summarize(e);
+    size_t with_pct = 0;
+    for (size_t i = 0; i < e->n_layers; i++) {
+      double p = s->nums.v[i].pct_of_peak;
+      if (isfinite(p)) with_pct++;
+      if (p > 100) fail_msg("%s: %s at %.1f%% of peak", engines[k], e->layers[i].name, p);
+    }
+    assert_true(with_pct > 0);
+    ec_summary_free(s);
+    ec_engine_free(e);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_one_denominator_fixture),
@@ -300,6 +557,13 @@ int main(void) {
       cmocka_unit_test(test_constant_inputs_are_weights),
       cmocka_unit_test(test_alexnet_weights),
       cmocka_unit_test(test_unknown_weights_and_io),
+      cmocka_unit_test(test_peak_table),
+      cmocka_unit_test(test_kernel_math),
+      cmocka_unit_test(test_peak_escalation),
+      cmocka_unit_test(test_efficiency_fixture),
+      cmocka_unit_test(test_efficiency_dynamic_shapes),
+      cmocka_unit_test(test_a100_fp32_within_peak),
+      cmocka_unit_test(test_corpus_within_peak),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
