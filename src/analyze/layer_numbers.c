@@ -119,7 +119,8 @@ void ec_numbers_compute(const ec_engine *e, ec_numbers *out) {
   int any_w = out->weights_known || hidden_known;
   out->weights_bytes = any_w ? w + cb : NAN;
   out->weights_bytes_trex = any_w ? wt : NAN;
-  out->const_bytes = cb;
+  out->consts_known = can_tell && out->io_known + out->weights_known > 0;
+  out->const_bytes = out->consts_known ? cb : NAN;
   out->io_bytes = out->io_known ? io : NAN;
   out->io_bytes_trex = out->io_known ? iot : NAN;
   ec_map_free(&produced);

@@ -59,6 +59,7 @@ typedef struct ec_numbers {
   double weights_bytes_trex;
   double const_bytes;        /* distinct constant tensors */
   size_t n_const;            /* distinct constant tensors */
+  int consts_known;          /* 0: no binding list or no tensors, so constants cannot be told (n_const 0, const_bytes NAN) */
   double io_bytes;           /* sum of the layers' I/O (traffic: a tensor counts for each layer) */
   double io_bytes_trex;      /* TREx's sum (every tensor, dynamic ones as 0) */
   size_t weights_known;      /* layers whose weights are known */

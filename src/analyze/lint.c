@@ -638,23 +638,15 @@ static void S_reformat_share(S_ctx *c) {
 static void S_timing(S_ctx *c) {
   const ec_summary *s = c->s;
   const ec_engine *e = c->e;
-  double med = NAN, p99 = NAN;
-  const char *src = NULL;
-  size_t count = 0;
-  if (s->has_compute) {
-    med = s->compute.median, p99 = s->compute.p99, src = "GPU compute time (timing.json)", count = s->compute.count;
-  } else if (s->has_timing) {
-    med = s->timing.median, p99 = s->timing.p99, src = "latency (timing.json)", count = s->timing.count;
-  } else if (e->perf.present && e->perf.gpu_compute.n) {
-    med = ec_stats_get(&e->perf.gpu_compute, "median"), p99 = ec_stats_get(&e->perf.gpu_compute, "p99");
-    src = "GPU compute time (as trtexec reported it)";
-  }
-  if (isfinite(med) && isfinite(p99) && med > 0) {
+  ec_e2e t = ec_summary_e2e(s);
+  double med = t.median_ms, p99 = t.p99_ms;
+  size_t count = t.count;
+  if (t.known && isfinite(med) && isfinite(p99) && med > 0) {
     double r = p99 / med;
     ec_lint_sev sev = r >= c->o.unstable_p99_ratio_warn ? EC_LINT_WARNING : EC_LINT_INFO;
     if (r >= c->o.unstable_p99_ratio_info) {
       char ev[160];
-      snprintf(ev, sizeof ev, "%s: median %.4g ms, p99 %.4g ms", src, med, p99);
+      snprintf(ev, sizeof ev, "%s (%s): median %.4g ms, p99 %.4g ms", t.what, t.source, med, p99);
       S_add(c, "timing-unstable", sev, -1, NAN, NAN,
             "Lock the GPU clocks (nvidia-smi -lgc), keep other work off the GPU, and measure with --useSpinWait "
             "--useCudaGraph --noDataTransfers and a longer --duration; compare medians, not means.",

@@ -1,4 +1,5 @@
 #include "analyze/summary.h"
+#include "analyze/layer_kind.h"
 #include "util/alloc.h"
 #include <math.h>
 #include <stdlib.h>
@@ -73,6 +74,32 @@ static void S_stats_from(const double *v, size_t n, int *has, ec_sample_stats *o
   ec_sample_stats_compute(v, n, out);
 }
 
+ec_e2e ec_summary_e2e(const ec_summary *s) {
+  ec_e2e r = {0, NAN, NAN, 0, NULL, NULL};
+  const ec_perf *p = &s->engine->perf;
+  if (s->has_compute || s->has_timing) {
+    const ec_sample_stats *x = s->has_compute ? &s->compute : &s->timing;
+    r.known = 1;
+    r.median_ms = x->median;
+    r.p99_ms = x->p99;
+    r.count = x->count;
+    r.what = s->has_compute ? "GPU compute time" : "latency";
+    r.source = "timing.json";
+    return r;
+  }
+  const ec_stats *st = !p->present ? NULL
+                       : isfinite(ec_stats_get(&p->gpu_compute, "median")) ? &p->gpu_compute
+                       : isfinite(ec_stats_get(&p->latency, "median"))     ? &p->latency
+                                                                           : NULL;
+  if (!st) return r;
+  r.known = 1;
+  r.median_ms = ec_stats_get(st, "median");
+  r.p99_ms = ec_stats_get(st, "p99");
+  r.what = st == &p->gpu_compute ? "GPU compute time" : "latency";
+  r.source = st->source ? st->source : "log";
+  return r;
+}
+
 ec_summary *ec_summarize(const ec_engine *e) {
   ec_summary *s = ec_calloc(1, sizeof *s);
   s->engine = e;
@@ -94,7 +121,7 @@ ec_summary *ec_summarize(const ec_engine *e) {
     g = S_group(&s->by_out_precision, l->out_precision[0] ? l->out_precision : "None");
     g->count++;
     g->latency_ms += l->avg_ms;
-    if (strcmp(l->type, "Reformat") == 0) {
+    if (ec_layer_is_reformat(l)) { /* by name when the type is unknown (names-only) */
       s->reformat_count++;
       s->reformat_ms += l->avg_ms;
       g = S_group(&s->reformat_by_origin, l->origin ? l->origin : "unknown");

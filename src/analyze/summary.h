@@ -59,6 +59,22 @@ double ec_share_pct(double ms, double total_ms);
 /** The share of l in s's total: NAN without a profile record for l. */
 double ec_layer_share_pct(const ec_summary *s, const ec_layer *l);
 
+/* The engine's end-to-end time per inference, as far as the inputs give one:
+ * GPU compute time from timing.json, else its latency, else the GPU compute
+ * time or latency trtexec printed (log, metadata). */
+typedef struct ec_e2e {
+  int known;         /* 0: no end-to-end figure at all */
+  double median_ms;  /* NAN when not reported */
+  double p99_ms;     /* NAN when not reported */
+  size_t count;      /* iterations; 0 when not reported */
+  const char *what;  /* "GPU compute time" or "latency"; static */
+  const char *source; /* "timing.json", "log", "metadata"; static */
+} ec_e2e;
+
+/** The end-to-end figure of s (see ec_e2e): the one every output compares
+ *  the per-layer sum with. */
+ec_e2e ec_summary_e2e(const ec_summary *s);
+
 /** Compute the summary of e. The result borrows e (keep e alive) and is
  *  freed with ec_summary_free. */
 ec_summary *ec_summarize(const ec_engine *e);

@@ -136,8 +136,9 @@ static json_t *S_json_row(const ec_summary *s, const ec_layer *l) {
   json_object_set_new(o, "tactic", ec_jstr(l->tactic));
   json_object_set_new(o, "origin", ec_jstr(l->origin));
   const ec_layer_nums *x = &s->nums.v[l->index];
-  json_object_set_new(o, "inputs", S_tensors_json(l->in, l->n_in, x->in_const));
-  json_object_set_new(o, "outputs", S_tensors_json(l->out, l->n_out, NULL));
+  int tensors = !(l->unknown & EC_UNKNOWN_TENSORS); /* names only: not described, not empty */
+  json_object_set_new(o, "inputs", tensors ? S_tensors_json(l->in, l->n_in, x->in_const) : json_null());
+  json_object_set_new(o, "outputs", tensors ? S_tensors_json(l->out, l->n_out, NULL) : json_null());
   json_object_set_new(o, "weights_bytes", ec_jcount(x->weights_bytes));
   json_object_set_new(o, "weights_bytes_trex", ec_jcount(x->weights_bytes_trex));
   json_object_set_new(o, "io_bytes", ec_jcount(x->io_bytes));

@@ -174,7 +174,8 @@ json_t *ec_summary_json(const ec_summary *s) {
   json_object_set_new(o, "activations_bytes_trex", ec_jcount(s->activations_bytes_trex));
   json_object_set_new(o, "activations_unknown_layers", json_integer((json_int_t)s->io_unknown_layers));
   json_object_set_new(o, "weights_unknown_layers", json_integer((json_int_t)(s->nums.n - s->nums.weights_known)));
-  json_object_set_new(o, "weights_constant_tensors", json_integer((json_int_t)s->nums.n_const));
+  json_object_set_new(o, "weights_constant_tensors",
+                      s->nums.consts_known ? json_integer((json_int_t)s->nums.n_const) : json_null());
   json_object_set_new(o, "weights_constant_bytes", ec_jcount(s->nums.const_bytes));
   if (s->has_timing) {
     json_t *t = json_object();

@@ -88,31 +88,33 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
   if (prec) S_kv(t, "Build precision", prec);
   ec_buf b = {0};
   ec_buf_printf(&b, "%zu", s->layers);
-  if (e->n_noop || e->n_constant) ec_buf_printf(&b, " (plus %zu NoOp and %zu Constant layers, not counted)", e->n_noop, e->n_constant);
+  ec_buf d = {0};
+  ec_fmt_dropped(&d, e);
+  if (d.len) ec_buf_printf(&b, " (plus %s, not counted, as TREx)", d.data);
+  ec_buf_free(&d);
   if (e->graph_names_only) ec_buf_puts(&b, "; names only: types and shapes unknown");
   S_kv(t, "Layers", b.data);
   b.len = 0;
   if (s->has_latency) {
-    ec_buf_printf(&b, "%s ms (sum of per-layer averages over %lld profiled iterations", B(ec_fmt_ms, s->total_ms),
-                  (long long)e->profile_count);
-    ec_buf_puts(&b, e->profile_count == 1 ? "; a single sample)" : ")");
+    ec_buf_printf(&b, "%s ms (sum of per-layer averages", B(ec_fmt_ms, s->total_ms));
+    if (e->profile_count > 0) ec_buf_printf(&b, " over %lld profiled iterations", (long long)e->profile_count);
+    if (e->profile_count == 1) ec_buf_puts(&b, "; a single sample");
+    if (e->layers_without_profile)
+      ec_buf_printf(&b, "; %zu of %zu layers have no profile record", e->layers_without_profile, s->layers);
+    ec_buf_puts(&b, ")");
     S_kv(t, "Layer latency sum", b.data);
   } else {
     S_kv(t, "Layer latency sum", "not available (no profile)");
   }
   b.len = 0;
-  if (s->has_compute || s->has_timing) {
-    const ec_sample_stats *g = s->has_compute ? &s->compute : &s->timing;
+  ec_e2e tm = ec_summary_e2e(s);
+  if (tm.known) {
     char m[32], p[32];
-    ec_buf_printf(&b, "median %s ms, p99 %s ms (timing.json, %zu iterations)", ec_fmt_ms(m, sizeof m, g->median),
-                  ec_fmt_ms(p, sizeof p, g->p99), g->count);
-    S_kv(t, "GPU compute time", b.data);
-  } else if (e->perf.present && e->perf.gpu_compute.n) {
-    char m[32], p[32];
-    ec_buf_printf(&b, "median %s ms, p99 %s ms (%s)", ec_fmt_ms(m, sizeof m, ec_stats_get(&e->perf.gpu_compute, "median")),
-                  ec_fmt_ms(p, sizeof p, ec_stats_get(&e->perf.gpu_compute, "p99")),
-                  e->perf.gpu_compute.source ? e->perf.gpu_compute.source : "?");
-    S_kv(t, "GPU compute time", b.data);
+    ec_buf_printf(&b, "median %s ms, p99 %s ms (%s", ec_fmt_ms(m, sizeof m, tm.median_ms), ec_fmt_ms(p, sizeof p, tm.p99_ms),
+                  tm.source);
+    if (tm.count) ec_buf_printf(&b, ", %zu iterations", tm.count);
+    ec_buf_puts(&b, ")");
+    S_kv(t, tm.what[0] == 'G' ? "GPU compute time" : "End-to-end latency", b.data);
   } else {
     S_kv(t, "GPU compute time", "not available (no timing, metadata or log)");
   }

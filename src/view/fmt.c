@@ -11,6 +11,12 @@ char *ec_fmt_ms(char *buf, size_t cap, double ms) {
   return buf;
 }
 
+char *ec_fmt_ms_or(char *buf, size_t cap, double ms) {
+  if (!isfinite(ms)) snprintf(buf, cap, "latency not available");
+  else snprintf(buf, cap, "%.4g ms", ms);
+  return buf;
+}
+
 char *ec_fmt_pct(char *buf, size_t cap, double pct) {
   if (!isfinite(pct)) snprintf(buf, cap, S_DASH);
   else snprintf(buf, cap, "%.2f", pct);
@@ -54,6 +60,20 @@ char *ec_fmt_peak(char *buf, size_t cap, const ec_peak_choice *p) {
     snprintf(buf, cap, "%s %.4g%s", ec_math_label(p->math), p->flops / 1e12,
              p->how == EC_PEAK_RAISED ? " *" : p->how == EC_PEAK_FALLBACK ? " (fallback)" : "");
   return buf;
+}
+
+void ec_fmt_dropped(ec_buf *b, const ec_engine *e) {
+  const struct { size_t n; const char *what; } c[] = {
+      {e->n_noop, "NoOp"}, {e->n_constant, "Constant"}, {e->n_shape_call, "shape_call"}, {e->n_signal_wait, "signal/wait"}};
+  size_t k = 0, total = 0;
+  for (size_t i = 0; i < 4; i++) k += c[i].n != 0, total += c[i].n;
+  size_t done = 0;
+  for (size_t i = 0; i < 4; i++) {
+    if (!c[i].n) continue;
+    done++;
+    ec_buf_printf(b, "%s%zu %s", done == 1 ? "" : done == k ? " and " : ", ", c[i].n, c[i].what);
+  }
+  if (k) ec_buf_printf(b, " layer%s", total == 1 ? "" : "s");
 }
 
 void ec_fmt_known(ec_buf *b, const ec_numbers *n) {
