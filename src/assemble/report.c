@@ -46,20 +46,14 @@ static char *S_value(void *ud, const char *name) {
   if (!strcmp(name, "latency.total")) return ec_strdup(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : "not available");
   if (!strcmp(name, "reformat.share")) return ec_strdup(s->has_latency ? ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct) : "not available");
   if (!strcmp(name, "reformat.count")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)s->reformat_count));
-  if (!strcmp(name, "weights")) {
-    /* unknown, not 0, when no layer's source describes its weights */
-    if (!isfinite(s->weights_bytes)) return ec_strdup("not available (no layer's weights are described)");
-    if (s->nums.weights_known < s->nums.n)
-      return ec_asprintf("%s (known for %zu of %zu layers)", ec_fmt_bytes(buf, sizeof buf, s->weights_bytes),
-                         s->nums.weights_known, s->nums.n);
-    return ec_strdup(ec_fmt_bytes(buf, sizeof buf, s->weights_bytes));
-  }
-  if (!strcmp(name, "activations")) {
-    if (!isfinite(s->activations_bytes)) return ec_strdup("not available (no layer's tensors have a known size)");
-    if (s->nums.io_known < s->nums.n)
-      return ec_asprintf("%s (known for %zu of %zu layers)", ec_fmt_bytes(buf, sizeof buf, s->activations_bytes),
-                         s->nums.io_known, s->nums.n);
-    return ec_strdup(ec_fmt_bytes(buf, sizeof buf, s->activations_bytes));
+  /* unknown, not 0, when no layer's source describes them; partial says so */
+  if (!strcmp(name, "weights") || !strcmp(name, "activations")) {
+    ec_buf b = {0};
+    if (name[0] == 'w')
+      ec_fmt_bytes_known(&b, s->weights_bytes, s->nums.weights_known, s->nums.n, "no layer's weights are described");
+    else
+      ec_fmt_bytes_known(&b, s->activations_bytes, s->nums.io_known, s->nums.n, "no layer's tensors have a known size");
+    return ec_buf_take(&b);
   }
   if (!strcmp(name, "timing.count")) return ec_strdup(s->has_timing ? ec_fmt_int(buf, sizeof buf, (double)s->timing.count) : "not available");
   if (!strcmp(name, "timing.median")) return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.median) : "not available");

@@ -38,18 +38,19 @@ static void S_col(FILE *f, const char *s, int w) {
   for (; k < w; k++) fputc(' ', f);
 }
 
-/* Bytes in MiB, or "not available (why)". */
+/* Bytes, how partial they are, or "not available (why)". */
 static void S_bytes_line(FILE *f, const char *label, double v, const char *extra, size_t known, size_t n,
                          const char *why) {
-  fprintf(f, "%-12s", label);
-  if (!isfinite(v)) {
-    fprintf(f, "not available (%s)\n", why);
-    return;
+  ec_buf b = {0};
+  if (isfinite(v)) {
+    char buf[32];
+    ec_buf_printf(&b, "%s%s", ec_fmt_bytes(buf, sizeof buf, v), extra);
+    ec_fmt_partial(&b, known, n);
+  } else {
+    ec_fmt_bytes_known(&b, v, known, n, why);
   }
-  char buf[32];
-  fprintf(f, "%s%s", ec_fmt_bytes(buf, sizeof buf, v), extra);
-  if (known < n) fprintf(f, "; known for %zu of %zu layers only", known, n);
-  fputc('\n', f);
+  fprintf(f, "%-12s%s\n", label, b.data);
+  ec_buf_free(&b);
 }
 
 static void S_text(const ec_summary *s, FILE *f) {

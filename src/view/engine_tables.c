@@ -48,8 +48,7 @@ static void S_weights_io_facts(ec_table *t, const ec_summary *s) {
       ec_buf_printf(&b, ", and %zu constant input tensor%s of %s", nu->n_const, nu->n_const == 1 ? "" : "s",
                     ec_fmt_bytes(w2, sizeof w2, nu->const_bytes));
     ec_buf_printf(&b, "; TREx counts %s)", ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
-    if (nu->weights_known < nu->n)
-      ec_buf_printf(&b, "; known for %zu of %zu layers only", nu->weights_known, nu->n);
+    ec_fmt_partial(&b, nu->weights_known, nu->n);
     S_kv(t, "Weights", b.data);
   }
   b.len = 0;
@@ -58,7 +57,7 @@ static void S_weights_io_facts(ec_table *t, const ec_summary *s) {
   } else {
     ec_buf_printf(&b, "%s (sum of every layer's input and output tensors: traffic, not memory)",
                   B(ec_fmt_bytes, s->activations_bytes));
-    if (nu->io_known < nu->n) ec_buf_printf(&b, "; known for %zu of %zu layers only", nu->io_known, nu->n);
+    ec_fmt_partial(&b, nu->io_known, nu->n);
     S_kv(t, "Layer I/O", b.data);
   }
   ec_buf_free(&b);

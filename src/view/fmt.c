@@ -76,6 +76,20 @@ void ec_fmt_dropped(ec_buf *b, const ec_engine *e) {
   if (k) ec_buf_printf(b, " layer%s", total == 1 ? "" : "s");
 }
 
+void ec_fmt_partial(ec_buf *b, size_t known, size_t n) {
+  if (known < n) ec_buf_printf(b, " (known for %zu of %zu layers only)", known, n);
+}
+
+void ec_fmt_bytes_known(ec_buf *b, double v, size_t known, size_t n, const char *why) {
+  char buf[32];
+  if (!isfinite(v)) {
+    ec_buf_printf(b, "not available (%s)", why);
+    return;
+  }
+  ec_buf_puts(b, ec_fmt_bytes(buf, sizeof buf, v));
+  ec_fmt_partial(b, known, n);
+}
+
 void ec_fmt_known(ec_buf *b, const ec_numbers *n) {
   if (n->weights_known < n->n)
     ec_buf_printf(b, "Weights are known for %zu of %zu layers (the others' source lists no weights: names-only "

@@ -29,6 +29,12 @@ char *ec_fmt_peak(char *buf, size_t cap, const ec_peak_choice *p);
 /** Append the layers TREx's rules leave out, every class named ("75 NoOp,
  *  42 Constant, 3 shape_call and 2 signal/wait layers"); nothing when none. */
 void ec_fmt_dropped(ec_buf *b, const ec_engine *e);
+/** Append " (known for 3 of 269 layers only)" when known < n: how partial a
+ *  total over layers is. */
+void ec_fmt_partial(ec_buf *b, size_t known, size_t n);
+/** Append bytes v with how partial they are, or "not available (why)" when
+ *  v is not finite. */
+void ec_fmt_bytes_known(ec_buf *b, double v, size_t known, size_t n, const char *why);
 /** Append how partial the layers' weights and I/O are, in one or two
  *  sentences ("Weights are known for 12 of 269 layers: ... I/O for 1 of
  *  269 layers: ..."); nothing when both are known for every layer. */
