@@ -94,7 +94,7 @@ static void S_csv_row(ec_buf *b, const ec_summary *s, const ec_layer *l) {
   S_tensors_text(&t, l->out, l->n_out);
   ec_buf_csv(b, t.data ? t.data : "", t.len);
   ec_buf_free(&t);
-  const ec_layer_nums *x = &s->nums.v[l->index];
+  const ec_layer_nums *x = &s->nums.v[l - s->engine->layers]; /* the numbers of this layer */
   double cols[4] = {x->weights_bytes, x->weights_bytes_trex, x->io_bytes, x->macs};
   for (int k = 0; k < 4; k++) {
     ec_buf_putc(b, ',');
@@ -135,7 +135,7 @@ static json_t *S_json_row(const ec_summary *s, const ec_layer *l) {
   json_object_set_new(o, "latency_pct", ec_jnum(ec_layer_share_pct(s, l)));
   json_object_set_new(o, "tactic", ec_jstr(l->tactic));
   json_object_set_new(o, "origin", ec_jstr(l->origin));
-  const ec_layer_nums *x = &s->nums.v[l->index];
+  const ec_layer_nums *x = &s->nums.v[l - s->engine->layers]; /* the numbers of this layer */
   int tensors = !(l->unknown & EC_UNKNOWN_TENSORS); /* names only: not described, not empty */
   json_object_set_new(o, "inputs", tensors ? S_tensors_json(l->in, l->n_in, x->in_const) : json_null());
   json_object_set_new(o, "outputs", tensors ? S_tensors_json(l->out, l->n_out, NULL) : json_null());
