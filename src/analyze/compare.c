@@ -285,6 +285,9 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
   if (!b->has_graph || !e->has_graph)
     r->align_note = ec_strdup("layer types come from profile names only (no graph): alignment is by name");
   r->deltas = ec_calloc(r->al->n ? r->al->n : 1, sizeof *r->deltas);
+  /* without a profile the one-sided layers' time is unknown, not 0 */
+  r->only_base_ms = b->has_profile ? 0 : NAN;
+  r->only_engine_ms = e->has_profile ? 0 : NAN;
   for (size_t k = 0; k < r->al->n; k++) {
     const ec_align_pair *p = &r->al->v[k];
     if (p->a >= 0 && p->b < 0 && b->layers[p->a].has_profile) r->only_base_ms += b->layers[p->a].avg_ms;

@@ -127,7 +127,7 @@ typedef struct ec_compare_result {
   ec_alignment *al;     /* ec_align(baseline, engine) or NULL */
   ec_layer_delta *deltas; /* pairs with both profiled, by delta_ms descending, ties by baseline index */
   size_t n_deltas;
-  double only_base_ms, only_engine_ms; /* time of one-sided layers */
+  double only_base_ms, only_engine_ms; /* time of one-sided layers; NAN without that engine's profile */
   size_t n_flagged;     /* layers breaking the advisory rule */
 } ec_compare_result;
 

@@ -17,6 +17,7 @@
  * or a depthwise convolution is info; the costly ones are ranked first by
  * latency share anyway. */
 #include "analyze/lint.h"
+#include "analyze/layer_kind.h"
 #include "analyze/tensorcore.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -151,10 +152,7 @@ static ec_finding *S_add(S_ctx *c, const char *rule, ec_lint_sev sev, long layer
   return x;
 }
 
-static double S_share(const S_ctx *c, const ec_layer *l) {
-  if (!c->s->has_latency || !l->has_profile || !(c->s->total_ms > 0)) return NAN;
-  return 100.0 * l->avg_ms / c->s->total_ms;
-}
+static double S_share(const S_ctx *c, const ec_layer *l) { return ec_layer_share_pct(c->s, l); }
 
 static double S_ms(const S_ctx *c, const ec_layer *l) {
   return c->s->has_latency && l->has_profile ? l->avg_ms : NAN;
@@ -389,14 +387,8 @@ static void S_gemm_tc(S_ctx *c, const ec_layer *l, size_t i) {
   free(ev);
 }
 
-static int S_is_myelin(const ec_layer *l) {
-  return S_is(l->layer_type, "Myelin") || S_is(l->layer_type, "kgen") || S_is(l->layer_type, "gemm") ||
-         S_is(l->type, "Myelin") || (l->name && !strncmp(l->name, "{ForeignNode", 12)) ||
-         (l->tactic && !strncmp(l->tactic, "__myl", 5));
-}
-
 static void S_myelin(S_ctx *c, const ec_layer *l, size_t i) {
-  if (!S_is_myelin(l)) return;
+  if (!ec_layer_is_myelin(l)) return;
   char ev[160];
   snprintf(ev, sizeof ev, "LayerType %.60s%s%.60s", l->layer_type ? l->layer_type : "?",
            l->tactic && strcmp(l->tactic, "TensorRT") ? ", kernel " : "", l->tactic && strcmp(l->tactic, "TensorRT") ? l->tactic : "");
@@ -644,7 +636,7 @@ static void S_fp32_islands(S_ctx *c, const S_flow *f) {
   for (size_t r = 0; r < n; r++) {
     if (!members[r] || S_find_root(parent, r) != r || !up[r] || !down[r]) continue;
     const ec_layer *l = &e->layers[slowest[r]];
-    double share = c->s->has_latency && c->s->total_ms > 0 ? 100.0 * ms[r] / c->s->total_ms : NAN;
+    double share = c->s->has_latency ? ec_share_pct(ms[r], c->s->total_ms) : NAN;
     char ev[64];
     snprintf(ev, sizeof ev, "%zu FP32 layer%s", members[r], members[r] == 1 ? "" : "s");
     S_add(c, "fp32-island", EC_LINT_WARNING, slowest[r], share, c->s->has_latency ? ms[r] : NAN,
@@ -682,23 +674,15 @@ static void S_reformat_share(S_ctx *c) {
 static void S_timing(S_ctx *c) {
   const ec_summary *s = c->s;
   const ec_engine *e = c->e;
-  double med = NAN, p99 = NAN;
-  const char *src = NULL;
-  size_t count = 0;
-  if (s->has_compute) {
-    med = s->compute.median, p99 = s->compute.p99, src = "GPU compute time (timing.json)", count = s->compute.count;
-  } else if (s->has_timing) {
-    med = s->timing.median, p99 = s->timing.p99, src = "latency (timing.json)", count = s->timing.count;
-  } else if (e->perf.present && e->perf.gpu_compute.n) {
-    med = ec_stats_get(&e->perf.gpu_compute, "median"), p99 = ec_stats_get(&e->perf.gpu_compute, "p99");
-    src = "GPU compute time (as trtexec reported it)";
-  }
-  if (isfinite(med) && isfinite(p99) && med > 0) {
+  ec_e2e t = ec_summary_e2e(s);
+  double med = t.median_ms, p99 = t.p99_ms;
+  size_t count = t.count;
+  if (t.known && isfinite(med) && isfinite(p99) && med > 0) {
     double r = p99 / med;
     ec_lint_sev sev = r >= c->o.unstable_p99_ratio_warn ? EC_LINT_WARNING : EC_LINT_INFO;
     if (r >= c->o.unstable_p99_ratio_info) {
       char ev[160];
-      snprintf(ev, sizeof ev, "%s: median %.4g ms, p99 %.4g ms", src, med, p99);
+      snprintf(ev, sizeof ev, "%s (%s): median %.4g ms, p99 %.4g ms", t.what, t.source, med, p99);
       S_add(c, "timing-unstable", sev, -1, NAN, NAN,
             "Lock the GPU clocks (nvidia-smi -lgc), keep other work off the GPU, and measure with --useSpinWait "
             "--useCudaGraph --noDataTransfers and a longer --duration; compare medians, not means.",

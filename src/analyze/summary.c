@@ -1,4 +1,5 @@
 #include "analyze/summary.h"
+#include "analyze/layer_kind.h"
 #include "util/alloc.h"
 #include <math.h>
 #include <stdlib.h>
@@ -17,8 +18,24 @@ static int S_cmp_group(const void *a, const void *b) {
   return strcmp(((const ec_group *)a)->key, ((const ec_group *)b)->key);
 }
 
+double ec_latency_total_ms(const ec_engine *e) {
+  double t = 0;
+  for (size_t i = 0; i < e->n_layers; i++)
+    if (e->layers[i].has_profile) t += e->layers[i].avg_ms;
+  return t;
+}
+
+double ec_share_pct(double ms, double total_ms) {
+  if (!isfinite(ms) || !isfinite(total_ms) || !(total_ms > 0)) return NAN;
+  return 100.0 * ms / total_ms;
+}
+
+double ec_layer_share_pct(const ec_summary *s, const ec_layer *l) {
+  return s->has_latency && l->has_profile ? ec_share_pct(l->avg_ms, s->total_ms) : NAN;
+}
+
 static void S_finish(ec_groups *g, double total) {
-  for (size_t i = 0; i < g->n; i++) g->v[i].pct = total > 0 ? 100.0 * g->v[i].latency_ms / total : 0;
+  for (size_t i = 0; i < g->n; i++) g->v[i].pct = ec_share_pct(g->v[i].latency_ms, total);
   if (g->n > 1) qsort(g->v, g->n, sizeof *g->v, S_cmp_group);
 }
 
@@ -57,16 +74,40 @@ static void S_stats_from(const double *v, size_t n, int *has, ec_sample_stats *o
   ec_sample_stats_compute(v, n, out);
 }
 
+ec_e2e ec_summary_e2e(const ec_summary *s) {
+  ec_e2e r = {0, NAN, NAN, 0, NULL, NULL};
+  const ec_perf *p = &s->engine->perf;
+  if (s->has_compute || s->has_timing) {
+    const ec_sample_stats *x = s->has_compute ? &s->compute : &s->timing;
+    r.known = 1;
+    r.median_ms = x->median;
+    r.p99_ms = x->p99;
+    r.count = x->count;
+    r.what = s->has_compute ? "GPU compute time" : "latency";
+    r.source = "timing.json";
+    return r;
+  }
+  const ec_stats *st = !p->present ? NULL
+                       : isfinite(ec_stats_get(&p->gpu_compute, "median")) ? &p->gpu_compute
+                       : isfinite(ec_stats_get(&p->latency, "median"))     ? &p->latency
+                                                                           : NULL;
+  if (!st) return r;
+  r.known = 1;
+  r.median_ms = ec_stats_get(st, "median");
+  r.p99_ms = ec_stats_get(st, "p99");
+  r.what = st == &p->gpu_compute ? "GPU compute time" : "latency";
+  r.source = st->source ? st->source : "log";
+  return r;
+}
+
 ec_summary *ec_summarize(const ec_engine *e) {
   ec_summary *s = ec_calloc(1, sizeof *s);
   s->engine = e;
   s->layers = e->n_layers;
   s->has_latency = e->has_profile;
-  double total = 0, total_med = 0;
-  for (size_t i = 0; i < e->n_layers; i++) {
-    total += e->layers[i].avg_ms;
+  double total = ec_latency_total_ms(e), total_med = 0;
+  for (size_t i = 0; i < e->n_layers; i++)
     if (e->layers[i].has_median) total_med += e->layers[i].median_ms;
-  }
   s->total_ms = total;
   s->total_median_ms = total_med;
   for (size_t i = 0; i < e->n_layers; i++) {
@@ -80,21 +121,21 @@ ec_summary *ec_summarize(const ec_engine *e) {
     g = S_group(&s->by_out_precision, l->out_precision[0] ? l->out_precision : "None");
     g->count++;
     g->latency_ms += l->avg_ms;
-    if (strcmp(l->type, "Reformat") == 0) {
+    if (ec_layer_is_reformat(l)) { /* by name when the type is unknown (names-only) */
       s->reformat_count++;
       s->reformat_ms += l->avg_ms;
       g = S_group(&s->reformat_by_origin, l->origin ? l->origin : "unknown");
       g->count++;
       g->latency_ms += l->avg_ms;
     }
-    s->weights_bytes += l->weights_bytes;
-    s->weights_bytes_trex += l->weights_bytes_trex;
-    s->activations_bytes += l->io_bytes;
-    s->activations_bytes_trex += l->io_bytes_trex;
-    if (l->io_unknown) s->io_unknown_layers++;
   }
-  for (size_t i = 0; i < e->n_hidden; i++) s->weights_bytes += e->hidden[i].weights_bytes;
-  s->reformat_share_pct = total > 0 ? 100.0 * s->reformat_ms / total : 0;
+  ec_numbers_compute(e, &s->nums);
+  s->weights_bytes = s->nums.weights_bytes;
+  s->weights_bytes_trex = s->nums.weights_bytes_trex;
+  s->activations_bytes = s->nums.io_bytes;
+  s->activations_bytes_trex = s->nums.io_bytes_trex;
+  s->io_unknown_layers = e->n_layers - s->nums.io_known;
+  s->reformat_share_pct = ec_share_pct(s->reformat_ms, total);
   S_finish(&s->by_type, total);
   S_finish(&s->by_precision, total);
   S_finish(&s->by_out_precision, total);
@@ -122,5 +163,6 @@ void ec_summary_free(ec_summary *s) {
   free(s->by_out_precision.v);
   free(s->reformat_by_origin.v);
   free(s->order);
+  ec_numbers_free(&s->nums);
   free(s);
 }

@@ -4,6 +4,7 @@
 #ifndef EC_SUMMARY_H
 #define EC_SUMMARY_H
 #include <stddef.h>
+#include "analyze/layer_numbers.h"
 #include "analyze/stats.h"
 #include "model/engine.h"
 
@@ -12,7 +13,7 @@ typedef struct ec_group {
   const char *key;   /* borrowed from the engine (or a static string) */
   size_t count;
   double latency_ms; /* sum of averageMs */
-  double pct;        /* 100 * latency_ms / total */
+  double pct;        /* ec_share_pct(latency_ms, the summary's total_ms) */
 } ec_group;
 
 /* Groups sorted by key (byte order), so output is stable. */
@@ -31,9 +32,11 @@ typedef struct ec_summary {
   size_t reformat_count;
   double reformat_ms, reformat_share_pct;
   ec_groups reformat_by_origin;
+  ec_numbers nums;           /* per-layer weights, I/O (analyze/layer_numbers.h) */
+  /* totals from nums (NAN when no layer's value is known) */
   double weights_bytes, weights_bytes_trex;
   double activations_bytes, activations_bytes_trex;
-  size_t io_unknown_layers;  /* layers with dynamic dims (bytes counted as 0) */
+  size_t io_unknown_layers;  /* layers whose I/O is unknown (dynamic shapes, no tensors described) */
   int has_timing;
   ec_sample_stats timing;    /* latencyMs of the selected run */
   int has_compute;
@@ -42,6 +45,35 @@ typedef struct ec_summary {
   ec_sample_stats enqueue, h2d, d2h;
   size_t *order;             /* layer indices by latency, descending, ties in graph order */
 } ec_summary;
+
+/** The one denominator of every share of latency in every output: the sum
+ *  of averageMs over the engine's counted layers (TREx's total_runtime).
+ *  Profile records of NoOp, Constant, shape_call and signal/wait layers and
+ *  records that name no layer are outside it, so a share differs from the
+ *  profile's own "percentage" field, whose total includes them. 0 without a
+ *  profile. */
+double ec_latency_total_ms(const ec_engine *e);
+/** 100 * ms / total_ms, or NAN when either is unknown (not finite, or a total
+ *  that is not positive). */
+double ec_share_pct(double ms, double total_ms);
+/** The share of l in s's total: NAN without a profile record for l. */
+double ec_layer_share_pct(const ec_summary *s, const ec_layer *l);
+
+/* The engine's end-to-end time per inference, as far as the inputs give one:
+ * GPU compute time from timing.json, else its latency, else the GPU compute
+ * time or latency trtexec printed (log, metadata). */
+typedef struct ec_e2e {
+  int known;         /* 0: no end-to-end figure at all */
+  double median_ms;  /* NAN when not reported */
+  double p99_ms;     /* NAN when not reported */
+  size_t count;      /* iterations; 0 when not reported */
+  const char *what;  /* "GPU compute time" or "latency"; static */
+  const char *source; /* "timing.json", "log", "metadata"; static */
+} ec_e2e;
+
+/** The end-to-end figure of s (see ec_e2e): the one every output compares
+ *  the per-layer sum with. */
+ec_e2e ec_summary_e2e(const ec_summary *s);
 
 /** Compute the summary of e. The result borrows e (keep e alive) and is
  *  freed with ec_summary_free. */

@@ -40,7 +40,16 @@
  * says HMMA but is an sm50 (Maxwell) kernel family, and depthwise convolution
  * has no channel reduction to feed an MMA; its name cannot settle it.
  * No evidence gives UNKNOWN: __myl_* / __mye* (Myelin-generated), "TensorRT"
- * (no tactic recorded), "", and bare family names. */
+ * (no tactic recorded), "", and bare family names.
+ *
+ * The math (ec_kernel_math) follows the same markers: an MMA shape names its
+ * data type (h*: FP16, bf16816: BF16, i*: INT8, s*: TF32), hmma/imma too;
+ * "tensorMxNxK" and Hopper's warp-group kernels need the data types of the
+ * name: sm80_xmma_fprop_implicit_gemm_f16f16_f16f16_f16_..._tensor16x8x16 is
+ * FP16, ..._interleaved_i8i8_i8i32_f32_..._tensor16x8x32 INT8, e4m3/e5m2 FP8.
+ * On CUDA cores ffma, scudnn, sgemm and gemv (sm50_xmma_cublas_gemvx_f16f16_
+ * f32_f32: FP32 accumulation) are FP32, hfma FP16, int8x4 DP4A, and SIMT
+ * kernels follow their data (..._f16f16_f16_f16_tn_n_simt_...: FP16). */
 #include "analyze/tensorcore.h"
 #include <ctype.h>
 #include <stddef.h>
@@ -50,34 +59,35 @@ typedef struct {
   const char *needle;
   int boundary; /* 1: must start the name or follow '_'; 2: must be followed by a digit */
   const char *reason;
+  ec_math math; /* the math the marker shows; EC_MATH_UNKNOWN: the data types decide */
 } S_marker;
 
 static const S_marker S_tc[] = {
-    {"tensor", 2, "Tensor Core instruction shape (tensorMxNxK) in the name"},
-    {"hmma", 0, "HMMA (half-precision Tensor Core MMA) in the name"},
-    {"imma", 0, "IMMA (integer Tensor Core MMA) in the name"},
-    {"warpgroup", 0, "Hopper warp-group MMA (warpgroupsize) in the name"},
-    {"gmma", 0, "Hopper GMMA in the name"},
-    {"h884", 1, "HMMA m8n8k4 shape (h884) in the name"},
-    {"h1688", 1, "HMMA m16n8k8 shape (h1688) in the name"},
-    {"h16816", 1, "HMMA m16n8k16 shape (h16816) in the name"},
-    {"bf16816", 1, "BF16 MMA m16n8k16 shape (bf16816) in the name"},
-    {"i8816", 1, "IMMA m8n8k16 shape (i8816) in the name"},
-    {"i16832", 1, "IMMA m16n8k32 shape (i16832) in the name"},
-    {"s1688", 1, "TF32 MMA m16n8k8 shape (s1688) in the name"},
-    {"s16816", 1, "TF32 MMA m16n8k16 shape (s16816) in the name"},
-    {"tf32", 0, "TF32 math (FP32 data on Tensor Cores) in the name"},
+    {"tensor", 2, "Tensor Core instruction shape (tensorMxNxK) in the name", EC_MATH_UNKNOWN},
+    {"hmma", 0, "HMMA (half-precision Tensor Core MMA) in the name", EC_MATH_FP16_TC},
+    {"imma", 0, "IMMA (integer Tensor Core MMA) in the name", EC_MATH_INT8_TC},
+    {"warpgroup", 0, "Hopper warp-group MMA (warpgroupsize) in the name", EC_MATH_UNKNOWN},
+    {"gmma", 0, "Hopper GMMA in the name", EC_MATH_UNKNOWN},
+    {"h884", 1, "HMMA m8n8k4 shape (h884) in the name", EC_MATH_FP16_TC},
+    {"h1688", 1, "HMMA m16n8k8 shape (h1688) in the name", EC_MATH_FP16_TC},
+    {"h16816", 1, "HMMA m16n8k16 shape (h16816) in the name", EC_MATH_FP16_TC},
+    {"bf16816", 1, "BF16 MMA m16n8k16 shape (bf16816) in the name", EC_MATH_FP16_TC},
+    {"i8816", 1, "IMMA m8n8k16 shape (i8816) in the name", EC_MATH_INT8_TC},
+    {"i16832", 1, "IMMA m16n8k32 shape (i16832) in the name", EC_MATH_INT8_TC},
+    {"s1688", 1, "TF32 MMA m16n8k8 shape (s1688) in the name", EC_MATH_TF32_TC},
+    {"s16816", 1, "TF32 MMA m16n8k16 shape (s16816) in the name", EC_MATH_TF32_TC},
+    {"tf32", 0, "TF32 math (FP32 data on Tensor Cores) in the name", EC_MATH_TF32_TC},
 };
 
 static const S_marker S_cuda[] = {
-    {"ffma", 0, "FFMA (FP32 fused multiply-add on CUDA cores) in the name"},
-    {"hfma", 0, "HFMA (FP16 fused multiply-add on CUDA cores) in the name"},
-    {"simt", 0, "SIMT (CUDA-core) kernel in the name"},
-    {"gemv", 0, "matrix-vector (gemv) kernel, CUDA cores"},
-    {"scudnn", 1, "single-precision cuDNN kernel (scudnn), CUDA cores"},
-    {"sgemm", 1, "single-precision cuBLAS kernel (sgemm), CUDA cores"},
-    {"dgemm", 1, "double-precision cuBLAS kernel (dgemm), CUDA cores"},
-    {"int8x4", 0, "DP4A int8x4 kernel, CUDA cores"},
+    {"ffma", 0, "FFMA (FP32 fused multiply-add on CUDA cores) in the name", EC_MATH_FP32},
+    {"hfma", 0, "HFMA (FP16 fused multiply-add on CUDA cores) in the name", EC_MATH_FP16},
+    {"simt", 0, "SIMT (CUDA-core) kernel in the name", EC_MATH_UNKNOWN},
+    {"gemv", 0, "matrix-vector (gemv) kernel, CUDA cores", EC_MATH_FP32},
+    {"scudnn", 1, "single-precision cuDNN kernel (scudnn), CUDA cores", EC_MATH_FP32},
+    {"sgemm", 1, "single-precision cuBLAS kernel (sgemm), CUDA cores", EC_MATH_FP32},
+    {"dgemm", 1, "double-precision cuBLAS kernel (dgemm), CUDA cores", EC_MATH_UNKNOWN},
+    {"int8x4", 0, "DP4A int8x4 kernel, CUDA cores", EC_MATH_DP4A},
 };
 
 static const char *const S_no_tc_arch[] = {"sm50_", "sm52_", "sm53_", "sm60_", "sm61_", "sm62_",
@@ -103,8 +113,14 @@ static const S_marker *S_find(const char *name, const S_marker *list, size_t n) 
   return NULL;
 }
 
-/* Classification plus whether the name offered any evidence at all. */
-static ec_tc_verdict S_classify(const char *tactic, int *no_evidence) {
+/* Classification plus whether the name offered any evidence at all; *mark
+ * (may be NULL) gets the marker that decided it. */
+static ec_tc_verdict S_classify_m(const char *tactic, int *no_evidence, const S_marker **mark);
+
+static ec_tc_verdict S_classify(const char *tactic, int *no_evidence) { return S_classify_m(tactic, no_evidence, NULL); }
+
+static ec_tc_verdict S_classify_m(const char *tactic, int *no_evidence, const S_marker **mark) {
+  if (mark) *mark = NULL;
   ec_tc_verdict v = {EC_TC_UNKNOWN, "no kernel name recorded", 0};
   *no_evidence = 1;
   if (!tactic || !*tactic || !strcmp(tactic, "TensorRT")) return v;
@@ -127,6 +143,7 @@ static ec_tc_verdict S_classify(const char *tactic, int *no_evidence) {
   }
   if (tc) {
     *no_evidence = 0;
+    if (mark) *mark = tc;
     v.cls = EC_TC_TENSOR_CORES;
     v.reason = tc->reason;
     v.tf32 = strstr(name, "tf32") != NULL || tc->needle[0] == 's'; /* s1688, s16816: TF32 shapes */
@@ -134,6 +151,7 @@ static ec_tc_verdict S_classify(const char *tactic, int *no_evidence) {
   }
   if (cu) {
     *no_evidence = 0;
+    if (mark) *mark = cu;
     v.cls = EC_TC_CUDA_CORES;
     v.reason = cu->reason;
     return v;
@@ -162,6 +180,87 @@ ec_tc_verdict ec_tc_classify_layer(const char *layer_type, const char *tactic) {
     v.reason = "LayerType Cuda*: one of TensorRT's own CUDA kernels, not a Tensor Core library kernel";
   }
   return v;
+}
+
+/* The data type the name spells, or EC_MATH_UNKNOWN: FP8 (e4m3, e5m2,
+ * fp8), INT8 (i8i8, int8, i8816...), FP16/BF16 (f16f16, fp16, bf16, half),
+ * FP32 (f32f32, fp32): the Tensor-Core math of that type. */
+static ec_math S_name_type(const char *name) {
+  static const struct { const char *needle; ec_math m; } t[] = {
+      {"e4m3", EC_MATH_FP8_TC}, {"e5m2", EC_MATH_FP8_TC},  {"fp8", EC_MATH_FP8_TC},   {"i8i8", EC_MATH_INT8_TC},
+      {"int8", EC_MATH_INT8_TC}, {"bf16", EC_MATH_FP16_TC}, {"f16f16", EC_MATH_FP16_TC}, {"fp16", EC_MATH_FP16_TC},
+      {"half", EC_MATH_FP16_TC}, {"f32f32", EC_MATH_TF32_TC}, {"fp32", EC_MATH_TF32_TC},
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+    if (strstr(name, t[i].needle)) return t[i].m;
+  return EC_MATH_UNKNOWN;
+}
+
+/* The Tensor-Core math of a layer precision (FP32 data: TF32). */
+static ec_math S_prec_tc(const char *p) {
+  if (!p) return EC_MATH_UNKNOWN;
+  if (!strcmp(p, "INT8") || !strcmp(p, "INT4")) return EC_MATH_INT8_TC;
+  if (!strcmp(p, "FP8") || !strcmp(p, "FP4")) return EC_MATH_FP8_TC;
+  if (!strcmp(p, "FP16") || !strcmp(p, "BF16")) return EC_MATH_FP16_TC;
+  if (!strcmp(p, "FP32")) return EC_MATH_TF32_TC;
+  return EC_MATH_UNKNOWN;
+}
+
+/* The CUDA-core math of a Tensor-Core math's data type. */
+static ec_math S_cuda_of(ec_math tc) {
+  switch (tc) {
+  case EC_MATH_INT8_TC: return EC_MATH_DP4A;
+  case EC_MATH_FP16_TC: return EC_MATH_FP16;
+  case EC_MATH_FP8_TC: return EC_MATH_UNKNOWN;
+  default: return EC_MATH_FP32;
+  }
+}
+
+ec_math_verdict ec_kernel_math(const char *layer_type, const char *tactic, const char *precision) {
+  ec_math_verdict r = {EC_MATH_UNKNOWN, 0, NULL};
+  int none;
+  const S_marker *mk;
+  ec_tc_verdict v = S_classify_m(tactic, &none, &mk);
+  if (v.cls == EC_TC_UNKNOWN && none) v = ec_tc_classify_layer(layer_type, tactic); /* TensorRT's own Cuda* kernels */
+  char name[1024] = "";
+  if (tactic) S_lower(tactic, name, sizeof name);
+  ec_math by_name = S_name_type(name), by_prec = S_prec_tc(precision);
+  if (v.cls == EC_TC_TENSOR_CORES) {
+    if (v.tf32) r.math = EC_MATH_TF32_TC, r.from_name = 1, r.basis = "Tensor Cores, TF32 (tf32 or an s1688/s16816 shape in the kernel name)";
+    else if (mk && mk->math) r.math = mk->math, r.from_name = 1, r.basis = mk->reason;
+    else if (by_name) r.math = by_name, r.from_name = 1, r.basis = "Tensor Cores; data types from the kernel name (f16f16, i8i8, e4m3, ...)";
+    else r.math = by_prec ? by_prec : EC_MATH_FP16_TC, r.basis = "Tensor Cores (kernel name); data type from the layer precision";
+    return r;
+  }
+  if (v.cls == EC_TC_CUDA_CORES) {
+    if (mk && mk->math) {
+      r.math = mk->math, r.from_name = 1, r.basis = mk->reason;
+    } else if (mk && !strcmp(mk->needle, "dgemm")) {
+      r.basis = "FP64 kernel (dgemm): no FP64 peak in the table";
+    } else if (by_name) {
+      r.math = S_cuda_of(by_name), r.from_name = 1, r.basis = "CUDA cores; data types from the kernel name";
+    } else {
+      r.math = S_cuda_of(by_prec), r.basis = "CUDA cores (kernel name or type); data type from the layer precision";
+    }
+    return r;
+  }
+  r.math = by_prec;
+  r.basis = by_prec ? "assumed from the layer precision: the kernel name shows no instructions (the fastest math "
+                      "that precision allows)"
+                    : "the kernel name shows no instructions and the layer precision is unknown";
+  return r;
+}
+
+const char *ec_math_id(ec_math m) {
+  static const char *const id[EC_MATH_N] = {"unknown", "fp32", "fp16", "dp4a", "tf32-tc", "fp16-tc", "int8-tc", "fp8-tc"};
+  return m < EC_MATH_N ? id[m] : "unknown";
+}
+
+const char *ec_math_label(ec_math m) {
+  static const char *const lb[EC_MATH_N] = {"unknown",          "FP32 CUDA core",    "FP16 CUDA core",
+                                            "DP4A CUDA core",   "TF32 Tensor Core",  "FP16/BF16 Tensor Core",
+                                            "INT8 Tensor Core", "FP8 Tensor Core"};
+  return m < EC_MATH_N ? lb[m] : "unknown";
 }
 
 const char *ec_tc_class_name(ec_tc_class c) {

@@ -34,4 +34,38 @@ ec_tc_verdict ec_tc_classify_layer(const char *layer_type, const char *tactic);
 /** "tensor-cores", "cuda-cores" or "unknown". */
 const char *ec_tc_class_name(ec_tc_class c);
 
+/* The math a kernel does: it decides which peak the kernel is measured
+ * against (analyze/device_peak.h holds the peak of each per architecture). */
+typedef enum {
+  EC_MATH_UNKNOWN = 0,
+  EC_MATH_FP32,    /* CUDA cores, FP32 FMA (FFMA, cuDNN scudnn, cuBLAS sgemm/gemv) */
+  EC_MATH_FP16,    /* CUDA cores, FP16 FMA (HFMA2; SIMT kernels on FP16 data) */
+  EC_MATH_DP4A,    /* CUDA cores, 8-bit dot products (DP4A: int8x4 kernels) */
+  EC_MATH_TF32_TC, /* Tensor Cores on FP32 data in TF32 */
+  EC_MATH_FP16_TC, /* Tensor Cores, FP16 or BF16 */
+  EC_MATH_INT8_TC, /* Tensor Cores, INT8 (IMMA) */
+  EC_MATH_FP8_TC,  /* Tensor Cores, FP8 (E4M3/E5M2) */
+  EC_MATH_N
+} ec_math;
+
+typedef struct ec_math_verdict {
+  ec_math math;
+  int from_name;     /* 1: the kernel name shows the math; 0: assumed from the layer precision */
+  const char *basis; /* static: the evidence, or why it was assumed */
+} ec_math_verdict;
+
+/** The math of a layer's kernel. The Tensor-Core / CUDA-core verdict of
+ *  ec_tc_classify_layer decides the unit; the MMA shape (h16816, i8816,
+ *  s1688, hmma, imma), the tf32 marker or the data types in the name
+ *  (f16f16, i8i8, e4m3, bf16) decide the data type, else the layer
+ *  precision does. A name without evidence (Myelin's __myl_*, "TensorRT")
+ *  gives the fastest math the precision allows (FP32 data: TF32, TensorRT's
+ *  default on Ampere and newer), from_name 0. precision may be NULL. */
+ec_math_verdict ec_kernel_math(const char *layer_type, const char *tactic, const char *precision);
+
+/** Stable id ("fp32", "fp16", "dp4a", "tf32-tc", "fp16-tc", "int8-tc",
+ *  "fp8-tc"; "unknown") and a label ("TF32 Tensor Core"). */
+const char *ec_math_id(ec_math m);
+const char *ec_math_label(ec_math m);
+
 #endif

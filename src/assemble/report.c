@@ -46,24 +46,43 @@ static char *S_value(void *ud, const char *name) {
   if (!strcmp(name, "latency.total")) return ec_strdup(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : "not available");
   if (!strcmp(name, "reformat.share")) return ec_strdup(s->has_latency ? ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct) : "not available");
   if (!strcmp(name, "reformat.count")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)s->reformat_count));
-  if (!strcmp(name, "weights")) {
-    /* without detailed layer information the weights are unknown, not 0 */
-    if (!e->has_graph || e->graph_names_only) return ec_strdup("unknown (no detailed layer information)");
-    return ec_strdup(ec_fmt_bytes(buf, sizeof buf, s->weights_bytes));
+  /* unknown, not 0, when no layer's source describes them; partial says so */
+  if (!strcmp(name, "weights") || !strcmp(name, "activations")) {
+    ec_buf b = {0};
+    if (name[0] == 'w')
+      ec_fmt_bytes_known(&b, s->weights_bytes, s->nums.weights_known, s->nums.n, "no layer's weights are described");
+    else
+      ec_fmt_bytes_known(&b, s->activations_bytes, s->nums.io_known, s->nums.n, "no layer's tensors have a known size");
+    return ec_buf_take(&b);
   }
-  if (!strcmp(name, "activations")) return ec_strdup(ec_fmt_bytes(buf, sizeof buf, s->activations_bytes));
-  if (!strcmp(name, "timing.count")) return ec_strdup(s->has_timing ? ec_fmt_int(buf, sizeof buf, (double)s->timing.count) : "0");
+  if (!strcmp(name, "timing.count")) return ec_strdup(s->has_timing ? ec_fmt_int(buf, sizeof buf, (double)s->timing.count) : "not available");
   if (!strcmp(name, "timing.median")) return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.median) : "not available");
   if (!strcmp(name, "timing.p99")) return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.p99) : "not available");
-  if (!strcmp(name, "profile.iterations")) return ec_strdup(e->has_profile ? ec_fmt_int(buf, sizeof buf, (double)e->profile_count) : "0");
+  if (!strcmp(name, "profile.iterations"))
+    return ec_strdup(e->has_profile && e->profile_count > 0 ? ec_fmt_int(buf, sizeof buf, (double)e->profile_count) : "not available");
   /* whole sentences for values that may be missing, so the text reads either way */
   if (!strcmp(name, "latency.intro")) {
     if (!s->has_latency)
       return ec_strdup("There is no per-layer profile (trtexec --exportProfile), so the charts below that need "
                        "latencies say so; layer counts are still shown.");
-    char ms[32];
-    return ec_asprintf("Per-layer latencies come from trtexec's profiling run (%s iterations); they add up to %s ms.",
-                       ec_fmt_int(buf, sizeof buf, (double)e->profile_count), ec_fmt_ms(ms, sizeof ms, s->total_ms));
+    char ms[32], it[48], cmp[400];
+    if (e->profile_count > 0) snprintf(it, sizeof it, " (%s iterations)", ec_fmt_int(buf, sizeof buf, (double)e->profile_count));
+    else it[0] = '\0';
+    /* "larger than the end-to-end time" only when there is one */
+    ec_e2e t = ec_summary_e2e(s);
+    if (t.known && isfinite(t.median_ms)) {
+      char med[32];
+      snprintf(cmp, sizeof cmp,
+               " The engine's end-to-end %s median is %s ms (%s)%s: trtexec times each layer separately, with "
+               "synchronisation between layers. Use the *Timings* section for end-to-end numbers.",
+               t.what, ec_fmt_ms(med, sizeof med, t.median_ms), t.source,
+               s->total_ms > t.median_ms ? ", less than the sum" : "");
+    } else {
+      snprintf(cmp, sizeof cmp, " No end-to-end time was given (timing.json, metadata or a trtexec log) to compare "
+                                "the sum with.");
+    }
+    return ec_asprintf("Per-layer latencies come from trtexec's profiling run%s; they add up to %s ms.%s", it,
+                       ec_fmt_ms(ms, sizeof ms, s->total_ms), cmp);
   }
   if (!strcmp(name, "reformat.intro")) {
     if (!s->reformat_count) return ec_strdup("The engine has no Reformat layers.");

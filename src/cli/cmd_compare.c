@@ -14,6 +14,7 @@
 #include "out/markdown.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
+#include "view/fmt.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -160,8 +161,9 @@ static void S_text(const ec_comparison *c, FILE *f) {
       fprintf(f, "  layers: %s\n", r->align_note ? r->align_note : "not aligned");
       continue;
     }
-    fprintf(f, "  layers: %zu aligned, %zu only in the baseline (%.4g ms), %zu only here (%.4g ms)", r->al->matched,
-            r->al->only_a, r->only_base_ms, r->al->only_b, r->only_engine_ms);
+    char ba[48], en[48];
+    fprintf(f, "  layers: %zu aligned, %zu only in the baseline (%s), %zu only here (%s)", r->al->matched, r->al->only_a,
+            ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b, ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
     if (isfinite(c->opts.max_layer_regress_pct))
       fprintf(f, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
     fputc('\n', f);

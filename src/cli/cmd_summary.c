@@ -4,6 +4,8 @@
 #include "out/jsonout.h"
 #include "out/summary_json.h"
 #include "util/alloc.h"
+#include "util/buf.h"
+#include "view/fmt.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +38,21 @@ static void S_col(FILE *f, const char *s, int w) {
   for (; k < w; k++) fputc(' ', f);
 }
 
+/* Bytes, how partial they are, or "not available (why)". */
+static void S_bytes_line(FILE *f, const char *label, double v, const char *extra, size_t known, size_t n,
+                         const char *why) {
+  ec_buf b = {0};
+  if (isfinite(v)) {
+    char buf[32];
+    ec_buf_printf(&b, "%s%s", ec_fmt_bytes(buf, sizeof buf, v), extra);
+    ec_fmt_partial(&b, known, n);
+  } else {
+    ec_fmt_bytes_known(&b, v, known, n, why);
+  }
+  fprintf(f, "%-12s%s\n", label, b.data);
+  ec_buf_free(&b);
+}
+
 static void S_text(const ec_summary *s, FILE *f) {
   const ec_engine *e = s->engine;
   fprintf(f, "engine      ");
@@ -52,40 +69,67 @@ static void S_text(const ec_summary *s, FILE *f) {
     fputc('\n', f);
   }
   fprintf(f, "layers      %zu", s->layers);
-  if (e->n_noop || e->n_constant) fprintf(f, "  (plus %zu NoOp, %zu Constant not counted)", e->n_noop, e->n_constant);
+  ec_buf b = {0};
+  ec_fmt_dropped(&b, e);
+  if (b.len) fprintf(f, "  (not counted, as TREx: %s)", b.data);
+  ec_buf_free(&b);
   fprintf(f, "\n");
+  ec_e2e t = ec_summary_e2e(s);
   if (s->has_latency) {
-    fprintf(f, "latency     %.3f ms  (sum of per-layer averages; exceeds end-to-end latency)\n", s->total_ms);
+    fprintf(f, "latency     %.3f ms  (sum of per-layer averages", s->total_ms);
+    if (e->layers_without_profile) fprintf(f, "; %zu of %zu layers have no profile record", e->layers_without_profile, s->layers);
+    /* the comparison needs an end-to-end figure */
+    if (t.known && isfinite(t.median_ms))
+      fprintf(f, "; %s %s median %.3f ms (%s)", s->total_ms > t.median_ms ? "exceeds the end-to-end" : "end-to-end",
+              t.what, t.median_ms, t.source);
+    fputs(")\n", f);
     fprintf(f, "reformats   %zu layers, %.3f ms, %.1f%% of latency\n", s->reformat_count, s->reformat_ms,
             s->reformat_share_pct);
   } else {
     fprintf(f, "latency     not available (no profile)\n");
+    fprintf(f, "reformats   %zu layers (latency not available)\n", s->reformat_count);
   }
-  fprintf(f, "weights     %.1f MB (TREx: %.1f MB)\n", s->weights_bytes / 1048576.0, s->weights_bytes_trex / 1048576.0);
-  fprintf(f, "activations %.1f MB of layer I/O traffic\n", s->activations_bytes / 1048576.0);
+  if (t.known) {
+    fprintf(f, "%-12s", t.what[0] == 'G' ? "gpu compute" : "end-to-end");
+    if (isfinite(t.median_ms)) fprintf(f, "median %.6g ms", t.median_ms);
+    if (isfinite(t.p99_ms)) fprintf(f, ", p99 %.6g ms", t.p99_ms);
+    if (t.count) fprintf(f, " over %zu iterations", t.count);
+    fprintf(f, " (%s)\n", t.source);
+  }
+  char extra[96], tb[32];
+  snprintf(extra, sizeof extra, " (TREx: %s)", ec_fmt_bytes(tb, sizeof tb, s->weights_bytes_trex));
+  int none = s->nums.n == 0;
+  S_bytes_line(f, "weights", s->weights_bytes, extra, s->nums.weights_known, s->nums.n,
+               none ? "no layers were read"
+                    : "no layer's weights are described: names-only layer information or a log's layer listing");
+  S_bytes_line(f, "activations", s->activations_bytes, " of layer I/O traffic", s->nums.io_known, s->nums.n,
+               none ? "no layers were read" : "no layer's tensors have a known size");
   if (s->has_timing)
     fprintf(f, "timing      %zu iterations: median %.6g ms, p99 %.6g ms, mean %.6g ms\n", s->timing.count,
             s->timing.median, s->timing.p99, s->timing.mean);
   if (e->perf.present && isfinite(e->perf.throughput_qps))
     fprintf(f, "throughput  %.6g qps (%s)\n", e->perf.throughput_qps, e->perf.throughput_source);
-  if (s->by_type.n) {
-    fprintf(f, "\n%-28s %6s %12s %8s\n", "type", "count", "latency ms", "%");
-    for (size_t i = 0; i < s->by_type.n; i++)
-      S_col(f, s->by_type.v[i].key, 28), fprintf(f, " %6zu %12.6f %8.2f\n", s->by_type.v[i].count, s->by_type.v[i].latency_ms,
-              s->by_type.v[i].pct);
-  }
-  if (s->by_precision.n) {
-    fprintf(f, "\n%-28s %6s %12s %8s\n", "precision", "count", "latency ms", "%");
-    for (size_t i = 0; i < s->by_precision.n; i++)
-      S_col(f, s->by_precision.v[i].key, 28), fprintf(f, " %6zu %12.6f %8.2f\n", s->by_precision.v[i].count,
-              s->by_precision.v[i].latency_ms, s->by_precision.v[i].pct);
+  const ec_groups *gs[2] = {&s->by_type, &s->by_precision};
+  const char *heads[2] = {"type", "precision"};
+  for (int k = 0; k < 2; k++) {
+    if (!gs[k]->n) continue;
+    if (s->has_latency) fprintf(f, "\n%-28s %6s %12s %8s\n", heads[k], "count", "latency ms", "%");
+    else fprintf(f, "\n%-28s %6s\n", heads[k], "count");
+    for (size_t i = 0; i < gs[k]->n; i++) {
+      const ec_group *g = &gs[k]->v[i];
+      S_col(f, g->key, 28);
+      fprintf(f, " %6zu", g->count);
+      if (s->has_latency) fprintf(f, " %12.6f %8.2f", g->latency_ms, g->pct);
+      fputc('\n', f);
+    }
   }
   if (s->has_latency && s->layers) {
     size_t n = s->layers < 10 ? s->layers : 10;
     fprintf(f, "\nslowest layers\n");
     for (size_t i = 0; i < n; i++) {
       const ec_layer *l = &e->layers[s->order[i]];
-      fprintf(f, "  %10.6f ms %6.2f%%  ", l->avg_ms, l->pct);
+      if (!l->has_profile) break; /* the rest have no latency */
+      fprintf(f, "  %10.6f ms %6.2f%%  ", l->avg_ms, ec_layer_share_pct(s, l));
       S_col(f, l->type, 14);
       fputc(' ', f);
       S_put_name(f, l->name, l->name_len, 100);

@@ -36,9 +36,7 @@ static void S_disambiguate_recs(ec_prof_rec *r, size_t n) {
 }
 
 static const char *S_guess_type(const char *name) {
-  if (strncmp(name, "Reformatting CopyNode", 21) == 0 || strstr(name, " reformatter ") ||
-      strstr(name, "input reformatter") || strstr(name, "output reformatter"))
-    return "Reformat";
+  if (ec_name_is_reformat(name)) return "Reformat";
   return "Unknown";
 }
 
@@ -73,6 +71,7 @@ static void S_join_profile(ec_engine *e, const ec_load_opts *o) {
       l->precision = "Unknown";
       l->precision_trex = "Unknown";
       l->stream_id = -1;
+      l->unknown = EC_UNKNOWN_TENSORS | EC_UNKNOWN_WEIGHTS;
     }
     ec_diag_add(&e->diags, EC_WARN, s->prof_path[src], 0, 0,
                 "no layer information: layers come from the profile (%zu records), so types, precisions and shapes are unknown", n);

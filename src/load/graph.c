@@ -310,6 +310,7 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
       ec_layer_finalize(&l);
       l.precision = "Unknown";
       l.precision_trex = "Unknown";
+      l.unknown = EC_UNKNOWN_TENSORS | EC_UNKNOWN_WEIGHTS;
       names_only++;
     } else if (json_is_object(lj)) {
       S_read_layer(e, path, lj, &l);

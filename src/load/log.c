@@ -850,6 +850,7 @@ static void S_verbose_layer(S_parser *P, const S_line *L) {
   }
   S_seg *g = S_cur(P);
   ec_layer *l = S_push_layer(g);
+  l->unknown = EC_UNKNOWN_WEIGHTS; /* the listing names tensors, never weights */
   l->layer_type = ec_strndup(c + 6, (size_t)(tclose - c - 6));
   l->type = ec_strdup(l->layer_type);
   l->name = ec_strndup(tclose + 3, (size_t)(tac - tclose - 3));
@@ -1098,6 +1099,7 @@ static void S_dump_layer_name(S_parser *P, const S_line *L) {
   l->name_len = n;
   l->layer_type = ec_strdup("Unknown");
   l->type = ec_strdup("Unknown");
+  l->unknown = EC_UNKNOWN_TENSORS | EC_UNKNOWN_WEIGHTS;
   ec_layer_finalize(l);
   g->anything = 1;
 }

@@ -39,6 +39,15 @@ const char *ec_file_kind_name(ec_file_kind k) {
   }
 }
 
+int ec_engine_is_binding(const ec_engine *e, const char *name, size_t len) {
+  return ec_engine_binding(e, name, len) != NULL;
+}
+
+int ec_name_is_reformat(const char *name) {
+  return strncmp(name, "Reformatting CopyNode", 21) == 0 || strstr(name, " reformatter ") ||
+         strstr(name, "input reformatter") || strstr(name, "output reformatter");
+}
+
 ec_engine *ec_engine_new(const char *name) {
   ec_engine *e = ec_calloc(1, sizeof *e);
   e->name = ec_strdup(name ? name : "engine");

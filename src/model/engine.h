@@ -84,6 +84,13 @@ typedef struct ec_conv {
   int64_t dilation[3];
 } ec_conv;
 
+/* ec_layer.unknown: what the layer's source did not describe. 0 for a
+ * detailed graph JSON or --dumpLayerInfo dump, which describe everything. */
+enum {
+  EC_UNKNOWN_TENSORS = 1u, /* names only: no inputs, outputs, types or shapes */
+  EC_UNKNOWN_WEIGHTS = 2u  /* no weight objects listed (a log's "Layer(T): ..." listing, names only) */
+};
+
 typedef struct ec_layer {
   size_t index;         /* position among the engine's kept layers */
   char *name;           /* after control-character repair and disambiguation */
@@ -110,14 +117,18 @@ typedef struct ec_layer {
   int64_t bias_count;
   double weights_bytes;      /* every {Type,Count} object on the layer (Weights, Bias, ConvWeights, ...) */
   double weights_bytes_trex; /* TREx: Weights.Count*sizeof(Type) only */
-  double io_bytes;           /* sum of in+out volume*elem_bytes; dynamic tensors count 0 */
+  unsigned unknown;          /* EC_UNKNOWN_* bits */
+  double io_bytes;           /* sum of in+out volume*elem_bytes; dynamic tensors count 0 (raw: reports use
+                                analyze/layer_numbers.h, which knows unknown from 0 and constants from I/O) */
   double io_bytes_trex;
   int io_unknown;            /* 1 when a tensor had dynamic dims */
   ec_conv conv;
   /* Profile (valid when has_profile). */
   int has_profile;
   int has_median;
-  double avg_ms, median_ms, time_ms, pct;
+  double avg_ms, median_ms, time_ms;
+  double pct;                /* the profile's own "percentage", as read (validated by lint; shares
+                                use analyze/summary.h ec_layer_share_pct, one denominator) */
   ec_attrs attrs;            /* every other raw key, for tooltips and exports */
 } ec_layer;
 
@@ -249,6 +260,13 @@ const ec_timing *ec_engine_timing(const ec_engine *e);
 /** The binding named name (len bytes), or NULL: the one lookup every
  *  output uses. Borrowed from e. */
 const ec_binding *ec_engine_binding(const ec_engine *e, const char *name, size_t len);
+/** 1 when name is one TensorRT gives a reformatting copy ("Reformatting
+ *  CopyNode for Input Tensor 0 to X", "X input reformatter 0", "X output
+ *  reformatter 0"): the rule behind a Reformat whose type is not recorded. */
+int ec_name_is_reformat(const char *name);
+/** 1 when the tensor named name (len bytes) is one of the engine's bindings.
+ *  Every "is this tensor a binding" question goes through here. */
+int ec_engine_is_binding(const ec_engine *e, const char *name, size_t len);
 /** 1 when the engine holds any usable data. */
 int ec_engine_usable(const ec_engine *e);
 

@@ -2,6 +2,7 @@
 #include "out/markdown.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
+#include "view/fmt.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,8 +153,10 @@ char *ec_markdown_compare(const ec_comparison *c) {
       ec_buf_puts(&b, "\n\n</details>\n");
       continue;
     }
-    ec_buf_printf(&b, "Layers: %zu aligned, %zu only in the baseline (%.4g ms), %zu only in this engine (%.4g ms)",
-                  r->al->matched, r->al->only_a, r->only_base_ms, r->al->only_b, r->only_engine_ms);
+    char ba[48], en[48];
+    ec_buf_printf(&b, "Layers: %zu aligned, %zu only in the baseline (%s), %zu only in this engine (%s)", r->al->matched,
+                  r->al->only_a, ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b,
+                  ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
     if (isfinite(c->opts.max_layer_regress_pct))
       ec_buf_printf(&b, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
     ec_buf_puts(&b, ".\n\n");

@@ -198,6 +198,10 @@ json_t *ec_summary_json(const ec_summary *s) {
   json_object_set_new(o, "activations_bytes", ec_jcount(s->activations_bytes));
   json_object_set_new(o, "activations_bytes_trex", ec_jcount(s->activations_bytes_trex));
   json_object_set_new(o, "activations_unknown_layers", json_integer((json_int_t)s->io_unknown_layers));
+  json_object_set_new(o, "weights_unknown_layers", json_integer((json_int_t)(s->nums.n - s->nums.weights_known)));
+  json_object_set_new(o, "weights_constant_tensors",
+                      s->nums.consts_known ? json_integer((json_int_t)s->nums.n_const) : json_null());
+  json_object_set_new(o, "weights_constant_bytes", ec_jcount(s->nums.const_bytes));
   if (s->has_timing) {
     json_t *t = json_object();
     json_object_set_new(t, "count", json_integer((json_int_t)s->timing.count));
@@ -225,7 +229,7 @@ json_t *ec_summary_json(const ec_summary *s) {
     json_object_set_new(x, "precision", ec_jstr(l->precision));
     /* a layer the profile does not name has no latency (null), not 0 */
     json_object_set_new(x, "latency_ms", l->has_profile ? ec_jnum(l->avg_ms) : json_null());
-    json_object_set_new(x, "pct", l->has_profile ? ec_jnum(l->pct) : json_null());
+    json_object_set_new(x, "pct", ec_jnum(ec_layer_share_pct(s, l)));
     json_array_append_new(top, x);
   }
   json_object_set_new(o, "top_layers", top);

@@ -110,7 +110,7 @@ static char *S_f_tput(const ec_engine *e, const ec_summary *s, const ec_compare_
 static char *S_f_weights(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)e; (void)r;
   char buf[32];
-  return ec_strdup(ec_fmt_bytes(buf, sizeof buf, s->weights_bytes));
+  return S_str(isfinite(s->weights_bytes) ? ec_fmt_bytes(buf, sizeof buf, s->weights_bytes) : NULL);
 }
 static char *S_f_batch(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)s; (void)r;

@@ -6,12 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/device_peak.h"
-#include "analyze/layer_math.h"
 #include "analyze/stats.h"
 #include "util/alloc.h"
 #include "view/chart.h"
 #include "view/colors.h"
+#include "view/fmt.h"
 
 static const char *const S_names[] = {
     "latency-by-type",
@@ -259,10 +258,10 @@ static ec_scene *S_layer_bars(S_ctx *c, int by_prec) {
     if (by_prec)
       tips[i] = ec_asprintf("#%zu %s, output %s, %.2f%% of the latency, tactic %s", li,
                             l->type ? l->type : "?", ec_precision_label(l->out_precision),
-                            l->pct, l->tactic ? l->tactic : "?");
+                            ec_layer_share_pct(c->s, l), l->tactic ? l->tactic : "?");
     else
       tips[i] = ec_asprintf("#%zu, precision %s, %.2f%% of the latency, tactic %s", li,
-                            ec_precision_label(l->precision), l->pct,
+                            ec_precision_label(l->precision), ec_layer_share_pct(c->s, l),
                             l->tactic ? l->tactic : "?");
   }
   const char *what = by_prec ? "Latency and precision per layer" : "Latency per layer";
@@ -316,23 +315,23 @@ static ec_scene *S_layer_bars(S_ctx *c, int by_prec) {
 /* Stacked weights + I/O MiB per layer, largest footprint first. */
 static ec_scene *S_memory(S_ctx *c) {
   const ec_engine *e = c->e;
+  const ec_numbers *nu = &c->s->nums;
   size_t n = e->n_layers;
-  if (!e->has_graph || e->graph_names_only || n == 0) return NULL;
+  if (n == 0 || (!nu->weights_known && !nu->io_known)) return NULL;
+  size_t *ord = ec_numbers_by_footprint(nu);
   S_rank *r = ec_calloc(n, sizeof *r);
   double total = 0;
-  size_t unknown = 0;
   for (size_t i = 0; i < n; i++) {
-    const ec_layer *l = &e->layers[i];
-    r[i].v = S_fin(l->weights_bytes) + S_fin(l->io_bytes);
-    r[i].i = i;
+    const ec_layer_nums *x = &nu->v[ord[i]];
+    r[i].v = S_fin(x->weights_bytes) + S_fin(x->io_bytes);
+    r[i].i = ord[i];
     total += r[i].v;
-    unknown += l->io_unknown != 0;
   }
+  free(ord);
   if (!(total > 0)) {
     free(r);
     return NULL;
   }
-  qsort(r, n, sizeof *r, S_cmp_rank);
   size_t top = c->o.top_n ? c->o.top_n : 40;
   if (top < 2) top = 2;
   size_t detailed = n <= top ? n : top - 1;
@@ -342,29 +341,40 @@ static ec_scene *S_memory(S_ctx *c) {
   double *v = ec_calloc(2 * n, sizeof *v);
   for (size_t k = 0; k < n; k++) {
     const ec_layer *l = &e->layers[r[k].i];
+    const ec_layer_nums *x = &nu->v[r[k].i];
     labels[k] = l->name;
-    v[k] = S_fin(l->weights_bytes) / S_MIB;
-    v[n + k] = S_fin(l->io_bytes) / S_MIB;
+    v[k] = S_fin(x->weights_bytes) / S_MIB;
+    v[n + k] = S_fin(x->io_bytes) / S_MIB;
     if (k >= detailed) continue;
     links[k] = S_layer_link(c, r[k].i);
+    int wk = isfinite(x->weights_bytes), ik = isfinite(x->io_bytes);
     tips[k] = ec_asprintf("#%zu %s, %s; footprint %.4g MiB%s", r[k].i, l->type ? l->type : "?",
                           ec_precision_label(l->precision), r[k].v / S_MIB,
-                          l->io_unknown ? " (dynamic shapes: I/O counted as 0)" : "");
+                          wk && ik   ? ""
+                          : wk       ? " (I/O unknown: not drawn)"
+                          : ik       ? " (weights unknown: not drawn)"
+                                     : " (weights and I/O unknown)");
   }
   char title[160];
   if (n <= top)
     snprintf(title, sizeof title, "Memory per layer (%zu layers, largest first)", n);
   else
     snprintf(title, sizeof title, "Memory per layer: top %zu of %zu by footprint", top - 1, n);
-  char unk[160] = "";
-  if (unknown)
-    snprintf(unk, sizeof unk, " %zu layers have dynamic shapes; their I/O counts as 0.", unknown);
+  ec_buf unk = {0};
+  ec_buf_putc(&unk, ' ');
+  ec_fmt_known(&unk, nu);
+  if (nu->n_const) {
+    char cb[32];
+    ec_buf_printf(&unk, " Weights include %zu constant input tensor%s (%s).", nu->n_const, nu->n_const == 1 ? "" : "s",
+                  ec_fmt_bytes(cb, sizeof cb, nu->const_bytes));
+  }
   char *desc = ec_asprintf(
-      "Each layer's footprint in MiB: its weights (every weight and bias blob) stacked with "
+      "Each layer's footprint in MiB: its weights (every weight and bias blob, and constant inputs) stacked with "
       "the bytes of its input and output tensors (each tensor counted once per layer, so a "
       "tensor shared by two layers counts for both). Ordered by footprint, largest first; "
       "each bar links to the layer's row in the layer table.%s",
-      unk);
+      unk.len > 1 ? unk.data : "");
+  ec_buf_free(&unk);
   static const char *const series[] = {"Weights", "Input and output tensors"};
   const ec_color sc[2] = {ec_rgb(0x4682B4), ec_rgb(0xFFA500)};
   ec_bar_spec b = {0};
@@ -416,7 +426,7 @@ static ec_scene *S_pointwise(S_ctx *c) {
   }
   if (!listed) return NULL;
   size_t *cnt = ec_calloc(maxops + 1, sizeof *cnt); /* [0]: operations not listed */
-  double multi_pct = 0;
+  double multi_ms = 0;
   size_t multi = 0;
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
@@ -424,7 +434,7 @@ static ec_scene *S_pointwise(S_ctx *c) {
     cnt[l->n_operations]++;
     if (l->n_operations >= 2) {
       multi++;
-      if (l->has_profile) multi_pct += S_fin(l->pct);
+      if (l->has_profile) multi_ms += S_fin(l->avg_ms);
     }
   }
   char **labels = ec_calloc(maxops + 1, sizeof *labels);
@@ -444,7 +454,7 @@ static ec_scene *S_pointwise(S_ctx *c) {
     desc = ec_asprintf("The engine's %zu PointWise layers by the number of operations TensorRT "
                        "fused into each. %zu fuse two or more operations and take %.2f%% of "
                        "the latency.",
-                       npw, multi, multi_pct);
+                       npw, multi, ec_share_pct(multi_ms, c->s->total_ms));
   else
     desc = ec_asprintf("The engine's %zu PointWise layers by the number of operations TensorRT "
                        "fused into each. %zu fuse two or more operations.",
@@ -509,72 +519,40 @@ static ec_scene *S_timing(S_ctx *c, int hist) {
   return ec_chart_xy(&x);
 }
 
-/* Which peak ec_peak_for picks for a precision, in words. */
-static const char *S_peak_name(const ec_peak *p, const char *prec) {
-  if (!strcmp(prec, "INT8") || !strcmp(prec, "FP8") || !strcmp(prec, "INT4") ||
-      !strcmp(prec, "FP4"))
-    return isfinite(p->int8_ops) ? "INT8 tensor-core peak" : "FP16 tensor-core peak";
-  if (!strcmp(prec, "FP16") || !strcmp(prec, "BF16")) return "FP16/BF16 tensor-core peak";
-  return "FP32 CUDA-core peak";
-}
-
 static ec_scene *S_roofline(S_ctx *c) {
   if (!c->s->has_latency) return NULL;
   const ec_engine *e = c->e;
+  const ec_numbers *nu = &c->s->nums;
   size_t cap = e->n_layers + 1;
   double *ai = ec_calloc(cap, sizeof *ai), *pf = ec_calloc(cap, sizeof *pf);
   const char **key = ec_calloc(cap, sizeof *key);
-  const char **prec = ec_calloc(cap, sizeof *prec);
   S_rank *r = ec_calloc(cap, sizeof *r);
+  double ms_by_math[EC_MATH_N] = {0};
   size_t n = 0, nconv = 0;
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
-    if (!l->has_profile || !(l->avg_ms > 0)) continue;
-    ec_conv_math m = ec_conv_math_of(l);
-    double macs, bytes;
-    if (m.known) {
-      macs = m.macs;
-      bytes = m.bytes;
-    } else {
-      macs = ec_layer_macs(l);
-      bytes = l->io_unknown ? 0 : S_fin(l->io_bytes) + S_fin(l->weights_bytes);
-    }
-    if (!(macs > 0) || !(bytes > 0)) continue;
-    ai[n] = 2 * macs / bytes;
-    pf[n] = 2 * macs / (l->avg_ms / 1000);
-    prec[n] = l->precision ? l->precision : "None";
-    key[n] = ec_precision_label(prec[n]);
+    const ec_layer_nums *x = &nu->v[i];
+    /* the same numbers as the efficiency table: known FLOPs, bytes and latency */
+    if (!(x->flops > 0) || !(x->bytes > 0) || !isfinite(x->tflops)) continue;
+    ai[n] = x->intensity;
+    pf[n] = x->tflops * 1e12;
+    key[n] = ec_precision_label(l->precision ? l->precision : "None");
     r[n].v = l->avg_ms;
     r[n].i = i;
     nconv += l->conv.present != 0;
+    ms_by_math[x->peak.math] += l->avg_ms;
     n++;
   }
   ec_scene *sc = NULL;
   char *desc = NULL;
   double peak_f = c->o.peak_flops, peak_b = c->o.peak_bw;
   if (n && (!(peak_f > 0) || !(peak_b > 0))) {
-    /* Dominant precision: the one holding most of the plotted latency. */
-    const char *dom = NULL;
-    double dom_ms = -1;
-    for (size_t k = 0; k < n; k++) {
-      int seen = 0;
-      for (size_t j = 0; j < k && !seen; j++) seen = strcmp(prec[j], prec[k]) == 0;
-      if (seen) continue;
-      double ms = 0;
-      for (size_t j = k; j < n; j++)
-        if (strcmp(prec[j], prec[k]) == 0) ms += r[j].v;
-      if (ms > dom_ms) {
-        dom_ms = ms;
-        dom = prec[k];
-      }
-    }
-    ec_peak p = ec_device_peak(&e->device);
-    double f = ec_peak_for(&p, dom);
-    const char *which = S_peak_name(&p, dom);
-    if (!(f > 0)) {
-      f = p.tc_flops;
-      which = "FP16 tensor-core peak";
-    }
+    /* the compute ceiling: the peak that most of the plotted latency is
+     * measured against (each layer's own peak is in its tooltip) */
+    ec_math dom = EC_MATH_UNKNOWN;
+    double dom_ms = 0;
+    for (int m = 1; m < EC_MATH_N; m++)
+      if (ms_by_math[m] > dom_ms && isfinite(nu->peak.flops[m])) dom = (ec_math)m, dom_ms = ms_by_math[m];
     const ec_device *d = &e->device;
     char dev[256];
     snprintf(dev, sizeof dev, "%s (compute capability %s, %g SMs at %g GHz, %g-bit memory bus "
@@ -583,15 +561,15 @@ static ec_scene *S_roofline(S_ctx *c) {
              d->compute_capability ? d->compute_capability : "?", d->sms, d->compute_clock_ghz,
              d->bus_width_bits, d->memory_clock_ghz);
     const char *bw_src = peak_b > 0 ? "as given" : "bus width / 8 x memory clock x 2";
-    if (!(peak_f > 0)) peak_f = f;
-    if (!(peak_b > 0)) peak_b = p.bw_bytes_s;
+    if (!(peak_f > 0) && dom != EC_MATH_UNKNOWN) peak_f = nu->peak.flops[dom];
+    if (!(peak_b > 0)) peak_b = nu->peak.bw_bytes_s;
     if (peak_f > 0 && peak_b > 0)
       desc = ec_asprintf(
-          "Ceilings from the device facts of %s. Compute ceiling: the %s (SMs x clock x "
-          "operations per clock and SM), chosen because %s layers hold most of the plotted "
-          "latency; layers of other precisions may lie above or below their own peak. "
+          "Ceilings from the device facts of %s. Compute ceiling: the %s peak, %.4g TFLOP/s (SMs x "
+          "clock x operations per clock and SM), the peak most of the plotted latency is measured "
+          "against; each point's tooltip names its own peak (the math its kernel does). "
           "Bandwidth ceiling: %s.",
-          dev, which, ec_precision_label(dom), bw_src);
+          dev, ec_math_label(dom), peak_f / 1e12, bw_src);
   } else if (n) {
     desc = ec_strdup("Ceilings as given by the caller.");
   }
@@ -605,11 +583,15 @@ static ec_scene *S_roofline(S_ctx *c) {
     for (size_t k = 0; k < ntips; k++) {
       size_t pi = byms[k].i;
       const ec_layer *l = &e->layers[r[pi].i];
-      lab[pi] = ec_asprintf("%s (#%zu %s, %s, %.4f ms)", l->name, r[pi].i,
-                            l->type ? l->type : "?", key[pi], l->avg_ms);
+      const ec_layer_nums *x = &nu->v[r[pi].i];
+      char pk[96], pct[32];
+      ec_fmt_peak(pk, sizeof pk, &x->peak);
+      lab[pi] = ec_asprintf("%s (#%zu %s, %s, %.4f ms; %s%% of the %s peak)", l->name, r[pi].i,
+                            l->type ? l->type : "?", key[pi], l->avg_ms,
+                            ec_fmt_num(pct, sizeof pct, x->pct_of_peak), pk);
     }
     char *full = ec_asprintf(
-        "%s Points: %zu layers (%zu convolutions, %zu GEMMs) with known MACs and a measured "
+        "%s Points: %zu layers (%zu convolutions, %zu GEMMs) with known MACs, bytes and a measured "
         "latency; FLOP = 2 x MACs, bytes = input + weights + output (convolutions: TREx's "
         "formula; GEMMs: their tensors and weights), performance = FLOP / average latency.%s",
         desc, n, nconv, n - nconv,
@@ -638,7 +620,6 @@ static ec_scene *S_roofline(S_ctx *c) {
   free(ai);
   free(pf);
   free(key);
-  free(prec);
   free(r);
   return sc;
 }

@@ -1,6 +1,5 @@
 #include "view/engine_tables.h"
-#include "analyze/device_peak.h"
-#include "analyze/layer_math.h"
+#include "analyze/layer_kind.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "view/fmt.h"
@@ -35,6 +34,35 @@ static char *S_tensors(const ec_tensor *t, size_t n) {
   return ec_buf_take(&b);
 }
 
+/* The Weights and Layer I/O rows: unknown is "not available" (no layer's
+ * source describes them), partial knowledge says how partial. */
+static void S_weights_io_facts(ec_table *t, const ec_summary *s) {
+  const ec_numbers *nu = &s->nums;
+  char buf[32], w2[32];
+  ec_buf b = {0};
+  if (!isfinite(s->weights_bytes)) {
+    S_kv(t, "Weights", "not available (no layer's weights are described: names-only layer information or a log's layer listing)");
+  } else {
+    ec_buf_printf(&b, "%s (every weight and bias", B(ec_fmt_bytes, s->weights_bytes));
+    if (nu->n_const)
+      ec_buf_printf(&b, ", and %zu constant input tensor%s of %s", nu->n_const, nu->n_const == 1 ? "" : "s",
+                    ec_fmt_bytes(w2, sizeof w2, nu->const_bytes));
+    ec_buf_printf(&b, "; TREx counts %s)", ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
+    ec_fmt_partial(&b, nu->weights_known, nu->n);
+    S_kv(t, "Weights", b.data);
+  }
+  b.len = 0;
+  if (!isfinite(s->activations_bytes)) {
+    S_kv(t, "Layer I/O", "not available (no layer's tensors have a known size)");
+  } else {
+    ec_buf_printf(&b, "%s (sum of every layer's input and output tensors: traffic, not memory)",
+                  B(ec_fmt_bytes, s->activations_bytes));
+    ec_fmt_partial(&b, nu->io_known, nu->n);
+    S_kv(t, "Layer I/O", b.data);
+  }
+  ec_buf_free(&b);
+}
+
 ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
   const ec_engine *e = s->engine;
   (void)why;
@@ -59,31 +87,33 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
   if (prec) S_kv(t, "Build precision", prec);
   ec_buf b = {0};
   ec_buf_printf(&b, "%zu", s->layers);
-  if (e->n_noop || e->n_constant) ec_buf_printf(&b, " (plus %zu NoOp and %zu Constant layers, not counted)", e->n_noop, e->n_constant);
+  ec_buf d = {0};
+  ec_fmt_dropped(&d, e);
+  if (d.len) ec_buf_printf(&b, " (plus %s, not counted, as TREx)", d.data);
+  ec_buf_free(&d);
   if (e->graph_names_only) ec_buf_puts(&b, "; names only: types and shapes unknown");
   S_kv(t, "Layers", b.data);
   b.len = 0;
   if (s->has_latency) {
-    ec_buf_printf(&b, "%s ms (sum of per-layer averages over %lld profiled iterations", B(ec_fmt_ms, s->total_ms),
-                  (long long)e->profile_count);
-    ec_buf_puts(&b, e->profile_count == 1 ? "; a single sample)" : ")");
+    ec_buf_printf(&b, "%s ms (sum of per-layer averages", B(ec_fmt_ms, s->total_ms));
+    if (e->profile_count > 0) ec_buf_printf(&b, " over %lld profiled iterations", (long long)e->profile_count);
+    if (e->profile_count == 1) ec_buf_puts(&b, "; a single sample");
+    if (e->layers_without_profile)
+      ec_buf_printf(&b, "; %zu of %zu layers have no profile record", e->layers_without_profile, s->layers);
+    ec_buf_puts(&b, ")");
     S_kv(t, "Layer latency sum", b.data);
   } else {
     S_kv(t, "Layer latency sum", "not available (no profile)");
   }
   b.len = 0;
-  if (s->has_compute || s->has_timing) {
-    const ec_sample_stats *g = s->has_compute ? &s->compute : &s->timing;
+  ec_e2e tm = ec_summary_e2e(s);
+  if (tm.known) {
     char m[32], p[32];
-    ec_buf_printf(&b, "median %s ms, p99 %s ms (timing.json, %zu iterations)", ec_fmt_ms(m, sizeof m, g->median),
-                  ec_fmt_ms(p, sizeof p, g->p99), g->count);
-    S_kv(t, "GPU compute time", b.data);
-  } else if (e->perf.present && e->perf.gpu_compute.n) {
-    char m[32], p[32];
-    ec_buf_printf(&b, "median %s ms, p99 %s ms (%s)", ec_fmt_ms(m, sizeof m, ec_stats_get(&e->perf.gpu_compute, "median")),
-                  ec_fmt_ms(p, sizeof p, ec_stats_get(&e->perf.gpu_compute, "p99")),
-                  e->perf.gpu_compute.source ? e->perf.gpu_compute.source : "?");
-    S_kv(t, "GPU compute time", b.data);
+    ec_buf_printf(&b, "median %s ms, p99 %s ms (%s", ec_fmt_ms(m, sizeof m, tm.median_ms), ec_fmt_ms(p, sizeof p, tm.p99_ms),
+                  tm.source);
+    if (tm.count) ec_buf_printf(&b, ", %zu iterations", tm.count);
+    ec_buf_puts(&b, ")");
+    S_kv(t, tm.what[0] == 'G' ? "GPU compute time" : "End-to-end latency", b.data);
   } else {
     S_kv(t, "GPU compute time", "not available (no timing, metadata or log)");
   }
@@ -95,20 +125,7 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
     S_kv(t, "Throughput", "not available");
   }
   b.len = 0;
-  char w2[32];
-  if (!e->has_graph || e->graph_names_only) {
-    /* no tensors or weights were described: unknown, not 0 */
-    S_kv(t, "Weights", "not available (no detailed layer information)");
-    S_kv(t, "Layer I/O", "not available (no detailed layer information)");
-  } else {
-    ec_buf_printf(&b, "%s (every weight and bias; TREx counts %s)", B(ec_fmt_bytes, s->weights_bytes),
-                  ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
-    S_kv(t, "Weights", b.data);
-    b.len = 0;
-    ec_buf_printf(&b, "%s (sum of every layer's input and output tensors: traffic, not memory)",
-                  B(ec_fmt_bytes, s->activations_bytes));
-    S_kv(t, "Layer I/O", b.data);
-  }
+  S_weights_io_facts(t, s);
   for (size_t i = 0; i < e->memory.n; i++) S_kv(t, e->memory.v[i].key, e->memory.v[i].val);
   b.len = 0;
   for (size_t i = 0; i < e->n_files; i++)
@@ -254,7 +271,8 @@ static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_l
   ec_table_set_class(t, r, c0 + 2, cls);
   if (s->has_latency) {
     ec_table_set(t, r, c0 + 3, l->has_profile ? B(ec_fmt_ms, l->avg_ms) : "\xE2\x80\x93", l->avg_ms);
-    ec_table_set(t, r, c0 + 4, l->has_profile ? B(ec_fmt_pct, l->pct) : "\xE2\x80\x93", l->pct);
+    double sh = ec_layer_share_pct(s, l);
+    ec_table_set(t, r, c0 + 4, B(ec_fmt_pct, sh), sh);
   }
 }
 
@@ -322,7 +340,7 @@ ec_table *ec_tbl_tactics(const ec_summary *s, const char *id, const char **why) 
     return NULL;
   }
   /* group by the tactic cut before "_0x" (trex summary -gt) */
-  typedef struct { char *key; size_t n; double ms, pct; } G;
+  typedef struct { char *key; size_t n; double ms; } G;
   G *g = NULL;
   size_t ng = 0, cg = 0;
   for (size_t i = 0; i < s->layers; i++) {
@@ -335,11 +353,10 @@ ec_table *ec_tbl_tactics(const ec_summary *s, const char *id, const char **why) 
       G *x = EC_PUSH(g, ng, cg);
       x->key = ec_strdup(key);
       x->n = 0;
-      x->ms = x->pct = 0;
+      x->ms = 0;
     }
     g[k].n++;
-    g[k].ms += l->avg_ms;
-    g[k].pct += l->pct;
+    if (l->has_profile) g[k].ms += l->avg_ms;
   }
   /* sort by latency desc, then key */
   for (size_t i = 1; i < ng; i++)
@@ -362,7 +379,8 @@ ec_table *ec_tbl_tactics(const ec_summary *s, const char *id, const char **why) 
     ec_table_set(t, r, 1, B(ec_fmt_int, (double)g[i].n), (double)g[i].n);
     if (s->has_latency) {
       ec_table_set(t, r, 2, B(ec_fmt_ms, g[i].ms), g[i].ms);
-      ec_table_set(t, r, 3, B(ec_fmt_pct, g[i].pct), g[i].pct);
+      double sh = ec_share_pct(g[i].ms, s->total_ms);
+      ec_table_set(t, r, 3, B(ec_fmt_pct, sh), sh);
     }
     free(g[i].key);
   }
@@ -404,8 +422,9 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
     snprintf(cls, sizeof cls, "prec prec-%s", l->precision);
     ec_table_set_class(t, r, 3, cls);
     if (l->has_profile) {
+      double sh = ec_layer_share_pct(s, l);
       ec_table_set(t, r, 4, B(ec_fmt_ms, l->avg_ms), l->avg_ms);
-      ec_table_set(t, r, 5, B(ec_fmt_pct, l->pct), l->pct);
+      ec_table_set(t, r, 5, B(ec_fmt_pct, sh), sh);
     } else {
       ec_table_set(t, r, 4, "\xE2\x80\x93", NAN);
       ec_table_set(t, r, 5, "\xE2\x80\x93", NAN);
@@ -445,7 +464,7 @@ ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id, const char **why
     if (strncmp(l->type, "PointWise", 9) && strcmp(l->type, "ElementWise")) continue;
     size_t k = l->n_operations < 64 ? l->n_operations : 64;
     counts[k]++;
-    ms[k] += l->avg_ms;
+    if (l->has_profile) ms[k] += l->avg_ms;
     total++;
   }
   if (!total) {
@@ -467,15 +486,11 @@ ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id, const char **why
     ec_table_set(t, r, 1, B(ec_fmt_int, (double)counts[k]), (double)counts[k]);
     if (s->has_latency) {
       ec_table_set(t, r, 2, B(ec_fmt_ms, ms[k]), ms[k]);
-      ec_table_set(t, r, 3, B(ec_fmt_pct, s->total_ms > 0 ? 100 * ms[k] / s->total_ms : 0), NAN);
+      double sh = ec_share_pct(ms[k], s->total_ms);
+      ec_table_set(t, r, 3, B(ec_fmt_pct, sh), sh);
     }
   }
   return t;
-}
-
-static int S_is_fused(const ec_layer *l) {
-  return l->n_metadata > 1 || !strcmp(l->type, "Myelin") || !strcmp(l->type, "kgen") || !strcmp(l->type, "gemm") ||
-         strstr(l->name, "ForeignNode") != NULL || strstr(l->name, " + ") != NULL;
 }
 
 ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max, const char **why) {
@@ -490,7 +505,7 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max, const ch
   size_t total = 0;
   for (size_t i = 0; i < s->layers; i++) {
     const ec_layer *l = &e->layers[s->order[i]];
-    if (!S_is_fused(l)) continue;
+    if (!ec_layer_is_fused(l)) continue;
     total++;
     if (t->nrows >= max) continue;
     size_t r = ec_table_row(t), c = 0;
@@ -502,29 +517,26 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max, const ch
     }
     /* ONNX metadata when present, else the name's " + " parts */
     ec_buf b = {0};
-    size_t nops = 0;
+    size_t nops = ec_layer_fused_ops(l);
     if (l->n_metadata) {
+      size_t listed = 0;
       for (size_t k = 0; k < l->n_metadata; k++) {
         const char *m = l->metadata[k];
         const char *p = strstr(m, "[ONNX Layer: ");
         if (p) {
           p += 13;
           const char *q = strrchr(p, ']');
-          ec_buf_printf(&b, "%s%.*s", nops ? ", " : "", (int)(q ? q - p : (long)strlen(p)), p);
+          ec_buf_printf(&b, "%s%.*s", listed ? ", " : "", (int)(q ? q - p : (long)strlen(p)), p);
         } else {
-          ec_buf_printf(&b, "%s%s", nops ? ", " : "", m);
+          ec_buf_printf(&b, "%s%s", listed ? ", " : "", m);
         }
-        nops++;
+        listed++;
         if (b.len > 600) {
           ec_buf_printf(&b, ", ... (%zu in all)", l->n_metadata);
-          nops = l->n_metadata;
           break;
         }
       }
     } else {
-      const char *p = l->name;
-      nops = 1;
-      for (const char *q = strstr(p, " + "); q; q = strstr(q + 3, " + ")) nops++;
       ec_buf_put(&b, l->name, l->name_len > 600 ? 600 : l->name_len);
     }
     ec_table_set(t, r, c++, B(ec_fmt_int, (double)nops), (double)nops);
@@ -537,20 +549,12 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max, const ch
 
 ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max, const char **why) {
   const ec_engine *e = s->engine;
-  if (!e->n_layers || e->graph_names_only) {
-    *why = "no detailed layer information (shapes and weights are unknown)";
+  const ec_numbers *nu = &s->nums;
+  if (!e->n_layers || (!nu->weights_known && !nu->io_known)) {
+    *why = "no layer's weights or tensors are described (names-only layer information or a log's layer names)";
     return NULL;
   }
-  size_t *ord = ec_calloc(e->n_layers, sizeof *ord);
-  for (size_t i = 0; i < e->n_layers; i++) ord[i] = i;
-  for (size_t i = 1; i < e->n_layers; i++) /* insertion sort by footprint desc; stable */
-    for (size_t j = i; j > 0; j--) {
-      const ec_layer *a = &e->layers[ord[j]], *b = &e->layers[ord[j - 1]];
-      if (a->io_bytes + a->weights_bytes <= b->io_bytes + b->weights_bytes) break;
-      size_t tmp = ord[j];
-      ord[j] = ord[j - 1];
-      ord[j - 1] = tmp;
-    }
+  size_t *ord = ec_numbers_by_footprint(nu);
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
@@ -561,25 +565,35 @@ ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max, const c
   size_t n = e->n_layers < max ? e->n_layers : max;
   for (size_t i = 0; i < n; i++) {
     const ec_layer *l = &e->layers[ord[i]];
+    const ec_layer_nums *x = &nu->v[ord[i]];
     size_t r = ec_table_row(t);
     ec_table_setn(t, r, 0, l->name, l->name_len, NAN);
     ec_table_set(t, r, 1, l->type, NAN);
-    ec_table_set(t, r, 2, B(ec_fmt_bytes, l->weights_bytes), l->weights_bytes);
-    ec_table_set(t, r, 3, l->io_unknown ? "unknown (dynamic shape)" : B(ec_fmt_bytes, l->io_bytes), l->io_bytes);
-    ec_table_set(t, r, 4, B(ec_fmt_bytes, l->io_bytes + l->weights_bytes), l->io_bytes + l->weights_bytes);
+    ec_table_set(t, r, 2, B(ec_fmt_bytes, x->weights_bytes), x->weights_bytes);
+    ec_table_set(t, r, 3, B(ec_fmt_bytes, x->io_bytes), x->io_bytes);
+    double fp = ec_layer_footprint(x);
+    ec_table_set(t, r, 4, B(ec_fmt_bytes, fp), fp);
   }
-  if (e->n_layers > n) {
-    char note[128];
-    snprintf(note, sizeof note, "The %zu layers with the largest footprint of %zu.", n, e->n_layers);
-    ec_table_set_note(t, note);
-  }
+  ec_buf note = {0};
+  if (e->n_layers > n) ec_buf_printf(&note, "The %zu layers with the largest footprint of %zu. ", n, e->n_layers);
+  if (nu->n_const)
+    ec_buf_printf(&note, "Weights include %zu constant input tensor%s (%s: inputs no layer produces that are not "
+                         "bindings, as Myelin passes a GEMM's weights). ",
+                  nu->n_const, nu->n_const == 1 ? "" : "s", B(ec_fmt_bytes, nu->const_bytes));
+  ec_fmt_known(&note, nu);
+  if (note.len) ec_table_set_note(t, note.data);
+  ec_buf_free(&note);
   free(ord);
   return t;
 }
 
 ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max, const char **why) {
   const ec_engine *e = s->engine;
-  ec_peak pk = ec_device_peak(&e->device);
+  const ec_numbers *nu = &s->nums;
+  if (!nu->flops_known) {
+    *why = nu->flops_dynamic ? "convolution shapes are dynamic (-1): FLOPs are unknown" : "no convolution or GEMM with known shapes";
+    return NULL;
+  }
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
@@ -587,54 +601,48 @@ ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max, con
   ec_table_col(t, "GFLOP", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "TFLOP/s", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Peak (TFLOP/s)", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "% of peak", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "GB/s", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "FLOP/byte", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "GEMM M x N x K", EC_ALIGN_LEFT, 0);
-  size_t total = 0, unknown = 0;
-  for (size_t i = 0; i < s->layers; i++) {
+  for (size_t i = 0; i < s->layers && t->nrows < max; i++) {
     const ec_layer *l = &e->layers[s->order[i]];
-    double macs = ec_layer_macs(l);
-    if (macs < 0) {
-      if (l->conv.present) unknown++;
-      continue;
-    }
-    total++;
-    if (t->nrows >= max) continue;
-    ec_conv_math cm = ec_conv_math_of(l);
-    double flop = 2 * macs;
-    double bytes = cm.known ? cm.bytes : l->io_bytes + l->weights_bytes;
+    const ec_layer_nums *x = &nu->v[s->order[i]];
+    if (!isfinite(x->flops)) continue;
     size_t r = ec_table_row(t);
     ec_table_setn(t, r, 0, l->name, l->name_len, NAN);
     ec_table_set(t, r, 1, l->precision, NAN);
-    ec_table_set(t, r, 2, B(ec_fmt_num, flop / 1e9), flop / 1e9);
-    double sec = l->has_profile && l->avg_ms > 0 ? l->avg_ms / 1e3 : NAN;
-    ec_table_set(t, r, 3, B(ec_fmt_ms, l->has_profile ? l->avg_ms : NAN), l->avg_ms);
-    double tf = flop / sec / 1e12;
-    ec_table_set(t, r, 4, B(ec_fmt_num, tf), tf);
-    double peak = ec_peak_for(&pk, l->precision);
-    double pp = isfinite(peak) ? 100 * flop / sec / peak : NAN;
-    ec_table_set(t, r, 5, B(ec_fmt_num, pp), pp);
-    double gbs = bytes / sec / 1e9;
-    ec_table_set(t, r, 6, B(ec_fmt_num, gbs), gbs);
-    double ai = bytes > 0 ? flop / bytes : NAN;
-    ec_table_set(t, r, 7, B(ec_fmt_num, ai), ai);
-    if (cm.known) {
+    ec_table_set(t, r, 2, B(ec_fmt_num, x->flops / 1e9), x->flops / 1e9);
+    double ms = l->has_profile ? l->avg_ms : NAN;
+    ec_table_set(t, r, 3, B(ec_fmt_ms, ms), ms);
+    ec_table_set(t, r, 4, B(ec_fmt_num, x->tflops), x->tflops);
+    char pk[96];
+    ec_fmt_peak(pk, sizeof pk, &x->peak);
+    ec_table_set(t, r, 5, pk, NAN);
+    ec_table_set(t, r, 6, B(ec_fmt_num, x->pct_of_peak), x->pct_of_peak);
+    ec_table_set(t, r, 7, B(ec_fmt_num, x->gbps), x->gbps);
+    ec_table_set(t, r, 8, B(ec_fmt_num, x->intensity), x->intensity);
+    if (x->conv_dims) {
       char mnk[96];
-      snprintf(mnk, sizeof mnk, "%.0f x %.0f x %.0f", cm.gemm_m, cm.gemm_n, cm.gemm_k);
-      ec_table_set(t, r, 8, mnk, NAN);
+      snprintf(mnk, sizeof mnk, "%.0f x %.0f x %.0f", x->gemm_m, x->gemm_n, x->gemm_k);
+      ec_table_set(t, r, 9, mnk, NAN);
     }
   }
-  if (!total) {
-    ec_table_free(t);
-    *why = unknown ? "convolution shapes are dynamic (-1): FLOPs are unknown" : "no convolution or GEMM with known shapes";
-    return NULL;
-  }
-  char note[256];
-  snprintf(note, sizeof note, "%zu layers with known FLOPs%s%s. Peak from the device table (README: Compute efficiency).",
-           total, unknown ? "; FLOPs unknown for dynamic-shape convolutions: " : "",
-           unknown ? B(ec_fmt_int, (double)unknown) : "");
-  ec_table_set_note(t, note);
+  ec_buf note = {0};
+  ec_buf_printf(&note, "%zu layers with known FLOPs", nu->flops_known);
+  if (nu->flops_known > t->nrows) ec_buf_printf(&note, ", the %zu slowest shown", t->nrows);
+  if (nu->flops_dynamic) ec_buf_printf(&note, "; FLOPs unknown for %zu dynamic-shape convolutions", nu->flops_dynamic);
+  ec_buf_puts(&note, ". Each layer is measured against the peak of the math its kernel does (README: Numbers)");
+  if (nu->peak_raised)
+    ec_buf_printf(&note, "; * %zu measured above that peak, so against the next plausible higher one (check the kernel)",
+                  nu->peak_raised);
+  if (nu->peak_exceeded)
+    ec_buf_printf(&note, "; ! %zu above every plausible peak: no percentage (the FLOPs or the latency are off)",
+                  nu->peak_exceeded);
+  ec_buf_putc(&note, '.');
+  ec_table_set_note(t, note.data);
+  ec_buf_free(&note);
   return t;
 }
 

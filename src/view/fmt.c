@@ -11,6 +11,12 @@ char *ec_fmt_ms(char *buf, size_t cap, double ms) {
   return buf;
 }
 
+char *ec_fmt_ms_or(char *buf, size_t cap, double ms) {
+  if (!isfinite(ms)) snprintf(buf, cap, "latency not available");
+  else snprintf(buf, cap, "%.4g ms", ms);
+  return buf;
+}
+
 char *ec_fmt_pct(char *buf, size_t cap, double pct) {
   if (!isfinite(pct)) snprintf(buf, cap, S_DASH);
   else snprintf(buf, cap, "%.2f", pct);
@@ -43,6 +49,57 @@ char *ec_fmt_int(char *buf, size_t cap, double v) {
   out[o] = '\0';
   snprintf(buf, cap, "%s", out);
   return buf;
+}
+
+char *ec_fmt_peak(char *buf, size_t cap, const ec_peak_choice *p) {
+  if (p->how == EC_PEAK_EXCEEDED)
+    snprintf(buf, cap, "above every peak !");
+  else if (!isfinite(p->flops))
+    snprintf(buf, cap, "not available");
+  else
+    snprintf(buf, cap, "%s %.4g%s", ec_math_label(p->math), p->flops / 1e12,
+             p->how == EC_PEAK_RAISED ? " *" : p->how == EC_PEAK_FALLBACK ? " (fallback)" : "");
+  return buf;
+}
+
+void ec_fmt_dropped(ec_buf *b, const ec_engine *e) {
+  const struct { size_t n; const char *what; } c[] = {
+      {e->n_noop, "NoOp"}, {e->n_constant, "Constant"}, {e->n_shape_call, "shape_call"}, {e->n_signal_wait, "signal/wait"}};
+  size_t k = 0, total = 0;
+  for (size_t i = 0; i < 4; i++) k += c[i].n != 0, total += c[i].n;
+  size_t done = 0;
+  for (size_t i = 0; i < 4; i++) {
+    if (!c[i].n) continue;
+    done++;
+    ec_buf_printf(b, "%s%zu %s", done == 1 ? "" : done == k ? " and " : ", ", c[i].n, c[i].what);
+  }
+  if (k) ec_buf_printf(b, " layer%s", total == 1 ? "" : "s");
+}
+
+void ec_fmt_partial(ec_buf *b, size_t known, size_t n) {
+  if (known < n) ec_buf_printf(b, " (known for %zu of %zu layers only)", known, n);
+}
+
+void ec_fmt_bytes_known(ec_buf *b, double v, size_t known, size_t n, const char *why) {
+  char buf[32];
+  if (!isfinite(v)) {
+    ec_buf_printf(b, "not available (%s)", why);
+    return;
+  }
+  ec_buf_puts(b, ec_fmt_bytes(buf, sizeof buf, v));
+  ec_fmt_partial(b, known, n);
+}
+
+void ec_fmt_known(ec_buf *b, const ec_numbers *n) {
+  if (n->weights_known < n->n)
+    ec_buf_printf(b, "Weights are known for %zu of %zu layers (the others' source lists no weights: names-only "
+                     "layer information or a log's layer listing). ",
+                  n->weights_known, n->n);
+  if (n->io_known < n->n)
+    ec_buf_printf(b, "I/O is known for %zu of %zu layers (the others have dynamic (-1) or unsized tensors, or "
+                     "none described). ",
+                  n->io_known, n->n);
+  if (b->len && b->data[b->len - 1] == ' ') b->data[--b->len] = '\0';
 }
 
 char *ec_fmt_num(char *buf, size_t cap, double v) {

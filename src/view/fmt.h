@@ -4,9 +4,15 @@
 #ifndef EC_FMT_H
 #define EC_FMT_H
 #include <stddef.h>
+#include "analyze/device_peak.h"
+#include "analyze/layer_numbers.h"
+#include "model/engine.h"
+#include "util/buf.h"
 
 /** Milliseconds, 4 significant digits, no unit ("0.4704", "1.017", "403.8"); "–" for NaN. */
 char *ec_fmt_ms(char *buf, size_t cap, double ms);
+/** "0.4704 ms", or "latency not available" for NaN: for sentences. */
+char *ec_fmt_ms_or(char *buf, size_t cap, double ms);
 /** Percent with 2 decimals, no sign ("17.55"). */
 char *ec_fmt_pct(char *buf, size_t cap, double pct);
 /** Bytes in binary units with one decimal ("3.3 MiB", "512 B"). */
@@ -15,5 +21,23 @@ char *ec_fmt_bytes(char *buf, size_t cap, double bytes);
 char *ec_fmt_int(char *buf, size_t cap, double v);
 /** A general number, 4 significant digits ("1155", "0.8622"). */
 char *ec_fmt_num(char *buf, size_t cap, double v);
+
+/** A peak as a table shows it: "TF32 Tensor Core 155.9", marked " *" when
+ *  raised above the kernel's math, " (fallback)" when the GPU lacks that
+ *  math, "above every peak !" when exceeded, "not available" without one. */
+char *ec_fmt_peak(char *buf, size_t cap, const ec_peak_choice *p);
+/** Append the layers TREx's rules leave out, every class named ("75 NoOp,
+ *  42 Constant, 3 shape_call and 2 signal/wait layers"); nothing when none. */
+void ec_fmt_dropped(ec_buf *b, const ec_engine *e);
+/** Append " (known for 3 of 269 layers only)" when known < n: how partial a
+ *  total over layers is. */
+void ec_fmt_partial(ec_buf *b, size_t known, size_t n);
+/** Append bytes v with how partial they are, or "not available (why)" when
+ *  v is not finite. */
+void ec_fmt_bytes_known(ec_buf *b, double v, size_t known, size_t n, const char *why);
+/** Append how partial the layers' weights and I/O are, in one or two
+ *  sentences ("Weights are known for 12 of 269 layers: ... I/O for 1 of
+ *  269 layers: ..."); nothing when both are known for every layer. */
+void ec_fmt_known(ec_buf *b, const ec_numbers *n);
 
 #endif

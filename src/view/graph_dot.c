@@ -1,5 +1,6 @@
 /* graph_dot — see graph_dot.h. */
 #include "view/graph_dot.h"
+#include "analyze/summary.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include "view/colors.h"
@@ -110,13 +111,6 @@ static void S_latency_line(ec_buf *b, const ec_engine *e, double ms, int hot) {
   ec_buf_puts(b, "</font>");
 }
 
-static double S_total(const ec_engine *e) {
-  double t = 0;
-  for (size_t i = 0; i < e->n_layers; i++)
-    if (e->layers[i].has_profile) t += e->layers[i].avg_ms;
-  return t;
-}
-
 static void S_tip_layer(ec_buf *t, const ec_layer *l, double total) {
   char x[32], y[32];
   size_t start = t->len;
@@ -130,7 +124,7 @@ static void S_tip_layer(ec_buf *t, const ec_layer *l, double total) {
   }
   if (l->has_profile)
     ec_buf_printf(t, "\\nlatency: %s ms (%s%% of the layer sum)", ec_fmt_ms(x, sizeof x, l->avg_ms),
-                  ec_fmt_pct(y, sizeof y, total > 0 ? 100 * l->avg_ms / total : 0));
+                  ec_fmt_pct(y, sizeof y, ec_share_pct(l->avg_ms, total)));
   ec_buf_puts(t, "\\nprecision: ");
   S_tips(t, ec_precision_label(l->precision));
   if (l->out_precision && *l->out_precision) {
@@ -277,7 +271,7 @@ static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   ec_buf_printf(b, "\\n%zu layers folded into this block", n->n_members);
   if (e->has_profile)
     ec_buf_printf(b, "; %s ms (%s%% of the layer sum)", ec_fmt_ms(x, sizeof x, n->ms),
-                  ec_fmt_pct(y, sizeof y, total > 0 ? 100 * n->ms / total : 0));
+                  ec_fmt_pct(y, sizeof y, ec_share_pct(n->ms, total)));
   for (size_t j = 0; j < types.n; j++) {
     ec_buf_puts(b, j ? ", " : "\\n");
     S_tips(b, types.k[j]);
@@ -428,7 +422,7 @@ char *ec_graph_dot(const ec_graph *g, const ec_graph_dot_opts *o) {
   ec_buf_puts(&b, "  node [shape=box style=\"rounded,filled\" fontname=\"DejaVu Sans\" fontsize=10 color=\"#444444\" "
                   "penwidth=1 margin=\"0.08,0.03\" height=0.3];\n"
                   "  edge [fontname=\"DejaVu Sans\" fontsize=8 fontcolor=\"#333333\" arrowsize=0.6 penwidth=1.6];\n");
-  double total = S_total(g->e);
+  double total = ec_latency_total_ms(g->e);
   S_keys fills = {0}, precs = {0};
   int dashed = 0;
   for (size_t i = 0; i < g->n_nodes; i++) {
