@@ -26,11 +26,28 @@ typedef struct ec_load_opts {
 #define EC_MAX_RECORDS 50000000u
 #define EC_MAX_NAME_BYTES ((size_t)1 << 20)
 
+/* What loading one ENGINE argument came to. The loader's own vocabulary:
+ * the CLI maps it to exit codes (DESIGN.md §2), tests and other callers read
+ * it as is. Every status but OK has an EC_ERROR diagnostic saying why. */
+typedef enum ec_load_status {
+  EC_LOAD_OK = 0,        /* usable engine data; problems with single files are warnings */
+  EC_LOAD_BAD_INPUT,     /* a file named by an option (--graph, --log, ...) could not be
+                            read, parsed or used as that kind; other data may be usable */
+  EC_LOAD_NOTHING_USABLE,/* everything was read, but nothing held usable engine data
+                            (a directory without engine files, files that fail to parse) */
+  EC_LOAD_IO_ERROR       /* the ENGINE argument names nothing that exists or can be read */
+} ec_load_status;
+
+/** Short name of a status ("ok", "bad input", "nothing usable", "I/O error"); static. */
+const char *ec_load_status_name(ec_load_status s);
+
 /** Load one ENGINE argument ("NAME=PATH"; PATH a prefix, a directory or any
  *  file) into *out (always set; the caller frees it with ec_engine_free).
- *  Warnings land in (*out)->diags. Returns 0, or 2 when the argument names
- *  nothing readable (an I/O error, described in (*out)->diags). */
-int ec_load_engine(const char *spec, const ec_load_opts *opts, ec_engine **out);
+ *  Warnings and errors land in (*out)->diags. A discovered file that fails
+ *  to parse while other files give usable data is a warning that says the
+ *  file is not used; diagnostics of severity EC_ERROR remain only when the
+ *  status is not EC_LOAD_OK. */
+ec_load_status ec_load_engine(const char *spec, const ec_load_opts *opts, ec_engine **out);
 
 
 /** What a file holds, judged by its content. */

@@ -395,7 +395,7 @@ static void test_discovery_prefix_dir_name(void **st) {
   assert_int_equal(e->n_layers, 1);
   ec_engine_free(e);
   snprintf(p, sizeof p, "%s/nothing-here", dir);
-  assert_int_equal(ec_load_engine(p, NULL, &e), 2);
+  assert_int_equal(ec_load_engine(p, NULL, &e), EC_LOAD_IO_ERROR);
   ec_engine_free(e);
   char cmd[600];
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -428,6 +428,78 @@ static void test_names_only_graph_with_log_listing(void **st) {
   ec_engine_free(e);
 }
 
+
+/* Write text to dir/name. */
+static void S_write(const char *dir, const char *name, const char *text) {
+  char p[600];
+  snprintf(p, sizeof p, "%s/%s", dir, name);
+  FILE *f = fopen(p, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* The loader's own status, one class each (issue 14 item 11): before, an
+ * empty directory said "no such file", and a graph that failed to parse
+ * beside a usable profile printed "error:" with exit 0. */
+static void test_load_status(void **st) {
+  (void)st;
+  char dir[] = "/tmp/ec_status_XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char sub[600], spec[700];
+  ec_engine *e = NULL;
+  /* an existing, empty directory: says so; nothing usable, not an I/O error */
+  snprintf(sub, sizeof sub, "%s/empty", dir);
+  assert_int_equal(mkdir(sub, 0777), 0);
+  assert_int_equal(ec_load_engine(sub, NULL, &e), EC_LOAD_NOTHING_USABLE);
+  assert_true(S_has_diag(e, EC_ERROR, "the directory holds no files"));
+  assert_false(S_has_diag(e, EC_ERROR, "no such file"));
+  ec_engine_free(e);
+  /* a directory of files that are no engine data */
+  snprintf(sub, sizeof sub, "%s/junk", dir);
+  assert_int_equal(mkdir(sub, 0777), 0);
+  S_write(sub, "notes.txt", "hello\n");
+  assert_int_equal(ec_load_engine(sub, NULL, &e), EC_LOAD_NOTHING_USABLE);
+  assert_true(S_has_diag(e, EC_ERROR, "the directory holds no engine files: none of its 1 files"));
+  ec_engine_free(e);
+  /* a discovered graph that fails to parse beside a usable profile: a
+   * warning that says the file is not used, no error left */
+  snprintf(sub, sizeof sub, "%s/bad", dir);
+  assert_int_equal(mkdir(sub, 0777), 0);
+  S_write(sub, "m.graph.json", "{\"Layers\": [ {\"Name\": \"a\", ");
+  S_write(sub, "m.profile.json", "[{\"count\":1},{\"name\":\"a\",\"timeMs\":1,\"averageMs\":1,\"percentage\":100}]");
+  assert_int_equal(ec_load_engine(sub, NULL, &e), EC_LOAD_OK);
+  const ec_diag *d = S_find_diag(e, "invalid JSON");
+  assert_non_null(d);
+  assert_int_equal(d->sev, EC_WARN);
+  assert_non_null(strstr(d->msg, "this file is not used"));
+  assert_int_equal(ec_diags_count(&e->diags, EC_ERROR), 0);
+  ec_engine_free(e);
+  /* the same graph named by --graph: an error, and the status says so */
+  char g[700];
+  snprintf(g, sizeof g, "%s/m.graph.json", sub);
+  ec_load_opts o = {0};
+  o.graph = g;
+  snprintf(spec, sizeof spec, "%s/m.profile.json", sub);
+  assert_int_equal(ec_load_engine(spec, &o, &e), EC_LOAD_BAD_INPUT);
+  assert_true(S_has_diag(e, EC_ERROR, "invalid JSON"));
+  assert_true(ec_engine_usable(e)); /* the profile still loaded */
+  ec_engine_free(e);
+  /* --graph naming a profile: an error too */
+  o.graph = spec;
+  assert_int_equal(ec_load_engine(spec, &o, &e), EC_LOAD_BAD_INPUT);
+  ec_engine_free(e);
+  /* a graph that fails to parse and nothing else: nothing usable, the error stays */
+  snprintf(spec, sizeof spec, "%s/m.graph.json", sub);
+  assert_int_equal(ec_load_engine(spec, NULL, &e), EC_LOAD_NOTHING_USABLE);
+  assert_true(S_has_diag(e, EC_ERROR, "invalid JSON"));
+  ec_engine_free(e);
+  assert_string_equal(ec_load_status_name(EC_LOAD_NOTHING_USABLE), "nothing usable");
+  char cmd[600];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_graph_basic_and_bindings),
@@ -450,6 +522,7 @@ int main(void) {
       cmocka_unit_test(test_percentile_rule),
       cmocka_unit_test(test_discovery_prefix_dir_name),
       cmocka_unit_test(test_names_only_graph_with_log_listing),
+      cmocka_unit_test(test_load_status),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
