@@ -33,7 +33,7 @@ static void S_generic(ec_log_parser *P, const ec_log_line *L) {
       const char *t = c;
       size_t tn = n;
       ec_log_trim(&t, &tn);
-      ec_diag_add(&P->e->diags, EC_WARN, P->path, L->no, 1, "the log reports an error: %.*s",
+      ec_diag_add(&ec_log_cur(P)->diags, EC_WARN, P->path, L->no, 1, "the log reports an error: %.*s",
                   (int)(tn > 300 ? 300 : tn), t);
     }
     return;

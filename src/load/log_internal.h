@@ -95,9 +95,12 @@ typedef struct ec_log_prow {
   int line, col;
 } ec_log_prow;
 
-/* One trtexec invocation (or one benchmark run of it). */
+/* One trtexec invocation: a run of the log. It starts at an "&&&& RUNNING"
+ * banner, or where a second set of option sections or a second performance
+ * summary shows an invocation whose banner is missing. */
 typedef struct ec_log_inv {
   int first_line;
+  char *cmdline; /* the command line after the banner's " # ", or NULL */
   int banner;   /* "&&&& RUNNING" seen */
   int finished; /* "&&&& PASSED/FAILED" seen */
   int anything; /* any fact read */
@@ -117,6 +120,7 @@ typedef struct ec_log_inv {
   size_t n_layers, cap_layers;
   int layers_rank; /* 3 detailed dump, 2 verbose listing, 1 names only */
   int layers_line;
+  ec_diags diags; /* what the log reports for this run (errors, FAILED): said only for the run used */
 } ec_log_inv;
 
 void ec_log_inv_clear_prof(ec_log_inv *g);

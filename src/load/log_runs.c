@@ -4,6 +4,7 @@
  * read earlier from other files (differences become EC_INFO notes). */
 #include "load/log_internal.h"
 #include "util/alloc.h"
+#include "util/buf.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,8 @@ void ec_log_inv_free(ec_log_inv *g) {
   ec_kvs_free(&g->notes);
   ec_log_inv_clear_prof(g);
   ec_log_inv_clear_layers(g);
+  ec_diags_free(&g->diags);
+  free(g->cmdline);
 }
 
 /* Set key to val in k, replacing an earlier value (last one printed wins). */
@@ -91,11 +94,14 @@ void ec_log_banner(ec_log_parser *P, const ec_log_line *L) {
     if (g->banner || g->anything) g = ec_log_new_inv(P, L->no);
     g->banner = 1;
     g->first_line = L->no;
+    const char *hash = ec_log_find(c, n, " # ");
+    if (hash && !g->cmdline) g->cmdline = ec_strndup(hash + 3, (size_t)(L->s + L->n - hash - 3));
   } else if (ec_log_starts(c, n, "PASSED") || ec_log_starts(c, n, "FAILED") || ec_log_starts(c, n, "WAIVED")) {
     ec_log_inv *g = ec_log_cur(P);
     g->finished = 1;
     if (ec_log_starts(c, n, "FAILED"))
-      ec_log_warn(P, L->no, 1, "trtexec reported FAILED for this run; what it printed before is used");
+      ec_diag_add(&g->diags, EC_WARN, P->path, L->no, 1,
+                  "trtexec reported FAILED for this run; what it printed before is used");
   }
   const char *v = ec_log_find(c, n, "[TensorRT v");
   if (v) {
@@ -160,7 +166,11 @@ void ec_log_merge_kvs(ec_engine *e, const char *path, int line, int primary, ec_
   }
 }
 
-static void S_merge_inv(ec_engine *e, const char *path, const ec_log_inv *g, int primary) {
+/* The chosen run's options, device, version and memory facts into e:
+ * values e already has (from metadata or an earlier file) are kept, and a
+ * different value becomes an EC_INFO note. */
+static void S_merge_inv(ec_engine *e, const char *path, const ec_log_inv *g) {
+  const int primary = 1;
   int line = g->first_line;
   ec_kvs *dst[EC_LOG_OPT_DEVICE] = {&e->model_options, &e->build_options, &e->system_options,
                                &e->inference_options, &e->reporting_options};
@@ -186,98 +196,103 @@ static void S_merge_inv(ec_engine *e, const char *path, const ec_log_inv *g, int
   ec_kvs_free(&mem);
 }
 
-/* Pick the run with the layers (or table): the chosen one, else the best
- * ranked, later ones first. */
-static ec_log_inv *S_pick_layers(ec_log_parser *P, ec_log_inv *chosen) {
-  if (chosen && chosen->n_layers) return chosen;
-  ec_log_inv *best = NULL;
-  for (size_t i = P->n_segs; i-- > 0;)
-    if (P->segs[i].n_layers && (!best || P->segs[i].layers_rank > best->layers_rank)) best = &P->segs[i];
-  return best;
+/* Runs (1-based, among invocations that read anything) other than the
+ * chosen one that hold what has(g) tests, as "1, 3"; NULL when none. */
+static char *S_others_with(const ec_log_parser *P, const ec_log_inv *chosen, int (*has)(const ec_log_inv *)) {
+  ec_buf b = {0};
+  size_t k = 0;
+  for (size_t i = 0; i < P->n_segs; i++) {
+    const ec_log_inv *g = &P->segs[i];
+    if (!g->anything) continue;
+    k++;
+    if (g != chosen && has(g)) ec_buf_printf(&b, "%s%zu", b.len ? ", " : "", k);
+  }
+  return b.len ? ec_buf_take(&b) : (ec_buf_free(&b), NULL);
 }
 
-static ec_log_inv *S_pick_prof(ec_log_parser *P, ec_log_inv *chosen) {
-  if (chosen && chosen->n_prof) return chosen;
-  for (size_t i = P->n_segs; i-- > 0;)
-    if (P->segs[i].n_prof) return &P->segs[i];
-  return NULL;
+static int S_has_layers(const ec_log_inv *g) { return g->n_layers > 0; }
+static int S_has_prof(const ec_log_inv *g) { return g->n_prof > 0; }
+static int S_has_perf(const ec_log_inv *g) { return g->perf.present; }
+
+/* What the chosen run lacks and other runs of the log hold: said, not taken. */
+static void S_note_others(ec_log_parser *P, const ec_log_inv *chosen, size_t k) {
+  static const struct {
+    int (*has)(const ec_log_inv *);
+    const char *what;
+  } parts[] = {{S_has_layers, "a layer listing"}, {S_has_prof, "a per-layer profile table"},
+               {S_has_perf, "a performance summary"}};
+  for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+    if (parts[i].has(chosen)) continue;
+    char *runs = S_others_with(P, chosen, parts[i].has);
+    if (!runs) continue;
+    ec_diag_add(&P->e->diags, EC_INFO, P->path, chosen->first_line, 0,
+                "run %zu (used) has no %s; run %s of this log %s one (--run selects; runs are never merged)", k,
+                parts[i].what + 2, runs, strchr(runs, ',') ? "have" : "has");
+    free(runs);
+  }
 }
 
 int ec_log_conclude(ec_log_parser *P, const ec_load_opts *o, int last_no, int last_line_complete) {
   ec_engine *e = P->e;
   const char *path = P->path;
-  int no = last_no;
-  /* runs with a benchmark summary */
+  /* every trtexec invocation that printed anything is a run */
   size_t nruns = 0;
   for (size_t i = 0; i < P->n_segs; i++)
-    if (P->segs[i].perf.present) nruns++;
-  ec_log_inv *chosen = NULL;
-  size_t chosen_k = 0;
-  if (nruns) {
-    size_t want = o && o->run > 0 ? (size_t)o->run : nruns;
-    if (want > nruns) {
-      ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "--run %ld asked for, but the log holds %zu run%s; using run %zu",
-                  o->run, nruns, nruns == 1 ? "" : "s", nruns);
-      want = nruns;
-    }
-    size_t k = 0;
-    for (size_t i = 0; i < P->n_segs; i++)
-      if (P->segs[i].perf.present && ++k == want) chosen = &P->segs[i];
-    chosen_k = want;
-    if (nruns > 1)
-      ec_diag_add(&e->diags, EC_WARN, path, chosen->perf.line, 1, "log holds %zu runs; using run %zu (--run selects)",
-                  nruns, chosen_k);
-  }
-  ec_log_inv *primary = chosen;
-  if (!primary)
-    for (size_t i = P->n_segs; i-- > 0;)
-      if (P->segs[i].anything) {
-        primary = &P->segs[i];
-        break;
-      }
-
-  /* truncation: a run that started but never finished */
-  ec_log_inv *lastg = &P->segs[P->n_segs - 1];
-  if (primary && ((lastg->banner && !lastg->finished) || (!last_line_complete && !lastg->finished))) {
-    ec_diag_add(&e->diags, EC_WARN, path, no, 1,
-                "the log ends before trtexec's PASSED/FAILED line (truncated?); using what it holds%s",
-                last_line_complete ? "" : " (its last line is cut off and was not read)");
-  }
-  for (size_t i = 0; i < P->n_segs; i++) {
-    ec_log_inv *g = &P->segs[i];
-    if (!g->perf.present) continue;
-    const ec_log_perf *pf = &g->perf;
-    if (isnan(pf->qps) && pf->gpu.n == 0 && pf->lat.n == 0)
-      ec_diag_add(&e->diags, EC_WARN, path, pf->line, 1, "performance summary holds no numbers (truncated?)");
-  }
-
-  int usable = primary != NULL;
-  if (usable) {
-    ec_engine_add_file(e, path, EC_FILE_LOG);
-    S_merge_inv(e, path, primary, 1);
-    for (size_t i = P->n_segs; i-- > 0;)
-      if (&P->segs[i] != primary && P->segs[i].anything) S_merge_inv(e, path, &P->segs[i], 0);
-    if (chosen) {
-      ec_log_merge_perf(e, path, chosen);
-      if (e->n_log_runs == 0) {
-        e->n_log_runs = nruns;
-        e->log_run = chosen_k - 1;
-      }
-    }
-    for (size_t i = 0; i < primary->notes.n; i++) {
-      int dup = 0;
-      for (size_t j = 0; j < e->perf.notes.n; j++)
-        if (strcmp(e->perf.notes.v[j].val, primary->notes.v[i].val) == 0) dup = 1;
-      if (!dup) ec_kvs_add(&e->perf.notes, primary->notes.v[i].key, primary->notes.v[i].val);
-    }
-    ec_log_inv *lg = S_pick_layers(P, primary);
-    if (lg) ec_log_stage_layers(e, path, lg);
-    ec_log_inv *pg = S_pick_prof(P, primary);
-    if (pg) ec_log_stage_prof(e, path, pg);
-  } else {
+    if (P->segs[i].anything) nruns++;
+  if (!nruns) {
     ec_diag_add(&e->diags, EC_WARN, path, 1, 1,
                 "no trtexec information found in this log (no options, device, version, "
                 "performance summary, layer listing or profile table)");
+    return -1;
   }
-  return usable ? 0 : -1;
+  size_t want = o && o->run > 0 ? (size_t)o->run : nruns;
+  if (want > nruns) {
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "--run %ld asked for, but the log holds %zu run%s; using run %zu",
+                o->run, nruns, nruns == 1 ? "" : "s", nruns);
+    want = nruns;
+  }
+  ec_log_inv *chosen = NULL;
+  size_t k = 0;
+  for (size_t i = 0; i < P->n_segs && !chosen; i++)
+    if (P->segs[i].anything && ++k == want) chosen = &P->segs[i];
+  if (nruns > 1) {
+    ec_diag_add(&e->diags, EC_WARN, path, chosen->perf.present ? chosen->perf.line : chosen->first_line, 1,
+                "log holds %zu runs; using run %zu (--run selects); each run is one trtexec invocation and "
+                "nothing is taken from the others",
+                nruns, want);
+    S_note_others(P, chosen, want);
+    size_t hidden = 0;
+    for (size_t i = 0; i < P->n_segs; i++)
+      if (&P->segs[i] != chosen) hidden += P->segs[i].diags.n;
+    if (hidden)
+      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu errors or failures the log reports for other runs are not shown",
+                  hidden);
+  }
+  /* truncation: a run that started but never finished */
+  ec_log_inv *lastg = &P->segs[P->n_segs - 1];
+  if ((lastg->banner && !lastg->finished) || (!last_line_complete && !lastg->finished))
+    ec_diag_add(&e->diags, EC_WARN, path, last_no, 1,
+                "the log ends before trtexec's PASSED/FAILED line (truncated?); using what it holds%s",
+                last_line_complete ? "" : " (its last line is cut off and was not read)");
+  const ec_log_perf *pf = &chosen->perf;
+  if (pf->present && isnan(pf->qps) && pf->gpu.n == 0 && pf->lat.n == 0)
+    ec_diag_add(&e->diags, EC_WARN, path, pf->line, 1, "performance summary holds no numbers (truncated?)");
+  ec_diags_move(&e->diags, &chosen->diags);
+
+  ec_engine_add_file(e, path, EC_FILE_LOG);
+  S_merge_inv(e, path, chosen);
+  if (pf->present) ec_log_merge_perf(e, path, chosen);
+  if (e->n_log_runs == 0) {
+    e->n_log_runs = nruns;
+    e->log_run = want - 1;
+  }
+  for (size_t i = 0; i < chosen->notes.n; i++) {
+    int dup = 0;
+    for (size_t j = 0; j < e->perf.notes.n; j++)
+      if (strcmp(e->perf.notes.v[j].val, chosen->notes.v[i].val) == 0) dup = 1;
+    if (!dup) ec_kvs_add(&e->perf.notes, chosen->notes.v[i].key, chosen->notes.v[i].val);
+  }
+  if (chosen->n_layers) ec_log_stage_layers(e, path, chosen);
+  if (chosen->n_prof) ec_log_stage_prof(e, path, chosen);
+  return 0;
 }

@@ -211,8 +211,8 @@ typedef struct ec_engine {
 
   double stored_layer_sum_ms; /* latency_ms.total of a stored summary (NAN otherwise) */
   int64_t stored_profile_count; /* its provenance.profile_iterations (0 when unknown) */
-  size_t n_log_runs;          /* benchmark runs found in logs */
-  size_t log_run;             /* the one used (0-based) */
+  size_t n_log_runs;          /* runs in the first log that has any: one per trtexec invocation */
+  size_t log_run;             /* the one used (0-based); nothing comes from the others */
 
   ec_diags diags;             /* everything said while loading this engine */
   struct ec_load_state *ls;   /* private to src/load; NULL after loading */

@@ -125,6 +125,7 @@ static json_t *S_provenance(const ec_engine *e) {
   json_object_set_new(o, "runs", json_integer((json_int_t)e->n_runs));
   json_object_set_new(o, "run", e->n_runs ? json_integer((json_int_t)e->run + 1) : json_null());
   json_object_set_new(o, "log_runs", json_integer((json_int_t)e->n_log_runs));
+  json_object_set_new(o, "log_run", e->n_log_runs ? json_integer((json_int_t)e->log_run + 1) : json_null());
   json_object_set_new(o, "graph_layers_raw", json_integer((json_int_t)e->n_raw_layers));
   json_object_set_new(o, "graph_detailed", json_boolean(e->has_graph && !e->graph_names_only));
   json_object_set_new(o, "noop_layers", json_integer((json_int_t)e->n_noop));

@@ -354,7 +354,8 @@ static void test_truncated_segformer(void **st) {
   assert_string_equal(e->trt_version, "8.4.1");
   assert_string_equal(ec_kvs_get(&e->system_options, "Plugins"), "./LayerNormPlugin/LayerNorm.so");
   assert_false(e->perf.present);
-  assert_int_equal(e->n_log_runs, 0);
+  assert_int_equal(e->n_log_runs, 1); /* one trtexec invocation, without a summary: still a run */
+  assert_int_equal(e->log_run, 0);
   drop(e);
 }
 
@@ -395,6 +396,77 @@ static void test_jetson_multirun_select_first(void **st) {
   assert_string_equal(ec_kvs_get(&e->build_options, "Workspace"), "16 MB");
   assert_true(has_diag(e, EC_WARN, "log holds 7 runs; using run 1 (--run selects)"));
   drop(e);
+}
+
+/* Two trtexec invocations in one log (a script building two models): each is
+ * a run, the last by default, and nothing crosses from one to the other.
+ * Before, run 2 took run 1's "Calibration" option, its SM count, its layer
+ * listing and its profile table. */
+static void test_fixture_two_models_nothing_crosses(void **st) {
+  (void)st;
+  int rc;
+  ec_engine *e = load_log(FIX "two-models.log", 0, &rc);
+  assert_int_equal(rc, 0);
+  assert_int_equal(e->n_log_runs, 2);
+  assert_int_equal(e->log_run, 1);
+  assert_true(has_diag(e, EC_WARN, "log holds 2 runs; using run 2 (--run selects)"));
+  assert_string_equal(ec_kvs_get(&e->model_options, "Model"), "b.onnx");
+  assert_string_equal(ec_kvs_get(&e->build_options, "Precision"), "FP32");
+  assert_null(ec_kvs_get(&e->build_options, "Calibration")); /* run 1's only */
+  assert_true(isnan(e->device.sms));                           /* run 1's only */
+  assert_near(e->perf.throughput_qps, 2222);
+  assert_stat(e->perf.gpu_compute, "p99", 2.4);
+  assert_int_equal(e->perf.notes.n, 0);                        /* run 1's warning */
+  assert_string_equal(ec_kvs_get(&e->memory, "Engine build time"), "2.5 s");
+  assert_null(ec_kvs_get(&e->memory, "Total Activation Memory"));
+  ec_load_state *ls = ec_load_state_of(e);
+  assert_int_equal(ls->n_log_layers, 0);                       /* run 1's listing */
+  assert_int_equal(ls->n_prof[1], 0);                          /* run 1's table */
+  assert_true(has_diag(e, EC_INFO, "run 2 (used) has no layer listing; run 1 of this log has one"));
+  assert_true(has_diag(e, EC_INFO, "run 2 (used) has no per-layer profile table; run 1 of this log has one"));
+  assert_false(has_diag(e, EC_WARN, "a problem of run 1"));    /* run 1's error line */
+  assert_true(has_diag(e, EC_INFO, "1 errors or failures the log reports for other runs are not shown"));
+  drop(e);
+  /* --run 1: run 1 alone */
+  e = load_log(FIX "two-models.log", 1, &rc);
+  assert_int_equal(e->log_run, 0);
+  assert_string_equal(ec_kvs_get(&e->model_options, "Model"), "a.onnx");
+  assert_string_equal(ec_kvs_get(&e->build_options, "Calibration"), "a.cache");
+  assert_near(e->device.sms, 10);
+  assert_near(e->perf.throughput_qps, 1111);
+  assert_int_equal(e->perf.notes.n, 1);
+  assert_string_equal(ec_kvs_get(&e->memory, "Engine build time"), "1.5 s");
+  ls = ec_load_state_of(e);
+  assert_int_equal(ls->n_log_layers, 1);
+  assert_string_equal(ls->log_layers[0].name, "conv_a");
+  assert_int_equal(ls->n_prof[1], 1);
+  assert_true(has_diag(e, EC_WARN, "a problem of run 1"));
+  assert_false(has_diag(e, EC_INFO, "(used) has no"));
+  drop(e);
+}
+
+/* jetson-trtexec's raw log: seven invocations (--batch=1 ... 128). Each run
+ * gives its own batch, command line and export paths, and no option of one
+ * run shows up in another. */
+static void test_jetson_each_run_alone(void **st) {
+  (void)st;
+  EC_NEED_SHARED(shared);
+  static const char *const batch[] = {"1", "4", "8", "16", "32", "64", "128"};
+  for (long k = 1; k <= 7; k++) {
+    int rc;
+    ec_engine *e = load_log(ec_test_path(shared, JETSON), k, &rc);
+    assert_int_equal(rc, 0);
+    assert_int_equal(e->n_log_runs, 7);
+    assert_int_equal(e->log_run, (size_t)(k - 1));
+    assert_string_equal(ec_kvs_get(&e->inference_options, "Batch"), batch[k - 1]);
+    assert_string_equal(ec_kvs_get(&e->build_options, "Max batch"), batch[k - 1]);
+    char want[128];
+    snprintf(want, sizeof want, "times_ResNet50_N2_None_int8_10_%s.json", batch[k - 1]);
+    assert_string_equal(ec_kvs_get(&e->reporting_options, "Export timing to JSON file"), want);
+    /* exactly the model options the run printed (Format, Model, Prototxt, Output) */
+    assert_int_equal(e->model_options.n, 4);
+    drop(e);
+  }
 }
 
 static void test_orin_profile_name_first(void **st) {
@@ -834,6 +906,8 @@ int main(void) {
       cmocka_unit_test(test_truncated_segformer),
       cmocka_unit_test(test_jetson_multirun_default_last),
       cmocka_unit_test(test_jetson_multirun_select_first),
+      cmocka_unit_test(test_jetson_each_run_alone),
+      cmocka_unit_test(test_fixture_two_models_nothing_crosses),
       cmocka_unit_test(test_orin_profile_name_first),
       cmocka_unit_test(test_sniff_corpus_logs),
       cmocka_unit_test(test_sniff_rejects_corpus_json),
