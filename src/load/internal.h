@@ -61,6 +61,26 @@ void ec_load_stage_prof(ec_engine *e, int src, const char *name, size_t name_len
 /** Stage a layer parsed from a log (ownership of *l moves to the engine). */
 void ec_load_stage_log_layer(ec_engine *e, const char *path, ec_layer *l);
 
+/* shapes.c: every input's shapes from trtexec's options and command line. */
+/** "1x3x224x224" into d (replacing what it held; "-1" is dynamic); 0 when
+ *  s[0..n) is not a shape (d unchanged). */
+int ec_dims_parse(const char *s, size_t n, ec_dims *d);
+/** 1 when an option key carries per-input shapes ("Input build shape ...",
+ *  "Input inference shape ..."). */
+int ec_input_shapes_is_key(const char *key);
+/** Read one option line into s when key carries per-input shapes (returns 1,
+ *  else 0): "name=min+opt+max" (build) or "name=shape" (inference), several
+ *  joined by ", " allowed; only lines of optimisation profile profile_index
+ *  count. Shapes s already holds are kept. */
+int ec_input_shapes_option(ec_input_shapes *s, const char *key, const char *val, int profile_index);
+/** Every per-input option line of k into s (see ec_input_shapes_option). */
+void ec_input_shapes_from_kvs(ec_input_shapes *s, const ec_kvs *k, int profile_index);
+/** --minShapes= --optShapes= --maxShapes= --shapes= of a trtexec command line
+ *  (their (profile_index+1)-th occurrence) into s; shapes s holds are kept. */
+void ec_input_shapes_cmdline(ec_input_shapes *s, const char *cmd, int profile_index);
+/** Inputs and shapes of src that dst lacks, into dst (copies). */
+void ec_input_shapes_merge(ec_input_shapes *dst, const ec_input_shapes *src);
+
 /** x as an int64_t: dflt when not finite, clamped to the int64_t range
  *  (a cast of an out-of-range double is undefined behaviour; inputs hold
  *  numbers like 1e300). */

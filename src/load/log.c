@@ -143,6 +143,7 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
   memset(&P, 0, sizeof P);
   P.e = e;
   P.path = path;
+  P.profile_index = o ? o->profile_index : 0;
   ec_log_new_inv(&P, 1);
   const char *p = text, *end = text + len;
   int no = 0;

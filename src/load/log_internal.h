@@ -121,6 +121,7 @@ typedef struct ec_log_inv {
   int layers_rank; /* 3 detailed dump, 2 verbose listing, 1 names only */
   int layers_line;
   ec_diags diags; /* what the log reports for this run (errors, FAILED): said only for the run used */
+  ec_input_shapes shapes; /* from its "Input build/inference shape" lines */
 } ec_log_inv;
 
 void ec_log_inv_clear_prof(ec_log_inv *g);
@@ -147,6 +148,7 @@ enum { EC_LOG_COL_TIME, EC_LOG_COL_AVG, EC_LOG_COL_MEDIAN, EC_LOG_COL_PCT, EC_LO
 typedef struct ec_log_parser {
   ec_engine *e;
   const char *path;
+  int profile_index;   /* --profile-index: the optimisation profile whose shapes are read */
   ec_log_inv *segs;
   size_t n_segs, cap_segs;
   ec_log_mode mode;

@@ -1,7 +1,10 @@
 /* log_options — the option sections trtexec prints before it builds or runs
  * ("=== Model Options ===" ... "=== Reporting Options ===" and
  * "=== Device Information ==="): key = text before the first ':', value =
- * everything after it (trimmed), kept per invocation exactly as printed. */
+ * everything after it (trimmed), kept per invocation exactly as printed; a
+ * key printed again keeps its first value, except the per-input shape lines
+ * ("Input build shape (profile 0): input_ids=..." then "...: attention_mask=..."),
+ * whose values are joined with ", " and read into the run's input shapes. */
 #include "load/log_internal.h"
 #include "util/alloc.h"
 #include <stdlib.h>
@@ -39,7 +42,22 @@ void ec_log_section_line(ec_log_parser *P, const ec_log_line *L) {
   if (kn == 0) return;
   char *key = ec_strndup(k, kn), *val = ec_strndup(v, vn);
   ec_log_inv *g = ec_log_cur(P);
-  if (!ec_kvs_get(&g->opt[P->section], key)) ec_kvs_add(&g->opt[P->section], key, val);
+  ec_kvs *kv = &g->opt[P->section];
+  if (ec_input_shapes_option(&g->shapes, key, val, P->profile_index)) {
+    /* one line per input under the same key: keep every input, in order */
+    ec_kv *old = NULL;
+    for (size_t i = 0; i < kv->n && !old; i++)
+      if (strcmp(kv->v[i].key, key) == 0) old = &kv->v[i];
+    if (old) {
+      char *joined = ec_asprintf("%s, %s", old->val, val);
+      free(old->val);
+      old->val = joined;
+    } else {
+      ec_kvs_add(kv, key, val);
+    }
+  } else if (!ec_kvs_get(kv, key)) {
+    ec_kvs_add(kv, key, val);
+  }
   g->anything = 1;
   free(key);
   free(val);

@@ -33,6 +33,7 @@ void ec_log_inv_free(ec_log_inv *g) {
   ec_log_inv_clear_prof(g);
   ec_log_inv_clear_layers(g);
   ec_diags_free(&g->diags);
+  ec_input_shapes_free(&g->shapes);
   free(g->cmdline);
 }
 
@@ -281,6 +282,9 @@ int ec_log_conclude(ec_log_parser *P, const ec_load_opts *o, int last_no, int la
 
   ec_engine_add_file(e, path, EC_FILE_LOG);
   S_merge_inv(e, path, chosen);
+  /* shapes: the run's option lines, then its command line for what they lack */
+  if (chosen->cmdline) ec_input_shapes_cmdline(&chosen->shapes, chosen->cmdline, P->profile_index);
+  ec_input_shapes_merge(&e->input_shapes, &chosen->shapes);
   if (pf->present) ec_log_merge_perf(e, path, chosen);
   if (e->n_log_runs == 0) {
     e->n_log_runs = nruns;

@@ -150,6 +150,26 @@ typedef struct ec_timing {
   int legacy;                /* TensorRT 7 records (startInMs/endInMs) */
 } ec_timing;
 
+/* A shape as trtexec prints it ("1x3x224x224"); v is NULL when not given. */
+typedef struct ec_dims {
+  int64_t *v;
+  int n;
+} ec_dims;
+
+/* One engine input's shapes from the build and inference options: the
+ * optimisation profile's min/opt/max (--minShapes/--optShapes/--maxShapes,
+ * "Input build shape" lines) and the shape it ran with (--shapes, "Input
+ * inference shape" lines). A shape no input file gives has v == NULL. */
+typedef struct ec_input_shape {
+  char *name;
+  ec_dims min, opt, max, inference;
+} ec_input_shape;
+
+typedef struct ec_input_shapes {
+  ec_input_shape *v; /* in the order the inputs were first named */
+  size_t n, cap;
+} ec_input_shapes;
+
 typedef enum {
   EC_FILE_GRAPH = 0,
   EC_FILE_PROFILE,
@@ -206,6 +226,7 @@ typedef struct ec_engine {
   ec_device device;
   ec_kvs model_options, build_options, inference_options, system_options, reporting_options;
   ec_kvs memory;              /* memory facts from logs: key -> "123 MiB" */
+  ec_input_shapes input_shapes; /* every input named by the options, for the selected optimisation profile */
   char *trt_version;          /* "8.4.1" or NULL */
   char *trt_version_source;
 
@@ -226,6 +247,13 @@ void ec_engine_add_file(ec_engine *e, const char *path, ec_file_kind kind);
 const ec_timing *ec_engine_timing(const ec_engine *e);
 /** 1 when the engine holds any usable data. */
 int ec_engine_usable(const ec_engine *e);
+
+/** The shapes of the input called name (len bytes), or NULL when the options
+ *  name no such input. Borrowed from e. */
+const ec_input_shape *ec_engine_input_shape(const ec_engine *e, const char *name, size_t len);
+/** The entry for name in s, added (with no shapes) when absent. */
+ec_input_shape *ec_input_shapes_get(ec_input_shapes *s, const char *name, size_t len);
+void ec_input_shapes_free(ec_input_shapes *s);
 
 void ec_layer_clear(ec_layer *l);
 void ec_tensor_clear(ec_tensor *t);

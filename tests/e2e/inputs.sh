@@ -37,3 +37,37 @@ if [ -e "$TMP/r3.html" ]; then fail "report with an unusable engine wrote a file
 expect "report of a usable engine with a bad discovered file: exit 0" 0 'this file is not used' \
   "$EC_BIN" report "$TMP/bad" -o "$TMP/r4.html"
 if [ -s "$TMP/r4.html" ]; then ok "report of a usable engine is written"; else fail "report of a usable engine is missing"; fi
+
+# Every input's shapes (issue 14 item 4): a log whose run prints one
+# "Input build shape" line per input keeps both, in summary --json (valid
+# against the schema), the report's options appendix, and a stored summary.
+L=tests/fixtures/logs/two-models.log
+"$EC_BIN" summary --json "$L" > "$TMP/s.json" 2>/dev/null
+if "$PY" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+ins = d["build"]["inputs"]
+assert [i["name"] for i in ins] == ["input_ids", "attention_mask"], ins
+assert ins[1] == {"name": "attention_mask", "min": [1, 128], "opt": [4, 128], "max": [8, 128], "inference": [4, 128]}, ins[1]
+' "$TMP/s.json"; then ok "summary --json: build.inputs lists every input with min/opt/max/inference"
+else fail "summary --json: build.inputs"; fi
+if "$PY" -c 'import jsonschema' 2>/dev/null; then
+  if "$PY" -c '
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])), cls=jsonschema.Draft202012Validator)
+' tests/schema/summary.schema.json "$TMP/s.json"; then ok "summary with build.inputs valid against summary.schema.json"
+  else fail "summary with build.inputs invalid against summary.schema.json"; fi
+else
+  skip "python3-jsonschema missing: schema check of build.inputs"
+fi
+"$EC_BIN" report "$L" -o "$TMP/shapes.html" 2>/dev/null
+if grep -q 'attention_mask</td><td[^>]*>min 1x128, opt 4x128, max 8x128; inference 4x128' "$TMP/shapes.html"; then
+  ok "report: the options appendix shows every input's shapes"
+else fail "report: no appendix row for attention_mask"; grep -o 'attention_mask[^<]*<[^<]*<[^<]*' "$TMP/shapes.html" | head -3; fi
+"$EC_BIN" summary --json "$TMP/s.json" > "$TMP/s2.json" 2>/dev/null
+if "$PY" -c '
+import json, sys
+a = json.load(open(sys.argv[1]))["build"]["inputs"]; b = json.load(open(sys.argv[2]))["build"]["inputs"]
+assert a == b, (a, b)
+' "$TMP/s.json" "$TMP/s2.json"; then ok "stored summary: build.inputs read back"
+else fail "stored summary: build.inputs not read back"; fi

@@ -500,6 +500,24 @@ static void test_load_status(void **st) {
   assert_int_equal(system(cmd), 0);
 }
 
+/* TREx's build metadata keeps one "Input build shape" line per key: its
+ * input's shapes reach the same per-input map as a log's. */
+static void test_metadata_input_shapes(void **st) {
+  (void)st;
+  ec_engine *e = ec_engine_new("t");
+  const char *m = "{\"model_options\": {\"Format\": \"ONNX\"}, \"build_options\": {\"Precision\": \"FP16\", "
+                  "\"Input build shape\": \"x=1x3x8x8+2x3x8x8+4x3x8x8\"}, "
+                  "\"inference_options\": {\"Input inference shape\": \"x=2x3x8x8\"}}";
+  assert_int_equal(ec_load_meta_text(e, "b.metadata.json", m, strlen(m), NULL), 0);
+  const ec_input_shape *x = ec_engine_input_shape(e, "x", 1);
+  assert_non_null(x);
+  assert_int_equal(x->max.n, 4);
+  assert_int_equal(x->max.v[0], 4);
+  assert_int_equal(x->inference.v[0], 2);
+  assert_int_equal(e->input_shapes.n, 1);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_graph_basic_and_bindings),
@@ -523,6 +541,7 @@ int main(void) {
       cmocka_unit_test(test_discovery_prefix_dir_name),
       cmocka_unit_test(test_names_only_graph_with_log_listing),
       cmocka_unit_test(test_load_status),
+      cmocka_unit_test(test_metadata_input_shapes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

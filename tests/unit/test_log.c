@@ -469,6 +469,105 @@ static void test_jetson_each_run_alone(void **st) {
   }
 }
 
+/* Shape n of an input as "1x3x32x32" (or "-" when not given). */
+static const char *shape_text(const ec_dims *d) {
+  static char buf[4][128];
+  static int k;
+  k = (k + 1) % 4;
+  if (!d->v) return "-";
+  size_t off = 0;
+  buf[k][0] = '\0';
+  for (int i = 0; i < d->n; i++) off += (size_t)snprintf(buf[k] + off, sizeof buf[k] - off, "%s%lld", i ? "x" : "", (long long)d->v[i]);
+  return buf[k];
+}
+
+/* Repeated per-input option lines keep every input (before: only the first,
+ * input_ids; attention_mask was lost), in order, with min/opt/max and the
+ * inference shape; the options keep every value too. */
+static void test_fixture_every_input_shape(void **st) {
+  (void)st;
+  int rc;
+  ec_engine *e = load_log(FIX "two-models.log", 0, &rc);
+  assert_int_equal(e->input_shapes.n, 2);
+  const ec_input_shape *a = &e->input_shapes.v[0], *b = &e->input_shapes.v[1];
+  assert_string_equal(a->name, "input_ids");
+  assert_string_equal(b->name, "attention_mask");
+  assert_string_equal(shape_text(&b->min), "1x128");
+  assert_string_equal(shape_text(&b->opt), "4x128");
+  assert_string_equal(shape_text(&b->max), "8x128");
+  assert_string_equal(shape_text(&b->inference), "4x128");
+  assert_ptr_equal(ec_engine_input_shape(e, "attention_mask", 14), b);
+  assert_null(ec_engine_input_shape(e, "x", 1)); /* run 1's input */
+  assert_string_equal(ec_kvs_get(&e->build_options, "Input build shape (profile 0)"),
+                      "input_ids=1x128+4x128+8x128, attention_mask=1x128+4x128+8x128");
+  assert_string_equal(ec_kvs_get(&e->inference_options, "Input inference shape"), "input_ids=4x128, attention_mask=4x128");
+  drop(e);
+  e = load_log(FIX "two-models.log", 1, &rc);
+  assert_int_equal(e->input_shapes.n, 1);
+  assert_string_equal(e->input_shapes.v[0].name, "x");
+  assert_string_equal(shape_text(&e->input_shapes.v[0].max), "8x3x32x32");
+  drop(e);
+}
+
+static ec_engine *load_text(const char *text, int profile_index) {
+  ec_engine *e = ec_engine_new("t");
+  ec_load_opts o;
+  memset(&o, 0, sizeof o);
+  o.profile_index = profile_index;
+  assert_int_equal(ec_load_log_text(e, "s.log", text, strlen(text), &o), 0);
+  return e;
+}
+
+/* The command line gives the shapes the option lines do not (TensorRT 7 and
+ * 8.0 print "model"): several inputs, quoted names with ':' and ',', one set
+ * of --minShapes per optimisation profile; option lines win over it. */
+static void test_shapes_from_command_line_and_profiles(void **st) {
+  (void)st;
+  const char *log =
+      "&&&& RUNNING TensorRT.trtexec [TensorRT v8003] # trtexec --onnx=m.onnx "
+      "--minShapes=\\'x:0\\':1x3x8x8,\\'a,b\\':1x2 --optShapes=\\'x:0\\':2x3x8x8,\\'a,b\\':2x2 "
+      "--maxShapes=\\'x:0\\':4x3x8x8,\\'a,b\\':4x2 "
+      "--minShapes=\\'x:0\\':8x3x8x8 --optShapes=\\'x:0\\':9x3x8x8 --maxShapes=\\'x:0\\':16x3x8x8 "
+      "--shapes=\\'x:0\\':3x3x8x8\n"
+      "[01/01/2024-00:00:00] [I] === Build Options ===\n"
+      "[01/01/2024-00:00:00] [I] Input build shapes: model\n"
+      "[01/01/2024-00:00:00] [I] === Inference Options ===\n"
+      "[01/01/2024-00:00:00] [I] Input inference shapes: model\n"
+      "&&&& PASSED TensorRT.trtexec\n";
+  ec_engine *e = load_text(log, 0);
+  assert_int_equal(e->input_shapes.n, 2);
+  const ec_input_shape *x = ec_engine_input_shape(e, "x:0", 3), *ab = ec_engine_input_shape(e, "a,b", 3);
+  assert_non_null(x);
+  assert_non_null(ab);
+  assert_string_equal(shape_text(&x->min), "1x3x8x8");
+  assert_string_equal(shape_text(&x->max), "4x3x8x8");
+  assert_string_equal(shape_text(&x->inference), "3x3x8x8");
+  assert_string_equal(shape_text(&ab->opt), "2x2");
+  assert_string_equal(shape_text(&ab->inference), "-"); /* not given: unknown, not 0 */
+  drop(e);
+  e = load_text(log, 1); /* the second set of shapes is profile 1 */
+  x = ec_engine_input_shape(e, "x:0", 3);
+  assert_string_equal(shape_text(&x->min), "8x3x8x8");
+  assert_string_equal(shape_text(&x->opt), "9x3x8x8");
+  assert_null(ec_engine_input_shape(e, "a,b", 3));
+  drop(e);
+  /* option lines win; lines of another profile do not count */
+  const char *log2 =
+      "&&&& RUNNING TensorRT.trtexec [TensorRT v8601] # trtexec --minShapes=x:1x1 --optShapes=x:1x1 --maxShapes=x:1x1\n"
+      "[01/01/2024-00:00:00] [I] === Build Options ===\n"
+      "[01/01/2024-00:00:00] [I] Input build shape (profile 0): x=2x2+3x3+4x4\n"
+      "[01/01/2024-00:00:00] [I] Input build shape (profile 1): x=5x5+6x6+7x7\n"
+      "&&&& PASSED TensorRT.trtexec\n";
+  e = load_text(log2, 0);
+  assert_int_equal(e->input_shapes.n, 1);
+  assert_string_equal(shape_text(&e->input_shapes.v[0].min), "2x2");
+  assert_string_equal(shape_text(&e->input_shapes.v[0].max), "4x4");
+  drop(e);
+  e = load_text(log2, 1);
+  assert_string_equal(shape_text(&e->input_shapes.v[0].opt), "6x6");
+  drop(e);
+}
+
 static void test_orin_profile_name_first(void **st) {
   (void)st;
   EC_NEED_SHARED(shared);
@@ -908,6 +1007,8 @@ int main(void) {
       cmocka_unit_test(test_jetson_multirun_select_first),
       cmocka_unit_test(test_jetson_each_run_alone),
       cmocka_unit_test(test_fixture_two_models_nothing_crosses),
+      cmocka_unit_test(test_fixture_every_input_shape),
+      cmocka_unit_test(test_shapes_from_command_line_and_profiles),
       cmocka_unit_test(test_orin_profile_name_first),
       cmocka_unit_test(test_sniff_corpus_logs),
       cmocka_unit_test(test_sniff_rejects_corpus_json),
