@@ -224,6 +224,11 @@ static void S_read_layer(ec_engine *e, const char *path, const json_t *o, ec_lay
     l->weights_count = S_int(json_object_get(w, "Count"), 0);
     if (l->weights_count > 0)
       l->weights_bytes_trex = (double)l->weights_count * ec_weight_type_bytes(l->weights_type, 1);
+    const char *cn = l->weights_type ? ec_dtype_name(l->weights_type, strlen(l->weights_type)) : NULL;
+    if (cn) {
+      free(l->weights_type);
+      l->weights_type = ec_strdup(cn);
+    }
   }
   const json_t *b = json_object_get(o, "Bias");
   if (json_is_object(b)) l->bias_count = S_int(json_object_get(b, "Count"), 0);

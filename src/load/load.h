@@ -78,7 +78,8 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o);
 
 /* Format/Datatype strings (format.c). */
 typedef struct ec_format_info {
-  const char *short_name;     /* TREx short form, or NULL when not in TREx's table */
+  const char *short_name;     /* TREx's short form with its data-type word canonical ("INT8 NC/32HW32",
+                                 "FP16" for kgen "Half"), or NULL when not in TREx's table */
   const char *precision;      /* ours */
   const char *precision_trex;
   double bytes;               /* ours */
@@ -87,6 +88,12 @@ typedef struct ec_format_info {
 } ec_format_info;
 /** Classify a Format/Datatype string (len bytes). */
 ec_format_info ec_format_classify(const char *fmt, size_t len);
+/** The canonical name of a data-type word as TensorRT writes it ("Float" ->
+ *  "FP32", "Half" -> "FP16", "Int8" -> "INT8", "BFloat16" -> "BF16",
+ *  "Double" -> "FP64", ...; canonical names map to themselves), or NULL when
+ *  word[0..n) is no data type. The one normalisation behind tensor
+ *  precisions, format names and weight types. Static string. */
+const char *ec_dtype_name(const char *word, size_t n);
 /** Element size of a Weights/Bias "Type" string (Int8, Half, Float, FP16, ...);
  *  trex selects TREx's table (which knows only Int8/Half/Float/Int32/FP16/FP32). */
 double ec_weight_type_bytes(const char *type, int trex);

@@ -334,6 +334,11 @@ static void S_dump_layer_detailed(ec_log_parser *P, const ec_log_line *L) {
         wt = NULL;
         l->weights_count = wc;
         l->weights_bytes_trex = (double)wc * ec_weight_type_bytes(l->weights_type, 1);
+        const char *cn = ec_dtype_name(l->weights_type, strlen(l->weights_type));
+        if (cn) {
+          free(l->weights_type);
+          l->weights_type = ec_strdup(cn);
+        }
       } else if (ec_log_eq(k, kn, "Bias")) {
         l->bias_count = wc;
       }

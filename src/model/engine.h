@@ -43,7 +43,8 @@ typedef struct ec_tensor {
   int64_t *dims; /* entries < 0 are dynamic (-1) */
   int ndims;
   char *format;        /* Format/Datatype as written, or NULL */
-  const char *format_short; /* TREx's short form ("FP16 NHWC8"); "Unknown format" if unmapped; static */
+  const char *format_short; /* TREx's short form, data type canonical ("FP16 NHWC8", "INT8 NC/32HW32",
+                               "FP32" for "Float"); "Unknown format" if unmapped; static */
   const char *precision;      /* "FP32","FP16","BF16","INT8","FP8","INT4","FP4","INT32","INT64","Bool","Unknown",... */
   const char *precision_trex; /* TREx's label (BF16 -> FP32, Bool -> Bool) */
   double elem_bytes;          /* our element size (BF16 2, Bool 1, INT4 0.5); 0 when unknown */
@@ -84,7 +85,7 @@ typedef struct ec_layer {
   const char *precision;     /* of in[0]; "None" without inputs */
   const char *precision_trex;
   const char *out_precision; /* of out[0]; "" without outputs */
-  char *weights_type;        /* Weights.Type or NULL */
+  char *weights_type;        /* Weights.Type, canonical ("FP16" for "Half"), or NULL */
   int64_t weights_count;     /* Weights.Count or 0 */
   int64_t bias_count;
   double weights_bytes;      /* every {Type,Count} object on the layer (Weights, Bias, ConvWeights, ...) */

@@ -518,6 +518,44 @@ static void test_metadata_input_shapes(void **st) {
   ec_engine_free(e);
 }
 
+/* One data-type normalisation (issue 14 item 5): every spelling TensorRT
+ * uses gives the same canonical name in precisions, shown formats and
+ * weight types, from JSON and logs alike. */
+static void test_dtype_normalisation(void **st) {
+  (void)st;
+  static const char *const pairs[][2] = {{"Float", "FP32"}, {"Half", "FP16"},   {"Int8", "INT8"},
+                                         {"BFloat16", "BF16"}, {"Int32", "INT32"}, {"Int64", "INT64"},
+                                         {"UInt8", "UINT8"}, {"Double", "FP64"},   {"Bool", "Bool"},
+                                         {"FP32", "FP32"},   {"INT8", "INT8"},     {"FP64", "FP64"}};
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+    const char *c = ec_dtype_name(pairs[i][0], strlen(pairs[i][0]));
+    if (!c || strcmp(c, pairs[i][1])) fail_msg("%s -> %s, want %s", pairs[i][0], c ? c : "NULL", pairs[i][1]);
+    /* canonical names are fixed points */
+    assert_string_equal(ec_dtype_name(c, strlen(c)), c);
+  }
+  assert_null(ec_dtype_name("Floa", 4));
+  /* shown formats: kgen data types and TREx short forms alike */
+  assert_string_equal(ec_format_classify("Half", 4).short_name, "FP16");
+  assert_string_equal(ec_format_classify("Float", 5).short_name, "FP32");
+  assert_string_equal(ec_format_classify("BFloat16", 8).short_name, "BF16");
+  const char *t8 = "Thirty-two wide channel vectorized row major Int8 format";
+  assert_string_equal(ec_format_classify(t8, strlen(t8)).short_name, "INT8 NC/32HW32");
+  const char *f16 = "Channel major FP16 format where channel % 8 == 0";
+  assert_string_equal(ec_format_classify(f16, strlen(f16)).short_name, "FP16 NHWC8");
+  /* TREx's own figures keep TREx's spelling rules */
+  assert_string_equal(ec_format_classify("BFloat16", 8).precision_trex, "FP32");
+  /* weights: the canonical type, bytes from the same table, TREx's table for its figure */
+  const char *g = "{\"Layers\":[" T("c", "CaskConvolution", IO(TEN("x", "[1,8,4,4]", "Half"), TEN("y", "[1,8,4,4]", "Half"))
+      ",\"Weights\":{\"Type\":\"Half\",\"Count\":64},\"Bias\":{\"Type\":\"BFloat16\",\"Count\":8}") "]}";
+  ec_engine *e = S_load(g, NULL, NULL, NULL);
+  assert_string_equal(e->layers[0].weights_type, "FP16");
+  assert_true(e->layers[0].weights_bytes == 64 * 2 + 8 * 2);
+  assert_true(e->layers[0].weights_bytes_trex == 64 * 2);
+  assert_string_equal(e->layers[0].in[0].format_short, "FP16");
+  assert_string_equal(e->layers[0].in[0].format, "Half"); /* as written */
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_graph_basic_and_bindings),
@@ -542,6 +580,7 @@ int main(void) {
       cmocka_unit_test(test_names_only_graph_with_log_listing),
       cmocka_unit_test(test_load_status),
       cmocka_unit_test(test_metadata_input_shapes),
+      cmocka_unit_test(test_dtype_normalisation),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -276,7 +276,7 @@ static void test_h100_detailed_layer_dump(void **st) {
   assert_string_equal(c->type, "Convolution");
   assert_string_equal(c->tactic_value, "0x5b8bf1b8028629d9");
   assert_true(strncmp(c->tactic, "sm80_xmma_fprop_implicit_gemm", 29) == 0);
-  assert_string_equal(c->weights_type, "Float");
+  assert_string_equal(c->weights_type, "FP32"); /* "Float" as printed: the canonical name */
   assert_int_equal(c->weights_count, 800);
   assert_int_equal(c->bias_count, 32);
   assert_near(c->weights_bytes, (800 + 32) * 4.0);
