@@ -61,6 +61,54 @@ void ec_load_stage_prof(ec_engine *e, int src, const char *name, size_t name_len
 /** Stage a layer parsed from a log (ownership of *l moves to the engine). */
 void ec_load_stage_log_layer(ec_engine *e, const char *path, ec_layer *l);
 
+/* layer_keys.c: the one mapping of layer and tensor keys into the model,
+ * fed by the JSON reader (graph.c) and the log tokeniser (log_layers.c). */
+
+/* A key's value as a reader found it. */
+typedef struct ec_lval {
+  const char *s;      /* the value as text: a string's characters, or the value as printed */
+  size_t n;
+  int64_t ints[64];   /* the value as an integer ("5") or a list of integers ("[5,5]"), */
+  int nints;          /* when is_ints */
+  int is_ints, is_list;
+  const char *wtype;  /* a {"Type": T, "Count": N} object, when is_weights */
+  size_t wtype_n;
+  double wcount;
+  int is_weights;
+  const char *const *items; /* a list of strings (Operations), nitems of them */
+  const size_t *item_n;
+  size_t nitems;
+  int no_attr;        /* too large to keep as a raw attribute */
+} ec_lval;
+
+/** A value from its text s[0..n) (borrowed): integers and integer lists
+ *  ("[1,32:8,-1]", "1,3,8,8") are recognised. */
+void ec_lval_text(ec_lval *v, const char *s, size_t n);
+
+/* A layer being built from its keys. */
+typedef struct ec_layer_build {
+  ec_layer *l;
+  char *ptype;        /* ParameterType */
+  char **md;          /* Metadata entries */
+  size_t n_md;
+  int md_seen, plain_pooling;
+  unsigned plain;     /* convolution keys given without the ConvActPool "Conv" prefix */
+  int has_kernel, nkernel;
+  int64_t kernel[3], stride[3], dilation[3], groups, out_maps;
+} ec_layer_build;
+
+/** Start building l (zeroed by the caller). */
+void ec_layer_build_begin(ec_layer_build *b, ec_layer *l);
+/** Map one key (klen bytes) and its value into the layer (see layer_keys.c). */
+void ec_layer_key(ec_layer_build *b, const char *key, size_t klen, const ec_lval *v);
+/** After the last key: type, convolution attributes, derived fields. */
+void ec_layer_build_end(ec_layer_build *b);
+/** Map one tensor key (Name, Location, Dimensions, Format/Datatype) into t. */
+void ec_tensor_key(ec_engine *e, const char *path, ec_tensor *t, const char *key, size_t klen, const ec_lval *v);
+/** After a tensor's last key: defaults (no format: "Unknown format"; no
+ *  dimensions: unknown volume) and the volume. */
+void ec_tensor_done(ec_engine *e, const char *path, ec_tensor *t);
+
 /* shapes.c: every input's shapes from trtexec's options and command line. */
 /** "1x3x224x224" into d (replacing what it held; "-1" is dynamic); 0 when
  *  s[0..n) is not a shape (d unchanged). */

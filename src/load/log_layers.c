@@ -12,36 +12,6 @@
 
 static int S_isdimch(char c) { return ec_log_isdigit(c) || c == '-' || c == ',' || c == ':'; }
 
-/* Dims "1,32:8,-2,14" -> dims (negative = dynamic -1; "32:8" vector form = 32). */
-static void S_dims(ec_tensor *t, const char *s, size_t n) {
-  int cnt = 0;
-  for (size_t i = 0; i < n; i++)
-    if (s[i] == ',') cnt++;
-  const char *p = s, *end = s + n;
-  while (p < end && ec_log_isspace(*p)) p++;
-  if (p == end) {
-    t->ndims = 0;
-    return;
-  }
-  free(t->dims); /* a repeated "Dimensions:" key: the last one wins */
-  t->dims = ec_calloc((size_t)cnt + 1, sizeof *t->dims);
-  t->ndims = 0;
-  while (p <= end && t->ndims <= cnt) {
-    const char *q = memchr(p, ',', (size_t)(end - p));
-    if (!q) q = end;
-    double x = 0;
-    size_t used = 0;
-    const char *d = p;
-    while (d < q && ec_log_isspace(*d)) d++;
-    if (!ec_log_num(d, (size_t)(q - d), &x, &used) || !isfinite(x)) x = -1;
-    if (x < 0) x = -1;
-    if (x > 9.2e18) x = -1;
-    t->dims[t->ndims++] = (int64_t)x;
-    if (q == end) break;
-    p = q + 1;
-  }
-}
-
 static ec_tensor *S_add_tensor(ec_tensor **v, size_t *n) {
   *v = ec_reallocarray(*v, *n + 1, sizeof **v);
   ec_tensor *t = &(*v)[(*n)++];
@@ -49,13 +19,20 @@ static ec_tensor *S_add_tensor(ec_tensor **v, size_t *n) {
   return t;
 }
 
+/* A tensor "name (Type[dims])" of a verbose listing, through the one mapping. */
 static void S_tensor_fill(ec_log_parser *P, ec_tensor *t, const char *name, size_t nn, const char *type,
                           size_t tn, const char *dims, size_t dn) {
-  t->name = ec_strndup(name, nn);
-  t->name_len = nn;
-  S_dims(t, dims, dn);
-  if (tn) ec_tensor_set_format(P->e, P->path, t, type, tn);
-  ec_tensor_set_volume(t);
+  ec_lval v;
+  ec_lval_text(&v, name, nn);
+  ec_tensor_key(P->e, P->path, t, "Name", 4, &v);
+  if (dn) ec_lval_text(&v, dims, dn);
+  else ec_lval_text(&v, "[]", 2); /* "Int32()": no dimensions, a scalar */
+  ec_tensor_key(P->e, P->path, t, "Dimensions", 10, &v);
+  if (tn) {
+    ec_lval_text(&v, type, tn);
+    ec_tensor_key(P->e, P->path, t, "Format/Datatype", 15, &v);
+  }
+  ec_tensor_done(P->e, P->path, t);
 }
 
 /* What may follow a tensor spec: end, ", next" or " -> outputs". */
@@ -98,16 +75,17 @@ static int S_tensor_spec(const char *p, const char *end, const char **nm_end, co
   return 0;
 }
 
-static void S_layer_init(ec_layer *l) {
-  memset(l, 0, sizeof *l);
-  l->stream_id = -1;
-  l->conv.groups = 1;
-}
-
 static ec_layer *S_push_layer(ec_log_inv *g) {
   ec_layer *l = EC_PUSH(g->layers, g->n_layers, g->cap_layers);
-  S_layer_init(l);
+  memset(l, 0, sizeof *l);
   return l;
+}
+
+/* key = text value, through the one mapping. */
+static void S_key(ec_layer_build *b, const char *key, const char *s, size_t n) {
+  ec_lval v;
+  ec_lval_text(&v, s, n);
+  ec_layer_key(b, key, strlen(key), &v);
 }
 
 /* "Layer(CaskConvolution): Conv_27, Tactic: 0xf6..., input[Float(-12,3,1024,1024)] -> 380[Float(...)]" */
@@ -123,17 +101,17 @@ void ec_log_verbose_layer(ec_log_parser *P, const ec_log_line *L) {
   }
   ec_log_inv *g = ec_log_cur(P);
   ec_layer *l = S_push_layer(g);
-  l->layer_type = ec_strndup(c + 6, (size_t)(tclose - c - 6));
-  l->type = ec_strdup(l->layer_type);
-  l->name = ec_strndup(tclose + 3, (size_t)(tac - tclose - 3));
-  l->name_len = (size_t)(tac - tclose - 3);
+  ec_layer_build b;
+  ec_layer_build_begin(&b, l);
+  S_key(&b, "LayerType", c + 6, (size_t)(tclose - c - 6));
+  S_key(&b, "Name", tclose + 3, (size_t)(tac - tclose - 3));
   const char *tv = tac + 10;
   const char *tve = memchr(tv, ',', (size_t)(end - tv));
   if (!tve) tve = end;
   const char *a = tv;
   size_t an = (size_t)(tve - tv);
   ec_log_trim(&a, &an);
-  if (an) l->tactic_value = ec_strndup(a, an);
+  if (an) S_key(&b, "TacticValue", a, an);
   const char *p = tve < end ? tve + 1 : end;
   int outputs = 0, bad = 0;
   while (p < end) {
@@ -157,7 +135,7 @@ void ec_log_verbose_layer(ec_log_parser *P, const ec_log_line *L) {
   if (bad && P->warn_layer++ < EC_LOG_MAX_WARN_LINES)
     ec_diag_add(&P->e->diags, EC_WARN, P->path, L->no, (int)(p - L->s) + 1,
                 "tensor list of layer not fully understood; kept what was read");
-  ec_layer_finalize(l);
+  ec_layer_build_end(&b);
   g->anything = 1;
 }
 
@@ -198,23 +176,9 @@ static int S_kv_next(const char *p, const char *end, const char **k, size_t *kn,
   return 1;
 }
 
-/* Integers of "[5,5]" into out (up to max); returns how many. */
-static int S_int_list(const char *s, size_t n, int64_t *out, int max) {
-  int k = 0;
-  const char *p = s, *end = s + n;
-  while (p < end && k < max) {
-    while (p < end && !(ec_log_isdigit(*p) || *p == '-')) p++;
-    double x;
-    size_t used;
-    if (p >= end || !ec_log_num(p, (size_t)(end - p), &x, &used)) break;
-    out[k++] = ec_i64(x, 0);
-    p += used ? used : 1;
-  }
-  return k;
-}
-
-/* {"Type": "Float", "Count": 800} -> type, count; returns 1 when both found. */
-static int S_weights(const char *s, size_t n, char **type, int64_t *count) {
+/* {"Type": "Float", "Count": 800} -> type, count; returns 1 when both found.
+ * The type points into s. */
+static int S_weights(const char *s, size_t n, const char **type, size_t *type_n, double *count) {
   const char *t = ec_log_find(s, n, "\"Type\"");
   const char *c = ec_log_find(s, n, "\"Count\"");
   if (!t || !c) return 0;
@@ -226,8 +190,9 @@ static int S_weights(const char *s, size_t n, char **type, int64_t *count) {
   double x;
   size_t used;
   if (!cv || !ec_log_num(cv + 1, (size_t)(s + n - cv - 1), &x, &used)) return 0;
-  *type = ec_strndup(q1 + 1, (size_t)(q2 - q1 - 1));
-  *count = ec_i64(x, 0);
+  *type = q1 + 1;
+  *type_n = (size_t)(q2 - q1 - 1);
+  *count = x;
   return 1;
 }
 
@@ -250,29 +215,18 @@ static void S_dump_tensors(ec_log_parser *P, const char *s, size_t n, ec_tensor 
     }
     if (!stop) break;
     ec_tensor *t = S_add_tensor(v, nv);
-    t->name = ec_strndup(p, (size_t)(stop - p));
-    t->name_len = (size_t)(stop - p);
-    const char *fmt = NULL;
-    size_t fmt_n = 0;
+    ec_lval lv;
+    ec_lval_text(&lv, p, (size_t)(stop - p));
+    ec_tensor_key(P->e, P->path, t, "Name", 4, &lv);
     p = stop;
     const char *k, *val, *next;
     size_t kn, vn;
     while (S_kv_next(p, end, &k, &kn, &val, &vn, &next)) {
-      if (ec_log_eq(k, kn, "Location")) t->location = ec_location_name(val, vn);
-      else if (ec_log_eq(k, kn, "Dimensions")) {
-        const char *a = val;
-        size_t an = vn;
-        if (an && a[0] == '[') a++, an--;
-        if (an && a[an - 1] == ']') an--;
-        S_dims(t, a, an);
-      } else if (ec_log_eq(k, kn, "Format/Datatype") || (ec_log_eq(k, kn, "Datatype") && !fmt)) {
-        fmt = val;
-        fmt_n = vn;
-      }
+      ec_lval_text(&lv, val, vn);
+      ec_tensor_key(P->e, P->path, t, k, kn, &lv);
       p = next;
     }
-    if (fmt_n) ec_tensor_set_format(P->e, P->path, t, fmt, fmt_n);
-    ec_tensor_set_volume(t);
+    ec_tensor_done(P->e, P->path, t);
     while (p < end && *p != '}') p++;
     if (p < end) p++;
   }
@@ -286,82 +240,21 @@ static void S_dump_layer_detailed(ec_log_parser *P, const ec_log_line *L) {
   if (!lt) return;
   ec_log_inv *g = ec_log_cur(P);
   ec_layer *l = S_push_layer(g);
-  l->name = ec_strndup(c + 6, (size_t)(lt - c - 6));
-  l->name_len = (size_t)(lt - c - 6);
+  ec_layer_build b;
+  ec_layer_build_begin(&b, l);
+  S_key(&b, "Name", c + 6, (size_t)(lt - c - 6));
   const char *p = lt + 2, *k, *v, *next;
   size_t kn, vn;
-  char *ptype = NULL;
-  int has_kernel = 0;
   while (p < end && S_kv_next(p, end, &k, &kn, &v, &vn, &next)) {
-    char *wt = NULL;
-    int64_t wc = 0;
-    if (ec_log_eq(k, kn, "LayerType")) { free(l->layer_type); l->layer_type = ec_strndup(v, vn); }
-    else if (ec_log_eq(k, kn, "ParameterType")) { free(ptype); ptype = ec_strndup(v, vn); }
-    else if (ec_log_eq(k, kn, "Inputs")) S_dump_tensors(P, v, vn, &l->in, &l->n_in);
+    if (ec_log_eq(k, kn, "Inputs")) S_dump_tensors(P, v, vn, &l->in, &l->n_in);
     else if (ec_log_eq(k, kn, "Outputs")) S_dump_tensors(P, v, vn, &l->out, &l->n_out);
-    else if (ec_log_eq(k, kn, "TacticName")) { free(l->tactic); l->tactic = ec_strndup(v, vn); }
-    else if (ec_log_eq(k, kn, "TacticValue")) { free(l->tactic_value); l->tactic_value = ec_strndup(v, vn); }
-    else if (ec_log_eq(k, kn, "Origin")) { free(l->origin); l->origin = ec_strndup(v, vn); }
-    else if (ec_log_eq(k, kn, "PoolingType")) { free(l->pooling_type); l->pooling_type = ec_strndup(v, vn); }
-    else if (ec_log_eq(k, kn, "Activation")) { free(l->activation); l->activation = ec_strndup(v, vn); }
-    else if (ec_log_eq(k, kn, "StreamId")) {
-      double x;
-      if (ec_log_num_whole(v, vn, &x)) l->stream_id = ec_i64(x, -1);
-    } else if (ec_log_eq(k, kn, "Metadata")) {
-      if (vn && !l->metadata) {
-        l->metadata = ec_malloc(sizeof *l->metadata);
-        l->metadata[0] = ec_strndup(v, vn);
-        l->n_metadata = 1;
-      }
-    } else if (ec_log_eq(k, kn, "Kernel")) {
-      l->conv.nkernel = S_int_list(v, vn, l->conv.kernel, 3);
-      has_kernel = 1;
-    } else if (ec_log_eq(k, kn, "Stride")) S_int_list(v, vn, l->conv.stride, 3);
-    else if (ec_log_eq(k, kn, "Dilation")) S_int_list(v, vn, l->conv.dilation, 3);
-    else if (ec_log_eq(k, kn, "Groups")) {
-      double x;
-      if (ec_log_num_whole(v, vn, &x)) l->conv.groups = ec_i64(x, 1);
-    } else if (ec_log_eq(k, kn, "OutMaps")) {
-      double x;
-      if (ec_log_num_whole(v, vn, &x)) l->conv.out_maps = ec_i64(x, 0);
-    }
-    if (vn && v[0] == '{' && S_weights(v, vn, &wt, &wc)) {
-      double b = ec_weight_type_bytes(wt, 0);
-      l->weights_bytes += (double)wc * b;
-      if (ec_log_eq(k, kn, "Weights")) {
-        free(l->weights_type);
-        l->weights_type = wt;
-        wt = NULL;
-        l->weights_count = wc;
-        l->weights_bytes_trex = (double)wc * ec_weight_type_bytes(l->weights_type, 1);
-        const char *cn = ec_dtype_name(l->weights_type, strlen(l->weights_type));
-        if (cn) {
-          free(l->weights_type);
-          l->weights_type = ec_strdup(cn);
-        }
-      } else if (ec_log_eq(k, kn, "Bias")) {
-        l->bias_count = wc;
-      }
-      free(wt);
-    }
-    if (!ec_log_eq(k, kn, "LayerType") && !ec_log_eq(k, kn, "ParameterType") && !ec_log_eq(k, kn, "Inputs") &&
-        !ec_log_eq(k, kn, "Outputs") && !ec_log_eq(k, kn, "TacticName") && !ec_log_eq(k, kn, "TacticValue") &&
-        !ec_log_eq(k, kn, "Metadata")) {
-      char *key = ec_strndup(k, kn), *val = ec_strndup(v, vn);
-      ec_attrs_add(&l->attrs, key, strlen(key), val, strlen(val));
-      free(key);
-      free(val);
-    }
+    ec_lval lv;
+    ec_lval_text(&lv, v, vn);
+    if (vn && v[0] == '{' && S_weights(v, vn, &lv.wtype, &lv.wtype_n, &lv.wcount)) lv.is_weights = 1;
+    ec_layer_key(&b, k, kn, &lv);
     p = next;
   }
-  if (!l->layer_type) l->layer_type = ec_strdup("Unknown");
-  if (ptype && strcmp(ptype, "Convolution") == 0 && strcmp(l->layer_type, "CaskDeconvolutionV2") == 0) {
-    free(ptype);
-    ptype = ec_strdup("Deconvolution");
-  }
-  l->type = ptype ? ptype : ec_strdup(l->layer_type);
-  if (has_kernel && (strstr(l->type, "onvolution") || strstr(l->layer_type, "onvolution"))) l->conv.present = 1;
-  ec_layer_finalize(l);
+  ec_layer_build_end(&b);
   g->anything = 1;
 }
 
@@ -372,11 +265,11 @@ static void S_dump_layer_name(ec_log_parser *P, const ec_log_line *L) {
   if (!n) return;
   ec_log_inv *g = ec_log_cur(P);
   ec_layer *l = S_push_layer(g);
-  l->name = ec_strndup(c, n);
-  l->name_len = n;
-  l->layer_type = ec_strdup("Unknown");
-  l->type = ec_strdup("Unknown");
-  ec_layer_finalize(l);
+  ec_layer_build b;
+  ec_layer_build_begin(&b, l);
+  S_key(&b, "Name", c, n);
+  S_key(&b, "LayerType", "Unknown", 7);
+  ec_layer_build_end(&b);
   g->anything = 1;
 }
 

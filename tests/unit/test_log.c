@@ -568,6 +568,132 @@ static void test_shapes_from_command_line_and_profiles(void **st) {
   drop(e);
 }
 
+/* ---------------------------------------------- one mapping of layer keys */
+
+static void same_str(const char *what, const char *a, const char *b) {
+  if ((a == NULL) != (b == NULL) || (a && strcmp(a, b)))
+    fail_msg("%s: JSON \"%s\", log \"%s\"", what, a ? a : "(null)", b ? b : "(null)");
+}
+
+static void same_tensor(const ec_tensor *a, const ec_tensor *b) {
+  same_str("tensor name", a->name, b->name);
+  assert_int_equal(a->ndims, b->ndims);
+  for (int i = 0; i < a->ndims; i++) assert_int_equal(a->dims[i], b->dims[i]);
+  same_str("format", a->format, b->format);
+  same_str("format_short", a->format_short, b->format_short);
+  same_str("precision", a->precision, b->precision);
+  same_str("location", a->location, b->location);
+  assert_int_equal(a->volume, b->volume);
+}
+
+/* Every field of two layers, attributes as sets (JSON and log key orders differ). */
+static void same_layer(const ec_layer *a, const ec_layer *b) {
+  same_str("name", a->name, b->name);
+  same_str("layer_type", a->layer_type, b->layer_type);
+  same_str("type", a->type, b->type);
+  same_str("tactic", a->tactic, b->tactic);
+  same_str("tactic_value", a->tactic_value, b->tactic_value);
+  same_str("origin", a->origin, b->origin);
+  same_str("pooling_type", a->pooling_type, b->pooling_type);
+  same_str("activation", a->activation, b->activation);
+  assert_int_equal(a->stream_id, b->stream_id);
+  assert_int_equal(a->n_metadata, b->n_metadata);
+  for (size_t i = 0; i < a->n_metadata; i++) same_str("metadata", a->metadata[i], b->metadata[i]);
+  assert_int_equal(a->n_in, b->n_in);
+  assert_int_equal(a->n_out, b->n_out);
+  for (size_t i = 0; i < a->n_in; i++) same_tensor(&a->in[i], &b->in[i]);
+  for (size_t i = 0; i < a->n_out; i++) same_tensor(&a->out[i], &b->out[i]);
+  same_str("precision", a->precision, b->precision);
+  same_str("out_precision", a->out_precision, b->out_precision);
+  same_str("weights_type", a->weights_type, b->weights_type);
+  assert_int_equal(a->weights_count, b->weights_count);
+  assert_int_equal(a->bias_count, b->bias_count);
+  assert_near(a->weights_bytes, b->weights_bytes);
+  assert_near(a->weights_bytes_trex, b->weights_bytes_trex);
+  assert_near(a->io_bytes, b->io_bytes);
+  assert_int_equal(a->conv.present, b->conv.present);
+  assert_int_equal(a->conv.nkernel, b->conv.nkernel);
+  for (int i = 0; i < 3; i++) {
+    assert_int_equal(a->conv.kernel[i], b->conv.kernel[i]);
+    assert_int_equal(a->conv.stride[i], b->conv.stride[i]);
+    assert_int_equal(a->conv.dilation[i], b->conv.dilation[i]);
+  }
+  assert_int_equal(a->conv.groups, b->conv.groups);
+  assert_int_equal(a->conv.out_maps, b->conv.out_maps);
+  assert_int_equal(a->attrs.n, b->attrs.n);
+  size_t off = 0;
+  const char *k, *v;
+  while (ec_attrs_next(&a->attrs, &off, &k, &v)) {
+    const char *w = ec_attrs_get(&b->attrs, k);
+    if (!w || strcmp(v, w)) fail_msg("attribute %s: JSON \"%s\", log \"%s\"", k, v, w ? w : "(absent)");
+  }
+}
+
+/* The same layers described in layer-information JSON and in a log's
+ * --dumpLayerInfo listing give the same model: before, the two readers
+ * disagreed on TacticValue (an attribute in JSON only), Metadata (split on
+ * U+001E in JSON only), the ConvActPool keys (ConvKernel, ConvGroups, ...,
+ * PoolingPoolingType: JSON only), the convolution test (a Deconvolution was
+ * a convolution in logs only), names with U+001F and absent dimensions. */
+static void test_layer_keys_json_and_log_agree(void **st) {
+  (void)st;
+  const char *json =
+      "{\"Layers\": ["
+      "{\"Name\": \"cap\\u001fx\", \"LayerType\": \"ConvActPool\", "
+      "\"Inputs\": [{\"Name\": \"in\", \"Location\": \"Device\", \"Dimensions\": [1,8,16,16], \"Format/Datatype\": \"Half\"}], "
+      "\"Outputs\": [{\"Name\": \"mid\", \"Location\": \"Device\", \"Dimensions\": [1,16,8,8], \"Format/Datatype\": \"Half\"}], "
+      "\"ParameterType\": \"ConvActPool\", \"ConvKernel\": [3,3], \"ConvStride\": [1,1], \"ConvDilation\": [1,1], "
+      "\"ConvGroups\": 2, \"ConvOutMaps\": 16, \"PoolingPoolingType\": \"MAX\", "
+      "\"ConvWeights\": {\"Type\": \"Half\", \"Count\": 576}, \"Bias\": {\"Type\": \"Float\", \"Count\": 16}, "
+      "\"TacticName\": \"sm80_xmma_fprop_conv_act_pool\", \"TacticValue\": \"0x00000000000000aa\", \"StreamId\": 0, "
+      "\"Metadata\": \"[ONNX Layer: conv]\\u001e[ONNX Layer: pool]\"},"
+      "{\"Name\": \"up\", \"LayerType\": \"CaskDeconvolutionV2\", "
+      "\"Inputs\": [{\"Name\": \"mid\", \"Location\": \"Device\", \"Dimensions\": [1,16,8,8], \"Format/Datatype\": \"Half\"}], "
+      "\"Outputs\": [{\"Name\": \"out\", \"Location\": \"Device\", \"Format/Datatype\": \"Half\"}], "
+      "\"ParameterType\": \"Convolution\", \"Kernel\": [2,2], \"Stride\": [2,2], \"OutMaps\": 4, \"Groups\": 1, "
+      "\"Weights\": {\"Type\": \"Half\", \"Count\": 256}, \"TacticName\": \"\", \"TacticValue\": \"0x01\", \"StreamId\": 1}"
+      "], \"Bindings\": [\"in\", \"out\"]}";
+  const char *log =
+      "[01/01/2024-00:00:00] [I] Layers:\n"
+      "Name: cap\x1fx, LayerType: ConvActPool, Inputs: [ { Name: in, Location: Device, Dimensions: [1,8,16,16], "
+      "Format/Datatype: Half }], Outputs: [ { Name: mid, Location: Device, Dimensions: [1,16,8,8], Format/Datatype: Half }], "
+      "ParameterType: ConvActPool, ConvKernel: [3,3], ConvStride: [1,1], ConvDilation: [1,1], ConvGroups: 2, "
+      "ConvOutMaps: 16, PoolingPoolingType: MAX, ConvWeights: {\"Type\": \"Half\", \"Count\": 576}, "
+      "Bias: {\"Type\": \"Float\", \"Count\": 16}, TacticName: sm80_xmma_fprop_conv_act_pool, "
+      "TacticValue: 0x00000000000000aa, StreamId: 0, Metadata: [ONNX Layer: conv]\x1e[ONNX Layer: pool]\n"
+      "Name: up, LayerType: CaskDeconvolutionV2, Inputs: [ { Name: mid, Location: Device, Dimensions: [1,16,8,8], "
+      "Format/Datatype: Half }], Outputs: [ { Name: out, Location: Device, Format/Datatype: Half }], "
+      "ParameterType: Convolution, Kernel: [2,2], Stride: [2,2], OutMaps: 4, Groups: 1, "
+      "Weights: {\"Type\": \"Half\", \"Count\": 256}, TacticName: , TacticValue: 0x01, StreamId: 1\n"
+      "\n";
+  ec_engine *ej = ec_engine_new("json"), *el = ec_engine_new("log");
+  assert_int_equal(ec_load_graph_text(ej, "g.json", json, strlen(json), NULL), 0);
+  assert_int_equal(ec_load_log_text(el, "l.log", log, strlen(log), NULL), 0);
+  ec_load_state *ls = ec_load_state_of(el);
+  assert_int_equal(ej->n_layers, 2);
+  assert_int_equal(ls->n_log_layers, 2);
+  for (size_t i = 0; i < 2; i++) same_layer(&ej->layers[i], &ls->log_layers[i]);
+  /* and what both now say */
+  const ec_layer *c = &ej->layers[0], *d = &ej->layers[1];
+  assert_string_equal(c->name, "cap+x");
+  assert_int_equal(c->n_metadata, 2);
+  assert_string_equal(c->metadata[1], "[ONNX Layer: pool]");
+  assert_true(c->conv.present);
+  assert_int_equal(c->conv.kernel[1], 3);
+  assert_int_equal(c->conv.groups, 2);
+  assert_int_equal(c->conv.out_maps, 16);
+  assert_string_equal(c->pooling_type, "MAX");
+  assert_string_equal(ec_attrs_get(&c->attrs, "TacticValue"), "0x00000000000000aa");
+  assert_near(c->weights_bytes, 576 * 2 + 16 * 4);
+  assert_string_equal(d->type, "Deconvolution");
+  assert_false(d->conv.present);
+  assert_string_equal(d->tactic, "TensorRT"); /* "" is no tactic name */
+  assert_int_equal(d->out[0].volume, -1);     /* no dimensions: unknown */
+  assert_string_equal(d->weights_type, "FP16");
+  drop(ej);
+  drop(el);
+}
+
 static void test_orin_profile_name_first(void **st) {
   (void)st;
   EC_NEED_SHARED(shared);
@@ -1009,6 +1135,7 @@ int main(void) {
       cmocka_unit_test(test_fixture_two_models_nothing_crosses),
       cmocka_unit_test(test_fixture_every_input_shape),
       cmocka_unit_test(test_shapes_from_command_line_and_profiles),
+      cmocka_unit_test(test_layer_keys_json_and_log_agree),
       cmocka_unit_test(test_orin_profile_name_first),
       cmocka_unit_test(test_sniff_corpus_logs),
       cmocka_unit_test(test_sniff_rejects_corpus_json),
