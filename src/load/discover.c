@@ -46,6 +46,33 @@ static int S_has(const char *t, size_t len, const char *key) {
   return 0;
 }
 
+/* {"layer name": [0.0123, ...]} or {"layer name": [[0.0123, "time"], ...]}:
+ * an object whose first member is a list starting with a number (or with a
+ * list starting with a number). */
+static int S_sample_map(const char *s, size_t n) {
+  size_t i = 1;
+#define S_WS while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t')) i++
+  S_WS;
+  if (i >= n || s[i] != '"') return 0;
+  for (i++; i < n && s[i] != '"'; i++)
+    if (s[i] == '\\') i++;
+  if (i >= n) return 0;
+  i++;
+  S_WS;
+  if (i >= n || s[i] != ':') return 0;
+  i++;
+  S_WS;
+  if (i >= n || s[i] != '[') return 0;
+  i++;
+  S_WS;
+  if (i < n && s[i] == '[') {
+    i++;
+    S_WS;
+  }
+#undef S_WS
+  return i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '-' || s[i] == '.');
+}
+
 ec_file_kind ec_sniff(const char *t, size_t len) {
   size_t i = 0;
   if (len >= 3 && (unsigned char)t[0] == 0xEF && (unsigned char)t[1] == 0xBB && (unsigned char)t[2] == 0xBF) i = 3;
@@ -61,6 +88,8 @@ ec_file_kind ec_sniff(const char *t, size_t len) {
     if (S_has(s, n, "\"build_options\"") || S_has(s, n, "\"model_options\"")) return EC_FILE_BUILD_META;
     if (S_has(s, n, "\"device_information\"")) return EC_FILE_PROFILE_META;
     if (S_has(s, n, "\"LayerType\"")) return EC_FILE_GRAPH;
+    if (S_has(s, n, "\"traceEvents\"")) return EC_FILE_LAYER_TIMES;
+    if (S_sample_map(s, n)) return EC_FILE_LAYER_TIMES;
     return EC_FILE_UNKNOWN;
   }
   if (s[0] == '[') {
@@ -70,6 +99,8 @@ ec_file_kind ec_sniff(const char *t, size_t len) {
       /* look only at the first record */
       size_t lim = n - j < 4096 ? n - j : 4096;
       const char *r = s + j;
+      /* a Chrome trace event: {"name", "ph", "ts", "dur", ...} */
+      if (S_has(r, lim, "\"ph\"") && (S_has(r, lim, "\"dur\"") || S_has(r, lim, "\"ts\""))) return EC_FILE_LAYER_TIMES;
       if (S_has(r, lim, "\"count\"") || S_has(r, lim, "\"averageMs\"")) return EC_FILE_PROFILE;
       if (S_has(r, lim, "\"latencyMs\"") || S_has(r, lim, "\"startEnqMs\"") || S_has(r, lim, "\"endToEndMs\""))
         return EC_FILE_TIMING;
@@ -169,6 +200,7 @@ static S_reader S_reader_for(ec_file_kind k) {
   case EC_FILE_DEVICE_META: return ec_load_meta_text;
   case EC_FILE_LOG: return ec_load_log_text;
   case EC_FILE_SUMMARY: return ec_load_summary_text;
+  case EC_FILE_LAYER_TIMES: return ec_load_layer_times_text;
   default: return NULL;
   }
 }
@@ -310,8 +342,9 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
       }
       free(head);
     }
-    static const ec_file_kind order[] = {EC_FILE_GRAPH, EC_FILE_PROFILE, EC_FILE_TIMING, EC_FILE_PROFILE_META,
-                                         EC_FILE_BUILD_META, EC_FILE_DEVICE_META, EC_FILE_LOG, EC_FILE_SUMMARY};
+    static const ec_file_kind order[] = {EC_FILE_GRAPH,        EC_FILE_PROFILE,    EC_FILE_LAYER_TIMES,
+                                         EC_FILE_TIMING,       EC_FILE_PROFILE_META, EC_FILE_BUILD_META,
+                                         EC_FILE_DEVICE_META,  EC_FILE_LOG,          EC_FILE_SUMMARY};
     for (size_t p = 0; p < sizeof order / sizeof order[0]; p++)
       for (size_t i = 0; i < nc; i++) {
         if (!readable[i] || kinds[i] != order[p]) continue;

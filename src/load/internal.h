@@ -81,6 +81,11 @@ typedef struct ec_lval {
   int no_attr;        /* too large to keep as a raw attribute */
 } ec_lval;
 
+/** A layer name as the model keeps it: U+001E/U+001F (TensorRT's separators
+ *  of fused names) become '+', as TREx's fix_unicode. For every reader of
+ *  layer names (graph, profiles, logs, profiler traces); caller frees. */
+char *ec_layer_name_fixed(const char *s, size_t n);
+
 /** A value from its text s[0..n) (borrowed): integers and integer lists
  *  ("[1,32:8,-1]", "1,3,8,8") are recognised. */
 void ec_lval_text(ec_lval *v, const char *s, size_t n);

@@ -95,7 +95,7 @@ static char *S_ints_text(const ec_lval *v) {
   return t;
 }
 
-static char *S_fix_name(const char *s, size_t n) {
+char *ec_layer_name_fixed(const char *s, size_t n) {
   char *d = ec_strndup(s, n);
   for (size_t i = 0; i < n; i++)
     if (d[i] == '\x1e' || d[i] == '\x1f') d[i] = '+';
@@ -148,7 +148,7 @@ void ec_layer_key(ec_layer_build *b, const char *key, size_t klen, const ec_lval
   int own = 0; /* has its own field and is not kept as an attribute */
   if (S_is(key, klen, "Name")) {
     free(l->name);
-    l->name = S_fix_name(v->s, v->n);
+    l->name = ec_layer_name_fixed(v->s, v->n);
     l->name_len = v->n;
     own = 1;
   } else if (S_is(key, klen, "LayerType")) {

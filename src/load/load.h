@@ -68,6 +68,11 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
                      const ec_load_opts *o);
 /** 1 when text looks like a TensorRT/trtexec console log (checks the first 64 KiB). */
 int ec_log_sniff(const char *text, size_t len);
+/** Per-layer samples from a profiler other than trtexec (Torch-TensorRT's
+ *  Chrome trace, an IProfiler {"layer": [ms, ...]} map), read as a profile;
+ *  see layer_times.c. */
+int ec_load_layer_times_text(ec_engine *e, const char *path, const char *text, size_t len,
+                             const ec_load_opts *o);
 /** A stored `enginecard summary --json` (a compare baseline). */
 int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_t len,
                          const ec_load_opts *o);

@@ -35,6 +35,7 @@ const char *ec_file_kind_name(ec_file_kind k) {
   case EC_FILE_DEVICE_META: return "device-metadata";
   case EC_FILE_LOG: return "log";
   case EC_FILE_SUMMARY: return "summary";
+  case EC_FILE_LAYER_TIMES: return "layer-times";
   default: return "unknown";
   }
 }

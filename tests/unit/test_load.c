@@ -556,6 +556,105 @@ static void test_dtype_normalisation(void **st) {
   ec_engine_free(e);
 }
 
+static const ec_layer *S_layer(const ec_engine *e, const char *name) {
+  for (size_t i = 0; i < e->n_layers; i++)
+    if (!strcmp(e->layers[i].name, name)) return &e->layers[i];
+  fail_msg("no layer %s", name);
+  return NULL;
+}
+
+/* Torch-TensorRT's profiler trace (issue 14 item 13): read as a profile by
+ * content (before: "not recognised ...; ignored"), one event per layer per
+ * iteration: average, median, count, total and share per layer name; its
+ * other traces (torch ops) are not layer profiles. */
+static void test_torchtrt_trace_profile(void **st) {
+  (void)st;
+  ec_engine *e = NULL;
+  assert_int_equal(ec_load_engine("tests/fixtures/torchtrt", NULL, &e), EC_LOAD_OK);
+  assert_true(e->has_profile);
+  assert_int_equal(e->profile_count, 4);
+  assert_true(e->profile_has_median);
+  assert_int_equal(e->profile_records, 3);
+  assert_int_equal(e->layers_without_profile, 0);
+  const ec_layer *c = S_layer(e, "conv1 + relu1"), *p = S_layer(e, "pool"), *f = S_layer(e, "fc \"head\"");
+  assert_true(fabs(c->avg_ms - 0.115) < 1e-12 && fabs(c->median_ms - 0.115) < 1e-12 && fabs(c->time_ms - 0.46) < 1e-12);
+  assert_true(fabs(p->avg_ms - 0.05) < 1e-12 && fabs(p->median_ms - 0.05) < 1e-12);
+  assert_true(fabs(f->avg_ms - 0.02) < 1e-12 && fabs(f->median_ms - 0.02) < 1e-12); /* 10,20,20,30 us */
+  assert_true(fabs(c->pct - 100.0 * 0.46 / 0.74) < 1e-9);
+  assert_true(fabs(c->pct + p->pct + f->pct - 100) < 1e-9);
+  int kinds = 0;
+  for (size_t i = 0; i < e->n_files; i++)
+    if (e->files[i].kind == EC_FILE_LAYER_TIMES) {
+      kinds++;
+      assert_non_null(strstr(e->files[i].path, "engine_exectuion_profile.trace"));
+    }
+  assert_int_equal(kinds, 1);
+  assert_true(S_has_diag(e, EC_INFO, "none of its 2 names is a layer of the graph"));
+  assert_true(S_has_diag(e, EC_WARN, "invalid JSON repaired")); /* names written unescaped */
+  assert_false(S_has_diag(e, EC_WARN, "not recognised"));
+  assert_string_equal(ec_file_kind_name(EC_FILE_LAYER_TIMES), "layer-times");
+  ec_engine_free(e);
+}
+
+/* Torch-TensorRT's own dump_trace sums every invocation into one event per
+ * layer: the times are read, and the warning says what they are. The
+ * IProfiler sample map (a list of [ms, time] pairs here) reads the same way. */
+static void test_layer_times_variants(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":[" T("a", "R", "") "," T("b", "R", "") "]}";
+  const char *tr = "[{\"name\": \"a\", \"ph\": \"X\", \"ts\": 0, \"dur\": 3000, \"tid\": 1, \"pid\": \"m Engine Execution\", \"args\": {}},"
+                   " {\"name\": \"b\", \"ph\": \"X\", \"ts\": 3, \"dur\": 1000, \"tid\": 1, \"pid\": \"m Engine Execution\", \"args\": {}},"
+                   " {\"name\": \"b\", \"ph\": \"X\", \"ts\": 9, \"tid\": 1}]";
+  assert_int_equal(ec_sniff(tr, strlen(tr)), EC_FILE_LAYER_TIMES);
+  ec_engine *e = ec_engine_new("t");
+  ec_load_graph_text(e, "g.json", g, strlen(g), NULL);
+  assert_int_equal(ec_load_layer_times_text(e, "x.trace", tr, strlen(tr), NULL), 0);
+  ec_load_finish(e, NULL);
+  assert_true(e->layers[0].avg_ms == 3.0 && e->layers[1].avg_ms == 1.0);
+  assert_true(e->layers[0].pct == 75.0);
+  assert_int_equal(e->profile_count, 1);
+  assert_true(S_has_diag(e, EC_WARN, "one event per layer: Torch-TensorRT's profiler sums every invocation"));
+  assert_true(S_has_diag(e, EC_WARN, "1 events without a name or a valid duration were dropped"));
+  ec_engine_free(e);
+  const char *m = "{\n  \"a\": [[0.5, \"20241101-10:00:00.1\"], [0.25, \"20241101-10:00:00.2\"], [1.0, \"x\"]],\n"
+                  "  \"b\": [[0.25, \"y\"], [0.75, \"z\"], [0.5, \"w\"]]\n}";
+  assert_int_equal(ec_sniff(m, strlen(m)), EC_FILE_LAYER_TIMES);
+  e = ec_engine_new("t");
+  ec_load_graph_text(e, "g.json", g, strlen(g), NULL);
+  assert_int_equal(ec_load_layer_times_text(e, "trt_layer_latency.json", m, strlen(m), NULL), 0);
+  ec_load_finish(e, NULL);
+  assert_true(fabs(e->layers[0].avg_ms - 1.75 / 3) < 1e-12);
+  assert_true(e->layers[0].median_ms == 0.5 && e->layers[1].median_ms == 0.5);
+  assert_int_equal(e->profile_count, 3);
+  ec_engine_free(e);
+  /* neither a profile nor a graph is taken for a trace or a sample map */
+  const char *p = "[{\"count\":1},{\"name\":\"a\",\"timeMs\":1,\"averageMs\":1,\"percentage\":100}]";
+  assert_int_equal(ec_sniff(p, strlen(p)), EC_FILE_PROFILE);
+  assert_int_equal(ec_sniff(g, strlen(g)), EC_FILE_GRAPH);
+  const char *o = "{\"a\": \"b\"}";
+  assert_int_equal(ec_sniff(o, strlen(o)), EC_FILE_UNKNOWN);
+}
+
+/* The corpus's Torch-TensorRT engine beside its IProfiler samples
+ * (fuzzylabs/torchtrt-mobilenet_v2-rtx3060/trt_layer_latency.json: 123 layers,
+ * 100 samples each, in ms); before, the file was ignored. */
+static void test_corpus_torchtrt_layer_latency(void **st) {
+  (void)st;
+  EC_NEED_SHARED(shared);
+  ec_engine *e = NULL;
+  assert_int_equal(ec_load_engine(ec_test_path(shared, "corpus/fuzzylabs/torchtrt-mobilenet_v2-rtx3060"), NULL, &e), EC_LOAD_OK);
+  assert_true(e->has_profile);
+  assert_int_equal(e->profile_records, 123);
+  assert_int_equal(e->profile_count, 100);
+  assert_int_equal(e->layers_without_profile, 0);
+  assert_int_equal(e->profile_unmatched, 0);
+  ec_summary *s = ec_summarize(e);
+  /* Σ over layers of the mean of their 100 samples (computed independently: 0.670686403361615) */
+  assert_true(fabs(s->total_ms - 0.670686403361615) < 1e-9);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_graph_basic_and_bindings),
@@ -581,6 +680,9 @@ int main(void) {
       cmocka_unit_test(test_load_status),
       cmocka_unit_test(test_metadata_input_shapes),
       cmocka_unit_test(test_dtype_normalisation),
+      cmocka_unit_test(test_torchtrt_trace_profile),
+      cmocka_unit_test(test_layer_times_variants),
+      cmocka_unit_test(test_corpus_torchtrt_layer_latency),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
