@@ -60,22 +60,21 @@ int ec_log_trt_fact(ec_log_parser *P, const ec_log_line *L) {
 }
 
 int ec_log_info_fact(ec_log_parser *P, const ec_log_line *L, const char *c, size_t n) {
-  const char *v;
-  size_t vn;
-  if (ec_log_after(c, n, "Engine built in ", &v, &vn)) {
-    S_seconds_fact(P, L, "Engine build time", v, vn);
-    return 1;
-  }
-  if (ec_log_after(c, n, "Created engine with size: ", &v, &vn)) {
-    S_mem(P, L, "Engine size", v, vn);
-    return 1;
-  }
-  if (ec_log_after(c, n, "Engine deserialized in ", &v, &vn)) {
-    S_seconds_fact(P, L, "Engine deserialization time", v, vn);
-    return 1;
-  }
-  if (ec_log_after(c, n, "Created execution context with device memory size: ", &v, &vn)) {
-    S_mem(P, L, "Execution context device memory", v, vn);
+  static const struct {
+    const char *prefix, *key;
+    int seconds; /* "1280.76 sec." -> "1280.76 s"; else the value as printed */
+  } facts[] = {
+      {"Engine built in ", "Engine build time", 1},
+      {"Created engine with size: ", "Engine size", 0},
+      {"Engine deserialized in ", "Engine deserialization time", 1},
+      {"Created execution context with device memory size: ", "Execution context device memory", 0},
+  };
+  for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
+    const char *v;
+    size_t vn;
+    if (!ec_log_after(c, n, facts[i].prefix, &v, &vn)) continue;
+    if (facts[i].seconds) S_seconds_fact(P, L, facts[i].key, v, vn);
+    else S_mem(P, L, facts[i].key, v, vn);
     return 1;
   }
   return 0;
