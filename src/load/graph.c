@@ -5,7 +5,9 @@
  * verbosity), missing Bindings/Location, dynamic (-1) dimensions, and the
  * quirks listed in reference/trex-inventory.md §2.6. TREx's rules decide
  * which layers are kept: signal/wait and shape_call are dropped, NoOp and
- * Constant are set aside (e->hidden), the rest are e->layers. */
+ * Constant are set aside (e->hidden), the rest are e->layers. What each
+ * layer and tensor key means is decided in layer_keys.c, for this reader and
+ * the log's alike; this file only walks the JSON. */
 #include "load/internal.h"
 #include "load/json.h"
 #include "util/alloc.h"

@@ -11,6 +11,7 @@
  *   log_perf.c     the performance summary (8.x+ and TensorRT 7) and notes
  *   log_profile.c  the --dumpProfile table
  *   log_layers.c   --dumpLayerInfo dumps and verbose "Layer(Type): ..." listings
+ *                  (tokenised only: layer_keys.c gives each key its meaning)
  *   log_facts.c    memory, engine size and build-time facts
  * Everything read is kept per invocation (ec_log_inv) until the log ends;
  * then one invocation is chosen and only its facts reach the engine. */
