@@ -62,17 +62,17 @@ static void S_lval(ec_lval *v, const json_t *val, char *tmp, size_t cap, char **
     ec_lval_text(v, tmp, n);
     return;
   }
+  const json_t *ty = json_object_get(val, "Type"), *ct = json_object_get(val, "Count");
+  if (json_is_string(ty) && ct) { /* {Type, Count}: layer_keys.c writes its attribute text */
+    ec_lval_text(v, "", 0);
+    v->is_weights = 1;
+    v->wtype = json_string_value(ty);
+    v->wtype_n = json_string_length(ty);
+    v->wcount = ec_json_num(ct);
+    return;
+  }
   *owned = ec_json_text(val);
   ec_lval_text(v, *owned, strlen(*owned));
-  if (json_is_object(val)) {
-    const json_t *ty = json_object_get(val, "Type"), *ct = json_object_get(val, "Count");
-    if (json_is_string(ty) && ct) {
-      v->is_weights = 1;
-      v->wtype = json_string_value(ty);
-      v->wtype_n = json_string_length(ty);
-      v->wcount = ec_json_num(ct);
-    }
-  }
   if (json_is_array(val) && json_array_size(val) > 32) v->no_attr = 1;
 }
 
@@ -113,8 +113,11 @@ static void S_read_layer(ec_engine *e, const char *path, const json_t *o, ec_lay
   char tmp[512];
   json_object_foreach((json_t *)o, key, val) {
     size_t kl = strlen(key);
-    if (!strcmp(key, "Inputs")) S_read_tensors(e, path, val, &l->in, &l->n_in);
-    else if (!strcmp(key, "Outputs")) S_read_tensors(e, path, val, &l->out, &l->n_out);
+    if (!strcmp(key, "Inputs") || !strcmp(key, "Outputs")) {
+      if (key[0] == 'I') S_read_tensors(e, path, val, &l->in, &l->n_in);
+      else S_read_tensors(e, path, val, &l->out, &l->n_out);
+      continue;
+    }
     ec_lval v;
     char *owned;
     const char **items = NULL;

@@ -34,9 +34,16 @@
 static int S_is(const char *k, size_t n, const char *lit) { return strlen(lit) == n && memcmp(k, lit, n) == 0; }
 
 void ec_lval_text(ec_lval *v, const char *s, size_t n) {
-  memset(v, 0, sizeof *v);
+  /* every field but the (large) ints array, which nints bounds */
   v->s = s;
   v->n = n;
+  v->nints = v->is_ints = v->is_list = v->is_weights = v->no_attr = 0;
+  v->wtype = NULL;
+  v->wtype_n = 0;
+  v->wcount = 0;
+  v->items = NULL;
+  v->item_n = NULL;
+  v->nitems = 0;
   /* an integer, or a list of integers "[5,5]" / "1,32:8,-1" */
   const char *p = s, *end = s + n;
   while (p < end && *p == ' ') p++;
@@ -83,16 +90,16 @@ void ec_lval_text(ec_lval *v, const char *s, size_t n) {
   v->is_list = list != 0;
 }
 
-/* "[5,5]" or "5" as the attribute text of an integer value. */
-static char *S_ints_text(const ec_lval *v) {
-  if (!v->is_list) return ec_asprintf("%lld", (long long)v->ints[0]);
-  size_t cap = 2 + (size_t)v->nints * 22, off = 0;
-  char *t = ec_malloc(cap);
+/* "[5,5]" or "5" as the attribute text of an integer value, into t (which
+ * holds 64 * 21 + 3 bytes); returns its length. */
+static size_t S_ints_text(const ec_lval *v, char *t) {
+  size_t off = 0;
+  if (!v->is_list) return (size_t)sprintf(t, "%lld", (long long)v->ints[0]);
   t[off++] = '[';
-  for (int i = 0; i < v->nints; i++) off += (size_t)snprintf(t + off, cap - off, "%s%lld", i ? "," : "", (long long)v->ints[i]);
+  for (int i = 0; i < v->nints; i++) off += (size_t)sprintf(t + off, "%s%lld", i ? "," : "", (long long)v->ints[i]);
   t[off++] = ']';
   t[off] = '\0';
-  return t;
+  return off;
 }
 
 char *ec_layer_name_fixed(const char *s, size_t n) {
@@ -220,9 +227,9 @@ void ec_layer_key(ec_layer_build *b, const char *key, size_t klen, const ec_lval
     ec_attrs_add(&l->attrs, key, klen, t, strlen(t));
     free(t);
   } else if (v->is_ints && v->nints > 0) {
-    char *t = S_ints_text(v);
-    ec_attrs_add(&l->attrs, key, klen, t, strlen(t));
-    free(t);
+    char t[64 * 21 + 3];
+    size_t tn = S_ints_text(v, t);
+    ec_attrs_add(&l->attrs, key, klen, t, tn);
   } else {
     ec_attrs_add(&l->attrs, key, klen, v->s, v->n);
   }
