@@ -1,5 +1,6 @@
 #!/bin/sh
-# valgrind memcheck over the examples and three corpus engines: summary,
+# valgrind memcheck over the examples, two loader fixtures (a Torch-TensorRT
+# trace, a two-run log) and three corpus engines: summary,
 # layers and report (HTML + PDF). Leaks inside the font stack are suppressed
 # (tests/valgrind.supp says which and why); any other error or definite leak
 # fails. Prints "N passed, N failed, N skipped".
@@ -17,7 +18,7 @@ run() { # DESC CMD...
   if [ $? -eq 97 ]; then echo "not ok - valgrind: $d"; sed 's/^/    /' "$TMP/err" | head -40; fail=$((fail + 1))
   else echo "ok - valgrind: $d"; pass=$((pass + 1)); fi
 }
-engines="examples/resnet-fp16-a100 examples/hybrid-fp16-h100 examples/vit-log-only-orin"
+engines="examples/resnet-fp16-a100 examples/hybrid-fp16-h100 examples/vit-log-only-orin tests/fixtures/torchtrt tests/fixtures/logs/two-models.log"
 if [ -d "$SHARED/corpus" ]; then
   engines="$engines $SHARED/corpus/trex/mobilenet.qat $SHARED/corpus/fuzzylabs/alexnet_fp16 $SHARED/corpus/hackathon-cn/mnist-trt10.16.1-h100pcie"
 else

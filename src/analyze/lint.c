@@ -2,8 +2,10 @@
  *
  * TREx's four linters are reproduced rule for rule (trex/lint.py, see
  * reference/trex-inventory.md §1.4) on TREx's rows (engine->layers) with
- * TREx's labels (precision_trex, the short format's first four bytes), with
- * these deliberate differences:
+ * TREx's labels (precision_trex), with these deliberate differences:
+ *   - data types are the loader's canonical names (FP32, FP16, INT8, BF16),
+ *     not the short format's first four bytes: TREx printed "Floa" for
+ *     "Float" and took "Half" -> "FP16 NHWC8" for a type conversion;
  *   - Tensor Cores are judged by analyze/tensorcore, not by the regex
  *     imma|hmma|xmma|i88|884: TREx flags ampere_h16816cudnn convolutions and
  *     misses sm80_xmma_..._ffma ones. A convolution TREx flags whose kernel name
@@ -162,21 +164,11 @@ static double S_ms(const S_ctx *c, const ec_layer *l) {
 
 static int S_is(const char *a, const char *b) { return a && b && !strcmp(a, b); }
 
-/* TREx: the short format's first four bytes ("Int8", "FP32", "FP16"). */
-static void S_fmt4(const ec_tensor *t, char out[5]) {
-  const char *f = t->format_short ? t->format_short : "";
-  size_t i = 0;
-  for (; i < 4 && f[i]; i++) out[i] = f[i];
-  out[i] = '\0';
-}
-
-/* The first word of the short format ("Int8 NC/32HW32" -> "Int8"). */
-static void S_fmt_word(const ec_tensor *t, char *out, size_t cap) {
-  const char *f = t->format_short ? t->format_short : "?";
-  size_t i = 0;
-  for (; f[i] && f[i] != ' ' && i + 1 < cap; i++) out[i] = f[i];
-  out[i] = '\0';
-}
+/* A tensor's data type as the loader normalised it ("FP32", "FP16", "INT8",
+ * "BF16", ...; "Unknown"). TREx compared the short format's first four
+ * bytes, which cut "Float" to "Floa" and took "Half" and "FP16" for two
+ * types; the canonical name is the same data type in every spelling. */
+static const char *S_dtype(const ec_tensor *t) { return t->precision ? t->precision : "Unknown"; }
 
 static void S_dims(ec_buf *b, const ec_tensor *t) {
   ec_buf_putc(b, '[');
@@ -250,13 +242,9 @@ static void S_conv_tc(S_ctx *c, const ec_layer *l, size_t i) {
 
 static void S_conv_mixed(S_ctx *c, const ec_layer *l, size_t i) {
   if (!S_is(l->precision_trex, "INT8") || l->n_in < 1 || l->n_out < 1) return;
-  char in4[5], out4[5];
-  S_fmt4(&l->in[0], in4);
-  S_fmt4(&l->out[0], out4);
-  if (strcmp(in4, "Int8") || !strcmp(out4, "Int8")) return;
-  char a[32], b[32], ev[80];
-  S_fmt_word(&l->in[0], a, sizeof a);
-  S_fmt_word(&l->out[0], b, sizeof b);
+  const char *a = S_dtype(&l->in[0]), *b = S_dtype(&l->out[0]);
+  if (strcmp(a, "INT8") || !strcmp(b, "INT8")) return;
+  char ev[80];
   snprintf(ev, sizeof ev, "%s -> %s", a, b);
   S_add(c, "conv-int8-float-output", EC_LINT_WARNING, LAYER_ARGS(c, l, i),
         "Consider adding quantization after the convolution (a Q/DQ pair on its output lets TensorRT write INT8), "
@@ -298,15 +286,9 @@ static void S_conv_align(S_ctx *c, const ec_layer *l, size_t i) {
 
 /* ---- TREx: ReformatLinter, SliceLinter, QDQLinter ------------------------ */
 
-static int S_has_int8(const char *w) {
-  return w && (!strncmp(w, "Int8", 4) || !strncmp(w, "INT8", 4));
-}
-
 static void S_type_conversion(S_ctx *c, const ec_layer *l, size_t i, const char *rule, const char *what) {
   if (l->n_in < 1 || l->n_out < 1) return;
-  char in4[5], out4[5];
-  S_fmt4(&l->in[0], in4);
-  S_fmt4(&l->out[0], out4);
+  const char *in4 = S_dtype(&l->in[0]), *out4 = S_dtype(&l->out[0]);
   if (!strcmp(in4, out4)) return;
   ec_buf ev = {0};
   ec_buf_printf(&ev, "%s -> %s; shape ", in4, out4);
@@ -319,7 +301,7 @@ static void S_type_conversion(S_ctx *c, const ec_layer *l, size_t i, const char 
   ec_buf m = {0};
   /* TREx meant this text for conversions to or from INT8 but compared the
    * prefix "Int8" with "INT8", so it never appeared. */
-  if (S_has_int8(in4) || S_has_int8(out4)) ec_buf_puts(&m, "Consider adding quantization around float operations. ");
+  if (!strcmp(in4, "INT8") || !strcmp(out4, "INT8")) ec_buf_puts(&m, "Consider adding quantization around float operations. ");
   if (in_b || out_b)
     ec_buf_printf(&m, "It converts the engine's %s binding: build with trtexec %s (the type the engine uses inside) to "
                       "move the conversion out of the engine. ",
@@ -338,14 +320,11 @@ static void S_type_conversion(S_ctx *c, const ec_layer *l, size_t i, const char 
 
 static void S_qdq(S_ctx *c, const ec_layer *l, size_t i) {
   if (l->n_in < 1 || l->n_out < 1) return;
-  const char *fi = l->in[0].format_short ? l->in[0].format_short : "";
-  const char *fo = l->out[0].format_short ? l->out[0].format_short : "";
-  int a = strstr(fi, "Int8") != NULL, b = strstr(fo, "Int8") != NULL;
+  const char *in4 = S_dtype(&l->in[0]), *out4 = S_dtype(&l->out[0]);
+  int a = !strcmp(in4, "INT8"), b = !strcmp(out4, "INT8");
   if (a == b) return;
   const char *role = a ? "Dequantize" : "Quantize";
-  char in4[5], out4[5], ev[32], mit[256];
-  S_fmt4(&l->in[0], in4);
-  S_fmt4(&l->out[0], out4);
+  char ev[64], mit[256];
   snprintf(ev, sizeof ev, "%s -> %s", in4, out4);
   snprintf(mit, sizeof mit,
            "Check why the %s layer is not fused. Unfused Quantize/Dequantize nodes are wasteful and should be avoided; "

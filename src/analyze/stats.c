@@ -1,13 +1,9 @@
 #include "analyze/stats.h"
 #include "util/alloc.h"
+#include "util/order.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int S_cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 double ec_percentile_trt(const double *sorted, size_t n, double pct) {
   if (n == 0) return NAN;
@@ -24,7 +20,7 @@ int ec_sample_stats_compute(const double *v, size_t n, ec_sample_stats *o) {
   if (n == 0) return 0;
   double *s = ec_malloc(n * sizeof *s);
   memcpy(s, v, n * sizeof *s);
-  qsort(s, n, sizeof *s, S_cmp);
+  ec_sort_doubles(s, n);
   double sum = 0;
   for (size_t i = 0; i < n; i++) sum += s[i];
   double mean = sum / (double)n;
@@ -34,7 +30,7 @@ int ec_sample_stats_compute(const double *v, size_t n, ec_sample_stats *o) {
   o->min = s[0];
   o->max = s[n - 1];
   o->mean = mean;
-  o->median = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
+  o->median = ec_median_sorted(s, n);
   o->p90 = ec_percentile_trt(s, n, 90);
   o->p95 = ec_percentile_trt(s, n, 95);
   o->p99 = ec_percentile_trt(s, n, 99);

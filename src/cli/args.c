@@ -98,6 +98,16 @@ void ec_cli_put_safe(FILE *f, const char *s) {
   fputc('\n', f);
 }
 
+int ec_cli_exit_for(ec_load_status st) {
+  switch (st) {
+  case EC_LOAD_OK: return EC_EXIT_OK;
+  case EC_LOAD_NOTHING_USABLE: return EC_EXIT_NODATA;
+  case EC_LOAD_BAD_INPUT:
+  case EC_LOAD_IO_ERROR: return EC_EXIT_USAGE;
+  }
+  return EC_EXIT_USAGE;
+}
+
 ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {
   size_t ne = c->n_engines ? c->n_engines : 1;
   ec_engine **v = ec_calloc(ne, sizeof *v);
@@ -105,11 +115,11 @@ ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {
   int any_usable = 0;
   for (size_t i = 0; i < ne; i++) {
     const char *spec = c->n_engines ? c->engines[i] : NULL;
-    int r = ec_load_engine(spec, &c->load, &v[i]);
+    ec_load_status st = ec_load_engine(spec, &c->load, &v[i]);
     ec_cli_print_diags(v[i], c->verbosity);
-    if (r == 2) *rc = EC_EXIT_USAGE;
+    int r = ec_cli_exit_for(st);
+    if (r == EC_EXIT_USAGE || (r && *rc == 0)) *rc = r;
     if (ec_engine_usable(v[i])) any_usable = 1;
-    else if (*rc == 0) *rc = EC_EXIT_NODATA;
     if (c->strict && ec_diags_count(&v[i]->diags, EC_WARN) && *rc == 0) *rc = EC_EXIT_NODATA;
   }
   if (!any_usable && *rc == 0) *rc = EC_EXIT_NODATA;

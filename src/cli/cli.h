@@ -38,6 +38,9 @@ typedef int (*ec_opt_fn)(void *ctx, int argc, char **argv, int i);
 int ec_cli_parse(int argc, char **argv, int first, ec_common *c, ec_opt_fn opt, void *ctx);
 void ec_common_free(ec_common *c);
 
+/** The exit code a load status warrants: ok 0, nothing usable 3, a bad
+ *  input file or an I/O error 2. */
+int ec_cli_exit_for(ec_load_status st);
 /** Load every engine of c; prints diagnostics to stderr. Returns the engines
  *  (caller frees each with ec_engine_free and the array with free) and sets
  *  *rc to the exit code the loading alone warrants (0, 2 or 3). */

@@ -1,8 +1,10 @@
 /* enginecard report ENGINE... [-o OUT.html] [--pdf OUT.pdf] [--paper a4|letter]
  *                  [--template F] [--top N] [--max-rows N]
  * The report card: one self-contained HTML page (and a PDF) for one or
- * more engines. Every requested output is written even when an engine had
- * problems; exit codes follow DESIGN.md §2. */
+ * more engines. Every requested output is written when the engines loaded,
+ * whatever their warnings; when an engine has no usable data or an input
+ * could not be read (exit 2 or 3), nothing is written. Exit codes follow
+ * DESIGN.md §2. */
 #include "assemble/html.h"
 #include "assemble/pdf.h"
 #include "assemble/report.h"
@@ -63,6 +65,20 @@ int ec_cmd_report(int argc, char **argv) {
   ec_cli_note_input(o.template_path);
   size_t n;
   ec_engine **es = ec_cli_load(&c, &n, &rc);
+  /* Nothing usable, or an input that could not be read: no page that looks
+   * like a report card (--strict alone changes only the exit code). */
+  size_t unusable = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!ec_engine_usable(es[i])) unusable++;
+  if (rc == EC_EXIT_USAGE || unusable) {
+    fprintf(stderr, "enginecard report: no report written: %s\n",
+            unusable ? (n > 1 ? "an engine has no usable data" : "no usable engine data")
+                     : "an input could not be read or used");
+    for (size_t i = 0; i < n; i++) ec_engine_free(es[i]);
+    free(es);
+    ec_common_free(&c);
+    return rc ? rc : EC_EXIT_NODATA;
+  }
   ec_report_opts ro = {0};
   ro.template_path = o.template_path;
   ro.top_n = (size_t)o.top;

@@ -46,6 +46,33 @@ static int S_has(const char *t, size_t len, const char *key) {
   return 0;
 }
 
+/* {"layer name": [0.0123, ...]} or {"layer name": [[0.0123, "time"], ...]}:
+ * an object whose first member is a list starting with a number (or with a
+ * list starting with a number). */
+static int S_sample_map(const char *s, size_t n) {
+  size_t i = 1;
+#define S_WS while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t')) i++
+  S_WS;
+  if (i >= n || s[i] != '"') return 0;
+  for (i++; i < n && s[i] != '"'; i++)
+    if (s[i] == '\\') i++;
+  if (i >= n) return 0;
+  i++;
+  S_WS;
+  if (i >= n || s[i] != ':') return 0;
+  i++;
+  S_WS;
+  if (i >= n || s[i] != '[') return 0;
+  i++;
+  S_WS;
+  if (i < n && s[i] == '[') {
+    i++;
+    S_WS;
+  }
+#undef S_WS
+  return i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '-' || s[i] == '.');
+}
+
 ec_file_kind ec_sniff(const char *t, size_t len) {
   size_t i = 0;
   if (len >= 3 && (unsigned char)t[0] == 0xEF && (unsigned char)t[1] == 0xBB && (unsigned char)t[2] == 0xBF) i = 3;
@@ -61,6 +88,8 @@ ec_file_kind ec_sniff(const char *t, size_t len) {
     if (S_has(s, n, "\"build_options\"") || S_has(s, n, "\"model_options\"")) return EC_FILE_BUILD_META;
     if (S_has(s, n, "\"device_information\"")) return EC_FILE_PROFILE_META;
     if (S_has(s, n, "\"LayerType\"")) return EC_FILE_GRAPH;
+    if (S_has(s, n, "\"traceEvents\"")) return EC_FILE_LAYER_TIMES;
+    if (S_sample_map(s, n)) return EC_FILE_LAYER_TIMES;
     return EC_FILE_UNKNOWN;
   }
   if (s[0] == '[') {
@@ -70,6 +99,8 @@ ec_file_kind ec_sniff(const char *t, size_t len) {
       /* look only at the first record */
       size_t lim = n - j < 4096 ? n - j : 4096;
       const char *r = s + j;
+      /* a Chrome trace event: {"name", "ph", "ts", "dur", ...} */
+      if (S_has(r, lim, "\"ph\"") && (S_has(r, lim, "\"dur\"") || S_has(r, lim, "\"ts\""))) return EC_FILE_LAYER_TIMES;
       if (S_has(r, lim, "\"count\"") || S_has(r, lim, "\"averageMs\"")) return EC_FILE_PROFILE;
       if (S_has(r, lim, "\"latencyMs\"") || S_has(r, lim, "\"startEnqMs\"") || S_has(r, lim, "\"endToEndMs\""))
         return EC_FILE_TIMING;
@@ -169,12 +200,51 @@ static S_reader S_reader_for(ec_file_kind k) {
   case EC_FILE_DEVICE_META: return ec_load_meta_text;
   case EC_FILE_LOG: return ec_load_log_text;
   case EC_FILE_SUMMARY: return ec_load_summary_text;
+  case EC_FILE_LAYER_TIMES: return ec_load_layer_times_text;
   default: return NULL;
   }
 }
 
+const char *ec_load_status_name(ec_load_status s) {
+  switch (s) {
+  case EC_LOAD_OK: return "ok";
+  case EC_LOAD_BAD_INPUT: return "bad input";
+  case EC_LOAD_NOTHING_USABLE: return "nothing usable";
+  case EC_LOAD_IO_ERROR: return "I/O error";
+  }
+  return "?";
+}
+
+/* Diagnostics [from, to) of e were said about one discovered file that
+ * could not be used. */
+typedef struct S_failed {
+  size_t from, to;
+} S_failed;
+
+/* 1 when e->diags[from, to) holds an error. */
+static int S_errors_in(const ec_engine *e, size_t from, size_t to) {
+  for (size_t i = from; i < to && i < e->diags.n; i++)
+    if (e->diags.v[i].sev == EC_ERROR) return 1;
+  return 0;
+}
+
+/* A discovered file failed, but the engine is usable without it: its errors
+ * become warnings that say so (never "error:" with exit 0). */
+static void S_demote(ec_engine *e, const S_failed *f) {
+  for (size_t i = f->from; i < f->to && i < e->diags.n; i++) {
+    ec_diag *g = &e->diags.v[i];
+    if (g->sev != EC_ERROR) continue;
+    g->sev = EC_WARN;
+    char *m = ec_asprintf("%s; this file is not used", g->msg);
+    free(g->msg);
+    g->msg = m;
+  }
+}
+
 /* Read path; if want != EC_FILE_UNKNOWN the content must be of that kind
- * (an explicit --graph that holds a profile is an error). */
+ * (an explicit --graph that holds a profile is an error). Returns -2 when
+ * the file cannot be read, -1 when it is not usable as want, else what the
+ * reader returned. */
 static int S_read_one(ec_engine *e, const char *path, ec_file_kind want, const ec_load_opts *o) {
   size_t len;
   char *text = ec_read_file(path, &len, &e->diags);
@@ -199,7 +269,15 @@ static int S_read_one(ec_engine *e, const char *path, ec_file_kind want, const e
   return rc;
 }
 
-int ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
+/* An explicit file (--graph F, --log F, ...): 1 when it could not be read
+ * or used (an error was said about it). */
+static int S_explicit(ec_engine *e, const char *path, ec_file_kind want, const ec_load_opts *o) {
+  size_t before = e->diags.n;
+  int rc = S_read_one(e, path, want, o);
+  return rc == -2 || S_errors_in(e, before, e->diags.n);
+}
+
+ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
   static const ec_load_opts none = {0};
   if (!o) o = &none;
   char *name = NULL;
@@ -223,37 +301,50 @@ int ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
   if (o->profile) skip[nskip++] = EC_FILE_PROFILE;
   if (o->timing) skip[nskip++] = EC_FILE_TIMING;
   int explicit_any = o->graph || o->profile || o->timing || o->n_meta || o->n_logs;
-  int io_error = 0;
+  int io_error = 0;      /* something that exists could not be read */
+  int missing = 0;       /* the ENGINE argument names nothing */
+  int bad_explicit = 0;  /* a file named by an option is unusable */
+  S_failed *failed = NULL;
+  size_t n_failed = 0, cap_failed = 0;
 
   /* Explicit files first: they win. */
-  if (o->graph && S_read_one(e, o->graph, EC_FILE_GRAPH, o) == -2) io_error = 1;
-  if (o->profile && S_read_one(e, o->profile, EC_FILE_PROFILE, o) == -2) io_error = 1;
-  if (o->timing && S_read_one(e, o->timing, EC_FILE_TIMING, o) == -2) io_error = 1;
-  for (size_t i = 0; i < o->n_meta; i++)
-    if (S_read_one(e, o->meta[i], EC_FILE_PROFILE_META, o) == -2) io_error = 1;
+  if (o->graph) bad_explicit |= S_explicit(e, o->graph, EC_FILE_GRAPH, o);
+  if (o->profile) bad_explicit |= S_explicit(e, o->profile, EC_FILE_PROFILE, o);
+  if (o->timing) bad_explicit |= S_explicit(e, o->timing, EC_FILE_TIMING, o);
+  for (size_t i = 0; i < o->n_meta; i++) bad_explicit |= S_explicit(e, o->meta[i], EC_FILE_PROFILE_META, o);
 
   if (path && *path) {
     char **c = NULL;
     int is_prefix;
     size_t nc = S_candidates(path, &c, &is_prefix);
-    if (nc == 0) {
+    int is_dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+    if (nc == 0 && is_dir) {
+      ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,
+                  "the directory holds no files (expected a graph, profile, timing, metadata or trtexec log)");
+    } else if (nc == 0) {
       ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "no such file, directory or file prefix");
-      io_error = 1;
+      missing = 1;
     }
     /* Recognise each file from its first 64 KiB, then read and parse one
      * file at a time, graphs first (their layers are needed by the rest). */
     ec_file_kind *kinds = ec_calloc(nc ? nc : 1, sizeof *kinds);
     int *readable = ec_calloc(nc ? nc : 1, sizeof *readable);
+    size_t recognised = 0;
     for (size_t i = 0; i < nc; i++) {
-      size_t hl;
+      size_t hl, before = e->diags.n;
       char *head = S_read_head(c[i], 65536, &hl, &e->diags);
       readable[i] = head != NULL;
       kinds[i] = head ? ec_sniff(head, hl) : EC_FILE_UNKNOWN;
-      if (!head) io_error = 1;
+      if (kinds[i] != EC_FILE_UNKNOWN) recognised++;
+      if (!head) {
+        io_error = 1;
+        *EC_PUSH(failed, n_failed, cap_failed) = (S_failed){before, e->diags.n};
+      }
       free(head);
     }
-    static const ec_file_kind order[] = {EC_FILE_GRAPH, EC_FILE_PROFILE, EC_FILE_TIMING, EC_FILE_PROFILE_META,
-                                         EC_FILE_BUILD_META, EC_FILE_DEVICE_META, EC_FILE_LOG, EC_FILE_SUMMARY};
+    static const ec_file_kind order[] = {EC_FILE_GRAPH,        EC_FILE_PROFILE,    EC_FILE_LAYER_TIMES,
+                                         EC_FILE_TIMING,       EC_FILE_PROFILE_META, EC_FILE_BUILD_META,
+                                         EC_FILE_DEVICE_META,  EC_FILE_LOG,          EC_FILE_SUMMARY};
     for (size_t p = 0; p < sizeof order / sizeof order[0]; p++)
       for (size_t i = 0; i < nc; i++) {
         if (!readable[i] || kinds[i] != order[p]) continue;
@@ -265,14 +356,12 @@ int ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
                       ec_file_kind_name(kinds[i]));
           continue;
         }
-        size_t len;
+        size_t len, before = e->diags.n;
         char *text = ec_read_file(c[i], &len, &e->diags);
-        if (!text) {
-          io_error = 1;
-          continue;
-        }
-        S_reader_for(kinds[i])(e, c[i], text, len, o);
+        if (!text) io_error = 1;
+        else S_reader_for(kinds[i])(e, c[i], text, len, o);
         free(text);
+        if (S_errors_in(e, before, e->diags.n)) *EC_PUSH(failed, n_failed, cap_failed) = (S_failed){before, e->diags.n};
       }
     for (size_t i = 0; i < nc; i++) {
       if (readable[i] && kinds[i] == EC_FILE_UNKNOWN && (!is_prefix || nc > 1))
@@ -281,18 +370,24 @@ int ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
         ec_diag_add(&e->diags, EC_WARN, c[i], 1, 1, "not recognised as TensorRT engine data (graph, profile, timing, metadata or trtexec log)");
       free(c[i]);
     }
+    if (is_dir && nc > 0 && recognised == 0)
+      ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,
+                  "the directory holds no engine files: none of its %zu files is a graph, profile, timing, metadata "
+                  "or trtexec log", nc);
     free(readable);
     free(kinds);
     free(c);
   } else if (!explicit_any) {
     ec_diag_add(&e->diags, EC_ERROR, NULL, 0, 0, "no engine given");
-    io_error = 1;
+    missing = 1;
   }
   /* Logs given with --log are read after the JSON so JSON values win. */
-  for (size_t i = 0; i < o->n_logs; i++)
-    if (S_read_one(e, o->logs[i], EC_FILE_LOG, o) == -2) io_error = 1;
+  for (size_t i = 0; i < o->n_logs; i++) bad_explicit |= S_explicit(e, o->logs[i], EC_FILE_LOG, o);
   ec_load_finish(e, o);
-  if (!ec_engine_usable(e)) {
+  int usable = ec_engine_usable(e);
+  if (usable) {
+    for (size_t i = 0; i < n_failed; i++) S_demote(e, &failed[i]);
+  } else {
     /* Say what each file was taken for: notes become warnings, and the
      * final error names the ENGINE argument. */
     for (size_t i = 0; i < e->diags.n; i++) {
@@ -304,5 +399,9 @@ int ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
       if (!g->file && path && strncmp(g->msg, "no usable engine data", 21) == 0) g->file = ec_strdup(path);
     }
   }
-  return io_error && !ec_engine_usable(e) ? 2 : 0;
+  free(failed);
+  if (missing) return EC_LOAD_IO_ERROR;
+  if (bad_explicit) return EC_LOAD_BAD_INPUT;
+  if (!usable) return io_error ? EC_LOAD_IO_ERROR : EC_LOAD_NOTHING_USABLE;
+  return EC_LOAD_OK;
 }

@@ -6,6 +6,7 @@
  * 1 byte, INT4/FP4 half a byte). Strings neither table knows are guessed from
  * their words and flagged as not known so the loader can warn. */
 #include "load/load.h"
+#include <stdio.h>
 #include <string.h>
 
 typedef struct {
@@ -76,7 +77,10 @@ typedef struct {
   double bytes;
 } S_dtype;
 
-/* First word of the short form -> (TREx precision, size), (ours). */
+/* The one data-type table: a data-type word as TensorRT writes it (in a
+ * Format/Datatype string, a kgen format, a Weights "Type", a log listing)
+ * -> (TREx precision, size), (ours: the canonical name and size). Every
+ * data type enginecard shows is the canonical name from here. */
 static const S_dtype S_dtypes[] = {
     {"FP8", "FP8", 1, "FP8", 1},
     {"FP16", "FP16", 2, "FP16", 2},
@@ -101,12 +105,42 @@ static const S_dtype S_dtypes[] = {
     {"Bool", "Bool", 0, "Bool", 1},
     {"FloatComplex", "FloatComplex", 0, "COMPLEX64", 8},
     {"DoubleComplex", "DoubleComplex", 0, "COMPLEX128", 16},
+    /* the canonical spellings themselves, so normalising is idempotent */
+    {"FP64", "FP64", 8, "FP64", 8},
+    {"INT16", "INT16", 2, "INT16", 2},
+    {"INT64", "INT64", 8, "INT64", 8},
+    {"UINT8", "UINT8", 1, "UINT8", 1},
+    {"UINT16", "UINT16", 2, "UINT16", 2},
+    {"UINT32", "UINT32", 4, "UINT32", 4},
+    {"UINT64", "UINT64", 8, "UINT64", 8},
+    {"INT4", "INT4", 0.5, "INT4", 0.5},
+    {"COMPLEX64", "COMPLEX64", 0, "COMPLEX64", 8},
+    {"COMPLEX128", "COMPLEX128", 0, "COMPLEX128", 16},
 };
 
 static const S_dtype *S_dtype_of(const char *w, size_t n) {
   for (size_t i = 0; i < sizeof S_dtypes / sizeof S_dtypes[0]; i++)
     if (strlen(S_dtypes[i].word) == n && memcmp(S_dtypes[i].word, w, n) == 0) return &S_dtypes[i];
   return NULL;
+}
+
+const char *ec_dtype_name(const char *word, size_t n) {
+  const S_dtype *d = S_dtype_of(word, n);
+  return d ? d->prec : NULL;
+}
+
+/* The short form as shown: its data-type word in the one canonical
+ * spelling ("Int8 NC/32HW32" -> "INT8 NC/32HW32", "Half" -> "FP16"),
+ * computed once per table entry. */
+static const char *S_display(size_t i) {
+  static char shown[sizeof S_formats / sizeof S_formats[0]][48];
+  if (shown[i][0]) return shown[i];
+  const char *f = S_formats[i].shortf, *sp = strchr(f, ' ');
+  size_t wl = sp ? (size_t)(sp - f) : strlen(f);
+  const char *canon = strcmp(f, "None") == 0 ? NULL : ec_dtype_name(f, wl);
+  if (canon) snprintf(shown[i], sizeof shown[i], "%s%s", canon, f + wl);
+  else snprintf(shown[i], sizeof shown[i], "%s", f);
+  return shown[i];
 }
 
 /* Compare fmt[0..len) with s ignoring '.' in fmt (TREx strips dots). */
@@ -146,10 +180,10 @@ ec_format_info ec_format_classify(const char *fmt, size_t len) {
   for (size_t i = 0; i < sizeof S_formats / sizeof S_formats[0]; i++)
     if (S_eq_nodots(fmt, len, S_formats[i].longf)) {
       shortf = S_formats[i].shortf;
+      fi.short_name = S_display(i);
       break;
     }
   if (shortf) {
-    fi.short_name = shortf;
     /* TREx: desc.split(' ') must give exactly two words, else the whole. */
     const char *sp = strchr(shortf, ' ');
     size_t wl = sp && !strchr(sp + 1, ' ') ? (size_t)(sp - shortf) : strlen(shortf);
@@ -177,14 +211,13 @@ ec_format_info ec_format_classify(const char *fmt, size_t len) {
 }
 
 double ec_weight_type_bytes(const char *type, int trex) {
-  static const struct { const char *t; double b; int trex; } tab[] = {
-      {"Int8", 1, 1}, {"Half", 2, 1}, {"Float", 4, 1}, {"Int32", 4, 1}, {"FP16", 2, 1},
-      {"FP32", 4, 1}, {"BFloat16", 2, 0}, {"BF16", 2, 0}, {"FP8", 1, 0}, {"Int4", 0.5, 0},
-      {"FP4", 0.5, 0}, {"Int64", 8, 0}, {"Bool", 1, 0}, {"UInt8", 1, 0}, {"Double", 8, 0},
-      {"INT8", 1, 0}, {"INT32", 4, 0},
-  };
+  /* TREx's weights table (trex/df_preprocessing.py) knows these spellings only */
+  static const char *const trex_known[] = {"Int8", "Half", "Float", "Int32", "FP16", "FP32"};
   if (!type) return 0;
-  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-    if (strcmp(tab[i].t, type) == 0) return (!trex || tab[i].trex) ? tab[i].b : 0;
+  const S_dtype *d = S_dtype_of(type, strlen(type));
+  if (!d) return 0;
+  if (!trex) return d->bytes;
+  for (size_t i = 0; i < sizeof trex_known / sizeof trex_known[0]; i++)
+    if (strcmp(trex_known[i], type) == 0) return d->bytes;
   return 0;
 }

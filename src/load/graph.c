@@ -5,7 +5,9 @@
  * verbosity), missing Bindings/Location, dynamic (-1) dimensions, and the
  * quirks listed in reference/trex-inventory.md §2.6. TREx's rules decide
  * which layers are kept: signal/wait and shape_call are dropped, NoOp and
- * Constant are set aside (e->hidden), the rest are e->layers. */
+ * Constant are set aside (e->hidden), the rest are e->layers. What each
+ * layer and tensor key means is decided in layer_keys.c, for this reader and
+ * the log's alike; this file only walks the JSON. */
 #include "load/internal.h"
 #include "load/json.h"
 #include "util/alloc.h"
@@ -32,49 +34,61 @@ long ec_profile_suffix(const char *s, size_t n, size_t *base_len) {
   return strtol(s + digits, NULL, 10);
 }
 
-static char *S_fix_name(const char *s, size_t n, size_t *out_len) {
-  char *d = ec_strndup(s, n);
-  for (size_t i = 0; i < n; i++)
-    if (d[i] == '\x1e' || d[i] == '\x1f') d[i] = '+';
-  *out_len = n;
-  return d;
-}
-
-static char *S_str_dup(const json_t *v) {
-  size_t n;
-  const char *s = ec_json_str(v, &n);
-  return s ? ec_strndup(s, n) : NULL;
+/* A JSON value as a layer or tensor key's value (layer_keys.c). tmp (cap
+ * bytes) holds the text of small numbers and integer lists; *owned any
+ * other text (the caller frees it). */
+static void S_lval(ec_lval *v, const json_t *val, char *tmp, size_t cap, char **owned) {
+  *owned = NULL;
+  if (json_is_string(val)) {
+    ec_lval_text(v, json_string_value(val), json_string_length(val));
+    return;
+  }
+  size_t n = 0;
+  /* the common cases without json_dumps (it dominates a 10,000-layer load otherwise) */
+  if (json_is_integer(val)) {
+    n = (size_t)snprintf(tmp, cap, "%lld", (long long)json_integer_value(val));
+  } else if (json_is_array(val) && json_array_size(val) <= 16) {
+    int ok = 1;
+    tmp[n++] = '[';
+    for (size_t i = 0; i < json_array_size(val) && ok; i++) {
+      const json_t *x = json_array_get(val, i);
+      if (!json_is_integer(x)) ok = 0;
+      else n += (size_t)snprintf(tmp + n, cap - n, "%s%lld", i ? "," : "", (long long)json_integer_value(x));
+    }
+    tmp[n++] = ']';
+    if (!ok) n = 0;
+  }
+  if (n) {
+    ec_lval_text(v, tmp, n);
+    return;
+  }
+  const json_t *ty = json_object_get(val, "Type"), *ct = json_object_get(val, "Count");
+  if (json_is_string(ty) && ct) { /* {Type, Count}: layer_keys.c writes its attribute text */
+    ec_lval_text(v, "", 0);
+    v->is_weights = 1;
+    v->wtype = json_string_value(ty);
+    v->wtype_n = json_string_length(ty);
+    v->wcount = ec_json_num(ct);
+    return;
+  }
+  *owned = ec_json_text(val);
+  ec_lval_text(v, *owned, strlen(*owned));
+  if (json_is_array(val) && json_array_size(val) > 32) v->no_attr = 1;
 }
 
 static void S_read_tensor(ec_engine *e, const char *path, const json_t *o, ec_tensor *t) {
   memset(t, 0, sizeof *t);
-  size_t n = 0;
-  const char *s = ec_json_str(json_object_get(o, "Name"), &n);
-  t->name = ec_strndup(s ? s : "", s ? n : 0);
-  t->name_len = s ? n : 0;
-  const json_t *dims = json_object_get(o, "Dimensions");
-  if (json_is_array(dims)) {
-    size_t nd = json_array_size(dims);
-    if (nd > 64) nd = 64;
-    t->dims = ec_calloc(nd ? nd : 1, sizeof *t->dims);
-    t->ndims = (int)nd;
-    for (size_t i = 0; i < nd; i++) {
-      double x = ec_json_num(json_array_get(dims, i));
-      t->dims[i] = ec_i64(x, -1);
-    }
+  const char *key;
+  const json_t *val;
+  char tmp[512];
+  json_object_foreach((json_t *)o, key, val) {
+    ec_lval v;
+    char *owned;
+    S_lval(&v, val, tmp, sizeof tmp, &owned);
+    ec_tensor_key(e, path, t, key, strlen(key), &v);
+    free(owned);
   }
-  ec_tensor_set_volume(t);
-  if (!dims) t->volume = -1;
-  const json_t *f = json_object_get(o, "Format/Datatype");
-  size_t fl = 0;
-  const char *fs = ec_json_str(f, &fl);
-  if (fs)
-    ec_tensor_set_format(e, path, t, fs, fl);
-  else
-    ec_tensor_set_format(e, path, t, "Unknown format", 14);
-  size_t ll = 0;
-  const char *loc = ec_json_str(json_object_get(o, "Location"), &ll);
-  t->location = ec_location_name(loc, ll);
+  ec_tensor_done(e, path, t);
 }
 
 static void S_read_tensors(ec_engine *e, const char *path, const json_t *arr, ec_tensor **out, size_t *n) {
@@ -90,156 +104,60 @@ static void S_read_tensors(ec_engine *e, const char *path, const json_t *arr, ec
   }
 }
 
-static int64_t S_int(const json_t *v, int64_t dflt) {
-  double x = ec_json_num(v);
-  return ec_i64(x, dflt);
-}
-
-static int S_ints(const json_t *v, int64_t *out, int max) {
-  if (json_is_integer(v) || json_is_real(v)) {
-    out[0] = S_int(v, 0);
-    return 1;
-  }
-  if (!json_is_array(v)) return 0;
-  int n = 0;
-  for (size_t i = 0; i < json_array_size(v) && n < max; i++) out[n++] = S_int(json_array_get(v, i), 0);
-  return n;
-}
-
-static const json_t *S_get2(const json_t *o, const char *a, const char *b) {
-  const json_t *v = json_object_get(o, a);
-  return v ? v : json_object_get(o, b);
-}
-
-static void S_split_metadata(ec_layer *l, const char *s, size_t n) {
-  size_t start = 0;
-  size_t cap = 0;
-  for (size_t i = 0; i <= n; i++) {
-    if (i == n || s[i] == '\x1e' || s[i] == '\x1f') {
-      if (i > start) *EC_PUSH(l->metadata, l->n_metadata, cap) = ec_strndup(s + start, i - start);
-      start = i + 1;
-    }
-  }
-}
-
-/* Keys that have their own fields; everything else goes to attrs. */
-static int S_own_key(const char *k) {
-  switch (k[0]) {
-  case 'N': return strcmp(k, "Name") == 0;
-  case 'L': return strcmp(k, "LayerType") == 0;
-  case 'P': return strcmp(k, "ParameterType") == 0;
-  case 'I': return strcmp(k, "Inputs") == 0;
-  case 'O': return strcmp(k, "Outputs") == 0;
-  case 'T': return strcmp(k, "TacticName") == 0;
-  case 'M': return strcmp(k, "Metadata") == 0;
-  default: return 0;
-  }
-}
-
-/* Compact text of a scalar or a short array of numbers, without json_dumps
- * for the common cases (it dominates a 10,000-layer load otherwise). */
-static void S_attr_add(ec_layer *l, const char *key, const json_t *val) {
-  char tmp[256];
-  size_t n = 0;
-  if (json_is_string(val)) {
-    ec_attrs_add(&l->attrs, key, strlen(key), json_string_value(val), json_string_length(val));
-    return;
-  }
-  if (json_is_integer(val)) {
-    n = (size_t)snprintf(tmp, sizeof tmp, "%lld", (long long)json_integer_value(val));
-  } else if (json_is_array(val) && json_array_size(val) <= 16) {
-    int ok = 1;
-    tmp[n++] = '[';
-    for (size_t i = 0; i < json_array_size(val) && ok; i++) {
-      const json_t *x = json_array_get(val, i);
-      if (!json_is_integer(x)) ok = 0;
-      else n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%s%lld", i ? "," : "", (long long)json_integer_value(x));
-    }
-    tmp[n++] = ']';
-    if (!ok) n = 0;
-  }
-  if (n) {
-    ec_attrs_add(&l->attrs, key, strlen(key), tmp, n);
-    return;
-  }
-  char *txt = ec_json_text(val);
-  ec_attrs_add(&l->attrs, key, strlen(key), txt, strlen(txt));
-  free(txt);
-}
-
+/* One layer object: every key through the one mapping (layer_keys.c). */
 static void S_read_layer(ec_engine *e, const char *path, const json_t *o, ec_layer *l) {
-  size_t n = 0;
-  const char *s = ec_json_str(json_object_get(o, "Name"), &n);
-  l->name = S_fix_name(s ? s : "", s ? n : 0, &l->name_len);
-  l->layer_type = S_str_dup(json_object_get(o, "LayerType"));
-  if (!l->layer_type) l->layer_type = ec_strdup("Unknown");
-  l->type = S_str_dup(json_object_get(o, "ParameterType"));
-  if (l->type && strcmp(l->type, "Convolution") == 0 && strcmp(l->layer_type, "CaskDeconvolutionV2") == 0) {
-    free(l->type);
-    l->type = ec_strdup("Deconvolution");
-  }
-  if (!l->type) l->type = ec_strdup(l->layer_type);
-  l->tactic = S_str_dup(json_object_get(o, "TacticName"));
-  if (l->tactic && !*l->tactic) { /* kgen shape_call layers carry "" */
-    free(l->tactic);
-    l->tactic = NULL;
-  }
-  l->tactic_value = S_str_dup(json_object_get(o, "TacticValue"));
-  l->origin = S_str_dup(json_object_get(o, "Origin"));
-  const char *md = ec_json_str(json_object_get(o, "Metadata"), &n);
-  if (md) S_split_metadata(l, md, n);
-  l->pooling_type = S_str_dup(S_get2(o, "PoolingType", "PoolingPoolingType"));
-  l->activation = S_str_dup(json_object_get(o, "Activation"));
-  l->stream_id = S_int(json_object_get(o, "StreamId"), -1);
-  const json_t *ops = json_object_get(o, "Operations");
-  if (json_is_array(ops)) {
-    size_t cap = 0;
-    for (size_t i = 0; i < json_array_size(ops); i++) {
-      const char *op = ec_json_str(json_array_get(ops, i), &n);
-      if (op) *EC_PUSH(l->operations, l->n_operations, cap) = ec_strndup(op, n);
-    }
-  }
-  S_read_tensors(e, path, json_object_get(o, "Inputs"), &l->in, &l->n_in);
-  S_read_tensors(e, path, json_object_get(o, "Outputs"), &l->out, &l->n_out);
-
-  /* Weights: TREx counts Weights only; we count every {Type, Count} object. */
+  ec_layer_build b;
+  ec_layer_build_begin(&b, l);
   const char *key;
   const json_t *val;
+  char tmp[512];
   json_object_foreach((json_t *)o, key, val) {
-    if (json_is_object(val)) {
-      const json_t *ty = json_object_get(val, "Type");
-      const json_t *ct = json_object_get(val, "Count");
-      if (json_is_string(ty) && ct) {
-        double cnt = ec_json_num(ct);
-        if (isfinite(cnt) && cnt > 0) l->weights_bytes += cnt * ec_weight_type_bytes(json_string_value(ty), 0);
-      }
+    size_t kl = strlen(key);
+    if (!strcmp(key, "Inputs") || !strcmp(key, "Outputs")) {
+      if (key[0] == 'I') S_read_tensors(e, path, val, &l->in, &l->n_in);
+      else S_read_tensors(e, path, val, &l->out, &l->n_out);
+      continue;
     }
-    if (S_own_key(key)) continue;
-    if (json_is_array(val) && json_array_size(val) > 32) continue;
-    S_attr_add(l, key, val);
+    ec_lval v;
+    char *owned;
+    const char **items = NULL;
+    size_t *item_n = NULL;
+    S_lval(&v, val, tmp, sizeof tmp, &owned);
+    if (json_is_array(val) && json_array_size(val) && json_is_string(json_array_get(val, 0))) {
+      size_t m = json_array_size(val), k = 0;
+      items = ec_calloc(m, sizeof *items);
+      item_n = ec_calloc(m, sizeof *item_n);
+      for (size_t i = 0; i < m; i++) {
+        const json_t *x = json_array_get(val, i);
+        if (!json_is_string(x)) continue;
+        items[k] = json_string_value(x);
+        item_n[k++] = json_string_length(x);
+      }
+      v.items = items;
+      v.item_n = item_n;
+      v.nitems = k;
+    }
+    ec_layer_key(&b, key, kl, &v);
+    free(items);
+    free(item_n);
+    free(owned);
   }
-  const json_t *w = json_object_get(o, "Weights");
-  if (json_is_object(w)) {
-    l->weights_type = S_str_dup(json_object_get(w, "Type"));
-    l->weights_count = S_int(json_object_get(w, "Count"), 0);
-    if (l->weights_count > 0)
-      l->weights_bytes_trex = (double)l->weights_count * ec_weight_type_bytes(l->weights_type, 1);
-  }
-  const json_t *b = json_object_get(o, "Bias");
-  if (json_is_object(b)) l->bias_count = S_int(json_object_get(b, "Count"), 0);
+  ec_layer_build_end(&b);
+}
 
-  /* Convolution-like attributes (ConvActPool prefixes them with Conv). */
-  const json_t *kernel = S_get2(o, "Kernel", "ConvKernel");
-  if (kernel && (strstr(l->type, "Convolution") || strcmp(l->type, "ConvActPool") == 0)) {
-    l->conv.present = 1;
-    l->conv.nkernel = S_ints(kernel, l->conv.kernel, 3);
-    l->conv.groups = S_int(S_get2(o, "Groups", "ConvGroups"), 1);
-    if (l->conv.groups < 1) l->conv.groups = 1;
-    l->conv.out_maps = S_int(S_get2(o, "OutMaps", "ConvOutMaps"), 0);
-    S_ints(S_get2(o, "Stride", "ConvStride"), l->conv.stride, 3);
-    S_ints(S_get2(o, "Dilation", "ConvDilation"), l->conv.dilation, 3);
-  }
-  ec_layer_finalize(l);
+/* A names-only layer: its name alone. */
+static void S_name_layer(ec_layer *l, const char *s, size_t n) {
+  ec_layer_build b;
+  ec_layer_build_begin(&b, l);
+  ec_lval v;
+  ec_lval_text(&v, s, n);
+  ec_layer_key(&b, "Name", 4, &v);
+  ec_lval_text(&v, "Unknown", 7);
+  ec_layer_key(&b, "LayerType", 9, &v);
+  ec_layer_build_end(&b);
+  l->precision = "Unknown";
+  l->precision_trex = "Unknown";
+  l->unknown = EC_UNKNOWN_TENSORS | EC_UNKNOWN_WEIGHTS;
 }
 
 static int S_is(const char *a, const char *b) { return a && strcmp(a, b) == 0; }
@@ -304,13 +222,7 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
     if (json_is_string(lj)) {
       size_t n;
       const char *s = ec_json_str(lj, &n);
-      l.name = S_fix_name(s, n, &l.name_len);
-      l.layer_type = ec_strdup("Unknown");
-      l.type = ec_strdup("Unknown");
-      ec_layer_finalize(&l);
-      l.precision = "Unknown";
-      l.precision_trex = "Unknown";
-      l.unknown = EC_UNKNOWN_TENSORS | EC_UNKNOWN_WEIGHTS;
+      S_name_layer(&l, s, n);
       names_only++;
     } else if (json_is_object(lj)) {
       S_read_layer(e, path, lj, &l);

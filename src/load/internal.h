@@ -80,6 +80,79 @@ void ec_load_stage_prof(ec_engine *e, int src, const char *name, size_t name_len
 /** Stage a layer parsed from a log (ownership of *l moves to the engine). */
 void ec_load_stage_log_layer(ec_engine *e, const char *path, ec_layer *l);
 
+/* layer_keys.c: the one mapping of layer and tensor keys into the model,
+ * fed by the JSON reader (graph.c) and the log tokeniser (log_layers.c). */
+
+/* A key's value as a reader found it. */
+typedef struct ec_lval {
+  const char *s;      /* the value as text: a string's characters, or the value as printed */
+  size_t n;
+  int64_t ints[64];   /* the value as an integer ("5") or a list of integers ("[5,5]"), */
+  int nints;          /* when is_ints */
+  int is_ints, is_list;
+  const char *wtype;  /* a {"Type": T, "Count": N} object, when is_weights */
+  size_t wtype_n;
+  double wcount;
+  int is_weights;
+  const char *const *items; /* a list of strings (Operations), nitems of them */
+  const size_t *item_n;
+  size_t nitems;
+  int no_attr;        /* too large to keep as a raw attribute */
+} ec_lval;
+
+/** A layer name as the model keeps it: U+001E/U+001F (TensorRT's separators
+ *  of fused names) become '+', as TREx's fix_unicode. For every reader of
+ *  layer names (graph, profiles, logs, profiler traces); caller frees. */
+char *ec_layer_name_fixed(const char *s, size_t n);
+
+/** A value from its text s[0..n) (borrowed): integers and integer lists
+ *  ("[1,32:8,-1]", "1,3,8,8") are recognised. */
+void ec_lval_text(ec_lval *v, const char *s, size_t n);
+
+/* A layer being built from its keys. */
+typedef struct ec_layer_build {
+  ec_layer *l;
+  char *ptype;        /* ParameterType */
+  char **md;          /* Metadata entries */
+  size_t n_md;
+  int md_seen, plain_pooling;
+  unsigned plain;     /* convolution keys given without the ConvActPool "Conv" prefix */
+  int has_kernel, nkernel;
+  int64_t kernel[3], stride[3], dilation[3], groups, out_maps;
+} ec_layer_build;
+
+/** Start building l (zeroed by the caller). */
+void ec_layer_build_begin(ec_layer_build *b, ec_layer *l);
+/** Map one key (klen bytes) and its value into the layer (see layer_keys.c). */
+void ec_layer_key(ec_layer_build *b, const char *key, size_t klen, const ec_lval *v);
+/** After the last key: type, convolution attributes, derived fields. */
+void ec_layer_build_end(ec_layer_build *b);
+/** Map one tensor key (Name, Location, Dimensions, Format/Datatype) into t. */
+void ec_tensor_key(ec_engine *e, const char *path, ec_tensor *t, const char *key, size_t klen, const ec_lval *v);
+/** After a tensor's last key: defaults (no format: "Unknown format"; no
+ *  dimensions: unknown volume) and the volume. */
+void ec_tensor_done(ec_engine *e, const char *path, ec_tensor *t);
+
+/* shapes.c: every input's shapes from trtexec's options and command line. */
+/** "1x3x224x224" into d (replacing what it held; "-1" is dynamic); 0 when
+ *  s[0..n) is not a shape (d unchanged). */
+int ec_dims_parse(const char *s, size_t n, ec_dims *d);
+/** 1 when an option key carries per-input shapes ("Input build shape ...",
+ *  "Input inference shape ..."). */
+int ec_input_shapes_is_key(const char *key);
+/** Read one option line into s when key carries per-input shapes (returns 1,
+ *  else 0): "name=min+opt+max" (build) or "name=shape" (inference), several
+ *  joined by ", " allowed; only lines of optimisation profile profile_index
+ *  count. Shapes s already holds are kept. */
+int ec_input_shapes_option(ec_input_shapes *s, const char *key, const char *val, int profile_index);
+/** Every per-input option line of k into s (see ec_input_shapes_option). */
+void ec_input_shapes_from_kvs(ec_input_shapes *s, const ec_kvs *k, int profile_index);
+/** --minShapes= --optShapes= --maxShapes= --shapes= of a trtexec command line
+ *  (their (profile_index+1)-th occurrence) into s; shapes s holds are kept. */
+void ec_input_shapes_cmdline(ec_input_shapes *s, const char *cmd, int profile_index);
+/** Inputs and shapes of src that dst lacks, into dst (copies). */
+void ec_input_shapes_merge(ec_input_shapes *dst, const ec_input_shapes *src);
+
 /** x as an int64_t: dflt when not finite, clamped to the int64_t range
  *  (a cast of an out-of-range double is undefined behaviour; inputs hold
  *  numbers like 1e300). */

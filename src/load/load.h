@@ -26,11 +26,28 @@ typedef struct ec_load_opts {
 #define EC_MAX_RECORDS 50000000u
 #define EC_MAX_NAME_BYTES ((size_t)1 << 20)
 
+/* What loading one ENGINE argument came to. The loader's own vocabulary:
+ * the CLI maps it to exit codes (DESIGN.md §2), tests and other callers read
+ * it as is. Every status but OK has an EC_ERROR diagnostic saying why. */
+typedef enum ec_load_status {
+  EC_LOAD_OK = 0,        /* usable engine data; problems with single files are warnings */
+  EC_LOAD_BAD_INPUT,     /* a file named by an option (--graph, --log, ...) could not be
+                            read, parsed or used as that kind; other data may be usable */
+  EC_LOAD_NOTHING_USABLE,/* everything was read, but nothing held usable engine data
+                            (a directory without engine files, files that fail to parse) */
+  EC_LOAD_IO_ERROR       /* the ENGINE argument names nothing that exists or can be read */
+} ec_load_status;
+
+/** Short name of a status ("ok", "bad input", "nothing usable", "I/O error"); static. */
+const char *ec_load_status_name(ec_load_status s);
+
 /** Load one ENGINE argument ("NAME=PATH"; PATH a prefix, a directory or any
  *  file) into *out (always set; the caller frees it with ec_engine_free).
- *  Warnings land in (*out)->diags. Returns 0, or 2 when the argument names
- *  nothing readable (an I/O error, described in (*out)->diags). */
-int ec_load_engine(const char *spec, const ec_load_opts *opts, ec_engine **out);
+ *  Warnings and errors land in (*out)->diags. A discovered file that fails
+ *  to parse while other files give usable data is a warning that says the
+ *  file is not used; diagnostics of severity EC_ERROR remain only when the
+ *  status is not EC_LOAD_OK. */
+ec_load_status ec_load_engine(const char *spec, const ec_load_opts *opts, ec_engine **out);
 
 
 /** What a file holds, judged by its content. */
@@ -51,6 +68,11 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
                      const ec_load_opts *o);
 /** 1 when text looks like a TensorRT/trtexec console log (checks the first 64 KiB). */
 int ec_log_sniff(const char *text, size_t len);
+/** Per-layer samples from a profiler other than trtexec (Torch-TensorRT's
+ *  Chrome trace, an IProfiler {"layer": [ms, ...]} map), read as a profile;
+ *  see layer_times.c. */
+int ec_load_layer_times_text(ec_engine *e, const char *path, const char *text, size_t len,
+                             const ec_load_opts *o);
 /** A stored `enginecard summary --json` (a compare baseline). */
 int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_t len,
                          const ec_load_opts *o);
@@ -61,7 +83,8 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o);
 
 /* Format/Datatype strings (format.c). */
 typedef struct ec_format_info {
-  const char *short_name;     /* TREx short form, or NULL when not in TREx's table */
+  const char *short_name;     /* TREx's short form with its data-type word canonical ("INT8 NC/32HW32",
+                                 "FP16" for kgen "Half"), or NULL when not in TREx's table */
   const char *precision;      /* ours */
   const char *precision_trex;
   double bytes;               /* ours */
@@ -70,6 +93,12 @@ typedef struct ec_format_info {
 } ec_format_info;
 /** Classify a Format/Datatype string (len bytes). */
 ec_format_info ec_format_classify(const char *fmt, size_t len);
+/** The canonical name of a data-type word as TensorRT writes it ("Float" ->
+ *  "FP32", "Half" -> "FP16", "Int8" -> "INT8", "BFloat16" -> "BF16",
+ *  "Double" -> "FP64", ...; canonical names map to themselves), or NULL when
+ *  word[0..n) is no data type. The one normalisation behind tensor
+ *  precisions, format names and weight types. Static string. */
+const char *ec_dtype_name(const char *word, size_t n);
 /** Element size of a Weights/Bias "Type" string (Int8, Half, Float, FP16, ...);
  *  trex selects TREx's table (which knows only Int8/Half/Float/Int32/FP16/FP32). */
 double ec_weight_type_bytes(const char *type, int trex);

@@ -128,7 +128,6 @@ static void S_legacy_device(ec_engine *e, const json_t *o) {
 
 int ec_load_meta_text(ec_engine *e, const char *path, const char *text, size_t len,
                       const ec_load_opts *o) {
-  (void)o;
   ec_json_doc doc;
   if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
   const json_t *root = doc.v[0];
@@ -152,6 +151,10 @@ int ec_load_meta_text(ec_engine *e, const char *path, const char *text, size_t l
     if (json_is_object(io)) S_kvs_from(&e->inference_options, io);
     if (json_is_object(mo)) S_kvs_from(&e->model_options, mo);
     if (json_is_object(bo)) S_kvs_from(&e->build_options, bo);
+    /* TREx's log parser kept one "Input ... shape" line per key: its input */
+    int pidx = o ? o->profile_index : 0;
+    if (json_is_object(bo)) ec_input_shapes_from_kvs(&e->input_shapes, &e->build_options, pidx);
+    if (json_is_object(io)) ec_input_shapes_from_kvs(&e->input_shapes, &e->inference_options, pidx);
     if (json_is_object(di)) {
       S_kvs_from(&e->device.all, di);
       ec_device_from_kvs(e, "metadata");

@@ -88,12 +88,7 @@ int ec_load_profile_text(ec_engine *e, const char *path, const char *text, size_
     /* the graph side turns U+001E/U+001F into '+' (TREx's fix_unicode); the
      * profile names the same layers, so do the same before the join */
     char *fixed = NULL;
-    if (memchr(name, '\x1e', nl) || memchr(name, '\x1f', nl)) {
-      fixed = ec_strndup(name, nl);
-      for (size_t k = 0; k < nl; k++)
-        if (fixed[k] == '\x1e' || fixed[k] == '\x1f') fixed[k] = '+';
-      name = fixed;
-    }
+    if (memchr(name, '\x1e', nl) || memchr(name, '\x1f', nl)) name = fixed = ec_layer_name_fixed(name, nl);
     double t = ec_json_num(json_object_get(r, "timeMs"));
     double a = ec_json_num(json_object_get(r, "averageMs"));
     const json_t *mj = json_object_get(r, "medianMs");

@@ -70,6 +70,31 @@ static int S_is_default_name(const char *name, const char *path) {
   return strlen(name) == n && memcmp(name, b, n) == 0;
 }
 
+/* A shape written as a JSON list of integers, or null. */
+static void S_dims(ec_dims *d, const json_t *a) {
+  if (!json_is_array(a) || d->v || json_array_size(a) > 64) return;
+  size_t n = json_array_size(a);
+  d->v = ec_calloc(n ? n : 1, sizeof *d->v);
+  d->n = (int)n;
+  for (size_t i = 0; i < n; i++) d->v[i] = ec_i64(ec_json_num(json_array_get(a, i)), -1);
+}
+
+/* build.inputs: [{name, min, opt, max, inference}] */
+static void S_inputs(ec_input_shapes *s, const json_t *a) {
+  if (!json_is_array(a)) return;
+  for (size_t i = 0; i < json_array_size(a); i++) {
+    const json_t *x = json_array_get(a, i);
+    size_t nl;
+    const char *name = ec_json_str(json_object_get(x, "name"), &nl);
+    if (!name) continue;
+    ec_input_shape *in = ec_input_shapes_get(s, name, nl);
+    S_dims(&in->min, json_object_get(x, "min"));
+    S_dims(&in->opt, json_object_get(x, "opt"));
+    S_dims(&in->max, json_object_get(x, "max"));
+    S_dims(&in->inference, json_object_get(x, "inference"));
+  }
+}
+
 int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_t len, const ec_load_opts *o) {
   (void)o;
   ec_json_doc doc;
@@ -153,6 +178,7 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
     S_kvs(&e->system_options, json_object_get(b, "system_options"));
     S_kvs(&e->reporting_options, json_object_get(b, "reporting_options"));
     S_kvs(&e->memory, json_object_get(b, "memory"));
+    S_inputs(&e->input_shapes, json_object_get(b, "inputs"));
   }
 
   const json_t *prov = json_object_get(root, "provenance");

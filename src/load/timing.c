@@ -295,7 +295,8 @@ int ec_load_timing_text(ec_engine *e, const char *path, const char *text, size_t
     }
     size_t n = json_array_size(arr);
     if (n > EC_MAX_RECORDS) {
-      ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "%zu timing records is over the limit of %u", n, EC_MAX_RECORDS);
+      ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "timing run %zu: %zu records is over the limit of %u; the run is skipped",
+                  k + 1, n, EC_MAX_RECORDS);
       continue;
     }
     ec_timing t = {0};

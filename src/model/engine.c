@@ -35,6 +35,7 @@ const char *ec_file_kind_name(ec_file_kind k) {
   case EC_FILE_DEVICE_META: return "device-metadata";
   case EC_FILE_LOG: return "log";
   case EC_FILE_SUMMARY: return "summary";
+  case EC_FILE_LAYER_TIMES: return "layer-times";
   default: return "unknown";
   }
 }
@@ -161,6 +162,7 @@ void ec_engine_free(ec_engine *e) {
   ec_kvs_free(&e->system_options);
   ec_kvs_free(&e->reporting_options);
   ec_kvs_free(&e->memory);
+  ec_input_shapes_free(&e->input_shapes);
   free(e->trt_version);
   free(e->trt_version_source);
   ec_diags_free(&e->diags);
@@ -225,4 +227,34 @@ const char *ec_location_name(const char *s, size_t n) {
   if (n == 6 && memcmp(s, "Device", 6) == 0) return "Device";
   if (n == 4 && memcmp(s, "Host", 4) == 0) return "Host";
   return "other";
+}
+
+const ec_input_shape *ec_engine_input_shape(const ec_engine *e, const char *name, size_t len) {
+  for (size_t i = 0; i < e->input_shapes.n; i++) {
+    const ec_input_shape *x = &e->input_shapes.v[i];
+    if (strlen(x->name) == len && memcmp(x->name, name, len) == 0) return x;
+  }
+  return NULL;
+}
+
+ec_input_shape *ec_input_shapes_get(ec_input_shapes *s, const char *name, size_t len) {
+  for (size_t i = 0; i < s->n; i++)
+    if (strlen(s->v[i].name) == len && memcmp(s->v[i].name, name, len) == 0) return &s->v[i];
+  ec_input_shape *x = EC_PUSH(s->v, s->n, s->cap);
+  memset(x, 0, sizeof *x);
+  x->name = ec_strndup(name, len);
+  return x;
+}
+
+void ec_input_shapes_free(ec_input_shapes *s) {
+  for (size_t i = 0; i < s->n; i++) {
+    ec_input_shape *x = &s->v[i];
+    free(x->name);
+    free(x->min.v);
+    free(x->opt.v);
+    free(x->max.v);
+    free(x->inference.v);
+  }
+  free(s->v);
+  memset(s, 0, sizeof *s);
 }

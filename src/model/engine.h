@@ -44,7 +44,8 @@ typedef struct ec_tensor {
   int64_t *dims; /* entries < 0 are dynamic (-1) */
   int ndims;
   char *format;        /* Format/Datatype as written, or NULL */
-  const char *format_short; /* TREx's short form ("FP16 NHWC8"); "Unknown format" if unmapped; static */
+  const char *format_short; /* TREx's short form, data type canonical ("FP16 NHWC8", "INT8 NC/32HW32",
+                               "FP32" for "Float"); "Unknown format" if unmapped; static */
   const char *precision;      /* "FP32","FP16","BF16","INT8","FP8","INT4","FP4","INT32","INT64","Bool","Unknown",... */
   const char *precision_trex; /* TREx's label (BF16 -> FP32, Bool -> Bool) */
   double elem_bytes;          /* our element size (BF16 2, Bool 1, INT4 0.5); 0 when unknown */
@@ -112,7 +113,7 @@ typedef struct ec_layer {
   const char *precision;     /* of in[0]; "None" without inputs */
   const char *precision_trex;
   const char *out_precision; /* of out[0]; "" without outputs */
-  char *weights_type;        /* Weights.Type or NULL */
+  char *weights_type;        /* Weights.Type, canonical ("FP16" for "Half"), or NULL */
   int64_t weights_count;     /* Weights.Count or 0 */
   int64_t bias_count;
   double weights_bytes;      /* every {Type,Count} object on the layer (Weights, Bias, ConvWeights, ...) */
@@ -182,6 +183,26 @@ typedef struct ec_timing {
   int legacy;                /* TensorRT 7 records (startInMs/endInMs) */
 } ec_timing;
 
+/* A shape as trtexec prints it ("1x3x224x224"); v is NULL when not given. */
+typedef struct ec_dims {
+  int64_t *v;
+  int n;
+} ec_dims;
+
+/* One engine input's shapes from the build and inference options: the
+ * optimisation profile's min/opt/max (--minShapes/--optShapes/--maxShapes,
+ * "Input build shape" lines) and the shape it ran with (--shapes, "Input
+ * inference shape" lines). A shape no input file gives has v == NULL. */
+typedef struct ec_input_shape {
+  char *name;
+  ec_dims min, opt, max, inference;
+} ec_input_shape;
+
+typedef struct ec_input_shapes {
+  ec_input_shape *v; /* in the order the inputs were first named */
+  size_t n, cap;
+} ec_input_shapes;
+
 typedef enum {
   EC_FILE_GRAPH = 0,
   EC_FILE_PROFILE,
@@ -191,6 +212,7 @@ typedef enum {
   EC_FILE_DEVICE_META,
   EC_FILE_LOG,
   EC_FILE_SUMMARY,
+  EC_FILE_LAYER_TIMES, /* per-layer samples from another profiler (Torch-TensorRT trace, IProfiler map) */
   EC_FILE_UNKNOWN
 } ec_file_kind;
 
@@ -239,13 +261,14 @@ typedef struct ec_engine {
   ec_device device;
   ec_kvs model_options, build_options, inference_options, system_options, reporting_options;
   ec_kvs memory;              /* memory facts from logs: key -> "123 MiB" */
+  ec_input_shapes input_shapes; /* every input named by the options, for the selected optimisation profile */
   char *trt_version;          /* "8.4.1" or NULL */
   char *trt_version_source;
 
   double stored_layer_sum_ms; /* latency_ms.total of a stored summary (NAN otherwise) */
   int64_t stored_profile_count; /* its provenance.profile_iterations (0 when unknown) */
-  size_t n_log_runs;          /* benchmark runs found in logs */
-  size_t log_run;             /* the one used (0-based) */
+  size_t n_log_runs;          /* runs in the first log that has any: one per trtexec invocation */
+  size_t log_run;             /* the one used (0-based); nothing comes from the others */
 
   ec_diags diags;             /* everything said while loading this engine */
   struct ec_load_state *ls;   /* private to src/load; NULL after loading */
@@ -269,6 +292,13 @@ int ec_name_is_reformat(const char *name);
 int ec_engine_is_binding(const ec_engine *e, const char *name, size_t len);
 /** 1 when the engine holds any usable data. */
 int ec_engine_usable(const ec_engine *e);
+
+/** The shapes of the input called name (len bytes), or NULL when the options
+ *  name no such input. Borrowed from e. */
+const ec_input_shape *ec_engine_input_shape(const ec_engine *e, const char *name, size_t len);
+/** The entry for name in s, added (with no shapes) when absent. */
+ec_input_shape *ec_input_shapes_get(ec_input_shapes *s, const char *name, size_t len);
+void ec_input_shapes_free(ec_input_shapes *s);
 
 void ec_layer_clear(ec_layer *l);
 void ec_tensor_clear(ec_tensor *t);

@@ -96,9 +96,33 @@ static json_t *S_device(const ec_engine *e) {
   return o;
 }
 
+/* A shape as a list of integers (-1 dynamic), or null when not given. */
+static json_t *S_dims(const ec_dims *d) {
+  if (!d->v) return json_null();
+  json_t *a = json_array();
+  for (int i = 0; i < d->n; i++) json_array_append_new(a, json_integer((json_int_t)d->v[i]));
+  return a;
+}
+
+/* Every input the options name, in order: {name, min, opt, max, inference}. */
+static json_t *S_inputs(const ec_input_shapes *s) {
+  json_t *a = json_array();
+  for (size_t i = 0; i < s->n; i++) {
+    const ec_input_shape *x = &s->v[i];
+    json_t *o = json_object();
+    json_object_set_new(o, "name", ec_jstr(x->name));
+    json_object_set_new(o, "min", S_dims(&x->min));
+    json_object_set_new(o, "opt", S_dims(&x->opt));
+    json_object_set_new(o, "max", S_dims(&x->max));
+    json_object_set_new(o, "inference", S_dims(&x->inference));
+    json_array_append_new(a, o);
+  }
+  return a;
+}
+
 static json_t *S_build(const ec_engine *e) {
   if (!e->model_options.n && !e->build_options.n && !e->inference_options.n && !e->system_options.n &&
-      !e->reporting_options.n && !e->memory.n)
+      !e->reporting_options.n && !e->memory.n && !e->input_shapes.n)
     return json_null();
   json_t *o = json_object();
   json_object_set_new(o, "model_options", S_kvs(&e->model_options));
@@ -107,6 +131,7 @@ static json_t *S_build(const ec_engine *e) {
   json_object_set_new(o, "system_options", S_kvs(&e->system_options));
   json_object_set_new(o, "reporting_options", S_kvs(&e->reporting_options));
   json_object_set_new(o, "memory", S_kvs(&e->memory));
+  json_object_set_new(o, "inputs", S_inputs(&e->input_shapes));
   return o;
 }
 
@@ -150,6 +175,7 @@ static json_t *S_provenance(const ec_engine *e) {
   json_object_set_new(o, "runs", json_integer((json_int_t)e->n_runs));
   json_object_set_new(o, "run", e->n_runs ? json_integer((json_int_t)e->run + 1) : json_null());
   json_object_set_new(o, "log_runs", json_integer((json_int_t)e->n_log_runs));
+  json_object_set_new(o, "log_run", e->n_log_runs ? json_integer((json_int_t)e->log_run + 1) : json_null());
   json_object_set_new(o, "graph_layers_raw", json_integer((json_int_t)e->n_raw_layers));
   json_object_set_new(o, "graph_detailed", json_boolean(e->has_graph && !e->graph_names_only));
   json_object_set_new(o, "noop_layers", json_integer((json_int_t)e->n_noop));

@@ -662,6 +662,14 @@ ec_table *ec_tbl_options(const ec_summary *s, const char *id, const char **why) 
       ec_table_set(t, r, 1, groups[g]->v[i].key, NAN);
       ec_table_set(t, r, 2, groups[g]->v[i].val, NAN);
     }
+  /* every input the options name, one row each */
+  for (size_t i = 0; i < e->input_shapes.n; i++) {
+    char buf[512];
+    size_t r = ec_table_row(t);
+    ec_table_set(t, r, 0, "input shapes", NAN);
+    ec_table_set(t, r, 1, e->input_shapes.v[i].name, NAN);
+    ec_table_set(t, r, 2, ec_fmt_input_shape(buf, sizeof buf, &e->input_shapes.v[i]), NAN);
+  }
   if (!t->nrows) {
     ec_table_free(t);
     *why = "no build or inference options were read (no metadata or trtexec log)";

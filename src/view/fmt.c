@@ -107,3 +107,28 @@ char *ec_fmt_num(char *buf, size_t cap, double v) {
   else snprintf(buf, cap, "%.4g", v);
   return buf;
 }
+
+/* "1x3x224x224" at buf[*off]; -1 dims print as -1 (dynamic). */
+static void S_shape(char *buf, size_t cap, size_t *off, const ec_dims *d) {
+  for (int i = 0; i < d->n && *off < cap; i++) {
+    int w = snprintf(buf + *off, cap - *off, "%s%lld", i ? "x" : "", (long long)d->v[i]);
+    if (w < 0) return;
+    *off += (size_t)w;
+  }
+}
+
+char *ec_fmt_input_shape(char *buf, size_t cap, const ec_input_shape *x) {
+  static const char *const names[] = {"min", "opt", "max", "inference"};
+  const ec_dims *d[] = {&x->min, &x->opt, &x->max, &x->inference};
+  size_t off = 0;
+  if (cap) buf[0] = '\0';
+  for (int k = 0; k < 4 && cap; k++) {
+    if (!d[k]->v || off >= cap) continue;
+    int w = snprintf(buf + off, cap - off, "%s%s ", off ? (k == 3 ? "; " : ", ") : "", names[k]);
+    if (w < 0) break;
+    off += (size_t)w;
+    S_shape(buf, cap, &off, d[k]);
+  }
+  if (cap && !off) snprintf(buf, cap, "not available");
+  return buf;
+}

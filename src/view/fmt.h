@@ -21,6 +21,9 @@ char *ec_fmt_bytes(char *buf, size_t cap, double bytes);
 char *ec_fmt_int(char *buf, size_t cap, double v);
 /** A general number, 4 significant digits ("1155", "0.8622"). */
 char *ec_fmt_num(char *buf, size_t cap, double v);
+/** An input's shapes as trtexec writes them, the ones known only:
+ *  "min 1x128, opt 4x128, max 8x128; inference 4x128" ("not available" when none). */
+char *ec_fmt_input_shape(char *buf, size_t cap, const ec_input_shape *x);
 
 /** A peak as a table shows it: "TF32 Tensor Core 155.9", marked " *" when
  *  raised above the kernel's math, " (fallback)" when the GPU lacks that

@@ -1,7 +1,8 @@
 /* fuzz_json — the JSON loader with repair, and every JSON reader on the
  * same bytes: ec_json_parse, then graph + profile + timing + metadata into
  * one engine, ec_load_finish, ec_summarize and the summary JSON (which must
- * dump); a stored-summary baseline into a second engine. */
+ * dump); a profiler trace or sample map (alone and after the same bytes as a
+ * graph); a stored-summary baseline into a second engine. */
 #include "fuzz.h"
 #include "analyze/summary.h"
 #include "load/json.h"
@@ -40,6 +41,19 @@ int ec_fuzz_json(const uint8_t *data, size_t size) {
   ec_load_profile_text(e, "f.profile.json", t, size, &o);
   ec_load_timing_text(e, "f.timing.json", t, size, &o);
   ec_load_meta_text(e, "f.metadata.json", t, size, &o);
+  ec_load_finish(e, &o);
+  S_fj_summary(e);
+  ec_engine_free(e);
+
+  /* a profiler trace or sample map, with and without a graph to match */
+  e = ec_engine_new("trace");
+  ec_load_layer_times_text(e, "f.trace", t, size, &o);
+  ec_load_finish(e, &o);
+  S_fj_summary(e);
+  ec_engine_free(e);
+  e = ec_engine_new("trace+graph");
+  ec_load_graph_text(e, "f.graph.json", t, size, &o);
+  ec_load_layer_times_text(e, "f.trace", t, size, &o);
   ec_load_finish(e, &o);
   S_fj_summary(e);
   ec_engine_free(e);

@@ -439,7 +439,8 @@ static int S_trex_tc(const ec_layer *l) {
 
 static int S_trex_mixed(const ec_layer *l) {
   if (!S_is(l->type, "Convolution") || !S_is(l->precision_trex, "INT8")) return 0;
-  return S_fmt4_eq(&l->in[0], "Int8") && !S_fmt4_eq(&l->out[0], "Int8");
+  /* TREx's "Int8" prefix: format_short spells the data type canonically (INT8) */
+  return S_fmt4_eq(&l->in[0], "INT8") && !S_fmt4_eq(&l->out[0], "INT8");
 }
 
 static int S_trex_align(const ec_layer *l) {
@@ -594,7 +595,7 @@ static void test_trex_parity_mobilenet(void **st) {
   }
   const ec_finding *x = S_find(&f, q2, "reformat-type-conversion");
   assert_non_null(x);
-  assert_non_null(strstr(x->evidence, "FP32 -> Int8"));
+  assert_non_null(strstr(x->evidence, "FP32 -> INT8"));
   assert_non_null(strstr(x->evidence, "[1, 3, 224, 224] -> [1, 3, 224, 224]"));
   assert_non_null(strstr(x->message, "Reformat layer is converting operand data type"));
   /* the mitigation TREx never showed ("INT8" vs "Int8") */
@@ -773,7 +774,7 @@ static void test_rules_conv(void **st) {
   assert_non_null(S_find(&r.f, 4, "conv-no-tensor-cores"));
   x = S_find(&r.f, 4, "conv-int8-float-output");
   assert_non_null(x);
-  assert_string_equal(x->evidence, "Int8 -> FP32");
+  assert_string_equal(x->evidence, "INT8 -> FP32");
   x = S_find(&r.f, 4, "conv-misaligned-channels");
   assert_non_null(x);
   assert_int_equal(x->severity, EC_LINT_WARNING);
@@ -820,7 +821,7 @@ static void test_rules_conversions(void **st) {
   /* 1: inside FP16 -> FP32: warning */
   l = S_add_layer(e, "mid_reformat", "Reformat", "Reformat", NULL, "x", "FP16 NHWC8", 8, "y", "FP32 NCHW", 8, 1.0);
   l->origin = ec_strdup("REFORMAT");
-  /* 2: Q/DQ FP32 -> Int8: info, with TREx's lost mitigation */
+  /* 2: Q/DQ FP32 -> INT8: info, with TREx's lost mitigation */
   l = S_add_layer(e, "quantize", "Reformat", "Reformat", NULL, "y", "FP32 NCHW", 8, "z", "Int8 NC/32HW32", 8, 1.0);
   l->origin = ec_strdup("QDQ");
   /* 3: layout only: nothing */
@@ -1146,8 +1147,49 @@ static void test_corpus_lints(void **st) {
   assert_true(n >= 30 && total > 0);
 }
 
+/* Data types in lint come from the one normalisation (issue 14 item 5):
+ * before, a log's Reformat Half -> Float printed "(Half -> Floa)", and a
+ * layout-only Reformat "FP16 NHWC8" -> "Half" was a type conversion. */
+static void test_dtype_names_never_cut(void **st) {
+  (void)st;
+  ec_engine *e = ec_engine_new("t");
+  const char *log =
+      "[01/01/2024-00:00:00] [V] [TRT] Engine Layer Information:\n"
+      "[01/01/2024-00:00:00] [V] [TRT] Layer(Reformat): r1, Tactic: 0x01, x (Half[1,8,4,4]) -> y (Float[1,8,4,4])\n"
+      "[01/01/2024-00:00:00] [V] [TRT] Layer(CaskPooling): p, Tactic: 0x02, y (Float[1,8,4,4]) -> z (Float[1,8,2,2])\n";
+  assert_int_equal(ec_load_log_text(e, "b.log", log, strlen(log), NULL), 0);
+  const char *g = "{\"Layers\":[{\"Name\":\"r2\",\"LayerType\":\"Reformat\",\"Inputs\":[{\"Name\":\"a\",\"Dimensions\":[1,8,4,4],"
+                  "\"Format/Datatype\":\"Channel major FP16 format where channel % 8 == 0\"}],\"Outputs\":[{\"Name\":\"b\","
+                  "\"Dimensions\":[1,8,4,4],\"Format/Datatype\":\"Half\"}]}]}";
+  ec_engine *e2 = ec_engine_new("t2");
+  assert_int_equal(ec_load_graph_text(e2, "g.json", g, strlen(g), NULL), 0);
+  ec_load_finish(e, NULL);
+  ec_load_finish(e2, NULL);
+  ec_summary *s = ec_summarize(e);
+  ec_findings f = {0};
+  ec_lint(e, s, NULL, &f);
+  const ec_finding *x = S_find(&f, 0, "reformat-type-conversion");
+  assert_non_null(x);
+  assert_non_null(strstr(x->message, "(FP16 -> FP32)"));
+  assert_non_null(strstr(x->evidence, "FP16 -> FP32"));
+  for (size_t i = 0; i < f.n; i++) {
+    assert_null(strstr(f.v[i].message, "Floa)"));
+    if (f.v[i].evidence) assert_null(strstr(f.v[i].evidence, "Floa "));
+  }
+  ec_findings_free(&f);
+  ec_summary_free(s);
+  s = ec_summarize(e2);
+  ec_lint(e2, s, NULL, &f);
+  assert_null(S_find(&f, 0, "reformat-type-conversion")); /* FP16 -> FP16: a layout change */
+  ec_findings_free(&f);
+  ec_summary_free(s);
+  ec_engine_free(e);
+  ec_engine_free(e2);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_dtype_names_never_cut),
       cmocka_unit_test(test_tc_classifier_labelled),
       cmocka_unit_test(test_tc_classifier_details),
       cmocka_unit_test(test_tc_classifier_covers_corpus),

@@ -399,7 +399,7 @@ static void test_discovery_prefix_dir_name(void **st) {
   assert_int_equal(e->n_layers, 1);
   ec_engine_free(e);
   snprintf(p, sizeof p, "%s/nothing-here", dir);
-  assert_int_equal(ec_load_engine(p, NULL, &e), 2);
+  assert_int_equal(ec_load_engine(p, NULL, &e), EC_LOAD_IO_ERROR);
   ec_engine_free(e);
   char cmd[600];
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -543,6 +543,226 @@ static void test_bindings_profile_shapes(void **st) {
   ec_engine_free(e);
 }
 
+
+/* Write text to dir/name. */
+static void S_write(const char *dir, const char *name, const char *text) {
+  char p[600];
+  snprintf(p, sizeof p, "%s/%s", dir, name);
+  FILE *f = fopen(p, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* The loader's own status, one class each (issue 14 item 11): before, an
+ * empty directory said "no such file", and a graph that failed to parse
+ * beside a usable profile printed "error:" with exit 0. */
+static void test_load_status(void **st) {
+  (void)st;
+  char dir[] = "/tmp/ec_status_XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char sub[600], spec[700];
+  ec_engine *e = NULL;
+  /* an existing, empty directory: says so; nothing usable, not an I/O error */
+  snprintf(sub, sizeof sub, "%s/empty", dir);
+  assert_int_equal(mkdir(sub, 0777), 0);
+  assert_int_equal(ec_load_engine(sub, NULL, &e), EC_LOAD_NOTHING_USABLE);
+  assert_true(S_has_diag(e, EC_ERROR, "the directory holds no files"));
+  assert_false(S_has_diag(e, EC_ERROR, "no such file"));
+  ec_engine_free(e);
+  /* a directory of files that are no engine data */
+  snprintf(sub, sizeof sub, "%s/junk", dir);
+  assert_int_equal(mkdir(sub, 0777), 0);
+  S_write(sub, "notes.txt", "hello\n");
+  assert_int_equal(ec_load_engine(sub, NULL, &e), EC_LOAD_NOTHING_USABLE);
+  assert_true(S_has_diag(e, EC_ERROR, "the directory holds no engine files: none of its 1 files"));
+  ec_engine_free(e);
+  /* a discovered graph that fails to parse beside a usable profile: a
+   * warning that says the file is not used, no error left */
+  snprintf(sub, sizeof sub, "%s/bad", dir);
+  assert_int_equal(mkdir(sub, 0777), 0);
+  S_write(sub, "m.graph.json", "{\"Layers\": [ {\"Name\": \"a\", ");
+  S_write(sub, "m.profile.json", "[{\"count\":1},{\"name\":\"a\",\"timeMs\":1,\"averageMs\":1,\"percentage\":100}]");
+  assert_int_equal(ec_load_engine(sub, NULL, &e), EC_LOAD_OK);
+  const ec_diag *d = S_find_diag(e, "invalid JSON");
+  assert_non_null(d);
+  assert_int_equal(d->sev, EC_WARN);
+  assert_non_null(strstr(d->msg, "this file is not used"));
+  assert_int_equal(ec_diags_count(&e->diags, EC_ERROR), 0);
+  ec_engine_free(e);
+  /* the same graph named by --graph: an error, and the status says so */
+  char g[700];
+  snprintf(g, sizeof g, "%s/m.graph.json", sub);
+  ec_load_opts o = {0};
+  o.graph = g;
+  snprintf(spec, sizeof spec, "%s/m.profile.json", sub);
+  assert_int_equal(ec_load_engine(spec, &o, &e), EC_LOAD_BAD_INPUT);
+  assert_true(S_has_diag(e, EC_ERROR, "invalid JSON"));
+  assert_true(ec_engine_usable(e)); /* the profile still loaded */
+  ec_engine_free(e);
+  /* --graph naming a profile: an error too */
+  o.graph = spec;
+  assert_int_equal(ec_load_engine(spec, &o, &e), EC_LOAD_BAD_INPUT);
+  ec_engine_free(e);
+  /* a graph that fails to parse and nothing else: nothing usable, the error stays */
+  snprintf(spec, sizeof spec, "%s/m.graph.json", sub);
+  assert_int_equal(ec_load_engine(spec, NULL, &e), EC_LOAD_NOTHING_USABLE);
+  assert_true(S_has_diag(e, EC_ERROR, "invalid JSON"));
+  ec_engine_free(e);
+  assert_string_equal(ec_load_status_name(EC_LOAD_NOTHING_USABLE), "nothing usable");
+  char cmd[600];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+/* TREx's build metadata keeps one "Input build shape" line per key: its
+ * input's shapes reach the same per-input map as a log's. */
+static void test_metadata_input_shapes(void **st) {
+  (void)st;
+  ec_engine *e = ec_engine_new("t");
+  const char *m = "{\"model_options\": {\"Format\": \"ONNX\"}, \"build_options\": {\"Precision\": \"FP16\", "
+                  "\"Input build shape\": \"x=1x3x8x8+2x3x8x8+4x3x8x8\"}, "
+                  "\"inference_options\": {\"Input inference shape\": \"x=2x3x8x8\"}}";
+  assert_int_equal(ec_load_meta_text(e, "b.metadata.json", m, strlen(m), NULL), 0);
+  const ec_input_shape *x = ec_engine_input_shape(e, "x", 1);
+  assert_non_null(x);
+  assert_int_equal(x->max.n, 4);
+  assert_int_equal(x->max.v[0], 4);
+  assert_int_equal(x->inference.v[0], 2);
+  assert_int_equal(e->input_shapes.n, 1);
+  ec_engine_free(e);
+}
+
+/* One data-type normalisation (issue 14 item 5): every spelling TensorRT
+ * uses gives the same canonical name in precisions, shown formats and
+ * weight types, from JSON and logs alike. */
+static void test_dtype_normalisation(void **st) {
+  (void)st;
+  static const char *const pairs[][2] = {{"Float", "FP32"}, {"Half", "FP16"},   {"Int8", "INT8"},
+                                         {"BFloat16", "BF16"}, {"Int32", "INT32"}, {"Int64", "INT64"},
+                                         {"UInt8", "UINT8"}, {"Double", "FP64"},   {"Bool", "Bool"},
+                                         {"FP32", "FP32"},   {"INT8", "INT8"},     {"FP64", "FP64"}};
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+    const char *c = ec_dtype_name(pairs[i][0], strlen(pairs[i][0]));
+    if (!c || strcmp(c, pairs[i][1])) fail_msg("%s -> %s, want %s", pairs[i][0], c ? c : "NULL", pairs[i][1]);
+    /* canonical names are fixed points */
+    assert_string_equal(ec_dtype_name(c, strlen(c)), c);
+  }
+  assert_null(ec_dtype_name("Floa", 4));
+  /* shown formats: kgen data types and TREx short forms alike */
+  assert_string_equal(ec_format_classify("Half", 4).short_name, "FP16");
+  assert_string_equal(ec_format_classify("Float", 5).short_name, "FP32");
+  assert_string_equal(ec_format_classify("BFloat16", 8).short_name, "BF16");
+  const char *t8 = "Thirty-two wide channel vectorized row major Int8 format";
+  assert_string_equal(ec_format_classify(t8, strlen(t8)).short_name, "INT8 NC/32HW32");
+  const char *f16 = "Channel major FP16 format where channel % 8 == 0";
+  assert_string_equal(ec_format_classify(f16, strlen(f16)).short_name, "FP16 NHWC8");
+  /* TREx's own figures keep TREx's spelling rules */
+  assert_string_equal(ec_format_classify("BFloat16", 8).precision_trex, "FP32");
+  /* weights: the canonical type, bytes from the same table, TREx's table for its figure */
+  const char *g = "{\"Layers\":[" T("c", "CaskConvolution", IO(TEN("x", "[1,8,4,4]", "Half"), TEN("y", "[1,8,4,4]", "Half"))
+      ",\"Weights\":{\"Type\":\"Half\",\"Count\":64},\"Bias\":{\"Type\":\"BFloat16\",\"Count\":8}") "]}";
+  ec_engine *e = S_load(g, NULL, NULL, NULL);
+  assert_string_equal(e->layers[0].weights_type, "FP16");
+  assert_true(e->layers[0].weights_bytes == 64 * 2 + 8 * 2);
+  assert_true(e->layers[0].weights_bytes_trex == 64 * 2);
+  assert_string_equal(e->layers[0].in[0].format_short, "FP16");
+  assert_string_equal(e->layers[0].in[0].format, "Half"); /* as written */
+  ec_engine_free(e);
+}
+
+/* Torch-TensorRT's profiler trace (issue 14 item 13): read as a profile by
+ * content (before: "not recognised ...; ignored"), one event per layer per
+ * iteration: average, median, count, total and share per layer name; its
+ * other traces (torch ops) are not layer profiles. */
+static void test_torchtrt_trace_profile(void **st) {
+  (void)st;
+  ec_engine *e = NULL;
+  assert_int_equal(ec_load_engine("tests/fixtures/torchtrt", NULL, &e), EC_LOAD_OK);
+  assert_true(e->has_profile);
+  assert_int_equal(e->profile_count, 4);
+  assert_true(e->profile_has_median);
+  assert_int_equal(e->profile_records, 3);
+  assert_int_equal(e->layers_without_profile, 0);
+  const ec_layer *c = S_layer(e, "conv1 + relu1"), *p = S_layer(e, "pool"), *f = S_layer(e, "fc \"head\"");
+  assert_true(fabs(c->avg_ms - 0.115) < 1e-12 && fabs(c->median_ms - 0.115) < 1e-12 && fabs(c->time_ms - 0.46) < 1e-12);
+  assert_true(fabs(p->avg_ms - 0.05) < 1e-12 && fabs(p->median_ms - 0.05) < 1e-12);
+  assert_true(fabs(f->avg_ms - 0.02) < 1e-12 && fabs(f->median_ms - 0.02) < 1e-12); /* 10,20,20,30 us */
+  assert_true(fabs(c->pct - 100.0 * 0.46 / 0.74) < 1e-9);
+  assert_true(fabs(c->pct + p->pct + f->pct - 100) < 1e-9);
+  int kinds = 0;
+  for (size_t i = 0; i < e->n_files; i++)
+    if (e->files[i].kind == EC_FILE_LAYER_TIMES) {
+      kinds++;
+      assert_non_null(strstr(e->files[i].path, "engine_exectuion_profile.trace"));
+    }
+  assert_int_equal(kinds, 1);
+  assert_true(S_has_diag(e, EC_INFO, "none of its 2 names is a layer of the graph"));
+  assert_true(S_has_diag(e, EC_WARN, "invalid JSON repaired")); /* names written unescaped */
+  assert_false(S_has_diag(e, EC_WARN, "not recognised"));
+  assert_string_equal(ec_file_kind_name(EC_FILE_LAYER_TIMES), "layer-times");
+  ec_engine_free(e);
+}
+
+/* Torch-TensorRT's own dump_trace sums every invocation into one event per
+ * layer: the times are read, and the warning says what they are. The
+ * IProfiler sample map (a list of [ms, time] pairs here) reads the same way. */
+static void test_layer_times_variants(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":[" T("a", "R", "") "," T("b", "R", "") "]}";
+  const char *tr = "[{\"name\": \"a\", \"ph\": \"X\", \"ts\": 0, \"dur\": 3000, \"tid\": 1, \"pid\": \"m Engine Execution\", \"args\": {}},"
+                   " {\"name\": \"b\", \"ph\": \"X\", \"ts\": 3, \"dur\": 1000, \"tid\": 1, \"pid\": \"m Engine Execution\", \"args\": {}},"
+                   " {\"name\": \"b\", \"ph\": \"X\", \"ts\": 9, \"tid\": 1}]";
+  assert_int_equal(ec_sniff(tr, strlen(tr)), EC_FILE_LAYER_TIMES);
+  ec_engine *e = ec_engine_new("t");
+  ec_load_graph_text(e, "g.json", g, strlen(g), NULL);
+  assert_int_equal(ec_load_layer_times_text(e, "x.trace", tr, strlen(tr), NULL), 0);
+  ec_load_finish(e, NULL);
+  assert_true(e->layers[0].avg_ms == 3.0 && e->layers[1].avg_ms == 1.0);
+  assert_true(e->layers[0].pct == 75.0);
+  assert_int_equal(e->profile_count, 1);
+  assert_true(S_has_diag(e, EC_WARN, "one event per layer: Torch-TensorRT's profiler sums every invocation"));
+  assert_true(S_has_diag(e, EC_WARN, "1 events without a name or a valid duration were dropped"));
+  ec_engine_free(e);
+  const char *m = "{\n  \"a\": [[0.5, \"20241101-10:00:00.1\"], [0.25, \"20241101-10:00:00.2\"], [1.0, \"x\"]],\n"
+                  "  \"b\": [[0.25, \"y\"], [0.75, \"z\"], [0.5, \"w\"]]\n}";
+  assert_int_equal(ec_sniff(m, strlen(m)), EC_FILE_LAYER_TIMES);
+  e = ec_engine_new("t");
+  ec_load_graph_text(e, "g.json", g, strlen(g), NULL);
+  assert_int_equal(ec_load_layer_times_text(e, "trt_layer_latency.json", m, strlen(m), NULL), 0);
+  ec_load_finish(e, NULL);
+  assert_true(fabs(e->layers[0].avg_ms - 1.75 / 3) < 1e-12);
+  assert_true(e->layers[0].median_ms == 0.5 && e->layers[1].median_ms == 0.5);
+  assert_int_equal(e->profile_count, 3);
+  ec_engine_free(e);
+  /* neither a profile nor a graph is taken for a trace or a sample map */
+  const char *p = "[{\"count\":1},{\"name\":\"a\",\"timeMs\":1,\"averageMs\":1,\"percentage\":100}]";
+  assert_int_equal(ec_sniff(p, strlen(p)), EC_FILE_PROFILE);
+  assert_int_equal(ec_sniff(g, strlen(g)), EC_FILE_GRAPH);
+  const char *o = "{\"a\": \"b\"}";
+  assert_int_equal(ec_sniff(o, strlen(o)), EC_FILE_UNKNOWN);
+}
+
+/* The corpus's Torch-TensorRT engine beside its IProfiler samples
+ * (fuzzylabs/torchtrt-mobilenet_v2-rtx3060/trt_layer_latency.json: 123 layers,
+ * 100 samples each, in ms); before, the file was ignored. */
+static void test_corpus_torchtrt_layer_latency(void **st) {
+  (void)st;
+  EC_NEED_SHARED(shared);
+  ec_engine *e = NULL;
+  assert_int_equal(ec_load_engine(ec_test_path(shared, "corpus/fuzzylabs/torchtrt-mobilenet_v2-rtx3060"), NULL, &e), EC_LOAD_OK);
+  assert_true(e->has_profile);
+  assert_int_equal(e->profile_records, 123);
+  assert_int_equal(e->profile_count, 100);
+  assert_int_equal(e->layers_without_profile, 0);
+  assert_int_equal(e->profile_unmatched, 0);
+  ec_summary *s = ec_summarize(e);
+  /* Σ over layers of the mean of their 100 samples (computed independently: 0.670686403361615) */
+  assert_true(fabs(s->total_ms - 0.670686403361615) < 1e-9);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_graph_basic_and_bindings),
@@ -570,6 +790,12 @@ int main(void) {
       cmocka_unit_test(test_bindings_input_many_readers),
       cmocka_unit_test(test_bindings_inferred_without_list),
       cmocka_unit_test(test_bindings_profile_shapes),
+      cmocka_unit_test(test_load_status),
+      cmocka_unit_test(test_metadata_input_shapes),
+      cmocka_unit_test(test_dtype_normalisation),
+      cmocka_unit_test(test_torchtrt_trace_profile),
+      cmocka_unit_test(test_layer_times_variants),
+      cmocka_unit_test(test_corpus_torchtrt_layer_latency),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -276,7 +276,7 @@ static void test_h100_detailed_layer_dump(void **st) {
   assert_string_equal(c->type, "Convolution");
   assert_string_equal(c->tactic_value, "0x5b8bf1b8028629d9");
   assert_true(strncmp(c->tactic, "sm80_xmma_fprop_implicit_gemm", 29) == 0);
-  assert_string_equal(c->weights_type, "Float");
+  assert_string_equal(c->weights_type, "FP32"); /* "Float" as printed: the canonical name */
   assert_int_equal(c->weights_count, 800);
   assert_int_equal(c->bias_count, 32);
   assert_near(c->weights_bytes, (800 + 32) * 4.0);
@@ -354,7 +354,8 @@ static void test_truncated_segformer(void **st) {
   assert_string_equal(e->trt_version, "8.4.1");
   assert_string_equal(ec_kvs_get(&e->system_options, "Plugins"), "./LayerNormPlugin/LayerNorm.so");
   assert_false(e->perf.present);
-  assert_int_equal(e->n_log_runs, 0);
+  assert_int_equal(e->n_log_runs, 1); /* one trtexec invocation, without a summary: still a run */
+  assert_int_equal(e->log_run, 0);
   drop(e);
 }
 
@@ -395,6 +396,302 @@ static void test_jetson_multirun_select_first(void **st) {
   assert_string_equal(ec_kvs_get(&e->build_options, "Workspace"), "16 MB");
   assert_true(has_diag(e, EC_WARN, "log holds 7 runs; using run 1 (--run selects)"));
   drop(e);
+}
+
+/* Two trtexec invocations in one log (a script building two models): each is
+ * a run, the last by default, and nothing crosses from one to the other.
+ * Before, run 2 took run 1's "Calibration" option, its SM count, its layer
+ * listing and its profile table. */
+static void test_fixture_two_models_nothing_crosses(void **st) {
+  (void)st;
+  int rc;
+  ec_engine *e = load_log(FIX "two-models.log", 0, &rc);
+  assert_int_equal(rc, 0);
+  assert_int_equal(e->n_log_runs, 2);
+  assert_int_equal(e->log_run, 1);
+  assert_true(has_diag(e, EC_WARN, "log holds 2 runs; using run 2 (--run selects)"));
+  assert_string_equal(ec_kvs_get(&e->model_options, "Model"), "b.onnx");
+  assert_string_equal(ec_kvs_get(&e->build_options, "Precision"), "FP32");
+  assert_null(ec_kvs_get(&e->build_options, "Calibration")); /* run 1's only */
+  assert_true(isnan(e->device.sms));                           /* run 1's only */
+  assert_near(e->perf.throughput_qps, 2222);
+  assert_stat(e->perf.gpu_compute, "p99", 2.4);
+  assert_int_equal(e->perf.notes.n, 0);                        /* run 1's warning */
+  assert_string_equal(ec_kvs_get(&e->memory, "Engine build time"), "2.5 s");
+  assert_null(ec_kvs_get(&e->memory, "Total Activation Memory"));
+  ec_load_state *ls = ec_load_state_of(e);
+  assert_int_equal(ls->n_log_layers, 0);                       /* run 1's listing */
+  assert_int_equal(ls->n_prof[1], 0);                          /* run 1's table */
+  assert_true(has_diag(e, EC_INFO, "run 2 (used) has no layer listing; run 1 of this log has one"));
+  assert_true(has_diag(e, EC_INFO, "run 2 (used) has no per-layer profile table; run 1 of this log has one"));
+  assert_false(has_diag(e, EC_WARN, "a problem of run 1"));    /* run 1's error line */
+  assert_true(has_diag(e, EC_INFO, "1 errors or failures the log reports for other runs are not shown"));
+  drop(e);
+  /* --run 1: run 1 alone */
+  e = load_log(FIX "two-models.log", 1, &rc);
+  assert_int_equal(e->log_run, 0);
+  assert_string_equal(ec_kvs_get(&e->model_options, "Model"), "a.onnx");
+  assert_string_equal(ec_kvs_get(&e->build_options, "Calibration"), "a.cache");
+  assert_near(e->device.sms, 10);
+  assert_near(e->perf.throughput_qps, 1111);
+  assert_int_equal(e->perf.notes.n, 1);
+  assert_string_equal(ec_kvs_get(&e->memory, "Engine build time"), "1.5 s");
+  ls = ec_load_state_of(e);
+  assert_int_equal(ls->n_log_layers, 1);
+  assert_string_equal(ls->log_layers[0].name, "conv_a");
+  assert_int_equal(ls->n_prof[1], 1);
+  assert_true(has_diag(e, EC_WARN, "a problem of run 1"));
+  assert_false(has_diag(e, EC_INFO, "(used) has no"));
+  drop(e);
+}
+
+/* jetson-trtexec's raw log: seven invocations (--batch=1 ... 128). Each run
+ * gives its own batch, command line and export paths, and no option of one
+ * run shows up in another. */
+static void test_jetson_each_run_alone(void **st) {
+  (void)st;
+  EC_NEED_SHARED(shared);
+  static const char *const batch[] = {"1", "4", "8", "16", "32", "64", "128"};
+  for (long k = 1; k <= 7; k++) {
+    int rc;
+    ec_engine *e = load_log(ec_test_path(shared, JETSON), k, &rc);
+    assert_int_equal(rc, 0);
+    assert_int_equal(e->n_log_runs, 7);
+    assert_int_equal(e->log_run, (size_t)(k - 1));
+    assert_string_equal(ec_kvs_get(&e->inference_options, "Batch"), batch[k - 1]);
+    assert_string_equal(ec_kvs_get(&e->build_options, "Max batch"), batch[k - 1]);
+    char want[128];
+    snprintf(want, sizeof want, "times_ResNet50_N2_None_int8_10_%s.json", batch[k - 1]);
+    assert_string_equal(ec_kvs_get(&e->reporting_options, "Export timing to JSON file"), want);
+    /* exactly the model options the run printed (Format, Model, Prototxt, Output) */
+    assert_int_equal(e->model_options.n, 4);
+    drop(e);
+  }
+}
+
+/* Shape n of an input as "1x3x32x32" (or "-" when not given). */
+static const char *shape_text(const ec_dims *d) {
+  static char buf[4][128];
+  static int k;
+  k = (k + 1) % 4;
+  if (!d->v) return "-";
+  size_t off = 0;
+  buf[k][0] = '\0';
+  for (int i = 0; i < d->n; i++) off += (size_t)snprintf(buf[k] + off, sizeof buf[k] - off, "%s%lld", i ? "x" : "", (long long)d->v[i]);
+  return buf[k];
+}
+
+/* Repeated per-input option lines keep every input (before: only the first,
+ * input_ids; attention_mask was lost), in order, with min/opt/max and the
+ * inference shape; the options keep every value too. */
+static void test_fixture_every_input_shape(void **st) {
+  (void)st;
+  int rc;
+  ec_engine *e = load_log(FIX "two-models.log", 0, &rc);
+  assert_int_equal(e->input_shapes.n, 2);
+  const ec_input_shape *a = &e->input_shapes.v[0], *b = &e->input_shapes.v[1];
+  assert_string_equal(a->name, "input_ids");
+  assert_string_equal(b->name, "attention_mask");
+  assert_string_equal(shape_text(&b->min), "1x128");
+  assert_string_equal(shape_text(&b->opt), "4x128");
+  assert_string_equal(shape_text(&b->max), "8x128");
+  assert_string_equal(shape_text(&b->inference), "4x128");
+  assert_ptr_equal(ec_engine_input_shape(e, "attention_mask", 14), b);
+  assert_null(ec_engine_input_shape(e, "x", 1)); /* run 1's input */
+  assert_string_equal(ec_kvs_get(&e->build_options, "Input build shape (profile 0)"),
+                      "input_ids=1x128+4x128+8x128, attention_mask=1x128+4x128+8x128");
+  assert_string_equal(ec_kvs_get(&e->inference_options, "Input inference shape"), "input_ids=4x128, attention_mask=4x128");
+  drop(e);
+  e = load_log(FIX "two-models.log", 1, &rc);
+  assert_int_equal(e->input_shapes.n, 1);
+  assert_string_equal(e->input_shapes.v[0].name, "x");
+  assert_string_equal(shape_text(&e->input_shapes.v[0].max), "8x3x32x32");
+  drop(e);
+}
+
+static ec_engine *load_text(const char *text, int profile_index) {
+  ec_engine *e = ec_engine_new("t");
+  ec_load_opts o;
+  memset(&o, 0, sizeof o);
+  o.profile_index = profile_index;
+  assert_int_equal(ec_load_log_text(e, "s.log", text, strlen(text), &o), 0);
+  return e;
+}
+
+/* The command line gives the shapes the option lines do not (TensorRT 7 and
+ * 8.0 print "model"): several inputs, quoted names with ':' and ',', one set
+ * of --minShapes per optimisation profile; option lines win over it. */
+static void test_shapes_from_command_line_and_profiles(void **st) {
+  (void)st;
+  const char *log =
+      "&&&& RUNNING TensorRT.trtexec [TensorRT v8003] # trtexec --onnx=m.onnx "
+      "--minShapes=\\'x:0\\':1x3x8x8,\\'a,b\\':1x2 --optShapes=\\'x:0\\':2x3x8x8,\\'a,b\\':2x2 "
+      "--maxShapes=\\'x:0\\':4x3x8x8,\\'a,b\\':4x2 "
+      "--minShapes=\\'x:0\\':8x3x8x8 --optShapes=\\'x:0\\':9x3x8x8 --maxShapes=\\'x:0\\':16x3x8x8 "
+      "--shapes=\\'x:0\\':3x3x8x8\n"
+      "[01/01/2024-00:00:00] [I] === Build Options ===\n"
+      "[01/01/2024-00:00:00] [I] Input build shapes: model\n"
+      "[01/01/2024-00:00:00] [I] === Inference Options ===\n"
+      "[01/01/2024-00:00:00] [I] Input inference shapes: model\n"
+      "&&&& PASSED TensorRT.trtexec\n";
+  ec_engine *e = load_text(log, 0);
+  assert_int_equal(e->input_shapes.n, 2);
+  const ec_input_shape *x = ec_engine_input_shape(e, "x:0", 3), *ab = ec_engine_input_shape(e, "a,b", 3);
+  assert_non_null(x);
+  assert_non_null(ab);
+  assert_string_equal(shape_text(&x->min), "1x3x8x8");
+  assert_string_equal(shape_text(&x->max), "4x3x8x8");
+  assert_string_equal(shape_text(&x->inference), "3x3x8x8");
+  assert_string_equal(shape_text(&ab->opt), "2x2");
+  assert_string_equal(shape_text(&ab->inference), "-"); /* not given: unknown, not 0 */
+  drop(e);
+  e = load_text(log, 1); /* the second set of shapes is profile 1 */
+  x = ec_engine_input_shape(e, "x:0", 3);
+  assert_string_equal(shape_text(&x->min), "8x3x8x8");
+  assert_string_equal(shape_text(&x->opt), "9x3x8x8");
+  assert_null(ec_engine_input_shape(e, "a,b", 3));
+  drop(e);
+  /* option lines win; lines of another profile do not count */
+  const char *log2 =
+      "&&&& RUNNING TensorRT.trtexec [TensorRT v8601] # trtexec --minShapes=x:1x1 --optShapes=x:1x1 --maxShapes=x:1x1\n"
+      "[01/01/2024-00:00:00] [I] === Build Options ===\n"
+      "[01/01/2024-00:00:00] [I] Input build shape (profile 0): x=2x2+3x3+4x4\n"
+      "[01/01/2024-00:00:00] [I] Input build shape (profile 1): x=5x5+6x6+7x7\n"
+      "&&&& PASSED TensorRT.trtexec\n";
+  e = load_text(log2, 0);
+  assert_int_equal(e->input_shapes.n, 1);
+  assert_string_equal(shape_text(&e->input_shapes.v[0].min), "2x2");
+  assert_string_equal(shape_text(&e->input_shapes.v[0].max), "4x4");
+  drop(e);
+  e = load_text(log2, 1);
+  assert_string_equal(shape_text(&e->input_shapes.v[0].opt), "6x6");
+  drop(e);
+}
+
+/* ---------------------------------------------- one mapping of layer keys */
+
+static void same_str(const char *what, const char *a, const char *b) {
+  if ((a == NULL) != (b == NULL) || (a && strcmp(a, b)))
+    fail_msg("%s: JSON \"%s\", log \"%s\"", what, a ? a : "(null)", b ? b : "(null)");
+}
+
+static void same_tensor(const ec_tensor *a, const ec_tensor *b) {
+  same_str("tensor name", a->name, b->name);
+  assert_int_equal(a->ndims, b->ndims);
+  for (int i = 0; i < a->ndims; i++) assert_int_equal(a->dims[i], b->dims[i]);
+  same_str("format", a->format, b->format);
+  same_str("format_short", a->format_short, b->format_short);
+  same_str("precision", a->precision, b->precision);
+  same_str("location", a->location, b->location);
+  assert_int_equal(a->volume, b->volume);
+}
+
+/* Every field of two layers, attributes as sets (JSON and log key orders differ). */
+static void same_layer(const ec_layer *a, const ec_layer *b) {
+  same_str("name", a->name, b->name);
+  same_str("layer_type", a->layer_type, b->layer_type);
+  same_str("type", a->type, b->type);
+  same_str("tactic", a->tactic, b->tactic);
+  same_str("tactic_value", a->tactic_value, b->tactic_value);
+  same_str("origin", a->origin, b->origin);
+  same_str("pooling_type", a->pooling_type, b->pooling_type);
+  same_str("activation", a->activation, b->activation);
+  assert_int_equal(a->stream_id, b->stream_id);
+  assert_int_equal(a->n_metadata, b->n_metadata);
+  for (size_t i = 0; i < a->n_metadata; i++) same_str("metadata", a->metadata[i], b->metadata[i]);
+  assert_int_equal(a->n_in, b->n_in);
+  assert_int_equal(a->n_out, b->n_out);
+  for (size_t i = 0; i < a->n_in; i++) same_tensor(&a->in[i], &b->in[i]);
+  for (size_t i = 0; i < a->n_out; i++) same_tensor(&a->out[i], &b->out[i]);
+  same_str("precision", a->precision, b->precision);
+  same_str("out_precision", a->out_precision, b->out_precision);
+  same_str("weights_type", a->weights_type, b->weights_type);
+  assert_int_equal(a->weights_count, b->weights_count);
+  assert_int_equal(a->bias_count, b->bias_count);
+  assert_near(a->weights_bytes, b->weights_bytes);
+  assert_near(a->weights_bytes_trex, b->weights_bytes_trex);
+  assert_near(a->io_bytes, b->io_bytes);
+  assert_int_equal(a->conv.present, b->conv.present);
+  assert_int_equal(a->conv.nkernel, b->conv.nkernel);
+  for (int i = 0; i < 3; i++) {
+    assert_int_equal(a->conv.kernel[i], b->conv.kernel[i]);
+    assert_int_equal(a->conv.stride[i], b->conv.stride[i]);
+    assert_int_equal(a->conv.dilation[i], b->conv.dilation[i]);
+  }
+  assert_int_equal(a->conv.groups, b->conv.groups);
+  assert_int_equal(a->conv.out_maps, b->conv.out_maps);
+  assert_int_equal(a->attrs.n, b->attrs.n);
+  size_t off = 0;
+  const char *k, *v;
+  while (ec_attrs_next(&a->attrs, &off, &k, &v)) {
+    const char *w = ec_attrs_get(&b->attrs, k);
+    if (!w || strcmp(v, w)) fail_msg("attribute %s: JSON \"%s\", log \"%s\"", k, v, w ? w : "(absent)");
+  }
+}
+
+/* The same layers described in layer-information JSON and in a log's
+ * --dumpLayerInfo listing give the same model: before, the two readers
+ * disagreed on TacticValue (an attribute in JSON only), Metadata (split on
+ * U+001E in JSON only), the ConvActPool keys (ConvKernel, ConvGroups, ...,
+ * PoolingPoolingType: JSON only), the convolution test (a Deconvolution was
+ * a convolution in logs only), names with U+001F and absent dimensions. */
+static void test_layer_keys_json_and_log_agree(void **st) {
+  (void)st;
+  const char *json =
+      "{\"Layers\": ["
+      "{\"Name\": \"cap\\u001fx\", \"LayerType\": \"ConvActPool\", "
+      "\"Inputs\": [{\"Name\": \"in\", \"Location\": \"Device\", \"Dimensions\": [1,8,16,16], \"Format/Datatype\": \"Half\"}], "
+      "\"Outputs\": [{\"Name\": \"mid\", \"Location\": \"Device\", \"Dimensions\": [1,16,8,8], \"Format/Datatype\": \"Half\"}], "
+      "\"ParameterType\": \"ConvActPool\", \"ConvKernel\": [3,3], \"ConvStride\": [1,1], \"ConvDilation\": [1,1], "
+      "\"ConvGroups\": 2, \"ConvOutMaps\": 16, \"PoolingPoolingType\": \"MAX\", "
+      "\"ConvWeights\": {\"Type\": \"Half\", \"Count\": 576}, \"Bias\": {\"Type\": \"Float\", \"Count\": 16}, "
+      "\"TacticName\": \"sm80_xmma_fprop_conv_act_pool\", \"TacticValue\": \"0x00000000000000aa\", \"StreamId\": 0, "
+      "\"Metadata\": \"[ONNX Layer: conv]\\u001e[ONNX Layer: pool]\"},"
+      "{\"Name\": \"up\", \"LayerType\": \"CaskDeconvolutionV2\", "
+      "\"Inputs\": [{\"Name\": \"mid\", \"Location\": \"Device\", \"Dimensions\": [1,16,8,8], \"Format/Datatype\": \"Half\"}], "
+      "\"Outputs\": [{\"Name\": \"out\", \"Location\": \"Device\", \"Format/Datatype\": \"Half\"}], "
+      "\"ParameterType\": \"Convolution\", \"Kernel\": [2,2], \"Stride\": [2,2], \"OutMaps\": 4, \"Groups\": 1, "
+      "\"Weights\": {\"Type\": \"Half\", \"Count\": 256}, \"TacticName\": \"\", \"TacticValue\": \"0x01\", \"StreamId\": 1}"
+      "], \"Bindings\": [\"in\", \"out\"]}";
+  const char *log =
+      "[01/01/2024-00:00:00] [I] Layers:\n"
+      "Name: cap\x1fx, LayerType: ConvActPool, Inputs: [ { Name: in, Location: Device, Dimensions: [1,8,16,16], "
+      "Format/Datatype: Half }], Outputs: [ { Name: mid, Location: Device, Dimensions: [1,16,8,8], Format/Datatype: Half }], "
+      "ParameterType: ConvActPool, ConvKernel: [3,3], ConvStride: [1,1], ConvDilation: [1,1], ConvGroups: 2, "
+      "ConvOutMaps: 16, PoolingPoolingType: MAX, ConvWeights: {\"Type\": \"Half\", \"Count\": 576}, "
+      "Bias: {\"Type\": \"Float\", \"Count\": 16}, TacticName: sm80_xmma_fprop_conv_act_pool, "
+      "TacticValue: 0x00000000000000aa, StreamId: 0, Metadata: [ONNX Layer: conv]\x1e[ONNX Layer: pool]\n"
+      "Name: up, LayerType: CaskDeconvolutionV2, Inputs: [ { Name: mid, Location: Device, Dimensions: [1,16,8,8], "
+      "Format/Datatype: Half }], Outputs: [ { Name: out, Location: Device, Format/Datatype: Half }], "
+      "ParameterType: Convolution, Kernel: [2,2], Stride: [2,2], OutMaps: 4, Groups: 1, "
+      "Weights: {\"Type\": \"Half\", \"Count\": 256}, TacticName: , TacticValue: 0x01, StreamId: 1\n"
+      "\n";
+  ec_engine *ej = ec_engine_new("json"), *el = ec_engine_new("log");
+  assert_int_equal(ec_load_graph_text(ej, "g.json", json, strlen(json), NULL), 0);
+  assert_int_equal(ec_load_log_text(el, "l.log", log, strlen(log), NULL), 0);
+  ec_load_state *ls = ec_load_state_of(el);
+  assert_int_equal(ej->n_layers, 2);
+  assert_int_equal(ls->n_log_layers, 2);
+  for (size_t i = 0; i < 2; i++) same_layer(&ej->layers[i], &ls->log_layers[i]);
+  /* and what both now say */
+  const ec_layer *c = &ej->layers[0], *d = &ej->layers[1];
+  assert_string_equal(c->name, "cap+x");
+  assert_int_equal(c->n_metadata, 2);
+  assert_string_equal(c->metadata[1], "[ONNX Layer: pool]");
+  assert_true(c->conv.present);
+  assert_int_equal(c->conv.kernel[1], 3);
+  assert_int_equal(c->conv.groups, 2);
+  assert_int_equal(c->conv.out_maps, 16);
+  assert_string_equal(c->pooling_type, "MAX");
+  assert_string_equal(ec_attrs_get(&c->attrs, "TacticValue"), "0x00000000000000aa");
+  assert_near(c->weights_bytes, 576 * 2 + 16 * 4);
+  assert_string_equal(d->type, "Deconvolution");
+  assert_false(d->conv.present);
+  assert_string_equal(d->tactic, "TensorRT"); /* "" is no tactic name */
+  assert_int_equal(d->out[0].volume, -1);     /* no dimensions: unknown */
+  assert_string_equal(d->weights_type, "FP16");
+  drop(ej);
+  drop(el);
 }
 
 static void test_orin_profile_name_first(void **st) {
@@ -834,6 +1131,11 @@ int main(void) {
       cmocka_unit_test(test_truncated_segformer),
       cmocka_unit_test(test_jetson_multirun_default_last),
       cmocka_unit_test(test_jetson_multirun_select_first),
+      cmocka_unit_test(test_jetson_each_run_alone),
+      cmocka_unit_test(test_fixture_two_models_nothing_crosses),
+      cmocka_unit_test(test_fixture_every_input_shape),
+      cmocka_unit_test(test_shapes_from_command_line_and_profiles),
+      cmocka_unit_test(test_layer_keys_json_and_log_agree),
       cmocka_unit_test(test_orin_profile_name_first),
       cmocka_unit_test(test_sniff_corpus_logs),
       cmocka_unit_test(test_sniff_rejects_corpus_json),
