@@ -19,8 +19,8 @@
  *     binding both survive;
  *   - shape and format: the tensor as its producer writes it (outputs) or as
  *     its first reader reads it (inputs);
- *   - profile shapes (min/opt/max) from the build options a log printed
- *     ("Input build shape (profile 0): name=1x3+4x3+8x3"), NULL otherwise. */
+ *   - an input's profile and inference shapes: its entry in the per-input
+ *     map the options filled (e->input_shapes), NULL otherwise. */
 #include "load/internal.h"
 #include "util/alloc.h"
 #include "util/map.h"
@@ -218,24 +218,12 @@ static void S_describe(ec_engine *e) {
   ec_map_free(&byname);
 }
 
-/* "name=1x3x8x8+4x3x8x8+8x3x8x8" (the name may hold '='; the shapes do not)
- * from the build options' "Input build shape" lines of profile pidx. */
-static void S_profile_shapes(ec_engine *e, int pidx) {
-  for (size_t i = 0; i < e->build_options.n; i++) {
-    const char *k = e->build_options.v[i].key, *v = e->build_options.v[i].val;
-    if (strncmp(k, "Input build shape", 17) || k[17] == 's') continue;
-    const char *pr = strstr(k, "(profile ");
-    if ((pr ? atoi(pr + 9) : 0) != pidx) continue;
-    const char *eq = strrchr(v, '=');
-    if (!eq) continue;
-    const ec_binding *cb = ec_engine_binding(e, v, (size_t)(eq - v));
-    if (!cb || cb->dir != EC_BIND_INPUT || cb->min_shape) continue;
-    ec_binding *b = &e->bindings[cb - e->bindings];
-    const char *p1 = strchr(eq + 1, '+'), *p2 = p1 ? strchr(p1 + 1, '+') : NULL;
-    if (!p1 || !p2 || strchr(p2 + 1, '+')) continue;
-    b->min_shape = ec_strndup(eq + 1, (size_t)(p1 - eq - 1));
-    b->opt_shape = ec_strndup(p1 + 1, (size_t)(p2 - p1 - 1));
-    b->max_shape = ec_strdup(p2 + 1);
+/* Each input's shapes from the per-input map the options filled (the
+ * selected optimisation profile's min/opt/max and the inference shape). */
+static void S_profile_shapes(ec_engine *e) {
+  for (size_t b = 0; b < e->n_bindings; b++) {
+    ec_binding *x = &e->bindings[b];
+    if (x->dir != EC_BIND_OUTPUT) x->shapes = ec_engine_input_shape(e, x->t.name, x->t.name_len);
   }
 }
 
@@ -283,5 +271,5 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
   S_describe(e);
   for (size_t b = 0; b < e->n_bindings; b++)
     ec_map_put(&e->binding_index, e->bindings[b].t.name, e->bindings[b].t.name_len, b);
-  S_profile_shapes(e, pidx);
+  S_profile_shapes(e);
 }

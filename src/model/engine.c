@@ -93,9 +93,6 @@ void ec_tensor_clear(ec_tensor *t) {
 
 void ec_binding_clear(ec_binding *b) {
   ec_tensor_clear(&b->t);
-  free(b->min_shape);
-  free(b->opt_shape);
-  free(b->max_shape);
   memset(b, 0, sizeof *b);
 }
 

@@ -68,7 +68,9 @@ typedef struct ec_binding {
   ec_bind_dir dir;      /* EC_BIND_UNKNOWN when no layer reads or writes it */
   int described;        /* shape and format known */
   int listed;           /* named by the graph's "Bindings" list (0: inferred) */
-  char *min_shape, *opt_shape, *max_shape; /* optimisation profile ("1x3x224x224"), NULL when unknown */
+  const struct ec_input_shape *shapes; /* an input's optimisation-profile and inference
+                           shapes from the options (borrowed from e->input_shapes), NULL
+                           when no option names it */
 } ec_binding;
 
 /** "input", "output" or NULL (unknown). */

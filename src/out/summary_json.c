@@ -152,9 +152,12 @@ static json_t *S_bindings(const ec_engine *e) {
     json_object_set_new(o, "shape", shape);
     json_object_set_new(o, "datatype", ec_jstr(b->described ? b->t.precision : NULL));
     json_object_set_new(o, "format", ec_jstr(b->described ? b->t.format : NULL));
-    json_object_set_new(o, "min_shape", ec_jstr(b->min_shape));
-    json_object_set_new(o, "opt_shape", ec_jstr(b->opt_shape));
-    json_object_set_new(o, "max_shape", ec_jstr(b->max_shape));
+    static const ec_dims none = {0};
+    const ec_input_shape *x = b->shapes;
+    json_object_set_new(o, "min_shape", S_dims(x ? &x->min : &none));
+    json_object_set_new(o, "opt_shape", S_dims(x ? &x->opt : &none));
+    json_object_set_new(o, "max_shape", S_dims(x ? &x->max : &none));
+    json_object_set_new(o, "inference_shape", S_dims(x ? &x->inference : &none));
     json_array_append_new(a, o);
   }
   return a;

@@ -144,14 +144,14 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id, const char **why)
     return NULL;
   }
   int profiles = 0;
-  for (size_t i = 0; i < e->n_bindings; i++) profiles |= e->bindings[i].min_shape != NULL;
+  for (size_t i = 0; i < e->n_bindings; i++) profiles |= e->bindings[i].shapes != NULL;
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Binding", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Direction", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Shape", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Data type", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Format", EC_ALIGN_LEFT, 0);
-  if (profiles) ec_table_col(t, "Profile shapes (min / opt / max)", EC_ALIGN_LEFT, 0);
+  if (profiles) ec_table_col(t, "Shapes from the options", EC_ALIGN_LEFT, 0);
   /* the engine's one list of bindings, in its order, whatever reads them */
   for (size_t i = 0; i < e->n_bindings; i++) {
     const ec_binding *b = &e->bindings[i];
@@ -171,9 +171,8 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id, const char **why)
     ec_table_set(t, r, 3, b->described && b->t.precision ? b->t.precision : "not available", NAN);
     ec_table_set(t, r, 4, b->described && b->t.format_short ? b->t.format_short : "not available", NAN);
     if (profiles) {
-      d = b->min_shape ? ec_asprintf("%s / %s / %s", b->min_shape, b->opt_shape, b->max_shape) : NULL;
-      ec_table_set(t, r, 5, d ? d : "", NAN);
-      free(d);
+      char sh[256];
+      ec_table_set(t, r, 5, b->shapes ? ec_fmt_input_shape(sh, sizeof sh, b->shapes) : "", NAN);
     }
   }
   return t;

@@ -157,7 +157,7 @@ if have_corpus; then
 import json, sys
 b = json.load(open(sys.argv[1]))["bindings"]
 x = [v for v in b if v["name"] == "x"][0]
-assert (x["min_shape"], x["opt_shape"], x["max_shape"]) == ("1x1x28x28", "4x1x28x28", "16x1x28x28"), x
+assert (x["min_shape"], x["opt_shape"], x["max_shape"]) == ([1, 1, 28, 28], [4, 1, 28, 28], [16, 1, 28, 28]), x
 assert all(v["min_shape"] is None for v in b if v["direction"] == "output"), b
 ' "$TMP/m.json"; then ok "corpus mnist-trt10.16.1: min/opt/max shapes of input x from the build log"
   else fail "corpus mnist-trt10.16.1: profile shapes"; fi

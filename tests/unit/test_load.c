@@ -5,6 +5,7 @@
 #include "analyze/stats.h"
 #include "analyze/summary.h"
 #include "load/load.h"
+#include "load/internal.h"
 
 /* Load graph/profile/timing texts (any may be NULL) into a new engine. */
 static ec_engine *S_load(const char *graph, const char *profile, const char *timing, const ec_load_opts *o) {
@@ -531,15 +532,17 @@ static void test_bindings_profile_shapes(void **st) {
       IO(TEN("in=put", "[-1,3,8,8]", "Row major linear FP32"), TEN("y", "[-1,8,8,8]", "Row major linear FP32")))
       "],\"Bindings\":[\"in=put\",\"y\"]}";
   ec_load_graph_text(e, "g.json", g, strlen(g), NULL);
-  ec_kvs_add(&e->build_options, "Input build shape (profile 0)", "in=put=1x3x8x8+4x3x8x8+16x3x8x8");
+  ec_input_shapes_option(&e->input_shapes, "Input build shape (profile 0)", "in=put=1x3x8x8+4x3x8x8+16x3x8x8", 0);
   ec_load_finish(e, NULL);
   const ec_binding *b = ec_engine_binding(e, "in=put", 6);
   assert_non_null(b);
-  assert_string_equal(b->min_shape, "1x3x8x8");
-  assert_string_equal(b->opt_shape, "4x3x8x8");
-  assert_string_equal(b->max_shape, "16x3x8x8");
+  assert_non_null(b->shapes); /* the same entry the options appendix shows */
+  assert_ptr_equal(b->shapes, ec_engine_input_shape(e, "in=put", 6));
+  assert_int_equal(b->shapes->min.n, 4);
+  assert_true(b->shapes->min.v[0] == 1 && b->shapes->opt.v[0] == 4 && b->shapes->max.v[0] == 16);
+  assert_null(b->shapes->inference.v);
   b = ec_engine_binding(e, "y", 1);
-  assert_null(b->min_shape); /* unknown, not made up */
+  assert_null(b->shapes); /* unknown, not made up */
   ec_engine_free(e);
 }
 
