@@ -34,8 +34,20 @@ double ec_layer_share_pct(const ec_summary *s, const ec_layer *l) {
   return s->has_latency && l->has_profile ? ec_share_pct(l->avg_ms, s->total_ms) : NAN;
 }
 
+/* One layer into group g: its latency counts only when the profile measured it. */
+static void S_add(ec_group *g, const ec_layer *l) {
+  g->count++;
+  if (l->has_profile) {
+    g->profiled++;
+    g->latency_ms += l->avg_ms;
+  }
+}
+
 static void S_finish(ec_groups *g, double total) {
-  for (size_t i = 0; i < g->n; i++) g->v[i].pct = ec_share_pct(g->v[i].latency_ms, total);
+  for (size_t i = 0; i < g->n; i++) {
+    if (!g->v[i].profiled) g->v[i].latency_ms = NAN; /* no layer of it was measured */
+    g->v[i].pct = ec_share_pct(g->v[i].latency_ms, total);
+  }
   if (g->n > 1) qsort(g->v, g->n, sizeof *g->v, S_cmp_group);
 }
 
@@ -112,21 +124,13 @@ ec_summary *ec_summarize(const ec_engine *e) {
   s->total_median_ms = total_med;
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
-    ec_group *g = S_group(&s->by_type, l->type);
-    g->count++;
-    g->latency_ms += l->avg_ms;
-    g = S_group(&s->by_precision, l->precision);
-    g->count++;
-    g->latency_ms += l->avg_ms;
-    g = S_group(&s->by_out_precision, l->out_precision[0] ? l->out_precision : "None");
-    g->count++;
-    g->latency_ms += l->avg_ms;
+    S_add(S_group(&s->by_type, l->type), l);
+    S_add(S_group(&s->by_precision, l->precision), l);
+    S_add(S_group(&s->by_out_precision, l->out_precision[0] ? l->out_precision : "None"), l);
     if (ec_layer_is_reformat(l)) { /* by name when the type is unknown (names-only) */
       s->reformat_count++;
-      s->reformat_ms += l->avg_ms;
-      g = S_group(&s->reformat_by_origin, l->origin ? l->origin : "unknown");
-      g->count++;
-      g->latency_ms += l->avg_ms;
+      if (l->has_profile) s->reformat_ms += l->avg_ms;
+      S_add(S_group(&s->reformat_by_origin, l->origin ? l->origin : "unknown"), l);
     }
   }
   ec_numbers_compute(e, &s->nums);

@@ -12,7 +12,9 @@
 typedef struct ec_group {
   const char *key;   /* borrowed from the engine (or a static string) */
   size_t count;
-  double latency_ms; /* sum of averageMs */
+  size_t profiled;   /* layers of the group the profile measured */
+  double latency_ms; /* sum of averageMs of its profiled layers; NAN when none was
+                        profiled (unknown, not 0) */
   double pct;        /* ec_share_pct(latency_ms, the summary's total_ms) */
 } ec_group;
 

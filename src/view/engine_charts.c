@@ -97,6 +97,8 @@ static int S_cmp_group(const void *a, const void *b) {
   const ec_group *p = &S_sort_g->v[*(const size_t *)a], *q = &S_sort_g->v[*(const size_t *)b];
   double x = S_sort_ms ? p->latency_ms : (double)p->count;
   double y = S_sort_ms ? q->latency_ms : (double)q->count;
+  if (!isfinite(x)) x = -INFINITY; /* unknown latency sorts last */
+  if (!isfinite(y)) y = -INFINITY;
   if (x != y) return x > y ? -1 : 1;
   return strcmp(p->key, q->key);
 }

@@ -325,7 +325,10 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
     ec_table_set_note(t, note);
   }
   /* TREx: f"There are {n} {type} layers which account for {pct:.2f}% ({avg:.5f} ms) of the overall latency." */
-  if (s->has_latency)
+  if (s->has_latency && !g->profiled)
+    *sentence = ec_asprintf("There are %zu %s layers; the profile measured none of them, so their latency is unknown.",
+                            g->count, type);
+  else if (s->has_latency)
     *sentence = ec_asprintf("There are %zu %s layers which account for %.2f%% (%.5f ms) of the overall latency.", g->count,
                             type, g->pct, g->latency_ms);
   else

@@ -25,7 +25,8 @@ need(summ["engine"][:40], "engine name")
 need("{:,}".format(summ["layers"]), "layer count")
 if summ["latency_ms"] is not None:
     for t, v in summ["latency_ms"]["by_type"].items():
-        need("%.4g" % v, "latency of " + t)
+        if v is not None:  # null: the profile measured no layer of the type
+            need("%.4g" % v, "latency of " + t)
     for l in summ["top_layers"][:5]:
         if l["latency_ms"] is not None:
             need("%.4g" % l["latency_ms"], "latency of " + l["name"])

@@ -549,6 +549,39 @@ static void test_corpus_within_peak(void **state) {
   }
 }
 
+/* A group of layers the profile never measured has an unknown latency, not
+ * 0 ms (before: the Pooling row said 0 ms and 0.00%, and summary --json 0). */
+static void test_unprofiled_group_is_unknown(void **state) {
+  (void)state;
+  const char *g = "{\"Layers\":[{\"Name\":\"c\",\"LayerType\":\"Convolution\"},"
+                  "{\"Name\":\"p\",\"LayerType\":\"Pooling\"},"
+                  "{\"Name\":\"c2\",\"LayerType\":\"Convolution\"}]}";
+  const char *pr = "[{\"count\":10},{\"name\":\"c\",\"timeMs\":10,\"averageMs\":1,\"percentage\":50},"
+                   "{\"name\":\"c2\",\"timeMs\":10,\"averageMs\":1,\"percentage\":50}]";
+  ec_engine *e = ec_engine_new("t");
+  ec_load_graph_text(e, "g.json", g, strlen(g), NULL);
+  ec_load_profile_text(e, "p.json", pr, strlen(pr), NULL);
+  ec_load_finish(e, NULL);
+  ec_summary *s = ec_summarize(e);
+  assert_true(s->has_latency);
+  const ec_group *conv = ec_groups_find(&s->by_type, "Convolution"), *pool = ec_groups_find(&s->by_type, "Pooling");
+  assert_non_null(conv);
+  assert_non_null(pool);
+  assert_true(fabs(conv->latency_ms - 2.0) < 1e-12);
+  assert_int_equal(conv->profiled, 2);
+  assert_int_equal(pool->count, 1);
+  assert_int_equal(pool->profiled, 0);
+  assert_true(isnan(pool->latency_ms));
+  assert_true(isnan(pool->pct));
+  json_t *j = ec_summary_json(s);
+  json_t *bt = json_object_get(json_object_get(json_object_get(j, "latency_ms"), "by_type"), "Pooling");
+  assert_non_null(bt);
+  assert_true(json_is_null(bt));
+  json_decref(j);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_one_denominator_fixture),
@@ -564,6 +597,7 @@ int main(void) {
       cmocka_unit_test(test_efficiency_dynamic_shapes),
       cmocka_unit_test(test_a100_fp32_within_peak),
       cmocka_unit_test(test_corpus_within_peak),
+      cmocka_unit_test(test_unprofiled_group_is_unknown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
