@@ -76,6 +76,17 @@ assert abs(n - $n) <= 0.05 * $n, 'asked $n, got %d' % n
 "
   done
 done
+# a big hybrid: thousands of encoder layers, whose random layer count once
+# swamped the block-count search (50,000 asked gave 38,014)
+p="$TMP/n-hybrid-50000"
+"$EC_GEN" --out "$p" --layers 50000 --iterations 10 --no-profile --no-timing --no-meta > /dev/null 2>&1 ||
+  fail "enginegen --layers 50000 exits 0"
+py "enginegen --model hybrid --layers 50000: count within 5%" "
+import json
+n = len(json.load(open('$p.graph.json'))['Layers'])
+assert abs(n - 50000) <= 2500, 'asked 50000, got %d' % n
+"
+rm -f "$p".*
 
 # determinism: same options and seed -> same bytes (files named alike in two
 # directories: the prefix's base name appears inside the log and metadata);

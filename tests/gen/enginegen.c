@@ -1924,10 +1924,20 @@ static void S_build_sized(S_net *n, const S_opts *o)
   S_build(&t, o, nst, nenc);
   long c0 = (long)t.nl;
   S_net_free(&t);
-  S_build(&t, o, nst * 4, nenc);
+  long span = nst * 3;
+  S_build(&t, o, nst + span, nenc);
   long c1 = (long)t.nl;
   S_net_free(&t);
-  double slope = (double)(c1 - c0) / (double)(nst * 3);
+  /* With thousands of encoder layers, their random layer count (GELU apart
+   * or fused) moves with the blocks before them by more than a few blocks
+   * add: measure the slope over a span the noise cannot swamp. */
+  if (N - c0 > 40 * span) {
+    span = (N - c0) / 10;
+    S_build(&t, o, nst + span, nenc);
+    c1 = (long)t.nl;
+    S_net_free(&t);
+  }
+  double slope = (double)(c1 - c0) / (double)span;
   if (slope < 1) slope = 1;
   long b = nst + (long)((double)(N - c0) / slope + 0.5);
   long best = nst, bestd = labs(c0 - N);
