@@ -385,6 +385,9 @@ ec_table *ec_tbl_tactics(const ec_summary *s, const char *id, const char **why) 
   return t;
 }
 
+/* Rows the all-layers table shows without scripts when it is written as data. */
+#define S_STATIC_LAYERS 100
+
 ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_prefix, size_t max, const char **why) {
   const ec_engine *e = s->engine;
   if (!e->n_layers) {
@@ -438,6 +441,21 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
     snprintf(note, sizeof note, "%zu more layers are not shown; `enginecard layers ENGINE --csv` lists all %zu.",
              e->n_layers - n, e->n_layers);
     ec_table_set_note(t, note);
+  }
+  if (ec_table_is_data(t)) {
+    /* a page without scripts shows the slowest layers (graph order without a profile) */
+    size_t k = 0, *rows = ec_calloc(S_STATIC_LAYERS, sizeof *rows);
+    for (size_t i = 0; i < e->n_layers && k < S_STATIC_LAYERS; i++) {
+      size_t li = s->has_latency ? s->order[i] : i;
+      if (li < n) rows[k++] = li;
+    }
+    char note[320];
+    snprintf(note, sizeof note,
+             "Without scripts this shows the %zu %s of the %s layers; with scripts the table holds them all (sort, filter, "
+             "scroll). `enginecard layers ENGINE --csv` lists every layer.",
+             k, s->has_latency ? "slowest" : "first", B(ec_fmt_int, (double)n));
+    ec_table_set_static_rows(t, rows, k, note);
+    free(rows);
   }
   return t;
 }

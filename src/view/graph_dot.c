@@ -12,6 +12,14 @@
 #define S_PART_CPS 40    /* one name part in a label */
 #define S_PARTS 3        /* name parts shown before "+ N more" */
 #define S_TIP_BYTES 8000 /* a tooltip, well under the dot CLI's 16384 */
+/* Big graphs: Graphviz's network simplex for x coordinates runs until it
+ * converges (29,000 iterations, 10 s, for a 1,300-layer transformer); one
+ * pass per node count (nslimit, nslimit1) gives a drawing as narrow (README:
+ * The engine graph, for the measurements). Their blocks' tooltips list the
+ * first S_BIG_TIP_MEMBERS members. */
+#define S_BIG_NODES 150
+#define S_BIG_ATTRS " nslimit=1 nslimit1=1"
+#define S_BIG_TIP_MEMBERS 24
 
 /* ---- text ------------------------------------------------------------------ */
 
@@ -283,13 +291,16 @@ static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
     S_tips(b, types.k[j]);
     ec_buf_printf(b, " x%zu", cnt[j]);
   }
-  for (size_t k = 0; k < n->n_members && b->len - start < S_TIP_BYTES; k++) {
+  /* big graphs list fewer members: 600 blocks of 8 KB made 5.5 MB of SVG */
+  size_t listed = g->n_nodes > S_BIG_NODES && n->n_members > S_BIG_TIP_MEMBERS ? S_BIG_TIP_MEMBERS : n->n_members;
+  size_t k = 0;
+  for (; k < listed && b->len - start < S_TIP_BYTES; k++) {
     const ec_layer *l = &e->layers[n->members[k]];
     ec_buf_printf(b, "\\n%zu: ", n->members[k]);
     S_tip(b, l->name, l->name_len, 160);
     if (l->has_profile) ec_buf_printf(b, " (%s ms)", ec_fmt_ms(x, sizeof x, l->avg_ms));
   }
-  if (b->len - start >= S_TIP_BYTES) ec_buf_puts(b, "\\n...");
+  if (k < n->n_members) ec_buf_printf(b, "\\n... and %zu more (the layer table lists every layer)", n->n_members - k);
   ec_buf_puts(b, "\"];\n");
 }
 
@@ -445,13 +456,6 @@ static unsigned char *S_top_sources(const ec_graph *g) {
   free(nsrc);
   return top;
 }
-
-/* Big graphs: Graphviz's network simplex for x coordinates runs until it
- * converges (29,000 iterations, 10 s, for a 1,300-layer transformer); one
- * pass per node count (nslimit, nslimit1) gives a drawing as narrow (README:
- * The engine graph, for the measurements). */
-#define S_BIG_NODES 150
-#define S_BIG_ATTRS " nslimit=1 nslimit1=1"
 
 char *ec_graph_dot(const ec_graph *g, const ec_graph_dot_opts *o) {
   ec_graph_dot_opts dflt = {0};
