@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Rows a data table without chosen static rows shows without scripts. */
+#define S_STATIC_DEFAULT 100
+
 static void S_attr(ec_buf *b, const char *s) { ec_buf_html(b, s, strlen(s)); }
 
 static void S_row(const ec_table *t, size_t r, ec_buf *b) {
@@ -199,8 +202,10 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
     ec_buf_puts(b, "\" hidden>");
   }
   S_head(t, b, data ? "data interactive datatable" : t->interactive ? "data interactive" : "data");
-  if (data) {
+  if (data && t->static_rows) {
     for (size_t k = 0; k < t->n_static_rows; k++) S_row(t, t->static_rows[k], b);
+  } else if (data) {
+    for (size_t r = 0; r < S_STATIC_DEFAULT; r++) S_row(t, r, b); /* the view chose none: the first rows */
   } else {
     for (size_t r = 0; r < t->nrows; r++) S_row(t, r, b);
   }
