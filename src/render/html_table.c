@@ -133,18 +133,15 @@ static void S_data_json(const ec_table *t, ec_buf *b) {
       }
       ec_buf_putc(b, ']');
     }
-    any = 0;
-    for (size_t r = 0; r < n && !any; r++) any = ec_table_cell(t, r, c)->cls != NULL;
-    if (any) {
-      for (size_t r = 0; r < n; r++) v[r] = ec_table_cell(t, r, c)->cls;
-      ec_buf_puts(b, ",\"c\":");
-      S_strings(b, v, n);
-    }
-    any = 0;
-    for (size_t r = 0; r < n && !any; r++) any = ec_table_cell(t, r, c)->link != NULL;
-    if (any) {
-      for (size_t r = 0; r < n; r++) v[r] = ec_table_cell(t, r, c)->link;
-      ec_buf_puts(b, ",\"l\":");
+    for (int f = 0; f < 2; f++) { /* "c": classes, "l": links */
+      any = 0;
+      for (size_t r = 0; r < n; r++) {
+        const ec_cell *x = ec_table_cell(t, r, c);
+        v[r] = f ? x->link : x->cls;
+        any |= v[r] != NULL;
+      }
+      if (!any) continue;
+      ec_buf_puts(b, f ? ",\"l\":" : ",\"c\":");
       S_strings(b, v, n);
     }
     ec_buf_putc(b, '}');

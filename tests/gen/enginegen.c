@@ -1000,6 +1000,23 @@ static int S_tf_binding(S_net *n, char *name, long B, long S, long H, const char
   return t;
 }
 
+/* Contract: emit the RMSNorm kgen "<p>/<what>" on x [B,S,H] (a Myelin
+ * kernel); returns its output. */
+static int S_rmsnorm(S_net *n, const char *p, const char *what, int x)
+{
+  char a[160], b[160];
+  snprintf(a, sizeof a, "%s/%s/Pow", p, what);
+  snprintf(b, sizeof b, "%s/%s/Mul_1", p, what);
+  const char *on[] = {a, b, NULL};
+  const S_tensor *xt = &n->t[x];
+  long d[3] = {xt->d[0], xt->d[1], xt->d[2]};
+  unsigned dyn = xt->dyn;
+  int t = S_ktensor(n, 3, d, S_kdt(n->o->prec));
+  n->t[t].dyn = dyn;
+  S_kgen(n, "CasPowMeaAddSqrDivMulCasMul", &x, 1, t, on, 6.0 * (double)d[0] * d[1] * d[2]);
+  return t;
+}
+
 /* Contract: emit decoder layer k on x [B,S,H] (inside the current Myelin
  * graph, its two Correlation plugins on stream 1) and return its output.
  * pos and mask are the position-id and attention-mask bindings; cache >= 0
@@ -1020,12 +1037,7 @@ static int S_decoder(S_net *n, int k, int x, int pos, int mask, int cache)
   snprintf(p, sizeof p, "/model/layers.%d", k);
   long dh[3] = {B, S, H}, d3[3] = {B, S, 3 * H}, df[3] = {B, S, F};
 
-  snprintf(a, sizeof a, "%s/input_layernorm/Pow", p);
-  snprintf(b, sizeof b, "%s/input_layernorm/Mul_1", p);
-  const char *ln1[] = {a, b, NULL};
-  int t1 = S_ktensor(n, 3, dh, dt);
-  n->t[t1].dyn = dyn;
-  S_kgen(n, "CasPowMeaAddSqrDivMulCasMul", &x, 1, t1, ln1, 6.0 * B * S * H);
+  int t1 = S_rmsnorm(n, p, "input_layernorm", x);
 
   snprintf(a, sizeof a, "%s/self_attn/qkv_proj/MatMul", p);
   const char *qkv_on[] = {a, NULL};
@@ -1100,12 +1112,7 @@ static int S_decoder(S_net *n, int k, int x, int pos, int mask, int cache)
     y1 = y;
   }
 
-  snprintf(a, sizeof a, "%s/post_attention_layernorm/Pow", p);
-  snprintf(b, sizeof b, "%s/post_attention_layernorm/Mul_1", p);
-  const char *ln2[] = {a, b, NULL};
-  int t2 = S_ktensor(n, 3, dh, dt);
-  n->t[t2].dyn = dyn;
-  S_kgen(n, "CasPowMeaAddSqrDivMulCasMul", &y1, 1, t2, ln2, 6.0 * B * S * H);
+  int t2 = S_rmsnorm(n, p, "post_attention_layernorm", y1);
 
   snprintf(a, sizeof a, "%s/mlp/gate_up_proj/MatMul", p);
   const char *gu_on[] = {a, NULL};
