@@ -1,5 +1,10 @@
 /* enginecard report: sortable and filterable tables. The page reads fully
-   without this script; it only adds sorting (click a header) and filtering. */
+   without this script; it only adds sorting (click a header) and filtering.
+   Big tables (table.datatable) carry their rows as data in a
+   <script type="application/json" class="table-data"> block: this script
+   draws the rows in view on demand (sort, filter, scroll), and a link to a
+   row that is not drawn (#e1-L123 from a chart or the graph) scrolls to it
+   and highlights it. */
 (function () {
   "use strict";
   function cellKey(td, numeric) {
@@ -26,7 +31,7 @@
     keyed.forEach(function (k) { frag.appendChild(k[2]); });
     tbody.appendChild(frag);
   }
-  Array.prototype.forEach.call(document.querySelectorAll("table.interactive"), function (table) {
+  Array.prototype.forEach.call(document.querySelectorAll("table.interactive:not(.datatable)"), function (table) {
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, col) {
       th.tabIndex = 0;
       th.addEventListener("click", function () { sortBy(table, col, th); });
@@ -35,7 +40,7 @@
   });
   Array.prototype.forEach.call(document.querySelectorAll("input.filter"), function (input) {
     var table = document.getElementById(input.getAttribute("data-table"));
-    if (!table) return;
+    if (!table || table.classList.contains("datatable")) return;
     input.hidden = false;
     var timer = null;
     input.addEventListener("input", function () {
@@ -48,4 +53,206 @@
       }, 120);
     });
   });
+
+  /* ---- data tables ------------------------------------------------------ */
+  /* a column of strings: {"s": [...]} or {"d": dictionary, "i": indices} */
+  function strings(e, n) {
+    if (!e) return null;
+    if (e.s) return e.s;
+    var out = new Array(n);
+    for (var k = 0; k < n; k++) out[k] = e.d[e.i[k]];
+    return out;
+  }
+  var byId = {}; /* row id -> {t: data table, r: row} */
+  var tables = [];
+  function DataTable(table, data) {
+    var self = this, n = data.rows, ncol = data.cols.length;
+    self.table = table;
+    self.n = n;
+    self.text = data.cols.map(function (c) { return strings(c.t, n); });
+    self.vals = data.cols.map(function (c) { return c.v || null; });
+    self.cls = data.cols.map(function (c) { return strings(c.c, n); });
+    self.links = data.cols.map(function (c) { return strings(c.l, n); });
+    self.num = Array.prototype.map.call(table.tHead.rows[0].cells, function (th) { return th.classList.contains("num"); });
+    self.ids = null;
+    if (data.ids && data.ids.p !== undefined) {
+      self.ids = { prefix: data.ids.p }; /* row r's id is prefix + r (see find) */
+    } else if (data.ids) {
+      self.ids = strings(data.ids, n);
+      self.ids.forEach(function (id, i) { if (id) byId[id] = { t: self, r: i }; });
+    }
+    self.order = new Int32Array(n);
+    for (var i = 0; i < n; i++) self.order[i] = i;
+    self.view = self.order;
+    self.rowText = null;
+    self.target = -1;
+    /* the scroll box and its rows */
+    var box = document.createElement("div");
+    box.className = "vscroll";
+    box.tabIndex = 0;
+    table.parentNode.insertBefore(box, table);
+    box.appendChild(table);
+    self.box = box;
+    var note = table.parentNode.parentNode.querySelector("p.static-note");
+    if (note) note.textContent = n.toLocaleString("en-US") + " rows: scroll, click a header to sort, type to filter.";
+    self.tbody = table.tBodies[0];
+    self.rowH = 0;
+    box.addEventListener("scroll", function () { self.render(); });
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, col) {
+      th.tabIndex = 0;
+      th.addEventListener("click", function () { self.sort(col, th); });
+      th.addEventListener("keydown", function (ev) { if (ev.key === "Enter") self.sort(col, th); });
+    });
+    var input = table.parentNode.parentNode.querySelector("input.filter");
+    self.input = input;
+    if (input) {
+      input.hidden = false;
+      var timer = null;
+      input.addEventListener("input", function () {
+        clearTimeout(timer);
+        timer = setTimeout(function () { self.filter(input.value); }, 150);
+      });
+    }
+    table.classList.add("live");
+    self.render();
+  }
+  DataTable.prototype.idOf = function (r) {
+    if (!this.ids) return null;
+    return this.ids.prefix !== undefined ? this.ids.prefix + r : this.ids[r];
+  };
+  DataTable.prototype.row = function (r) {
+    var tr = document.createElement("tr"), id = this.idOf(r);
+    if (id) tr.id = id;
+    if (r === this.target) tr.className = "target";
+    for (var c = 0; c < this.text.length; c++) {
+      var td = document.createElement("td"), t = this.text[c][r] || "";
+      var cl = (this.num[c] ? "num" : "") + (this.cls[c] && this.cls[c][r] ? (this.num[c] ? " " : "") + this.cls[c][r] : "");
+      if (cl) td.className = cl;
+      if (this.links[c] && this.links[c][r]) {
+        var a = document.createElement("a");
+        a.href = this.links[c][r];
+        a.textContent = t;
+        td.appendChild(a);
+      } else {
+        td.textContent = t;
+      }
+      if (t.length > 24) td.title = t;
+      tr.appendChild(td);
+    }
+    return tr;
+  };
+  DataTable.prototype.pad = function (h) {
+    var tr = document.createElement("tr"), td = document.createElement("td");
+    tr.className = "vpad";
+    td.colSpan = this.text.length;
+    td.style.height = h + "px";
+    tr.appendChild(td);
+    return tr;
+  };
+  DataTable.prototype.render = function () {
+    var v = this.view, n = v.length, frag = document.createDocumentFragment();
+    if (!this.rowH) {
+      /* measure one drawn row (cells do not wrap: every row is as tall) */
+      this.tbody.textContent = "";
+      if (!n) return;
+      this.tbody.appendChild(this.row(v[0]));
+      this.rowH = this.tbody.rows[0].getBoundingClientRect().height || 24;
+    }
+    var h = this.rowH, top = this.box.scrollTop, height = this.box.clientHeight || 600;
+    var first = Math.max(0, Math.floor(top / h) - 10), last = Math.min(n, Math.ceil((top + height) / h) + 10);
+    frag.appendChild(this.pad(first * h));
+    for (var k = first; k < last; k++) frag.appendChild(this.row(v[k]));
+    frag.appendChild(this.pad((n - last) * h));
+    this.tbody.textContent = "";
+    this.tbody.appendChild(frag);
+  };
+  DataTable.prototype.sort = function (col, th) {
+    var asc = th.getAttribute("aria-sort") !== "ascending";
+    var vals = this.vals[col], text = this.text[col], numeric = th.getAttribute("data-type") === "num" && vals;
+    var keys = numeric ? vals.map(function (x) { return x === null ? -Infinity : x; })
+                       : text.map(function (x) { return (x || "").toLowerCase(); });
+    var o = Array.prototype.slice.call(this.order);
+    o.sort(function (a, b) {
+      if (keys[a] < keys[b]) return asc ? -1 : 1;
+      if (keys[a] > keys[b]) return asc ? 1 : -1;
+      return a - b;
+    });
+    this.order = Int32Array.from(o);
+    Array.prototype.forEach.call(this.table.tHead.rows[0].cells, function (h) { h.removeAttribute("aria-sort"); });
+    th.setAttribute("aria-sort", asc ? "ascending" : "descending");
+    this.filter(this.input ? this.input.value : "");
+  };
+  DataTable.prototype.filter = function (q) {
+    q = (q || "").toLowerCase();
+    if (!q) {
+      this.view = this.order;
+    } else {
+      if (!this.rowText) {
+        this.rowText = new Array(this.n);
+        for (var r = 0; r < this.n; r++) {
+          var s = [];
+          for (var c = 0; c < this.text.length; c++) s.push(this.text[c][r] || "");
+          this.rowText[r] = s.join(" ").toLowerCase();
+        }
+      }
+      var rt = this.rowText, out = [];
+      for (var k = 0; k < this.order.length; k++) if (rt[this.order[k]].indexOf(q) >= 0) out.push(this.order[k]);
+      this.view = Int32Array.from(out);
+    }
+    this.render();
+  };
+  /* scroll to row r and highlight it (clearing a filter that hides it) */
+  DataTable.prototype.reveal = function (r) {
+    var k = this.view.indexOf(r);
+    if (k < 0) {
+      if (this.input) this.input.value = "";
+      this.view = this.order;
+      k = this.view.indexOf(r);
+    }
+    this.target = r;
+    this.box.scrollIntoView({ block: "start" });
+    this.render();
+    this.box.scrollTop = Math.max(0, k * this.rowH - this.box.clientHeight / 2);
+    this.render();
+  };
+  function find(id) {
+    if (byId[id]) return byId[id];
+    for (var i = 0; i < tables.length; i++) {
+      var t = tables[i], p = t.ids && t.ids.prefix;
+      if (p !== undefined && id.indexOf(p) === 0 && /^[0-9]+$/.test(id.slice(p.length))) {
+        var r = parseInt(id.slice(p.length), 10);
+        if (r < t.n) return { t: t, r: r };
+      }
+    }
+    return null;
+  }
+  function go(hash) {
+    if (!hash || hash.charAt(0) !== "#") return false;
+    var id = decodeURIComponent(hash.slice(1)), f = find(id);
+    if (!f) return false;
+    f.t.reveal(f.r);
+    return true;
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("script.table-data"), function (s) {
+    var table = document.getElementById(s.getAttribute("data-table"));
+    if (!table) return;
+    try {
+      tables.push(new DataTable(table, JSON.parse(s.textContent)));
+    } catch (e) { /* the static rows stay */ }
+  });
+  if (tables.length) {
+    window.addEventListener("hashchange", function () { go(location.hash); });
+    /* a click on a link to a row that is not drawn (a second click on the
+       same link fires no hashchange); the graph's drag guard stops its own */
+    document.addEventListener("click", function (ev) {
+      var a = ev.target.closest && ev.target.closest("a");
+      if (!a) return;
+      var href = a.getAttribute("href") || a.getAttribute("xlink:href");
+      if (href && href.charAt(0) === "#" && go(href)) {
+        ev.preventDefault();
+        if (history.pushState) history.pushState(null, "", href);
+      }
+    });
+    if (location.hash) go(location.hash);
+  }
 })();

@@ -1,7 +1,8 @@
 #!/bin/sh
 # valgrind memcheck over the examples, two loader fixtures (a Torch-TensorRT
-# trace, a two-run log) and three corpus engines: summary,
-# layers and report (HTML + PDF). Leaks inside the font stack are suppressed
+# trace, a two-run log) and three corpus engines: summary, layers and report
+# (HTML + PDF); and over generated 2,500-layer engines: report (HTML) and
+# compare. Leaks inside the font stack are suppressed
 # (tests/valgrind.supp says which and why); any other error or definite leak
 # fails. Prints "N passed, N failed, N skipped".
 BUILD=${BUILD:-build}
@@ -29,5 +30,17 @@ for e in $engines; do
   run "layers $e" "$EC" layers --csv "$e"
   run "report $e" "$EC" report "$e" -o "$TMP/r.html" --pdf "$TMP/r.pdf"
 done
+# big-engine paths: the all-layers table as data (over 2,000 rows), a
+# simplified graph with broadcast inputs drawn beside their readers (a
+# transformer's attention mask), and compare's alignment of renamed layers
+GEN=${EC_GEN:-$BUILD/enginegen}
+if [ -x "$GEN" ]; then
+  "$GEN" --out "$TMP/tf" --model transformer --layers 2500 --iterations 50 --seed 5 > /dev/null 2>&1
+  "$GEN" --out "$TMP/tg" --model transformer --layers 2500 --iterations 50 --seed 6 --hostile > /dev/null 2>&1
+  run "report of a 2,500-layer transformer (data table, simplified graph)" "$EC" report "$TMP/tf" -o "$TMP/t.html"
+  run "compare of two 2,500-layer transformers (one renamed)" "$EC" compare "$TMP/tf" "$TMP/tg" --json "$TMP/c.json"
+else
+  echo "skip - valgrind on generated big engines: $GEN not built"; skip=$((skip + 1))
+fi
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]

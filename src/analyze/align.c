@@ -315,24 +315,54 @@ static int S_name_evidence(const S_ctx *c, size_t i, size_t j) {
          S_jaccard_pts(p->tok, p->ntok, q->tok, q->ntok, S_PTS_FUSED);
 }
 
+/* For each unpaired A layer, its best unpaired B partner by name evidence,
+ * kept when no other unpaired A layer has stronger evidence for that B
+ * layer (mutual). Only unpaired layers are visited (the caller bounds
+ * ua x ub), and each B layer's two strongest unpaired A layers are
+ * remembered and recomputed only once one of them is paired, so the mutual
+ * test is not a scan of every A layer per candidate (quadratic in the layer
+ * count); the result is the same as that scan's. */
 static void S_rescue(S_ctx *c) {
-  size_t n1 = c->a->n_layers, n2 = c->b->n_layers;
-  for (size_t i = 0; i < n1; i++) {
-    if (c->ma[i] >= 0) continue;
+  size_t n1 = c->a->n_layers, n2 = c->b->n_layers, ua = 0, ub = 0;
+  size_t *au = ec_malloc((n1 ? n1 : 1) * sizeof *au), *bu = ec_malloc((n2 ? n2 : 1) * sizeof *bu);
+  for (size_t i = 0; i < n1; i++)
+    if (c->ma[i] < 0) au[ua++] = i;
+  for (size_t j = 0; j < n2; j++)
+    if (c->mb[j] < 0) bu[ub++] = j;
+  /* per B layer: the strongest unpaired A layers' evidence (top two, the
+   * first's index), computed when first needed */
+  long *top_i = ec_malloc((n2 ? n2 : 1) * sizeof *top_i), *top_k = ec_malloc((n2 ? n2 : 1) * sizeof *top_k);
+  int *top1 = ec_malloc((n2 ? n2 : 1) * sizeof *top1), *top2 = ec_malloc((n2 ? n2 : 1) * sizeof *top2);
+  for (size_t j = 0; j < n2; j++) top_i[j] = -2; /* not computed */
+  for (size_t x = 0; x < ua; x++) {
+    size_t i = au[x];
     int best = -1;
     size_t bj = 0;
-    for (size_t j = 0; j < n2; j++) {
+    for (size_t y = 0; y < ub; y++) {
+      size_t j = bu[y];
       if (c->mb[j] >= 0) continue;
       int s = S_name_evidence(c, i, j);
       if (s > best) best = s, bj = j;
     }
     if (best < S_PTS_FUSED / 2) continue;
     /* mutual: no other unpaired A layer has stronger evidence for bj */
-    int mutual = 1;
-    for (size_t k = 0; k < n1 && mutual; k++)
-      if (k != i && c->ma[k] < 0 && S_name_evidence(c, k, bj) > best) mutual = 0;
-    if (mutual) S_pair(c, i, bj);
+    /* the cache holds while both owners are unpaired: A layers only leave
+     * the unpaired set, so they are still the strongest */
+    if (top_i[bj] == -2 || (top_i[bj] >= 0 && c->ma[top_i[bj]] >= 0) || (top_k[bj] >= 0 && c->ma[top_k[bj]] >= 0)) {
+      top_i[bj] = top_k[bj] = -1;
+      top1[bj] = top2[bj] = -1;
+      for (size_t z = 0; z < ua; z++) {
+        size_t k = au[z];
+        if (c->ma[k] >= 0) continue;
+        int s = S_name_evidence(c, k, bj);
+        if (s > top1[bj]) top2[bj] = top1[bj], top_k[bj] = top_i[bj], top1[bj] = s, top_i[bj] = (long)k;
+        else if (s > top2[bj]) top2[bj] = s, top_k[bj] = (long)k;
+      }
+    }
+    int other = top_i[bj] == (long)i ? top2[bj] : top1[bj];
+    if (other <= best) S_pair(c, i, bj);
   }
+  free(top_i), free(top_k), free(top1), free(top2), free(au), free(bu);
 }
 
 /* name -> index, or SIZE_MAX when the name occurs more than once */

@@ -497,11 +497,44 @@ static void S_group(ec_graph *g, size_t budget) {
   free(lay);
 }
 
+/* Replace each input node with more than max readers by one copy per
+ * reader (the copy keeps the binding; the edge keeps its tensor). */
+static void S_split_fanout(ec_graph *g, size_t max) {
+  size_t n = g->n_nodes;
+  size_t *outdeg = ec_calloc(n ? n : 1, sizeof *outdeg);
+  for (size_t i = 0; i < g->n_edges; i++) outdeg[g->edges[i].from]++;
+  size_t split = 0;
+  for (size_t i = 0; i < n; i++)
+    if (g->nodes[i].kind == EC_GN_INPUT && outdeg[i] > max) split++;
+  if (!split) {
+    free(outdeg);
+    return;
+  }
+  for (size_t i = 0; i < g->n_edges; i++) {
+    size_t f = g->edges[i].from;
+    if (g->nodes[f].kind != EC_GN_INPUT || outdeg[f] <= max) continue;
+    if (!g->nodes[f].copy) {
+      g->nodes[f].copy = 1; /* the first reader keeps the original node */
+      g->n_input_copies++;
+      continue;
+    }
+    ec_gnode c = g->nodes[f];
+    size_t k = S_add_node(g, EC_GN_INPUT, c.ref);
+    g->nodes[k].copy = 1;
+    g->edges[i].from = k;
+    g->n_input_copies++;
+  }
+  g->n_split_inputs += split;
+  free(outdeg);
+}
+
 void ec_graph_simplify(ec_graph *g, size_t budget) {
-  if (!budget || g->n_nodes <= budget) return;
-  S_fold_reformats(g);
-  if (g->n_nodes <= budget) return;
-  S_group(g, budget);
+  if (!budget) return;
+  if (g->n_nodes > budget) {
+    S_fold_reformats(g);
+    if (g->n_nodes > budget) S_group(g, budget);
+  }
+  if (g->n_nodes > EC_GRAPH_SPLIT_MIN) S_split_fanout(g, EC_GRAPH_FANOUT_MAX);
 }
 
 char *ec_graph_folded_note(const ec_graph *g) {
@@ -524,6 +557,12 @@ char *ec_graph_folded_note(const ec_graph *g) {
                     g->n_grouped, g->n_groups, g->group_depth, g->group_depth == 1 ? "" : "s");
     else
       ec_buf_printf(&b, "%s%zu layers are grouped into %zu runs of consecutive layers", sep, g->n_grouped, g->n_groups);
+    sep = "; ";
+  }
+  if (g->n_split_inputs) {
+    ec_buf_printf(&b, "%s%zu input%s read by more than %d nodes %s drawn beside each reader (%zu copies)", sep,
+                  g->n_split_inputs, g->n_split_inputs == 1 ? "" : "s", EC_GRAPH_FANOUT_MAX,
+                  g->n_split_inputs == 1 ? "is" : "are", g->n_input_copies);
     sep = "; ";
   }
   if (g->n_constants_hidden) {

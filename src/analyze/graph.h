@@ -30,6 +30,7 @@ typedef struct ec_gnode {
   char *title;       /* GROUP: the ONNX scope or "layers A-B", owned; else NULL */
   double ms;         /* latency (sum over members); 0 without a profile */
   int hot;           /* 1-based rank among the slowest layers (best member), 0 if not hot */
+  int copy;          /* INPUT: one of the copies of a broadcast input, drawn beside one reader */
 } ec_gnode;
 
 typedef struct ec_gedge {
@@ -52,6 +53,8 @@ typedef struct ec_graph {
   size_t n_grouped, n_groups; /* layers folded into n_groups group nodes */
   int group_depth;            /* ONNX scope levels used (0: fixed runs of layers) */
   size_t group_chunk;         /* consecutive scopes (or layers) per block when > 1 */
+  size_t n_split_inputs;      /* broadcast inputs drawn once beside each reader ... */
+  size_t n_input_copies;      /* ... as this many nodes */
   size_t n_dropped;           /* layers left out by a selection */
   size_t n_matched;           /* layers a selection's regex or seeds matched */
 } ec_graph;
@@ -79,8 +82,14 @@ void ec_graph_near_layers(ec_graph *g, const size_t *layers, size_t n, size_t ra
 
 /** Above budget nodes: fold single-input Reformat layers into dashed edges,
  *  then group consecutive layers by ONNX scope (the deepest level that
- *  fits), then by fixed runs of layers. Does nothing at or under budget
- *  (0: no budget). */
+ *  fits), then by fixed runs of layers. Then, on graphs of more than
+ *  EC_GRAPH_SPLIT_MIN nodes, an input binding read by more than
+ *  EC_GRAPH_FANOUT_MAX nodes (an attention mask read by every layer) is
+ *  drawn once beside each reader: its edges would otherwise cross every
+ *  rank, which costs Graphviz minutes and the reader crossings. Does
+ *  nothing with budget 0 (no simplification). */
+#define EC_GRAPH_SPLIT_MIN 150
+#define EC_GRAPH_FANOUT_MAX 8
 void ec_graph_simplify(ec_graph *g, size_t budget);
 
 /** One sentence on what was folded, grouped, hidden or left out, or NULL

@@ -1,13 +1,17 @@
 #include "analyze/summary.h"
 #include "analyze/layer_kind.h"
 #include "util/alloc.h"
+#include "util/map.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static ec_group *S_group(ec_groups *g, const char *key) {
-  for (size_t i = 0; i < g->n; i++)
-    if (strcmp(g->v[i].key, key) == 0) return &g->v[i];
+/* The group of key, found through ix (key -> index into g->v), so an engine
+ * with as many types as layers stays n log n. */
+static ec_group *S_group(ec_groups *g, ec_map *ix, const char *key) {
+  size_t k;
+  if (ec_map_get(ix, key, strlen(key), &k)) return &g->v[k];
+  ec_map_put(ix, key, strlen(key), g->n);
   ec_group *x = EC_PUSH(g->v, g->n, g->cap);
   memset(x, 0, sizeof *x);
   x->key = key;
@@ -52,9 +56,10 @@ static void S_finish(ec_groups *g, double total) {
 }
 
 const ec_group *ec_groups_find(const ec_groups *g, const char *k) {
-  for (size_t i = 0; i < g->n; i++)
-    if (strcmp(g->v[i].key, k) == 0) return &g->v[i];
-  return NULL;
+  /* S_finish sorted the groups by key */
+  ec_group x = {0};
+  x.key = k;
+  return g->n ? bsearch(&x, g->v, g->n, sizeof *g->v, S_cmp_group) : NULL;
 }
 
 const char *ec_tactic_group(const char *tactic, char *buf, size_t cap) {
@@ -122,17 +127,19 @@ ec_summary *ec_summarize(const ec_engine *e) {
     if (e->layers[i].has_median) total_med += e->layers[i].median_ms;
   s->total_ms = total;
   s->total_median_ms = total_med;
+  ec_map ix[4] = {{0}};
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
-    S_add(S_group(&s->by_type, l->type), l);
-    S_add(S_group(&s->by_precision, l->precision), l);
-    S_add(S_group(&s->by_out_precision, l->out_precision[0] ? l->out_precision : "None"), l);
+    S_add(S_group(&s->by_type, &ix[0], l->type), l);
+    S_add(S_group(&s->by_precision, &ix[1], l->precision), l);
+    S_add(S_group(&s->by_out_precision, &ix[2], l->out_precision[0] ? l->out_precision : "None"), l);
     if (ec_layer_is_reformat(l)) { /* by name when the type is unknown (names-only) */
       s->reformat_count++;
       if (l->has_profile) s->reformat_ms += l->avg_ms;
-      S_add(S_group(&s->reformat_by_origin, l->origin ? l->origin : "unknown"), l);
+      S_add(S_group(&s->reformat_by_origin, &ix[3], l->origin ? l->origin : "unknown"), l);
     }
   }
+  for (int k = 0; k < 4; k++) ec_map_free(&ix[k]);
   ec_numbers_compute(e, &s->nums);
   s->weights_bytes = s->nums.weights_bytes;
   s->weights_bytes_trex = s->nums.weights_bytes_trex;

@@ -146,20 +146,26 @@ static void S_carry_outputs(ec_engine *e, const ec_map *alias) {
   }
   ec_map_free(&claimed);
   ec_map_free(&prod);
-  for (size_t b = 0; b < e->n_bindings; b++) {
-    if (!root[b]) continue;
-    const ec_tensor *bt = &e->bindings[b].t;
-    for (size_t i = 0; i < e->n_layers; i++) {
-      ec_layer *l = &e->layers[i];
-      for (int side = 0; side < 2; side++) {
-        ec_tensor *ts = side ? l->out : l->in;
-        size_t n = side ? l->n_out : l->n_in;
-        for (size_t k = 0; k < n; k++)
-          if (ts[k].name_len == root_len[b] && !memcmp(ts[k].name, root[b], root_len[b])) S_rename(&ts[k], bt->name, bt->name_len);
+  /* one pass over the layers (a pass per binding was bindings x layers);
+   * roots are distinct and none is a binding's name, so a renamed tensor
+   * never matches another root */
+  ec_map byroot = {0};
+  for (size_t b = 0; b < e->n_bindings; b++)
+    if (root[b]) ec_map_put(&byroot, root[b], root_len[b], b);
+  for (size_t i = 0; i < e->n_layers && byroot.n; i++) {
+    ec_layer *l = &e->layers[i];
+    for (int side = 0; side < 2; side++) {
+      ec_tensor *ts = side ? l->out : l->in;
+      size_t n = side ? l->n_out : l->n_in;
+      for (size_t k = 0; k < n; k++) {
+        size_t b;
+        if (ec_map_get(&byroot, ts[k].name, ts[k].name_len, &b))
+          S_rename(&ts[k], e->bindings[b].t.name, e->bindings[b].t.name_len);
       }
     }
-    free(root[b]);
   }
+  ec_map_free(&byroot);
+  for (size_t b = 0; b < e->n_bindings; b++) free(root[b]);
   free(root);
   free(root_len);
 }

@@ -4,13 +4,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* FNV-1a, then the high bits folded down: slots are picked by the low bits. */
 static uint64_t S_hash(const char *s, size_t n) {
   uint64_t h = 1469598103934665603ull;
   for (size_t i = 0; i < n; i++) {
     h ^= (unsigned char)s[i];
     h *= 1099511628211ull;
   }
-  return h ^ (h >> 29);
+  return h ^ (h >> 29) ^ (h >> 47);
+}
+
+/* Insert a key known to be absent (rehashing: no compare, no re-hash). */
+static void S_place(ec_map *m, const ec_map_slot *s) {
+  size_t i = (size_t)s->hash & (m->cap - 1);
+  while (m->slots[i].used) i = (i + 1) & (m->cap - 1);
+  m->slots[i] = *s;
+  m->n++;
 }
 
 static void S_rehash(ec_map *m, size_t cap) {
@@ -20,39 +29,45 @@ static void S_rehash(ec_map *m, size_t cap) {
   m->cap = cap;
   m->n = 0;
   for (size_t i = 0; i < oldcap; i++)
-    if (old[i].used) ec_map_put(m, old[i].key, old[i].len, old[i].val);
+    if (old[i].used) S_place(m, &old[i]);
   free(old);
+}
+
+/* The slot holding key, or the empty slot where it would go. The stored
+ * hash is compared first, so a probe past other keys reads no key bytes. */
+static ec_map_slot *S_find(const ec_map *m, const char *key, size_t len, uint64_t h) {
+  size_t i = (size_t)h & (m->cap - 1);
+  while (m->slots[i].used) {
+    ec_map_slot *s = &m->slots[i];
+    if (s->hash == h && s->len == len && memcmp(s->key, key, len) == 0) return s;
+    i = (i + 1) & (m->cap - 1);
+  }
+  return &m->slots[i];
 }
 
 int ec_map_put(ec_map *m, const char *key, size_t len, size_t val) {
   if ((m->n + 1) * 4 >= m->cap * 3) S_rehash(m, m->cap ? m->cap * 2 : 64);
-  size_t i = (size_t)S_hash(key, len) & (m->cap - 1);
-  while (m->slots[i].used) {
-    if (m->slots[i].len == len && memcmp(m->slots[i].key, key, len) == 0) {
-      m->slots[i].val = val;
-      return 0;
-    }
-    i = (i + 1) & (m->cap - 1);
+  uint64_t h = S_hash(key, len);
+  ec_map_slot *s = S_find(m, key, len, h);
+  if (s->used) {
+    s->val = val;
+    return 0;
   }
-  m->slots[i].used = 1;
-  m->slots[i].key = key;
-  m->slots[i].len = len;
-  m->slots[i].val = val;
+  s->used = 1;
+  s->key = key;
+  s->len = len;
+  s->val = val;
+  s->hash = h;
   m->n++;
   return 1;
 }
 
 int ec_map_get(const ec_map *m, const char *key, size_t len, size_t *val) {
   if (!m->cap) return 0;
-  size_t i = (size_t)S_hash(key, len) & (m->cap - 1);
-  while (m->slots[i].used) {
-    if (m->slots[i].len == len && memcmp(m->slots[i].key, key, len) == 0) {
-      if (val) *val = m->slots[i].val;
-      return 1;
-    }
-    i = (i + 1) & (m->cap - 1);
-  }
-  return 0;
+  ec_map_slot *s = S_find(m, key, len, S_hash(key, len));
+  if (!s->used) return 0;
+  if (val) *val = s->val;
+  return 1;
 }
 
 void ec_map_free(ec_map *m) {

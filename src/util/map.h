@@ -3,11 +3,13 @@
 #ifndef EC_MAP_H
 #define EC_MAP_H
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct ec_map_slot {
   const char *key;
   size_t len;
   size_t val;
+  uint64_t hash; /* of the key: probes and rehashing compare it, not the bytes */
   int used;
 } ec_map_slot;
 

@@ -2,6 +2,8 @@
 #include "analyze/layer_kind.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "util/map.h"
+#include "util/rank.h"
 #include "view/fmt.h"
 #include <math.h>
 #include <stdio.h>
@@ -336,37 +338,50 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
   return t;
 }
 
+/* A tactic group of the tactics table. */
+typedef struct {
+  char *key;
+  size_t n;
+  double ms;
+} S_tgroup;
+
+/* Tactic groups: latency descending, then key. */
+static int S_cmp_tactic_group(const void *a, const void *b) {
+  const S_tgroup *p = a, *q = b;
+  if (p->ms != q->ms) return p->ms > q->ms ? -1 : 1;
+  return strcmp(p->key, q->key);
+}
+
 ec_table *ec_tbl_tactics(const ec_summary *s, const char *id, const char **why) {
   if (!s->layers) {
     *why = "no layers were read";
     return NULL;
   }
-  /* group by the tactic cut before "_0x" (trex summary -gt) */
-  typedef struct { char *key; size_t n; double ms; } G;
-  G *g = NULL;
+  /* group by the tactic cut before "_0x" (trex summary -gt); a hash map
+   * finds the group, so an engine whose layers all have different tactics
+   * stays n log n */
+  S_tgroup *g = NULL;
   size_t ng = 0, cg = 0;
+  ec_map at = {0};
   for (size_t i = 0; i < s->layers; i++) {
     const ec_layer *l = &s->engine->layers[i];
     char key[512];
     ec_tactic_group(l->tactic, key, sizeof key);
-    size_t k = 0;
-    while (k < ng && strcmp(g[k].key, key)) k++;
-    if (k == ng) {
-      G *x = EC_PUSH(g, ng, cg);
+    size_t k;
+    if (!ec_map_get(&at, key, strlen(key), &k)) {
+      k = ng;
+      S_tgroup *x = EC_PUSH(g, ng, cg);
       x->key = ec_strdup(key);
       x->n = 0;
       x->ms = 0;
+      ec_map_put(&at, x->key, strlen(x->key), k);
     }
     g[k].n++;
     if (l->has_profile) g[k].ms += l->avg_ms;
   }
-  /* sort by latency desc, then key */
-  for (size_t i = 1; i < ng; i++)
-    for (size_t j = i; j > 0 && (g[j].ms > g[j - 1].ms || (g[j].ms == g[j - 1].ms && strcmp(g[j].key, g[j - 1].key) < 0)); j--) {
-      G tmp = g[j];
-      g[j] = g[j - 1];
-      g[j - 1] = tmp;
-    }
+  ec_map_free(&at);
+  /* sort by latency desc, then key (keys are unique) */
+  if (ng > 1) qsort(g, ng, sizeof *g, S_cmp_tactic_group);
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Tactic (cut before _0x)", EC_ALIGN_LEFT, 0);
@@ -389,6 +404,9 @@ ec_table *ec_tbl_tactics(const ec_summary *s, const char *id, const char **why) 
   free(g);
   return t;
 }
+
+/* Rows the all-layers table shows without scripts when it is written as data. */
+#define S_STATIC_LAYERS 100
 
 ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_prefix, size_t max, const char **why) {
   const ec_engine *e = s->engine;
@@ -444,6 +462,21 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
     snprintf(note, sizeof note, "%zu more layers are not shown; `enginecard layers ENGINE --csv` lists all %zu.",
              e->n_layers - n, e->n_layers);
     ec_table_set_note(t, note);
+  }
+  if (ec_table_is_data(t)) {
+    /* a page without scripts shows the slowest layers (graph order without a profile) */
+    size_t k = 0, *rows = ec_calloc(S_STATIC_LAYERS, sizeof *rows);
+    for (size_t i = 0; i < e->n_layers && k < S_STATIC_LAYERS; i++) {
+      size_t li = s->has_latency ? s->order[i] : i;
+      if (li < n) rows[k++] = li;
+    }
+    char note[320];
+    snprintf(note, sizeof note,
+             "Without scripts this shows the %zu %s of the %s layers; with scripts the table holds them all (sort, filter, "
+             "scroll). `enginecard layers ENGINE --csv` lists every layer.",
+             k, s->has_latency ? "slowest" : "first", B(ec_fmt_int, (double)n));
+    ec_table_set_static_rows(t, rows, k, note);
+    free(rows);
   }
   return t;
 }

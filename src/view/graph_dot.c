@@ -13,6 +13,14 @@
 #define S_PART_CPS 40    /* one name part in a label */
 #define S_PARTS 3        /* name parts shown before "+ N more" */
 #define S_TIP_BYTES 8000 /* a tooltip, well under the dot CLI's 16384 */
+/* Big graphs: Graphviz's network simplex for x coordinates runs until it
+ * converges (29,000 iterations, 10 s, for a 1,300-layer transformer); one
+ * pass per node count (nslimit, nslimit1) gives a drawing as narrow (README:
+ * The engine graph, for the measurements). Their blocks' tooltips list the
+ * first S_BIG_TIP_MEMBERS members. */
+#define S_BIG_NODES 150
+#define S_BIG_ATTRS " nslimit=1 nslimit1=1"
+#define S_BIG_TIP_MEMBERS 24
 
 /* ---- text ------------------------------------------------------------------ */
 
@@ -277,13 +285,16 @@ static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
     S_tips(b, types.k[j]);
     ec_buf_printf(b, " x%zu", cnt[j]);
   }
-  for (size_t k = 0; k < n->n_members && b->len - start < S_TIP_BYTES; k++) {
+  /* big graphs list fewer members: 600 blocks of 8 KB made 5.5 MB of SVG */
+  size_t listed = g->n_nodes > S_BIG_NODES && n->n_members > S_BIG_TIP_MEMBERS ? S_BIG_TIP_MEMBERS : n->n_members;
+  size_t k = 0;
+  for (; k < listed && b->len - start < S_TIP_BYTES; k++) {
     const ec_layer *l = &e->layers[n->members[k]];
     ec_buf_printf(b, "\\n%zu: ", n->members[k]);
     S_tip(b, l->name, l->name_len, 160);
     if (l->has_profile) ec_buf_printf(b, " (%s ms)", ec_fmt_ms(x, sizeof x, l->avg_ms));
   }
-  if (b->len - start >= S_TIP_BYTES) ec_buf_puts(b, "\\n...");
+  if (k < n->n_members) ec_buf_printf(b, "\\n... and %zu more (the layer table lists every layer)", n->n_members - k);
   ec_buf_puts(b, "\"];\n");
 }
 
@@ -411,14 +422,44 @@ static void S_legend(ec_buf *b, const ec_graph *g, const ec_graph_dot_opts *o, S
 
 /* ---- graph ---------------------------------------------------------------- */
 
+/* The sources the legend sits above: those with a reader on the first rank
+ * below the sources (all its producers are sources), so they are on the top
+ * rank anyway. A source read only deep down (a KV-cache input, a copy of a
+ * broadcast input) is left alone: an invisible edge from the legend would
+ * cross every rank in between (33 such edges made a 1,500-node layout take
+ * 10 s longer). Kahn's order: O(nodes + edges). Caller frees. */
+static unsigned char *S_top_sources(const ec_graph *g) {
+  size_t n = g->n_nodes;
+  unsigned char *top = ec_calloc(n ? n : 1, 1);
+  size_t *indeg = ec_calloc(n ? n : 1, sizeof *indeg), *nsrc = ec_calloc(n ? n : 1, sizeof *nsrc);
+  for (size_t i = 0; i < g->n_edges; i++) indeg[g->edges[i].to]++;
+  for (size_t i = 0; i < g->n_edges; i++)
+    if (!indeg[g->edges[i].from]) nsrc[g->edges[i].to]++;
+  /* a reader whose producers are all sources is on the first rank */
+  for (size_t i = 0; i < g->n_edges; i++) {
+    const ec_gedge *d = &g->edges[i];
+    if (!indeg[d->from] && nsrc[d->to] == indeg[d->to]) top[d->from] = 1;
+  }
+  /* isolated nodes (an input no layer reads) stay under the legend too */
+  size_t *outdeg = nsrc;
+  memset(outdeg, 0, n * sizeof *outdeg);
+  for (size_t i = 0; i < g->n_edges; i++) outdeg[g->edges[i].from]++;
+  for (size_t i = 0; i < n; i++)
+    if (!indeg[i] && !outdeg[i]) top[i] = 1;
+  free(indeg);
+  free(nsrc);
+  return top;
+}
+
 char *ec_graph_dot(const ec_graph *g, const ec_graph_dot_opts *o) {
   ec_graph_dot_opts dflt = {0};
   if (!o) o = &dflt;
   ec_buf b = {0};
   ec_buf_puts(&b, "digraph engine {\n  graph [id=\"");
   S_tips(&b, o->id ? o->id : "graph");
-  ec_buf_printf(&b, "\" fontname=\"DejaVu Sans\" rankdir=%s nodesep=0.25 ranksep=%s bgcolor=\"white\" pad=0.1];\n",
-                o->left_to_right ? "LR" : "TB", o->edge_labels ? "0.3" : "0.25");
+  ec_buf_printf(&b, "\" fontname=\"DejaVu Sans\" rankdir=%s nodesep=0.25 ranksep=%s bgcolor=\"white\" pad=0.1%s];\n",
+                o->left_to_right ? "LR" : "TB", o->edge_labels ? "0.3" : "0.25",
+                g->n_nodes > S_BIG_NODES ? S_BIG_ATTRS : "");
   ec_buf_puts(&b, "  node [shape=box style=\"rounded,filled\" fontname=\"DejaVu Sans\" fontsize=10 color=\"#444444\" "
                   "penwidth=1 margin=\"0.08,0.03\" height=0.3];\n"
                   "  edge [fontname=\"DejaVu Sans\" fontsize=8 fontcolor=\"#333333\" arrowsize=0.6 penwidth=1.6];\n");
@@ -437,11 +478,10 @@ char *ec_graph_dot(const ec_graph *g, const ec_graph_dot_opts *o) {
     /* top to bottom: the legend gets a rank of its own above the sources,
      * so its height does not stretch the first rank of the graph */
     if (!o->left_to_right) {
-      unsigned char *has_in = ec_calloc(g->n_nodes, 1);
-      for (size_t i = 0; i < g->n_edges; i++) has_in[g->edges[i].to] = 1;
+      unsigned char *top = S_top_sources(g);
       for (size_t i = 0; i < g->n_nodes; i++)
-        if (!has_in[i]) ec_buf_printf(&b, "  legend -> n%zu [style=invis];\n", i);
-      free(has_in);
+        if (top[i]) ec_buf_printf(&b, "  legend -> n%zu [style=invis];\n", i);
+      free(top);
     }
   }
   ec_buf_puts(&b, "}\n");

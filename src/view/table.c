@@ -29,6 +29,8 @@ void ec_table_free(ec_table *t) {
   free(t->id);
   free(t->caption);
   free(t->note);
+  free(t->static_rows);
+  free(t->static_note);
   free(t);
 }
 
@@ -116,6 +118,18 @@ void ec_table_set_row_id(ec_table *t, size_t row, const char *id) {
 void ec_table_set_note(ec_table *t, const char *note) {
   free(t->note);
   t->note = note ? ec_strdup(note) : NULL;
+}
+
+int ec_table_is_data(const ec_table *t) { return t->interactive && t->nrows > EC_TABLE_DATA_ROWS; }
+
+void ec_table_set_static_rows(ec_table *t, const size_t *rows, size_t n, const char *note) {
+  free(t->static_rows);
+  free(t->static_note);
+  t->static_rows = ec_calloc(n ? n : 1, sizeof *t->static_rows);
+  t->n_static_rows = 0;
+  for (size_t i = 0; i < n; i++)
+    if (rows[i] < t->nrows) t->static_rows[t->n_static_rows++] = rows[i];
+  t->static_note = note ? ec_strdup(note) : NULL;
 }
 
 const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col) { return &t->cells[row * t->ncols + col]; }

@@ -31,7 +31,16 @@ typedef struct ec_table {
   char **row_ids;  /* optional per row anchor ids (owned), NULL when unused */
   int interactive; /* sortable and filterable in HTML */
   char *note;      /* a line under the table (e.g. "120 more rows: enginecard layers"), owned */
+  size_t *static_rows; /* data tables (ec_table_is_data): the rows a page without scripts shows, owned */
+  size_t n_static_rows;
+  char *static_note;   /* data tables: says which rows those are and where the rest are, owned */
 } ec_table;
+
+/* An interactive table of more rows than this is written to HTML as data
+ * (one JSON array per column) that the page's script turns into rows on
+ * demand; without scripts the page shows its static rows. 100,000 layers
+ * as table markup made a 44 MB page. */
+#define EC_TABLE_DATA_ROWS 2000
 
 /** New empty table; id and caption are copied (caption may be NULL). */
 ec_table *ec_table_new(const char *id, const char *caption);
@@ -49,6 +58,12 @@ void ec_table_set_class(ec_table *t, size_t row, size_t col, const char *cls);
 void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link);
 void ec_table_set_row_id(ec_table *t, size_t row, const char *id);
 void ec_table_set_note(ec_table *t, const char *note);
+/** 1 when t is written to HTML as data (interactive, more than
+ *  EC_TABLE_DATA_ROWS rows). */
+int ec_table_is_data(const ec_table *t);
+/** The rows (indices, copied) a data table shows without scripts, and the
+ *  sentence under them (copied). */
+void ec_table_set_static_rows(ec_table *t, const size_t *rows, size_t n, const char *note);
 const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col);
 /** Finish a table that shows at most some of total items: with no rows it is
  *  freed, *why = empty_why and NULL is returned; when rows < total a note

@@ -76,6 +76,40 @@ assert abs(n - $n) <= 0.05 * $n, 'asked $n, got %d' % n
 "
   done
 done
+# a big hybrid: thousands of encoder layers, whose random layer count once
+# swamped the block-count search (50,000 asked gave 38,014)
+p="$TMP/n-hybrid-50000"
+"$EC_GEN" --out "$p" --layers 50000 --iterations 10 --no-profile --no-timing --no-meta > /dev/null 2>&1 ||
+  fail "enginegen --layers 50000 exits 0"
+py "enginegen --model hybrid --layers 50000: count within 5%" "
+import json
+n = len(json.load(open('$p.graph.json'))['Layers'])
+assert abs(n - 50000) <= 2500, 'asked 50000, got %d' % n
+"
+rm -f "$p".*
+
+# the transformer shape (a real 1,309-layer TensorRT 10 LLM: 597 kgen, 449
+# gemm, 207 plugins, 27 signal/wait, 68 bindings): counts near the request,
+# every family, plugins on stream 1, and valid JSON
+for n in 1300 5000; do
+  p="$TMP/tf-$n"
+  "$EC_GEN" --out "$p" --model transformer --layers "$n" --iterations 10 --log > /dev/null 2>&1 ||
+    fail "enginegen --model transformer --layers $n exits 0"
+  valid_json "enginegen --model transformer --layers $n: all JSON files valid" "$p"
+  py "enginegen --model transformer --layers $n: count, families, streams and bindings" "
+import json, collections
+g = json.load(open('$p.graph.json'))
+L = g['Layers']
+assert abs(len(L) - $n) <= 0.05 * $n, 'asked $n, got %d' % len(L)
+c = collections.Counter(l['LayerType'] for l in L)
+share = lambda k: c[k] / len(L)
+assert 0.40 < share('kgen') < 0.52 and 0.29 < share('gemm') < 0.39 and 0.12 < share('PluginV2') < 0.19, c
+assert c['signal'] + c['wait'] >= len(L) // 60 and c['shape_call'] >= 1, c
+assert all(l['StreamId'] == 1 for l in L if l['LayerType'] == 'PluginV2')
+assert len(g['Bindings']) == 68, len(g['Bindings'])
+"
+  rm -f "$p".*
+done
 
 # determinism: same options and seed -> same bytes (files named alike in two
 # directories: the prefix's base name appears inside the log and metadata);

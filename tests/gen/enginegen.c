@@ -33,6 +33,14 @@
  *            {ForeignNode[...]} layer, output gemm + residual, FFN gemms).
  *   hybrid   (default) ResNet stages followed by transformer encoder layers
  *            (like R50+ViT), so every layer family appears.
+ *   transformer  a TensorRT 10 decoder-only LLM shaped like a real
+ *            1,309-layer engine (about 46% kgen, 34% gemm, 16% plugins):
+ *            Myelin graphs of 4 decoder layers (shape_call, then kgen/gemm
+ *            kernels, ended by an exit^bb^signal/wait layer), two
+ *            "Correlation" PluginV2 layers per decoder layer on StreamId 1
+ *            feeding the Myelin kernels, and 68 bindings (input_ids,
+ *            position_ids, attention_mask read by every attention kernel,
+ *            16 layers' KV caches in and out, logits).
  * Realism details: ONNX-scope names (/layer2/layer2.3/conv2/Conv,
  * /encoder/layer.3/attention/attention/MatMul); skip edges and fan-out
  * (residual adds fused into convolutions, or unfused PointWiseV2 layers);
@@ -189,7 +197,7 @@ static const S_gpu S_GPUS[] = {
  * ---------------------------------------------------------------------- */
 
 enum { P_FP32, P_FP16, P_INT8 };
-enum { M_HYBRID, M_RESNET, M_VIT };
+enum { M_HYBRID, M_RESNET, M_VIT, M_TRANSFORMER };
 
 typedef struct {
   const char *out;
@@ -219,7 +227,7 @@ typedef struct {
   int binding;          /* 1: listed in "Bindings" */
 } S_tensor;
 
-enum { L_CONV, L_POOL, L_REFORMAT, L_PW, L_NOOP, L_SHAPECALL, L_KGEN, L_GEMM, L_MYELIN };
+enum { L_CONV, L_POOL, L_REFORMAT, L_PW, L_NOOP, L_SHAPECALL, L_KGEN, L_GEMM, L_MYELIN, L_PLUGIN, L_SIGNAL };
 
 typedef struct {
   int kind;
@@ -238,6 +246,7 @@ typedef struct {
   int has_tacval;
   char *meta;         /* raw bytes; \x1e / \x1f separators */
   double ms;          /* modelled average latency */
+  int stream;         /* StreamId (plugins of the transformer run on stream 1) */
 } S_layer;
 
 typedef struct {
@@ -943,6 +952,242 @@ static void S_build(S_net *n, const S_opts *o, long nblocks, long nenc)
 }
 
 /* ------------------------------------------------------------------------
+ * The transformer (decoder) model
+ * ---------------------------------------------------------------------- */
+
+#define S_TF_CACHE 16 /* decoder layers with KV-cache bindings (2 in + 2 out each) */
+#define S_TF_PER_GRAPH 4 /* decoder layers per Myelin graph */
+
+/* Contract: emit a plugin layer ("Correlation" on the auxiliary stream 1)
+ * named name (taken) reading ins, writing a new tensor like ins[0] named
+ * oname (taken), and, when cache_out >= 0, that binding too; returns the
+ * new tensor. */
+static int S_plugin(S_net *n, char *name, const int *ins, int nin, char *oname, int cache_out)
+{
+  const S_tensor *x = &n->t[ins[0]];
+  const char *fmt = n->o->prec == P_FP32 ? "Row major linear FP32" : "Row major linear FP16 format";
+  int o = S_tensor_new(n, oname, x->nd, x->d, fmt, S_fmt_esize(fmt));
+  n->t[o].dyn = n->t[ins[0]].dyn;
+  S_layer *l = S_layer_new(n, L_PLUGIN, "PluginV2", name);
+  for (int i = 0; i < nin; i++) l->in[l->nin++] = ins[i];
+  l->out[l->nout++] = o;
+  if (cache_out >= 0) l->out[l->nout++] = cache_out;
+  l->stream = 1;
+  l->tactic = S_strdup("TensorRT");
+  l->meta = S_sprintf("[ONNX Layer: %s]", name);
+  S_cost(n, l, S_vol(&n->t[o]) * 4, 0, P_FP32, 1.5);
+  return o;
+}
+
+/* Contract: emit the "exit^bb^signal" layer that ends Myelin graph g
+ * (TensorRT 10 synchronises the auxiliary stream with it; no tensors). */
+static void S_signal(S_net *n)
+{
+  S_layer *l = S_layer_new(n, L_SIGNAL, n->myl % 2 ? "signal" : "wait",
+                           S_sprintf("exit^bb^%s^1_myl%d_%d", n->myl % 2 ? "signal" : "wait", n->myl, n->myl_idx++));
+  l->tactic = S_strdup("");
+  l->meta = S_strdup("");
+  l->stream = n->myl % 2 ? 0 : 1;
+  l->ms = 0.001;
+}
+
+/* Contract: a new binding tensor named name (taken) of dims B x S x H. */
+static int S_tf_binding(S_net *n, char *name, long B, long S, long H, const char *fmt)
+{
+  long d[3] = {B, S, H};
+  int t = S_tensor_new(n, name, 3, d, fmt, S_fmt_esize(fmt));
+  n->t[t].binding = 1;
+  return t;
+}
+
+/* Contract: emit the RMSNorm kgen "<p>/<what>" on x [B,S,H] (a Myelin
+ * kernel); returns its output. */
+static int S_rmsnorm(S_net *n, const char *p, const char *what, int x)
+{
+  char a[160], b[160];
+  snprintf(a, sizeof a, "%s/%s/Pow", p, what);
+  snprintf(b, sizeof b, "%s/%s/Mul_1", p, what);
+  const char *on[] = {a, b, NULL};
+  const S_tensor *xt = &n->t[x];
+  long d[3] = {xt->d[0], xt->d[1], xt->d[2]};
+  unsigned dyn = xt->dyn;
+  int t = S_ktensor(n, 3, d, S_kdt(n->o->prec));
+  n->t[t].dyn = dyn;
+  S_kgen(n, "CasPowMeaAddSqrDivMulCasMul", &x, 1, t, on, 6.0 * (double)d[0] * d[1] * d[2]);
+  return t;
+}
+
+/* Contract: emit decoder layer k on x [B,S,H] (inside the current Myelin
+ * graph, its two Correlation plugins on stream 1) and return its output.
+ * pos and mask are the position-id and attention-mask bindings; cache >= 0
+ * makes the plugins read past_key_values.<cache>.key/value and write
+ * present.<cache>.key/value bindings. 12-13 layers: RMSNorm kgen, QKV gemm,
+ * rotary kgen, Correlation plugin, _gemm_mha_v2 kgen, (even layers) a
+ * transpose kgen, output gemm + residual, (odd layers) a cross-attention
+ * gemm and softmax kgen, RMSNorm kgen, gate/up gemm, SiLU kgen, Correlation
+ * plugin, down gemm + residual. */
+static int S_decoder(S_net *n, int k, int x, int pos, int mask, int cache)
+{
+  int prec = n->o->prec;
+  const char *dt = S_kdt(prec);
+  const S_tensor *xt = &n->t[x];
+  long B = xt->d[0], S = xt->d[1], H = xt->d[2], F = 11 * H / 4;
+  unsigned dyn = xt->dyn;
+  char p[48], a[160], b[160], c[160];
+  snprintf(p, sizeof p, "/model/layers.%d", k);
+  long dh[3] = {B, S, H}, d3[3] = {B, S, 3 * H}, df[3] = {B, S, F};
+
+  int t1 = S_rmsnorm(n, p, "input_layernorm", x);
+
+  snprintf(a, sizeof a, "%s/self_attn/qkv_proj/MatMul", p);
+  const char *qkv_on[] = {a, NULL};
+  int qkv = S_gemm(n, a, qkv_on, t1, 3 * H, -1, dt, dt, S_sprintf("%s/self_attn/qkv_output_0'.1_%d", p, n->myl_idx));
+  n->t[qkv].dyn = dyn;
+
+  snprintf(a, sizeof a, "%s/self_attn/rotary_emb/Mul", p);
+  snprintf(b, sizeof b, "%s/self_attn/rotary_emb/Concat", p);
+  const char *ro[] = {a, b, NULL};
+  int qr = S_ktensor(n, 3, d3, dt);
+  n->t[qr].dyn = dyn;
+  int rin[2] = {qkv, pos};
+  S_kgen(n, "SliMulSliNegConMulAdd", rin, 2, qr, ro, 4.0 * B * S * 3 * H);
+
+  int pk = -1, ck = -1, pv = -1, cv = -1;
+  if (cache >= 0) {
+    const char *cf = prec == P_FP32 ? "Row major linear FP32" : "Row major linear FP16 format";
+    pk = S_tf_binding(n, S_sprintf("past_key_values.%d.key", cache), B, S, H, cf);
+    pv = S_tf_binding(n, S_sprintf("past_key_values.%d.value", cache), B, S, H, cf);
+    ck = S_tf_binding(n, S_sprintf("present.%d.key", cache), B, S, H, cf);
+    cv = S_tf_binding(n, S_sprintf("present.%d.value", cache), B, S, H, cf);
+  }
+  int cin[2] = {qr, pk};
+  int corr = S_plugin(n, S_sprintf("%s/self_attn/Correlation", p), cin, cache >= 0 ? 2 : 1,
+                      S_sprintf("%s/self_attn/Correlation_output_0", p), ck);
+
+  snprintf(a, sizeof a, "%s/self_attn/MatMul", p);
+  snprintf(b, sizeof b, "%s/self_attn/Softmax", p);
+  snprintf(c, sizeof c, "%s/self_attn/MatMul_1", p);
+  int ctx = S_ktensor(n, 3, dh, dt);
+  n->t[ctx].dyn = dyn;
+  {
+    S_layer *l = S_layer_new(n, L_KGEN, "kgen", S_sprintf("_gemm_mha_v2_myl%d_%d", n->myl, n->myl_idx++));
+    l->in[l->nin++] = qr;
+    l->in[l->nin++] = corr;
+    l->in[l->nin++] = mask;
+    l->out[l->nout++] = ctx;
+    char *hs = S_hash128();
+    l->tactic = S_sprintf("_gemm_mha_v2_0x%s", hs);
+    free(hs);
+    l->meta = S_sprintf("[ONNX Layer: %s]\x1f[ONNX Layer: %s]\x1f[ONNX Layer: %s]", a, b, c);
+    S_cost(n, l, 4.0 * B * S * S * H, 0, prec == P_FP32 ? P_FP32 : P_FP16, 1.1);
+  }
+  int ctx2 = ctx;
+  if (k % 2 == 0) {
+    snprintf(a, sizeof a, "%s/self_attn/Transpose", p);
+    const char *tr[] = {a, NULL};
+    ctx2 = S_ktensor(n, 3, dh, dt);
+    n->t[ctx2].dyn = dyn;
+    S_kgen(n, "Tra", &ctx, 1, ctx2, tr, 0);
+  }
+
+  snprintf(a, sizeof a, "%s/self_attn/o_proj/MatMul", p);
+  snprintf(b, sizeof b, "%s/Add", p);
+  const char *oo[] = {a, b, NULL};
+  int y1 = S_gemm(n, a, oo, ctx2, H, x, dt, dt, S_sprintf("%s/Add_output_0'.1_%d", p, n->myl_idx));
+  n->t[y1].dyn = dyn;
+
+  if (k % 2 == 1) {
+    /* a cross-attention projection and its softmax */
+    snprintf(a, sizeof a, "%s/cross_attn/attention_weights/MatMul", p);
+    const char *cw[] = {a, NULL};
+    int w = S_gemm(n, a, cw, y1, H, -1, dt, dt, S_sprintf("%s/cross_attn/attention_weights_output_0'.1_%d", p, n->myl_idx));
+    n->t[w].dyn = dyn;
+    snprintf(a, sizeof a, "%s/cross_attn/Softmax", p);
+    snprintf(b, sizeof b, "%s/cross_attn/Add", p);
+    const char *sm[] = {a, b, NULL};
+    int y = S_ktensor(n, 3, dh, dt);
+    n->t[y].dyn = dyn;
+    int sin2[2] = {w, y1};
+    S_kgen(n, "ResMaxSubExpSumDivAdd", sin2, 2, y, sm, 5.0 * B * S * H);
+    y1 = y;
+  }
+
+  int t2 = S_rmsnorm(n, p, "post_attention_layernorm", y1);
+
+  snprintf(a, sizeof a, "%s/mlp/gate_up_proj/MatMul", p);
+  const char *gu_on[] = {a, NULL};
+  long gd = 2 * F;
+  int gu = S_gemm(n, a, gu_on, t2, gd, -1, dt, dt, S_sprintf("%s/mlp/gate_up_output_0'.1_%d", p, n->myl_idx));
+  n->t[gu].dyn = dyn;
+  snprintf(a, sizeof a, "%s/mlp/act_fn/Sigmoid", p);
+  snprintf(b, sizeof b, "%s/mlp/Mul", p);
+  const char *si[] = {a, b, NULL};
+  int act = S_ktensor(n, 3, df, dt);
+  n->t[act].dyn = dyn;
+  S_kgen(n, "SliSigMulMul", &gu, 1, act, si, 4.0 * B * S * F);
+
+  int cin2[2] = {act, pv};
+  int act2 = S_plugin(n, S_sprintf("%s/mlp/Correlation", p), cin2, cache >= 0 ? 2 : 1,
+                      S_sprintf("%s/mlp/Correlation_output_0", p), cv);
+
+  snprintf(a, sizeof a, "%s/mlp/down_proj/MatMul", p);
+  snprintf(b, sizeof b, "%s/Add_1", p);
+  const char *dn[] = {a, b, NULL};
+  int y2 = S_gemm(n, a, dn, act2, H, y1, dt, dt, S_sprintf("%s/Add_1_output_0'.1_%d", p, n->myl_idx));
+  n->t[y2].dyn = dyn;
+  return y2;
+}
+
+/* Contract: build a TensorRT 10 decoder-only transformer of nlayers
+ * decoder layers into n (empty): Myelin graphs of S_TF_PER_GRAPH layers
+ * (each with its shape_call, ended by a signal or wait layer), Correlation
+ * plugins on stream 1, and 68 bindings when nlayers >= S_TF_CACHE
+ * (input_ids, position_ids, attention_mask, KV caches in and out, logits).
+ * Re-seeds the PRNG. */
+static void S_build_transformer(S_net *n, const S_opts *o, long nlayers)
+{
+  memset(n, 0, sizeof *n);
+  n->o = o;
+  S_rng = o->seed * 0x2545f4914f6cdd1dULL + 0x7654321ULL;
+  const char *dt = S_kdt(o->prec);
+  long B = o->batch, S = 128, H = 2048;
+  long d2[2] = {B, S};
+  int ids = S_tensor_new(n, S_strdup("input_ids"), 2, d2, "Int32", 4);
+  n->t[ids].binding = 1;
+  int pos = S_tensor_new(n, S_strdup("position_ids"), 2, d2, "Int32", 4);
+  n->t[pos].binding = 1;
+  int mask = S_tensor_new(n, S_strdup("attention_mask"), 2, d2, dt, S_fmt_esize(dt));
+  n->t[mask].binding = 1;
+  long ncache = nlayers < S_TF_CACHE ? nlayers : S_TF_CACHE;
+  int x = -1;
+  for (long k = 0; k < nlayers; k++) {
+    if (k % S_TF_PER_GRAPH == 0) {
+      if (k) S_signal(n);
+      S_myelin_begin(n);
+      if (!k) {
+        long de[3] = {B, S, H};
+        x = S_ktensor(n, 3, de, dt);
+        const char *on[] = {"/model/embed_tokens/Gather", NULL};
+        S_kgen(n, "Gath", &ids, 1, x, on, 0);
+      }
+    }
+    /* the cached layers are spread evenly over the depth */
+    int cache = -1;
+    for (long c = 0; c < ncache; c++)
+      if (c * nlayers / ncache == k) cache = (int)c;
+    x = S_decoder(n, (int)k, x, pos, mask, cache);
+  }
+  long d3[3] = {B, S, H};
+  int ln = S_ktensor(n, 3, d3, dt);
+  const char *lnon[] = {"/model/norm/Pow", "/model/norm/Mul_1", NULL};
+  S_kgen(n, "CasPowMeaAddSqrDivMulCasMul", &x, 1, ln, lnon, 0);
+  const char *fc[] = {"/lm_head/MatMul", NULL};
+  int logits = S_gemm(n, "/lm_head/MatMul", fc, ln, 32000, -1, dt, "Float", S_strdup("logits"));
+  n->t[logits].binding = 1;
+  S_signal(n);
+}
+
+/* ------------------------------------------------------------------------
  * Hostile names
  * ---------------------------------------------------------------------- */
 
@@ -1100,7 +1345,7 @@ static void S_w_tensors(FILE *f, const S_net *n, const char *key, const int *ids
  * as trtexec writes it per layer family). */
 static void S_w_layer(FILE *f, const S_net *n, const S_layer *l)
 {
-  int loc = l->kind != L_KGEN && l->kind != L_GEMM && l->kind != L_SHAPECALL;
+  int loc = l->kind != L_KGEN && l->kind != L_GEMM && l->kind != L_SHAPECALL && l->kind != L_SIGNAL;
   fputs("{\n  \"Name\": ", f);
   S_jstr(f, l->name);
   fprintf(f, ",\n  \"LayerType\": \"%s\",\n", l->ltype);
@@ -1129,6 +1374,9 @@ static void S_w_layer(FILE *f, const S_net *n, const S_layer *l)
   case L_REFORMAT:
     fprintf(f, "  \"ParameterType\": \"Reformat\",\n  \"Origin\": \"%s\",\n", l->origin);
     break;
+  case L_PLUGIN:
+    fputs("  \"ParameterType\": \"PluginV2\",\n  \"PluginType\": \"Correlation_TRT\",\n  \"PluginVersion\": \"1\",\n", f);
+    break;
   case L_PW:
     fputs("  \"ParameterType\": \"PointWise\",\n  \"ParameterSubType\": \"PointWiseExpression\",\n"
           "  \"NbInputArgs\": 2,\n  \"InputArgs\": [\"arg0\", \"arg1\"],\n",
@@ -1154,7 +1402,7 @@ static void S_w_layer(FILE *f, const S_net *n, const S_layer *l)
     fputs(",\n", f);
   }
   if (l->has_tacval) fprintf(f, "  \"TacticValue\": \"0x%016llx\",\n", (unsigned long long)l->tacval);
-  fputs("  \"StreamId\": 0,\n  \"Metadata\": ", f);
+  fprintf(f, "  \"StreamId\": %d,\n  \"Metadata\": ", l->stream);
   S_jstr(f, l->meta ? l->meta : "");
   fputs("\n}", f);
 }
@@ -1744,7 +1992,10 @@ static const char S_USAGE[] =
   "  --layers N             approximate number of graph layers (default 200;\n"
   "                         the result is within 5%% for N >= 60)\n"
   "  --model M              hybrid (default: ResNet stages + transformer\n"
-  "                         encoder), resnet, or vit\n"
+  "                         encoder), resnet, vit, or transformer (a TensorRT\n"
+  "                         10 decoder: Myelin kgen/gemm graphs, Correlation\n"
+  "                         plugins on stream 1, signal/wait layers, KV-cache\n"
+  "                         bindings)\n"
   "  --precision P          fp32 | fp16 (default) | int8 (QAT: Q/DQ reformats,\n"
   "                         mixed INT8/FP16/FP32 layers)\n"
   "  --gpu G                a100 (default) | rtx3090 | h100 | orin: device\n"
@@ -1825,8 +2076,9 @@ static void S_parse(int argc, char **argv, S_opts *o)
       if (!strcmp(v, "hybrid")) o->model = M_HYBRID;
       else if (!strcmp(v, "resnet")) o->model = M_RESNET;
       else if (!strcmp(v, "vit")) o->model = M_VIT;
+      else if (!strcmp(v, "transformer")) o->model = M_TRANSFORMER;
       else {
-        fprintf(stderr, "enginegen: unknown --model '%s' (hybrid, resnet, vit)\n", v);
+        fprintf(stderr, "enginegen: unknown --model '%s' (hybrid, resnet, vit, transformer)\n", v);
         exit(2);
       }
     } else if (!strcmp(a, "--precision")) {
@@ -1898,6 +2150,22 @@ static void S_parse(int argc, char **argv, S_opts *o)
 static void S_build_sized(S_net *n, const S_opts *o)
 {
   long N = o->layers;
+  if (o->model == M_TRANSFORMER) {
+    /* about 12.5 layers per decoder layer and 0.5 for its share of a
+     * Myelin graph's shape_call and signal; pick the closest count */
+    long k0 = (long)((double)(N - 4) / 13.0);
+    long best = k0 > 1 ? k0 : 1, bestd = -1;
+    for (long k = k0 - 3; k <= k0 + 3; k++) {
+      if (k < 1) continue;
+      S_net t;
+      S_build_transformer(&t, o, k);
+      long d = labs((long)t.nl - N);
+      if (bestd < 0 || d < bestd) bestd = d, best = k;
+      S_net_free(&t);
+    }
+    S_build_transformer(n, o, best);
+    return;
+  }
   long nenc = 0;
   if (o->model == M_VIT) nenc = (long)((double)(N - 8) / 7.3);
   else if (o->model == M_HYBRID) {
@@ -1924,10 +2192,20 @@ static void S_build_sized(S_net *n, const S_opts *o)
   S_build(&t, o, nst, nenc);
   long c0 = (long)t.nl;
   S_net_free(&t);
-  S_build(&t, o, nst * 4, nenc);
+  long span = nst * 3;
+  S_build(&t, o, nst + span, nenc);
   long c1 = (long)t.nl;
   S_net_free(&t);
-  double slope = (double)(c1 - c0) / (double)(nst * 3);
+  /* With thousands of encoder layers, their random layer count (GELU apart
+   * or fused) moves with the blocks before them by more than a few blocks
+   * add: measure the slope over a span the noise cannot swamp. */
+  if (N - c0 > 40 * span) {
+    span = (N - c0) / 10;
+    S_build(&t, o, nst + span, nenc);
+    c1 = (long)t.nl;
+    S_net_free(&t);
+  }
+  double slope = (double)(c1 - c0) / (double)span;
   if (slope < 1) slope = 1;
   long b = nst + (long)((double)(N - c0) / slope + 0.5);
   long best = nst, bestd = labs(c0 - N);
