@@ -10,7 +10,7 @@ static const char S_usage[] =
     "usage: enginecard COMMAND [options] ENGINE...\n"
     "\n"
     "commands:\n"
-    "  summary ENGINE [--json]            headline numbers (--json: enginecard.summary/1)\n"
+    "  summary ENGINE [--json]            headline numbers (--json: enginecard.summary/2)\n"
     "  layers  ENGINE [--csv|--json]      one row per layer with derived columns\n"
     "  report  ENGINE... [-o OUT.html] [--pdf OUT.pdf] [--paper a4|letter] [--template F]\n"
     "          [--top N] [--max-rows N]   the report card (one page per engine + an index)\n"
