@@ -74,7 +74,7 @@ static double S_beta(S_rng *r, double a, double b) {
 
 /* ---- distributions ---------------------------------------------------- */
 
-void ec_sketch(const double *s, size_t n, double *out, size_t m) {
+void ec_sketch_of(const double *s, size_t n, double *out, size_t m) {
   for (size_t j = 0; j < m; j++) {
     if (!n) {
       out[j] = NAN;
@@ -133,8 +133,20 @@ static const char *S_why(ec_stat st, const ec_dist *d) {
   return NULL;
 }
 
-/* One bootstrap replicate of run d's statistic. */
-static double S_replicate(S_rng *r, ec_stat st, const ec_dist *d) {
+/* The resolution of run d's times: the smallest gap between two distinct
+ * values (timers tick; 0 for a sketch or a mean). */
+static double S_resolution(ec_stat st, const ec_dist *d) {
+  if (st == EC_STAT_MEAN || !d->sorted) return 0;
+  double h = INFINITY;
+  for (size_t i = 1; i < d->n; i++) {
+    double g = d->sorted[i] - d->sorted[i - 1];
+    if (g > 0 && g < h) h = g;
+  }
+  return isfinite(h) ? h : 0;
+}
+
+/* One bootstrap replicate of run d's statistic; h: its resolution. */
+static double S_replicate(S_rng *r, ec_stat st, const ec_dist *d, double h) {
   double n = (double)d->n;
   double x;
   if (st == EC_STAT_MEAN) {
@@ -153,6 +165,9 @@ static double S_replicate(S_rng *r, ec_stat st, const ec_dist *d) {
     double u2 = u1 + (1 - u1) * (1 - pow(S_unif(r), 1 / (n - k)));
     x = (S_quantile(d, u1) + S_quantile(d, u2)) / 2;
   }
+  /* smoothed bootstrap: a quantile of times that tick in steps of h is
+   * known to a step, however many iterations tie on one value */
+  if (h > 0) x += h * (S_unif(r) - 0.5);
   /* a mean replicate of a very spread run can cross zero: keep the log finite */
   return log(x > d->value * 1e-6 ? x : d->value * 1e-6);
 }
@@ -208,9 +223,9 @@ int ec_gate_estimate(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, 
   double *v = ec_calloc(runs, sizeof *v);           /* within-run variance of log T */
   for (size_t r = 0; r < runs; r++) {
     const ec_dist *dr = r < nb ? &b[r] : &c[r - nb];
-    double *x = th + r * reps, sum = 0, ss = 0;
+    double *x = th + r * reps, sum = 0, ss = 0, h = S_resolution(st, dr);
     for (size_t j = 0; j < reps; j++) {
-      x[j] = S_replicate(&rng, st, dr);
+      x[j] = S_replicate(&rng, st, dr, h);
       sum += x[j];
     }
     double m = sum / (double)reps;
@@ -270,6 +285,9 @@ char *ec_gate_str(char *buf, size_t cap, const ec_gate_est *g) {
   }
   int iv = isfinite(g->lo_pct) && isfinite(g->hi_pct);
   int dec = fabs(g->est_pct) < 1 && (!iv || (fabs(g->lo_pct) < 1 && fabs(g->hi_pct) < 1)) ? 2 : 1;
+  /* a narrow interval gets the decimals that keep its ends apart (at most 3) */
+  double w = iv ? g->hi_pct - g->lo_pct : INFINITY;
+  while (dec < 3 && w < 2 * pow(10, -dec)) dec++;
   char e[32], lo[32], hi[32];
   S_signed(e, sizeof e, g->est_pct, dec);
   if (!iv) {

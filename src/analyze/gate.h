@@ -21,7 +21,10 @@
  *    it, interpolated). So 100k+ iterations cost one sort, not 100k draws per
  *    replicate. For the mean the replicate is mean + sd/sqrt(n) Z (the
  *    central limit theorem; the exact bootstrap of a mean is that normal
- *    law in the limit).
+ *    law in the limit). Timers tick: when a run's times come in steps of h
+ *    (the smallest gap between distinct values), a quantile replicate gets a
+ *    uniform jitter of one step (a smoothed bootstrap), since thousands of
+ *    iterations tied on one value still place the quantile only to a step.
  *  - One run per side: the interval is the percentile interval of the
  *    bootstrap replicates of d. It covers within-run noise only; run-to-run
  *    noise (clocks, a busy neighbour, a reboot) is larger and one run
@@ -88,13 +91,14 @@ int ec_gate_significant_slower(const ec_gate_est *g);
 
 /** The estimate and its interval as "+10.2% [+9.7, +10.8]" (or "+10.2%"
  *  without an interval; "n/a" without an estimate) into buf; returns buf.
- *  One decimal, two when every number is under 1 in size. */
+ *  One decimal, two when every number is under 1 in size, and up to three
+ *  while the interval is narrower than two units of the last one. */
 char *ec_gate_str(char *buf, size_t cap, const ec_gate_est *g);
 
 /** Sketch of n ascending values: m >= 2 quantiles at p = j/(m-1), linear
  *  between order statistics (p = 0.5 is the median, p = 0 and 1 the
  *  extremes). out holds m values. */
-void ec_sketch(const double *sorted, size_t n, double *out, size_t m);
+void ec_sketch_of(const double *sorted, size_t n, double *out, size_t m);
 
 /** Quantile p (0 < p < 1) of the standard normal law. */
 double ec_norm_quantile(double p);

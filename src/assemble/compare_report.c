@@ -34,9 +34,8 @@ static char *S_value(void *ud, const char *name) {
     return ec_asprintf("PASS: %zu of %zu engines within the gate", c->gates - c->failed, c->gates);
   }
   if (!strcmp(name, "compare.gate")) {
-    if (!isfinite(c->opts.max_regress_pct)) return ec_strdup("none");
-    return ec_asprintf("worse by more than %g%% and beyond the noise band (%g x combined CV)", c->opts.max_regress_pct,
-                       c->opts.noise_k);
+    char *rule = ec_compare_gate_rule(c);
+    return rule ? rule : ec_strdup("none (--max-regress not given)");
   }
   return NULL;
 }

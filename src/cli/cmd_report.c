@@ -63,6 +63,7 @@ int ec_cmd_report(int argc, char **argv) {
   ec_cli_note_input(o.template_path);
   size_t n;
   ec_engine **es = ec_cli_load(&c, &n, &rc);
+  if (c.n_engines == n) ec_cli_name_specs(es, c.engines, n); /* the index and bookmarks tell engines apart */
   ec_report_opts ro = {0};
   ro.template_path = o.template_path;
   ro.top_n = (size_t)o.top;

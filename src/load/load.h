@@ -33,6 +33,16 @@ typedef struct ec_load_opts {
 int ec_load_engine(const char *spec, const ec_load_opts *opts, ec_engine **out);
 
 
+/** Split an ENGINE argument "NAME=PATH" (the name is everything before the
+ *  first '=', holds no '/', and an argument that exists as a path is always a
+ *  path): returns PATH (inside spec) and sets *name to a copy of NAME (the
+ *  caller frees it), or NULL when none was given. */
+const char *ec_load_spec_split(const char *spec, char **name);
+/** The name an engine gets from its path: the base name without trtexec's
+ *  and TREx's suffixes (".graph.json", ".timing.json", ".json", ".log",
+ *  ...). Caller frees. */
+char *ec_load_default_name(const char *path);
+
 /** What a file holds, judged by its content. */
 ec_file_kind ec_sniff(const char *text, size_t len);
 

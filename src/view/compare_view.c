@@ -33,8 +33,10 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
   char mh[96];
   snprintf(mh, sizeof mh, "%s (%s)", ec_metric_label(c->used), c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms");
   ec_table_col(t, mh, EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Change (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Noise band (%)", EC_ALIGN_RIGHT, 1);
+  char ch[64];
+  snprintf(ch, sizeof ch, "%s [%g%% interval]", c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change",
+           100 * c->opts.confidence);
+  ec_table_col(t, ch, EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Verdict", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Why", EC_ALIGN_LEFT, 0);
   for (size_t i = 0; i < c->n; i++) {
@@ -43,17 +45,13 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
     ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
     ec_table_set(t, row, 1, c->used == EC_METRIC_THROUGHPUT ? B(ec_fmt_num, r->m.value) : B(ec_fmt_ms, r->m.value), r->m.value);
     if (i == c->baseline) ec_table_set(t, row, 2, "baseline", NAN);
-    else {
-      snprintf(buf, sizeof buf, isfinite(r->delta_pct) ? "%+.2f" : "\xE2\x80\x93", r->delta_pct);
-      ec_table_set(t, row, 2, buf, r->delta_pct);
-    }
-    snprintf(buf, sizeof buf, isfinite(r->noise_pct) ? "\xC2\xB1%.2f" : "\xE2\x80\x93", r->noise_pct);
-    ec_table_set(t, row, 3, i == c->baseline ? "" : buf, r->noise_pct);
+    else if (!isfinite(r->est.est_pct)) ec_table_set(t, row, 2, "\xE2\x80\x93", NAN);
+    else ec_table_set(t, row, 2, ec_gate_str(buf, sizeof buf, &r->est), r->est.est_pct);
     const char *vd = ec_verdict_name(r->verdict);
-    ec_table_set(t, row, 4, vd, NAN);
-    if (r->verdict == EC_VERDICT_FAIL || r->verdict == EC_VERDICT_ERROR) ec_table_set_class(t, row, 4, "bad");
-    else if (r->verdict == EC_VERDICT_PASS) ec_table_set_class(t, row, 4, "good");
-    ec_table_set(t, row, 5, r->reason ? r->reason : "", NAN);
+    ec_table_set(t, row, 3, vd, NAN);
+    if (r->verdict == EC_VERDICT_FAIL || r->verdict == EC_VERDICT_ERROR) ec_table_set_class(t, row, 3, "bad");
+    else if (r->verdict == EC_VERDICT_PASS) ec_table_set_class(t, row, 3, "good");
+    ec_table_set(t, row, 4, r->reason ? r->reason : "", NAN);
   }
   return t;
 }
@@ -95,8 +93,8 @@ static char *S_f_metric(const ec_engine *e, const ec_summary *s, const ec_compar
 }
 static char *S_f_spread(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)e; (void)s;
-  if (!isfinite(r->m.cv)) return S_str(NULL);
-  return ec_asprintf("CV %.2f%%", 100 * r->m.cv);
+  if (!isfinite(r->m.cv)) return S_str(r->m.dist);
+  return ec_asprintf("%s; CV %.2f%%", r->m.dist ? r->m.dist : "", 100 * r->m.cv);
 }
 static char *S_f_p99(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)r;
@@ -141,7 +139,7 @@ S_OPT(S_f_sep, inference_options, "Separate profiling")
 static const S_fact S_facts[] = {
     {"Device", S_f_device}, {"Compute capability", S_f_cc}, {"TensorRT", S_f_trt}, {"Batch", S_f_batch},
     {"Build precision", S_f_prec}, {"Layers", S_f_layers}, {"Layer latency sum (ms)", S_f_latsum},
-    {"Metric", S_f_metric}, {"Spread", S_f_spread}, {"GPU compute p99 (ms)", S_f_p99},
+    {"Metric", S_f_metric}, {"Samples", S_f_spread}, {"GPU compute p99 (ms)", S_f_p99},
     {"Throughput (qps)", S_f_tput}, {"Weights", S_f_weights}, {"Reformats", S_f_reformat},
     {"CUDA Graph", S_f_graph}, {"Spin-wait", S_f_spin}, {"Data transfers", S_f_xfer},
     {"Separate profiling", S_f_sep},
@@ -165,7 +163,7 @@ ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const ch
       char *x = S_facts[f].get(S_e(v, i), v->sums[i], &c->res[i]);
       ec_table_set(t, row, i + 1, x, NAN);
       /* the metric row always differs; highlight the facts */
-      if (i != c->baseline && strcmp(x, base) && strcmp(S_facts[f].what, "Metric") && strcmp(S_facts[f].what, "Spread"))
+      if (i != c->baseline && strcmp(x, base) && strcmp(S_facts[f].what, "Metric") && strcmp(S_facts[f].what, "Samples"))
         ec_table_set_class(t, row, i + 1, "diff");
       free(x);
     }

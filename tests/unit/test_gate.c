@@ -90,11 +90,11 @@ static void test_quantiles(void **st) {
 static void test_sketch(void **st) {
   (void)st;
   double v[5] = {1, 2, 3, 4, 10}, q[5];
-  ec_sketch(v, 5, q, 5);
+  ec_sketch_of(v, 5, q, 5);
   assert_true(q[0] == 1 && q[2] == 3 && q[4] == 10);
   assert_true(q[1] == 2 && q[3] == 4);
   double w[4] = {1, 2, 4, 8}, r[3];
-  ec_sketch(w, 4, r, 3); /* the middle point is the median of an even count */
+  ec_sketch_of(w, 4, r, 3); /* the middle point is the median of an even count */
   assert_true(r[0] == 1 && r[1] == 3 && r[2] == 8);
 }
 
@@ -145,7 +145,7 @@ static void test_known_change(void **st) {
   assert_true(fabs(g1.lo_pct - g3.lo_pct) < 0.1);
   /* the sketch of a run gives nearly the interval of the run itself */
   double q[EC_SKETCH_POINTS];
-  ec_sketch(a, n, q, EC_SKETCH_POINTS);
+  ec_sketch_of(a, n, q, EC_SKETCH_POINTS);
   ec_dist ds = da;
   ds.sorted = NULL;
   ds.sketch = q;
@@ -240,6 +240,12 @@ static void test_format(void **st) {
   g.lo_pct = -0.31;
   g.hi_pct = 0.29;
   assert_string_equal(ec_gate_str(buf, sizeof buf, &g), "+0.00% [-0.31, +0.29]");
+  g.est_pct = -26.5012;
+  g.lo_pct = -26.532;
+  g.hi_pct = -26.471;
+  assert_string_equal(ec_gate_str(buf, sizeof buf, &g), "-26.50% [-26.53, -26.47]");
+  g.lo_pct = g.hi_pct = -26.5012;
+  assert_string_equal(ec_gate_str(buf, sizeof buf, &g), "-26.501% [-26.501, -26.501]");
   g.lo_pct = g.hi_pct = NAN;
   g.est_pct = -3.25;
   assert_string_equal(ec_gate_str(buf, sizeof buf, &g), "-3.2%");
