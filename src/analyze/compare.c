@@ -739,3 +739,42 @@ char *ec_compare_gate_rule(const ec_comparison *c) {
   return ec_asprintf("fail when the estimated slowdown exceeds %g%% and its %g%% interval excludes no change",
                      c->opts.max_regress_pct, 100 * c->opts.confidence);
 }
+
+ec_outcome ec_compare_outcome(const ec_comparison *c) {
+  if (c->errors) return EC_OUTCOME_NOT_COMPARABLE;
+  if (c->failed) return EC_OUTCOME_FAIL;
+  return c->gates ? EC_OUTCOME_PASS : EC_OUTCOME_NO_GATE;
+}
+
+const char *ec_outcome_name(ec_outcome o) {
+  static const char *const n[] = {"not comparable", "fail", "pass", "no gate"};
+  return (unsigned)o < 4 ? n[o] : "not comparable";
+}
+
+const char *ec_verdict_words(ec_verdict v) {
+  switch (v) {
+  case EC_VERDICT_BASELINE: return "baseline";
+  case EC_VERDICT_PASS: return "pass";
+  case EC_VERDICT_FAIL: return "fail";
+  case EC_VERDICT_INFO: return "no gate";
+  default: return "not comparable";
+  }
+}
+
+char *ec_compare_headline(const ec_comparison *c) {
+  double pct = c->opts.max_regress_pct;
+  switch (ec_compare_outcome(c)) {
+  case EC_OUTCOME_NOT_COMPARABLE:
+    return ec_asprintf("NOT COMPARABLE: %s is missing for %zu engine%s", ec_metric_name(c->used), c->errors,
+                       c->errors == 1 ? "" : "s");
+  case EC_OUTCOME_FAIL:
+    return ec_asprintf("FAIL: %zu of %zu engine%s slower than the baseline beyond the %g%% limit", c->failed, c->gates,
+                       c->gates == 1 ? " is" : "s are", pct);
+  case EC_OUTCOME_PASS:
+    return ec_asprintf("PASS: no engine is slower than the baseline beyond the %g%% limit (%zu gate%s)", pct, c->gates,
+                       c->gates == 1 ? "" : "s");
+  default:
+    return ec_asprintf("NO GATE: %zu engine%s compared with the baseline (--max-regress not given)", c->n - 1,
+                       c->n == 2 ? "" : "s");
+  }
+}

@@ -190,6 +190,24 @@ typedef struct ec_comparison {
  *  facts read from files. Caller frees with ec_comparison_free. */
 ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *labels, const ec_compare_opts *o);
 void ec_comparison_free(ec_comparison *c);
+/* The comparison's outcome as a whole, in the order exit codes rank them. */
+typedef enum {
+  EC_OUTCOME_NOT_COMPARABLE = 0, /* an engine (or the baseline) lacks the metric */
+  EC_OUTCOME_FAIL,               /* a gate failed */
+  EC_OUTCOME_PASS,               /* every gate passed */
+  EC_OUTCOME_NO_GATE             /* no --max-regress */
+} ec_outcome;
+ec_outcome ec_compare_outcome(const ec_comparison *c);
+/** The outcome in one line ("FAIL: 1 of 2 engines are slower than the
+ *  baseline beyond the 5% limit"), as the terminal, Markdown, the banner and
+ *  the report's {{compare.verdict}} say it; caller frees. */
+char *ec_compare_headline(const ec_comparison *c);
+/** "not comparable", "fail", "pass", "no gate"; static. */
+const char *ec_outcome_name(ec_outcome o);
+/** The verdict of one engine as the outcome words ("fail", "pass", "not
+ *  comparable" for an error, "no gate" for info, "baseline"); static. */
+const char *ec_verdict_words(ec_verdict v);
+
 /** The gate's rule in words ("fail when the estimated slowdown exceeds 5% and
  *  its 99% interval excludes no change"), or NULL without a gate. Caller frees. */
 char *ec_compare_gate_rule(const ec_comparison *c);

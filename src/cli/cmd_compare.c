@@ -204,10 +204,9 @@ static void S_text(const ec_comparison *c, FILE *f) {
     }
   }
   fputc('\n', f);
-  if (c->errors) fprintf(f, "result: ERROR (%zu engine(s) without the metric)\n", c->errors);
-  else if (c->failed) fprintf(f, "result: FAIL (%zu of %zu gate(s) failed)\n", c->failed, c->gates);
-  else if (c->gates) fprintf(f, "result: pass (%zu gate(s))\n", c->gates);
-  else fprintf(f, "result: no gate\n");
+  char *outcome = ec_compare_headline(c);
+  fprintf(f, "result: %s\n", outcome);
+  free(outcome);
 }
 
 /* The ENGINE arguments as groups: "NAME=a,b,c" (or "a,b,c") is one engine

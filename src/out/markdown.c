@@ -64,15 +64,11 @@ static const char *S_verdict(const ec_compare_result *r) {
 
 char *ec_markdown_compare(const ec_comparison *c) {
   ec_buf b = {0};
-  int gate = isfinite(c->opts.max_regress_pct);
-  if (c->errors)
-    ec_buf_printf(&b, "### \xE2\x9A\xA0\xEF\xB8\x8F enginecard compare: %zu engine(s) without the metric", c->errors);
-  else if (c->failed)
-    ec_buf_printf(&b, "### \xE2\x9D\x8C enginecard compare: %zu of %zu gate(s) failed", c->failed, c->gates);
-  else if (gate)
-    ec_buf_printf(&b, "### \xE2\x9C\x85 enginecard compare: %zu gate(s) passed", c->gates);
-  else
-    ec_buf_puts(&b, "### enginecard compare");
+  static const char *const icon[] = {"\xE2\x9A\xA0\xEF\xB8\x8F ", "\xE2\x9D\x8C ", "\xE2\x9C\x85 ", ""};
+  char *head = ec_compare_headline(c);
+  ec_buf_printf(&b, "### %senginecard compare \xE2\x80\x94 ", icon[ec_compare_outcome(c)]);
+  S_md(&b, head, 0);
+  free(head);
   ec_buf_puts(&b, "\n\n");
   const char *unit = c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms";
   ec_buf_printf(&b, "Metric **%s** (%s, %s; %s is better)", ec_metric_name(c->used), ec_metric_label(c->used), unit,
@@ -89,7 +85,7 @@ char *ec_markdown_compare(const ec_comparison *c) {
   ec_buf_puts(&b, "\n\n");
   ec_buf_printf(&b, "| Engine | %s (%s) | %s [%g%% interval] | Source | Verdict |\n", ec_metric_name(c->used), unit,
                 c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change", 100 * c->opts.confidence);
-  ec_buf_puts(&b, "|:--|--:|--:|--:|:--|:--|\n");
+  ec_buf_puts(&b, "|:--|--:|--:|:--|:--|\n");
   size_t shown = 0;
   for (size_t i = 0; i < c->n; i++) {
     if (b.len > EC_MD_MAX_BYTES / 2) break;

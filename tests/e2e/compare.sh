@@ -63,8 +63,19 @@ for e in b:
 assert os.path.getsize(sys.argv[2]) < 1 << 20, "markdown over 1 MiB"
 md = open(sys.argv[2], encoding="utf-8").read()
 assert "<img" not in md and "<svg" not in md, "images in markdown"
+# every row of a table has as many cells as its header (escaped pipes do not count)
+import re
+width = None
+for line in md.splitlines():
+    if not line.startswith("|"):
+        width = None
+        continue
+    cells = len(re.findall(r"(?<!\\)\|", line)) - 1
+    if width is None:
+        width = cells
+    assert cells == width, "markdown row has %d cells, header %d: %s" % (cells, width, line[:80])
 EOF
-  then ok "$d: bench-json entries shaped for customSmallerIsBetter; Markdown < 1 MiB, no images"
+  then ok "$d: bench-json entries shaped for customSmallerIsBetter; Markdown < 1 MiB, no images, tables well formed"
   else fail "$d: bench-json or markdown"; head -5 "$TMP/b.err"; fi
 }
 
