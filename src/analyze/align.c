@@ -307,32 +307,85 @@ static void S_segment(S_ctx *c, size_t a0, size_t a1, size_t b0, size_t b1) {
   else S_greedy(c, a0, a1, b0, b1);
 }
 
-/* Name/metadata evidence alone of the pair (i, j), or -1 when not pairable. */
-static int S_name_evidence(const S_ctx *c, size_t i, size_t j) {
-  if (S_sc(c, i, j) < 0) return -1;
+/* Name/metadata evidence alone of the pair (i, j), if it beats `above` and
+ * the pair may pair at all (same type, enough evidence in S_score); else -1.
+ * The full score is only computed for a pair that would win. */
+static int S_name_evidence(const S_ctx *c, size_t i, size_t j, int above) {
+  if (strcmp(S_type(&c->a->layers[i]), S_type(&c->b->layers[j])) != 0) return -1;
   const S_feat *p = &c->fa[i], *q = &c->fb[j];
-  return S_jaccard_pts(p->meta, p->nmeta, q->meta, q->nmeta, S_PTS_META) +
-         S_jaccard_pts(p->tok, p->ntok, q->tok, q->ntok, S_PTS_FUSED);
+  int ev = S_jaccard_pts(p->meta, p->nmeta, q->meta, q->nmeta, S_PTS_META) +
+           S_jaccard_pts(p->tok, p->ntok, q->tok, q->ntok, S_PTS_FUSED);
+  if (ev <= above || S_sc(c, i, j) < 0) return -1;
+  return ev;
+}
+
+typedef struct {
+  const char *type;
+  size_t k;
+} S_typed;
+
+static int S_cmp_typed(const void *x, const void *y) {
+  const S_typed *a = x, *b = y;
+  int d = strcmp(a->type, b->type);
+  return d ? d : (a->k > b->k) - (a->k < b->k);
+}
+
+/* The range of v[0..n) (sorted by type) whose type is t. */
+static void S_type_range(const S_typed *v, size_t n, const char *t, size_t *lo, size_t *hi) {
+  size_t a = 0, b = n;
+  while (a < b) {
+    size_t m = (a + b) / 2;
+    if (strcmp(v[m].type, t) < 0) a = m + 1;
+    else b = m;
+  }
+  *lo = a;
+  b = n;
+  while (a < b) {
+    size_t m = (a + b) / 2;
+    if (strcmp(v[m].type, t) <= 0) a = m + 1;
+    else b = m;
+  }
+  *hi = a;
 }
 
 static void S_rescue(S_ctx *c) {
   size_t n1 = c->a->n_layers, n2 = c->b->n_layers;
-  for (size_t i = 0; i < n1; i++) {
-    if (c->ma[i] >= 0) continue;
+  /* the unpaired layers of each side by type (then index): a layer only
+   * pairs within its type, and within it the earliest best partner wins */
+  S_typed *ua = ec_calloc(n1 ? n1 : 1, sizeof *ua), *ub = ec_calloc(n2 ? n2 : 1, sizeof *ub);
+  size_t na = 0, nb = 0;
+  for (size_t i = 0; i < n1; i++)
+    if (c->ma[i] < 0) ua[na].type = S_type(&c->a->layers[i]), ua[na++].k = i;
+  for (size_t j = 0; j < n2; j++)
+    if (c->mb[j] < 0) ub[nb].type = S_type(&c->b->layers[j]), ub[nb++].k = j;
+  qsort(ub, nb, sizeof *ub, S_cmp_typed);
+  S_typed *ua_t = ec_calloc(na ? na : 1, sizeof *ua_t);
+  memcpy(ua_t, ua, na * sizeof *ua);
+  qsort(ua_t, na, sizeof *ua_t, S_cmp_typed);
+  for (size_t x = 0; x < na; x++) {
+    size_t i = ua[x].k, lo, hi;
     int best = -1;
     size_t bj = 0;
-    for (size_t j = 0; j < n2; j++) {
+    S_type_range(ub, nb, ua[x].type, &lo, &hi);
+    for (size_t y = lo; y < hi; y++) {
+      size_t j = ub[y].k;
       if (c->mb[j] >= 0) continue;
-      int s = S_name_evidence(c, i, j);
+      int s = S_name_evidence(c, i, j, best);
       if (s > best) best = s, bj = j;
     }
     if (best < S_PTS_FUSED / 2) continue;
     /* mutual: no other unpaired A layer has stronger evidence for bj */
     int mutual = 1;
-    for (size_t k = 0; k < n1 && mutual; k++)
-      if (k != i && c->ma[k] < 0 && S_name_evidence(c, k, bj) > best) mutual = 0;
+    S_type_range(ua_t, na, ua[x].type, &lo, &hi);
+    for (size_t y = lo; y < hi && mutual; y++) {
+      size_t k = ua_t[y].k;
+      if (k != i && c->ma[k] < 0 && S_name_evidence(c, k, bj, best) > best) mutual = 0;
+    }
     if (mutual) S_pair(c, i, bj);
   }
+  free(ua);
+  free(ua_t);
+  free(ub);
 }
 
 /* name -> index, or SIZE_MAX when the name occurs more than once */

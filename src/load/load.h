@@ -28,6 +28,8 @@ typedef struct ec_load_opts {
 
 /** Load one ENGINE argument ("NAME=PATH"; PATH a prefix, a directory or any
  *  file) into *out (always set; the caller frees it with ec_engine_free).
+ *  Several engines may load at once on different threads (ec_cli_load does):
+ *  the loader keeps all its state in the engine (a cache is _Thread_local).
  *  Warnings land in (*out)->diags. Returns 0, or 2 when the argument names
  *  nothing readable (an I/O error, described in (*out)->diags). */
 int ec_load_engine(const char *spec, const ec_load_opts *opts, ec_engine **out);

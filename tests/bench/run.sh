@@ -1,6 +1,7 @@
 #!/bin/sh
 # Benchmark: `enginecard summary --json` of a 10,000-layer engine next to a
-# bare jansson parse of the same files (tests/bench/jparse.c).
+# bare jansson parse of the same files (tests/bench/jparse.c), the report
+# card's budgets, and compare of two 20,000-layer engines (under 1.5 s).
 # Budgets (from the issue): within 1.3x of the bare parse, under 100 MB peak
 # RSS. Run by `make bench` (BUILD=dir, default build). Installs nothing.
 #
@@ -117,6 +118,10 @@ gen_engine() {
   fi
 }
 for n in 2000 10000 20000; do gen_engine $n; done
+# a second 20,000-layer engine (another seed: other layers, names and times) to compare with
+if [ ! -f "$OUT/f20000.graph.json" ] || [ "$GEN" -nt "$OUT/f20000.graph.json" ]; then
+  "$GEN" --out "$OUT/f20000" --layers 20000 --precision fp16 --gpu a100 --iterations 2000 --seed 43 || die "enginegen failed"
+fi
 
 files() { p=$OUT/e$1; echo "$p.graph.json $p.profile.json $p.timing.json $p.profile.metadata.json $p.build.metadata.json"; }
 mb() { awk -v b="$(cat "$@" | wc -c)" 'BEGIN { printf "%.1f MB", b / 1e6 }'; }
@@ -169,6 +174,8 @@ if [ $EC_OK = 1 ]; then
   awk '/^```graph/ { skip = 1; next } skip && /^```/ { skip = 0; next } !skip' templates/report.md > "$OUT/nograph.md"
   bench_row "report html e2000 (no graph)" "$EC" report "$OUT/e2000" -o "$OUT/n2000.html" --template "$OUT/nograph.md" -q
   bench_row "report html+pdf e2000 (no graph)" "$EC" report "$OUT/e2000" -o "$OUT/n2000.html" --pdf "$OUT/n2000.pdf" --template "$OUT/nograph.md" -q
+  # compare two 20,000-layer engines: load both, align, estimate (budget 1.5 s); exit 0 or 1 (the gate)
+  bench_row "compare e20000 f20000" sh -c '"$0" compare "$1" "$2" --max-regress 5 -q; [ $? -le 1 ]' "$EC" "$OUT/e20000" "$OUT/f20000"
 fi
 RUNS=$SAVE_RUNS
 
@@ -202,6 +209,7 @@ if [ $EC_OK = 1 ]; then
   budget_row "report+graph e2000 (html+pdf)" 2 1024
   budget_row "report+graph e20000 (html+pdf)" 15 1024
   budget_row "report html e2000 (no graph)" 1 1024
+  budget_row "compare e20000 f20000" 1.5 1024
   h=$(row_med "report html e2000 (no graph)"); hp=$(row_med "report html+pdf e2000 (no graph)")
   d=$(awk -v a="$hp" -v b="$h" 'BEGIN { printf "%.3f", a - b }')
   if awk -v d="$d" 'BEGIN { exit !(d <= 1) }'; then s=PASS; else s=FAIL; verdict=1; fi
