@@ -622,7 +622,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
     return 0;
   }
   ec_type_delta *t = ec_calloc(r->n_by_type + 1, sizeof *t);
-  memcpy(t, r->by_type, r->n_by_type * sizeof *t);
+  if (r->n_by_type) memcpy(t, r->by_type, r->n_by_type * sizeof *t);
   qsort(t, r->n_by_type, sizeof *t, S_cmp_step);
   S_step *st = ec_calloc(S_WATERFALL_TYPES + 4, sizeof *st);
   size_t n = 0;

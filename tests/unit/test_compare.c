@@ -330,7 +330,8 @@ static void test_fallbacks(void **st) {
   ec_engine_free(es[1]);
 }
 
-/* The fixture pair: GPU time +2% (passes at 10%), layer sum +30% (fails). */
+/* The fixture pair: GPU time +2% (passes at 10%), layer sum +30% (fails);
+ * the waterfall closes; the per-layer rule and the profiles' counts. */
 static void test_metric_changes_verdict_fixture(void **st) {
   (void)st;
   ec_engine *es[2] = {S_load("tests/fixtures/compare/base/model.engine"),
@@ -358,6 +359,33 @@ static void test_metric_changes_verdict_fixture(void **st) {
   assert_int_equal(c->res[1].deltas[0].b, 2);
   assert_true(c->res[1].deltas[0].flagged);
   assert_true(fabs(c->res[1].only_engine_ms - 0.18) < 1e-9);
+  /* the waterfall's numbers close: baseline sum + type changes - baseline-only + engine-only = engine sum */
+  double run = c->res[1].base_total_ms - c->res[1].only_base_ms + c->res[1].only_engine_ms + c->res[1].half_profiled_ms;
+  for (size_t k = 0; k < c->res[1].n_by_type; k++) run += c->res[1].by_type[k].ms - c->res[1].by_type[k].base_ms;
+  assert_true(fabs(run - c->res[1].engine_total_ms) < 1e-12);
+  /* layer noise from the profiles' counts (50 each) and the timings' CVs */
+  const ec_summary *sb = ec_summarize(es[0]), *se = ec_summarize(es[1]);
+  double want = 100 * ec_norm_quantile(0.995) * sqrt(sb->compute.cv * sb->compute.cv / 50 + se->compute.cv * se->compute.cv / 50);
+  assert_true(fabs(c->res[1].layer_noise_pct - want) < 1e-9);
+  assert_null(c->res[1].layer_noise_note);
+  ec_summary_free((ec_summary *)sb);
+  ec_summary_free((ec_summary *)se);
+  ec_comparison_free(c);
+  /* count 1: no noise estimate, and the note says so */
+  es[0]->profile_count = 1;
+  c = ec_compare(es, 2, NULL, &o);
+  assert_true(isnan(c->res[1].layer_noise_pct));
+  assert_non_null(strstr(c->res[1].layer_noise_note, "count: 1"));
+  assert_int_equal(c->res[1].n_flagged, 1);
+  ec_comparison_free(c);
+  /* few iterations of spread-out times: the +50% layer is within its noise */
+  es[0]->profile_count = es[1]->profile_count = 2;
+  for (int e = 0; e < 2; e++)
+    for (size_t i = 0; i < es[e]->runs[0].n; i += 2) es[e]->runs[0].compute[i] *= 1.6;
+  c = ec_compare(es, 2, NULL, &o);
+  assert_true(c->res[1].layer_noise_pct > 50);
+  assert_int_equal(c->res[1].n_flagged, 0);
+  assert_false(c->res[1].deltas[0].flagged);
   ec_comparison_free(c);
   ec_engine_free(es[0]);
   ec_engine_free(es[1]);
