@@ -307,12 +307,16 @@ static void S_segment(S_ctx *c, size_t a0, size_t a1, size_t b0, size_t b1) {
   else S_greedy(c, a0, a1, b0, b1);
 }
 
-/* Name/metadata evidence alone of the pair (i, j), or -1 when not pairable. */
-static int S_name_evidence(const S_ctx *c, size_t i, size_t j) {
-  if (S_sc(c, i, j) < 0) return -1;
+/* Name/metadata evidence alone of the pair (i, j), if it beats `above` and
+ * the pair may pair at all (same type, enough evidence in S_score); else -1.
+ * The full score is only computed for a pair that would win. */
+static int S_name_evidence(const S_ctx *c, size_t i, size_t j, int above) {
+  if (strcmp(S_type(&c->a->layers[i]), S_type(&c->b->layers[j])) != 0) return -1;
   const S_feat *p = &c->fa[i], *q = &c->fb[j];
-  return S_jaccard_pts(p->meta, p->nmeta, q->meta, q->nmeta, S_PTS_META) +
-         S_jaccard_pts(p->tok, p->ntok, q->tok, q->ntok, S_PTS_FUSED);
+  int ev = S_jaccard_pts(p->meta, p->nmeta, q->meta, q->nmeta, S_PTS_META) +
+           S_jaccard_pts(p->tok, p->ntok, q->tok, q->ntok, S_PTS_FUSED);
+  if (ev <= above || S_sc(c, i, j) < 0) return -1;
+  return ev;
 }
 
 /* For each unpaired A layer, its best unpaired B partner by name evidence,
@@ -341,7 +345,7 @@ static void S_rescue(S_ctx *c) {
     for (size_t y = 0; y < ub; y++) {
       size_t j = bu[y];
       if (c->mb[j] >= 0) continue;
-      int s = S_name_evidence(c, i, j);
+      int s = S_name_evidence(c, i, j, best);
       if (s > best) best = s, bj = j;
     }
     if (best < S_PTS_FUSED / 2) continue;
@@ -354,7 +358,7 @@ static void S_rescue(S_ctx *c) {
       for (size_t z = 0; z < ua; z++) {
         size_t k = au[z];
         if (c->ma[k] >= 0) continue;
-        int s = S_name_evidence(c, k, bj);
+        int s = S_name_evidence(c, k, bj, -1);
         if (s > top1[bj]) top2[bj] = top1[bj], top_k[bj] = top_i[bj], top1[bj] = s, top_i[bj] = (long)k;
         else if (s > top2[bj]) top2[bj] = s, top_k[bj] = (long)k;
       }

@@ -1,6 +1,7 @@
-/* compare — metric, noise band, verdicts, comparability and per-layer deltas.
- * See compare.h for the rules and their constants. */
+/* compare — metric, runs, estimates and verdicts, comparability and
+ * per-layer deltas. See compare.h for the rules and their constants. */
 #include "analyze/compare.h"
+#include "analyze/stats.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include <math.h>
@@ -45,7 +46,7 @@ const char *ec_change_name(ec_change c) {
 }
 
 void ec_metric_value_clear(ec_metric_value *v) {
-  free(v->spread);
+  free(v->dist);
   memset(v, 0, sizeof *v);
   v->value = NAN;
   v->cv = NAN;
@@ -53,35 +54,10 @@ void ec_metric_value_clear(ec_metric_value *v) {
 
 /* ---- metric ------------------------------------------------------------- */
 
-/* Spread of reported statistics: a stored stdev, else a normal-theory
- * estimate from a percentile, else the range rule. */
-static void S_stats_spread(const ec_stats *st, ec_metric_value *v) {
-  double sd = ec_stats_get(st, "stdev"), mean = ec_stats_get(st, "mean"), med = ec_stats_get(st, "median");
-  double mn = ec_stats_get(st, "min"), mx = ec_stats_get(st, "max");
-  if (isfinite(sd) && isfinite(mean) && mean > 0) {
-    v->cv = sd / mean;
-    v->spread = ec_strdup("stdev/mean of the stored per-iteration times");
-    return;
-  }
-  static const struct {
-    const char *label;
-    double z;
-  } pz[] = {{"p90", 1.2816}, {"p95", 1.6449}, {"p99", 2.3263}};
-  double ref = isfinite(med) && med > 0 ? med : mean;
-  if (!(isfinite(ref) && ref > 0)) return;
-  if (isfinite(med))
-    for (size_t k = 0; k < 3; k++) {
-      double p = ec_stats_get(st, pz[k].label);
-      if (!isfinite(p)) continue;
-      v->cv = fmax(p - med, 0) / pz[k].z / ref;
-      v->spread = ec_asprintf("estimated from summary statistics: (%s - median)/%.4g/median (normal tail)", pz[k].label,
-                              pz[k].z);
-      return;
-    }
-  if (isfinite(mn) && isfinite(mx)) {
-    v->cv = fmax(mx - mn, 0) / 4 / ref;
-    v->spread = ec_strdup("estimated from summary statistics: (max - min)/4/median (range rule)");
-  }
+/* Per-iteration CV from reported statistics: a stored stdev over the mean. */
+static double S_stats_cv(const ec_stats *st) {
+  double sd = ec_stats_get(st, "stdev"), mean = ec_stats_get(st, "mean");
+  return isfinite(sd) && isfinite(mean) && mean > 0 ? sd / mean : NAN;
 }
 
 static int S_stat_metric(const ec_summary *s, int has, const ec_sample_stats *ss, const ec_stats *st,
@@ -91,7 +67,7 @@ static int S_stat_metric(const ec_summary *s, int has, const ec_sample_stats *ss
     v->cv = ss->cv;
     v->samples = ss->count;
     v->source = "timing.json";
-    v->spread = ec_asprintf("stdev/mean of %zu per-iteration times (timing.json)", ss->count);
+    v->dist = ec_asprintf("%zu per-iteration times", ss->count);
     return isfinite(v->value);
   }
   double x = ec_stats_get(st, stat);
@@ -100,26 +76,20 @@ static int S_stat_metric(const ec_summary *s, int has, const ec_sample_stats *ss
   v->source = st->source ? st->source : "unknown";
   double c = ec_stats_get(st, "count");
   v->samples = isfinite(c) && c > 0 ? (size_t)c : 0;
-  S_stats_spread(st, v);
+  v->cv = S_stats_cv(st);
+  v->dist = v->samples ? ec_asprintf("summary statistics of %zu iterations", v->samples)
+                       : ec_strdup("summary statistics only (no iteration count)");
   return 1;
 }
 
-/* CV of GPU compute (else latency) for metrics with no spread of their own. */
-static void S_borrow_cv(const ec_engine *e, const ec_summary *s, ec_metric_value *v, const char *why) {
-  ec_metric_value g = {0};
-  g.value = g.cv = NAN;
-  int ok = S_stat_metric(s, s && s->has_compute, s ? &s->compute : NULL, &e->perf.gpu_compute, "median", &g);
-  if (!ok || !isfinite(g.cv)) {
-    ec_metric_value_clear(&g);
-    ok = S_stat_metric(s, s && s->has_timing, s ? &s->timing : NULL, &e->perf.latency, "median", &g);
-  }
-  if (ok && isfinite(g.cv)) {
-    v->cv = g.cv;
-    v->spread = ec_asprintf("%s, borrowed from GPU timing (%s)", why, g.spread ? g.spread : g.source);
-  } else {
-    v->spread = ec_asprintf("unknown: %s and no GPU timing spread", why);
-  }
-  ec_metric_value_clear(&g);
+/* The engine's per-iteration CV of GPU compute time, else of end-to-end
+ * latency; NAN when unknown. */
+static double S_iter_cv(const ec_engine *e, const ec_summary *s) {
+  if (s && s->has_compute) return s->compute.cv;
+  double cv = S_stats_cv(&e->perf.gpu_compute);
+  if (isfinite(cv)) return cv;
+  if (s && s->has_timing) return s->timing.cv;
+  return S_stats_cv(&e->perf.latency);
 }
 
 int ec_metric_of(const ec_engine *e, const ec_summary *s, ec_metric m, ec_metric_value *v) {
@@ -127,6 +97,7 @@ int ec_metric_of(const ec_engine *e, const ec_summary *s, ec_metric m, ec_metric
   v->metric = m;
   v->value = NAN;
   v->cv = NAN;
+  v->runs = 1;
   v->unit = m == EC_METRIC_THROUGHPUT ? "qps" : "ms";
   int ok = 0;
   switch (m) {
@@ -144,7 +115,8 @@ int ec_metric_of(const ec_engine *e, const ec_summary *s, ec_metric m, ec_metric
     if (isfinite(e->perf.throughput_qps) && e->perf.throughput_qps > 0) {
       v->value = e->perf.throughput_qps;
       v->source = e->perf.throughput_source ? e->perf.throughput_source : "unknown";
-      S_borrow_cv(e, s, v, "throughput is about 1/latency");
+      v->cv = S_iter_cv(e, s);
+      v->dist = ec_strdup("one reported value; its interval comes from the mean GPU compute time");
       ok = 1;
     }
     break;
@@ -154,24 +126,25 @@ int ec_metric_of(const ec_engine *e, const ec_summary *s, ec_metric m, ec_metric
       v->source = "profile";
       v->samples = e->profile_count > 0 ? (size_t)e->profile_count : 0;
       v->single_sample = e->profile_count == 1;
-      S_borrow_cv(e, s, v, "per-layer spread is not recorded");
-      ok = 1;
     } else if (isfinite(e->stored_layer_sum_ms) && e->stored_layer_sum_ms > 0) {
       /* a stored summary keeps the sum, not the layers */
       v->value = e->stored_layer_sum_ms;
       v->source = "summary (profile)";
       v->samples = e->stored_profile_count > 0 ? (size_t)e->stored_profile_count : 0;
       v->single_sample = e->stored_profile_count == 1;
-      S_borrow_cv(e, s, v, "per-layer spread is not recorded");
-      ok = 1;
+    } else {
+      break;
     }
+    v->cv = S_iter_cv(e, s);
+    v->dist = ec_strdup("per-layer averages only (a profile keeps no per-iteration times)");
+    ok = 1;
     break;
   default:
     break;
   }
   if (!ok) {
-    free(v->spread);
-    v->spread = NULL;
+    free(v->dist);
+    v->dist = NULL;
     v->value = NAN;
     v->cv = NAN;
     v->source = NULL;
@@ -180,11 +153,168 @@ int ec_metric_of(const ec_engine *e, const ec_summary *s, ec_metric m, ec_metric
   return ok;
 }
 
-double ec_noise_band_pct(double cb, double co, double k) {
-  if (!isfinite(cb) && !isfinite(co)) return NAN;
-  if (!isfinite(cb)) cb = co;
-  if (!isfinite(co)) co = cb;
-  return k * sqrt(cb * cb + co * co) * 100.0;
+/* ---- runs for the gate ---------------------------------------------------- */
+
+/* The runs of one side: distributions and the buffers they point into. */
+typedef struct S_side {
+  ec_dist *d;
+  size_t n, cap;
+  double **bufs;
+  size_t nbufs, capbufs;
+  size_t from_files; /* runs from sketches or statistics (not per-iteration times) */
+} S_side;
+
+static void S_side_free(S_side *s) {
+  for (size_t i = 0; i < s->nbufs; i++) free(s->bufs[i]);
+  free(s->bufs);
+  free(s->d);
+  memset(s, 0, sizeof *s);
+}
+
+static double *S_buf(S_side *s, size_t n) {
+  double *b = ec_malloc((n ? n : 1) * sizeof *b);
+  *EC_PUSH(s->bufs, s->nbufs, s->capbufs) = b;
+  return b;
+}
+
+static int S_cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* statistic st of n ascending values, with the rules of ec_sample_stats_compute */
+static double S_stat_of(const double *s, size_t n, ec_stat st, double mean) {
+  if (st == EC_STAT_MEAN) return mean;
+  if (st == EC_STAT_P99) return ec_percentile_trt(s, n, 99);
+  return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
+}
+
+/* A run of per-iteration times (non-finite entries left out). */
+static void S_add_times(S_side *sd, const double *v, size_t n, ec_stat st) {
+  double *s = S_buf(sd, n);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (isfinite(v[i])) s[k++] = v[i];
+  if (!k) return;
+  qsort(s, k, sizeof *s, S_cmp_double);
+  double sum = 0, ss = 0;
+  for (size_t i = 0; i < k; i++) sum += s[i];
+  double mean = sum / (double)k;
+  for (size_t i = 0; i < k; i++) ss += (s[i] - mean) * (s[i] - mean);
+  ec_dist *d = EC_PUSH(sd->d, sd->n, sd->cap);
+  memset(d, 0, sizeof *d);
+  d->n = k;
+  d->sorted = s;
+  d->mean = mean;
+  d->sd = k > 1 ? sqrt(ss / (double)(k - 1)) : 0;
+  d->value = S_stat_of(s, k, st, mean);
+}
+
+/* A run known from stored statistics: its sketch when one is stored, else a
+ * coarse quantile function through the stored percentiles (min, median,
+ * pX, max) when the count is known. */
+static void S_add_stats(S_side *sd, const ec_stats *st, const ec_sketch *sk, ec_stat stat, double value) {
+  ec_dist *d = EC_PUSH(sd->d, sd->n, sd->cap);
+  memset(d, 0, sizeof *d);
+  sd->from_files++;
+  d->value = value;
+  d->mean = ec_stats_get(st, "mean");
+  d->sd = ec_stats_get(st, "stdev");
+  double cnt = ec_stats_get(st, "count");
+  if (sk && sk->m >= 2 && sk->n) {
+    d->sketch = sk->q;
+    d->m = sk->m;
+    d->n = sk->n;
+    return;
+  }
+  if (!(isfinite(cnt) && cnt >= 1)) return;
+  d->n = (size_t)cnt;
+  double mn = ec_stats_get(st, "min"), md = ec_stats_get(st, "median"), mx = ec_stats_get(st, "max");
+  if (!isfinite(mn) || !isfinite(md) || !isfinite(mx)) return;
+  double *q = S_buf(sd, (size_t)st->n + 3), *p = S_buf(sd, (size_t)st->n + 3);
+  size_t m = 0;
+  q[m] = mn, p[m++] = 0;
+  q[m] = md, p[m++] = 0.5;
+  for (int i = 0; i < st->n; i++) {
+    const char *l = st->v[i].label;
+    char *end;
+    double x = l[0] == 'p' ? strtod(l + 1, &end) : NAN;
+    if (!isfinite(x) || *end || x <= 0 || x >= 100 || x == 50 || !isfinite(st->v[i].value)) continue;
+    q[m] = st->v[i].value, p[m++] = x / 100;
+  }
+  q[m] = mx, p[m++] = 1;
+  /* by probability, values made non-decreasing (stored rounding) */
+  for (size_t i = 1; i < m; i++)
+    for (size_t j = i; j > 0 && p[j] < p[j - 1]; j--) {
+      double t = p[j]; p[j] = p[j - 1]; p[j - 1] = t;
+      t = q[j]; q[j] = q[j - 1]; q[j - 1] = t;
+    }
+  for (size_t i = 1; i < m; i++) q[i] = fmax(q[i], q[i - 1]);
+  d->sketch = q;
+  d->sketch_p = p;
+  d->m = m;
+}
+
+static ec_stat S_stat_kind(ec_metric m) {
+  switch (m) {
+  case EC_METRIC_GPU_MEAN:
+  case EC_METRIC_LATENCY_MEAN:
+  case EC_METRIC_THROUGHPUT: return EC_STAT_MEAN;
+  case EC_METRIC_GPU_P99:
+  case EC_METRIC_LATENCY_P99: return EC_STAT_P99;
+  default: return EC_STAT_MEDIAN;
+  }
+}
+
+/* The runs engine e adds for metric m (a gpu-X or latency-X metric): its
+ * selected timing run (or every run), else its stored statistics. */
+static size_t S_engine_runs(const ec_engine *e, ec_metric m, int all_runs, S_side *sd) {
+  int gpu = m == EC_METRIC_GPU_MEDIAN || m == EC_METRIC_GPU_MEAN || m == EC_METRIC_GPU_P99;
+  ec_stat st = S_stat_kind(m);
+  size_t before = sd->n;
+  for (size_t r = 0; r < e->n_runs; r++) {
+    if (!all_runs && r != e->run) continue;
+    const double *col = gpu ? e->runs[r].compute : e->runs[r].latency;
+    if (col) S_add_times(sd, col, e->runs[r].n, st);
+  }
+  if (sd->n > before) return sd->n - before;
+  const ec_stats *s = gpu ? &e->perf.gpu_compute : &e->perf.latency;
+  double v = ec_stats_get(s, S_metrics[m].stat);
+  if (!isfinite(v)) return 0;
+  S_add_stats(sd, s, gpu ? &e->perf.gpu_compute_sketch : &e->perf.latency_sketch, st, v);
+  return 1;
+}
+
+/* Every run of engine i for metric m: the engine and its repeats. For
+ * throughput the runs are of the mean GPU compute (else latency) time. */
+static void S_side_runs(const ec_comparison *c, size_t i, ec_metric m, S_side *sd) {
+  const ec_repeats *rp = c->opts.repeats ? &c->opts.repeats[i] : NULL;
+  size_t ne = 1 + (rp ? rp->n : 0);
+  for (size_t k = 0; k < ne; k++) {
+    const ec_engine *e = k ? rp->v[k - 1] : c->engines[i];
+    if (m == EC_METRIC_LAYER_SUM) continue;
+    if (m == EC_METRIC_THROUGHPUT) {
+      if (!S_engine_runs(e, EC_METRIC_GPU_MEAN, c->opts.all_runs, sd))
+        S_engine_runs(e, EC_METRIC_LATENCY_MEAN, c->opts.all_runs, sd);
+    } else {
+      S_engine_runs(e, m, c->opts.all_runs, sd);
+    }
+  }
+}
+
+/* Throughput of engine i over its repeats: the geometric mean; NAN when the
+ * engine itself has none. */
+static double S_side_qps(const ec_comparison *c, size_t i) {
+  const ec_repeats *rp = c->opts.repeats ? &c->opts.repeats[i] : NULL;
+  double sum = 0;
+  size_t k = 0;
+  for (size_t j = 0; j < 1 + (rp ? rp->n : 0); j++) {
+    const ec_engine *e = j ? rp->v[j - 1] : c->engines[i];
+    double q = e->perf.throughput_qps;
+    if (isfinite(q) && q > 0) sum += log(q), k++;
+    else if (!j) return NAN;
+  }
+  return exp(sum / (double)k);
 }
 
 /* ---- comparability ------------------------------------------------------ */
@@ -272,7 +402,39 @@ static int S_cmp_delta(const void *x, const void *y) {
   return (a->a > b->a) - (a->a < b->a);
 }
 
-static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *e, const ec_compare_opts *o) {
+static int S_cmp_type(const void *x, const void *y) {
+  return strcmp(((const ec_type_delta *)x)->type, ((const ec_type_delta *)y)->type);
+}
+
+/* Noise of a layer's relative change from the profiles' counts and the
+ * engines' per-iteration CVs (see compare.h); NAN with a note when there is
+ * none. */
+static void S_layer_noise(ec_compare_result *r, const ec_engine *b, const ec_engine *e, const ec_summary *sb,
+                          const ec_summary *se, double conf) {
+  r->layer_noise_pct = NAN;
+  const ec_engine *side[2] = {b, e};
+  for (int k = 0; k < 2; k++)
+    if (side[k]->profile_count <= 1) {
+      r->layer_noise_note = side[k]->profile_count == 1
+                                ? ec_asprintf("the profile of %s holds a single measurement per layer (count: 1): no noise estimate; the limit alone decides",
+                                              side[k]->name)
+                                : ec_asprintf("the profile of %s does not say how many iterations it averages (no count): no noise estimate; the limit alone decides",
+                                              side[k]->name);
+      return;
+    }
+  double cb = S_iter_cv(b, sb), ce = S_iter_cv(e, se);
+  if (!isfinite(cb) || !isfinite(ce)) {
+    r->layer_noise_note = ec_strdup("no per-iteration spread to scale the layer averages with (no timings): no noise estimate; the limit alone decides");
+    return;
+  }
+  double z = ec_norm_quantile(1 - (1 - conf) / 2);
+  r->layer_noise_pct = 100 * z * sqrt(cb * cb / (double)b->profile_count + ce * ce / (double)e->profile_count);
+}
+
+static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *e, const ec_summary *sb,
+                     const ec_summary *se, const ec_compare_opts *o) {
+  r->base_total_ms = sb->has_latency ? sb->total_ms : NAN;
+  r->engine_total_ms = se->has_latency ? se->total_ms : NAN;
   if (!b->n_layers || !e->n_layers) {
     const ec_engine *x = !b->n_layers ? b : e;
     r->align_note = ec_asprintf("%s has no layers (%s); alignment skipped", x->name,
@@ -284,10 +446,13 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
   r->al = ec_align(b, e);
   if (!b->has_graph || !e->has_graph)
     r->align_note = ec_strdup("layer types come from profile names only (no graph): alignment is by name");
+  if (isfinite(o->max_layer_regress_pct)) S_layer_noise(r, b, e, sb, se, o->confidence);
+  double limit = fmax(o->max_layer_regress_pct, isfinite(r->layer_noise_pct) ? r->layer_noise_pct : 0);
   r->deltas = ec_calloc(r->al->n ? r->al->n : 1, sizeof *r->deltas);
   /* without a profile the one-sided layers' time is unknown, not 0 */
   r->only_base_ms = b->has_profile ? 0 : NAN;
   r->only_engine_ms = e->has_profile ? 0 : NAN;
+  size_t cap_types = 0;
   for (size_t k = 0; k < r->al->n; k++) {
     const ec_align_pair *p = &r->al->v[k];
     if (p->a >= 0 && p->b < 0 && b->layers[p->a].has_profile) r->only_base_ms += b->layers[p->a].avg_ms;
@@ -304,60 +469,77 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
     d->delta_ms = le->avg_ms - la->avg_ms;
     d->delta_pct = la->avg_ms > 0 ? 100.0 * d->delta_ms / la->avg_ms : NAN;
     if (isfinite(o->max_layer_regress_pct) && fmax(d->base_ms, d->ms) >= o->min_layer_ms && d->delta_ms > 0 &&
-        (!isfinite(d->delta_pct) || d->delta_pct > o->max_layer_regress_pct)) {
+        (!isfinite(d->delta_pct) || d->delta_pct > limit)) {
       d->flagged = 1;
       r->n_flagged++;
     }
+    /* per type; few types, so a linear look-up */
+    size_t t = 0;
+    while (t < r->n_by_type && strcmp(r->by_type[t].type, la->type) != 0) t++;
+    if (t == r->n_by_type) {
+      ec_type_delta *x = EC_PUSH(r->by_type, r->n_by_type, cap_types);
+      memset(x, 0, sizeof *x);
+      x->type = la->type;
+    }
+    r->by_type[t].n++;
+    r->by_type[t].base_ms += d->base_ms;
+    r->by_type[t].ms += d->ms;
   }
   if (r->n_deltas > 1) qsort(r->deltas, r->n_deltas, sizeof *r->deltas, S_cmp_delta);
+  if (r->n_by_type > 1) qsort(r->by_type, r->n_by_type, sizeof *r->by_type, S_cmp_type);
+  if (isfinite(r->base_total_ms) && isfinite(r->engine_total_ms)) {
+    double explained = r->only_engine_ms - r->only_base_ms;
+    for (size_t t = 0; t < r->n_by_type; t++) explained += r->by_type[t].ms - r->by_type[t].base_ms;
+    r->half_profiled_ms = r->engine_total_ms - r->base_total_ms - explained;
+    if (fabs(r->half_profiled_ms) < 1e-9 * fmax(r->base_total_ms, r->engine_total_ms)) r->half_profiled_ms = 0;
+  }
 }
 
 /* ---- verdicts ----------------------------------------------------------- */
 
-static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_metric_value *base) {
+static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_result *br) {
   const ec_engine *e = c->engines[r->engine];
   double pct = c->opts.max_regress_pct;
   int gate = isfinite(pct);
-  if (!isfinite(r->m.value) || !isfinite(base->value) || base->value <= 0) {
+  if (!isfinite(r->m.value) || !isfinite(br->m.value) || br->m.value <= 0 || r->m.value <= 0) {
     r->verdict = EC_VERDICT_ERROR;
     r->change = EC_CHANGE_UNKNOWN;
     r->reason = ec_asprintf("%s unavailable for %s", ec_metric_name(c->used),
-                            !isfinite(base->value) || base->value <= 0 ? "the baseline" : e->name);
+                            !isfinite(br->m.value) || br->m.value <= 0 ? "the baseline" : e->name);
     c->errors++;
     if (gate) c->gates++;
     return;
   }
-  r->delta_pct = 100.0 * (r->m.value - base->value) / base->value;
-  r->regress_pct = ec_metric_smaller_better(c->used) ? r->delta_pct : -r->delta_pct;
-  r->noise_pct = ec_noise_band_pct(base->cv, r->m.cv, c->opts.noise_k);
-  double band = isfinite(r->noise_pct) ? r->noise_pct : 0;
-  r->change = r->regress_pct > band ? EC_CHANGE_WORSE : r->regress_pct < -band ? EC_CHANGE_BETTER : EC_CHANGE_SAME;
-  char noise[96];
-  if (isfinite(r->noise_pct))
-    snprintf(noise, sizeof noise, "noise band %.2f%% (%g x combined CV)", r->noise_pct, c->opts.noise_k);
-  else
-    snprintf(noise, sizeof noise, "noise band unknown (no spread for either engine)");
-  const char *dir = r->regress_pct > 0 ? "worse than" : r->regress_pct < 0 ? "better than" : "equal to";
+  r->delta_pct = 100.0 * (r->m.value - br->m.value) / br->m.value;
+  r->regress_pct = r->est.est_pct;
+  const ec_gate_est *g = &r->est;
+  int iv = isfinite(g->lo_pct);
+  if (iv) r->change = g->lo_pct > 0 ? EC_CHANGE_WORSE : g->hi_pct < 0 ? EC_CHANGE_BETTER : EC_CHANGE_SAME;
+  else r->change = r->regress_pct > 0 ? EC_CHANGE_WORSE : r->regress_pct < 0 ? EC_CHANGE_BETTER : EC_CHANGE_SAME;
+  char est[96], head[160];
+  ec_gate_str(est, sizeof est, g);
+  if (iv) snprintf(head, sizeof head, "%s at %g%%", est, 100 * g->confidence);
+  else snprintf(head, sizeof head, "%s (no interval: %s)", est, g->why ? g->why : "unknown");
+  const char *dir = r->change == EC_CHANGE_WORSE ? "slower than the baseline"
+                    : r->change == EC_CHANGE_BETTER ? "faster than the baseline"
+                                                    : "no change distinguishable from noise";
   if (!gate) {
     r->verdict = EC_VERDICT_INFO;
-    r->threshold_pct = NAN;
-    r->reason = ec_asprintf("%.2f%% %s the baseline; %s; no gate", fabs(r->regress_pct), dir, noise);
+    r->reason = ec_asprintf("%s: %s; no gate", head, dir);
     return;
   }
   c->gates++;
-  r->threshold_pct = fmax(pct, band);
-  if (r->regress_pct > r->threshold_pct) {
+  if (r->regress_pct > pct && (!iv || g->lo_pct > 0)) {
     r->verdict = EC_VERDICT_FAIL;
     c->failed++;
-    r->reason = ec_asprintf("%.2f%% worse than the baseline: beyond the %g%% limit and the %s", r->regress_pct, pct, noise);
+    r->reason = iv ? ec_asprintf("%s: slower by more than the %g%% limit, and the interval excludes no change", head, pct)
+                   : ec_asprintf("%s: slower by more than the %g%% limit (the estimate alone decides)", head, pct);
   } else {
     r->verdict = EC_VERDICT_PASS;
     if (r->regress_pct > pct)
-      r->reason = ec_asprintf("%.2f%% worse than the baseline: past the %g%% limit but inside the %s", r->regress_pct,
-                              pct, noise);
+      r->reason = ec_asprintf("%s: past the %g%% limit, but the interval includes no change", head, pct);
     else
-      r->reason = ec_asprintf("%.2f%% %s the baseline: within the %g%% limit; %s", fabs(r->regress_pct), dir, pct,
-                              noise);
+      r->reason = ec_asprintf("%s: within the %g%% limit (%s)", head, pct, dir);
   }
 }
 
@@ -404,12 +586,77 @@ static ec_metric S_pick(ec_comparison *c, ec_summary **sums, ec_metric m) {
   return base_has != EC_METRIC_COUNT ? base_has : m;
 }
 
+/* Engine i's runs, and its metric value over them: the geometric mean of the
+ * runs' statistics (or throughputs) when there are several. */
+static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
+  ec_compare_result *r = &c->res[i];
+  S_side_runs(c, i, c->used, sd);
+  if (!isfinite(r->m.value)) return;
+  if (c->used == EC_METRIC_THROUGHPUT) {
+    r->m.value = S_side_qps(c, i);
+    const ec_repeats *rp = c->opts.repeats ? &c->opts.repeats[i] : NULL;
+    r->m.runs = 1 + (rp ? rp->n : 0);
+  } else if (sd->n > 1) {
+    double sum = 0;
+    size_t samples = 0;
+    for (size_t k = 0; k < sd->n; k++) {
+      sum += log(sd->d[k].value);
+      samples += sd->d[k].n;
+    }
+    r->m.value = exp(sum / (double)sd->n);
+    r->m.runs = sd->n;
+    r->m.samples = samples;
+  }
+  if (sd->n > 1 || sd->from_files) {
+    free(r->m.dist);
+    size_t it = 0;
+    int sketch = 0, known = 1;
+    for (size_t k = 0; k < sd->n; k++) {
+      it += sd->d[k].n;
+      sketch |= sd->d[k].sketch && !sd->d[k].sketch_p;
+      known &= sd->d[k].n > 0 && (sd->d[k].sorted || sd->d[k].sketch);
+    }
+    if (!known) r->m.dist = ec_strdup(c->used == EC_METRIC_LAYER_SUM ? "per-layer averages only" : "summary statistics only (no per-iteration distribution)");
+    else r->m.dist = ec_asprintf("%zu run%s, %zu iterations%s", sd->n, sd->n == 1 ? "" : "s", it,
+                                  sketch ? " (a stored sketch)" : sd->from_files ? " (approximated from stored percentiles)" : "");
+  }
+}
+
+/* The estimate of candidate r against the baseline's runs. */
+static void S_estimate(ec_comparison *c, ec_compare_result *r, const S_side *bs, const S_side *cs) {
+  ec_stat st = S_stat_kind(c->used);
+  const ec_compare_result *br = &c->res[c->baseline];
+  if (ec_gate_estimate(st, bs->d, bs->n, cs->d, cs->n, c->opts.confidence, 0, EC_GATE_SEED, &r->est) != 0) {
+    r->est.est_pct = 100 * (r->m.value / br->m.value - 1);
+    r->est.why = "a side has no per-iteration distribution";
+  }
+  if (c->used == EC_METRIC_LAYER_SUM) {
+    /* no distribution: the estimate of the sums, no interval */
+    r->est.est_pct = 100 * (r->m.value / br->m.value - 1);
+    r->est.lo_pct = r->est.hi_pct = NAN;
+    r->est.runs_base = r->est.runs_cand = 1;
+    r->est.method = "estimate only";
+    r->est.why = "layer-sum has no per-iteration distribution (a profile keeps per-layer averages)";
+  } else if (c->used == EC_METRIC_THROUGHPUT) {
+    /* time per query from the qps ratio; the interval of the mean time, moved */
+    double dq = log(br->m.value) - log(r->m.value), dt = log1p(r->est.est_pct / 100);
+    r->est.est_pct = 100 * expm1(dq);
+    if (isfinite(r->est.lo_pct)) {
+      r->est.lo_pct = 100 * expm1(dq + log1p(r->est.lo_pct / 100) - dt);
+      r->est.hi_pct = 100 * expm1(dq + log1p(r->est.hi_pct / 100) - dt);
+    }
+    r->est.method = isfinite(r->est.lo_pct) ? "throughput as time per query (the qps ratio); the interval as wide as "
+                                              "that of the mean GPU compute time"
+                                            : "estimate only";
+  }
+}
+
 ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *labels, const ec_compare_opts *o) {
   ec_comparison *c = ec_calloc(1, sizeof *c);
   c->engines = engines;
   c->n = n;
   c->opts = *o;
-  if (!(c->opts.noise_k > 0)) c->opts.noise_k = EC_NOISE_K;
+  if (!(c->opts.confidence > 0 && c->opts.confidence < 1)) c->opts.confidence = EC_GATE_CONFIDENCE;
   if (!isfinite(c->opts.min_layer_ms)) c->opts.min_layer_ms = EC_MIN_LAYER_MS;
   c->baseline = o->baseline < n ? o->baseline : 0;
   c->requested = o->metric_given ? o->metric : EC_METRIC_GPU_MEDIAN;
@@ -421,33 +668,46 @@ ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *lab
   if (c->used == EC_METRIC_LAYER_SUM)
     ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0,
                 "layer-sum adds per-layer averages measured one layer at a time; it overstates end-to-end latency");
+  S_side *sides = ec_calloc(n, sizeof *sides);
   for (size_t i = 0; i < n; i++) {
     ec_compare_result *r = &c->res[i];
     r->engine = i;
-    r->delta_pct = r->regress_pct = r->noise_pct = r->threshold_pct = NAN;
+    r->delta_pct = r->regress_pct = NAN;
+    r->base_total_ms = r->engine_total_ms = r->layer_noise_pct = NAN;
     ec_metric_of(engines[i], sums[i], c->used, &r->m);
     if (r->m.single_sample)
       ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0, "%s: the profile holds a single sample (count: 1); its layer times are one measurement",
                   engines[i]->name);
+    S_side_of(c, i, &sides[i]);
+    if (c->opts.all_runs && engines[i]->n_runs > 1)
+      ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0,
+                  "%s: the %zu runs of its timing file are taken as repeated runs of one engine (give --run N to use one)",
+                  engines[i]->name, engines[i]->n_runs);
   }
-  const ec_metric_value *base = &c->res[c->baseline].m;
   for (size_t i = 0; i < n; i++) {
     ec_compare_result *r = &c->res[i];
     if (i == c->baseline) {
       r->verdict = EC_VERDICT_BASELINE;
       r->change = EC_CHANGE_SAME;
       r->delta_pct = r->regress_pct = isfinite(r->m.value) ? 0 : NAN;
+      ec_gate_estimate(S_stat_kind(c->used), NULL, 0, NULL, 0, c->opts.confidence, 0, EC_GATE_SEED, &r->est);
       r->reason = isfinite(r->m.value) ? ec_strdup("baseline")
                                        : ec_asprintf("baseline: %s unavailable", ec_metric_name(c->used));
       continue;
     }
-    S_verdict(c, r, base);
+    if (isfinite(r->m.value) && isfinite(c->res[c->baseline].m.value)) S_estimate(c, r, &sides[c->baseline], &sides[i]);
+    else ec_gate_estimate(S_stat_kind(c->used), NULL, 0, NULL, 0, c->opts.confidence, 0, EC_GATE_SEED, &r->est);
+    S_verdict(c, r, &c->res[c->baseline]);
     S_comparability(r, engines[c->baseline], engines[i], labels ? &labels[c->baseline] : NULL,
                     labels ? &labels[i] : NULL);
-    S_layers(r, engines[c->baseline], engines[i], &c->opts);
+    S_layers(r, engines[c->baseline], engines[i], sums[c->baseline], sums[i], &c->opts);
   }
-  for (size_t i = 0; i < n; i++) ec_summary_free(sums[i]);
+  for (size_t i = 0; i < n; i++) {
+    ec_summary_free(sums[i]);
+    S_side_free(&sides[i]);
+  }
   free(sums);
+  free(sides);
   return c;
 }
 
@@ -466,8 +726,55 @@ void ec_comparison_free(ec_comparison *c) {
     free(r->align_note);
     ec_alignment_free(r->al);
     free(r->deltas);
+    free(r->by_type);
+    free(r->layer_noise_note);
   }
   free(c->res);
   ec_diags_free(&c->diags);
   free(c);
+}
+
+char *ec_compare_gate_rule(const ec_comparison *c) {
+  if (!isfinite(c->opts.max_regress_pct)) return NULL;
+  return ec_asprintf("fail when the estimated slowdown exceeds %g%% and its %g%% interval excludes no change",
+                     c->opts.max_regress_pct, 100 * c->opts.confidence);
+}
+
+ec_outcome ec_compare_outcome(const ec_comparison *c) {
+  if (c->errors) return EC_OUTCOME_NOT_COMPARABLE;
+  if (c->failed) return EC_OUTCOME_FAIL;
+  return c->gates ? EC_OUTCOME_PASS : EC_OUTCOME_NO_GATE;
+}
+
+const char *ec_outcome_name(ec_outcome o) {
+  static const char *const n[] = {"not comparable", "fail", "pass", "no gate"};
+  return (unsigned)o < 4 ? n[o] : "not comparable";
+}
+
+const char *ec_verdict_words(ec_verdict v) {
+  switch (v) {
+  case EC_VERDICT_BASELINE: return "baseline";
+  case EC_VERDICT_PASS: return "pass";
+  case EC_VERDICT_FAIL: return "fail";
+  case EC_VERDICT_INFO: return "no gate";
+  default: return "not comparable";
+  }
+}
+
+char *ec_compare_headline(const ec_comparison *c) {
+  double pct = c->opts.max_regress_pct;
+  switch (ec_compare_outcome(c)) {
+  case EC_OUTCOME_NOT_COMPARABLE:
+    return ec_asprintf("NOT COMPARABLE: %s is missing for %zu engine%s", ec_metric_name(c->used), c->errors,
+                       c->errors == 1 ? "" : "s");
+  case EC_OUTCOME_FAIL:
+    return ec_asprintf("FAIL: %zu of %zu engine%s slower than the baseline beyond the %g%% limit", c->failed, c->gates,
+                       c->gates == 1 ? " is" : "s are", pct);
+  case EC_OUTCOME_PASS:
+    return ec_asprintf("PASS: no engine is slower than the baseline beyond the %g%% limit (%zu gate%s)", pct, c->gates,
+                       c->gates == 1 ? "" : "s");
+  default:
+    return ec_asprintf("NO GATE: %zu engine%s compared with the baseline (--max-regress not given)", c->n - 1,
+                       c->n == 2 ? "" : "s");
+  }
 }

@@ -1,6 +1,7 @@
-/* compare — a baseline engine against others: one metric per engine with its
- * source and spread, a noise-aware regression gate, comparability checks,
- * layer alignment and per-layer deltas with an advisory rule.
+/* compare — a baseline engine against others: one metric per engine, the
+ * estimated change of each candidate with a confidence interval, a
+ * regression gate on it, comparability checks, layer alignment and
+ * per-layer deltas with an advisory rule.
  *
  * Pure: no I/O. Engines are borrowed and must outlive the comparison.
  *
@@ -16,30 +17,38 @@
  * a warning: gpu-X -> end-to-end latency X -> layer-sum; throughput and
  * layer-sum fall back to the gpu-median chain.
  *
- * Noise band. Each engine's spread is a coefficient of variation (CV =
- * stdev/mean): from timing.json's per-iteration times when present (or a
- * stored summary of them); otherwise estimated from the summary statistics
- * trtexec printed, assuming a normal distribution: (p90-median)/1.2816,
- * (p95-median)/1.6449 or (p99-median)/2.3263, else (max-min)/4, divided by
- * the median (the method is recorded with the value). The band is
- *   noise = EC_NOISE_K * sqrt(cv_base^2 + cv_engine^2)   (in percent)
- * with an unknown side assumed equal to the known one. The gate fails when
- *   regression > max(max_regress_pct, noise)
- * where regression is how much worse the engine is than the baseline in
- * percent (slower, or for throughput lower). With neither spread known the
- * gate uses max_regress_pct alone and says so. */
+ * Change and gate. Each candidate's change is estimated from the samples by
+ * analyze/gate.h: the ratio of the statistic (candidate / baseline) minus 1,
+ * with an interval at the chosen confidence that accounts for the number of
+ * iterations (bootstrap) and, with repeated runs, for run-to-run variation
+ * (random effects). Runs: the selected timing run of each engine given for a
+ * side (NAME=a,b,c gives three), or every run of a multi-run timing file when
+ * o->all_runs is set; a stored summary contributes its sketch. The change is
+ * oriented so that positive means slower: for throughput it is the change in
+ * time per query (qps_base/qps_engine - 1), its interval as wide as that of
+ * the mean GPU compute time (throughput is about 1/mean time). The gate
+ * fails when
+ *   regress_pct > max_regress_pct  and  the interval excludes 0 (lo > 0);
+ * without an interval (layer-sum, statistics without a count) the estimate
+ * alone decides and the reason says so.
+ *
+ * Per-layer advisory rule (--max-layer-regress). An aligned layer is flagged
+ * when it is slower by more than the limit and beyond its noise: a layer
+ * average over a profile's `count` iterations has a standard error of about
+ * cv/sqrt(count), cv taken as the engine's per-iteration CV of GPU compute
+ * time (an assumption: per-layer spread is not recorded); noise = z *
+ * sqrt(cv_b^2/count_b + cv_e^2/count_e). A profile with count 1 (or none)
+ * has no noise estimate: the limit alone decides, and layer_noise_note says
+ * so. */
 #ifndef EC_COMPARE_H
 #define EC_COMPARE_H
 #include <stddef.h>
 #include "analyze/align.h"
+#include "analyze/gate.h"
 #include "analyze/summary.h"
 #include "model/engine.h"
 #include "util/diag.h"
 
-/* k: the band spans k combined standard deviations of the per-iteration
- * spread. 3 keeps nightly noise (clock drift, a busy neighbour) from failing
- * builds while still catching a few-percent shift on a quiet GPU. */
-#define EC_NOISE_K 3.0
 /* Per-layer advisory rule: default smallest layer time (ms) considered. */
 #define EC_MIN_LAYER_MS 0.01
 /* Layer regressions kept per engine for display. */
@@ -69,17 +78,19 @@ int ec_metric_smaller_better(ec_metric m);
 
 typedef struct ec_metric_value {
   ec_metric metric;
-  double value;        /* NAN when unavailable */
+  double value;        /* NAN when unavailable; over several runs the geometric mean of theirs */
   const char *unit;    /* "ms" or "qps"; static */
   const char *source;  /* "timing.json", "metadata", "log", "profile", "summary (...)"; static */
-  size_t samples;      /* measurements behind the value; 0 when unknown */
-  double cv;           /* relative spread (stdev/mean); NAN when unknown */
-  char *spread;        /* how cv was obtained, one phrase; owned */
+  size_t samples;      /* iterations behind the value (over all runs); 0 when unknown */
+  size_t runs;         /* runs behind the value (1, or more with repeats) */
+  double cv;           /* per-iteration CV (stdev/mean) of the first run; NAN when unknown (informational) */
+  char *dist;          /* what is known of the per-iteration distribution, one phrase; owned */
   int single_sample;   /* layer-sum from a profile of one iteration */
 } ec_metric_value;
 
-/** Metric m of engine e (s: its summary, or NULL). Fills *out (free its
- *  spread with ec_metric_value_clear); returns 1 when the value exists. */
+/** Metric m of engine e (s: its summary, or NULL) from e alone (its selected
+ *  run). Fills *out (free with ec_metric_value_clear); returns 1 when the
+ *  value exists. */
 int ec_metric_of(const ec_engine *e, const ec_summary *s, ec_metric m, ec_metric_value *out);
 void ec_metric_value_clear(ec_metric_value *v);
 
@@ -110,15 +121,21 @@ typedef struct ec_layer_delta {
   int flagged;     /* breaks the advisory per-layer rule */
 } ec_layer_delta;
 
+/* Latency of the aligned layers of one type on both sides (the waterfall). */
+typedef struct ec_type_delta {
+  const char *type; /* borrowed from the baseline engine */
+  size_t n;         /* aligned pairs with both sides profiled */
+  double base_ms, ms;
+} ec_type_delta;
+
 typedef struct ec_compare_result {
   size_t engine;        /* index into the engines */
   ec_metric_value m;
-  double delta_pct;     /* 100*(value-base)/base; NAN when unknown */
-  double regress_pct;   /* how much worse in percent (delta, or -delta for throughput) */
-  double noise_pct;     /* noise band; NAN when neither spread is known */
-  double threshold_pct; /* max(max_regress_pct, noise); NAN without a gate */
+  double delta_pct;     /* 100*(value-base)/base, the metric's own direction; NAN when unknown */
+  double regress_pct;   /* estimated slowdown in percent (est.est_pct; time per query for throughput) */
+  ec_gate_est est;      /* the estimate and its interval */
   ec_verdict verdict;
-  ec_change change;
+  ec_change change;     /* worse/better when the interval excludes 0 (the estimate's sign without one) */
   char *reason;         /* one line saying why; owned */
   ec_mismatch *mism;    /* comparability */
   size_t n_mism, cap_mism;
@@ -128,17 +145,33 @@ typedef struct ec_compare_result {
   ec_layer_delta *deltas; /* pairs with both profiled, by delta_ms descending, ties by baseline index */
   size_t n_deltas;
   double only_base_ms, only_engine_ms; /* time of one-sided layers; NAN without that engine's profile */
+  ec_type_delta *by_type; /* per layer type over deltas, sorted by type */
+  size_t n_by_type;
+  double base_total_ms, engine_total_ms; /* layer-latency sums (NAN without a profile) */
+  double half_profiled_ms; /* engine_total - base_total not explained by by_type and one-sided layers
+                              (aligned pairs profiled on one side only) */
+  double layer_noise_pct; /* noise of a layer's relative change (see above); NAN when not estimable */
+  char *layer_noise_note; /* why there is no layer noise estimate, or NULL; owned */
   size_t n_flagged;     /* layers breaking the advisory rule */
 } ec_compare_result;
+
+/* Further runs of one engine (NAME=a,b,c): each a loaded engine whose timing
+ * (or stored summary) adds a run; layers and facts come from the first. */
+typedef struct ec_repeats {
+  ec_engine *const *v; /* borrowed */
+  size_t n;
+} ec_repeats;
 
 typedef struct ec_compare_opts {
   ec_metric metric;             /* requested */
   int metric_given;             /* 0: the default (gpu-median) */
   size_t baseline;              /* index into the engines */
   double max_regress_pct;       /* NAN: no gate */
-  double noise_k;               /* 0: EC_NOISE_K */
+  double confidence;            /* of the intervals, 0..1; 0: EC_GATE_CONFIDENCE */
   double max_layer_regress_pct; /* NAN: no per-layer rule */
   double min_layer_ms;          /* NAN: EC_MIN_LAYER_MS */
+  int all_runs;                 /* every run of a multi-run timing file is a repeated run */
+  const ec_repeats *repeats;    /* NULL, or one entry per engine */
 } ec_compare_opts;
 
 typedef struct ec_comparison {
@@ -157,8 +190,26 @@ typedef struct ec_comparison {
  *  facts read from files. Caller frees with ec_comparison_free. */
 ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *labels, const ec_compare_opts *o);
 void ec_comparison_free(ec_comparison *c);
+/* The comparison's outcome as a whole, in the order exit codes rank them. */
+typedef enum {
+  EC_OUTCOME_NOT_COMPARABLE = 0, /* an engine (or the baseline) lacks the metric */
+  EC_OUTCOME_FAIL,               /* a gate failed */
+  EC_OUTCOME_PASS,               /* every gate passed */
+  EC_OUTCOME_NO_GATE             /* no --max-regress */
+} ec_outcome;
+ec_outcome ec_compare_outcome(const ec_comparison *c);
+/** The outcome in one line ("FAIL: 1 of 2 engines are slower than the
+ *  baseline beyond the 5% limit"), as the terminal, Markdown, the banner and
+ *  the report's {{compare.verdict}} say it; caller frees. */
+char *ec_compare_headline(const ec_comparison *c);
+/** "not comparable", "fail", "pass", "no gate"; static. */
+const char *ec_outcome_name(ec_outcome o);
+/** The verdict of one engine as the outcome words ("fail", "pass", "not
+ *  comparable" for an error, "no gate" for info, "baseline"); static. */
+const char *ec_verdict_words(ec_verdict v);
 
-/** The noise band in percent for two CVs (fractions; NAN = unknown). */
-double ec_noise_band_pct(double cv_base, double cv_other, double k);
+/** The gate's rule in words ("fail when the estimated slowdown exceeds 5% and
+ *  its 99% interval excludes no change"), or NULL without a gate. Caller frees. */
+char *ec_compare_gate_rule(const ec_comparison *c);
 
 #endif

@@ -5,14 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-double ec_percentile_trt(const double *sorted, size_t n, double pct) {
-  if (n == 0) return NAN;
+size_t ec_percentile_trt_index(size_t n, double pct) {
+  if (n == 0) return 0;
   /* trtexec: all = n; exclude = int((1 - percentile/100) * all) in float */
   float frac = (float)(1.0f - (float)pct / 100.0f);
   long exclude = (long)(frac * (float)n);
   long idx = (long)n - 1 - exclude;
-  if (idx < 0) idx = 0;
-  return (double)(float)sorted[idx];
+  return idx < 0 ? 0 : (size_t)idx;
+}
+
+double ec_percentile_trt(const double *sorted, size_t n, double pct) {
+  if (n == 0) return NAN;
+  return (double)(float)sorted[ec_percentile_trt_index(n, pct)];
 }
 
 int ec_sample_stats_compute(const double *v, size_t n, ec_sample_stats *o) {

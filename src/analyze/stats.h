@@ -15,6 +15,9 @@ typedef struct ec_sample_stats {
  *  Returns 0 with count 0 when n == 0. */
 int ec_sample_stats_compute(const double *v, size_t n, ec_sample_stats *out);
 
+/** The 0-based index into n ascending values that trtexec's percentile pct
+ *  reads (see above); 0 when n is 0. */
+size_t ec_percentile_trt_index(size_t n, double pct);
 /** trtexec percentile of an ascending array (see above). */
 double ec_percentile_trt(const double *sorted, size_t n, double pct);
 

@@ -1,6 +1,8 @@
 /* Generators of templates/compare.md:
- *   table  data: gates | side-by-side | mismatches | types | layers | one-side
- *   chart  data: stacked-latency-by-type | latency-by-type | count-by-type |
+ *   table  data: gates | side-by-side | mismatches | types | layers | one-side |
+ *                top-regressions (rows: N per engine, default 10)
+ *   chart  data: verdict (the banner) | waterfall (one per candidate) |
+ *                stacked-latency-by-type | latency-by-type | count-by-type |
  *                latency-by-precision | count-by-precision | throughput | gpu-latency
  *   notes  data: comparison (warnings about the comparison and each engine) */
 #include "assemble/compare_report.h"
@@ -28,15 +30,10 @@ static char *S_value(void *ud, const char *name) {
   if (!strcmp(name, "compare.baseline")) return ec_strdup(c->engines[c->baseline]->name);
   if (!strcmp(name, "compare.metric")) return ec_asprintf("%s (%s)", ec_metric_label(c->used), ec_metric_name(c->used));
   if (!strcmp(name, "compare.engines")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)c->n));
-  if (!strcmp(name, "compare.verdict")) {
-    if (!c->gates) return ec_strdup("no gate was given (--max-regress)");
-    if (c->failed) return ec_asprintf("FAIL: %zu of %zu engines regressed beyond the gate", c->failed, c->gates);
-    return ec_asprintf("PASS: %zu of %zu engines within the gate", c->gates - c->failed, c->gates);
-  }
+  if (!strcmp(name, "compare.verdict")) return ec_compare_headline(c);
   if (!strcmp(name, "compare.gate")) {
-    if (!isfinite(c->opts.max_regress_pct)) return ec_strdup("none");
-    return ec_asprintf("worse by more than %g%% and beyond the noise band (%g x combined CV)", c->opts.max_regress_pct,
-                       c->opts.noise_k);
+    char *rule = ec_compare_gate_rule(c);
+    return rule ? rule : ec_strdup("none (--max-regress not given)");
   }
   return NULL;
 }
@@ -64,7 +61,25 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
     if (!strcmp(data, "types")) return S_tbl(ec_cmp_tbl_types(&x->view, id, &why), &why);
     if (!strcmp(data, "layers")) return S_tbl(ec_cmp_tbl_layers(&x->view, "c-layers", S_rows(args, 2000), &why), &why);
     if (!strcmp(data, "one-side")) return S_tbl(ec_cmp_tbl_one_side(&x->view, id, S_rows(args, 200), &why), &why);
+    if (!strcmp(data, "top-regressions")) return S_tbl(ec_cmp_tbl_top(&x->view, id, S_rows(args, 10), &why), &why);
     return ec_block_unavailable("the template names an unknown comparison table");
+  }
+  if (!strcmp(kind, "chart") && !strcmp(data, "verdict")) return ec_block_figure(ec_cmp_banner(&x->view), NULL, ec_kvs_get(args, "caption"));
+  if (!strcmp(kind, "chart") && !strcmp(data, "waterfall")) {
+    /* one per candidate (several become a group; each chart's title names its pair) */
+    const ec_comparison *c = x->c;
+    ec_block *g = c->n > 2 ? ec_block_group() : NULL, *one = NULL;
+    for (size_t i = 0; i < c->n; i++) {
+      if (i == c->baseline) continue;
+      char tid[64];
+      snprintf(tid, sizeof tid, "c-w%zu", i);
+      ec_scene *sc = ec_cmp_waterfall(&x->view, i, &why);
+      ec_block *b = sc ? ec_block_figure(sc, ec_cmp_tbl_waterfall(&x->view, i, tid), g ? NULL : ec_kvs_get(args, "caption"))
+                       : ec_block_unavailable(why);
+      if (!g) one = b;
+      else ec_block_add(g, b);
+    }
+    return g ? g : one ? one : ec_block_unavailable("there is no candidate");
   }
   if (!strcmp(kind, "chart")) {
     ec_scene *sc = ec_cmp_chart(&x->view, data, &why);

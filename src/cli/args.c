@@ -2,6 +2,7 @@
 #include "util/alloc.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -108,14 +109,48 @@ int ec_cli_exit_for(ec_load_status st) {
   return EC_EXIT_USAGE;
 }
 
+/* Engines load on worker threads, each taking the next unloaded one; the
+ * loader keeps no state shared between engines (see load.h). */
+typedef struct {
+  const ec_common *c;
+  ec_engine **v;
+  ec_load_status *r;
+  size_t ne, next;
+  pthread_mutex_t mu;
+} S_loader;
+
+static void *S_load_worker(void *arg) {
+  S_loader *l = arg;
+  for (;;) {
+    pthread_mutex_lock(&l->mu);
+    size_t i = l->next++;
+    pthread_mutex_unlock(&l->mu);
+    if (i >= l->ne) return NULL;
+    l->r[i] = ec_load_engine(l->c->n_engines ? l->c->engines[i] : NULL, &l->c->load, &l->v[i]);
+  }
+}
+
 ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {
   size_t ne = c->n_engines ? c->n_engines : 1;
   ec_engine **v = ec_calloc(ne, sizeof *v);
+  ec_load_status *res = ec_calloc(ne, sizeof *res);
+  S_loader l = {c, v, res, ne, 0, PTHREAD_MUTEX_INITIALIZER};
+  /* several engines: as many threads as cores (at most 4), the calling one included */
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  size_t nt = ne < 4 ? ne : 4;
+  if (cores > 0 && (size_t)cores < nt) nt = (size_t)cores;
+  pthread_t th[3];
+  size_t started = 0;
+  for (size_t k = 1; k < nt; k++)
+    if (pthread_create(&th[started], NULL, S_load_worker, &l) == 0) started++;
+  S_load_worker(&l);
+  for (size_t k = 0; k < started; k++) pthread_join(th[k], NULL);
+  pthread_mutex_destroy(&l.mu);
+  /* diagnostics in command-line order, as if loaded one by one */
   *rc = 0;
   int any_usable = 0;
   for (size_t i = 0; i < ne; i++) {
-    const char *spec = c->n_engines ? c->engines[i] : NULL;
-    ec_load_status st = ec_load_engine(spec, &c->load, &v[i]);
+    ec_load_status st = res[i];
     ec_cli_print_diags(v[i], c->verbosity);
     int r = ec_cli_exit_for(st);
     if (r == EC_EXIT_USAGE || (r && *rc == 0)) *rc = r;
@@ -123,6 +158,7 @@ ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {
     if (c->strict && ec_diags_count(&v[i]->diags, EC_WARN) && *rc == 0) *rc = EC_EXIT_NODATA;
   }
   if (!any_usable && *rc == 0) *rc = EC_EXIT_NODATA;
+  free(res);
   *n = ne;
   return v;
 }

@@ -1,5 +1,6 @@
 /* enginecard compare ENGINE ENGINE... — a baseline against candidates, with a
- * noise-aware regression gate and machine-readable outputs for CI.
+ * regression gate that decides from the samples (an estimate of the change
+ * with a confidence interval) and machine-readable outputs for CI.
  *
  * Exit: 0 ok; 1 a gate failed (every requested output is still written);
  * 2 usage or I/O error; 3 an engine has no usable data or lacks the metric. */
@@ -19,6 +20,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 typedef struct {
@@ -54,8 +56,13 @@ static int S_pct(const char *opt, const char *v, double *out, int allow_zero) {
 static int S_opt(void *ctx, int argc, char **argv, int i) {
   S_opts *o = ctx;
   const char *a = argv[i];
+  if (strcmp(a, "--noise-k") == 0) {
+    fprintf(stderr, "enginecard compare: --noise-k was removed: the gate now decides from a confidence interval of the "
+                    "change (--confidence, default 99)\n");
+    return -1;
+  }
   static const char *const valued[] = {"--baseline", "--metric", "--max-regress", "--max-layer-regress", "--min-layer-ms",
-                                       "--noise-k", "--label", "--json", "--junit", "--markdown", "--bench-json",
+                                       "--confidence", "--label", "--json", "--junit", "--markdown", "--bench-json",
                                        "-o", "--pdf"};
   int known = 0;
   for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++) known |= strcmp(a, valued[k]) == 0;
@@ -75,8 +82,14 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
     if (S_pct(a, v, &o->o.max_layer_regress_pct, 1)) return -1;
   } else if (strcmp(a, "--min-layer-ms") == 0) {
     if (S_pct(a, v, &o->o.min_layer_ms, 1)) return -1;
-  } else if (strcmp(a, "--noise-k") == 0) {
-    if (S_pct(a, v, &o->o.noise_k, 0)) return -1;
+  } else if (strcmp(a, "--confidence") == 0) {
+    double x;
+    if (S_pct(a, v, &x, 0)) return -1;
+    if (x < 50 || x >= 100) {
+      fprintf(stderr, "enginecard compare: --confidence is a percentage from 50 to below 100 (e.g. 99), got \"%s\"\n", v);
+      return -1;
+    }
+    o->o.confidence = x / 100;
   } else if (strcmp(a, "--label") == 0) {
     const char *eq = strchr(v, '=');
     if (!eq || eq == v) {
@@ -105,6 +118,14 @@ static void S_put(FILE *f, const char *s, size_t n, size_t max) {
   if (k < n) fputs("...", f);
 }
 
+/* The name in a column of width w (cut with "..."), padded. */
+static void S_put_col(FILE *f, const char *nm, size_t w) {
+  size_t nl = strlen(nm);
+  S_put(f, nm, nl > w ? w - 3 : nl, w - 3);
+  if (nl > w) fputs("...", f);
+  for (size_t k = nl > w ? w : nl; k < w; k++) fputc(' ', f);
+}
+
 static void S_text(const ec_comparison *c, FILE *f) {
   const ec_engine *be = c->engines[c->baseline];
   const char *unit = c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms";
@@ -113,29 +134,23 @@ static void S_text(const ec_comparison *c, FILE *f) {
   fprintf(f, "baseline  ");
   S_put(f, be->name, strlen(be->name), 80);
   fputc('\n', f);
-  if (isfinite(c->opts.max_regress_pct))
-    fprintf(f, "gate      fail when worse by more than %g%% and beyond the noise band (%g x combined CV)\n",
-            c->opts.max_regress_pct, c->opts.noise_k);
-  else
-    fprintf(f, "gate      none (--max-regress not given)\n");
-  fprintf(f, "\n%-32s %14s %10s %10s  %s\n", "engine", unit, "delta", "noise", "verdict");
+  char *rule = ec_compare_gate_rule(c);
+  fprintf(f, "gate      %s\n", rule ? rule : "none (--max-regress not given)");
+  free(rule);
+  char head[64];
+  snprintf(head, sizeof head, "%s [%g%% interval]", c->used == EC_METRIC_THROUGHPUT ? "time per query" : "change",
+           100 * c->opts.confidence);
+  fprintf(f, "\n%-32s %14s  %-30s  %s\n", "engine", unit, head, "verdict");
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
-    const char *nm = c->engines[i]->name;
-    size_t nl = strlen(nm);
-    S_put(f, nm, nl > 32 ? 29 : nl, 29);
-    if (nl > 32) fputs("...", f);
-    for (size_t k = nl > 32 ? 32 : nl; k < 32; k++) fputc(' ', f);
+    S_put_col(f, c->engines[i]->name, 32);
     if (isfinite(r->m.value)) fprintf(f, " %14.6g", r->m.value);
     else fprintf(f, " %14s", "n/a");
-    if (i != c->baseline && isfinite(r->delta_pct)) fprintf(f, " %+9.2f%%", r->delta_pct);
-    else fprintf(f, " %10s", "-");
-    char nz[32];
-    if (isfinite(r->noise_pct)) snprintf(nz, sizeof nz, "+-%.2f%%", r->noise_pct);
-    else if (i == c->baseline && isfinite(r->m.cv)) snprintf(nz, sizeof nz, "cv %.2f%%", 100 * r->m.cv);
-    else snprintf(nz, sizeof nz, "-");
+    char est[96];
+    if (i == c->baseline) snprintf(est, sizeof est, "-");
+    else ec_gate_str(est, sizeof est, &r->est);
     const char *v = r->verdict == EC_VERDICT_FAIL ? "FAIL" : r->verdict == EC_VERDICT_ERROR ? "ERROR" : ec_verdict_name(r->verdict);
-    fprintf(f, " %10s  %s", nz, v);
+    fprintf(f, "  %-30s  %s", est, v);
     if (r->verdict == EC_VERDICT_INFO || r->verdict == EC_VERDICT_PASS) fprintf(f, " (%s)", ec_change_name(r->change));
     fputc('\n', f);
   }
@@ -147,9 +162,14 @@ static void S_text(const ec_comparison *c, FILE *f) {
     S_put(f, ee->name, strlen(ee->name), 80);
     fprintf(f, ": %s\n", r->reason);
     fprintf(f, "  source: %s", r->m.source ? r->m.source : "-");
-    if (r->m.samples) fprintf(f, ", %zu samples", r->m.samples);
-    if (r->m.spread) fprintf(f, "; spread: %s", r->m.spread);
+    if (r->m.dist) fprintf(f, "; %s", r->m.dist);
     fputc('\n', f);
+    if (isfinite(r->est.lo_pct)) {
+      fprintf(f, "  interval: %s", r->est.method);
+      if (r->est.df) fprintf(f, "; %zu and %zu runs, between-run sd %.2f%% (%d degrees of freedom)", r->est.runs_base,
+                             r->est.runs_cand, r->est.between_pct, r->est.df);
+      fputc('\n', f);
+    }
     for (size_t k = 0; k < r->n_mism; k++) {
       fprintf(f, "  not comparable: %s: ", r->mism[k].what);
       S_put(f, r->mism[k].base, strlen(r->mism[k].base), 60);
@@ -164,9 +184,16 @@ static void S_text(const ec_comparison *c, FILE *f) {
     char ba[48], en[48];
     fprintf(f, "  layers: %zu aligned, %zu only in the baseline (%s), %zu only here (%s)", r->al->matched, r->al->only_a,
             ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b, ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
-    if (isfinite(c->opts.max_layer_regress_pct))
+    if (isfinite(c->opts.max_layer_regress_pct)) {
       fprintf(f, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
+      if (isfinite(r->layer_noise_pct)) fprintf(f, " and the layer noise (%.2f%%)", r->layer_noise_pct);
+    }
     fputc('\n', f);
+    if (isfinite(c->opts.max_layer_regress_pct) && r->layer_noise_note) {
+      fputs("  layer noise: ", f);
+      S_put(f, r->layer_noise_note, strlen(r->layer_noise_note), 300);
+      fputc('\n', f);
+    }
     size_t rows = 0;
     for (size_t k = 0; k < r->n_deltas && rows < 5; k++, rows++) {
       const ec_layer_delta *d = &r->deltas[k];
@@ -179,22 +206,69 @@ static void S_text(const ec_comparison *c, FILE *f) {
     }
   }
   fputc('\n', f);
-  if (c->errors) fprintf(f, "result: ERROR (%zu engine(s) without the metric)\n", c->errors);
-  else if (c->failed) fprintf(f, "result: FAIL (%zu of %zu gate(s) failed)\n", c->failed, c->gates);
-  else if (c->gates) fprintf(f, "result: pass (%zu gate(s))\n", c->gates);
-  else fprintf(f, "result: no gate\n");
+  char *outcome = ec_compare_headline(c);
+  fprintf(f, "result: %s\n", outcome);
+  free(outcome);
 }
 
-/* Two engines with one name would be indistinguishable: add "#2", "#3". */
-static void S_unique_names(ec_engine **es, size_t n) {
-  for (size_t i = 1; i < n; i++) {
-    int dup = 0;
-    for (size_t k = 0; k < i; k++) dup |= strcmp(es[k]->name, es[i]->name) == 0;
-    if (!dup) continue;
-    char *nn = ec_asprintf("%s#%zu", es[i]->name, i + 1);
-    free(es[i]->name);
-    es[i]->name = nn;
+/* The ENGINE arguments as groups: "NAME=a,b,c" (or "a,b,c") is one engine
+ * measured in several runs, unless the argument exists as a path. flat holds
+ * every path to load ("NAME=a", "b", "c"), group g starts at start[g] and
+ * has len[g] of them; path[g] is its first PATH, named[g] whether NAME= was
+ * given. */
+typedef struct {
+  char **flat;
+  size_t nflat, capflat;
+  size_t *start, *len;
+  char **path;
+  int *named;
+  size_t n;
+} S_groups;
+
+static void S_groups_build(const ec_common *c, S_groups *g) {
+  memset(g, 0, sizeof *g);
+  g->n = c->n_engines;
+  g->start = ec_calloc(g->n ? g->n : 1, sizeof *g->start);
+  g->len = ec_calloc(g->n ? g->n : 1, sizeof *g->len);
+  g->path = ec_calloc(g->n ? g->n : 1, sizeof *g->path);
+  g->named = ec_calloc(g->n ? g->n : 1, sizeof *g->named);
+  for (size_t i = 0; i < g->n; i++) {
+    char *name;
+    const char *path = ec_load_spec_split(c->engines[i], &name);
+    struct stat st;
+    g->start[i] = g->nflat;
+    g->named[i] = name != NULL;
+    if (path && strchr(path, ',') && stat(path, &st) != 0) {
+      for (const char *p = path; *p;) {
+        const char *e = strchr(p, ',');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (l) {
+          char *part = ec_strndup(p, l);
+          if (!g->len[i]) g->path[i] = ec_strdup(part);
+          *EC_PUSH(g->flat, g->nflat, g->capflat) = g->len[i] || !name ? part : ec_asprintf("%s=%s", name, part);
+          if (!(g->len[i] || !name)) free(part);
+          g->len[i]++;
+        }
+        p = e ? e + 1 : p + l;
+      }
+    }
+    if (!g->len[i]) {
+      *EC_PUSH(g->flat, g->nflat, g->capflat) = ec_strdup(c->engines[i]);
+      g->path[i] = path ? ec_strdup(path) : NULL;
+      g->len[i] = 1;
+    }
+    free(name);
   }
+}
+
+static void S_groups_free(S_groups *g) {
+  for (size_t i = 0; i < g->nflat; i++) free(g->flat[i]);
+  for (size_t i = 0; i < g->n; i++) free(g->path[i]);
+  free(g->flat);
+  free(g->start);
+  free(g->len);
+  free(g->path);
+  free(g->named);
 }
 
 static int S_write(const char *path, const char *text, ec_engine **es, size_t n) {
@@ -238,16 +312,35 @@ int ec_cmd_compare(int argc, char **argv) {
   }
   if (!isfinite(o.o.max_layer_regress_pct) && isfinite(o.o.min_layer_ms))
     fprintf(stderr, "enginecard compare: --min-layer-ms has no effect without --max-layer-regress\n");
-  size_t n;
-  ec_engine **es = ec_cli_load(&c, &n, &rc);
+  S_groups gr;
+  S_groups_build(&c, &gr);
+  ec_common flat = c;
+  flat.engines = (const char **)gr.flat;
+  flat.n_engines = gr.nflat;
+  size_t nall;
+  ec_engine **all = ec_cli_load(&flat, &nall, &rc);
   if (rc == EC_EXIT_USAGE) {
-    for (size_t i = 0; i < n; i++) ec_engine_free(es[i]);
-    free(es);
+    for (size_t i = 0; i < nall; i++) ec_engine_free(all[i]);
+    free(all);
+    S_groups_free(&gr);
     free(o.labels);
     ec_common_free(&c);
     return rc;
   }
-  S_unique_names(es, n);
+  /* one engine per group; its further runs are repeats */
+  size_t n = gr.n;
+  ec_engine **es = ec_calloc(n, sizeof *es);
+  ec_repeats *reps = ec_calloc(n, sizeof *reps);
+  int any_repeats = 0;
+  for (size_t i = 0; i < n; i++) {
+    es[i] = all[gr.start[i]];
+    reps[i].v = all + gr.start[i] + 1;
+    reps[i].n = gr.len[i] - 1;
+    any_repeats |= reps[i].n > 0;
+  }
+  ec_cli_name_engines(es, (const char *const *)gr.path, gr.named, n);
+  o.o.repeats = any_repeats ? reps : NULL;
+  o.o.all_runs = c.load.run == 0;
   ec_kvs *labels = ec_calloc(n, sizeof *labels);
   for (size_t k = 0; k < o.n_labels; k++) {
     char *key = ec_strndup(o.labels[k].key, o.labels[k].key_len);
@@ -293,26 +386,26 @@ int ec_cmd_compare(int argc, char **argv) {
   if (o.json) {
     json_t *j = ec_compare_json(cmp, labels);
     char *t = ec_jdump(j, 1);
-    io |= S_write(o.json, t, es, n);
+    io |= S_write(o.json, t, all, nall);
     free(t);
     json_decref(j);
   }
   if (o.junit) {
     char *ts = S_timestamp();
     char *t = ec_junit_compare(cmp, ts);
-    io |= S_write(o.junit, t, es, n);
+    io |= S_write(o.junit, t, all, nall);
     free(t);
     free(ts);
   }
   if (o.markdown) {
     char *t = ec_markdown_compare(cmp);
-    io |= S_write(o.markdown, t, es, n);
+    io |= S_write(o.markdown, t, all, nall);
     free(t);
   }
   if (o.bench) {
     json_t *j = ec_benchjson_compare(cmp);
     char *t = ec_jdump(j, 1);
-    io |= S_write(o.bench, t, es, n);
+    io |= S_write(o.bench, t, all, nall);
     free(t);
     json_decref(j);
   }
@@ -327,13 +420,13 @@ int ec_cmd_compare(int argc, char **argv) {
       if (o.html) {
         ec_buf b = {0};
         ec_report_html(&r, &b);
-        io |= ec_cli_write_file(o.html, b.data, b.len, es, n) != 0;
+        io |= ec_cli_write_file(o.html, b.data, b.len, all, nall) != 0;
         ec_buf_free(&b);
       }
       if (o.pdf) {
         ec_buf b = {0};
         ec_pdf_opts po = {0};
-        io |= ec_report_pdf(&r, &po, &b, &td) != 0 || ec_cli_write_file(o.pdf, b.data, b.len, es, n) != 0;
+        io |= ec_report_pdf(&r, &po, &b, &td) != 0 || ec_cli_write_file(o.pdf, b.data, b.len, all, nall) != 0;
         ec_buf_free(&b);
       }
     }
@@ -353,12 +446,13 @@ int ec_cmd_compare(int argc, char **argv) {
   ec_comparison_free(cmp);
 
 done:
-  for (size_t i = 0; i < n; i++) {
-    ec_kvs_free(&labels[i]);
-    ec_engine_free(es[i]);
-  }
+  for (size_t i = 0; i < n; i++) ec_kvs_free(&labels[i]);
+  for (size_t i = 0; i < nall; i++) ec_engine_free(all[i]);
   free(labels);
   free(es);
+  free(all);
+  free(reps);
+  S_groups_free(&gr);
   free(o.labels);
   ec_common_free(&c);
   return rc;

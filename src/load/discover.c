@@ -169,7 +169,7 @@ static size_t S_candidates(const char *path, char ***out, int *is_prefix) {
   return n;
 }
 
-static char *S_default_name(const char *path) {
+char *ec_load_default_name(const char *path) {
   size_t l = strlen(path);
   while (l > 1 && path[l - 1] == '/') l--;
   size_t b = l;
@@ -186,6 +186,16 @@ static char *S_default_name(const char *path) {
     }
   }
   return name;
+}
+
+const char *ec_load_spec_split(const char *spec, char **name) {
+  *name = NULL;
+  struct stat st;
+  if (!spec || stat(spec, &st) == 0) return spec;
+  const char *eq = strchr(spec, '=');
+  if (!eq || eq == spec || memchr(spec, '/', (size_t)(eq - spec))) return spec;
+  *name = ec_strndup(spec, (size_t)(eq - spec));
+  return eq + 1;
 }
 
 typedef int (*S_reader)(ec_engine *, const char *, const char *, size_t, const ec_load_opts *);
@@ -281,16 +291,8 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
   static const ec_load_opts none = {0};
   if (!o) o = &none;
   char *name = NULL;
-  const char *path = spec;
-  struct stat st;
-  if (spec && stat(spec, &st) != 0) {
-    const char *eq = strchr(spec, '=');
-    if (eq && eq != spec && !memchr(spec, '/', (size_t)(eq - spec))) {
-      name = ec_strndup(spec, (size_t)(eq - spec));
-      path = eq + 1;
-    }
-  }
-  if (!name) name = path ? S_default_name(path) : ec_strdup("engine");
+  const char *path = ec_load_spec_split(spec, &name);
+  if (!name) name = path ? ec_load_default_name(path) : ec_strdup("engine");
   ec_engine *e = ec_engine_new(name);
   free(name);
   *out = e;
@@ -317,6 +319,7 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
     char **c = NULL;
     int is_prefix;
     size_t nc = S_candidates(path, &c, &is_prefix);
+    struct stat st;
     int is_dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
     if (nc == 0 && is_dir) {
       ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,

@@ -7,6 +7,7 @@
  * their words and flagged as not known so the loader can warn. */
 #include "load/load.h"
 #include <stdio.h>
+#include <pthread.h>
 #include <string.h>
 
 typedef struct {
@@ -129,18 +130,27 @@ const char *ec_dtype_name(const char *word, size_t n) {
   return d ? d->prec : NULL;
 }
 
-/* The short form as shown: its data-type word in the one canonical
+/* The short forms as shown: each data-type word in the one canonical
  * spelling ("Int8 NC/32HW32" -> "INT8 NC/32HW32", "Half" -> "FP16"),
- * computed once per table entry. */
+ * computed once for the whole table. Tensors keep pointers into it for the
+ * life of the process, and engines load on several threads: pthread_once,
+ * not a lazily filled (or thread-local) buffer. */
+static char S_shown[sizeof S_formats / sizeof S_formats[0]][48];
+static pthread_once_t S_shown_once = PTHREAD_ONCE_INIT;
+
+static void S_fill_shown(void) {
+  for (size_t i = 0; i < sizeof S_formats / sizeof S_formats[0]; i++) {
+    const char *f = S_formats[i].shortf, *sp = strchr(f, ' ');
+    size_t wl = sp ? (size_t)(sp - f) : strlen(f);
+    const char *canon = strcmp(f, "None") == 0 ? NULL : ec_dtype_name(f, wl);
+    if (canon) snprintf(S_shown[i], sizeof S_shown[i], "%s%s", canon, f + wl);
+    else snprintf(S_shown[i], sizeof S_shown[i], "%s", f);
+  }
+}
+
 static const char *S_display(size_t i) {
-  static char shown[sizeof S_formats / sizeof S_formats[0]][48];
-  if (shown[i][0]) return shown[i];
-  const char *f = S_formats[i].shortf, *sp = strchr(f, ' ');
-  size_t wl = sp ? (size_t)(sp - f) : strlen(f);
-  const char *canon = strcmp(f, "None") == 0 ? NULL : ec_dtype_name(f, wl);
-  if (canon) snprintf(shown[i], sizeof shown[i], "%s%s", canon, f + wl);
-  else snprintf(shown[i], sizeof shown[i], "%s", f);
-  return shown[i];
+  pthread_once(&S_shown_once, S_fill_shown);
+  return S_shown[i];
 }
 
 /* Compare fmt[0..len) with s ignoring '.' in fmt (TREx strips dots). */

@@ -43,12 +43,24 @@ const char *ec_load_status_name(ec_load_status s);
 
 /** Load one ENGINE argument ("NAME=PATH"; PATH a prefix, a directory or any
  *  file) into *out (always set; the caller frees it with ec_engine_free).
+ *  Several engines may load at once on different threads (ec_cli_load does):
+ *  the loader keeps all its state in the engine (a cache is _Thread_local).
  *  Warnings and errors land in (*out)->diags. A discovered file that fails
  *  to parse while other files give usable data is a warning that says the
  *  file is not used; diagnostics of severity EC_ERROR remain only when the
  *  status is not EC_LOAD_OK. */
 ec_load_status ec_load_engine(const char *spec, const ec_load_opts *opts, ec_engine **out);
 
+
+/** Split an ENGINE argument "NAME=PATH" (the name is everything before the
+ *  first '=', holds no '/', and an argument that exists as a path is always a
+ *  path): returns PATH (inside spec) and sets *name to a copy of NAME (the
+ *  caller frees it), or NULL when none was given. */
+const char *ec_load_spec_split(const char *spec, char **name);
+/** The name an engine gets from its path: the base name without trtexec's
+ *  and TREx's suffixes (".graph.json", ".timing.json", ".json", ".log",
+ *  ...). Caller frees. */
+char *ec_load_default_name(const char *path);
 
 /** What a file holds, judged by its content. */
 ec_file_kind ec_sniff(const char *text, size_t len);

@@ -53,10 +53,11 @@ void ec_tensor_set_volume(ec_tensor *t) {
 void ec_tensor_set_format(ec_engine *e, const char *path, ec_tensor *t, const char *fmt, size_t len) {
   free(t->format);
   t->format = ec_strndup(fmt, len);
-  /* A few distinct strings repeat thousands of times: remember the last. */
-  static char last[256];
-  static size_t last_len = (size_t)-1;
-  static ec_format_info last_fi;
+  /* A few distinct strings repeat thousands of times: remember the last
+   * (per thread: the CLI loads several engines at once). */
+  static _Thread_local char last[256];
+  static _Thread_local size_t last_len = (size_t)-1;
+  static _Thread_local ec_format_info last_fi;
   ec_format_info fi;
   if (len == last_len && memcmp(fmt, last, len) == 0) {
     fi = last_fi;

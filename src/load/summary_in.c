@@ -1,12 +1,15 @@
 /* summary_in — read a stored `enginecard summary --json` document
- * (enginecard.summary/1) back into an ec_engine, so a nightly job can keep a
- * small baseline instead of the engine's files.
+ * (enginecard.summary/2, or /1) back into an ec_engine, so a nightly job can
+ * keep a small baseline instead of the engine's files.
  *
  * What comes back: the engine name (unless NAME= was given), performance
  * statistics (GPU compute, latency, enqueue, H2D, D2H, throughput), device,
  * build/inference options and the TensorRT version. Statistics computed from
  * timing.json keep their spread: "stdev" and "count" join the labelled
- * values of the ec_stats, which then name their source "summary (timing.json)".
+ * values of the ec_stats, which then name their source "summary (timing.json)",
+ * and /2's sketches of GPU compute time and latency land in
+ * e->perf.*_sketch (compare's interval; a /1 summary has none, and compare
+ * approximates the distribution from its percentiles).
  * Layers are not stored in a summary, so the engine has none: alignment and
  * the layer-sum metric are unavailable for it (the caller says so). */
 #include "load/internal.h"
@@ -41,6 +44,31 @@ static void S_stats(ec_stats *s, const json_t *o) {
     if (isfinite(x) && s->n < (int)(sizeof s->v / sizeof s->v[0])) ec_stats_set(s, key, x);
   }
   if (s->n) s->source = S_source(json_string_value(json_object_get(o, "source")));
+}
+
+/* A /2 sketch {"count": n, "quantiles": [...]}: at least two finite,
+ * non-decreasing values; anything else is ignored with a warning. */
+static void S_sketch(ec_engine *e, const char *path, const char *what, ec_sketch *sk, const json_t *o) {
+  const json_t *s = json_object_get(o, "sketch");
+  if (!s || json_is_null(s)) return;
+  const json_t *q = json_object_get(s, "quantiles");
+  double n = ec_json_num(json_object_get(s, "count"));
+  size_t m = json_array_size(q);
+  int ok = json_is_array(q) && m >= 2 && isfinite(n) && n >= 1 && n == floor(n);
+  double *v = ok ? ec_malloc(m * sizeof *v) : NULL;
+  for (size_t i = 0; ok && i < m; i++) {
+    v[i] = ec_json_num(json_array_get(q, i));
+    if (!isfinite(v[i]) || (i && v[i] < v[i - 1])) ok = 0;
+  }
+  if (!ok) {
+    free(v);
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "performance.%s.sketch is not a count and non-decreasing quantiles; ignored",
+                what);
+    return;
+  }
+  sk->q = v;
+  sk->m = m;
+  sk->n = (size_t)n;
 }
 
 static void S_kvs(ec_kvs *k, const json_t *o) {
@@ -102,12 +130,12 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
   const json_t *root = doc.v[0];
   const char *schema = json_string_value(json_object_get(root, "schema"));
   if (!json_is_object(root) || !schema || strncmp(schema, "enginecard.summary/", 19) != 0) {
-    ec_diag_add(&e->diags, EC_ERROR, path, 1, 1, "not an enginecard summary (no \"schema\": \"enginecard.summary/1\")");
+    ec_diag_add(&e->diags, EC_ERROR, path, 1, 1, "not an enginecard summary (no \"schema\": \"enginecard.summary/2\")");
     ec_json_doc_free(&doc);
     return -1;
   }
-  if (strcmp(schema, "enginecard.summary/1") != 0)
-    ec_diag_add(&e->diags, EC_WARN, path, 1, 1, "summary schema %s is newer than this build reads (enginecard.summary/1); "
+  if (strcmp(schema, "enginecard.summary/1") != 0 && strcmp(schema, "enginecard.summary/2") != 0)
+    ec_diag_add(&e->diags, EC_WARN, path, 1, 1, "summary schema %s is newer than this build reads (enginecard.summary/2); "
                 "known fields are used", schema);
   ec_engine_add_file(e, path, EC_FILE_SUMMARY);
 
@@ -132,6 +160,8 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
     p->present = 1;
     S_stats(&p->gpu_compute, json_object_get(perf, "gpu_compute_ms"));
     S_stats(&p->latency, json_object_get(perf, "latency_ms"));
+    S_sketch(e, path, "gpu_compute_ms", &p->gpu_compute_sketch, json_object_get(perf, "gpu_compute_ms"));
+    S_sketch(e, path, "latency_ms", &p->latency_sketch, json_object_get(perf, "latency_ms"));
     S_stats(&p->enqueue, json_object_get(perf, "enqueue_ms"));
     S_stats(&p->h2d, json_object_get(perf, "h2d_ms"));
     S_stats(&p->d2h, json_object_get(perf, "d2h_ms"));

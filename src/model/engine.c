@@ -149,6 +149,8 @@ void ec_engine_free(ec_engine *e) {
   for (size_t i = 0; i < e->n_runs; i++) ec_timing_clear(&e->runs[i]);
   free(e->runs);
   ec_kvs_free(&e->perf.notes);
+  free(e->perf.gpu_compute_sketch.q);
+  free(e->perf.latency_sketch.q);
   free(e->device.name);
   free(e->device.compute_capability);
   free(e->device.global_memory);

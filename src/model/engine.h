@@ -153,6 +153,15 @@ double ec_stats_get(const ec_stats *s, const char *label);
 /** Set (or add) label in s. */
 void ec_stats_set(ec_stats *s, const char *label, double v);
 
+/* A stored sketch of a per-iteration distribution (a compare baseline read
+ * from `summary --json`): m quantiles at probabilities j/(m-1) of n
+ * iterations; m is 0 when there is none. */
+typedef struct ec_sketch {
+  double *q;
+  size_t m;
+  size_t n;
+} ec_sketch;
+
 typedef struct ec_perf {
   int present;
   double throughput_qps;      /* NAN when unknown */
@@ -161,6 +170,7 @@ typedef struct ec_perf {
   double walltime_s;          /* Total Host Walltime, NAN when unknown */
   double total_gpu_compute_s; /* NAN when unknown */
   ec_kvs notes;               /* trtexec's own warnings and remarks, key = source */
+  ec_sketch gpu_compute_sketch, latency_sketch; /* from a stored summary only */
 } ec_perf;
 
 typedef struct ec_device {

@@ -18,18 +18,23 @@ json_t *ec_benchjson_compare(const ec_comparison *c) {
     free(name);
     json_object_set_new(o, "unit", json_string("ms"));
     json_object_set_new(o, "value", ec_jnum(v));
-    if (isfinite(r->m.cv)) {
-      char *rg = ec_asprintf("\xC2\xB1%.4g", r->m.cv * v);
+    char est[96];
+    if (i != c->baseline && isfinite(r->est.lo_pct)) {
+      /* the interval of the change against the baseline, as a range of this value */
+      double base = qps ? 1000.0 / c->res[c->baseline].m.value : c->res[c->baseline].m.value;
+      char *rg = ec_asprintf("%.4g..%.4g ms (%g%% interval of the change)", base * (1 + r->est.lo_pct / 100),
+                             base * (1 + r->est.hi_pct / 100), 100 * r->est.confidence);
       json_object_set_new(o, "range", json_string(rg));
       free(rg);
     }
     char *extra;
-    if (r->m.samples)
-      extra = ec_asprintf("%s of %zu samples from %s; %s", ec_metric_label(c->used), r->m.samples,
-                          r->m.source ? r->m.source : "unknown", r->reason ? r->reason : "");
+    if (i == c->baseline)
+      extra = ec_asprintf("%s from %s (%s); baseline", ec_metric_label(c->used), r->m.source ? r->m.source : "unknown",
+                          r->m.dist ? r->m.dist : "-");
     else
-      extra = ec_asprintf("%s from %s; %s", ec_metric_label(c->used), r->m.source ? r->m.source : "unknown",
-                          r->reason ? r->reason : "");
+      extra = ec_asprintf("%s from %s (%s); change %s; verdict %s: %s", ec_metric_label(c->used),
+                          r->m.source ? r->m.source : "unknown", r->m.dist ? r->m.dist : "-",
+                          ec_gate_str(est, sizeof est, &r->est), ec_verdict_name(r->verdict), r->reason ? r->reason : "");
     json_object_set_new(o, "extra", ec_jstr(extra));
     free(extra);
     json_array_append_new(a, o);

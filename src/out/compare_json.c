@@ -1,9 +1,11 @@
-/* compare_json — enginecard.compare/1.
+/* compare_json — enginecard.compare/2.
  *
  * One object: the metric, the gate, a counts summary, comparison-wide
- * warnings and one entry per engine (the baseline first as given, in the
- * order of the command line) with its metric value, spread, verdict,
- * comparability mismatches, alignment and per-layer deltas. Unknown numbers
+ * warnings and one entry per engine (in the order of the command line) with
+ * its metric value, the estimated change with its interval, the verdict,
+ * comparability mismatches, alignment, the waterfall's numbers and
+ * per-layer deltas. /2 replaced /1's noise band (noise_pct, threshold_pct,
+ * noise_k, metric.spread) with the estimate. Unknown numbers
  * are null; every input string goes through ec_jstrn (valid UTF-8); keys are
  * sorted by ec_jdump. */
 #include "out/compare_json.h"
@@ -18,9 +20,50 @@ static json_t *S_metric(const ec_metric_value *m) {
   json_object_set_new(o, "unit", ec_jstr(m->unit));
   json_object_set_new(o, "source", ec_jstr(m->source));
   json_object_set_new(o, "samples", m->samples ? json_integer((json_int_t)m->samples) : json_null());
+  json_object_set_new(o, "runs", json_integer((json_int_t)m->runs));
   json_object_set_new(o, "cv_pct", ec_jnum(100.0 * m->cv));
-  json_object_set_new(o, "spread", ec_jstr(m->spread));
+  json_object_set_new(o, "distribution", ec_jstr(m->dist));
   json_object_set_new(o, "single_sample", json_boolean(m->single_sample));
+  return o;
+}
+
+static json_t *S_estimate(const ec_gate_est *g) {
+  json_t *o = json_object();
+  json_object_set_new(o, "regress_pct", ec_jnum(g->est_pct));
+  json_object_set_new(o, "low_pct", ec_jnum(g->lo_pct));
+  json_object_set_new(o, "high_pct", ec_jnum(g->hi_pct));
+  json_object_set_new(o, "confidence_pct", ec_jnum(100 * g->confidence));
+  json_object_set_new(o, "significant", json_boolean(ec_gate_significant_slower(g)));
+  json_object_set_new(o, "method", ec_jstr(g->method));
+  json_object_set_new(o, "no_interval", ec_jstr(g->why));
+  json_object_set_new(o, "runs_baseline", json_integer((json_int_t)g->runs_base));
+  json_object_set_new(o, "runs_engine", json_integer((json_int_t)g->runs_cand));
+  json_object_set_new(o, "between_run_pct", ec_jnum(g->between_pct));
+  json_object_set_new(o, "df", g->df ? json_integer(g->df) : json_null());
+  char buf[96];
+  json_object_set_new(o, "text", json_string(ec_gate_str(buf, sizeof buf, g)));
+  return o;
+}
+
+static json_t *S_waterfall(const ec_compare_result *r) {
+  json_t *o = json_object();
+  json_object_set_new(o, "baseline_total_ms", ec_jnum(r->base_total_ms));
+  json_object_set_new(o, "engine_total_ms", ec_jnum(r->engine_total_ms));
+  json_t *t = json_array();
+  for (size_t k = 0; k < r->n_by_type; k++) {
+    const ec_type_delta *x = &r->by_type[k];
+    json_t *e = json_object();
+    json_object_set_new(e, "type", ec_jstr(x->type));
+    json_object_set_new(e, "layers", json_integer((json_int_t)x->n));
+    json_object_set_new(e, "baseline_ms", ec_jnum(x->base_ms));
+    json_object_set_new(e, "engine_ms", ec_jnum(x->ms));
+    json_object_set_new(e, "delta_ms", ec_jnum(x->ms - x->base_ms));
+    json_array_append_new(t, e);
+  }
+  json_object_set_new(o, "by_type", t);
+  json_object_set_new(o, "baseline_only_ms", ec_jnum(r->only_base_ms));
+  json_object_set_new(o, "engine_only_ms", ec_jnum(r->only_engine_ms));
+  json_object_set_new(o, "half_profiled_ms", ec_jnum(r->half_profiled_ms));
   return o;
 }
 
@@ -104,8 +147,7 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
   json_object_set_new(o, "metric", S_metric(&r->m));
   json_object_set_new(o, "delta_pct", ec_jnum(r->delta_pct));
   json_object_set_new(o, "regress_pct", ec_jnum(r->regress_pct));
-  json_object_set_new(o, "noise_pct", ec_jnum(r->noise_pct));
-  json_object_set_new(o, "threshold_pct", ec_jnum(r->threshold_pct));
+  json_object_set_new(o, "estimate", r->engine == c->baseline ? json_null() : S_estimate(&r->est));
   json_object_set_new(o, "verdict", json_string(ec_verdict_name(r->verdict)));
   json_object_set_new(o, "change", json_string(ec_change_name(r->change)));
   json_object_set_new(o, "reason", ec_jstr(r->reason));
@@ -118,13 +160,17 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
     json_array_append_new(cmp, x);
   }
   json_object_set_new(o, "comparability", cmp);
+  json_object_set_new(o, "layer_noise_pct", ec_jnum(r->layer_noise_pct));
+  json_object_set_new(o, "layer_noise_note", ec_jstr(r->layer_noise_note));
   if (r->engine == c->baseline) {
+    json_object_set_new(o, "waterfall", json_null());
     json_object_set_new(o, "alignment", json_null());
     json_object_set_new(o, "layer_regressions", json_array());
     json_object_set_new(o, "layers_flagged", json_integer(0));
     return o;
   }
   json_object_set_new(o, "alignment", S_alignment(c, r));
+  json_object_set_new(o, "waterfall", r->aligned ? S_waterfall(r) : json_null());
   json_t *top = json_array();
   for (size_t k = 0, n = 0; k < r->n_deltas && n < EC_TOP_LAYERS; k++) {
     if (!(r->deltas[k].delta_ms > 0)) break;
@@ -153,11 +199,12 @@ json_t *ec_compare_json(const ec_comparison *c, const ec_kvs *labels) {
   json_object_set_new(o, "metric", m);
   json_t *g = json_object();
   json_object_set_new(g, "max_regress_pct", ec_jnum(c->opts.max_regress_pct));
-  json_object_set_new(g, "noise_k", ec_jnum(c->opts.noise_k));
+  json_object_set_new(g, "confidence_pct", ec_jnum(100 * c->opts.confidence));
   json_object_set_new(g, "max_layer_regress_pct", ec_jnum(c->opts.max_layer_regress_pct));
   json_object_set_new(g, "min_layer_ms", ec_jnum(c->opts.min_layer_ms));
-  json_object_set_new(g, "rule", json_string("fail when regress_pct > max(max_regress_pct, noise_pct); "
-                                             "noise_pct = noise_k * sqrt(cv_baseline^2 + cv_engine^2) * 100"));
+  char *rule = ec_compare_gate_rule(c);
+  json_object_set_new(g, "rule", rule ? json_string(rule) : json_null());
+  free(rule);
   json_object_set_new(o, "gate", g);
   json_t *s = json_object();
   json_object_set_new(s, "engines", json_integer((json_int_t)c->n));

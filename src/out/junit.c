@@ -35,8 +35,11 @@ static char *S_details(const ec_comparison *c, const ec_compare_result *r) {
   ec_buf_printf(&b, "baseline %s: %s (%s)\n", c->engines[c->baseline]->name, bv, br->m.source ? br->m.source : "-");
   ec_buf_printf(&b, "engine %s: %s (%s)\n", c->engines[r->engine]->name, v, r->m.source ? r->m.source : "-");
   if (isfinite(r->delta_pct)) ec_buf_printf(&b, "delta: %+.2f%%\n", r->delta_pct);
-  if (isfinite(r->noise_pct)) ec_buf_printf(&b, "noise band: %.2f%%\n", r->noise_pct);
-  if (isfinite(r->threshold_pct)) ec_buf_printf(&b, "threshold: %.2f%%\n", r->threshold_pct);
+  char est[96];
+  ec_buf_printf(&b, "estimate: %s", ec_gate_str(est, sizeof est, &r->est));
+  if (isfinite(r->est.lo_pct)) ec_buf_printf(&b, " at %g%% confidence (%s)\n", 100 * r->est.confidence, r->est.method);
+  else ec_buf_printf(&b, " (no interval: %s)\n", r->est.why ? r->est.why : "unknown");
+  ec_buf_printf(&b, "verdict: %s\n", ec_verdict_name(r->verdict));
   for (size_t k = 0; k < r->n_mism; k++)
     ec_buf_printf(&b, "not comparable: %s: %s vs %s\n", r->mism[k].what, r->mism[k].base, r->mism[k].other);
   return ec_buf_take(&b);
@@ -77,8 +80,8 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
   S_prop(&b, "metric_requested", ec_metric_name(c->requested));
   S_fmt(num, sizeof num, c->opts.max_regress_pct, NULL);
   S_prop(&b, "max_regress_pct", gate ? num : "none");
-  snprintf(num, sizeof num, "%g", c->opts.noise_k);
-  S_prop(&b, "noise_k", num);
+  snprintf(num, sizeof num, "%g", 100 * c->opts.confidence);
+  S_prop(&b, "confidence_pct", num);
   if (layer_rule) {
     snprintf(num, sizeof num, "%g", c->opts.max_layer_regress_pct);
     S_prop(&b, "max_layer_regress_pct", num);
@@ -97,7 +100,9 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
     const char *name = c->engines[i]->name;
     ec_buf_puts(&b, "    <testcase classname=\"enginecard.compare\" name=\"");
     S_esc(&b, name);
-    if (gate) ec_buf_printf(&b, ": %s regression within %g%% (and the noise band)", ec_metric_name(c->used), c->opts.max_regress_pct);
+    if (gate)
+      ec_buf_printf(&b, ": %s regression within %g%% (at %g%% confidence)", ec_metric_name(c->used), c->opts.max_regress_pct,
+                    100 * c->opts.confidence);
     else ec_buf_printf(&b, ": %s regression", ec_metric_name(c->used));
     ec_buf_puts(&b, "\" time=\"0\"");
     char *det = S_details(c, r);

@@ -65,15 +65,11 @@ static const char *S_verdict(const ec_compare_result *r) {
 
 char *ec_markdown_compare(const ec_comparison *c) {
   ec_buf b = {0};
-  int gate = isfinite(c->opts.max_regress_pct);
-  if (c->errors)
-    ec_buf_printf(&b, "### \xE2\x9A\xA0\xEF\xB8\x8F enginecard compare: %zu engine(s) without the metric", c->errors);
-  else if (c->failed)
-    ec_buf_printf(&b, "### \xE2\x9D\x8C enginecard compare: %zu of %zu gate(s) failed", c->failed, c->gates);
-  else if (gate)
-    ec_buf_printf(&b, "### \xE2\x9C\x85 enginecard compare: %zu gate(s) passed", c->gates);
-  else
-    ec_buf_puts(&b, "### enginecard compare");
+  static const char *const icon[] = {"\xE2\x9A\xA0\xEF\xB8\x8F ", "\xE2\x9D\x8C ", "\xE2\x9C\x85 ", ""};
+  char *head = ec_compare_headline(c);
+  ec_buf_printf(&b, "### %senginecard compare \xE2\x80\x94 ", icon[ec_compare_outcome(c)]);
+  S_md(&b, head, 0);
+  free(head);
   ec_buf_puts(&b, "\n\n");
   const char *unit = c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms";
   ec_buf_printf(&b, "Metric **%s** (%s, %s; %s is better)", ec_metric_name(c->used), ec_metric_label(c->used), unit,
@@ -83,14 +79,14 @@ char *ec_markdown_compare(const ec_comparison *c) {
     S_md(&b, c->engines[c->baseline]->name, S_NAME_MAX);
     ec_buf_puts(&b, "**");
   }
-  if (gate)
-    ec_buf_printf(&b, ". Gate: fail when worse by more than %g%% and beyond the noise band (%g \xC3\x97 combined CV).",
-                  c->opts.max_regress_pct, c->opts.noise_k);
-  else
-    ec_buf_puts(&b, ". No gate (--max-regress not given).");
+  char *rule = ec_compare_gate_rule(c);
+  if (rule) ec_buf_printf(&b, ". Gate: %s.", rule);
+  else ec_buf_puts(&b, ". No gate (--max-regress not given).");
+  free(rule);
   ec_buf_puts(&b, "\n\n");
-  ec_buf_printf(&b, "| Engine | %s (%s) | \xCE\x94 vs baseline | Noise band | Source | Verdict |\n", ec_metric_name(c->used), unit);
-  ec_buf_puts(&b, "|:--|--:|--:|--:|:--|:--|\n");
+  ec_buf_printf(&b, "| Engine | %s (%s) | %s [%g%% interval] | Source | Verdict |\n", ec_metric_name(c->used), unit,
+                c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change", 100 * c->opts.confidence);
+  ec_buf_puts(&b, "|:--|--:|--:|:--|:--|\n");
   size_t shown = 0;
   for (size_t i = 0; i < c->n; i++) {
     if (b.len > EC_MD_MAX_BYTES / 2) break;
@@ -100,15 +96,14 @@ char *ec_markdown_compare(const ec_comparison *c) {
     ec_buf_puts(&b, " | ");
     S_num(&b, r->m.value);
     ec_buf_puts(&b, " | ");
-    if (i == c->baseline || !isfinite(r->delta_pct)) ec_buf_puts(&b, "\xE2\x80\x94");
-    else ec_buf_printf(&b, "%+.2f%%", r->delta_pct);
-    ec_buf_puts(&b, " | ");
-    if (isfinite(r->noise_pct)) ec_buf_printf(&b, "\xC2\xB1%.2f%%", r->noise_pct);
-    else if (i == c->baseline && isfinite(r->m.cv)) ec_buf_printf(&b, "CV %.2f%%", 100 * r->m.cv);
-    else ec_buf_puts(&b, "\xE2\x80\x94");
+    char est[96];
+    if (i == c->baseline) ec_buf_puts(&b, "\xE2\x80\x94");
+    else ec_buf_puts(&b, ec_gate_str(est, sizeof est, &r->est));
+    if (i != c->baseline && isfinite(r->est.est_pct) && !isfinite(r->est.lo_pct)) ec_buf_puts(&b, " (no interval)");
     ec_buf_puts(&b, " | ");
     S_md(&b, r->m.source ? r->m.source : "\xE2\x80\x94", 40);
     if (r->m.single_sample) ec_buf_puts(&b, " (1 sample)");
+    if (r->m.runs > 1) ec_buf_printf(&b, ", %zu runs", r->m.runs);
     ec_buf_printf(&b, " | %s |\n", S_verdict(r));
     shown++;
   }

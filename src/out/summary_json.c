@@ -1,12 +1,19 @@
-/* summary_json — enginecard.summary/1.
+/* summary_json — enginecard.summary/2.
+ *
+ * /2 adds a sketch of the per-iteration distribution of GPU compute time and
+ * latency (performance.gpu_compute_ms.sketch, performance.latency_ms.sketch:
+ * EC_SKETCH_POINTS quantiles and the count), so that a stored summary is a
+ * baseline for compare's interval; every /1 key keeps its meaning.
  *
  * Keys are sorted on output (ec_jdump), numbers that are unknown are null,
  * and every string from an input goes through ec_jstrn (valid UTF-8). The
  * schema is documented in README.md ("summary --json"). */
 #include "out/summary_json.h"
 #include "out/jsonout.h"
+#include "analyze/gate.h"
 #include "util/alloc.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static json_t *S_groups_ms(const ec_groups *g) {
@@ -19,6 +26,11 @@ static json_t *S_groups_count(const ec_groups *g) {
   json_t *o = json_object();
   for (size_t i = 0; i < g->n; i++) json_object_set_new(o, g->v[i].key, json_integer((json_int_t)g->v[i].count));
   return o;
+}
+
+static int S_cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
 }
 
 static json_t *S_sample_stats(const ec_sample_stats *t, const char *source) {
@@ -34,6 +46,29 @@ static json_t *S_sample_stats(const ec_sample_stats *t, const char *source) {
   json_object_set_new(o, "stdev", ec_jnum(t->stdev));
   json_object_set_new(o, "cv_pct", ec_jnum(100.0 * t->cv));
   if (source) json_object_set_new(o, "source", json_string(source));
+  return o;
+}
+
+/* The sketch of a timing column (non-finite values left out): quantiles at
+ * p = j/(m-1) of the sorted values, and their count. */
+static json_t *S_sketch(const double *v, size_t n) {
+  double *s = ec_malloc((n ? n : 1) * sizeof *s);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (isfinite(v[i])) s[k++] = v[i];
+  if (!k) {
+    free(s);
+    return json_null();
+  }
+  qsort(s, k, sizeof *s, S_cmp_double);
+  double q[EC_SKETCH_POINTS];
+  ec_sketch_of(s, k, q, EC_SKETCH_POINTS);
+  free(s);
+  json_t *o = json_object();
+  json_object_set_new(o, "count", json_integer((json_int_t)k));
+  json_t *a = json_array();
+  for (size_t j = 0; j < EC_SKETCH_POINTS; j++) json_array_append_new(a, ec_jnum(q[j]));
+  json_object_set_new(o, "quantiles", a);
   return o;
 }
 
@@ -57,8 +92,13 @@ static json_t *S_performance(const ec_summary *s) {
   json_t *o = json_object();
   const ec_perf *p = &e->perf;
   /* Per-iteration timings, when present, are the primary source. */
-  json_object_set_new(o, "gpu_compute_ms", s->has_compute ? S_sample_stats(&s->compute, "timing.json") : S_stats(&p->gpu_compute));
-  json_object_set_new(o, "latency_ms", s->has_timing ? S_sample_stats(&s->timing, "timing.json") : S_stats(&p->latency));
+  const ec_timing *t = ec_engine_timing(e);
+  json_t *gc = s->has_compute ? S_sample_stats(&s->compute, "timing.json") : S_stats(&p->gpu_compute);
+  json_t *lat = s->has_timing ? S_sample_stats(&s->timing, "timing.json") : S_stats(&p->latency);
+  if (s->has_compute) json_object_set_new(gc, "sketch", S_sketch(t->compute, t->n));
+  if (s->has_timing) json_object_set_new(lat, "sketch", S_sketch(t->latency, t->n));
+  json_object_set_new(o, "gpu_compute_ms", gc);
+  json_object_set_new(o, "latency_ms", lat);
   json_object_set_new(o, "enqueue_ms", s->has_enqueue ? S_sample_stats(&s->enqueue, "timing.json") : S_stats(&p->enqueue));
   json_object_set_new(o, "h2d_ms", s->has_h2d ? S_sample_stats(&s->h2d, "timing.json") : S_stats(&p->h2d));
   json_object_set_new(o, "d2h_ms", s->has_d2h ? S_sample_stats(&s->d2h, "timing.json") : S_stats(&p->d2h));

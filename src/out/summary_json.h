@@ -1,10 +1,10 @@
-/* summary_json — the enginecard.summary/1 document (DESIGN.md §2). */
+/* summary_json — the enginecard.summary/2 document (DESIGN.md §2). */
 #ifndef EC_SUMMARY_JSON_H
 #define EC_SUMMARY_JSON_H
 #include <jansson.h>
 #include "analyze/summary.h"
 
-#define EC_SUMMARY_SCHEMA "enginecard.summary/1"
+#define EC_SUMMARY_SCHEMA "enginecard.summary/2"
 
 /** Build the summary object for s (and its engine); caller json_decref()s. */
 json_t *ec_summary_json(const ec_summary *s);

@@ -146,6 +146,28 @@ typedef struct ec_roofline_spec {
 /** Roofline: log-log, compute and bandwidth ceilings, one marker per point. */
 ec_scene *ec_chart_roofline(const ec_roofline_spec *spec);
 
+typedef struct ec_waterfall_spec {
+  ec_chart_frame f;
+  const char *start_label, *end_label; /* the two totals' row labels */
+  double start, end;                   /* the totals; end = start + sum of deltas */
+  ec_color start_color, end_color;     /* their bars (the engines' colours) */
+  size_t n;                            /* steps between them, in the caller's order */
+  const char *const *labels;           /* n step labels */
+  const char *const *tips;             /* optional: n tooltips */
+  const double *deltas;                /* n changes; positive: worse */
+  const char *up_label, *down_label;   /* legend words for positive / negative steps */
+  const char *unit;
+  const char *value_axis;
+} ec_waterfall_spec;
+
+/** Waterfall, horizontal: the start total, one floating bar per step from
+ *  the running total to the next (up: vermillion, down: bluish green,
+ *  Okabe-Ito, both labelled with their signed value), and the end total.
+ *  When the steps are small next to the totals the value axis starts near
+ *  the smallest running total instead of 0; the total bars are then drawn
+ *  broken and the description says where the axis starts. */
+ec_scene *ec_chart_waterfall(const ec_waterfall_spec *spec);
+
 /* Helpers, exposed for tests. */
 
 /** Nice tick step for the range [lo,hi] with about target ticks (1, 2, 2.5

@@ -36,6 +36,12 @@ static const unsigned S_palette[] = {0xa11350, 0x008619, 0x4064ec, 0xffb519,
                                      0x8f1a8e, 0xb2b200, 0x64b0ff, 0xe46d00,
                                      0x02d2ba, 0xef393d, 0xf1b0f7, 0x7e4401};
 
+/* Engines: dark hues away from red-orange and green (the waterfall's
+ * slower/faster), each >= 25 CIELAB units from every S_layer and S_prec
+ * colour, >= 45 from the waterfall's two and >= 30 from one another (navy,
+ * purple, dark gold, blue, violet, cobalt, maroon); test_charts checks it. */
+static const unsigned S_engine[] = {0x1d3557, 0x8e298e, 0x715c09, 0x1010c6, 0x200654, 0x2052b6, 0x540620};
+
 static ec_color S_lookup(const S_entry *t, size_t n, const char *k) {
   if (k)
     for (size_t i = 0; i < n; i++)
@@ -55,6 +61,8 @@ const char *ec_precision_label(const char *p) {
   if (!p || !*p || strcmp(p, "None") == 0) return "none";
   return p;
 }
+
+ec_color ec_color_engine(size_t i) { return ec_rgb(S_engine[i % (sizeof S_engine / sizeof *S_engine)]); }
 
 ec_color ec_color_palette(size_t i) {
   return ec_rgb(S_palette[i % (sizeof S_palette / sizeof *S_palette)]);

@@ -21,6 +21,12 @@ ec_color ec_color_precision(const char *precision);
 /** The short text that names a precision in charts ("FP16"; "none" for
  *  "None"/NULL). Borrowed or static. */
 const char *ec_precision_label(const char *precision);
+/** Engine i's colour (command-line order), the same in every comparison
+ *  chart: 7 dark hues, cycling, each at least 25 CIELAB units from every
+ *  layer-type and precision colour (an engine is never taken for a layer
+ *  type or a precision) and kept off the red-orange and green of "slower"
+ *  and "faster". */
+ec_color ec_color_engine(size_t i);
 /** TREx's 12-colour categorical palette (default_pallete), cycling. */
 ec_color ec_color_palette(size_t i);
 /** A colour on a perceptually ordered ramp (viridis), t clamped to [0,1]. */

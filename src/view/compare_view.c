@@ -2,8 +2,10 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "view/chart.h"
+#include "view/chart_common.h"
 #include "view/colors.h"
 #include "view/fmt.h"
+#include "view/text.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,8 +32,10 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
   char mh[96];
   snprintf(mh, sizeof mh, "%s (%s)", ec_metric_label(c->used), c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms");
   ec_table_col(t, mh, EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Change (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Noise band (%)", EC_ALIGN_RIGHT, 1);
+  char ch[64];
+  snprintf(ch, sizeof ch, "%s [%g%% interval]", c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change",
+           100 * c->opts.confidence);
+  ec_table_col(t, ch, EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Verdict", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Why", EC_ALIGN_LEFT, 0);
   for (size_t i = 0; i < c->n; i++) {
@@ -40,17 +44,13 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
     ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
     ec_table_set(t, row, 1, c->used == EC_METRIC_THROUGHPUT ? B(ec_fmt_num, r->m.value) : B(ec_fmt_ms, r->m.value), r->m.value);
     if (i == c->baseline) ec_table_set(t, row, 2, "baseline", NAN);
-    else {
-      snprintf(buf, sizeof buf, isfinite(r->delta_pct) ? "%+.2f" : "\xE2\x80\x93", r->delta_pct);
-      ec_table_set(t, row, 2, buf, r->delta_pct);
-    }
-    snprintf(buf, sizeof buf, isfinite(r->noise_pct) ? "\xC2\xB1%.2f" : "\xE2\x80\x93", r->noise_pct);
-    ec_table_set(t, row, 3, i == c->baseline ? "" : buf, r->noise_pct);
+    else if (!isfinite(r->est.est_pct)) ec_table_set(t, row, 2, "\xE2\x80\x93", NAN);
+    else ec_table_set(t, row, 2, ec_gate_str(buf, sizeof buf, &r->est), r->est.est_pct);
     const char *vd = ec_verdict_name(r->verdict);
-    ec_table_set(t, row, 4, vd, NAN);
-    if (r->verdict == EC_VERDICT_FAIL || r->verdict == EC_VERDICT_ERROR) ec_table_set_class(t, row, 4, "bad");
-    else if (r->verdict == EC_VERDICT_PASS) ec_table_set_class(t, row, 4, "good");
-    ec_table_set(t, row, 5, r->reason ? r->reason : "", NAN);
+    ec_table_set(t, row, 3, vd, NAN);
+    if (r->verdict == EC_VERDICT_FAIL || r->verdict == EC_VERDICT_ERROR) ec_table_set_class(t, row, 3, "bad");
+    else if (r->verdict == EC_VERDICT_PASS) ec_table_set_class(t, row, 3, "good");
+    ec_table_set(t, row, 4, r->reason ? r->reason : "", NAN);
   }
   return t;
 }
@@ -92,8 +92,8 @@ static char *S_f_metric(const ec_engine *e, const ec_summary *s, const ec_compar
 }
 static char *S_f_spread(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)e; (void)s;
-  if (!isfinite(r->m.cv)) return S_str(NULL);
-  return ec_asprintf("CV %.2f%%", 100 * r->m.cv);
+  if (!isfinite(r->m.cv)) return S_str(r->m.dist);
+  return ec_asprintf("%s; CV %.2f%%", r->m.dist ? r->m.dist : "", 100 * r->m.cv);
 }
 static char *S_f_p99(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)r;
@@ -138,7 +138,7 @@ S_OPT(S_f_sep, inference_options, "Separate profiling")
 static const S_fact S_facts[] = {
     {"Device", S_f_device}, {"Compute capability", S_f_cc}, {"TensorRT", S_f_trt}, {"Batch", S_f_batch},
     {"Build precision", S_f_prec}, {"Layers", S_f_layers}, {"Layer latency sum (ms)", S_f_latsum},
-    {"Metric", S_f_metric}, {"Spread", S_f_spread}, {"GPU compute p99 (ms)", S_f_p99},
+    {"Metric", S_f_metric}, {"Samples", S_f_spread}, {"GPU compute p99 (ms)", S_f_p99},
     {"Throughput (qps)", S_f_tput}, {"Weights", S_f_weights}, {"Reformats", S_f_reformat},
     {"CUDA Graph", S_f_graph}, {"Spin-wait", S_f_spin}, {"Data transfers", S_f_xfer},
     {"Separate profiling", S_f_sep},
@@ -162,7 +162,7 @@ ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const ch
       char *x = S_facts[f].get(S_e(v, i), v->sums[i], &c->res[i]);
       ec_table_set(t, row, i + 1, x, NAN);
       /* the metric row always differs; highlight the facts */
-      if (i != c->baseline && strcmp(x, base) && strcmp(S_facts[f].what, "Metric") && strcmp(S_facts[f].what, "Spread"))
+      if (i != c->baseline && strcmp(x, base) && strcmp(S_facts[f].what, "Metric") && strcmp(S_facts[f].what, "Samples"))
         ec_table_set_class(t, row, i + 1, "diff");
       free(x);
     }
@@ -342,6 +342,12 @@ ec_table *ec_cmp_tbl_types(const ec_cmp_view *v, const char *id, const char **wh
   return t;
 }
 
+static ec_color *S_engine_colors(size_t n) {
+  ec_color *c = ec_calloc(n ? n : 1, sizeof *c);
+  for (size_t i = 0; i < n; i++) c[i] = ec_color_engine(i);
+  return c;
+}
+
 static const char **S_names(const ec_cmp_view *v) {
   const char **n = ec_calloc(v->c->n, sizeof *n);
   for (size_t i = 0; i < v->c->n; i++) n[i] = S_e(v, i)->name;
@@ -420,6 +426,7 @@ ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why)
         vals[i * nk + k] = x ? (lat ? x->latency_ms : (double)x->count) : 0;
       }
     const char **names = S_names(v);
+    ec_color *ecol = S_engine_colors(ne);
     sp.f.title = lat ? "Latency per layer type" : prec ? "Layer count per precision" : "Layer count per layer type";
     sp.f.desc = "One bar per engine in each group";
     sp.mode = EC_BARS_GROUPED;
@@ -427,19 +434,23 @@ ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why)
     sp.labels = keys;
     sp.n_series = ne;
     sp.series = names;
+    sp.series_colors = ecol;
     sp.values = vals;
     sp.unit = lat ? "ms" : "";
     sp.value_axis = lat ? "Latency" : "Layers";
     sp.value_labels = 1;
     sc = ec_chart_bar(&sp);
     free(names);
+    free(ecol);
     free(vals);
     free(keys);
     return sc;
   }
   if (!strcmp(name, "throughput") || !strcmp(name, "gpu-latency")) {
+    /* groups: the statistic(s); one bar per engine in its colour */
     int tput = !strcmp(name, "throughput");
-    double *vals = ec_calloc(2 * ne, sizeof *vals);
+    size_t ng = tput ? 1 : 2;
+    double *vals = ec_calloc(ng * ne, sizeof *vals);
     int any = 0;
     for (size_t i = 0; i < ne; i++) {
       const ec_engine *e = S_e(v, i);
@@ -450,9 +461,9 @@ ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why)
       } else {
         double med = s->has_compute ? s->compute.median : ec_stats_get(&e->perf.gpu_compute, "median");
         double p99 = s->has_compute ? s->compute.p99 : ec_stats_get(&e->perf.gpu_compute, "p99");
-        vals[i] = isfinite(med) ? med : 0;
-        vals[ne + i] = isfinite(p99) ? p99 : 0;
-        any |= vals[i] > 0;
+        vals[i * ng] = isfinite(med) ? med : 0;
+        vals[i * ng + 1] = isfinite(p99) ? p99 : 0;
+        any |= vals[i * ng] > 0;
       }
     }
     if (!any) {
@@ -461,23 +472,325 @@ ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why)
       return NULL;
     }
     const char **names = S_names(v);
-    static const char *ser[] = {"median", "p99"};
+    ec_color *ecol = S_engine_colors(ne);
+    static const char *grp_t[] = {"throughput"}, *grp_l[] = {"median", "p99"};
     sp.f.title = tput ? "Throughput" : "GPU compute time: median and p99";
-    sp.f.desc = tput ? "Queries per second (bigger is better)" : "The p99 bar shows the spread above the median";
-    sp.mode = tput ? EC_BARS_SIMPLE : EC_BARS_GROUPED;
-    sp.n = ne;
-    sp.labels = names;
-    sp.n_series = tput ? 1 : 2;
-    sp.series = tput ? NULL : ser;
+    sp.f.desc = tput ? "Queries per second (bigger is better), one bar per engine"
+                     : "One bar per engine for each statistic; the p99 bars show the spread above the median";
+    sp.mode = EC_BARS_GROUPED;
+    sp.n = ng;
+    sp.labels = tput ? grp_t : grp_l;
+    sp.n_series = ne;
+    sp.series = names;
+    sp.series_colors = ecol;
     sp.values = vals;
     sp.unit = tput ? "qps" : "ms";
     sp.value_axis = tput ? "Throughput" : "GPU compute time";
     sp.value_labels = 1;
     sc = ec_chart_bar(&sp);
     free(names);
+    free(ecol);
     free(vals);
     return sc;
   }
   *why = "the template names an unknown comparison chart";
   return NULL;
+}
+
+/* ---- first screen: banner, waterfall, top regressions ------------------- */
+
+/* Band and badge colours: white text on each is above 4.5:1. */
+static ec_color S_outcome_color(ec_outcome o) {
+  static const unsigned hex[] = {0x8a5300, 0xb3261e, 0x1e6b34, 0x455a64};
+  return ec_rgb(hex[(unsigned)o < 4 ? o : 0]);
+}
+
+static ec_outcome S_verdict_outcome(ec_verdict v) {
+  return v == EC_VERDICT_FAIL ? EC_OUTCOME_FAIL
+         : v == EC_VERDICT_PASS ? EC_OUTCOME_PASS
+         : v == EC_VERDICT_INFO ? EC_OUTCOME_NO_GATE
+                                : EC_OUTCOME_NOT_COMPARABLE;
+}
+
+ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
+  const ec_comparison *c = v->c;
+  const double W = 640, pad = 8, fs = 8.5, band_fs = 11;
+  double lh = ec_line_height(fs), bh = ec_line_height(band_fs) + 12;
+  size_t lines = 0;
+  for (size_t i = 0; i < c->n; i++)
+    if (i != c->baseline) lines += 1 + (c->res[i].n_mism ? 1 : 0);
+  double H = bh + 8 + lines * (lh + 6) + pad;
+  char *head = ec_compare_headline(c);
+  char fid[96];
+  snprintf(fid, sizeof fid, "%s-verdict", v->id);
+  ec_scene *s = ec_scene_new(W, H, fid, "Verdict", head);
+  ec_outcome oc = ec_compare_outcome(c);
+  ec_scene_group(s, "band", head, NULL, NULL);
+  ec_scene_rect(s, 0, 0, W, bh, S_outcome_color(oc), ec_nocolor(), 0);
+  ec_text_metrics bm = ec_text_measure("Ag", 2, band_fs, 1);
+  ec_scene_text(s, pad, (bh + bm.ascent - bm.descent) / 2, head, strlen(head), band_fs, 1, EC_ANCHOR_START, 0,
+                W - 2 * pad, ec_rgb(0xffffff));
+  ec_scene_end(s);
+  free(head);
+  ec_text_metrics m = ec_text_measure("Ag", 2, fs, 0);
+  double y = bh + 8;
+  const ec_compare_result *br = &c->res[c->baseline];
+  const char *unit = c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms";
+  for (size_t i = 0; i < c->n; i++) {
+    if (i == c->baseline) continue;
+    const ec_compare_result *r = &c->res[i];
+    char id[32];
+    snprintf(id, sizeof id, "engine-%zu", i);
+    ec_scene_group(s, id, r->reason, NULL, NULL);
+    double base = y + (lh + 6 + m.ascent - m.descent) / 2 - 3;
+    /* verdict badge */
+    const char *w = ec_verdict_words(r->verdict);
+    char up[32];
+    size_t k = 0;
+    for (; w[k] && k < sizeof up - 1; k++) up[k] = (char)(w[k] >= 'a' && w[k] <= 'z' ? w[k] - 32 : w[k]);
+    up[k] = '\0';
+    ec_scene_rect(s, pad, y, 96, lh + 4, S_outcome_color(S_verdict_outcome(r->verdict)), ec_nocolor(), 0);
+    ec_scene_text(s, pad + 48, base, up, strlen(up), fs, 1, EC_ANCHOR_MIDDLE, 0, 92, ec_rgb(0xffffff));
+    /* engine colour and name */
+    double x = pad + 96 + 8;
+    ec_chart_swatch(s, x, y + (lh + 4 - 8) / 2, 8, 8, ec_color_engine(i));
+    x += 12;
+    const char *nm = c->engines[i]->name;
+    ec_op *o = ec_scene_text(s, x, base, nm, strlen(nm), fs, 1, EC_ANCHOR_START, 0, 150, ec_ink(1));
+    x += o->tw + 10;
+    /* change with interval; the two values */
+    char est[96], line[320], a[32], b[32];
+    ec_gate_str(est, sizeof est, &r->est);
+    if (c->used == EC_METRIC_THROUGHPUT) {
+      ec_fmt_num(a, sizeof a, br->m.value);
+      ec_fmt_num(b, sizeof b, r->m.value);
+    } else {
+      ec_fmt_ms(a, sizeof a, br->m.value);
+      ec_fmt_ms(b, sizeof b, r->m.value);
+    }
+    if (isfinite(r->est.lo_pct))
+      snprintf(line, sizeof line, "%s at %g%% \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, 100 * r->est.confidence,
+               ec_metric_name(c->used), a, b, unit);
+    else
+      snprintf(line, sizeof line, "%s (no interval) \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, ec_metric_name(c->used), a,
+               b, unit);
+    ec_scene_text(s, x, base, line, strlen(line), fs, 0, EC_ANCHOR_START, 0, W - pad - x, ec_ink(1));
+    y += lh + 6;
+    if (r->n_mism) {
+      ec_buf t = {0};
+      ec_buf_puts(&t, "not directly comparable: ");
+      for (size_t q = 0; q < r->n_mism; q++) ec_buf_printf(&t, "%s%s", q ? ", " : "", r->mism[q].what);
+      ec_scene_text(s, pad + 96 + 20, y + m.ascent, t.data, t.len, fs, 0, EC_ANCHOR_START, 0, W - 2 * pad - 116,
+                    ec_ink(0.8));
+      ec_buf_free(&t);
+      y += lh + 6;
+    }
+    ec_scene_end(s);
+  }
+  return s;
+}
+
+typedef struct {
+  char *label, *tip;
+  double delta;
+  size_t layers;
+} S_step;
+
+static int S_cmp_step(const void *x, const void *y) {
+  const ec_type_delta *a = x, *b = y;
+  double da = fabs(a->ms - a->base_ms), db = fabs(b->ms - b->base_ms);
+  if (da != db) return da > db ? -1 : 1;
+  return strcmp(a->type, b->type);
+}
+
+#define S_WATERFALL_TYPES 12
+
+/* The steps of engine i's waterfall; 0 when it has none (why set). */
+static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char **why) {
+  const ec_comparison *c = v->c;
+  const ec_compare_result *r = &c->res[i];
+  *out = NULL;
+  if (!r->aligned) {
+    *why = r->align_note ? r->align_note : "the layers were not aligned";
+    return 0;
+  }
+  if (!isfinite(r->base_total_ms) || !isfinite(r->engine_total_ms)) {
+    *why = "a side has no per-layer profile";
+    return 0;
+  }
+  ec_type_delta *t = ec_calloc(r->n_by_type + 1, sizeof *t);
+  if (r->n_by_type) memcpy(t, r->by_type, r->n_by_type * sizeof *t);
+  qsort(t, r->n_by_type, sizeof *t, S_cmp_step);
+  S_step *st = ec_calloc(S_WATERFALL_TYPES + 4, sizeof *st);
+  size_t n = 0;
+  char a[32], b[32];
+  const char *bn = S_e(v, c->baseline)->name, *en = S_e(v, i)->name;
+  for (size_t k = 0; k < r->n_by_type; k++) {
+    if (k < S_WATERFALL_TYPES - 1 || r->n_by_type == S_WATERFALL_TYPES) {
+      S_step *x = &st[n++];
+      x->layers = t[k].n;
+      x->delta = t[k].ms - t[k].base_ms;
+      x->label = ec_asprintf("%s, %zu layer%s", t[k].type, t[k].n, t[k].n == 1 ? "" : "s");
+      x->tip = ec_asprintf("%s: %zu aligned layers, %s \xE2\x86\x92 %s ms", t[k].type, t[k].n,
+                           ec_fmt_ms(a, sizeof a, t[k].base_ms), ec_fmt_ms(b, sizeof b, t[k].ms));
+    } else {
+      if (k == S_WATERFALL_TYPES - 1) st[n++].label = NULL;
+      S_step *x = &st[n - 1];
+      x->layers += t[k].n;
+      x->delta += t[k].ms - t[k].base_ms;
+      if (k == r->n_by_type - 1) {
+        x->label = ec_asprintf("%zu other types, %zu layers", r->n_by_type - (S_WATERFALL_TYPES - 1), x->layers);
+        x->tip = ec_strdup(x->label);
+      }
+    }
+  }
+  free(t);
+  if (r->al->only_a) {
+    S_step *x = &st[n++];
+    x->layers = r->al->only_a;
+    x->delta = -r->only_base_ms;
+    x->label = ec_asprintf("only in %s: %zu layer%s", bn, r->al->only_a, r->al->only_a == 1 ? "" : "s");
+    x->tip = ec_asprintf("%zu layers without a partner in %s, %s ms", r->al->only_a, en, ec_fmt_ms(a, sizeof a, r->only_base_ms));
+  }
+  if (r->al->only_b) {
+    S_step *x = &st[n++];
+    x->layers = r->al->only_b;
+    x->delta = r->only_engine_ms;
+    x->label = ec_asprintf("only in %s: %zu layer%s", en, r->al->only_b, r->al->only_b == 1 ? "" : "s");
+    x->tip = ec_asprintf("%zu layers without a partner in %s, %s ms", r->al->only_b, bn, ec_fmt_ms(a, sizeof a, r->only_engine_ms));
+  }
+  if (r->half_profiled_ms != 0) {
+    S_step *x = &st[n++];
+    x->delta = r->half_profiled_ms;
+    x->label = ec_strdup("aligned, profiled on one side only");
+    x->tip = ec_strdup("aligned layers with a profile record on one side only");
+  }
+  *out = st;
+  return n;
+}
+
+static void S_steps_free(S_step *st, size_t n) {
+  for (size_t k = 0; k < n; k++) {
+    free(st[k].label);
+    free(st[k].tip);
+  }
+  free(st);
+}
+
+ec_scene *ec_cmp_waterfall(const ec_cmp_view *v, size_t i, const char **why) {
+  const ec_comparison *c = v->c;
+  S_step *st;
+  size_t n = S_steps(v, i, &st, why);
+  if (!st) return NULL;
+  const char **labels = ec_calloc(n + 1, sizeof *labels), **tips = ec_calloc(n + 1, sizeof *tips);
+  double *d = ec_calloc(n + 1, sizeof *d);
+  for (size_t k = 0; k < n; k++) {
+    labels[k] = st[k].label;
+    tips[k] = st[k].tip;
+    d[k] = st[k].delta;
+  }
+  char fid[96], title[400];
+  snprintf(fid, sizeof fid, "%s-waterfall-%zu", v->id, i);
+  snprintf(title, sizeof title, "Layer latency: %s \xE2\x86\x92 %s", S_e(v, c->baseline)->name, S_e(v, i)->name);
+  ec_waterfall_spec sp;
+  memset(&sp, 0, sizeof sp);
+  sp.f.id = fid;
+  sp.f.title = title;
+  sp.f.desc = "From the baseline's sum of per-layer latencies to the engine's: the change of each layer type over "
+              "aligned layers, and layers present on one side only";
+  sp.f.width = 640;
+  sp.start_label = S_e(v, c->baseline)->name;
+  sp.end_label = S_e(v, i)->name;
+  sp.start = c->res[i].base_total_ms;
+  sp.end = c->res[i].engine_total_ms;
+  sp.start_color = ec_color_engine(c->baseline);
+  sp.end_color = ec_color_engine(i);
+  sp.n = n;
+  sp.labels = labels;
+  sp.tips = tips;
+  sp.deltas = d;
+  sp.up_label = "slower";
+  sp.down_label = "faster";
+  sp.unit = "ms";
+  sp.value_axis = "Sum of per-layer latencies";
+  ec_scene *s = ec_chart_waterfall(&sp);
+  free(labels);
+  free(tips);
+  free(d);
+  S_steps_free(st, n);
+  return s;
+}
+
+ec_table *ec_cmp_tbl_waterfall(const ec_cmp_view *v, size_t i, const char *id) {
+  const char *why;
+  S_step *st;
+  size_t n = S_steps(v, i, &st, &why);
+  if (!st) return NULL;
+  const ec_compare_result *r = &v->c->res[i];
+  char buf[48];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Step", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Change (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Running total (ms)", EC_ALIGN_RIGHT, 1);
+  double run = r->base_total_ms;
+  size_t row = ec_table_row(t);
+  ec_table_set(t, row, 0, S_e(v, v->c->baseline)->name, NAN);
+  ec_table_set(t, row, 1, "", NAN);
+  ec_table_set(t, row, 2, ec_fmt_ms(buf, sizeof buf, run), run);
+  for (size_t k = 0; k < n; k++) {
+    run += st[k].delta;
+    row = ec_table_row(t);
+    ec_table_set(t, row, 0, st[k].label, NAN);
+    snprintf(buf, sizeof buf, "%+.4g", st[k].delta);
+    ec_table_set(t, row, 1, buf, st[k].delta);
+    ec_table_set(t, row, 2, ec_fmt_ms(buf, sizeof buf, run), run);
+  }
+  row = ec_table_row(t);
+  ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
+  ec_table_set(t, row, 1, "", NAN);
+  ec_table_set(t, row, 2, ec_fmt_ms(buf, sizeof buf, r->engine_total_ms), r->engine_total_ms);
+  S_steps_free(st, n);
+  return t;
+}
+
+ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
+  const ec_comparison *c = v->c;
+  const ec_engine *be = S_e(v, c->baseline);
+  char buf[64];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Baseline (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Engine (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Change (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Change (%)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Advisory", EC_ALIGN_LEFT, 0);
+  size_t total = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    const ec_compare_result *r = &c->res[i];
+    if (i == c->baseline || !r->aligned) continue;
+    for (size_t k = 0, shown = 0; k < r->n_deltas; k++) {
+      const ec_layer_delta *d = &r->deltas[k];
+      if (!(d->delta_ms > 0)) break;
+      total++;
+      if (shown >= max) continue;
+      shown++;
+      const ec_layer *la = &be->layers[d->a];
+      size_t row = ec_table_row(t);
+      ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
+      ec_table_setn(t, row, 1, la->name, la->name_len, NAN);
+      ec_table_set(t, row, 2, la->type, NAN);
+      ec_table_set(t, row, 3, ec_fmt_ms(buf, sizeof buf, d->base_ms), d->base_ms);
+      ec_table_set(t, row, 4, ec_fmt_ms(buf, sizeof buf, d->ms), d->ms);
+      snprintf(buf, sizeof buf, "%+.4g", d->delta_ms);
+      ec_table_set(t, row, 5, buf, d->delta_ms);
+      snprintf(buf, sizeof buf, isfinite(d->delta_pct) ? "%+.1f" : "new", d->delta_pct);
+      ec_table_set(t, row, 6, buf, d->delta_pct);
+      ec_table_set(t, row, 7, d->flagged ? "past the per-layer limit" : "", NAN);
+      if (d->flagged) ec_table_set_class(t, row, 7, "bad");
+    }
+  }
+  return ec_table_finish(t, total, "no aligned layer is slower than in the baseline (or no layers were aligned)", why,
+                         "slower layers are in the table of aligned layers below and in compare --json.");
 }

@@ -32,6 +32,24 @@ ec_table *ec_cmp_tbl_types(const ec_cmp_view *v, const char *id, const char **wh
  *  "count-by-precision", "throughput", "gpu-latency". */
 ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why);
 
+/** The verdict banner, the report's first screen: the outcome on a band
+ *  coloured by it (fail, not comparable, pass, no gate), then a row per
+ *  candidate: its verdict, its engine colour and name, the change with its
+ *  interval and confidence, the metric's two values, and what makes the
+ *  pair not directly comparable. */
+ec_scene *ec_cmp_banner(const ec_cmp_view *v);
+/** Waterfall from the baseline's layer-latency sum to engine i's: one step
+ *  per layer type's change over aligned layers (the 12 largest, the rest
+ *  summed), layers on one side only as their own steps (count and ms), and
+ *  what pairs profiled on one side only leave. NULL with *why when i was
+ *  not aligned or a side has no profile. */
+ec_scene *ec_cmp_waterfall(const ec_cmp_view *v, size_t i, const char **why);
+/** The waterfall's numbers as a table (its text alternative). */
+ec_table *ec_cmp_tbl_waterfall(const ec_cmp_view *v, size_t i, const char *id);
+/** The max largest layer regressions of each candidate (slower layers only),
+ *  with the advisory flag. */
+ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const char **why);
+
 /** Batch size of e: the first dimension of its first input binding, or 0. */
 long ec_engine_batch(const ec_engine *e);
 

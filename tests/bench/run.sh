@@ -104,6 +104,7 @@ gen() {
   fi
 }
 for n in 2000 10000 20000 50000 100000; do gen "e$n" --layers $n --precision fp16 --gpu a100 --iterations 2000 --seed 42; done
+gen f20000 --layers 20000 --precision fp16 --gpu a100 --iterations 2000 --seed 43
 gen f100000 --layers 100000 --precision fp16 --gpu a100 --iterations 2000 --seed 43
 gen tf1300 --model transformer --layers 1300 --precision fp16 --gpu h100 --iterations 2000 --seed 42
 
@@ -135,6 +136,8 @@ for n in 10000 20000 50000 100000; do
   bench_row "summary --json e$n" "$EC" summary --json "$OUT/e$n"
   bench_row "report+graph e$n" "$EC" report "$OUT/e$n" -o "$OUT/r$n.html" --pdf "$OUT/r$n.pdf" -q
 done
+# compare two 20,000-layer engines: load both, align, estimate (budget 1.5 s); exit 0 or 1 (the gate)
+bench_row "compare e20000 f20000" sh -c '"$0" compare "$1" "$2" --max-regress 5 -q; [ $? -le 1 ]' "$EC" "$OUT/e20000" "$OUT/f20000"
 bench_row "compare e100000 f100000" "$EC" compare "$OUT/e100000" "$OUT/f100000" --json "$OUT/cmp.json" \
   -o "$OUT/cmp.html" --pdf "$OUT/cmp.pdf"
 
@@ -167,6 +170,7 @@ say "$(le "$d" 1)" "the PDF adds $d s to the HTML of e2000 (budget 1 s)"
 budget "report+graph e20000" 15 1024
 budget "report+graph e100000" 30 2048
 budget "report+graph tf1300 (transformer)" 2
+budget "compare e20000 f20000" 1.5
 budget "compare e100000 f100000" 30 2048
 sz=$(wc -c < "$OUT/r20000.html")
 say "$(le "$sz" 26214400)" "HTML of e20000: $(awk -v b="$sz" 'BEGIN { printf "%.1f", b / 1048576 }') MB (budget 25 MB)"

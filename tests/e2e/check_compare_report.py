@@ -1,8 +1,8 @@
 """Checks a comparison report (HTML, and the PDF's text) against compare --json.
 
 usage: check_compare_report.py REPORT.html REPORT.txt COMPARE.json
-The gates table lists every engine with its metric (%.4g ms or qps) and
-verdict as in the JSON; the aligned-layer table has as many rows as the JSON
+The gates table lists every engine with its metric (%.4g ms or qps), its
+change with the interval ("+10.2% [+9.7, +10.8]") and verdict as in the JSON; the aligned-layer table has as many rows as the JSON
 has aligned pairs with times on both sides (up to its cap); nothing external
 is referenced; the PDF's text carries every engine's metric value.
 """
@@ -66,11 +66,15 @@ for row, e in zip(rows, engines):
     want = "%.4g" % v if v is not None else "\u2013"
     if row[0] != e["name"] or row[1] != want:
         sys.exit("engine %s: html %r %r, json %r %r" % (e["name"], row[0], row[1], e["name"], want))
-    if row[4] != e["verdict"]:
-        sys.exit("verdict of %s: html %s, json %s" % (e["name"], row[4], e["verdict"]))
+    if row[3] != e["verdict"]:
+        sys.exit("verdict of %s: html %s, json %s" % (e["name"], row[3], e["verdict"]))
+    est = e["estimate"]
+    want_change = "baseline" if e["baseline"] else (est["text"] if est["regress_pct"] is not None else "\u2013")
+    if row[2] != want_change:
+        sys.exit("change of %s: html %r, json %r" % (e["name"], row[2], want_change))
     if want not in text:
         sys.exit("PDF text lacks %s's metric %s" % (e["name"], want))
-    checked += 3
+    checked += 4
 layers = [t for t in p.tables if t[0] == "c-layers"]
 pairs = sum(1 for e in engines if not e["baseline"] and e.get("alignment")
             for q in e["alignment"]["pairs"]

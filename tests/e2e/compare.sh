@@ -63,8 +63,19 @@ for e in b:
 assert os.path.getsize(sys.argv[2]) < 1 << 20, "markdown over 1 MiB"
 md = open(sys.argv[2], encoding="utf-8").read()
 assert "<img" not in md and "<svg" not in md, "images in markdown"
+# every row of a table has as many cells as its header (escaped pipes do not count)
+import re
+width = None
+for line in md.splitlines():
+    if not line.startswith("|"):
+        width = None
+        continue
+    cells = len(re.findall(r"(?<!\\)\|", line)) - 1
+    if width is None:
+        width = cells
+    assert cells == width, "markdown row has %d cells, header %d: %s" % (cells, width, line[:80])
 EOF
-  then ok "$d: bench-json entries shaped for customSmallerIsBetter; Markdown < 1 MiB, no images"
+  then ok "$d: bench-json entries shaped for customSmallerIsBetter; Markdown < 1 MiB, no images, tables well formed"
   else fail "$d: bench-json or markdown"; head -5 "$TMP/b.err"; fi
 }
 
@@ -75,7 +86,7 @@ junit_has() { if grep -q "$2" "$TMP/out.xml"; then ok "$1"; else fail "$1"; head
 run_cmp "fixture: renamed engine, gpu-median within 10%" 0 base=$FX/base/model.engine renamed=$FX/renamed/model.engine --max-regress 10
 run_cmp "fixture: same pair by layer-sum fails (metric changes the verdict)" 1 \
   base=$FX/base/model.engine renamed=$FX/renamed/model.engine --max-regress 10 --metric layer-sum --max-layer-regress 20
-junit_has "fixture layer-sum: failure in JUnit" '<failure message="30.00% worse'
+junit_has "fixture layer-sum: failure in JUnit, decided by the estimate alone" '<failure message="+30.0% (no interval: layer-sum'
 junit_has "fixture layer-sum: advisory layer case lists Conv_2" 'Conv_2 + Relu_3 -&gt; Conv_2 + PWN(Relu_3)'
 if "$PY" -c '
 import json,sys
@@ -87,7 +98,7 @@ assert d["passed"] is False and d["summary"]["failed"]==1
 
 # hostile display names
 run_cmp "hostile names" 1 'b<a>"se&|`x=tests/fixtures/compare/base/model.engine' \
-  "c'<testcase>|*_=tests/fixtures/compare/renamed/model.engine" --max-regress 0 --noise-k 0.001
+  "c'<testcase>|*_=tests/fixtures/compare/renamed/model.engine" --max-regress 0
 if [ ! -s "$TMP/out.md" ] || grep -q '<testcase>|' "$TMP/out.md" || grep -q "c'<testcase>" "$TMP/out.xml" ||
    grep -q 'b<a>' "$TMP/out.md" "$TMP/out.xml"; then
   fail "hostile names: raw markup passed through"
@@ -104,6 +115,12 @@ fi
 [ $rc -eq 2 ] && ok "unknown baseline: usage error 2" || fail "unknown baseline: exit $rc, want 2"
 "$EC_BIN" compare $FX/base/model.engine "$TMP/missing" > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok "missing engine: I/O error 2" || fail "missing engine: exit $rc, want 2"
+"$EC_BIN" compare $FX/base/model.engine $FX/renamed/model.engine --noise-k 3 > /dev/null 2> "$TMP/nk.err"; rc=$?
+[ $rc -eq 2 ] && grep -q -- '--confidence' "$TMP/nk.err" && ok "--noise-k: usage error naming --confidence" || fail "--noise-k: exit $rc"
+for v in 0.99 100 abc; do
+  "$EC_BIN" compare $FX/base/model.engine $FX/renamed/model.engine --confidence $v > /dev/null 2>&1; rc=$?
+  [ $rc -eq 2 ] && ok "--confidence $v: usage error 2" || fail "--confidence $v: exit $rc, want 2"
+done
 
 # reproducible: the same run twice gives identical bytes
 "$EC_BIN" compare $FX/base/model.engine $FX/renamed/model.engine --max-regress 5 --json "$TMP/r1.json" --junit "$TMP/r1.xml" --markdown "$TMP/r1.md" > /dev/null 2>&1
@@ -121,7 +138,7 @@ if ! have_corpus; then
 fi
 A=$CORPUS/trex/pytorch-resnet-A100
 run_cmp "A100 fp16 baseline vs fp32, --max-regress 10" 1 fp16=$A-fp16/resnet.onnx.engine fp32=$A-fp32/resnet.onnx.engine --max-regress 10
-junit_has "A100 fp16 vs fp32: failure in JUnit" '<failure message="130.89% worse than the baseline'
+junit_has "A100 fp16 vs fp32: failure in JUnit with the estimate and its interval" '<failure message="+130.89% \[+130.[0-9]*, +131.[0-9]*\] at 99%'
 grep -q '^fp32 .*FAIL' "$TMP/out.txt" && ok "A100 fp16 vs fp32: FAIL in the terminal table" || fail "A100 fp16 vs fp32: no FAIL row"
 run_cmp "A100 fp32 baseline vs fp16, --max-regress 10" 0 fp32=$A-fp32/resnet.onnx.engine fp16=$A-fp16/resnet.onnx.engine --max-regress 10
 run_cmp "A100 fp16 --baseline by name" 1 fp32=$A-fp32/resnet.onnx.engine fp16=$A-fp16/resnet.onnx.engine --max-regress 10 --baseline fp16

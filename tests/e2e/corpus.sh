@@ -12,7 +12,7 @@ for dir in "$CORPUS"/*/*/; do
   "$EC_BIN" summary --json "$dir" > "$TMP/s.json" 2> "$TMP/s.err"
   rc=$?
   if [ $rc -eq 0 ]; then
-    if "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["schema"]=="enginecard.summary/1"' "$TMP/s.json" 2>>"$TMP/s.err"; then
+    if "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["schema"]=="enginecard.summary/2"' "$TMP/s.json" 2>>"$TMP/s.err"; then
       ok "corpus $name: summary --json"
     else
       fail "corpus $name: summary JSON invalid"; head -5 "$TMP/s.err"

@@ -7,6 +7,7 @@
 #include "testutil.h"
 
 #include <dirent.h>
+#include <math.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -867,6 +868,88 @@ static int S_bench(const char *spec) {
 /* Under ASan: fontconfig and pango keep process-lifetime caches that
  * LeakSanitizer reports after ec_text_shutdown; suppress only those
  * libraries (slow unwinding so their frames are visible). */
+/* CIE76 distance of two colours (sRGB, D65). */
+static void S_lab(ec_color c, double out[3]) {
+  double v[3] = {c.r / 255.0, c.g / 255.0, c.b / 255.0};
+  for (int i = 0; i < 3; i++) v[i] = v[i] <= 0.04045 ? v[i] / 12.92 : pow((v[i] + 0.055) / 1.055, 2.4);
+  double x = (0.4124 * v[0] + 0.3576 * v[1] + 0.1805 * v[2]) / 0.95047;
+  double y = 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+  double z = (0.0193 * v[0] + 0.1192 * v[1] + 0.9505 * v[2]) / 1.08883;
+  double f[3] = {x, y, z};
+  for (int i = 0; i < 3; i++) f[i] = f[i] > 0.008856 ? cbrt(f[i]) : 7.787 * f[i] + 16.0 / 116;
+  out[0] = 116 * f[1] - 16;
+  out[1] = 500 * (f[0] - f[1]);
+  out[2] = 200 * (f[1] - f[2]);
+}
+
+static double S_delta_e(ec_color a, ec_color b) {
+  double p[3], q[3];
+  S_lab(a, p);
+  S_lab(b, q);
+  return sqrt((p[0] - q[0]) * (p[0] - q[0]) + (p[1] - q[1]) * (p[1] - q[1]) + (p[2] - q[2]) * (p[2] - q[2]));
+}
+
+/* Engine colours are told apart from layer types, precisions, the
+ * waterfall's slower/faster and one another; they cycle after 7. */
+static void test_engine_palette(void **st) {
+  (void)st;
+  static const char *types[] = {"Convolution", "Deconvolution", "ConvActPool", "MatrixMultiply", "gemm", "Reformat",
+                                "Shuffle", "Slice", "Scale", "Quantize", "Pooling", "PluginV2", "PointWise",
+                                "ElementWise", "Reduce", "SoftMax", "Myelin", "kgen", "NonZero", "TrainStation", "other"};
+  static const char *precs[] = {"INT8", "FP32", "FP16", "INT32", "FP8", "INT4", "FP4", "BF16", "INT64", "Bool", "?"};
+  for (size_t i = 0; i < 7; i++) {
+    ec_color e = ec_color_engine(i);
+    for (size_t k = 0; k < sizeof types / sizeof *types; k++)
+      if (S_delta_e(e, ec_color_layer_type(types[k])) < 25) fail_msg("engine %zu is close to %s", i, types[k]);
+    for (size_t k = 0; k < sizeof precs / sizeof *precs; k++)
+      if (S_delta_e(e, ec_color_precision(precs[k])) < 25) fail_msg("engine %zu is close to %s", i, precs[k]);
+    assert_true(S_delta_e(e, ec_rgb(0xd55e00)) >= 45 && S_delta_e(e, ec_rgb(0x009e73)) >= 45);
+    for (size_t j = 0; j < i; j++)
+      if (S_delta_e(e, ec_color_engine(j)) < 30) fail_msg("engines %zu and %zu look alike", j, i);
+    ec_color again = ec_color_engine(i + 7);
+    assert_true(again.r == e.r && again.g == e.g && again.b == e.b);
+  }
+}
+
+/* The waterfall: steps from one total to the other, with a cut axis when
+ * the steps are small, and the layout check passes. */
+static void test_waterfall(void **st) {
+  (void)st;
+  const char *labels[] = {"Convolution, 21 layers", "Pooling, 2 layers", "only in b: 3 layers"};
+  double d[] = {0.12, -0.03, 0.02};
+  ec_waterfall_spec sp;
+  memset(&sp, 0, sizeof sp);
+  sp.f.id = "wf";
+  sp.f.title = "Layer latency: a \xE2\x86\x92 b";
+  sp.start_label = "a";
+  sp.end_label = "b";
+  sp.start = 10;
+  sp.end = 10.11;
+  sp.start_color = ec_color_engine(0);
+  sp.end_color = ec_color_engine(1);
+  sp.n = 3;
+  sp.labels = labels;
+  sp.deltas = d;
+  sp.unit = "ms";
+  sp.value_axis = "Sum";
+  ec_scene *s = ec_chart_waterfall(&sp);
+  ec_layout_problems p;
+  memset(&p, 0, sizeof p);
+  assert_int_equal(ec_layout_check(s, 0.5, &p), 0);
+  ec_layout_problems_free(&p);
+  assert_non_null(strstr(s->desc, "not 0")); /* small steps next to big totals: the axis is cut */
+  int minus = 0;
+  for (size_t k = 0; k < s->n_ops; k++)
+    if (s->ops[k].kind == EC_OP_TEXT && strcmp(s->ops[k].text, "\xE2\x88\x92" "0.03") == 0) minus = 1;
+  assert_true(minus);
+  ec_scene_free(s);
+  sp.start = 0.1; /* steps as big as the totals: from 0 */
+  sp.end = 0.21;
+  s = ec_chart_waterfall(&sp);
+  assert_true(!s->desc || !strstr(s->desc, "not 0"));
+  ec_scene_free(s);
+}
+
 const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void) {
   return "leak:libfontconfig.so\nleak:libpango-1.0.so\nleak:libpangoft2-1.0.so\n";
@@ -881,7 +964,8 @@ int main(void) {
       cmocka_unit_test(test_scale_and_empty), cmocka_unit_test(test_hostile),
       cmocka_unit_test(test_layer_anchor), cmocka_unit_test(test_layer_links),
       cmocka_unit_test(test_group_charts), cmocka_unit_test(test_roofline_device),
-      cmocka_unit_test(test_timing_histogram_tail),
+      cmocka_unit_test(test_timing_histogram_tail), cmocka_unit_test(test_engine_palette),
+      cmocka_unit_test(test_waterfall),
       cmocka_unit_test(test_corpus),      cmocka_unit_test(test_generated_2000),
   };
   return cmocka_run_group_tests(tests, S_setup, S_teardown);

@@ -1,10 +1,13 @@
 /* Unit tests for src/analyze/compare and its emitters: metric selection and
- * fallbacks, the noise band, verdicts, a metric that changes the verdict,
- * stored summaries as baselines, comparability, and escaping. */
+ * fallbacks, the gate on the estimate and its interval, repeated runs,
+ * verdicts, a metric that changes the verdict, stored summaries as
+ * baselines, comparability, and escaping. */
 #include "testutil.h"
 #include <jansson.h>
 #include <math.h>
 #include "analyze/compare.h"
+#include "cli/cli.h"
+#include "util/alloc.h"
 #include "load/load.h"
 #include "out/benchjson.h"
 #include "out/compare_json.h"
@@ -59,89 +62,209 @@ static void test_metric_names(void **st) {
   assert_true(ec_metric_smaller_better(EC_METRIC_LAYER_SUM));
 }
 
-/* Spread from summary statistics: p90 first, then p99, then the range. */
-static void test_spread_estimates(void **st) {
+/* An engine with one timing run of n iterations: GPU compute times around
+ * `scale` with a relative spread cv (deterministic for a seed). */
+static ec_engine *S_timed(const char *name, size_t n, double scale, double cv, uint64_t seed) {
+  ec_engine *e = ec_engine_new(name);
+  e->runs = ec_calloc(1, sizeof *e->runs);
+  e->n_runs = 1;
+  ec_timing *t = &e->runs[0];
+  t->n = n;
+  t->compute = ec_malloc(n * sizeof *t->compute);
+  t->latency = ec_malloc(n * sizeof *t->latency);
+  t->latency_field = "latencyMs";
+  for (size_t i = 0; i < n; i++) {
+    uint64_t z = (seed += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    double u = ((double)((z ^ (z >> 31)) >> 11) + 0.5) * 0x1.0p-53;
+    t->compute[i] = scale * (1 + cv * 1.7320508 * (2 * u - 1)); /* uniform with sd cv */
+    t->latency[i] = t->compute[i] + 0.01;
+  }
+  return e;
+}
+
+/* Reported statistics: the value, its source, a CV only from a stored
+ * stdev, and no per-iteration distribution without a count. */
+static void test_reported_metric(void **st) {
   (void)st;
   ec_engine *a = S_reported("a", 1.0, 1.012816, NAN);
   ec_metric_value v;
   assert_true(ec_metric_of(a, NULL, EC_METRIC_GPU_MEDIAN, &v));
   assert_string_equal(v.source, "metadata");
-  assert_true(fabs(v.cv - 0.01) < 1e-9);
-  assert_non_null(strstr(v.spread, "p90"));
+  assert_true(v.value == 1.0);
+  assert_true(isnan(v.cv));
+  assert_int_equal(v.samples, 0);
+  assert_non_null(strstr(v.dist, "no iteration count"));
   ec_metric_value_clear(&v);
-  ec_engine *b = S_reported("b", 2.0, NAN, 2.0 + 2 * 2.3263 * 0.005);
-  assert_true(ec_metric_of(b, NULL, EC_METRIC_GPU_MEDIAN, &v));
-  assert_true(fabs(v.cv - 0.005) < 1e-9);
-  assert_non_null(strstr(v.spread, "p99"));
-  ec_metric_value_clear(&v);
-  ec_engine *c = S_reported("c", 1.0, NAN, NAN); /* min .98, max 1.05 */
-  assert_true(ec_metric_of(c, NULL, EC_METRIC_GPU_MEDIAN, &v));
-  assert_true(fabs(v.cv - 0.07 / 4) < 1e-9);
-  assert_non_null(strstr(v.spread, "max - min"));
+  ec_stats_set(&a->perf.gpu_compute, "stdev", 0.02);
+  ec_stats_set(&a->perf.gpu_compute, "count", 500);
+  assert_true(ec_metric_of(a, NULL, EC_METRIC_GPU_MEDIAN, &v));
+  assert_true(fabs(v.cv - 0.02) < 1e-12);
+  assert_int_equal(v.samples, 500);
   ec_metric_value_clear(&v);
   /* no throughput recorded */
-  assert_false(ec_metric_of(c, NULL, EC_METRIC_THROUGHPUT, &v));
+  assert_false(ec_metric_of(a, NULL, EC_METRIC_THROUGHPUT, &v));
   assert_true(isnan(v.value));
   ec_metric_value_clear(&v);
   ec_engine_free(a);
-  ec_engine_free(b);
-  ec_engine_free(c);
 }
 
-static void test_noise_band(void **st) {
+/* The gate decides from the interval: a 6% slowdown of 2,000 iterations
+ * with a 5% per-iteration spread fails --max-regress 5 (the old noise band,
+ * 3 x sqrt(2) x 5% = 21%, passed it); a 13% slower spread of 20 iterations
+ * with a 10% spread has medians 6% apart and an interval that includes no
+ * change, and passes; 3% passes on the estimate. */
+static void test_gate_interval(void **st) {
   (void)st;
-  assert_true(fabs(ec_noise_band_pct(0.03, 0.04, 3) - 15.0) < 1e-9);
-  /* one side unknown: assumed equal to the other */
-  assert_true(fabs(ec_noise_band_pct(NAN, 0.01, 2) - 2 * sqrt(2) * 1.0) < 1e-9);
-  assert_true(isnan(ec_noise_band_pct(NAN, NAN, 3)));
-}
-
-/* The same 5% regression fails with a quiet GPU and passes with a noisy one. */
-static void test_gate_noise(void **st) {
-  (void)st;
-  ec_engine *es[2];
-  es[0] = S_reported("base", 1.0, 1.0 + 1.2816 * 0.001, NAN); /* cv 0.1% */
-  es[1] = S_reported("cand", 1.05, 1.05 * (1 + 1.2816 * 0.001), NAN);
-  ec_compare_opts o = S_opts(2);
+  ec_engine *es[2] = {S_timed("base", 2000, 1.0, 0.05, 1), S_timed("cand", 2000, 1.06, 0.05, 2)};
+  ec_compare_opts o = S_opts(5);
   ec_comparison *c = ec_compare(es, 2, NULL, &o);
+  const ec_compare_result *r = &c->res[1];
   assert_int_equal(c->used, EC_METRIC_GPU_MEDIAN);
-  assert_int_equal(c->res[0].verdict, EC_VERDICT_BASELINE);
-  assert_int_equal(c->res[1].verdict, EC_VERDICT_FAIL);
-  assert_true(fabs(c->res[1].delta_pct - 5) < 1e-9);
-  assert_true(c->res[1].noise_pct < 1);
+  assert_true(fabs(r->est.est_pct - 6) < 1.5);
+  assert_true(r->est.lo_pct > 0 && r->est.lo_pct < r->est.est_pct && r->est.hi_pct > r->est.est_pct);
+  assert_true(r->est.confidence == 0.99);
+  assert_int_equal(r->verdict, EC_VERDICT_FAIL);
+  assert_int_equal(r->change, EC_CHANGE_WORSE);
+  assert_non_null(strstr(r->reason, "interval excludes no change"));
+  assert_non_null(strstr(r->reason, "at 99%"));
   assert_int_equal(c->failed, 1);
   ec_comparison_free(c);
   ec_engine_free(es[0]);
   ec_engine_free(es[1]);
 
-  es[0] = S_reported("base", 1.0, 1.0 + 1.2816 * 0.05, NAN); /* cv 5% */
-  es[1] = S_reported("cand", 1.05, 1.05 * (1 + 1.2816 * 0.05), NAN);
+  es[0] = S_timed("base", 20, 1.0, 0.10, 1);
+  es[1] = S_timed("cand", 20, 1.13, 0.10, 2);
+  c = ec_compare(es, 2, NULL, &o);
+  r = &c->res[1];
+  assert_true(r->est.est_pct > 5);
+  assert_true(r->est.lo_pct < 0);
+  assert_int_equal(r->verdict, EC_VERDICT_PASS);
+  assert_int_equal(r->change, EC_CHANGE_SAME);
+  assert_non_null(strstr(r->reason, "includes no change"));
+  ec_comparison_free(c);
+  ec_engine_free(es[0]);
+  ec_engine_free(es[1]);
+
+  es[0] = S_timed("base", 2000, 1.0, 0.05, 1);
+  es[1] = S_timed("cand", 2000, 1.03, 0.05, 2);
   c = ec_compare(es, 2, NULL, &o);
   assert_int_equal(c->res[1].verdict, EC_VERDICT_PASS);
-  assert_int_equal(c->res[1].change, EC_CHANGE_SAME);
-  assert_true(c->res[1].noise_pct > 20 && c->res[1].noise_pct < 22); /* 3*sqrt(2)*5 */
-  assert_true(fabs(c->res[1].threshold_pct - c->res[1].noise_pct) < 1e-9);
-  assert_non_null(strstr(c->res[1].reason, "inside the noise band"));
-  assert_int_equal(c->failed, 0);
+  assert_int_equal(c->res[1].change, EC_CHANGE_WORSE);
+  assert_non_null(strstr(c->res[1].reason, "within the 5% limit"));
+  /* no gate: info only; --confidence 95 narrows the interval */
   ec_comparison_free(c);
-
-  /* no gate: info only */
   o = S_opts(NAN);
   c = ec_compare(es, 2, NULL, &o);
   assert_int_equal(c->res[1].verdict, EC_VERDICT_INFO);
   assert_int_equal(c->gates, 0);
+  double w99 = c->res[1].est.hi_pct - c->res[1].est.lo_pct;
   ec_comparison_free(c);
-
-  /* the baseline chosen by index; the other is then 4.8% better */
+  o.confidence = 0.95;
+  c = ec_compare(es, 2, NULL, &o);
+  assert_true(c->res[1].est.hi_pct - c->res[1].est.lo_pct < w99);
+  ec_comparison_free(c);
+  /* the baseline chosen by index; the other is then about 3% faster */
   o = S_opts(1);
   o.baseline = 1;
   c = ec_compare(es, 2, NULL, &o);
   assert_int_equal(c->res[1].verdict, EC_VERDICT_BASELINE);
   assert_int_equal(c->res[0].verdict, EC_VERDICT_PASS);
+  assert_int_equal(c->res[0].change, EC_CHANGE_BETTER);
   assert_true(c->res[0].regress_pct < 0);
   ec_comparison_free(c);
   ec_engine_free(es[0]);
   ec_engine_free(es[1]);
+}
+
+/* Statistics trtexec printed carry no count: no interval, and the estimate
+ * alone decides (the reason says so). */
+static void test_gate_no_interval(void **st) {
+  (void)st;
+  ec_engine *es[2] = {S_reported("base", 1.0, 1.01, NAN), S_reported("cand", 1.05, 1.06, NAN)};
+  ec_compare_opts o = S_opts(2);
+  ec_comparison *c = ec_compare(es, 2, NULL, &o);
+  const ec_compare_result *r = &c->res[1];
+  assert_true(fabs(r->est.est_pct - 5) < 1e-9);
+  assert_true(isnan(r->est.lo_pct));
+  assert_non_null(strstr(r->est.why, "no per-iteration distribution"));
+  assert_int_equal(r->verdict, EC_VERDICT_FAIL);
+  assert_non_null(strstr(r->reason, "estimate alone decides"));
+  ec_comparison_free(c);
+  o = S_opts(10);
+  c = ec_compare(es, 2, NULL, &o);
+  assert_int_equal(c->res[1].verdict, EC_VERDICT_PASS);
+  ec_comparison_free(c);
+  ec_engine_free(es[0]);
+  ec_engine_free(es[1]);
+}
+
+/* Repeated runs per side (NAME=a,b,c): the value is the geometric mean of
+ * the runs' medians and the interval widens with the between-run scatter;
+ * the runs of a multi-run timing file count the same way with all_runs. */
+static void test_repeats(void **st) {
+  (void)st;
+  /* runs 3% apart from run to run; the candidate 2% slower on average */
+  double bs[3] = {1.00, 1.03, 0.97}, cs[3] = {1.02 * 1.03, 1.02 * 0.98, 1.02 * 0.99};
+  ec_engine *b[3], *cd[3];
+  for (int i = 0; i < 3; i++) {
+    b[i] = S_timed("base", 3000, bs[i], 0.02, 10 + (uint64_t)i);
+    cd[i] = S_timed("cand", 3000, cs[i], 0.02, 20 + (uint64_t)i);
+  }
+  ec_engine *es[2] = {b[0], cd[0]};
+  ec_repeats rp[2] = {{b + 1, 2}, {cd + 1, 2}};
+  ec_compare_opts o = S_opts(1);
+  /* one run per side: the run-to-run difference looks significant */
+  ec_comparison *c = ec_compare(es, 2, NULL, &o);
+  assert_int_equal(c->res[1].est.df, 0);
+  assert_true(c->res[1].est.lo_pct > 0);
+  assert_int_equal(c->res[1].verdict, EC_VERDICT_FAIL);
+  ec_comparison_free(c);
+  o.repeats = rp;
+  c = ec_compare(es, 2, NULL, &o);
+  const ec_compare_result *r = &c->res[1];
+  assert_int_equal(r->m.runs, 3);
+  assert_int_equal(r->m.samples, 9000);
+  assert_int_equal(r->est.runs_base, 3);
+  assert_int_equal(r->est.runs_cand, 3);
+  assert_int_equal(r->est.df, 4);
+  assert_true(r->est.between_pct > 1.5 && r->est.between_pct < 4);
+  assert_true(r->est.lo_pct < 0 && r->est.hi_pct > 2);
+  assert_true(fabs(c->res[0].m.value - cbrt(bs[0] * bs[1] * bs[2])) < 0.01);
+  assert_int_equal(r->verdict, EC_VERDICT_PASS);
+  assert_non_null(strstr(r->est.method, "random effects"));
+  ec_comparison_free(c);
+
+  /* the same runs as one multi-run timing file per side */
+  ec_engine *mb = ec_engine_new("base"), *mc = ec_engine_new("cand");
+  mb->runs = ec_calloc(3, sizeof *mb->runs);
+  mc->runs = ec_calloc(3, sizeof *mc->runs);
+  for (int i = 0; i < 3; i++) {
+    mb->runs[i] = b[i]->runs[0];
+    mc->runs[i] = cd[i]->runs[0];
+    memset(&b[i]->runs[0], 0, sizeof b[i]->runs[0]);
+    memset(&cd[i]->runs[0], 0, sizeof cd[i]->runs[0]);
+  }
+  mb->n_runs = mc->n_runs = 3;
+  mb->run = mc->run = 2;
+  ec_engine *ms[2] = {mb, mc};
+  o = S_opts(1);
+  c = ec_compare(ms, 2, NULL, &o);
+  assert_int_equal(c->res[1].est.df, 0); /* --run given (the last run): one run */
+  ec_comparison_free(c);
+  o.all_runs = 1;
+  c = ec_compare(ms, 2, NULL, &o);
+  assert_int_equal(c->res[1].est.df, 4);
+  assert_int_equal(c->res[1].verdict, EC_VERDICT_PASS);
+  assert_true(S_has(&c->diags, "taken as repeated runs"));
+  ec_comparison_free(c);
+  ec_engine_free(mb);
+  ec_engine_free(mc);
+  for (int i = 0; i < 3; i++) {
+    ec_engine_free(b[i]);
+    ec_engine_free(cd[i]);
+  }
 }
 
 /* Throughput: lower is worse. */
@@ -156,7 +279,9 @@ static void test_throughput(void **st) {
   o.metric_given = 1;
   ec_comparison *c = ec_compare(es, 2, NULL, &o);
   assert_int_equal(c->used, EC_METRIC_THROUGHPUT);
-  assert_true(fabs(c->res[1].regress_pct - 20) < 1e-9);
+  /* 1000 -> 800 qps: 25% more time per query; 20% fewer queries */
+  assert_true(fabs(c->res[1].regress_pct - 25) < 1e-9);
+  assert_true(fabs(c->res[1].delta_pct + 20) < 1e-9);
   assert_int_equal(c->res[1].verdict, EC_VERDICT_FAIL);
   /* bench-json: ms per query, smaller is better */
   json_t *b = ec_benchjson_compare(c);
@@ -205,7 +330,8 @@ static void test_fallbacks(void **st) {
   ec_engine_free(es[1]);
 }
 
-/* The fixture pair: GPU time +2% (passes at 10%), layer sum +30% (fails). */
+/* The fixture pair: GPU time +2% (passes at 10%), layer sum +30% (fails);
+ * the waterfall closes; the per-layer rule and the profiles' counts. */
 static void test_metric_changes_verdict_fixture(void **st) {
   (void)st;
   ec_engine *es[2] = {S_load("tests/fixtures/compare/base/model.engine"),
@@ -233,6 +359,33 @@ static void test_metric_changes_verdict_fixture(void **st) {
   assert_int_equal(c->res[1].deltas[0].b, 2);
   assert_true(c->res[1].deltas[0].flagged);
   assert_true(fabs(c->res[1].only_engine_ms - 0.18) < 1e-9);
+  /* the waterfall's numbers close: baseline sum + type changes - baseline-only + engine-only = engine sum */
+  double run = c->res[1].base_total_ms - c->res[1].only_base_ms + c->res[1].only_engine_ms + c->res[1].half_profiled_ms;
+  for (size_t k = 0; k < c->res[1].n_by_type; k++) run += c->res[1].by_type[k].ms - c->res[1].by_type[k].base_ms;
+  assert_true(fabs(run - c->res[1].engine_total_ms) < 1e-12);
+  /* layer noise from the profiles' counts (50 each) and the timings' CVs */
+  const ec_summary *sb = ec_summarize(es[0]), *se = ec_summarize(es[1]);
+  double want = 100 * ec_norm_quantile(0.995) * sqrt(sb->compute.cv * sb->compute.cv / 50 + se->compute.cv * se->compute.cv / 50);
+  assert_true(fabs(c->res[1].layer_noise_pct - want) < 1e-9);
+  assert_null(c->res[1].layer_noise_note);
+  ec_summary_free((ec_summary *)sb);
+  ec_summary_free((ec_summary *)se);
+  ec_comparison_free(c);
+  /* count 1: no noise estimate, and the note says so */
+  es[0]->profile_count = 1;
+  c = ec_compare(es, 2, NULL, &o);
+  assert_true(isnan(c->res[1].layer_noise_pct));
+  assert_non_null(strstr(c->res[1].layer_noise_note, "count: 1"));
+  assert_int_equal(c->res[1].n_flagged, 1);
+  ec_comparison_free(c);
+  /* few iterations of spread-out times: the +50% layer is within its noise */
+  es[0]->profile_count = es[1]->profile_count = 2;
+  for (int e = 0; e < 2; e++)
+    for (size_t i = 0; i < es[e]->runs[0].n; i += 2) es[e]->runs[0].compute[i] *= 1.6;
+  c = ec_compare(es, 2, NULL, &o);
+  assert_true(c->res[1].layer_noise_pct > 50);
+  assert_int_equal(c->res[1].n_flagged, 0);
+  assert_false(c->res[1].deltas[0].flagged);
   ec_comparison_free(c);
   ec_engine_free(es[0]);
   ec_engine_free(es[1]);
@@ -423,12 +576,65 @@ static void test_deterministic(void **st) {
   free(t[1]);
 }
 
+/* Names that tell engines apart: the innermost path component that differs
+ * (one rule, ec_cli_name_engines), longer parts only when needed, NAME=
+ * kept, "#2" for the same path twice. */
+static void S_names(const char *const *names, const char *const *paths, const int *expl, size_t n,
+                    const char *const *want) {
+  ec_engine *es[8];
+  for (size_t i = 0; i < n; i++) es[i] = ec_engine_new(names[i]);
+  ec_cli_name_engines(es, paths, expl, n);
+  for (size_t i = 0; i < n; i++) {
+    if (strcmp(es[i]->name, want[i]) != 0) fail_msg("engine %zu: %s, want %s", i, es[i]->name, want[i]);
+    ec_engine_free(es[i]);
+  }
+}
+
+static void test_names(void **st) {
+  (void)st;
+  const int none[4] = {0, 0, 0, 0};
+  {
+    const char *nm[] = {"model.engine", "model.engine"};
+    const char *p[] = {"ci/nightly-1120/model.engine", "ci/nightly-1121/model.engine"};
+    const char *w[] = {"nightly-1120", "nightly-1121"};
+    S_names(nm, p, none, 2, w);
+  }
+  { /* one component is not enough for the second: "a" would clash */
+    const char *nm[] = {"m", "m", "m"};
+    const char *p[] = {"x/a/m", "a/y/m", "z/y/m"};
+    const char *w[] = {"a", "a/y", "z"};
+    S_names(nm, p, none, 3, w);
+  }
+  { /* a stored summary named after its engine: its file tells it apart */
+    const char *nm[] = {"model.engine", "model.engine"};
+    const char *p[] = {"store/baseline.json", "build/model.engine"};
+    const char *w[] = {"baseline", "model.engine"};
+    S_names(nm, p, none, 2, w);
+  }
+  { /* NAME= is kept (the others no longer clash with it); the same path
+     * twice stays ambiguous; distinct names are untouched */
+    const char *nm[] = {"model.engine", "model.engine", "model.engine", "fp16", "model.engine"};
+    const char *p[] = {"n1/model.engine", "n1/model.engine", "n2/model.engine", "x/fp16", "n3/model.engine"};
+    const int ex[] = {0, 0, 0, 0, 1};
+    const char *w[] = {"n1", "n1#2", "n2", "fp16", "model.engine"};
+    S_names(nm, p, ex, 5, w);
+  }
+  { /* two NAME= alike */
+    const char *nm[] = {"x", "x"};
+    const char *p[] = {"a/m", "b/m"};
+    const int ex[] = {1, 1};
+    const char *w[] = {"x", "x#2"};
+    S_names(nm, p, ex, 2, w);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_metric_names),
-      cmocka_unit_test(test_spread_estimates),
-      cmocka_unit_test(test_noise_band),
-      cmocka_unit_test(test_gate_noise),
+      cmocka_unit_test(test_reported_metric),
+      cmocka_unit_test(test_gate_interval),
+      cmocka_unit_test(test_gate_no_interval),
+      cmocka_unit_test(test_repeats),
       cmocka_unit_test(test_throughput),
       cmocka_unit_test(test_fallbacks),
       cmocka_unit_test(test_metric_changes_verdict_fixture),
@@ -438,6 +644,7 @@ int main(void) {
       cmocka_unit_test(test_comparability),
       cmocka_unit_test(test_escaping),
       cmocka_unit_test(test_deterministic),
+      cmocka_unit_test(test_names),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,14 +1,34 @@
-/* The comparison report's charts and tables: every chart passes the layout
- * check, batch normalisation, highlighted differences, aligned-layer rows. */
+/* The comparison report's charts and tables: every chart (the verdict
+ * banner and the waterfalls too) passes the layout check, the waterfall
+ * closes from one total to the other, engines keep their colours, batch
+ * normalisation, highlighted differences, aligned-layer rows. */
 #include "testutil.h"
 #include <math.h>
 #include "analyze/compare.h"
 #include "load/load.h"
+#include "view/colors.h"
 #include "view/compare_view.h"
 #include "view/layout_check.h"
 
 static const char *S_charts[] = {"stacked-latency-by-type", "latency-by-type", "count-by-type", "latency-by-precision",
                                  "count-by-precision", "throughput", "gpu-latency"};
+
+static void S_layout(ec_scene *sc, const char *what) {
+  ec_layout_problems p;
+  memset(&p, 0, sizeof p);
+  size_t bad = ec_layout_check(sc, 0.5, &p);
+  if (bad) fail_msg("%s: %zu layout problems", what, bad);
+  ec_layout_problems_free(&p);
+}
+
+/* The fill colours of the rectangles of a scene. */
+static int S_has_fill(const ec_scene *sc, ec_color c) {
+  for (size_t k = 0; k < sc->n_ops; k++)
+    if (sc->ops[k].kind == EC_OP_RECT && sc->ops[k].fill.kind == EC_COL_RGB && sc->ops[k].fill.r == c.r &&
+        sc->ops[k].fill.g == c.g && sc->ops[k].fill.b == c.b)
+      return 1;
+  return 0;
+}
 
 static void S_check_all(ec_engine **es, size_t n) {
   ec_compare_opts o = {0};
@@ -26,14 +46,36 @@ static void S_check_all(ec_engine **es, size_t n) {
       assert_non_null(why);
       continue;
     }
-    ec_layout_problems p;
-    memset(&p, 0, sizeof p);
-    size_t bad = ec_layout_check(sc, 0.5, &p);
-    if (bad) fail_msg("%s: %zu layout problems", S_charts[k], bad);
-    ec_layout_problems_free(&p);
+    S_layout(sc, S_charts[k]);
     ec_scene_free(sc);
   }
+  ec_scene *b = ec_cmp_banner(&v);
+  S_layout(b, "banner");
+  ec_scene_free(b);
   const char *why;
+  for (size_t i = 1; i < n; i++) {
+    ec_scene *w = ec_cmp_waterfall(&v, i, &why);
+    if (!w) {
+      assert_non_null(why);
+      continue;
+    }
+    S_layout(w, "waterfall");
+    /* each engine's total bar in its own colour, the same as in the grouped charts */
+    assert_true(S_has_fill(w, ec_color_engine(0)));
+    assert_true(S_has_fill(w, ec_color_engine(i)));
+    ec_scene_free(w);
+    /* the steps close: baseline total + changes = engine total */
+    ec_table *wt = ec_cmp_tbl_waterfall(&v, i, "w");
+    double run = c->res[i].base_total_ms;
+    for (size_t r = 1; r + 1 < wt->nrows; r++) run += ec_table_cell(wt, r, 1)->sort;
+    assert_true(fabs(run - c->res[i].engine_total_ms) < 1e-9 * fmax(1, run));
+    ec_table_free(wt);
+  }
+  ec_scene *g = ec_cmp_chart(&v, "count-by-type", &why);
+  if (g) {
+    for (size_t i = 0; i < n; i++) assert_true(S_has_fill(g, ec_color_engine(i)));
+    ec_scene_free(g);
+  }
   ec_table *t = ec_cmp_tbl_side_by_side(&v, "s", &why);
   assert_non_null(t);
   assert_int_equal(t->ncols, n + 1);
