@@ -2,6 +2,7 @@
  * per-layer deltas. See compare.h for the rules and their constants. */
 #include "analyze/compare.h"
 #include "analyze/stats.h"
+#include "util/order.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include <math.h>
@@ -177,16 +178,11 @@ static double *S_buf(S_side *s, size_t n) {
   return b;
 }
 
-static int S_cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* statistic st of n ascending values, with the rules of ec_sample_stats_compute */
 static double S_stat_of(const double *s, size_t n, ec_stat st, double mean) {
   if (st == EC_STAT_MEAN) return mean;
   if (st == EC_STAT_P99) return ec_percentile_trt(s, n, 99);
-  return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
+  return ec_median_sorted(s, n);
 }
 
 /* A run of per-iteration times (non-finite entries left out). */
@@ -196,7 +192,7 @@ static void S_add_times(S_side *sd, const double *v, size_t n, ec_stat st) {
   for (size_t i = 0; i < n; i++)
     if (isfinite(v[i])) s[k++] = v[i];
   if (!k) return;
-  qsort(s, k, sizeof *s, S_cmp_double);
+  ec_sort_doubles(s, k);
   double sum = 0, ss = 0;
   for (size_t i = 0; i < k; i++) sum += s[i];
   double mean = sum / (double)k;

@@ -1,6 +1,7 @@
 /* gate — see gate.h for the model and its assumptions. */
 #include "analyze/gate.h"
 #include "analyze/stats.h"
+#include "util/order.h"
 #include "util/alloc.h"
 #include <math.h>
 #include <stdio.h>
@@ -172,11 +173,6 @@ static double S_replicate(S_rng *r, ec_stat st, const ec_dist *d, double h) {
   return log(x > d->value * 1e-6 ? x : d->value * 1e-6);
 }
 
-static int S_cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* Quantile p of n ascending values, linear between order statistics. */
 static double S_at(const double *s, size_t n, double p) {
   double h = (double)(n - 1) * p;
@@ -237,7 +233,7 @@ int ec_gate_estimate(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, 
   if (df == 0) {
     double *ds = ec_malloc(reps * sizeof *ds);
     for (size_t j = 0; j < reps; j++) ds[j] = th[reps + j] - th[j];
-    qsort(ds, reps, sizeof *ds, S_cmp);
+    ec_sort_doubles(ds, reps);
     g->lo_pct = 100 * expm1(S_at(ds, reps, alpha / 2));
     g->hi_pct = 100 * expm1(S_at(ds, reps, 1 - alpha / 2));
     g->method = "percentile bootstrap of the iterations; one run per side, so run-to-run noise is not measured";

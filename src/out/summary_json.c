@@ -11,6 +11,7 @@
 #include "out/summary_json.h"
 #include "out/jsonout.h"
 #include "analyze/gate.h"
+#include "util/order.h"
 #include "util/alloc.h"
 #include <math.h>
 #include <stdlib.h>
@@ -26,11 +27,6 @@ static json_t *S_groups_count(const ec_groups *g) {
   json_t *o = json_object();
   for (size_t i = 0; i < g->n; i++) json_object_set_new(o, g->v[i].key, json_integer((json_int_t)g->v[i].count));
   return o;
-}
-
-static int S_cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
 }
 
 static json_t *S_sample_stats(const ec_sample_stats *t, const char *source) {
@@ -60,7 +56,7 @@ static json_t *S_sketch(const double *v, size_t n) {
     free(s);
     return json_null();
   }
-  qsort(s, k, sizeof *s, S_cmp_double);
+  ec_sort_doubles(s, k);
   double q[EC_SKETCH_POINTS];
   ec_sketch_of(s, k, q, EC_SKETCH_POINTS);
   free(s);
