@@ -4,7 +4,7 @@
  *
  * What comes back: the engine name (unless NAME= was given), performance
  * statistics (GPU compute, latency, enqueue, H2D, D2H, throughput), device,
- * build/inference options and the TensorRT version. Statistics computed from
+ * build/inference options, the bindings and the TensorRT version. Statistics computed from
  * timing.json keep their spread: "stdev" and "count" join the labelled
  * values of the ec_stats, which then name their source "summary (timing.json)",
  * and /2's sketches of GPU compute time and latency land in
@@ -123,6 +123,39 @@ static void S_inputs(ec_input_shapes *s, const json_t *a) {
   }
 }
 
+/* bindings: [{name, direction, listed, shape, datatype, format, ...}] back
+ * into the engine's one list (its profile shapes come from build.inputs,
+ * linked when the engine is finished); a binding without a name is skipped. */
+static void S_bindings(ec_engine *e, const char *path, const json_t *a) {
+  if (!json_is_array(a) || e->n_bindings) return;
+  size_t cap = 0;
+  for (size_t i = 0; i < json_array_size(a); i++) {
+    const json_t *x = json_array_get(a, i);
+    size_t nl, fl;
+    const char *name = ec_json_str(json_object_get(x, "name"), &nl);
+    if (!name) continue;
+    ec_binding *b = EC_PUSH(e->bindings, e->n_bindings, cap);
+    memset(b, 0, sizeof *b);
+    b->t.name = ec_strndup(name, nl);
+    b->t.name_len = nl;
+    b->t.volume = -1;
+    const char *dir = json_string_value(json_object_get(x, "direction"));
+    b->dir = !dir ? EC_BIND_UNKNOWN : !strcmp(dir, "input") ? EC_BIND_INPUT : !strcmp(dir, "output") ? EC_BIND_OUTPUT
+                                                                                                      : EC_BIND_UNKNOWN;
+    b->listed = json_is_true(json_object_get(x, "listed"));
+    ec_dims d = {0};
+    S_dims(&d, json_object_get(x, "shape"));
+    if (d.v) {
+      b->described = 1;
+      b->t.dims = d.v;
+      b->t.ndims = d.n;
+      ec_tensor_set_volume(&b->t);
+      const char *fmt = ec_json_str(json_object_get(x, "format"), &fl);
+      if (fmt) ec_tensor_set_format(e, path, &b->t, fmt, fl);
+    }
+  }
+}
+
 int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_t len, const ec_load_opts *o) {
   (void)o;
   ec_json_doc doc;
@@ -210,6 +243,7 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
     S_kvs(&e->memory, json_object_get(b, "memory"));
     S_inputs(&e->input_shapes, json_object_get(b, "inputs"));
   }
+  S_bindings(e, path, json_object_get(root, "bindings"));
 
   const json_t *prov = json_object_get(root, "provenance");
   if (json_is_object(prov)) {

@@ -164,3 +164,14 @@ assert all(v["min_shape"] is None for v in b if v["direction"] == "output"), b
 else
   skip "bindings: ../shared/corpus is absent; corpus engines not checked"
 fi
+
+# a stored summary keeps the bindings: reading it back gives the same list
+# (before, a stored baseline had none, so compare could not check input shapes)
+"$EC_BIN" summary --json -q examples/hybrid-fp16-h100/hybrid.onnx.engine > "$TMP/stored.json" 2> /dev/null
+"$EC_BIN" summary --json -q "$TMP/stored.json" > "$TMP/again.json" 2> /dev/null
+if "$PY" -c '
+import json, sys
+a = json.load(open(sys.argv[1]))["bindings"]; b = json.load(open(sys.argv[2]))["bindings"]
+assert a and a == b, (a, b)
+' "$TMP/stored.json" "$TMP/again.json"; then ok "stored summary: bindings read back unchanged"
+else fail "stored summary: bindings not read back"; fi
