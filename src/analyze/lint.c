@@ -17,6 +17,7 @@
  * or a depthwise convolution is info; the costly ones are ranked first by
  * latency share anyway. */
 #include "analyze/lint.h"
+#include "analyze/flow.h"
 #include "analyze/layer_kind.h"
 #include "analyze/tensorcore.h"
 #include "util/alloc.h"
@@ -430,109 +431,6 @@ static void S_zero_latency(S_ctx *c) {
         n, e->layers[first].name);
 }
 
-/* Data flow over c->e->layers, built once as CSR arrays. A tensor may have
- * several writers: an in-place layer (Myelin ScatterND, TensorRT 8.5 concat
- * copies) reads and writes the same tensor. A reader reads the version of
- * the latest writer before it in graph order, or, when every writer comes
- * later (a graph listed out of order), the last one. */
-typedef struct {
-  ec_map tensor;      /* tensor name -> tensor id */
-  size_t ntensors;
-  size_t *in_start;   /* per layer: offset of its inputs in in_w */
-  long *in_w;         /* per layer input: the layer it reads from, or -1 */
-  size_t *rd_start;   /* CSR of readers per tensor id */
-  size_t *rd;
-  long *rd_w;         /* per reader entry: the layer it reads from, or -1 */
-} S_flow;
-
-static void S_flow_build(const ec_engine *e, S_flow *f) {
-  memset(f, 0, sizeof *f);
-  size_t cap = 0, nin = 0;
-  for (size_t i = 0; i < e->n_layers; i++) {
-    const ec_layer *l = &e->layers[i];
-    nin += l->n_in;
-    for (int side = 0; side < 2; side++) {
-      const ec_tensor *t = side ? l->out : l->in;
-      size_t n = side ? l->n_out : l->n_in;
-      for (size_t k = 0; k < n; k++) {
-        size_t id;
-        if (!t[k].name) continue;
-        if (!ec_map_get(&f->tensor, t[k].name, t[k].name_len, &id)) {
-          ec_map_put(&f->tensor, t[k].name, t[k].name_len, f->ntensors);
-          f->ntensors++;
-        }
-      }
-    }
-  }
-  cap = f->ntensors ? f->ntensors : 1;
-  long *cur = ec_malloc(cap * sizeof *cur);
-  for (size_t k = 0; k < f->ntensors; k++) cur[k] = -1;
-  f->in_start = ec_calloc(e->n_layers + 1, sizeof *f->in_start);
-  f->in_w = ec_malloc((nin ? nin : 1) * sizeof *f->in_w);
-  f->rd_start = ec_calloc(cap + 1, sizeof *f->rd_start);
-  size_t nrd = 0;
-  /* in graph order: each input reads the latest writer so far */
-  for (size_t i = 0; i < e->n_layers; i++) {
-    const ec_layer *l = &e->layers[i];
-    f->in_start[i + 1] = f->in_start[i] + l->n_in;
-    for (size_t k = 0; k < l->n_in; k++) {
-      size_t id;
-      long *w = &f->in_w[f->in_start[i] + k];
-      *w = -2; /* no tensor */
-      if (l->in[k].name && ec_map_get(&f->tensor, l->in[k].name, l->in[k].name_len, &id)) {
-        *w = cur[id];
-        f->rd_start[id + 1]++;
-        nrd++;
-      }
-    }
-    for (size_t k = 0; k < l->n_out; k++) {
-      size_t id;
-      if (l->out[k].name && ec_map_get(&f->tensor, l->out[k].name, l->out[k].name_len, &id)) cur[id] = (long)i;
-    }
-  }
-  for (size_t k = 0; k < f->ntensors; k++) f->rd_start[k + 1] += f->rd_start[k];
-  f->rd = ec_malloc((nrd ? nrd : 1) * sizeof *f->rd);
-  f->rd_w = ec_malloc((nrd ? nrd : 1) * sizeof *f->rd_w);
-  size_t *fill = ec_calloc(cap, sizeof *fill);
-  for (size_t i = 0; i < e->n_layers; i++) {
-    const ec_layer *l = &e->layers[i];
-    for (size_t k = 0; k < l->n_in; k++) {
-      size_t id;
-      long *w = &f->in_w[f->in_start[i] + k];
-      if (*w == -2) {
-        *w = -1;
-        continue;
-      }
-      ec_map_get(&f->tensor, l->in[k].name, l->in[k].name_len, &id);
-      if (*w < 0) *w = cur[id]; /* every writer comes later: the last one */
-      size_t r = f->rd_start[id] + fill[id]++;
-      f->rd[r] = i;
-      f->rd_w[r] = *w;
-    }
-  }
-  free(fill);
-  free(cur);
-}
-
-static void S_flow_free(S_flow *f) {
-  ec_map_free(&f->tensor);
-  free(f->in_start);
-  free(f->in_w);
-  free(f->rd_start);
-  free(f->rd);
-  free(f->rd_w);
-}
-
-static int S_tid(const S_flow *f, const ec_tensor *t, size_t *id) {
-  return t->name && ec_map_get(&f->tensor, t->name, t->name_len, id);
-}
-
-/* The layer input k of layer i reads from, or -1 (none, or i itself). */
-static long S_writer(const S_flow *f, size_t i, size_t k) {
-  long w = f->in_w[f->in_start[i] + k];
-  return w == (long)i ? -1 : w;
-}
-
 static int S_is_reformat(const ec_layer *l) { return S_is(l->type, "Reformat"); }
 
 static int S_fp32_compute(const ec_layer *l) {
@@ -541,16 +439,16 @@ static int S_fp32_compute(const ec_layer *l) {
 
 /* Does a reduced-precision layer sit next to layer i, walking through Reformat
  * layers (up: producers of its inputs; down: consumers of its outputs)? */
-static int S_reduced_neighbour(const ec_engine *e, const S_flow *f, size_t i, int down, int depth) {
+static int S_reduced_neighbour(const ec_engine *e, const ec_flow *f, size_t i, int down, int depth) {
   const ec_layer *l = &e->layers[i];
   if (depth > 8) return 0;
   const ec_tensor *ts = down ? l->out : l->in;
   size_t n = down ? l->n_out : l->n_in;
   for (size_t k = 0; k < n; k++) {
     size_t id;
-    if (!S_tid(f, &ts[k], &id)) continue;
+    if (!ec_flow_tid(f, &ts[k], &id)) continue;
     if (!down) {
-      long w = S_writer(f, i, k);
+      long w = ec_flow_writer(f, i, k);
       if (w < 0) continue;
       const ec_layer *p = &e->layers[w];
       if (S_is_reformat(p)) {
@@ -584,7 +482,7 @@ static size_t S_find_root(size_t *parent, size_t x) {
 
 /* FP32 islands: connected groups of FP32 compute layers (joined directly or
  * through Reformats) with reduced-precision layers both before and after. */
-static void S_fp32_islands(S_ctx *c, const S_flow *f) {
+static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
   const ec_engine *e = c->e;
   int any_reduced = 0;
   for (size_t i = 0; i < e->n_layers && !any_reduced; i++)
@@ -604,7 +502,7 @@ static void S_fp32_islands(S_ctx *c, const S_flow *f) {
       const ec_layer *l = &e->layers[li];
       for (size_t k = 0; k < l->n_out; k++) {
         size_t id;
-        if (!S_tid(f, &l->out[k], &id)) continue;
+        if (!ec_flow_tid(f, &l->out[k], &id)) continue;
         for (size_t r = f->rd_start[id]; r < f->rd_start[id + 1]; r++) {
           size_t ci = f->rd[r];
           if (ci == i || f->rd_w[r] != (long)li) continue;
@@ -705,7 +603,7 @@ static void S_timing(S_ctx *c) {
 
 /* ---- validation ------------------------------------------------------------ */
 
-static void S_graph_checks(S_ctx *c, const S_flow *f) {
+static void S_graph_checks(S_ctx *c, const ec_flow *f) {
   const ec_engine *e = c->e;
   size_t n = e->n_layers;
   /* in-place updates: valid (Myelin ScatterND, TensorRT 8.5 concat copies);
@@ -723,13 +621,13 @@ static void S_graph_checks(S_ctx *c, const S_flow *f) {
           break;
         }
   }
-  /* cycles: an edge from the layer each input reads (S_flow) to its reader */
+  /* cycles: an edge from the layer each input reads (ec_flow) to its reader */
   if (!n) return;
   size_t *indeg = ec_calloc(n, sizeof *indeg);
   size_t *succ_start = ec_calloc(n + 1, sizeof *succ_start);
   for (size_t i = 0; i < n; i++)
     for (size_t k = 0; k < e->layers[i].n_in; k++) {
-      long w = S_writer(f, i, k);
+      long w = ec_flow_writer(f, i, k);
       if (w < 0) continue;
       indeg[i]++;
       succ_start[w + 1]++;
@@ -739,7 +637,7 @@ static void S_graph_checks(S_ctx *c, const S_flow *f) {
   size_t *fill = ec_calloc(n, sizeof *fill);
   for (size_t i = 0; i < n; i++)
     for (size_t k = 0; k < e->layers[i].n_in; k++) {
-      long w = S_writer(f, i, k);
+      long w = ec_flow_writer(f, i, k);
       if (w >= 0) succ[succ_start[w] + fill[w]++] = i;
     }
   free(fill);
@@ -765,7 +663,7 @@ static void S_graph_checks(S_ctx *c, const S_flow *f) {
       const ec_layer *l = &e->layers[x];
       size_t next = x;
       for (size_t k = 0; k < l->n_in && next == x; k++) {
-        long w = S_writer(f, x, k);
+        long w = ec_flow_writer(f, x, k);
         if (w >= 0 && indeg[w]) next = (size_t)w;
       }
       if (next == x) break;
@@ -894,8 +792,8 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
           "Export a per-layer profile: trtexec --exportProfile=F --separateProfileRun (with --dumpProfile).", NULL,
           "No per-layer profile: findings cannot be ranked by latency share.");
 
-  S_flow f;
-  S_flow_build(e, &f);
+  ec_flow f;
+  ec_flow_build(e, &f);
   S_graph_checks(&c, &f);
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
@@ -915,7 +813,7 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
   }
   S_zero_latency(&c);
   S_fp32_islands(&c, &f);
-  S_flow_free(&f);
+  ec_flow_free(&f);
   S_reformat_share(&c);
   S_timing(&c);
   S_profile_checks(&c);
