@@ -857,11 +857,15 @@ static void test_rules_conversions(void **st) {
   assert_non_null(x);
   assert_string_equal(x->message, "Unfused Quantize layer.");
   assert_null(S_find(&r.f, 7, "qdq-unfused"));
-  /* 4 of 8 equal layers are Reformats: 50 % */
-  x = S_find(&r.f, -1, "reformat-latency-share");
+  /* 4 of 8 equal layers are Reformats and 1 a Slice: data movement 62.5 %
+   * (it replaces reformat-latency-share, which said 50 % for the Reformats) */
+  x = S_find(&r.f, -1, "data-movement");
   assert_non_null(x);
   assert_int_equal(x->severity, EC_LINT_WARNING);
-  assert_true(fabs(x->share_pct - 50) < 1e-9);
+  assert_true(fabs(x->share_pct - 62.5) < 1e-9);
+  assert_int_equal(x->n_layers, 5);
+  assert_true(fabs(x->gain_ms_max - 5.0) < 1e-12);
+  assert_int_equal(x->gain_basis, EC_GAIN_ZERO);
   S_done(&r, e);
   /* a Reformat that reads logits, an output binding a post-process also
    * needs, converts inside the engine: not "the engine's input binding" */
