@@ -244,8 +244,8 @@ static void S_hotspots(S_ctx *c) {
     f->next_step = ec_strdup("Run trtexec under Nsight Systems (nsys profile trtexec --loadEngine=...) to see how the "
                              "region's kernels share its time, and compare its ONNX nodes with what you expected it "
                              "to fuse.");
-    f->gain_ms_max = reg_ms[k];
-    f->gain_basis = EC_GAIN_ZERO;
+    /* no gain: a region is many kernels, each with its own findings; "if the
+     * region took no time" would rank a whole encoder above every experiment */
     S_set_why(f, EC_CONF_MEDIUM, "the region is grouped by the _myl<N>_ suffix of its layer names");
     free(members);
   }
@@ -779,16 +779,20 @@ static void S_dynamic_shapes(S_ctx *c) {
   if (shape && (!*shape || !strcmp(shape, "model"))) shape = NULL;
   ec_finding *f = ec_findings_push(c->out, "dynamic-shapes", EC_LINT_INFO);
   ec_finding_set_layers(f, e, list, nl);
+  ec_buf who = {0};
+  if (nb) ec_buf_printf(&who, "%zu binding%s", nb, nb == 1 ? "" : "s");
+  if (nb && nl) ec_buf_puts(&who, " and ");
+  if (nl) ec_buf_printf(&who, "%zu layer%s", nl, nl == 1 ? "" : "s");
   if (shape)
-    f->message = ec_asprintf("Dynamic shapes: %zu binding%s and %zu layer%s have -1 dimensions; the profile and "
-                             "timings are for the shape trtexec ran, %s. FLOPs, bytes and efficiency of layers with -1 "
-                             "dimensions are unknown.",
-                             nb, nb == 1 ? "" : "s", nl, nl == 1 ? "" : "s", shape);
+    f->message = ec_asprintf("Dynamic shapes: %s with -1 dimensions; the profile and timings are for the shape trtexec "
+                             "ran, %s. FLOPs, bytes and efficiency of layers with -1 dimensions are unknown.",
+                             who.data, shape);
   else
-    f->message = ec_asprintf("Dynamic shapes: %zu binding%s and %zu layer%s have -1 dimensions, and the inputs do not "
-                             "say which shape the profile and timings are for. FLOPs, bytes and efficiency of layers "
-                             "with -1 dimensions are unknown.",
-                             nb, nb == 1 ? "" : "s", nl, nl == 1 ? "" : "s");
+    f->message = ec_asprintf("Dynamic shapes: %s with -1 dimensions, and the inputs do not say which shape the profile "
+                             "and timings are for. FLOPs, bytes and efficiency of layers with -1 dimensions are "
+                             "unknown.",
+                             who.data);
+  ec_buf_free(&who);
   if (!ev.len) ec_buf_printf(&ev, "%zu layers with -1 dimensions", nl);
   f->evidence = ec_buf_take(&ev);
   f->next_step = ec_strdup("Profile each shape that matters with trtexec --loadEngine=... --shapes=<input>:<dims>, and "

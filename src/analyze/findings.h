@@ -13,7 +13,8 @@
  *                       itself, at or above opts->hotspot_pct of the latency
  *                       (info). Gain: the layer at its class's median
  *                       efficiency when its FLOPs are known (convolutions,
- *                       GEMMs), else zero.
+ *                       GEMMs), else zero; none for a region (many kernels,
+ *                       each with its own findings).
  *   data-movement       Reformats, copy layers (Shuffle, Slice, ...), Myelin
  *                       kernels whose decoded ops only move or convert, and
  *                       names-only movement layers (analyze/layer_kind.h

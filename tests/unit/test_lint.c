@@ -677,15 +677,7 @@ static void S_tensor(ec_tensor *t, const char *name, const char *fmt, int64_t c)
 static ec_layer *S_add_layer(ec_engine *e, const char *name, const char *layer_type, const char *type,
                              const char *tactic, const char *in, const char *fmt_in, int64_t c, const char *out,
                              const char *fmt_out, int64_t k, double avg) {
-  ec_layer *l = EC_PUSH(e->layers, e->n_layers, e->cap_layers);
-  memset(l, 0, sizeof *l);
-  l->index = e->n_layers - 1;
-  l->name = ec_strdup(name);
-  l->name_len = strlen(name);
-  l->layer_type = ec_strdup(layer_type);
-  l->type = ec_strdup(type);
-  l->tactic = ec_strdup(tactic ? tactic : "TensorRT");
-  l->stream_id = -1;
+  ec_layer *l = ec_test_add_layer(e, name, layer_type, type, tactic);
   l->conv.groups = 1;
   l->n_in = 1;
   l->in = ec_calloc(1, sizeof *l->in);
