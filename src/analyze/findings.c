@@ -270,7 +270,7 @@ static void S_data_movement(S_ctx *c) {
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
     ec_move_kind k = ec_layer_movement(l);
-    if (k == EC_MOVE_NONE || !l->has_profile) continue;
+    if (k == EC_MOVE_NONE || !l->has_profile || !(l->avg_ms > 0)) continue; /* a 0 ms reshape moves nothing */
     cnt[k]++;
     ms[k] += l->avg_ms;
     total += l->avg_ms;
@@ -300,9 +300,10 @@ static void S_data_movement(S_ctx *c) {
   ec_finding *f = ec_findings_push(c->out, "data-movement", sev);
   f->share_pct = share;
   f->latency_ms = total;
-  f->message = ec_asprintf("Data movement: %zu layers that only move or convert data take %.1f%% of the summed layer "
-                           "latency (%.4g ms).",
-                           nl, share, total);
+  f->message = ec_asprintf("Data movement: %zu %s %.1f%% of the summed layer latency (%.4g ms).", nl,
+                           nl == 1 ? "layer that only moves or converts data takes"
+                                   : "layers that only move or convert data take",
+                           share, total);
   f->evidence = ec_buf_take(&ev);
   f->mitigation = ec_strdup("Reformats appear where neighbouring layers want different formats or precisions, copies "
                             "where the model reshapes or transposes between ops: one precision and layout across "
@@ -440,8 +441,9 @@ static void S_attention(S_ctx *c, size_t *mha_out, size_t *blocks_out) {
     ec_finding_set_layers(f, e, list, nl);
     f->latency_ms = c->lat ? ms : NAN;
     f->share_pct = S_share(c, f->latency_ms);
-    f->message = ec_asprintf("Unfused attention: %zu softmax layer%s between matrix products run as separate kernels%s.",
-                             blocks, blocks == 1 ? "" : "s",
+    f->message = ec_asprintf("Unfused attention: %zu softmax layer%s between matrix products run%s as separate "
+                             "kernels%s.",
+                             blocks, blocks == 1 ? "" : "s", blocks == 1 ? "s" : "",
                              mha ? " (other blocks use a fused attention kernel)" : "");
     if (c->lat)
       f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers, %.4g ms (%.1f%%)",
@@ -722,10 +724,11 @@ static void S_streams(S_ctx *c) {
   f->latency_ms = c->lat && naux ? ms : NAN;
   f->share_pct = S_share(c, f->latency_ms);
   if (naux)
-    f->message = ec_asprintf("One engine on %zu streams: %zu layers run on %zu auxiliary stream%s and %zu signal/wait "
+    f->message = ec_asprintf("One engine on %zu streams: %zu layer%s on %zu auxiliary stream%s and %zu signal/wait "
                              "layers synchronise them. Layers on different streams overlap, so the summed layer "
                              "latency overstates the end-to-end time.",
-                             nstreams + 1, naux, nstreams, nstreams == 1 ? "" : "s", nsync);
+                             nstreams + 1, naux, naux == 1 ? " runs" : "s run", nstreams, nstreams == 1 ? "" : "s",
+                             nsync);
   else
     f->message = ec_asprintf("One engine on several streams: %zu signal/wait layers synchronise auxiliary streams "
                              "(the layer information does not say which layers run on them). Layers on different "

@@ -593,6 +593,22 @@ static void test_precision_island(void **st) {
   S_done(&r);
 }
 
+/* Layers profiled at 0 ms move nothing: not counted (DETR's folded reshapes) */
+static void test_data_movement_counts_time(void **st) {
+  (void)st;
+  ec_engine *e = S_engine();
+  S_layer(e, "Reformatting CopyNode for Input Tensor 0 to conv", "Reformat", NULL, 0.2);
+  S_layer(e, "/Reshape", "Shuffle", NULL, 0.0);
+  S_layer(e, "conv", "Convolution", NULL, 0.8);
+  S_run r = S_lint_opts(e, NULL);
+  const ec_finding *x = S_get(&r.f, "data-movement");
+  assert_non_null(x);
+  assert_int_equal(x->n_layers, 1);
+  assert_non_null(strstr(x->message, "1 layer that only moves or converts data takes 20.0%"));
+  assert_true(fabs(x->share_pct - 20) < 1e-9);
+  S_done(&r);
+}
+
 static void test_top(void **st) {
   (void)st;
   ec_findings f = {0};
@@ -752,6 +768,7 @@ int main(void) {
       cmocka_unit_test(test_hotspot_region),
       cmocka_unit_test(test_hotspot_gemv),
       cmocka_unit_test(test_precision_island),
+      cmocka_unit_test(test_data_movement_counts_time),
       cmocka_unit_test(test_top),
       cmocka_unit_test(test_corpus_no_transformer_findings),
       cmocka_unit_test(test_corpus_qat_data_movement),
