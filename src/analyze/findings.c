@@ -13,6 +13,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What each layer is (analyze/layer_kind.h), judged once per layer: the
+ * rules ask again and again while walking the flow. */
+typedef struct {
+  unsigned char move;    /* ec_move_kind */
+  unsigned char matmul;  /* ec_layer_is_matmul */
+  unsigned char softmax; /* ec_layer_is_softmax */
+  unsigned char mha;     /* ec_layer_is_fused_mha */
+  unsigned fusions;      /* EC_FUSE_* of its Myelin kernel */
+} S_kind;
+
 typedef struct {
   const ec_engine *e;
   const ec_summary *s;
@@ -21,6 +31,7 @@ typedef struct {
   ec_findings *out;
   int lat;            /* a profile was joined */
   double *class_med;  /* median achieved TFLOP/s per efficiency class (S_class), NAN when unknown */
+  S_kind *k;          /* per layer */
 } S_ctx;
 
 static int S_is(const char *a, const char *b) { return a && b && !strcmp(a, b); }
@@ -269,7 +280,7 @@ static void S_data_movement(S_ctx *c) {
   size_t *list = ec_malloc(e->n_layers * sizeof *list);
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
-    ec_move_kind k = ec_layer_movement(l);
+    ec_move_kind k = (ec_move_kind)c->k[i].move;
     if (k == EC_MOVE_NONE || !l->has_profile || !(l->avg_ms > 0)) continue; /* a 0 ms reshape moves nothing */
     cnt[k]++;
     ms[k] += l->avg_ms;
@@ -336,8 +347,8 @@ static void S_data_movement(S_ctx *c) {
 
 /* A layer an attention walk passes through: not a matrix product, a
  * convolution or a softmax. */
-static int S_passable(const ec_layer *l) {
-  return !ec_layer_is_matmul(l) && !S_is(l->type, "Convolution") && !ec_layer_is_softmax(l);
+static int S_passable(const S_ctx *c, size_t i) {
+  return !c->k[i].matmul && !S_is(c->e->layers[i].type, "Convolution") && !c->k[i].softmax;
 }
 
 /* Is a matrix product within depth layers of layer i, upstream (down 0) or
@@ -361,11 +372,10 @@ static int S_reach_matmul(const S_ctx *c, size_t i, int down, int depth, size_t 
         if (f->rd_w[r] == (long)i && f->rd[r] != i) cand[nc++] = f->rd[r];
     }
     for (size_t q = 0; q < nc; q++) {
-      const ec_layer *m = &e->layers[cand[q]];
-      if (ec_layer_is_matmul(m)) return 1;
-      if (!S_passable(m)) continue;
+      if (c->k[cand[q]].matmul) return 1;
+      if (!S_passable(c, cand[q])) continue;
       size_t mark = *np;
-      if (ec_layer_movement(m) != EC_MOVE_NONE) path[(*np)++] = cand[q];
+      if (c->k[cand[q]].move != EC_MOVE_NONE) path[(*np)++] = cand[q];
       if (S_reach_matmul(c, cand[q], down, depth - 1, path, np)) return 1;
       *np = mark;
     }
@@ -395,12 +405,12 @@ static int S_near_matmul(const S_ctx *c, size_t i, int dir, size_t *path, size_t
     long j = (long)i + dir * step;
     if (j < 0 || (size_t)j >= e->n_layers) break;
     const ec_layer *m = &e->layers[j];
-    if (ec_layer_is_matmul(m)) {
+    if (c->k[j].matmul) {
       if (!sc || !strncmp(m->name, nm, sc)) return 1;
       break;
     }
-    if (!S_passable(m)) break;
-    if (ec_layer_movement(m) != EC_MOVE_NONE) path[(*np)++] = (size_t)j;
+    if (!S_passable(c, (size_t)j)) break;
+    if (c->k[j].move != EC_MOVE_NONE) path[(*np)++] = (size_t)j;
   }
   *np = mark;
   return 0;
@@ -416,8 +426,8 @@ static void S_attention(S_ctx *c, size_t *mha_out, size_t *blocks_out) {
   unsigned char *in = ec_calloc(n ? n : 1, 1);
   for (size_t i = 0; i < n; i++) {
     const ec_layer *l = &e->layers[i];
-    if (ec_layer_is_fused_mha(l)) mha++;
-    if (!ec_layer_is_softmax(l) || ec_layer_is_fused_mha(l)) continue;
+    if (c->k[i].mha) mha++;
+    if (!c->k[i].softmax || c->k[i].mha) continue;
     size_t np = 0;
     int tensors = !S_names_only(l) && l->n_in;
     int hit = tensors ? S_reach_matmul(c, i, 0, 3, path, &np) && S_reach_matmul(c, i, 1, 3, path, &np)
@@ -480,17 +490,17 @@ static size_t S_qkv_flow(const S_ctx *c, size_t *list, size_t *nl, unsigned char
       size_t a = f->rd[r];
       const ec_layer *l = &e->layers[a];
       if (S_names_only(l)) continue;
-      if (ec_layer_is_matmul(l)) {
+      if (c->k[a].matmul) {
         int dup = 0;
         for (size_t q = 0; q < nm; q++) dup |= mm[q] == a;
         if (!dup) mm[nm++] = a;
-      } else if (ec_layer_movement(l) != EC_MOVE_NONE) {
+      } else if (c->k[a].move != EC_MOVE_NONE) {
         for (size_t k = 0; k < l->n_out; k++) {
           size_t id2;
           if (!ec_flow_tid(f, &l->out[k], &id2)) continue;
           for (size_t r2 = f->rd_start[id2]; r2 < f->rd_start[id2 + 1] && nm < 4; r2++) {
             size_t b = f->rd[r2];
-            if (f->rd_w[r2] != (long)a || !ec_layer_is_matmul(&e->layers[b])) continue;
+            if (f->rd_w[r2] != (long)a || !c->k[b].matmul) continue;
             int dup = 0;
             for (size_t q = 0; q < nm; q++) dup |= mm[q] == b;
             if (!dup) mm[nm++] = b;
@@ -520,7 +530,7 @@ static size_t S_qkv_names(const S_ctx *c, size_t *list, size_t *nl, unsigned cha
   ec_map keys = {0};
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
-    if (!S_names_only(l) || !ec_layer_is_matmul(l)) continue;
+    if (!S_names_only(l) || !c->k[i].matmul) continue;
     size_t first_blk = (size_t)-1;
     for (int m = 0; m < 6; m++) {
       const char *p = strstr(l->name, mark[m]);
@@ -603,9 +613,8 @@ static void S_transformer(S_ctx *c, size_t mha, size_t attention_blocks) {
   size_t *list = ec_malloc((n ? n : 1) * sizeof *list);
   for (size_t i = 0; i < n; i++) {
     const ec_layer *l = &e->layers[i];
-    ec_kgen_ops k = ec_layer_kgen(l);
-    unsigned fu = ec_kgen_fusions(&k);
-    int m = ec_layer_is_fused_mha(l);
+    unsigned fu = c->k[i].fusions;
+    int m = c->k[i].mha;
     if (!fu && !m) continue;
     ln += (fu & EC_FUSE_LAYERNORM) != 0;
     gelu += (fu & EC_FUSE_GELU) != 0;
@@ -814,6 +823,16 @@ void ec_findings_run(const ec_engine *e, const ec_summary *s, const ec_lint_opts
   c.f = f;
   c.out = out;
   c.lat = s->has_latency;
+  c.k = ec_calloc(e->n_layers ? e->n_layers : 1, sizeof *c.k);
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    ec_kgen_ops k = ec_layer_kgen(l);
+    c.k[i].move = (unsigned char)ec_layer_movement(l);
+    c.k[i].matmul = (unsigned char)ec_layer_is_matmul(l);
+    c.k[i].softmax = (unsigned char)ec_layer_is_softmax(l);
+    c.k[i].mha = (unsigned char)ec_layer_is_fused_mha(l);
+    c.k[i].fusions = ec_kgen_fusions(&k);
+  }
   S_class_medians(&c);
   S_hotspots(&c);
   S_data_movement(&c);
@@ -825,4 +844,5 @@ void ec_findings_run(const ec_engine *e, const ec_summary *s, const ec_lint_opts
   S_streams(&c);
   S_dynamic_shapes(&c);
   free(c.class_med);
+  free(c.k);
 }

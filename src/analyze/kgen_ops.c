@@ -97,8 +97,9 @@ static const ec_kop *S_lookup(const char *t, size_t len) {
   for (size_t i = 0; i < sizeof S_ops / sizeof S_ops[0]; i++) {
     const char *s = S_ops[i].spellings;
     while (*s) {
-      size_t w = strcspn(s, " ");
-      if (w == len && !memcmp(s, t, len)) return &S_ops[i];
+      size_t w = 0;
+      while (s[w] && s[w] != ' ') w++;
+      if (w == len && s[0] == t[0] && !memcmp(s, t, len)) return &S_ops[i];
       s += w;
       while (*s == ' ') s++;
     }

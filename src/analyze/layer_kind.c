@@ -41,17 +41,20 @@ typedef struct {
 
 static size_t S_parts(const char *name, S_part *out, size_t cap) {
   size_t n = 0;
-  const char *p = name;
-  while (p && *p && n < cap) {
-    const char *a = strstr(p, " + "), *b = strstr(p, " || ");
-    const char *q = a && (!b || a < b) ? a : b;
-    size_t len = q ? (size_t)(q - p) : strlen(p);
-    out[n].p = p;
-    out[n].n = len;
-    n++;
-    p = q ? q + (q == a ? 3 : 4) : NULL;
+  if (!name || !*name || !cap) return 0;
+  const char *start = name, *p = name;
+  for (; *p; p++) {
+    size_t sep = !strncmp(p, " + ", 3) ? 3 : !strncmp(p, " || ", 4) ? 4 : 0;
+    if (!sep) continue;
+    out[n].p = start;
+    out[n].n = (size_t)(p - start);
+    if (++n == cap) return n;
+    p += sep - 1;
+    start = p + 1;
   }
-  return n;
+  out[n].p = start;
+  out[n].n = (size_t)(p - start);
+  return n + 1;
 }
 
 /* The last "/" component of a part. */
