@@ -104,13 +104,7 @@ static ec_layer *S_flow_layer(ec_engine *e, const char *name, const char *type, 
   return l;
 }
 
-static ec_engine *S_engine(void) {
-  ec_engine *e = ec_engine_new("hand");
-  e->has_graph = 1;
-  e->has_profile = 1;
-  e->profile_count = 100;
-  return e;
-}
+static ec_engine *S_engine(void) { return ec_test_engine(); }
 
 /* ---- the op decoder ------------------------------------------------------------------ */
 

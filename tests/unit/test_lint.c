@@ -643,13 +643,7 @@ static void test_trex_parity_other_engines(void **st) {
 
 /* ---- hand-built engines -------------------------------------------------------- */
 
-static ec_engine *S_engine(void) {
-  ec_engine *e = ec_engine_new("hand");
-  e->has_graph = 1;
-  e->has_profile = 1;
-  e->profile_count = 100;
-  return e;
-}
+static ec_engine *S_engine(void) { return ec_test_engine(); }
 
 static const char *S_prec_of(const char *fmt) {
   if (!strncmp(fmt, "Int8", 4)) return "INT8";

@@ -48,6 +48,16 @@ static inline ec_engine *ec_test_load(const char *path) {
   return e;
 }
 
+/* A hand-built engine with a graph and a profile of 100 iterations and no
+ * layers yet; free with ec_engine_free. */
+static inline ec_engine *ec_test_engine(void) {
+  ec_engine *e = ec_engine_new("hand");
+  e->has_graph = 1;
+  e->has_profile = 1;
+  e->profile_count = 100;
+  return e;
+}
+
 /* Append a bare layer to e (no tensors, no profile, stream -1): the start of
  * a hand-built layer; the caller fills the rest. */
 static inline ec_layer *ec_test_add_layer(ec_engine *e, const char *name, const char *layer_type, const char *type,
