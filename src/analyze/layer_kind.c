@@ -30,3 +30,174 @@ int ec_layer_is_fused(const ec_layer *l) {
   if (ec_layer_is_reformat(l)) return 0;
   return ec_layer_is_myelin(l) || ec_layer_fused_ops(l) > 1;
 }
+
+/* ---- names ---------------------------------------------------------------- */
+
+/* The parts of a fused name: " + " and " || " separate them. */
+typedef struct {
+  const char *p;
+  size_t n;
+} S_part;
+
+static size_t S_parts(const char *name, S_part *out, size_t cap) {
+  size_t n = 0;
+  if (!name || !*name || !cap) return 0;
+  const char *start = name, *p = name;
+  for (; *p; p++) {
+    size_t sep = !strncmp(p, " + ", 3) ? 3 : !strncmp(p, " || ", 4) ? 4 : 0;
+    if (!sep) continue;
+    out[n].p = start;
+    out[n].n = (size_t)(p - start);
+    if (++n == cap) return n;
+    p += sep - 1;
+    start = p + 1;
+  }
+  out[n].p = start;
+  out[n].n = (size_t)(p - start);
+  return n + 1;
+}
+
+/* The last "/" component of a part. */
+static S_part S_last(S_part x) {
+  for (size_t i = x.n; i-- > 0;)
+    if (x.p[i] == '/') return (S_part){x.p + i + 1, x.n - i - 1};
+  return x;
+}
+
+/* Does component c start with the ONNX op name op, followed by its end, '_',
+ * a digit or '+' (MatMul, MatMul_1, Softmax_12, MatMul_1+...)? */
+static int S_op_is(S_part c, const char *op) {
+  size_t k = strlen(op);
+  if (c.n < k || memcmp(c.p, op, k)) return 0;
+  if (c.n == k) return 1;
+  char x = c.p[k];
+  return x == '_' || x == '+' || (x >= '0' && x <= '9');
+}
+
+static int S_starts(S_part x, const char *pre) {
+  size_t k = strlen(pre);
+  return x.n >= k && !memcmp(x.p, pre, k);
+}
+
+static int S_ends(S_part x, const char *suf) {
+  size_t k = strlen(suf);
+  return x.n >= k && !memcmp(x.p + x.n - k, suf, k);
+}
+
+static int S_typed(const ec_layer *l) { return l->type && strcmp(l->type, "Unknown"); }
+
+/* ---- kinds ---------------------------------------------------------------- */
+
+int ec_layer_is_gemm(const ec_layer *l) {
+  if (S_is(l->type, "Convolution")) return 0;
+  static const char *const t[] = {"MatrixMultiply", "gemm", "Gemm", "FullyConnected", "CaskGemmMatrixMultiply"};
+  for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
+    if (S_is(l->type, t[k]) || S_is(l->layer_type, t[k])) return 1;
+  return l->layer_type && (strstr(l->layer_type, "Gemm") || strstr(l->layer_type, "MatrixMultiply"));
+}
+
+int ec_layer_is_matmul(const ec_layer *l) {
+  if (ec_layer_is_gemm(l)) return 1;
+  if (!l->name || ec_layer_is_reformat(l) || ec_layer_movement(l) != EC_MOVE_NONE) return 0;
+  S_part parts[64];
+  size_t n = S_parts(l->name, parts, 64);
+  for (size_t i = 0; i < n; i++) {
+    if (S_starts(parts[i], "reshape_") || S_starts(parts[i], "PWN(")) continue;
+    S_part c = S_last(parts[i]);
+    if (S_op_is(c, "MatMul") || S_op_is(c, "Gemm")) return 1;
+  }
+  return 0;
+}
+
+ec_kgen_ops ec_layer_kgen(const ec_layer *l) {
+  if (l->tactic && !strncmp(l->tactic, "__myl_", 6)) return ec_kgen_decode(l->tactic);
+  return ec_kgen_decode(l->name);
+}
+
+int ec_layer_is_softmax(const ec_layer *l) {
+  if (S_is(l->type, "SoftMax") || S_is(l->type, "Softmax") || S_is(l->layer_type, "CaskSoftMax")) return 1;
+  ec_kgen_ops k = ec_layer_kgen(l);
+  if (k.present) return (ec_kgen_fusions(&k) & EC_FUSE_SOFTMAX) != 0;
+  if (S_typed(l) || !l->name || ec_layer_is_reformat(l)) return 0;
+  S_part parts[64];
+  size_t n = S_parts(l->name, parts, 64);
+  for (size_t i = 0; i < n; i++)
+    if (S_op_is(S_last(parts[i]), "Softmax")) return 1;
+  return 0;
+}
+
+/* "mha" as a word (or "fmha") in s, case-insensitive. */
+static int S_has_mha(const char *s) {
+  if (!s) return 0;
+  for (const char *p = s; *p; p++) {
+    if ((p[0] | 32) != 'm' || (p[1] | 32) != 'h' || (p[2] | 32) != 'a') continue;
+    char b = p == s ? '_' : (char)(p[-1] | 32), a = (char)(p[3] | 32);
+    int before = !(b >= 'a' && b <= 'z') || b == 'f';
+    int after = !(a >= 'a' && a <= 'z');
+    if (before && after) return 1;
+  }
+  return 0;
+}
+
+int ec_layer_is_fused_mha(const ec_layer *l) {
+  const char *s[2] = {l->tactic, l->name};
+  for (int i = 0; i < 2; i++) {
+    if (!s[i]) continue;
+    if (S_has_mha(s[i]) || strstr(s[i], "flash_att") || strstr(s[i], "flash_fwd") || strstr(s[i], "QKVToContext"))
+      return 1;
+  }
+  return 0;
+}
+
+int ec_layer_is_dla_output(const ec_layer *l) {
+  if (!l->name || l->name[0] != '{' || !strncmp(l->name, "{ForeignNode", 12) || !ec_layer_is_reformat(l)) return 0;
+  const char *close = strstr(l->name, "} output reformatter");
+  return close && !memchr(l->name, '}', (size_t)(close - l->name));
+}
+
+ec_move_kind ec_layer_movement(const ec_layer *l) {
+  if (ec_layer_is_dla_output(l)) return EC_MOVE_NONE;
+  if (ec_layer_is_reformat(l)) return EC_MOVE_REFORMAT;
+  static const char *const moves[] = {"Shuffle", "Slice", "Concatenation", "Gather", "Cast", "Padding",
+                                      "ShapeHostToDevice"};
+  for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+    if (S_is(l->type, moves[i])) return EC_MOVE_LAYER;
+  ec_kgen_ops k = ec_layer_kgen(l);
+  if (k.present) return ec_kgen_moves_only(&k) ? EC_MOVE_KGEN : EC_MOVE_NONE;
+  if (S_typed(l) || !l->name || !*l->name) return EC_MOVE_NONE;
+  static const char *const ops[] = {"Reshape", "Transpose", "Squeeze", "Unsqueeze", "Flatten", "Slice", "Concat",
+                                    "Gather", "Expand", "Tile", "Split", "Pad", "Cast", "Identity"};
+  S_part parts[64];
+  size_t n = S_parts(l->name, parts, 64);
+  if (n == 64) return EC_MOVE_NONE; /* too many parts to be sure */
+  for (size_t i = 0; i < n; i++) {
+    if (S_starts(parts[i], "reshape_before_") || S_starts(parts[i], "reshape_after_") || S_ends(parts[i], " copy"))
+      continue;
+    S_part c = S_last(parts[i]);
+    int mv = 0;
+    for (size_t k2 = 0; k2 < sizeof ops / sizeof ops[0] && !mv; k2++) mv = S_op_is(c, ops[k2]);
+    if (!mv) return EC_MOVE_NONE;
+  }
+  return EC_MOVE_NAMED;
+}
+
+long ec_layer_myelin_region(const ec_layer *l) {
+  if (!l->name) return -1;
+  const char *hit = NULL;
+  for (const char *p = strstr(l->name, "_myl"); p; p = strstr(p + 1, "_myl")) hit = p;
+  if (!hit) return -1;
+  const char *p = hit + 4;
+  long v = 0;
+  int digits = 0;
+  while (*p >= '0' && *p <= '9' && digits < 12) v = v * 10 + (*p++ - '0'), digits++;
+  if (!digits || *p != '_') return -1;
+  p++;
+  if (!(*p >= '0' && *p <= '9')) return -1;
+  while (*p >= '0' && *p <= '9') p++;
+  return *p ? -1 : v;
+}
+
+int ec_layer_is_sync(const ec_layer *l) {
+  if (S_is(l->layer_type, "signal") || S_is(l->layer_type, "wait")) return 1;
+  return l->name && (strstr(l->name, "^signal^") || strstr(l->name, "^wait^"));
+}

@@ -1,9 +1,16 @@
 /* layer_kind — what a layer is, for every output that asks: a Reformat, a
- * Myelin region, a fusion of several operations. Defined once here; the
- * fused-layer table, lint and the efficiency table all use it. Pure. */
+ * Myelin region, a fusion of several operations, a GEMM, a softmax, a layer
+ * that only moves data, a stream synchronisation. Defined once here; the
+ * fused-layer table, lint, the findings and the efficiency table use it.
+ *
+ * Names-only layer information (no types) is judged from the ONNX op names
+ * in the layer name: the last "/" component of each " + " part
+ * ("/encoder/layers.0/self_attn/Softmax", "reshape_before_/fc1/MatMul"),
+ * and Myelin kernel names through analyze/kgen_ops.h. Pure. */
 #ifndef EC_LAYER_KIND_H
 #define EC_LAYER_KIND_H
 #include <stddef.h>
+#include "analyze/kgen_ops.h"
 #include "model/engine.h"
 
 /** 1 when l is a Reformat: type "Reformat", or a name TensorRT gives its
@@ -25,5 +32,64 @@ size_t ec_layer_fused_ops(const ec_layer *l);
 /** 1 when l is shown as a fused layer: a Myelin layer, or one standing for
  *  more than one operation. Never a Reformat. */
 int ec_layer_is_fused(const ec_layer *l);
+
+/** 1 when l is a GEMM kernel: type or LayerType MatrixMultiply, gemm, Gemm,
+ *  FullyConnected, or a LayerType naming a Gemm/MatrixMultiply kernel; a
+ *  Convolution never (TensorRT 8's 1x1-convolution MatMuls are
+ *  ec_layer_is_matmul's). */
+int ec_layer_is_gemm(const ec_layer *l);
+
+/** 1 when l computes a matrix product: a GEMM, or a layer (of any type, or
+ *  without one) whose ONNX op is MatMul or Gemm by name ("/fc1/MatMul +
+ *  /fc1/Add", "/self_attn/MatMul_1+/self_attn/MatMul_myl56_6"), which
+ *  covers TensorRT 8's MatMul-as-Convolution and names-only layers.
+ *  Reformats and reshapes around a MatMul ("reshape_after_/fc1/MatMul")
+ *  are not. */
+int ec_layer_is_matmul(const ec_layer *l);
+
+/** The decoded op list of l's Myelin kernel: its tactic when that is a
+ *  "__myl_" name, else its name (names-only layer information). */
+ec_kgen_ops ec_layer_kgen(const ec_layer *l);
+
+/** 1 when l is a softmax: type SoftMax, a Myelin kernel whose ops hold a
+ *  softmax (analyze/kgen_ops.h), or a names-only layer whose ONNX op is
+ *  Softmax. */
+int ec_layer_is_softmax(const ec_layer *l);
+
+/** 1 when l's kernel is a fused multi-head attention: "mha" as a word in
+ *  its tactic or name (_gemm_mha_v2, fmha_v2_..., mha_), a flash-attention
+ *  kernel, or the BERT plugin (QKVToContext). */
+int ec_layer_is_fused_mha(const ec_layer *l);
+
+/** 1 when l is the output reformatter of a DLA region ("{conv1,relu1,...}
+ *  output reformatter 0": TensorRT names a DLA node by its layers in
+ *  braces). Its profile record waits for the DLA to finish, so its time is
+ *  the DLA running the region, not a copy (haxconn/googlenet-dla-xavier:
+ *  3.33 ms here, 0.16 ms on the DLA node itself). */
+int ec_layer_is_dla_output(const ec_layer *l);
+
+/* What kind of layer only moves or converts data (does no arithmetic). */
+typedef enum {
+  EC_MOVE_NONE = 0,
+  EC_MOVE_REFORMAT, /* a Reformat (ec_layer_is_reformat) */
+  EC_MOVE_LAYER,    /* a typed layer that copies: Shuffle, Slice, Concatenation, Gather, Cast, Padding,
+                       ShapeHostToDevice */
+  EC_MOVE_KGEN,     /* a Myelin kernel whose decoded ops only move or convert (ec_kgen_moves_only) */
+  EC_MOVE_NAMED     /* names-only: every part names a movement op (Reshape, Transpose, Slice, Concat,
+                       Gather, ..., TensorRT's reshape_before_/reshape_after_ copies) */
+} ec_move_kind;
+
+/** How l only moves data, or EC_MOVE_NONE (a DLA region's output
+ *  reformatter too: see ec_layer_is_dla_output). */
+ec_move_kind ec_layer_movement(const ec_layer *l);
+
+/** The Myelin region of a TensorRT 10 Myelin layer, from its name's
+ *  "_myl<N>_<k>" suffix (__myl_MulSum_myl4_1, node_linear_myl4_0: region
+ *  4), or -1. */
+long ec_layer_myelin_region(const ec_layer *l);
+
+/** 1 when l synchronises streams: LayerType signal or wait, or a Myelin
+ *  name with "^signal^" or "^wait^" (exit^bb^signal^1_myl109_56). */
+int ec_layer_is_sync(const ec_layer *l);
 
 #endif

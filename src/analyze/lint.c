@@ -19,6 +19,8 @@
  * or a depthwise convolution is info; the costly ones are ranked first by
  * latency share anyway. */
 #include "analyze/lint.h"
+#include "analyze/findings.h"
+#include "analyze/flow.h"
 #include "analyze/layer_kind.h"
 #include "analyze/tensorcore.h"
 #include "util/alloc.h"
@@ -30,46 +32,73 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The catalogue: id, TREx rule, summary, usual confidence and why. */
+#define KERNEL_EVIDENCE EC_CONF_HIGH, "the kernel name shows the unit (analyze/tensorcore.c)"
+#define FROM_LAYERS EC_CONF_HIGH, "read from the layer information"
+#define FROM_INPUTS EC_CONF_HIGH, "read from the input files"
 static const ec_lint_rule S_rules[] = {
-    {"conv-no-tensor-cores", "ConvLinter.tc_lint", "a convolution runs on CUDA cores (kernel-name evidence)"},
-    {"conv-tensor-cores-unknown", "ConvLinter.tc_lint", "TREx calls a convolution unaccelerated but its kernel name proves nothing"},
-    {"conv-int8-float-output", "ConvLinter.mixed_precision_lint", "an INT8 convolution writes a float output"},
-    {"conv-misaligned-channels", "ConvLinter.alignment_lint", "convolution channels not multiples of 8 (16 for INT8)"},
-    {"reformat-type-conversion", "ReformatLinter", "a Reformat layer converts the data type"},
-    {"slice-type-conversion", "SliceLinter", "a Slice layer converts the data type"},
-    {"qdq-unfused", "QDQLinter", "a Scale-style Quantize/Dequantize (TensorRT 8.2) was not fused"},
-    {"reformat-latency-share", NULL, "Reformat layers take a large share of the latency"},
-    {"fp32-island", NULL, "FP32 layers between reduced-precision layers"},
-    {"gemm-no-tensor-cores", NULL, "a GEMM/MatrixMultiply/FullyConnected kernel runs on CUDA cores"},
-    {"myelin-opaque", NULL, "a Myelin region hides the layers it fuses"},
-    {"zero-latency", NULL, "a layer was profiled at 0 ms"},
-    {"timing-unstable", NULL, "per-iteration timings spread widely (p99 against median)"},
-    {"timing-few-samples", NULL, "too few timing iterations or profiled iterations"},
-    {"graph-no-detail", NULL, "layer information without detail (names only)"},
-    {"profile-missing", NULL, "no per-layer profile: latency shares unknown"},
-    {"graph-cycle", NULL, "the layer graph is not a DAG"},
-    {"graph-self-loop", NULL, "a layer updates a tensor in place (reads and writes it): valid, noted"},
-    {"profile-name-mismatch", NULL, "profile records and layers do not match by name"},
-    {"profile-pct-sum", NULL, "profile percentages do not sum to about 100"},
-    {"profile-time-consistency", NULL, "sum of timeMs differs from sum of averageMs x count"},
-    {"profile-count-inferred", NULL, "the profile has no iteration count; inferred from timeMs/averageMs"},
+    {"conv-no-tensor-cores", "ConvLinter.tc_lint", "a convolution runs on CUDA cores (kernel-name evidence)", KERNEL_EVIDENCE},
+    {"conv-tensor-cores-unknown", "ConvLinter.tc_lint", "TREx calls a convolution unaccelerated but its kernel name proves nothing",
+     EC_CONF_LOW, "the kernel name shows neither Tensor Cores nor CUDA cores"},
+    {"conv-int8-float-output", "ConvLinter.mixed_precision_lint", "an INT8 convolution writes a float output", FROM_LAYERS},
+    {"conv-misaligned-channels", "ConvLinter.alignment_lint", "convolution channels not multiples of 8 (16 for INT8)", FROM_LAYERS},
+    {"reformat-type-conversion", "ReformatLinter", "a Reformat layer converts the data type", FROM_LAYERS},
+    {"slice-type-conversion", "SliceLinter", "a Slice layer converts the data type", FROM_LAYERS},
+    {"qdq-unfused", "QDQLinter", "a Scale-style Quantize/Dequantize (TensorRT 8.2) was not fused", FROM_LAYERS},
+    {"fp32-island", NULL, "FP32 layers between reduced-precision layers (a precision island)", EC_CONF_MEDIUM,
+     "a layer's precision is that of its first input; islands are joined through the data flow"},
+    {"gemm-no-tensor-cores", NULL, "a GEMM/MatrixMultiply/FullyConnected kernel runs on CUDA cores", KERNEL_EVIDENCE},
+    {"myelin-opaque", NULL, "a Myelin region hides the layers it fuses", FROM_LAYERS},
+    {"zero-latency", NULL, "a layer was profiled at 0 ms", FROM_INPUTS},
+    {"timing-unstable", NULL, "per-iteration timings spread widely (p99 against median)", FROM_INPUTS},
+    {"timing-few-samples", NULL, "too few timing iterations or profiled iterations", FROM_INPUTS},
+    {"graph-no-detail", NULL, "layer information without detail (names only)", FROM_INPUTS},
+    {"profile-missing", NULL, "no per-layer profile: latency shares unknown", FROM_INPUTS},
+    {"hotspot", NULL, "one layer or one Myelin region takes 10% or more of the latency", EC_CONF_HIGH,
+     "the layer's share of the profiled latency"},
+    {"data-movement", NULL, "layers that only move or convert data (Reformats, copies, Myelin mover kernels) take 5% or more",
+     EC_CONF_HIGH, "layer types and decoded Myelin kernel names"},
+    {"transformer-fusions", NULL, "fused transformer ops recognised (LayerNorm, GELU, softmax, fused attention)", EC_CONF_HIGH,
+     "op lists decoded from Myelin kernel names and attention kernels named by their tactic"},
+    {"attention-unfused", NULL, "attention runs as separate GEMM and softmax kernels", EC_CONF_HIGH,
+     "a softmax between two matrix products in the data flow"},
+    {"qkv-unfused", NULL, "the Q, K and V projections of a block are three separate GEMMs", EC_CONF_HIGH,
+     "three matrix products read the same tensor"},
+    {"tiny-kernels", NULL, "many layers under 5 us together take 20% or more: launch-bound", EC_CONF_MEDIUM,
+     "launch-bound is inferred from the durations alone"},
+    {"aux-streams", NULL, "one engine runs layers on several streams (auxiliary streams, signal/wait layers)", EC_CONF_HIGH,
+     "StreamId and signal/wait layers in the layer information"},
+    {"dynamic-shapes", NULL, "the engine has dynamic (-1) dimensions: the numbers are for one profile shape", FROM_INPUTS},
+    {"graph-cycle", NULL, "the layer graph is not a DAG", FROM_INPUTS},
+    {"graph-self-loop", NULL, "a layer updates a tensor in place (reads and writes it): valid, noted", FROM_INPUTS},
+    {"profile-name-mismatch", NULL, "profile records and layers do not match by name", FROM_INPUTS},
+    {"profile-pct-sum", NULL, "profile percentages do not sum to about 100", FROM_INPUTS},
+    {"profile-time-consistency", NULL, "sum of timeMs differs from sum of averageMs x count", FROM_INPUTS},
+    {"profile-count-inferred", NULL, "the profile has no iteration count; inferred from timeMs/averageMs", FROM_INPUTS},
 };
+#undef KERNEL_EVIDENCE
+#undef FROM_LAYERS
+#undef FROM_INPUTS
 
 const ec_lint_rule *ec_lint_rules(size_t *n) {
   *n = sizeof S_rules / sizeof S_rules[0];
   return S_rules;
 }
 
-static const char *S_trex_of(const char *rule) {
+static const ec_lint_rule *S_rule_of(const char *rule) {
   for (size_t i = 0; i < sizeof S_rules / sizeof S_rules[0]; i++)
-    if (!strcmp(S_rules[i].id, rule)) return S_rules[i].trex_rule;
+    if (!strcmp(S_rules[i].id, rule)) return &S_rules[i];
   return NULL;
 }
 
 ec_lint_opts ec_lint_opts_default(void) {
   ec_lint_opts o;
-  o.reformat_share_warn_pct = 10;
-  o.reformat_share_info_pct = 5;
+  o.movement_share_warn_pct = 10;
+  o.movement_share_info_pct = 5;
+  o.hotspot_pct = 10;
+  o.tiny_kernel_ms = 0.005;
+  o.tiny_share_pct = 20;
+  o.tiny_min_layers = 10;
   o.pct_sum_tolerance = 2;
   o.time_tolerance_pct = 2;
   o.unstable_p99_ratio_warn = 1.5;
@@ -95,6 +124,22 @@ int ec_lint_sev_parse(const char *s) {
   return -1;
 }
 
+const char *ec_confidence_name(ec_confidence c) {
+  switch (c) {
+  case EC_CONF_HIGH: return "high";
+  case EC_CONF_MEDIUM: return "medium";
+  default: return "low";
+  }
+}
+
+const char *ec_gain_basis_name(ec_gain_basis b) {
+  switch (b) {
+  case EC_GAIN_ZERO: return "zero";
+  case EC_GAIN_MEDIAN_EFFICIENCY: return "median-efficiency";
+  default: return NULL;
+  }
+}
+
 int ec_findings_max_sev(const ec_findings *f) {
   int m = -1;
   for (size_t i = 0; i < f->n; i++)
@@ -107,12 +152,77 @@ void ec_findings_free(ec_findings *f) {
     free(f->v[i].message);
     free(f->v[i].mitigation);
     free(f->v[i].evidence);
+    free(f->v[i].confidence_why);
+    free(f->v[i].next_step);
+    free(f->v[i].layers);
   }
   free(f->v);
   memset(f, 0, sizeof *f);
 }
 
-/* ---- context and emission ---------------------------------------------- */
+/* ---- emission ----------------------------------------------------------- */
+
+ec_finding *ec_findings_push(ec_findings *f, const char *rule, ec_lint_sev sev) {
+  const ec_lint_rule *r = S_rule_of(rule);
+  ec_finding *x = EC_PUSH(f->v, f->n, f->cap);
+  memset(x, 0, sizeof *x);
+  x->rule = r ? r->id : rule;
+  x->severity = sev;
+  x->layer = -1;
+  x->share_pct = x->latency_ms = x->gain_ms_max = NAN;
+  x->gain_basis = EC_GAIN_NONE;
+  x->trex_rule = r ? r->trex_rule : NULL;
+  x->confidence = r ? r->confidence : EC_CONF_LOW;
+  x->confidence_why = ec_strdup(r ? r->confidence_why : "rule not in the catalogue");
+  x->seq = f->n - 1;
+  return x;
+}
+
+static const ec_engine *S_sort_e;
+static int S_cmp_slowest(const void *pa, const void *pb) {
+  size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+  const ec_layer *x = &S_sort_e->layers[a], *y = &S_sort_e->layers[b];
+  double p = x->has_profile ? x->avg_ms : -1, q = y->has_profile ? y->avg_ms : -1;
+  if (p != q) return p > q ? -1 : 1;
+  return (a > b) - (a < b);
+}
+
+void ec_finding_set_layers(ec_finding *x, const ec_engine *e, const size_t *idx, size_t n) {
+  free(x->layers);
+  x->layers = NULL;
+  x->n_layers = 0;
+  if (!n) return;
+  x->layers = ec_malloc(n * sizeof *x->layers);
+  memcpy(x->layers, idx, n * sizeof *idx);
+  x->n_layers = n;
+  S_sort_e = e;
+  if (n > 1) qsort(x->layers, n, sizeof *x->layers, S_cmp_slowest);
+  S_sort_e = NULL;
+}
+
+static int S_cmp_gain(const void *pa, const void *pb) {
+  const ec_finding *a = *(const ec_finding *const *)pa, *b = *(const ec_finding *const *)pb;
+  if (a->gain_ms_max != b->gain_ms_max) return a->gain_ms_max > b->gain_ms_max ? -1 : 1;
+  int ka = isfinite(a->share_pct), kb = isfinite(b->share_pct);
+  if (ka != kb) return ka ? -1 : 1;
+  if (ka && a->share_pct != b->share_pct) return a->share_pct > b->share_pct ? -1 : 1;
+  return a < b ? -1 : a > b;
+}
+
+size_t ec_findings_top(const ec_findings *f, size_t k, const ec_finding **out) {
+  if (!k) return 0;
+  const ec_finding **all = ec_malloc((f->n ? f->n : 1) * sizeof *all);
+  size_t m = 0;
+  for (size_t i = 0; i < f->n; i++)
+    if (isfinite(f->v[i].gain_ms_max) && f->v[i].gain_ms_max > 0) all[m++] = &f->v[i];
+  if (m > 1) qsort(all, m, sizeof *all, S_cmp_gain);
+  if (m > k) m = k;
+  memcpy(out, all, m * sizeof *out);
+  free(all);
+  return m;
+}
+
+/* ---- context ------------------------------------------------------------ */
 
 typedef struct {
   const ec_engine *e;
@@ -130,16 +240,10 @@ static ec_finding *S_add(S_ctx *c, const char *rule, ec_lint_sev sev, long layer
 
 static ec_finding *S_add(S_ctx *c, const char *rule, ec_lint_sev sev, long layer, double share, double ms,
                          const char *mitigation, const char *evidence, const char *fmt, ...) {
-  ec_findings *f = c->out;
-  ec_finding *x = EC_PUSH(f->v, f->n, f->cap);
-  memset(x, 0, sizeof *x);
-  x->rule = rule;
-  x->severity = sev;
+  ec_finding *x = ec_findings_push(c->out, rule, sev);
   x->layer = layer;
   x->share_pct = share;
   x->latency_ms = ms;
-  x->trex_rule = S_trex_of(rule);
-  x->seq = f->n - 1;
   va_list ap;
   va_start(ap, fmt);
   int len = vsnprintf(NULL, 0, fmt, ap);
@@ -151,6 +255,7 @@ static ec_finding *S_add(S_ctx *c, const char *rule, ec_lint_sev sev, long layer
   va_end(ap);
   x->mitigation = mitigation && *mitigation ? ec_strdup(mitigation) : NULL;
   x->evidence = evidence && *evidence ? ec_strdup(evidence) : NULL;
+  if (layer >= 0) ec_finding_set_layers(x, c->e, &(size_t){(size_t)layer}, 1);
   return x;
 }
 
@@ -334,14 +439,6 @@ static void S_qdq(S_ctx *c, const ec_layer *l, size_t i) {
 
 /* ---- beyond TREx ----------------------------------------------------------- */
 
-static int S_is_gemm(const ec_layer *l) {
-  if (S_is(l->type, "Convolution")) return 0;
-  static const char *const t[] = {"MatrixMultiply", "gemm", "Gemm", "FullyConnected", "CaskGemmMatrixMultiply"};
-  for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
-    if (S_is(l->type, t[k]) || S_is(l->layer_type, t[k])) return 1;
-  return l->layer_type && (strstr(l->layer_type, "Gemm") || strstr(l->layer_type, "MatrixMultiply"));
-}
-
 static void S_gemm_tc(S_ctx *c, const ec_layer *l, size_t i) {
   ec_tc_verdict v = ec_tc_classify_layer(l->layer_type, l->tactic);
   if (v.cls != EC_TC_CUDA_CORES) return;
@@ -409,109 +506,6 @@ static void S_zero_latency(S_ctx *c) {
         n, e->layers[first].name);
 }
 
-/* Data flow over c->e->layers, built once as CSR arrays. A tensor may have
- * several writers: an in-place layer (Myelin ScatterND, TensorRT 8.5 concat
- * copies) reads and writes the same tensor. A reader reads the version of
- * the latest writer before it in graph order, or, when every writer comes
- * later (a graph listed out of order), the last one. */
-typedef struct {
-  ec_map tensor;      /* tensor name -> tensor id */
-  size_t ntensors;
-  size_t *in_start;   /* per layer: offset of its inputs in in_w */
-  long *in_w;         /* per layer input: the layer it reads from, or -1 */
-  size_t *rd_start;   /* CSR of readers per tensor id */
-  size_t *rd;
-  long *rd_w;         /* per reader entry: the layer it reads from, or -1 */
-} S_flow;
-
-static void S_flow_build(const ec_engine *e, S_flow *f) {
-  memset(f, 0, sizeof *f);
-  size_t cap = 0, nin = 0;
-  for (size_t i = 0; i < e->n_layers; i++) {
-    const ec_layer *l = &e->layers[i];
-    nin += l->n_in;
-    for (int side = 0; side < 2; side++) {
-      const ec_tensor *t = side ? l->out : l->in;
-      size_t n = side ? l->n_out : l->n_in;
-      for (size_t k = 0; k < n; k++) {
-        size_t id;
-        if (!t[k].name) continue;
-        if (!ec_map_get(&f->tensor, t[k].name, t[k].name_len, &id)) {
-          ec_map_put(&f->tensor, t[k].name, t[k].name_len, f->ntensors);
-          f->ntensors++;
-        }
-      }
-    }
-  }
-  cap = f->ntensors ? f->ntensors : 1;
-  long *cur = ec_malloc(cap * sizeof *cur);
-  for (size_t k = 0; k < f->ntensors; k++) cur[k] = -1;
-  f->in_start = ec_calloc(e->n_layers + 1, sizeof *f->in_start);
-  f->in_w = ec_malloc((nin ? nin : 1) * sizeof *f->in_w);
-  f->rd_start = ec_calloc(cap + 1, sizeof *f->rd_start);
-  size_t nrd = 0;
-  /* in graph order: each input reads the latest writer so far */
-  for (size_t i = 0; i < e->n_layers; i++) {
-    const ec_layer *l = &e->layers[i];
-    f->in_start[i + 1] = f->in_start[i] + l->n_in;
-    for (size_t k = 0; k < l->n_in; k++) {
-      size_t id;
-      long *w = &f->in_w[f->in_start[i] + k];
-      *w = -2; /* no tensor */
-      if (l->in[k].name && ec_map_get(&f->tensor, l->in[k].name, l->in[k].name_len, &id)) {
-        *w = cur[id];
-        f->rd_start[id + 1]++;
-        nrd++;
-      }
-    }
-    for (size_t k = 0; k < l->n_out; k++) {
-      size_t id;
-      if (l->out[k].name && ec_map_get(&f->tensor, l->out[k].name, l->out[k].name_len, &id)) cur[id] = (long)i;
-    }
-  }
-  for (size_t k = 0; k < f->ntensors; k++) f->rd_start[k + 1] += f->rd_start[k];
-  f->rd = ec_malloc((nrd ? nrd : 1) * sizeof *f->rd);
-  f->rd_w = ec_malloc((nrd ? nrd : 1) * sizeof *f->rd_w);
-  size_t *fill = ec_calloc(cap, sizeof *fill);
-  for (size_t i = 0; i < e->n_layers; i++) {
-    const ec_layer *l = &e->layers[i];
-    for (size_t k = 0; k < l->n_in; k++) {
-      size_t id;
-      long *w = &f->in_w[f->in_start[i] + k];
-      if (*w == -2) {
-        *w = -1;
-        continue;
-      }
-      ec_map_get(&f->tensor, l->in[k].name, l->in[k].name_len, &id);
-      if (*w < 0) *w = cur[id]; /* every writer comes later: the last one */
-      size_t r = f->rd_start[id] + fill[id]++;
-      f->rd[r] = i;
-      f->rd_w[r] = *w;
-    }
-  }
-  free(fill);
-  free(cur);
-}
-
-static void S_flow_free(S_flow *f) {
-  ec_map_free(&f->tensor);
-  free(f->in_start);
-  free(f->in_w);
-  free(f->rd_start);
-  free(f->rd);
-  free(f->rd_w);
-}
-
-static int S_tid(const S_flow *f, const ec_tensor *t, size_t *id) {
-  return t->name && ec_map_get(&f->tensor, t->name, t->name_len, id);
-}
-
-/* The layer input k of layer i reads from, or -1 (none, or i itself). */
-static long S_writer(const S_flow *f, size_t i, size_t k) {
-  long w = f->in_w[f->in_start[i] + k];
-  return w == (long)i ? -1 : w;
-}
-
 static int S_is_reformat(const ec_layer *l) { return S_is(l->type, "Reformat"); }
 
 static int S_fp32_compute(const ec_layer *l) {
@@ -520,16 +514,16 @@ static int S_fp32_compute(const ec_layer *l) {
 
 /* Does a reduced-precision layer sit next to layer i, walking through Reformat
  * layers (up: producers of its inputs; down: consumers of its outputs)? */
-static int S_reduced_neighbour(const ec_engine *e, const S_flow *f, size_t i, int down, int depth) {
+static int S_reduced_neighbour(const ec_engine *e, const ec_flow *f, size_t i, int down, int depth) {
   const ec_layer *l = &e->layers[i];
   if (depth > 8) return 0;
   const ec_tensor *ts = down ? l->out : l->in;
   size_t n = down ? l->n_out : l->n_in;
   for (size_t k = 0; k < n; k++) {
     size_t id;
-    if (!S_tid(f, &ts[k], &id)) continue;
+    if (!ec_flow_tid(f, &ts[k], &id)) continue;
     if (!down) {
-      long w = S_writer(f, i, k);
+      long w = ec_flow_writer(f, i, k);
       if (w < 0) continue;
       const ec_layer *p = &e->layers[w];
       if (S_is_reformat(p)) {
@@ -563,7 +557,7 @@ static size_t S_find_root(size_t *parent, size_t x) {
 
 /* FP32 islands: connected groups of FP32 compute layers (joined directly or
  * through Reformats) with reduced-precision layers both before and after. */
-static void S_fp32_islands(S_ctx *c, const S_flow *f) {
+static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
   const ec_engine *e = c->e;
   int any_reduced = 0;
   for (size_t i = 0; i < e->n_layers && !any_reduced; i++)
@@ -583,7 +577,7 @@ static void S_fp32_islands(S_ctx *c, const S_flow *f) {
       const ec_layer *l = &e->layers[li];
       for (size_t k = 0; k < l->n_out; k++) {
         size_t id;
-        if (!S_tid(f, &l->out[k], &id)) continue;
+        if (!ec_flow_tid(f, &l->out[k], &id)) continue;
         for (size_t r = f->rd_start[id]; r < f->rd_start[id + 1]; r++) {
           size_t ci = f->rd[r];
           if (ci == i || f->rd_w[r] != (long)li) continue;
@@ -612,42 +606,88 @@ static void S_fp32_islands(S_ctx *c, const S_flow *f) {
     if (S_reduced_neighbour(e, f, i, 0, 0)) up[r] = 1;
     if (S_reduced_neighbour(e, f, i, 1, 0)) down[r] = 1;
   }
+  /* per island: its layers and the Reformats around it (through Reformat chains) */
+  size_t *stamp = ec_calloc(n ? n : 1, sizeof *stamp);
+  size_t *list = ec_malloc((n ? n : 1) * sizeof *list);
   for (size_t r = 0; r < n; r++) {
     if (!members[r] || S_find_root(parent, r) != r || !up[r] || !down[r]) continue;
+    size_t nl = 0, nref = 0;
+    double ref_ms = 0;
+    for (size_t i = 0; i < n; i++)
+      if (S_fp32_compute(&e->layers[i]) && S_find_root(parent, i) == r) {
+        list[nl++] = i;
+        stamp[i] = r + 1;
+      }
+    for (size_t m = 0; m < nl; m++) {
+      size_t li = list[m];
+      if (S_is_reformat(&e->layers[li])) continue;
+      /* a frontier of Reformats reached from li, up and down */
+      size_t stack[64], sp = 0;
+      stack[sp++] = li;
+      for (int guard = 0; sp && guard < 256; guard++) {
+        size_t x = stack[--sp];
+        const ec_layer *l = &e->layers[x];
+        for (size_t k = 0; k < l->n_in; k++) {
+          long w = ec_flow_writer(f, x, k);
+          if (w >= 0 && S_is_reformat(&e->layers[w]) && stamp[w] != r + 1 && sp < 64) {
+            stamp[w] = r + 1;
+            list[nl++] = (size_t)w;
+            nref++;
+            if (e->layers[w].has_profile) ref_ms += e->layers[w].avg_ms;
+            stack[sp++] = (size_t)w;
+          }
+        }
+        for (size_t k = 0; k < l->n_out; k++) {
+          size_t id;
+          if (!ec_flow_tid(f, &l->out[k], &id)) continue;
+          for (size_t q = f->rd_start[id]; q < f->rd_start[id + 1]; q++) {
+            size_t ci = f->rd[q];
+            if (f->rd_w[q] != (long)x || !S_is_reformat(&e->layers[ci]) || stamp[ci] == r + 1 || sp >= 64) continue;
+            stamp[ci] = r + 1;
+            list[nl++] = ci;
+            nref++;
+            if (e->layers[ci].has_profile) ref_ms += e->layers[ci].avg_ms;
+            stack[sp++] = ci;
+          }
+        }
+      }
+    }
     const ec_layer *l = &e->layers[slowest[r]];
-    double share = c->s->has_latency ? ec_share_pct(ms[r], c->s->total_ms) : NAN;
-    char ev[64];
-    snprintf(ev, sizeof ev, "%zu FP32 layer%s", members[r], members[r] == 1 ? "" : "s");
-    S_add(c, "fp32-island", EC_LINT_WARNING, slowest[r], share, c->s->has_latency ? ms[r] : NAN,
-          "If accuracy allows, let these layers run in reduced precision (remove layer precision or output-type "
-          "constraints, check for layers without an FP16/INT8 kernel); each island also costs Reformats on its way in "
-          "and out.",
-          ev,
-          members[r] == 1 ? "FP32 island: this %s layer runs in FP32 between reduced-precision layers."
-                          : "FP32 island: this %s layer and its FP32 neighbours run in FP32 between reduced-precision layers.",
-          l->type);
+    int lat = c->s->has_latency;
+    double share = lat ? ec_share_pct(ms[r], c->s->total_ms) : NAN;
+    ec_buf ev = {0};
+    ec_buf_printf(&ev, "%zu FP32 layer%s", members[r], members[r] == 1 ? "" : "s");
+    if (lat) ec_buf_printf(&ev, ", %.4g ms (%.1f%%)", ms[r], share);
+    ec_buf_printf(&ev, "; %zu Reformat%s around %s", nref, nref == 1 ? "" : "s", members[r] == 1 ? "it" : "them");
+    if (lat && nref) ec_buf_printf(&ev, ", %.4g ms (%.1f%%)", ref_ms, ec_share_pct(ref_ms, c->s->total_ms));
+    ec_finding *x = S_add(
+        c, "fp32-island", EC_LINT_WARNING, slowest[r], share, lat ? ms[r] : NAN,
+        "If accuracy allows, let these layers run in reduced precision (remove layer precision or output-type "
+        "constraints, check for layers without an FP16/INT8 kernel); each island also costs Reformats on its way in "
+        "and out.",
+        ev.data,
+        members[r] == 1 ? "Precision island: this %s layer runs in FP32 between reduced-precision layers."
+                        : "Precision island: this %s layer and its FP32 neighbours run in FP32 between reduced-precision "
+                          "layers.",
+        l->type);
+    ec_buf_free(&ev);
+    ec_finding_set_layers(x, e, list, nl);
+    if (lat) {
+      x->gain_ms_max = ms[r] + ref_ms;
+      x->gain_basis = EC_GAIN_ZERO;
+    }
+    x->next_step = ec_strdup("Find why they run in FP32: the trtexec --verbose build log shows layers without an "
+                             "FP16/INT8 tactic, and --layerPrecisions/--precisionConstraints constraints; try "
+                             "--layerPrecisions=<layer>:fp16 --precisionConstraints=prefer and compare accuracy.");
   }
+  free(stamp);
+  free(list);
   free(up);
   free(down);
   free(members);
   free(ms);
   free(slowest);
   free(parent);
-}
-
-static void S_reformat_share(S_ctx *c) {
-  const ec_summary *s = c->s;
-  if (!s->has_latency || !s->reformat_count) return;
-  double p = s->reformat_share_pct;
-  ec_lint_sev sev;
-  if (p >= c->o.reformat_share_warn_pct) sev = EC_LINT_WARNING;
-  else if (p >= c->o.reformat_share_info_pct) sev = EC_LINT_INFO;
-  else return;
-  S_add(c, "reformat-latency-share", sev, -1, p, s->reformat_ms,
-        "Reformats exist where neighbouring layers want different formats or precisions: the reformat-type-conversion "
-        "findings show which convert types; aligned channel counts, one precision across neighbours and matching "
-        "--inputIOFormats/--outputIOFormats remove most of them.",
-        NULL, "%zu Reformat layers take %.1f%% of the layer latency (%.4g ms).", s->reformat_count, p, s->reformat_ms);
 }
 
 static void S_timing(S_ctx *c) {
@@ -684,7 +724,7 @@ static void S_timing(S_ctx *c) {
 
 /* ---- validation ------------------------------------------------------------ */
 
-static void S_graph_checks(S_ctx *c, const S_flow *f) {
+static void S_graph_checks(S_ctx *c, const ec_flow *f) {
   const ec_engine *e = c->e;
   size_t n = e->n_layers;
   /* in-place updates: valid (Myelin ScatterND, TensorRT 8.5 concat copies);
@@ -702,13 +742,13 @@ static void S_graph_checks(S_ctx *c, const S_flow *f) {
           break;
         }
   }
-  /* cycles: an edge from the layer each input reads (S_flow) to its reader */
+  /* cycles: an edge from the layer each input reads (ec_flow) to its reader */
   if (!n) return;
   size_t *indeg = ec_calloc(n, sizeof *indeg);
   size_t *succ_start = ec_calloc(n + 1, sizeof *succ_start);
   for (size_t i = 0; i < n; i++)
     for (size_t k = 0; k < e->layers[i].n_in; k++) {
-      long w = S_writer(f, i, k);
+      long w = ec_flow_writer(f, i, k);
       if (w < 0) continue;
       indeg[i]++;
       succ_start[w + 1]++;
@@ -718,7 +758,7 @@ static void S_graph_checks(S_ctx *c, const S_flow *f) {
   size_t *fill = ec_calloc(n, sizeof *fill);
   for (size_t i = 0; i < n; i++)
     for (size_t k = 0; k < e->layers[i].n_in; k++) {
-      long w = S_writer(f, i, k);
+      long w = ec_flow_writer(f, i, k);
       if (w >= 0) succ[succ_start[w] + fill[w]++] = i;
     }
   free(fill);
@@ -744,7 +784,7 @@ static void S_graph_checks(S_ctx *c, const S_flow *f) {
       const ec_layer *l = &e->layers[x];
       size_t next = x;
       for (size_t k = 0; k < l->n_in && next == x; k++) {
-        long w = S_writer(f, x, k);
+        long w = ec_flow_writer(f, x, k);
         if (w >= 0 && indeg[w]) next = (size_t)w;
       }
       if (next == x) break;
@@ -873,8 +913,8 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
           "Export a per-layer profile: trtexec --exportProfile=F --separateProfileRun (with --dumpProfile).", NULL,
           "No per-layer profile: findings cannot be ranked by latency share.");
 
-  S_flow f;
-  S_flow_build(e, &f);
+  ec_flow f;
+  ec_flow_build(e, &f);
   S_graph_checks(&c, &f);
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
@@ -889,13 +929,13 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
     } else if (S_is(l->type, "Scale")) {
       S_qdq(&c, l, i);
     }
-    if (S_is_gemm(l)) S_gemm_tc(&c, l, i);
+    if (ec_layer_is_gemm(l)) S_gemm_tc(&c, l, i);
     S_myelin(&c, l, i);
   }
   S_zero_latency(&c);
   S_fp32_islands(&c, &f);
-  S_flow_free(&f);
-  S_reformat_share(&c);
+  ec_findings_run(e, s, &c.o, &f, out);
+  ec_flow_free(&f);
   S_timing(&c);
   S_profile_checks(&c);
 

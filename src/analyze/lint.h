@@ -1,5 +1,6 @@
-/* lint — hazards of an engine's layers, each with its mitigation, and checks
- * that the input files are consistent (DESIGN.md §1 "analyze").
+/* lint — hazards of an engine's layers, each with its mitigation, findings
+ * that say what to try next, and checks that the input files are consistent
+ * (DESIGN.md §1 "analyze").
  *
  * Rules (stable ids; README "enginecard lint" lists them):
  *   TREx's linters (reference/trex-inventory.md §1.4), with their bugs fixed:
@@ -11,16 +12,33 @@
  *     reformat-type-conversion   ReformatLinter (its mitigation is emitted)
  *     slice-type-conversion      SliceLinter
  *     qdq-unfused                QDQLinter (TensorRT 8.2 Scale-style Q/DQ)
- *   Beyond TREx: reformat-latency-share, fp32-island, gemm-no-tensor-cores,
- *     myelin-opaque, zero-latency, timing-unstable, timing-few-samples,
- *     graph-no-detail, profile-missing.
+ *   Beyond TREx: fp32-island, gemm-no-tensor-cores, myelin-opaque,
+ *     zero-latency, timing-unstable, timing-few-samples, graph-no-detail,
+ *     profile-missing.
+ *   Findings (analyze/findings.h): hotspot, data-movement,
+ *     transformer-fusions, attention-unfused, qkv-unfused, tiny-kernels,
+ *     aux-streams, dynamic-shapes. data-movement replaces the former
+ *     reformat-latency-share (Reformats are part of it); fp32-island is the
+ *     precision-island finding.
  *   Input validation (after NVIDIA's trt-perf-analysis): graph-cycle,
  *     graph-self-loop (info: an in-place update, which is valid),
  *     profile-name-mismatch, profile-pct-sum, profile-time-consistency,
  *     profile-count-inferred.
  * A layer keeps every hazard it has (TREx kept only the last per convolution).
  * Findings are ranked by latency share, descending (unknown share last), then
- * severity, then the order the rules ran in. Pure: no I/O, never prints. */
+ * severity, then the order the rules ran in; ec_findings_top ranks them by
+ * what they could save instead. Pure: no I/O, never prints.
+ *
+ * What a finding could save. gain_ms_max is an upper bound on the per-layer
+ * latency sum (the profile's ms, not end-to-end time) the finding's
+ * experiment could save, on one of two bases (gain_basis):
+ *   EC_GAIN_ZERO               the finding's layers' time went to zero;
+ *   EC_GAIN_MEDIAN_EFFICIENCY  the layers ran at the engine's median achieved
+ *                              TFLOP/s of their class (convolutions or GEMMs on
+ *                              the same math, at least 3 with known FLOPs).
+ * Each rule documents which (README "Findings"); NAN (null in JSON) when the
+ * rule estimates none or the inputs do not allow one (no profile, FLOPs
+ * unknown), never 0 for unknown. */
 #ifndef EC_LINT_H
 #define EC_LINT_H
 #include <stddef.h>
@@ -28,6 +46,8 @@
 #include "model/engine.h"
 
 typedef enum { EC_LINT_INFO = 0, EC_LINT_WARNING = 1, EC_LINT_ERROR = 2 } ec_lint_sev;
+typedef enum { EC_CONF_LOW = 0, EC_CONF_MEDIUM = 1, EC_CONF_HIGH = 2 } ec_confidence;
+typedef enum { EC_GAIN_NONE = 0, EC_GAIN_ZERO, EC_GAIN_MEDIAN_EFFICIENCY } ec_gain_basis;
 
 typedef struct ec_finding {
   const char *rule;      /* stable rule id (static) */
@@ -40,6 +60,14 @@ typedef struct ec_finding {
   char *evidence;        /* owned, NULL or the fact behind the finding ("FP32 -> Int8", a classifier reason) */
   const char *trex_rule; /* TREx linter.rule it corresponds to ("ConvLinter.tc_lint"), or NULL */
   size_t seq;            /* emission order, the last sort key */
+  /* what to try next */
+  double gain_ms_max;    /* upper bound of the layer-sum ms saved (see above), NAN when not estimated */
+  ec_gain_basis gain_basis; /* EC_GAIN_NONE exactly when gain_ms_max is NAN */
+  ec_confidence confidence;
+  char *confidence_why;  /* owned: why this confidence (never NULL after ec_lint) */
+  char *next_step;       /* owned, NULL or the experiment to run: a trtexec flag, an ONNX change, a tool */
+  size_t *layers;        /* owned: the layers the finding is about (evidence), slowest first; NULL when none */
+  size_t n_layers;
 } ec_finding;
 
 typedef struct ec_findings {
@@ -50,8 +78,12 @@ typedef struct ec_findings {
 
 /* Thresholds; ec_lint_opts_default() gives the documented defaults. */
 typedef struct ec_lint_opts {
-  double reformat_share_warn_pct;  /* reformat-latency-share: warning at or above (10) */
-  double reformat_share_info_pct;  /* ... info at or above (5) */
+  double movement_share_warn_pct;  /* data-movement: warning at or above (10) */
+  double movement_share_info_pct;  /* ... info at or above (5) */
+  double hotspot_pct;              /* hotspot: one layer or Myelin region at or above (10) */
+  double tiny_kernel_ms;           /* tiny-kernels: a layer under this average (0.005 ms = 5 us) ... */
+  double tiny_share_pct;           /* ... when such layers together take at least this share (20) ... */
+  size_t tiny_min_layers;          /* ... and there are at least this many (10) */
   double pct_sum_tolerance;        /* profile-pct-sum: |sum - 100| allowed (2, percentage points) */
   double time_tolerance_pct;       /* profile-time-consistency: relative difference allowed (2 %) */
   double unstable_p99_ratio_warn;  /* timing-unstable: p99/median warning at or above (1.5) */
@@ -68,18 +100,43 @@ ec_lint_opts ec_lint_opts_default(void);
 void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, ec_findings *out);
 void ec_findings_free(ec_findings *f);
 
+/** Append a new finding of rule (an id of the catalogue below) to f and
+ *  return it for the caller to fill: layer -1, share, latency and gain NAN,
+ *  confidence and its reason from the catalogue (confidence_why owned by
+ *  f), everything else NULL/0. The caller sets message (required) and the
+ *  other owned strings with ec_strdup/ec_asprintf; ec_findings_free frees
+ *  them. For the rule modules (lint.c, findings.c); the pointer is valid
+ *  until the next push. */
+ec_finding *ec_findings_push(ec_findings *f, const char *rule, ec_lint_sev sev);
+/** Copy layer indices (n of them) into x->layers, ordered slowest first by
+ *  e's profile (ties and unprofiled layers in engine order). */
+void ec_finding_set_layers(ec_finding *x, const ec_engine *e, const size_t *idx, size_t n);
+
+/** The findings worth trying first: up to k findings of f with the largest
+ *  gain_ms_max (finite and above 0; unknown gains are never ranked), largest
+ *  first, ties by latency share then f's order. Writes borrowed pointers
+ *  into out (room for k) and returns how many. The report's first screen
+ *  shows ec_findings_top(f, 3, out). */
+size_t ec_findings_top(const ec_findings *f, size_t k, const ec_finding **out);
+
 /** "info", "warning", "error". */
 const char *ec_lint_sev_name(ec_lint_sev s);
 /** Parse "info"/"warning"/"error"; returns -1 for anything else. */
 int ec_lint_sev_parse(const char *s);
 /** The highest severity in f, or -1 when f is empty. */
 int ec_findings_max_sev(const ec_findings *f);
+/** "low", "medium", "high". */
+const char *ec_confidence_name(ec_confidence c);
+/** "zero", "median-efficiency", or NULL for EC_GAIN_NONE. */
+const char *ec_gain_basis_name(ec_gain_basis b);
 
 /* One row of the rule catalogue (for docs, --json and tests). */
 typedef struct ec_lint_rule {
   const char *id;
   const char *trex_rule; /* or NULL */
   const char *summary;
+  ec_confidence confidence;   /* the rule's usual confidence (a finding may say otherwise) */
+  const char *confidence_why; /* and why */
 } ec_lint_rule;
 /** The catalogue of every rule ec_lint can emit; *n is set. */
 const ec_lint_rule *ec_lint_rules(size_t *n);

@@ -2,6 +2,7 @@
 #include "analyze/lint.h"
 #include "view/lint_table.h"
 #include "util/alloc.h"
+#include "util/buf.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -16,8 +17,16 @@ ec_block *ec_gen_lint(const ec_engine *e, const ec_summary *s, const char *data,
   ec_table *t = ec_tbl_lint(e, &f, id, rows);
   if (t) {
     b = ec_block_table(t);
-    b->caption = ec_asprintf("%zu findings: %zu errors, %zu warnings, %zu info.", f.n, f.count[EC_LINT_ERROR],
-                             f.count[EC_LINT_WARNING], f.count[EC_LINT_INFO]);
+    ec_buf c = {0};
+    ec_buf_printf(&c, "%zu findings: %zu errors, %zu warnings, %zu info.", f.n, f.count[EC_LINT_ERROR],
+                  f.count[EC_LINT_WARNING], f.count[EC_LINT_INFO]);
+    const ec_finding *top[3];
+    size_t nt = ec_findings_top(&f, 3, top);
+    for (size_t k = 0; k < nt; k++)
+      ec_buf_printf(&c, "%s%s (up to %.3g ms)", k ? ", " : " Worth trying first, by what they could save: ", top[k]->rule,
+                    top[k]->gain_ms_max);
+    if (nt) ec_buf_putc(&c, '.');
+    b->caption = ec_buf_take(&c);
   } else {
     b = ec_block_notes();
     ec_block_note(b, 0, "No findings: no lint rule fired for this engine.");

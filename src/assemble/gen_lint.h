@@ -7,8 +7,9 @@
 #include "assemble/block.h"
 #include "model/engine.h"
 
-/** The block for a "lint" fence: a TABLE of findings, a note when there are
- *  none, or "not available" for an unknown data name or an engine without
+/** The block for a "lint" fence: a TABLE of findings (its caption counts
+ *  them and names the three worth trying first, ec_findings_top), a note
+ *  when there are none, or "not available" for an unknown data name or an engine without
  *  layers. data may be NULL; the table's anchor id is "<id_prefix>-lint";
  *  rows caps the rows (0: all). The caller owns the block. */
 ec_block *ec_gen_lint(const ec_engine *e, const ec_summary *s, const char *data, const char *id_prefix, size_t rows);

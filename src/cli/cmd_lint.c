@@ -1,8 +1,11 @@
 /* enginecard lint ENGINE [--json] [--fail-on warning|error] — hazards of an
  * engine's layers with their mitigations, and checks of the input files.
  *
- * Text (default): one line per finding (severity, rule, latency share, layer,
- * message), ranked by latency share; -v adds each mitigation and evidence.
+ * Text (default): the findings worth trying first (ec_findings_top), then one
+ * line per finding (severity, rule, latency share, the most it could save,
+ * layer, message), ranked by latency share, with a "next:" line for those
+ * that name an experiment; -v adds evidence, mitigation and why the
+ * confidence is what it is.
  * --json: enginecard.lint/1 (tests/schema/lint.schema.json).
  * Exit: 1 when a finding at or above --fail-on exists (the output is still
  * written); otherwise the loader's code (cli.h). */
@@ -47,6 +50,11 @@ static void S_put(FILE *f, const char *s, size_t n, size_t width, size_t max) {
   for (; w < width; w++) fputc(' ', f);
 }
 
+static void S_ms(char *buf, size_t cap, double ms) {
+  if (isfinite(ms)) snprintf(buf, cap, "%.3g", ms);
+  else snprintf(buf, cap, "-");
+}
+
 static void S_text(const ec_summary *s, const ec_findings *f, int verbose, FILE *out) {
   const ec_engine *e = s->engine;
   fputs("engine ", out);
@@ -54,19 +62,39 @@ static void S_text(const ec_summary *s, const ec_findings *f, int verbose, FILE 
   fprintf(out, "\n%zu findings: %zu errors, %zu warnings, %zu info\n", f->n, f->count[EC_LINT_ERROR],
           f->count[EC_LINT_WARNING], f->count[EC_LINT_INFO]);
   if (!f->n) return;
-  fprintf(out, "\n%-8s %-26s %7s  %-40s  %s\n", "severity", "rule", "share%", "layer", "message");
+  const ec_finding *top[3];
+  size_t nt = ec_findings_top(f, 3, top);
+  char share[16], gain[16];
+  if (nt) {
+    fputs("try first (the most each could save of the summed layer latency):", out);
+    for (size_t k = 0; k < nt; k++) {
+      S_ms(gain, sizeof gain, top[k]->gain_ms_max);
+      fprintf(out, "%s %s <= %s ms", k ? "," : "", top[k]->rule, gain);
+    }
+    fputc('\n', out);
+  }
+  fprintf(out, "\n%-8s %-26s %7s %8s  %-40s  %s\n", "severity", "rule", "share%", "gain_ms", "layer", "message");
   for (size_t i = 0; i < f->n; i++) {
     const ec_finding *x = &f->v[i];
-    char share[16];
     if (isfinite(x->share_pct)) snprintf(share, sizeof share, "%.2f", x->share_pct);
     else snprintf(share, sizeof share, "-");
-    fprintf(out, "%-8s %-26s %7s  ", ec_lint_sev_name(x->severity), x->rule, share);
-    if (x->layer >= 0 && (size_t)x->layer < e->n_layers)
+    S_ms(gain, sizeof gain, x->gain_ms_max);
+    fprintf(out, "%-8s %-26s %7s %8s  ", ec_lint_sev_name(x->severity), x->rule, share, gain);
+    if (x->layer >= 0 && (size_t)x->layer < e->n_layers) {
       S_put(out, e->layers[x->layer].name, e->layers[x->layer].name_len, 40, 40);
-    else
+    } else if (x->n_layers) {
+      char grp[40];
+      snprintf(grp, sizeof grp, "(%zu layer%s)", x->n_layers, x->n_layers == 1 ? "" : "s");
+      S_put(out, grp, strlen(grp), 40, 40);
+    } else {
       S_put(out, "(engine)", 8, 40, 40);
+    }
     fputs("  ", out);
     ec_cli_put_safe(out, x->message);
+    if (x->next_step) {
+      fprintf(out, "         next (confidence %s): ", ec_confidence_name(x->confidence));
+      ec_cli_put_safe(out, x->next_step);
+    }
     if (verbose && x->evidence) {
       fputs("         evidence: ", out);
       ec_cli_put_safe(out, x->evidence);
@@ -74,6 +102,10 @@ static void S_text(const ec_summary *s, const ec_findings *f, int verbose, FILE 
     if (verbose && x->mitigation) {
       fputs("         mitigation: ", out);
       ec_cli_put_safe(out, x->mitigation);
+    }
+    if (verbose && x->confidence_why) {
+      fprintf(out, "         confidence %s: ", ec_confidence_name(x->confidence));
+      ec_cli_put_safe(out, x->confidence_why);
     }
   }
 }

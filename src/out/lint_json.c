@@ -2,14 +2,20 @@
  *
  * { "schema", "engine", "layers", "latency_total_ms" | null,
  *   "counts": {"error","warning","info"}, "fail_on" | null, "failed",
+ *   "top_by_gain": [finding index ... up to 3],
  *   "findings": [ { "rule", "severity", "trex_rule" | null,
  *                   "layer": {"index","name","type","precision","tactic"} | null,
  *                   "latency_share_pct" | null, "latency_ms" | null,
- *                   "message", "mitigation" | null, "evidence" | null } ] }
- * Findings keep ec_lint's order (latency share, then severity). Keys are
- * sorted on output by ec_jdump. */
+ *                   "message", "mitigation" | null, "evidence" | null,
+ *                   "gain_ms_max" | null, "gain_basis" | null,
+ *                   "confidence", "confidence_why", "next_step" | null,
+ *                   "evidence_layers": [{"index","name","latency_ms" | null} ... up to 20],
+ *                   "evidence_layers_total" } ] }
+ * Findings keep ec_lint's order (latency share, then severity); top_by_gain
+ * is ec_findings_top(f, 3). Keys are sorted on output by ec_jdump. */
 #include "out/lint_json.h"
 #include "out/jsonout.h"
+#include <math.h>
 #include <string.h>
 
 static json_t *S_layer(const ec_engine *e, long i) {
@@ -22,6 +28,24 @@ static json_t *S_layer(const ec_engine *e, long i) {
   json_object_set_new(o, "precision", ec_jstr(l->precision));
   json_object_set_new(o, "tactic", l->tactic && strcmp(l->tactic, "TensorRT") ? ec_jstr(l->tactic) : json_null());
   return o;
+}
+
+#define S_MAX_EVIDENCE_LAYERS 20
+
+static json_t *S_evidence_layers(const ec_summary *s, const ec_finding *x) {
+  const ec_engine *e = s->engine;
+  json_t *a = json_array();
+  for (size_t k = 0; k < x->n_layers && k < S_MAX_EVIDENCE_LAYERS; k++) {
+    size_t i = x->layers[k];
+    if (i >= e->n_layers) continue;
+    const ec_layer *l = &e->layers[i];
+    json_t *o = json_object();
+    json_object_set_new(o, "index", json_integer((json_int_t)i));
+    json_object_set_new(o, "name", ec_jstrn(l->name, l->name_len));
+    json_object_set_new(o, "latency_ms", s->has_latency && l->has_profile ? ec_jnum(l->avg_ms) : json_null());
+    json_array_append_new(a, o);
+  }
+  return a;
 }
 
 json_t *ec_lint_json(const ec_summary *s, const ec_findings *f, int fail_on) {
@@ -49,8 +73,21 @@ json_t *ec_lint_json(const ec_summary *s, const ec_findings *f, int fail_on) {
     json_object_set_new(j, "message", ec_jstr(x->message));
     json_object_set_new(j, "mitigation", ec_jstr(x->mitigation));
     json_object_set_new(j, "evidence", ec_jstr(x->evidence));
+    json_object_set_new(j, "gain_ms_max", ec_jnum(x->gain_ms_max));
+    const char *basis = ec_gain_basis_name(x->gain_basis);
+    json_object_set_new(j, "gain_basis", basis && isfinite(x->gain_ms_max) ? json_string(basis) : json_null());
+    json_object_set_new(j, "confidence", json_string(ec_confidence_name(x->confidence)));
+    json_object_set_new(j, "confidence_why", ec_jstr(x->confidence_why ? x->confidence_why : ""));
+    json_object_set_new(j, "next_step", ec_jstr(x->next_step));
+    json_object_set_new(j, "evidence_layers", S_evidence_layers(s, x));
+    json_object_set_new(j, "evidence_layers_total", json_integer((json_int_t)x->n_layers));
     json_array_append_new(arr, j);
   }
   json_object_set_new(o, "findings", arr);
+  const ec_finding *top[3];
+  size_t nt = ec_findings_top(f, 3, top);
+  json_t *ta = json_array();
+  for (size_t k = 0; k < nt; k++) json_array_append_new(ta, json_integer((json_int_t)(top[k] - f->v)));
+  json_object_set_new(o, "top_by_gain", ta);
   return o;
 }

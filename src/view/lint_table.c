@@ -11,12 +11,14 @@ ec_table *ec_tbl_lint(const ec_engine *e, const ec_findings *f, const char *id, 
   ec_table_col(t, "Severity", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Rule", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Could save (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Finding", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Mitigation", EC_ALIGN_LEFT, 0);
-  t->cols[3].min_width_em = 14; /* fused layer names are long: keep them legible */
-  t->cols[4].min_width_em = 16;
-  t->cols[5].min_width_em = 20;
+  ec_table_col(t, "What to try", EC_ALIGN_LEFT, 0);
+  t->cols[1].min_width_em = 8; /* rule ids: "data-movement" on one line */
+  t->cols[4].min_width_em = 10; /* fused layer names are long: keep them legible */
+  t->cols[5].min_width_em = 14;
+  t->cols[6].min_width_em = 16;
   size_t n = max && f->n > max ? max : f->n;
   char buf[32];
   for (size_t i = 0; i < n; i++) {
@@ -31,16 +33,31 @@ ec_table *ec_tbl_lint(const ec_engine *e, const ec_findings *f, const char *id, 
       ec_table_set(t, r, 2, ec_fmt_pct(buf, sizeof buf, x->share_pct), x->share_pct);
     else
       ec_table_set(t, r, 2, "\xE2\x80\x93", -1);
-    if (x->layer >= 0 && (size_t)x->layer < e->n_layers)
-      ec_table_setn(t, r, 3, e->layers[x->layer].name, e->layers[x->layer].name_len, NAN);
-    else
-      ec_table_set(t, r, 3, "(engine)", NAN);
+    if (isfinite(x->gain_ms_max)) {
+      snprintf(buf, sizeof buf, "%.3g", x->gain_ms_max);
+      ec_table_set(t, r, 3, buf, x->gain_ms_max);
+    } else {
+      ec_table_set(t, r, 3, "\xE2\x80\x93", -1);
+    }
+    if (x->layer >= 0 && (size_t)x->layer < e->n_layers) {
+      ec_table_setn(t, r, 4, e->layers[x->layer].name, e->layers[x->layer].name_len, NAN);
+    } else if (x->n_layers) {
+      snprintf(buf, sizeof buf, "(%zu layer%s)", x->n_layers, x->n_layers == 1 ? "" : "s");
+      ec_table_set(t, r, 4, buf, NAN);
+    } else {
+      ec_table_set(t, r, 4, "(engine)", NAN);
+    }
     ec_buf m = {0};
     ec_buf_puts(&m, x->message);
     if (x->evidence) ec_buf_printf(&m, " [%s]", x->evidence);
-    ec_table_set(t, r, 4, m.data, NAN);
+    ec_buf_printf(&m, " (confidence %s)", ec_confidence_name(x->confidence));
+    ec_table_set(t, r, 5, m.data, NAN);
     ec_buf_free(&m);
-    ec_table_set(t, r, 5, x->mitigation ? x->mitigation : "", NAN);
+    ec_buf w = {0};
+    if (x->mitigation) ec_buf_puts(&w, x->mitigation);
+    if (x->next_step) ec_buf_printf(&w, "%sNext: %s", w.len ? " " : "", x->next_step);
+    ec_table_set(t, r, 6, w.len ? w.data : "", NAN);
+    ec_buf_free(&w);
   }
   if (n < f->n) {
     char note[160];

@@ -6,7 +6,9 @@
 #include "view/table.h"
 
 /** A table of f's findings in their ranked order (Severity, Rule, Share,
- *  Layer, Finding, Mitigation), at most max rows (0: all; the rest counted in
+ *  Could save (gain_ms_max), Layer or "(N layers)", Finding with its
+ *  evidence and confidence, What to try: mitigation and next step), at most
+ *  max rows (0: all; the rest counted in
  *  the note). e is the engine the findings are about (for layer names). Cells
  *  hold raw input text: the writers escape it. Returns a new table
  *  (ec_table_free), or NULL when f is empty. */

@@ -53,6 +53,18 @@ if [ $bad -eq 0 ]; then ok "lint --json: $n engines, exit 0 (or 3 without data),
 validate "lint --json" $files
 have_corpus || skip "lint: ../shared/corpus is absent; only the examples were linted"
 
+# the findings fixtures (tests/fixtures/findings): valid JSON with the finding each is for
+ffiles=""
+for f in transformer:attention-unfused tiny:tiny-kernels aux:aux-streams dynamic:dynamic-shapes names:qkv-unfused; do
+  d=${f%%:*}; rule=${f#*:}
+  "$EC_BIN" lint "tests/fixtures/findings/$d" --json -q > "$TMP/f-$d.json" 2> /dev/null
+  if grep -q "\"rule\": \"$rule\"" "$TMP/f-$d.json"; then ok "lint --json findings/$d: $rule"
+  else fail "lint --json findings/$d: no $rule finding"; fi
+  ffiles="$ffiles $TMP/f-$d.json"
+done
+# shellcheck disable=SC2086
+validate "lint --json findings fixtures" $ffiles
+
 # --fail-on on TREx's mobilenet.qat (warnings, no errors)
 if have_corpus; then
   M="$CORPUS/trex/mobilenet.qat"
@@ -65,10 +77,12 @@ if have_corpus; then
   else fail "lint --fail-on error: exit $rc"; fi
   validate "lint --fail-on" "$TMP/w.json"
   # text: summary line, header, TREx's rules and the ranking by share
-  if grep -q '^61 findings: 0 errors, 25 warnings, 36 info$' "$TMP/e.txt" &&
-     grep -q '^severity rule  *share%  layer  *message$' "$TMP/e.txt" &&
+  if grep -q '^62 findings: 0 errors, 25 warnings, 37 info$' "$TMP/e.txt" &&
+     grep -q '^try first (the most each could save of the summed layer latency): tiny-kernels <= ' "$TMP/e.txt" &&
+     grep -q '^severity rule  *share%  *gain_ms  layer  *message$' "$TMP/e.txt" &&
+     grep -q '^ *next (confidence high): Move Q/DQ nodes' "$TMP/e.txt" &&
      grep -q 'reformat-type-conversion' "$TMP/e.txt" && grep -q 'conv-int8-float-output' "$TMP/e.txt"; then
-    ok "lint text: counts line, header, TREx's rules"
+    ok "lint text: counts line, what to try first, header, TREx's rules, next steps"
   else fail "lint text: unexpected output"; head -8 "$TMP/e.txt"; fi
   "$EC_BIN" lint "$M" -v > "$TMP/v.txt" 2> /dev/null
   if grep -q '^ *mitigation: Consider adding quantization around float operations' "$TMP/v.txt"; then
@@ -108,8 +122,8 @@ if [ $rc -eq 2 ]; then ok "lint of a missing file: exit 2"; else fail "lint of a
 # the report's Lint section
 if have_corpus; then
   "$EC_BIN" report "$CORPUS/trex/mobilenet.qat" -o "$TMP/r.html" -q
-  if grep -q '>Lint</h2>' "$TMP/r.html" && grep -q 'id="e1-lint"' "$TMP/r.html" && grep -q '61 findings: 0 errors, 25 warnings, 36 info.' "$TMP/r.html"; then
-    ok "report: Lint section with the findings table"
+  if grep -q '>Lint</h2>' "$TMP/r.html" && grep -q 'id="e1-lint"' "$TMP/r.html" && grep -q '62 findings: 0 errors, 25 warnings, 37 info. Worth trying first, by what they could save: tiny-kernels (up to 0.132 ms), data-movement (up to 0.0825 ms).' "$TMP/r.html"; then
+    ok "report: Lint section with the findings table and the ones worth trying first"
   else fail "report: no Lint section"; fi
 fi
 "$EC_BIN" report "$TMP/cyc.graph.json" -o "$TMP/c.html" -q

@@ -644,13 +644,7 @@ static void test_trex_parity_other_engines(void **st) {
 
 /* ---- hand-built engines -------------------------------------------------------- */
 
-static ec_engine *S_engine(void) {
-  ec_engine *e = ec_engine_new("hand");
-  e->has_graph = 1;
-  e->has_profile = 1;
-  e->profile_count = 100;
-  return e;
-}
+static ec_engine *S_engine(void) { return ec_test_engine(); }
 
 static const char *S_prec_of(const char *fmt) {
   if (!strncmp(fmt, "Int8", 4)) return "INT8";
@@ -678,15 +672,7 @@ static void S_tensor(ec_tensor *t, const char *name, const char *fmt, int64_t c)
 static ec_layer *S_add_layer(ec_engine *e, const char *name, const char *layer_type, const char *type,
                              const char *tactic, const char *in, const char *fmt_in, int64_t c, const char *out,
                              const char *fmt_out, int64_t k, double avg) {
-  ec_layer *l = EC_PUSH(e->layers, e->n_layers, e->cap_layers);
-  memset(l, 0, sizeof *l);
-  l->index = e->n_layers - 1;
-  l->name = ec_strdup(name);
-  l->name_len = strlen(name);
-  l->layer_type = ec_strdup(layer_type);
-  l->type = ec_strdup(type);
-  l->tactic = ec_strdup(tactic ? tactic : "TensorRT");
-  l->stream_id = -1;
+  ec_layer *l = ec_test_add_layer(e, name, layer_type, type, tactic);
   l->conv.groups = 1;
   l->n_in = 1;
   l->in = ec_calloc(1, sizeof *l->in);
@@ -858,11 +844,15 @@ static void test_rules_conversions(void **st) {
   assert_non_null(x);
   assert_string_equal(x->message, "Unfused Quantize layer.");
   assert_null(S_find(&r.f, 7, "qdq-unfused"));
-  /* 4 of 8 equal layers are Reformats: 50 % */
-  x = S_find(&r.f, -1, "reformat-latency-share");
+  /* 4 of 8 equal layers are Reformats and 1 a Slice: data movement 62.5 %
+   * (it replaces reformat-latency-share, which said 50 % for the Reformats) */
+  x = S_find(&r.f, -1, "data-movement");
   assert_non_null(x);
   assert_int_equal(x->severity, EC_LINT_WARNING);
-  assert_true(fabs(x->share_pct - 50) < 1e-9);
+  assert_true(fabs(x->share_pct - 62.5) < 1e-9);
+  assert_int_equal(x->n_layers, 5);
+  assert_true(fabs(x->gain_ms_max - 5.0) < 1e-12);
+  assert_int_equal(x->gain_basis, EC_GAIN_ZERO);
   S_done(&r, e);
   /* a Reformat that reads logits, an output binding a post-process also
    * needs, converts inside the engine: not "the engine's input binding" */

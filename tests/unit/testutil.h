@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <cmocka.h>
 #include "load/load.h"
+#include "util/alloc.h"
 
 /* Root of ../shared (EC_SHARED overrides), or NULL when absent. Tests that
  * need the corpus call EC_NEED_SHARED() which skips loudly without it. */
@@ -45,6 +46,32 @@ static inline ec_engine *ec_test_load(const char *path) {
   ec_engine *e = NULL;
   assert_int_equal(ec_load_engine(path, &(ec_load_opts){0}, &e), 0);
   return e;
+}
+
+/* A hand-built engine with a graph and a profile of 100 iterations and no
+ * layers yet; free with ec_engine_free. */
+static inline ec_engine *ec_test_engine(void) {
+  ec_engine *e = ec_engine_new("hand");
+  e->has_graph = 1;
+  e->has_profile = 1;
+  e->profile_count = 100;
+  return e;
+}
+
+/* Append a bare layer to e (no tensors, no profile, stream -1): the start of
+ * a hand-built layer; the caller fills the rest. */
+static inline ec_layer *ec_test_add_layer(ec_engine *e, const char *name, const char *layer_type, const char *type,
+                                          const char *tactic) {
+  ec_layer *l = EC_PUSH(e->layers, e->n_layers, e->cap_layers);
+  memset(l, 0, sizeof *l);
+  l->index = e->n_layers - 1;
+  l->name = ec_strdup(name);
+  l->name_len = strlen(name);
+  l->layer_type = ec_strdup(layer_type);
+  l->type = ec_strdup(type);
+  l->tactic = ec_strdup(tactic ? tactic : "TensorRT");
+  l->stream_id = -1;
+  return l;
 }
 
 #endif

@@ -1,0 +1,91 @@
+#include "analyze/flow.h"
+#include "util/alloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+void ec_flow_build(const ec_engine *e, ec_flow *f) {
+  memset(f, 0, sizeof *f);
+  size_t cap = 0, nin = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    nin += l->n_in;
+    for (int side = 0; side < 2; side++) {
+      const ec_tensor *t = side ? l->out : l->in;
+      size_t n = side ? l->n_out : l->n_in;
+      for (size_t k = 0; k < n; k++) {
+        size_t id;
+        if (!t[k].name) continue;
+        if (!ec_map_get(&f->tensor, t[k].name, t[k].name_len, &id)) {
+          ec_map_put(&f->tensor, t[k].name, t[k].name_len, f->ntensors);
+          f->ntensors++;
+        }
+      }
+    }
+  }
+  cap = f->ntensors ? f->ntensors : 1;
+  long *cur = ec_malloc(cap * sizeof *cur);
+  for (size_t k = 0; k < f->ntensors; k++) cur[k] = -1;
+  f->in_start = ec_calloc(e->n_layers + 1, sizeof *f->in_start);
+  f->in_w = ec_malloc((nin ? nin : 1) * sizeof *f->in_w);
+  f->rd_start = ec_calloc(cap + 1, sizeof *f->rd_start);
+  size_t nrd = 0;
+  /* in graph order: each input reads the latest writer so far */
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    f->in_start[i + 1] = f->in_start[i] + l->n_in;
+    for (size_t k = 0; k < l->n_in; k++) {
+      size_t id;
+      long *w = &f->in_w[f->in_start[i] + k];
+      *w = -2; /* no tensor */
+      if (l->in[k].name && ec_map_get(&f->tensor, l->in[k].name, l->in[k].name_len, &id)) {
+        *w = cur[id];
+        f->rd_start[id + 1]++;
+        nrd++;
+      }
+    }
+    for (size_t k = 0; k < l->n_out; k++) {
+      size_t id;
+      if (l->out[k].name && ec_map_get(&f->tensor, l->out[k].name, l->out[k].name_len, &id)) cur[id] = (long)i;
+    }
+  }
+  for (size_t k = 0; k < f->ntensors; k++) f->rd_start[k + 1] += f->rd_start[k];
+  f->rd = ec_malloc((nrd ? nrd : 1) * sizeof *f->rd);
+  f->rd_w = ec_malloc((nrd ? nrd : 1) * sizeof *f->rd_w);
+  size_t *fill = ec_calloc(cap, sizeof *fill);
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    for (size_t k = 0; k < l->n_in; k++) {
+      size_t id;
+      long *w = &f->in_w[f->in_start[i] + k];
+      if (*w == -2) {
+        *w = -1;
+        continue;
+      }
+      ec_map_get(&f->tensor, l->in[k].name, l->in[k].name_len, &id);
+      if (*w < 0) *w = cur[id]; /* every writer comes later: the last one */
+      size_t r = f->rd_start[id] + fill[id]++;
+      f->rd[r] = i;
+      f->rd_w[r] = *w;
+    }
+  }
+  free(fill);
+  free(cur);
+}
+
+void ec_flow_free(ec_flow *f) {
+  ec_map_free(&f->tensor);
+  free(f->in_start);
+  free(f->in_w);
+  free(f->rd_start);
+  free(f->rd);
+  free(f->rd_w);
+}
+
+int ec_flow_tid(const ec_flow *f, const ec_tensor *t, size_t *id) {
+  return t->name && ec_map_get(&f->tensor, t->name, t->name_len, id);
+}
+
+long ec_flow_writer(const ec_flow *f, size_t i, size_t k) {
+  long w = f->in_w[f->in_start[i] + k];
+  return w == (long)i ? -1 : w;
+}
