@@ -55,6 +55,18 @@ static void S_dims(ec_buf *b, const ec_tensor *t) {
   ec_buf_putc(b, ']');
 }
 
+/* A shape as trtexec prints it: "1x3x224x224". */
+static void S_xdims(ec_buf *b, const ec_dims *d) {
+  for (int i = 0; i < d->n; i++) ec_buf_printf(b, "%s%lld", i ? "x" : "", (long long)d->v[i]);
+}
+
+/* " what 1x3x224x224"; nothing when the shape was not given. */
+static void S_shape(ec_buf *b, const char *what, const ec_dims *d) {
+  if (!d->v) return;
+  ec_buf_printf(b, " %s ", what);
+  S_xdims(b, d);
+}
+
 /* ---- efficiency classes ----------------------------------------------------- */
 
 /* A layer's efficiency class: convolution or GEMM, on its kernel's math;
@@ -778,17 +790,29 @@ static void S_dynamic_shapes(S_ctx *c) {
     ec_buf_put(&ev, b->t.name, b->t.name_len);
     ec_buf_putc(&ev, ' ');
     S_dims(&ev, &b->t);
-    if (b->min_shape) ec_buf_printf(&ev, " min %s opt %s max %s", b->min_shape, b->opt_shape ? b->opt_shape : "?",
-                                    b->max_shape ? b->max_shape : "?");
+    if (b->shapes) {
+      S_shape(&ev, "min", &b->shapes->min);
+      S_shape(&ev, "opt", &b->shapes->opt);
+      S_shape(&ev, "max", &b->shapes->max);
+      S_shape(&ev, "inference", &b->shapes->inference);
+    }
   }
   if (!nl && !nb) {
     free(list);
     ec_buf_free(&ev);
     return;
   }
-  const char *shape = ec_kvs_get(&e->inference_options, "Input inference shape");
-  if (!shape) shape = ec_kvs_get(&e->inference_options, "Input inference shapes");
-  if (shape && (!*shape || !strcmp(shape, "model"))) shape = NULL;
+  /* the shape trtexec ran: every input's inference shape from the options */
+  ec_buf ran = {0};
+  for (size_t i = 0; i < e->input_shapes.n; i++) {
+    const ec_input_shape *x = &e->input_shapes.v[i];
+    if (!x->inference.v) continue;
+    ec_buf_puts(&ran, ran.len ? ", " : "");
+    ec_buf_puts(&ran, x->name);
+    ec_buf_putc(&ran, '=');
+    S_xdims(&ran, &x->inference);
+  }
+  const char *shape = ran.len ? ran.data : NULL;
   ec_finding *f = ec_findings_push(c->out, "dynamic-shapes", EC_LINT_INFO);
   ec_finding_set_layers(f, e, list, nl);
   ec_buf who = {0};
@@ -805,6 +829,7 @@ static void S_dynamic_shapes(S_ctx *c) {
                              "unknown.",
                              who.data);
   ec_buf_free(&who);
+  ec_buf_free(&ran);
   if (!ev.len) ec_buf_printf(&ev, "%zu layers with -1 dimensions", nl);
   f->evidence = ec_buf_take(&ev);
   f->next_step = ec_strdup("Profile each shape that matters with trtexec --loadEngine=... --shapes=<input>:<dims>, and "
