@@ -1,5 +1,6 @@
 #include "assemble/pdf.h"
 #include "render/cairo.h"
+#include "render/cairo_table.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include "view/fmt.h"
@@ -13,7 +14,6 @@
 #include <string.h>
 
 #define S_BODY 9.5
-#define S_TABLE 7.5
 #define S_SMALL 7.5
 
 typedef struct {
@@ -201,180 +201,13 @@ static void S_paragraph(S_ts *t, const char *markup, double size, double indent,
 
 /* ---- tables ----------------------------------------------------------------- */
 
-static void S_cell_markup(ec_buf *b, const char *s) {
-  b->len = 0;
-  if (b->data) b->data[0] = '\0';
-  /* long unbroken names would make rows absurdly tall: cap at 400 chars */
-  size_t n = strlen(s);
-  if (n > 400) {
-    S_markup_esc(b, s, 400);
-    ec_buf_puts(b, "\xE2\x80\xA6");
-  } else {
-    S_markup_esc(b, s, n);
-  }
-}
+static void S_flow_new_page(void *ud) { S_new_page(ud); }
 
-static void S_table(S_ts *t, const ec_table *tb) {
-  size_t nc = tb->ncols;
-  if (!nc) return;
-  size_t nr = tb->nrows < t->max_rows ? tb->nrows : t->max_rows;
-  double pad = 3;
-  /* natural widths from the header and the first rows */
-  double *w = ec_calloc(nc, sizeof *w), total = 0;
-  for (size_t c = 0; c < nc; c++) {
-    /* a header may wrap between words: its longest word sets its width */
-    w[c] = 0;
-    const char *h = tb->cols[c].header;
-    while (*h) {
-      size_t wl = strcspn(h, " ");
-      char word[128];
-      snprintf(word, sizeof word, "%.*s", (int)(wl < 127 ? wl : 127), h);
-      double ww = ec_text_width(word, S_TABLE, 1) + 2 * pad;
-      if (ww > w[c]) w[c] = ww;
-      h += wl;
-      while (*h == ' ') h++;
-    }
-    for (size_t r = 0; r < nr && r < 200; r++) {
-      const char *s = ec_table_cell(tb, r, c)->text;
-      double x = ec_text_width(s ? s : "", S_TABLE, 0) + 2 * pad;
-      if (x > w[c]) w[c] = x;
-    }
-    if (w[c] > t->cw * 0.45) w[c] = t->cw * 0.45;
-    /* a column the view asks to keep readable (long prose) keeps its width */
-    double minw = tb->cols[c].min_width_em * S_TABLE;
-    if (minw > t->cw * 0.45) minw = t->cw * 0.45;
-    if (w[c] < minw) w[c] = minw;
-    total += w[c];
-  }
-  /* shrink text columns (widest first) until the table fits */
-  for (int guard = 0; total > t->cw && guard < 400; guard++) {
-    /* the widest column that can still give room */
-    size_t wi = nc;
-    for (size_t c = 0; c < nc; c++) {
-      double fl = fmax(36, tb->cols[c].min_width_em * S_TABLE);
-      if (w[c] - fl > 0.5 && (wi == nc || w[c] > w[wi])) wi = c;
-    }
-    if (wi == nc) break;
-    double floor_w = fmax(36, tb->cols[wi].min_width_em * S_TABLE);
-    double cut = fmin(total - t->cw, w[wi] * 0.25);
-    if (w[wi] - cut < floor_w) cut = w[wi] - floor_w;
-    w[wi] -= cut;
-    total -= cut;
-  }
-  double scale = total > t->cw ? t->cw / total : 1;
-  for (size_t c = 0; c < nc; c++) w[c] *= scale;
-  ec_buf b = {0};
-  cairo_t *cr = t->cr;
-  PangoLayout **ls = ec_calloc(nc, sizeof *ls);
-  /* rows: 0 = header, 1.. = body */
-  for (size_t r = 0; r <= nr; r++) {
-    int header = r == 0;
-    double rh = 0;
-    for (size_t c = 0; c < nc; c++) {
-      const char *s = header ? tb->cols[c].header : ec_table_cell(tb, r - 1, c)->text;
-      S_cell_markup(&b, s ? s : "");
-      ls[c] = S_layout(t, b.data ? b.data : "", S_TABLE, header, w[c] - 2 * pad, tb->cols[c].align == EC_ALIGN_RIGHT);
-      double h = S_layout_h(ls[c]);
-      if (h > rh) rh = h;
-    }
-    rh += 2 * pad;
-    if (rh > t->ph - t->mt - t->mb - 40) rh = t->ph - t->mt - t->mb - 40; /* clipped */
-    int new_page = rh > S_room(t);
-    if (header) {
-      if (rh * 3 > S_room(t)) new_page = 1; /* keep the header with some rows */
-    }
-    if (new_page && t->y > t->mt + 1) S_new_page(t);
-    if ((new_page && !header) || header) {
-      /* (re)draw the header row at the top of this table part */
-      if (!header) {
-        /* repeat the header row */
-        double hh = 0;
-        PangoLayout **hl = ec_calloc(nc, sizeof *hl);
-        for (size_t c = 0; c < nc; c++) {
-          S_cell_markup(&b, tb->cols[c].header);
-          hl[c] = S_layout(t, b.data, S_TABLE, 1, w[c] - 2 * pad, tb->cols[c].align == EC_ALIGN_RIGHT);
-          if (S_layout_h(hl[c]) > hh) hh = S_layout_h(hl[c]);
-        }
-        hh += 2 * pad;
-        cairo_set_source_rgb(cr, 0.93, 0.94, 0.96);
-        cairo_rectangle(cr, t->ml, t->y, total * scale, hh);
-        cairo_fill(cr);
-        double x = t->ml;
-        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        for (size_t c = 0; c < nc; c++) {
-          cairo_move_to(cr, x + pad, t->y + pad);
-          pango_cairo_show_layout(cr, hl[c]);
-          g_object_unref(hl[c]);
-          x += w[c];
-        }
-        free(hl);
-        t->y += hh;
-      }
-    }
-    if (header) {
-      cairo_set_source_rgb(cr, 0.93, 0.94, 0.96);
-      cairo_rectangle(cr, t->ml, t->y, total * scale, rh);
-      cairo_fill(cr);
-    } else if (tb->row_ids && tb->row_ids[r - 1]) {
-      char *attr = ec_asprintf("name='%s'", tb->row_ids[r - 1]);
-      cairo_tag_begin(cr, CAIRO_TAG_DEST, attr);
-      cairo_tag_end(cr, CAIRO_TAG_DEST);
-      free(attr);
-    }
-    double x = t->ml;
-    cairo_save(cr);
-    cairo_rectangle(cr, t->ml, t->y, total * scale, rh);
-    cairo_clip(cr);
-    for (size_t c = 0; c < nc; c++) {
-      /* the HTML's cell classes: differences highlighted, verdicts coloured */
-      const char *cls = header ? NULL : ec_table_cell(tb, r - 1, c)->cls;
-      if (cls && strstr(cls, "diff")) {
-        cairo_set_source_rgb(cr, 1.0, 0.96, 0.82);
-        cairo_rectangle(cr, x, t->y, w[c], rh);
-        cairo_fill(cr);
-      }
-      if (cls && strstr(cls, "bad")) cairo_set_source_rgb(cr, 0.64, 0.09, 0.10);
-      else if (cls && strstr(cls, "good")) cairo_set_source_rgb(cr, 0.18, 0.49, 0.20);
-      else cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-      const char *link = header ? NULL : ec_table_cell(tb, r - 1, c)->link;
-      if (link) {
-        char *la = ec_asprintf("dest='%s'", link + 1);
-        cairo_tag_begin(cr, CAIRO_TAG_LINK, la);
-        free(la);
-        cairo_set_source_rgb(cr, 0.04, 0.38, 0.77);
-      }
-      cairo_move_to(cr, x + pad, t->y + pad);
-      pango_cairo_show_layout(cr, ls[c]);
-      if (link) cairo_tag_end(cr, CAIRO_TAG_LINK);
-      g_object_unref(ls[c]);
-      x += w[c];
-    }
-    cairo_restore(cr);
-    t->y += rh;
-    cairo_set_source_rgb(cr, 0.8, 0.82, 0.85);
-    cairo_set_line_width(cr, 0.4);
-    cairo_move_to(cr, t->ml, t->y);
-    cairo_line_to(cr, t->ml + total * scale, t->y);
-    cairo_stroke(cr);
-  }
-  cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-  free(ls);
-  free(w);
-  t->y += 4;
-  if (tb->nrows > nr || tb->note) {
-    ec_buf_free(&b);
-    if (tb->nrows > nr)
-      ec_buf_printf(&b, "%zu more rows are in the HTML report and in `enginecard layers ENGINE --csv`. ", tb->nrows - nr);
-    if (tb->note) ec_buf_puts(&b, tb->note);
-    ec_buf m = {0};
-    ec_buf_puts(&m, "<i>");
-    S_markup_esc(&m, b.data, b.len);
-    ec_buf_puts(&m, "</i>");
-    S_paragraph(t, m.data, S_SMALL, 0, 2);
-    ec_buf_free(&m);
-  }
-  ec_buf_free(&b);
-  t->y += 8;
+static void S_table(S_ts *t, const ec_table *tb, size_t max_rows) {
+  ec_cairo_flow f = {t->cr, t->pctx, t->ml, t->cw, t->y, t->mt, t->ph - t->mb, S_flow_new_page, t};
+  ec_render_table_cairo(tb, &f, max_rows ? max_rows : t->max_rows,
+                        "in the HTML report (and in `enginecard layers ENGINE --csv`)");
+  t->y = f.y;
 }
 
 /* ---- blocks ----------------------------------------------------------------- */
@@ -426,7 +259,7 @@ static void S_block(S_ts *t, const ec_block *b) {
       S_need(t, 60);
       S_paragraph(t, m.data, S_BODY, 0, 3);
     }
-    S_table(t, b->table);
+    S_table(t, b->table, 0);
     break;
   case EC_BLOCK_NOTES:
     if (!b->n_notes) {
@@ -616,7 +449,7 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
     g_object_unref(l);
     t.y += 10;
     ec_table *tb = ec_report_index_table(r);
-    S_table(&t, tb);
+    S_table(&t, tb, 0);
     ec_table_free(tb);
   }
   for (size_t i = 0; i < r->n; i++) {

@@ -1,8 +1,36 @@
 #include "render/html_table.h"
 #include <math.h>
 #include <string.h>
+#include "view/colors.h"
 
 static void S_attr(ec_buf *b, const char *s) { ec_buf_html(b, s, strlen(s)); }
+
+/* A cell's kind as HTML: classes the stylesheet knows (assets/report.css)
+ * and, for colours and bars, a custom property set from the same source the
+ * PDF painter uses (view/colors.h), so no colour is written down twice. */
+static void S_cell_attrs(ec_buf *b, int num, const ec_cell *x) {
+  const char *cls = NULL;
+  switch (x->kind) {
+  case EC_CELL_PLAIN: break;
+  case EC_CELL_GOOD: cls = "good"; break;
+  case EC_CELL_BAD: cls = "bad"; break;
+  case EC_CELL_CHANGED: cls = "diff"; break;
+  case EC_CELL_PRECISION: cls = "prec"; break;
+  case EC_CELL_SHARE: cls = "share"; break;
+  case EC_CELL_SEVERITY:
+    cls = x->key && !strcmp(x->key, "error")     ? "sev sev-error"
+          : x->key && !strcmp(x->key, "warning") ? "sev sev-warning"
+                                                 : "sev sev-info";
+    break;
+  }
+  if (num || cls) ec_buf_printf(b, " class=\"%s%s%s\"", num ? "num" : "", num && cls ? " " : "", cls ? cls : "");
+  if (x->kind == EC_CELL_PRECISION) {
+    ec_color col = ec_color_precision(x->key);
+    ec_buf_printf(b, " style=\"--prec:#%02x%02x%02x\"", col.r, col.g, col.b);
+  } else if (x->kind == EC_CELL_SHARE && isfinite(x->sort)) {
+    ec_buf_printf(b, " style=\"--share:%.1f%%\"", fmax(0, fmin(100, x->sort)));
+  }
+}
 
 void ec_render_table_html(const ec_table *t, ec_buf *b) {
   ec_buf_puts(b, "<div class=\"table-wrap\">");
@@ -38,15 +66,7 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
     for (size_t c = 0; c < t->ncols; c++) {
       const ec_cell *x = ec_table_cell(t, r, c);
       ec_buf_puts(b, "<td");
-      if (t->cols[c].align == EC_ALIGN_RIGHT || x->cls) {
-        ec_buf_puts(b, " class=\"");
-        if (t->cols[c].align == EC_ALIGN_RIGHT) ec_buf_puts(b, "num");
-        if (x->cls) {
-          if (t->cols[c].align == EC_ALIGN_RIGHT) ec_buf_putc(b, ' ');
-          S_attr(b, x->cls);
-        }
-        ec_buf_putc(b, '"');
-      }
+      S_cell_attrs(b, t->cols[c].align == EC_ALIGN_RIGHT, x);
       if (t->interactive && isfinite(x->sort)) ec_buf_printf(b, " data-v=\"%.9g\"", x->sort);
       ec_buf_putc(b, '>');
       if (x->link) {

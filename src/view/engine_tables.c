@@ -266,9 +266,7 @@ static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_l
   ec_table_setn(t, r, c0, l->name, l->name_len, NAN);
   ec_table_set(t, r, c0 + 1, l->type, NAN);
   ec_table_set(t, r, c0 + 2, l->precision, NAN);
-  char cls[48];
-  snprintf(cls, sizeof cls, "prec prec-%s", l->precision);
-  ec_table_set_class(t, r, c0 + 2, cls);
+  ec_table_set_kind(t, r, c0 + 2, EC_CELL_PRECISION, l->precision);
   if (s->has_latency) {
     ec_table_set(t, r, c0 + 3, l->has_profile ? B(ec_fmt_ms, l->avg_ms) : "\xE2\x80\x93", l->avg_ms);
     double sh = ec_layer_share_pct(s, l);
@@ -418,9 +416,7 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
     ec_table_setn(t, r, 1, l->name, l->name_len, NAN);
     ec_table_set(t, r, 2, l->type, NAN);
     ec_table_set(t, r, 3, l->precision, NAN);
-    char cls[48];
-    snprintf(cls, sizeof cls, "prec prec-%s", l->precision);
-    ec_table_set_class(t, r, 3, cls);
+    ec_table_set_kind(t, r, 3, EC_CELL_PRECISION, l->precision);
     if (l->has_profile) {
       double sh = ec_layer_share_pct(s, l);
       ec_table_set(t, r, 4, B(ec_fmt_ms, l->avg_ms), l->avg_ms);

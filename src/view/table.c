@@ -18,7 +18,7 @@ void ec_table_free(ec_table *t) {
   for (size_t i = 0; i < t->ncols; i++) free(t->cols[i].header);
   for (size_t i = 0; i < t->nrows * t->ncols; i++) {
     free(t->cells[i].text);
-    free(t->cells[i].cls);
+    free(t->cells[i].key);
     free(t->cells[i].link);
   }
   if (t->row_ids)
@@ -49,7 +49,8 @@ size_t ec_table_row(ec_table *t) {
     ec_cell *x = &t->cells[t->nrows * t->ncols + c];
     x->text = NULL;
     x->sort = NAN;
-    x->cls = NULL;
+    x->kind = EC_CELL_PLAIN;
+    x->key = NULL;
     x->link = NULL;
   }
   if (t->row_ids) {
@@ -81,10 +82,12 @@ void ec_table_set(ec_table *t, size_t row, size_t col, const char *text, double 
   ec_table_setn(t, row, col, text, text ? strlen(text) : 0, sort);
 }
 
-void ec_table_set_class(ec_table *t, size_t row, size_t col, const char *cls) {
+void ec_table_set_kind(ec_table *t, size_t row, size_t col, ec_cell_kind kind, const char *key) {
+  if (row >= t->nrows || col >= t->ncols) abort();
   ec_cell *x = &t->cells[row * t->ncols + col];
-  free(x->cls);
-  x->cls = cls ? ec_strdup(cls) : NULL;
+  free(x->key);
+  x->kind = kind;
+  x->key = key ? ec_strdup(key) : NULL;
 }
 
 /* Anchor names go into HTML id/href attributes and into cairo's PDF tag
