@@ -1,5 +1,6 @@
 #include "assemble/gen_lint.h"
 #include "analyze/lint.h"
+#include "view/fmt.h"
 #include "view/lint_table.h"
 #include "util/alloc.h"
 #include <stdio.h>
@@ -16,8 +17,11 @@ ec_block *ec_gen_lint(const ec_engine *e, const ec_summary *s, const char *data,
   ec_table *t = ec_tbl_lint(e, &f, id, rows);
   if (t) {
     b = ec_block_table(t);
-    b->caption = ec_asprintf("%zu findings: %zu errors, %zu warnings, %zu info.", f.n, f.count[EC_LINT_ERROR],
-                             f.count[EC_LINT_WARNING], f.count[EC_LINT_INFO]);
+    char n[48], er[48], wa[48];
+    b->caption = ec_asprintf("%s: %s, %s, %zu info.", ec_fmt_count(n, sizeof n, f.n, "finding", "findings"),
+                             ec_fmt_count(er, sizeof er, f.count[EC_LINT_ERROR], "error", "errors"),
+                             ec_fmt_count(wa, sizeof wa, f.count[EC_LINT_WARNING], "warning", "warnings"),
+                             f.count[EC_LINT_INFO]);
   } else {
     b = ec_block_notes();
     ec_block_note(b, 0, "No findings: no lint rule fired for this engine.");

@@ -27,6 +27,8 @@ typedef struct {
   const char *running;
   int outline[8];    /* last outline id per heading level */
   size_t max_rows;
+  int brief;         /* the brief: blocks keep to their brief_rows */
+  int pending_break; /* the first screen ended: the next thing starts a page */
   ec_diags *d;
 } S_ts;
 
@@ -203,11 +205,76 @@ static void S_paragraph(S_ts *t, const char *markup, double size, double indent,
 
 static void S_flow_new_page(void *ud) { S_new_page(ud); }
 
-static void S_table(S_ts *t, const ec_table *tb, size_t max_rows) {
+/* A table, at most brief_rows rows in the brief (0: the page's limit). */
+static void S_table(S_ts *t, const ec_table *tb, size_t brief_rows) {
   ec_cairo_flow f = {t->cr, t->pctx, t->ml, t->cw, t->y, t->mt, t->ph - t->mb, S_flow_new_page, t};
-  ec_render_table_cairo(tb, &f, max_rows ? max_rows : t->max_rows,
-                        "in the HTML report (and in `enginecard layers ENGINE --csv`)");
+  size_t rows = t->brief && brief_rows && brief_rows < t->max_rows ? brief_rows : t->max_rows;
+  ec_render_table_cairo(tb, &f, rows,
+                        t->brief && brief_rows ? "in the HTML report and in the PDF with --pdf-detail full"
+                                               : "in the HTML report (and in `enginecard layers ENGINE --csv`)");
   t->y = f.y;
+}
+
+static void S_dest(S_ts *t, const char *id) {
+  char *attr = ec_asprintf("name='%s'", id);
+  cairo_tag_begin(t->cr, CAIRO_TAG_DEST, attr);
+  cairo_tag_end(t->cr, CAIRO_TAG_DEST);
+  free(attr);
+}
+
+/* Headline tiles, three to a row: a label, the value large, a detail. */
+static void S_tiles(S_ts *t, const ec_block *b) {
+  size_t per = b->n_tiles < 3 ? b->n_tiles : 3;
+  if (!per) return;
+  double gap = 8, tw = (t->cw - gap * (double)(per - 1)) / (double)per, pad = 6;
+  for (size_t r0 = 0; r0 < b->n_tiles; r0 += per) {
+    size_t n = b->n_tiles - r0 < per ? b->n_tiles - r0 : per;
+    PangoLayout *ls[3][3];
+    double h = 0;
+    for (size_t i = 0; i < n; i++) {
+      const ec_tile *x = &b->tiles[r0 + i];
+      const char *parts[3] = {x->label, x->value, x->detail ? x->detail : ""};
+      static const double sizes[3] = {S_SMALL, 13, S_SMALL};
+      double th = 0;
+      for (int k = 0; k < 3; k++) {
+        ec_buf m = {0};
+        S_markup_esc(&m, parts[k], strlen(parts[k]));
+        ls[i][k] = S_layout(t, m.data ? m.data : "", sizes[k], k == 1, tw - 2 * pad, 0);
+        ec_buf_free(&m);
+        th += S_layout_h(ls[i][k]) + (k == 1 ? 2 : 1);
+      }
+      if (th > h) h = th;
+    }
+    h += 2 * pad;
+    S_need(t, h + 6);
+    for (size_t i = 0; i < n; i++) {
+      const ec_tile *x = &b->tiles[r0 + i];
+      double x0 = t->ml + (double)i * (tw + gap), y = t->y + pad;
+      cairo_set_source_rgb(t->cr, 0.95, 0.96, 0.97);
+      cairo_rectangle(t->cr, x0, t->y, tw, h);
+      cairo_fill_preserve(t->cr);
+      cairo_set_source_rgb(t->cr, 0.82, 0.84, 0.87);
+      cairo_set_line_width(t->cr, 0.5);
+      cairo_stroke(t->cr);
+      if (x->link) {
+        char *la = ec_asprintf("dest='%s' rect=[%g %g %g %g]", x->link + 1, x0, t->y, tw, h);
+        cairo_tag_begin(t->cr, CAIRO_TAG_LINK, la);
+        cairo_tag_end(t->cr, CAIRO_TAG_LINK);
+        free(la);
+      }
+      for (int k = 0; k < 3; k++) {
+        if (k == 1) cairo_set_source_rgb(t->cr, 0.1, 0.1, 0.1);
+        else cairo_set_source_rgb(t->cr, 0.36, 0.39, 0.44);
+        cairo_move_to(t->cr, x0 + pad, y);
+        pango_cairo_show_layout(t->cr, ls[i][k]);
+        y += S_layout_h(ls[i][k]) + (k == 1 ? 2 : 1);
+        g_object_unref(ls[i][k]);
+      }
+    }
+    cairo_set_source_rgb(t->cr, 0.1, 0.1, 0.1);
+    t->y += h + gap;
+  }
+  t->y += 4;
 }
 
 /* ---- blocks ----------------------------------------------------------------- */
@@ -223,12 +290,26 @@ static void S_paint_drawing(const void *what, cairo_t *cr) {
   b->draw(b->draw_ctx, cr);
 }
 
-/* Place a w x h picture at the current position, scaled to the column and
- * the page, never split; its caption follows in italics. */
-static void S_picture(S_ts *t, double w, double h, S_paint paint, const void *what, const char *caption) {
+/* A picture may shrink to this share of its size to stay on the page it
+ * starts on (rather than leave most of that page empty). */
+#define S_SHRINK 0.6
+
+/* The scale of a w x h picture: fitted to the column and to a page. */
+static double S_picture_scale(const S_ts *t, double w, double h) {
   double k = w > t->cw ? t->cw / w : 1;
   double maxh = t->ph - t->mt - t->mb - 30;
   if (h * k > maxh) k = maxh / h;
+  return k;
+}
+
+/* Place a w x h picture at the current position, scaled to the column and
+ * the page, never split; its caption follows in italics. A picture that
+ * would fit in the room left at S_SHRINK of its size or more shrinks to
+ * fit; else it starts a page. */
+static void S_picture(S_ts *t, double w, double h, S_paint paint, const void *what, const char *caption) {
+  double k = S_picture_scale(t, w, h);
+  double room = S_room(t) - 16;
+  if (h * k > room && h * k * S_SHRINK <= room && t->y > t->mt + 1) k = room / h;
   S_need(t, h * k + 16);
   cairo_save(t->cr);
   cairo_translate(t->cr, t->ml, t->y);
@@ -249,32 +330,54 @@ static void S_picture(S_ts *t, double w, double h, S_paint paint, const void *wh
 
 static void S_block(S_ts *t, const ec_block *b) {
   ec_buf m = {0};
+  size_t notes = b->n_notes;
   switch (b->kind) {
   case EC_BLOCK_FIGURE:
+    /* the PDF has no disclosure: the chart's numbers follow it */
     S_picture(t, b->scene->width, b->scene->height, S_paint_scene, b->scene, b->caption);
+    if (b->table) S_table(t, b->table, b->brief_rows);
     break;
   case EC_BLOCK_TABLE:
+    if (b->id) S_dest(t, b->id);
     if (b->caption) {
       S_markup_esc(&m, b->caption, strlen(b->caption));
       S_need(t, 60);
       S_paragraph(t, m.data, S_BODY, 0, 3);
     }
-    S_table(t, b->table, 0);
+    S_table(t, b->table, b->brief_rows);
     break;
   case EC_BLOCK_NOTES:
+    if (b->id) S_dest(t, b->id);
     if (!b->n_notes) {
       S_paragraph(t, "<i>None.</i>", S_BODY, 0, 6);
       break;
     }
-    for (size_t i = 0; i < b->n_notes; i++) {
+    if (t->brief && b->brief_rows && b->brief_rows < notes) notes = b->brief_rows;
+    for (size_t i = 0; i < notes; i++) {
       m.len = 0;
       ec_buf_puts(&m, b->notes[i].sev >= 2 ? "<span foreground=\"#a4161a\">\xE2\x80\xA2 " : "<span foreground=\"#8a5a00\">\xE2\x80\xA2 ");
       S_markup_esc(&m, b->notes[i].text, strlen(b->notes[i].text) > 2000 ? 2000 : strlen(b->notes[i].text));
       ec_buf_puts(&m, "</span>");
       S_paragraph(t, m.data, S_SMALL + 0.5, 8, 2);
     }
+    if (notes < b->n_notes) {
+      m.len = 0;
+      ec_buf_printf(&m, "<i>%zu more in the HTML report and in the PDF with --pdf-detail full.</i>", b->n_notes - notes);
+      S_paragraph(t, m.data, S_SMALL, 8, 2);
+    }
     t->y += 6;
     break;
+  case EC_BLOCK_TEXT:
+    if (b->link) {
+      char *la = ec_asprintf("dest='%s'", b->link + 1);
+      cairo_tag_begin(t->cr, CAIRO_TAG_LINK, la);
+      free(la);
+    }
+    S_markup_esc(&m, b->text, strlen(b->text));
+    S_paragraph(t, m.data, S_BODY, 0, 6);
+    if (b->link) cairo_tag_end(t->cr, CAIRO_TAG_LINK);
+    break;
+  case EC_BLOCK_TILES: S_tiles(t, b); break;
   case EC_BLOCK_UNAVAILABLE:
     ec_buf_puts(&m, "<span foreground=\"#6b7280\"><i>Not available: ");
     S_markup_esc(&m, b->why, strlen(b->why));
@@ -283,7 +386,9 @@ static void S_block(S_ts *t, const ec_block *b) {
     break;
   case EC_BLOCK_GROUP:
     for (size_t i = 0; i < b->n_children; i++) S_block(t, b->children[i]);
+    if (b->role == EC_ROLE_FIRST_SCREEN) t->pending_break = 1; /* page 1 is the first screen alone */
     break;
+  case EC_BLOCK_MARK: break;
   case EC_BLOCK_DRAWING:
     if (b->draw && b->width > 0 && b->height > 0) S_picture(t, b->width, b->height, S_paint_drawing, b, b->caption);
     break;
@@ -293,7 +398,7 @@ static void S_block(S_ts *t, const ec_block *b) {
 
 /* ---- document ---------------------------------------------------------------- */
 
-static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int *hseq) {
+static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int hseq) {
   int level = cmark_node_get_heading_level(n);
   if (level < 1) level = 1;
   if (level > 6) level = 6;
@@ -312,15 +417,13 @@ static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int *hseq) {
   if (nb && (nb->kind == EC_BLOCK_FIGURE || (nb->kind == EC_BLOCK_DRAWING && nb->draw))) {
     double w = nb->kind == EC_BLOCK_FIGURE ? nb->scene->width : nb->width;
     double h = nb->kind == EC_BLOCK_FIGURE ? nb->scene->height : nb->height;
-    double k = w > t->cw ? t->cw / w : 1;
-    double maxh = t->ph - t->mt - t->mb - 30;
-    if (h * k > maxh) k = maxh / h;
-    follow += h * k + 16 - 70;
+    /* as small as S_picture may make it here */
+    follow += h * S_picture_scale(t, w, h) * S_SHRINK + 16 - 70;
   }
   S_need(t, sizes[level] * 2 + follow);
   t->y += level == 1 ? 4 : 10;
   char dest[64];
-  snprintf(dest, sizeof dest, "%s-s%d", part_id, ++*hseq);
+  snprintf(dest, sizeof dest, "%s-s%d", part_id, hseq);
   char *attr = ec_asprintf("name='%s'", dest);
   cairo_tag_begin(t->cr, CAIRO_TAG_DEST, attr);
   cairo_tag_end(t->cr, CAIRO_TAG_DEST);
@@ -353,8 +456,13 @@ static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int *hseq) {
   ec_buf_free(&m);
 }
 
-static void S_node(S_ts *t, cmark_node *n, const char *part_id, int *hseq, double indent) {
+static void S_node(S_ts *t, cmark_node *n, const char *part_id, int hseq, double indent) {
   ec_buf m = {0};
+  if (t->pending_break && !(cmark_node_get_type(n) == CMARK_NODE_CUSTOM_BLOCK && cmark_node_get_user_data(n) &&
+                            ((const ec_block *)cmark_node_get_user_data(n))->kind == EC_BLOCK_MARK)) {
+    t->pending_break = 0;
+    S_new_page(t);
+  }
   switch (cmark_node_get_type(n)) {
   case CMARK_NODE_HEADING: S_heading(t, n, part_id, hseq); break;
   case CMARK_NODE_PARAGRAPH:
@@ -380,12 +488,12 @@ static void S_node(S_ts *t, cmark_node *n, const char *part_id, int *hseq, doubl
       cairo_move_to(t->cr, t->ml + indent + 2, t->y);
       pango_cairo_show_layout(t->cr, l);
       g_object_unref(l);
-      for (cmark_node *c = cmark_node_first_child(it); c; c = cmark_node_next(c)) S_node(t, c, part_id, hseq, indent + 16);
+      for (cmark_node *c = cmark_node_first_child(it); c; c = cmark_node_next(c)) S_node(t, c, part_id, 0, indent + 16);
     }
     break;
   }
   case CMARK_NODE_BLOCK_QUOTE:
-    for (cmark_node *c = cmark_node_first_child(n); c; c = cmark_node_next(c)) S_node(t, c, part_id, hseq, indent + 14);
+    for (cmark_node *c = cmark_node_first_child(n); c; c = cmark_node_next(c)) S_node(t, c, part_id, 0, indent + 14);
     break;
   case CMARK_NODE_THEMATIC_BREAK:
     S_need(t, 12);
@@ -405,6 +513,54 @@ static void S_node(S_ts *t, cmark_node *n, const char *part_id, int *hseq, doubl
   ec_buf_free(&m);
 }
 
+/* A mark's role when n is one (EC_MARK_*), else -1. */
+static int S_mark_of(cmark_node *n) {
+  if (cmark_node_get_type(n) != CMARK_NODE_CUSTOM_BLOCK) return -1;
+  const ec_block *b = cmark_node_get_user_data(n);
+  return b && b->kind == EC_BLOCK_MARK ? b->role : -1;
+}
+
+/* One engine's part: the brief (sections without a detail mark), then, with
+ * --pdf-detail full, the detail sections in template order. A heading opens
+ * a section that lasts until the next heading of the same or a higher level;
+ * a mark among a section's own nodes (before its first subheading) sets the
+ * section's place, and subsections inherit it. */
+static void S_part(S_ts *t, const ec_report_part *p, int full) {
+  size_t n = 0;
+  for (cmark_node *x = cmark_node_first_child(p->doc.root); x; x = cmark_node_next(x)) n++;
+  cmark_node **v = ec_calloc(n + 1, sizeof *v);
+  unsigned char *detail = ec_calloc(n + 1, 1);
+  int *hseq = ec_calloc(n + 1, sizeof *hseq);
+  n = 0;
+  for (cmark_node *x = cmark_node_first_child(p->doc.root); x; x = cmark_node_next(x)) v[n++] = x;
+  int mode[8] = {0}, cur = EC_MARK_BRIEF, heads = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (cmark_node_get_type(v[i]) == CMARK_NODE_HEADING) {
+      int lv = cmark_node_get_heading_level(v[i]);
+      lv = lv < 1 ? 1 : lv > 6 ? 6 : lv;
+      int own = -1;
+      for (size_t j = i + 1; j < n && cmark_node_get_type(v[j]) != CMARK_NODE_HEADING && own < 0; j++) own = S_mark_of(v[j]);
+      cur = own >= 0 ? own : mode[lv - 1];
+      for (int k = lv; k < 8; k++) mode[k] = cur;
+      hseq[i] = ++heads; /* the HTML's heading anchors count in template order */
+    }
+    detail[i] = cur == EC_MARK_DETAIL;
+  }
+  for (int pass = 0; pass < (full ? 2 : 1); pass++) {
+    int first = 1;
+    for (size_t i = 0; i < n; i++) {
+      if (detail[i] != pass) continue;
+      if (pass && first) t->pending_break = 1; /* the detail starts on a page of its own */
+      first = 0;
+      S_node(t, v[i], p->id, hseq[i], 0);
+    }
+  }
+  t->pending_break = 0;
+  free(v);
+  free(detail);
+  free(hseq);
+}
+
 static cairo_status_t S_write(void *closure, const unsigned char *data, unsigned int len) {
   ec_buf_put(closure, data, len);
   return CAIRO_STATUS_SUCCESS;
@@ -421,6 +577,7 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
   t.mb = 54;
   t.cw = t.pw - t.ml - t.mr;
   t.max_rows = o && o->max_table_rows ? o->max_table_rows : 400;
+  t.brief = !(o && o->detail == EC_PDF_FULL);
   t.surf = cairo_pdf_surface_create_for_stream(S_write, out, t.pw, t.ph);
   char date[40];
   if (ec_source_date(date, sizeof date)) {
@@ -462,8 +619,7 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
     cairo_tag_begin(t.cr, CAIRO_TAG_DEST, dest);
     cairo_tag_end(t.cr, CAIRO_TAG_DEST);
     free(dest);
-    int hseq = 0;
-    for (cmark_node *n = cmark_node_first_child(p->doc.root); n; n = cmark_node_next(n)) S_node(&t, n, p->id, &hseq, 0);
+    S_part(&t, p, !t.brief);
   }
   S_page_end(&t);
   g_object_unref(t.pctx);

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #define S_PAD 3.0
-#define S_MAX_CHARS 400 /* a cell longer than this is cut with an ellipsis */
+#define S_MAX_CHARS 1500 /* a cell longer than this is cut with an ellipsis */
 #define S_MAX_PIECE 48  /* longer unbreakable pieces may break between characters */
 #define S_SAMPLE_ROWS 200 /* rows measured for column widths */
 
@@ -222,9 +222,10 @@ static void S_draw_row(const ec_table *t, size_t r, ec_cairo_flow *f, const doub
       cairo_fill(cr);
     }
     if (cell && cell->kind == EC_CELL_SHARE && isfinite(cell->sort)) {
+      /* a bar under the number, as long as the share of the cell's width */
       double bw = (w[c] - 2 * S_PAD) * fmax(0, fmin(100, cell->sort)) / 100;
-      cairo_set_source_rgba(cr, 0.27, 0.51, 0.71, 0.25);
-      cairo_rectangle(cr, x + S_PAD, f->y + 1.5, bw, rh - 3);
+      cairo_set_source_rgb(cr, 0.27, 0.51, 0.71);
+      cairo_rectangle(cr, x + S_PAD, f->y + rh - 2.6, bw, 1.6);
       cairo_fill(cr);
     }
     double lead = S_lead(cell);

@@ -28,7 +28,7 @@ static void S_cell_attrs(ec_buf *b, int num, const ec_cell *x) {
     ec_color col = ec_color_precision(x->key);
     ec_buf_printf(b, " style=\"--prec:#%02x%02x%02x\"", col.r, col.g, col.b);
   } else if (x->kind == EC_CELL_SHARE && isfinite(x->sort)) {
-    ec_buf_printf(b, " style=\"--share:%.1f%%\"", fmax(0, fmin(100, x->sort)));
+    ec_buf_printf(b, " style=\"--share:%.4f\"", fmax(0, fmin(100, x->sort)) / 100);
   }
 }
 

@@ -32,7 +32,7 @@ static void test_cell_kinds_html(void **st) {
   ec_render_table_html(t, &b);
   /* the precision's colour comes from view/colors.c (TREx's FP16 orange) */
   assert_non_null(strstr(b.data, "<td class=\"prec\" style=\"--prec:#ffa500\">FP16</td>"));
-  assert_non_null(strstr(b.data, "class=\"num share\" style=\"--share:45.7%\""));
+  assert_non_null(strstr(b.data, "class=\"num share\" style=\"--share:0.4570\""));
   /* an unknown severity key never reaches the markup */
   assert_null(strstr(b.data, "<script>"));
   assert_non_null(strstr(b.data, "class=\"sev sev-info\""));
