@@ -304,12 +304,14 @@ static double S_picture_scale(const S_ts *t, double w, double h) {
 
 /* Place a w x h picture at the current position, scaled to the column and
  * the page, never split; its caption follows in italics. A picture that
- * would fit in the room left at S_SHRINK of its size or more shrinks to
- * fit; else it starts a page. */
-static void S_picture(S_ts *t, double w, double h, S_paint paint, const void *what, const char *caption) {
+ * does not fit in the room left shrinks to fit when it is a chart (shrink
+ * set) that keeps S_SHRINK of its size or more, or when only a heading and
+ * its lead-in stand above it on the page (it would not fit any better on
+ * the next); else it starts a page. */
+static void S_picture(S_ts *t, double w, double h, S_paint paint, const void *what, const char *caption, int shrink) {
   double k = S_picture_scale(t, w, h);
   double room = S_room(t) - 16;
-  if (h * k > room && h * k * S_SHRINK <= room && t->y > t->mt + 1) k = room / h;
+  if (h * k > room && t->y > t->mt + 1 && ((shrink && h * k * S_SHRINK <= room) || t->y - t->mt < 160)) k = room / h;
   S_need(t, h * k + 16);
   cairo_save(t->cr);
   cairo_translate(t->cr, t->ml, t->y);
@@ -334,14 +336,14 @@ static void S_block(S_ts *t, const ec_block *b) {
   switch (b->kind) {
   case EC_BLOCK_FIGURE:
     /* the PDF has no disclosure: the chart's numbers follow it */
-    S_picture(t, b->scene->width, b->scene->height, S_paint_scene, b->scene, b->caption);
+    S_picture(t, b->scene->width, b->scene->height, S_paint_scene, b->scene, b->caption, 1);
     if (b->table) S_table(t, b->table, b->brief_rows);
     break;
   case EC_BLOCK_TABLE:
     if (b->id) S_dest(t, b->id);
     if (b->caption) {
       S_markup_esc(&m, b->caption, strlen(b->caption));
-      S_need(t, 60);
+      S_need(t, 110); /* the lead-in sentence stays with the header and a row or two */
       S_paragraph(t, m.data, S_BODY, 0, 3);
     }
     S_table(t, b->table, b->brief_rows);
@@ -390,7 +392,7 @@ static void S_block(S_ts *t, const ec_block *b) {
     break;
   case EC_BLOCK_MARK: break;
   case EC_BLOCK_DRAWING:
-    if (b->draw && b->width > 0 && b->height > 0) S_picture(t, b->width, b->height, S_paint_drawing, b, b->caption);
+    if (b->draw && b->width > 0 && b->height > 0) S_picture(t, b->width, b->height, S_paint_drawing, b, b->caption, 0);
     break;
   }
   ec_buf_free(&m);
@@ -418,7 +420,7 @@ static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int hseq) {
     double w = nb->kind == EC_BLOCK_FIGURE ? nb->scene->width : nb->width;
     double h = nb->kind == EC_BLOCK_FIGURE ? nb->scene->height : nb->height;
     /* as small as S_picture may make it here */
-    follow += h * S_picture_scale(t, w, h) * S_SHRINK + 16 - 70;
+    follow += h * S_picture_scale(t, w, h) * (nb->kind == EC_BLOCK_FIGURE ? S_SHRINK : 1) + 16 - 70;
   }
   S_need(t, sizes[level] * 2 + follow);
   t->y += level == 1 ? 4 : 10;

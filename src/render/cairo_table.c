@@ -196,8 +196,8 @@ static void S_text_color(cairo_t *cr, const ec_cell *x) {
 }
 
 /* Draw a laid-out row at f->y; frees the layouts. */
-static void S_draw_row(const ec_table *t, size_t r, ec_cairo_flow *f, const double *w, double tw, double rh,
-                       PangoLayout **ls) {
+static void S_draw_row(const ec_table *t, size_t r, ec_cairo_flow *f, const double *w, const double *smax, double tw,
+                       double rh, PangoLayout **ls) {
   cairo_t *cr = f->cr;
   int header = r == (size_t)-1;
   if (header) {
@@ -221,11 +221,11 @@ static void S_draw_row(const ec_table *t, size_t r, ec_cairo_flow *f, const doub
       cairo_rectangle(cr, x, f->y, w[c], rh);
       cairo_fill(cr);
     }
-    if (cell && cell->kind == EC_CELL_SHARE && isfinite(cell->sort)) {
-      /* a bar under the number, as long as the share of the cell's width */
-      double bw = (w[c] - 2 * S_PAD) * fmax(0, fmin(100, cell->sort)) / 100;
-      cairo_set_source_rgb(cr, 0.27, 0.51, 0.71);
-      cairo_rectangle(cr, x + S_PAD, f->y + rh - 2.6, bw, 1.6);
+    if (cell && cell->kind == EC_CELL_SHARE && isfinite(cell->sort) && smax[c] > 0) {
+      /* a bar behind the number: its fraction of the column's largest share */
+      double bw = (w[c] - 2 * S_PAD) * fmax(0, fmin(1, cell->sort / smax[c]));
+      cairo_set_source_rgba(cr, 0.27, 0.51, 0.71, 0.25);
+      cairo_rectangle(cr, x + S_PAD, f->y + S_PAD - 1, bw, EC_TABLE_PT * 1.2 + 2); /* the first line's height */
       cairo_fill(cr);
     }
     double lead = S_lead(cell);
@@ -270,22 +270,23 @@ void ec_render_table_cairo(const ec_table *t, ec_cairo_flow *f, size_t max_rows,
   size_t nr = max_rows && t->nrows > max_rows ? max_rows : t->nrows;
   double *w = ec_calloc(2 * nc, sizeof *w);
   double tw = S_widths(t, nr, f->width, w);
+  double *smax = ec_table_share_max(t);
   PangoLayout **ls = ec_calloc(nc, sizeof *ls), **hl = ec_calloc(nc, sizeof *hl);
   double page_h = f->bottom - f->top;
   double hh = S_row_layouts(t, (size_t)-1, pc, w, hl);
   double rh1 = nr ? S_row_layouts(t, 0, pc, w, ls) : 0;
   /* keep the header with the first rows */
   if (hh + fmin(rh1, page_h / 3) > f->bottom - f->y && f->y > f->top + 1) S_new_page(f);
-  S_draw_row(t, (size_t)-1, f, w, tw, hh, hl);
+  S_draw_row(t, (size_t)-1, f, w, smax, tw, hh, hl);
   for (size_t r = 0; r < nr; r++) {
     double rh = r == 0 ? rh1 : S_row_layouts(t, r, pc, w, ls);
     if (rh > page_h - hh - 40) rh = page_h - hh - 40; /* a monster row is clipped */
     if (rh > f->bottom - f->y && f->y > f->top + 1) {
       S_new_page(f);
       S_row_layouts(t, (size_t)-1, pc, w, hl);
-      S_draw_row(t, (size_t)-1, f, w, tw, hh, hl);
+      S_draw_row(t, (size_t)-1, f, w, smax, tw, hh, hl);
     }
-    S_draw_row(t, r, f, w, tw, rh, ls);
+    S_draw_row(t, r, f, w, smax, tw, rh, ls);
   }
   for (size_t c = 0; c < nc; c++) {
     if (hl[c]) g_object_unref(hl[c]);
@@ -294,6 +295,7 @@ void ec_render_table_cairo(const ec_table *t, ec_cairo_flow *f, size_t max_rows,
   free(hl);
   free(ls);
   free(w);
+  free(smax);
   f->y += 4;
   ec_buf note = {0};
   if (t->nrows > nr)

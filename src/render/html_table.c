@@ -1,14 +1,16 @@
 #include "render/html_table.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "view/colors.h"
 
 static void S_attr(ec_buf *b, const char *s) { ec_buf_html(b, s, strlen(s)); }
 
-/* A cell's kind as HTML: classes the stylesheet knows (assets/report.css)
+/* A cell's kind as HTML (a share's bar is its fraction of the column's largest
+ * share, share_max): classes the stylesheet knows (assets/report.css)
  * and, for colours and bars, a custom property set from the same source the
  * PDF painter uses (view/colors.h), so no colour is written down twice. */
-static void S_cell_attrs(ec_buf *b, int num, const ec_cell *x) {
+static void S_cell_attrs(ec_buf *b, int num, const ec_cell *x, double share_max) {
   const char *cls = NULL;
   switch (x->kind) {
   case EC_CELL_PLAIN: break;
@@ -27,8 +29,8 @@ static void S_cell_attrs(ec_buf *b, int num, const ec_cell *x) {
   if (x->kind == EC_CELL_PRECISION) {
     ec_color col = ec_color_precision(x->key);
     ec_buf_printf(b, " style=\"--prec:#%02x%02x%02x\"", col.r, col.g, col.b);
-  } else if (x->kind == EC_CELL_SHARE && isfinite(x->sort)) {
-    ec_buf_printf(b, " style=\"--share:%.4f\"", fmax(0, fmin(100, x->sort)) / 100);
+  } else if (x->kind == EC_CELL_SHARE && isfinite(x->sort) && share_max > 0) {
+    ec_buf_printf(b, " style=\"--share:%.4f\"", fmax(0, fmin(1, x->sort / share_max)));
   }
 }
 
@@ -55,6 +57,7 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
     ec_buf_puts(b, "</th>");
   }
   ec_buf_puts(b, "</tr></thead><tbody>");
+  double *smax = ec_table_share_max(t);
   for (size_t r = 0; r < t->nrows; r++) {
     if (t->row_ids && t->row_ids[r]) {
       ec_buf_puts(b, "<tr id=\"");
@@ -66,7 +69,7 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
     for (size_t c = 0; c < t->ncols; c++) {
       const ec_cell *x = ec_table_cell(t, r, c);
       ec_buf_puts(b, "<td");
-      S_cell_attrs(b, t->cols[c].align == EC_ALIGN_RIGHT, x);
+      S_cell_attrs(b, t->cols[c].align == EC_ALIGN_RIGHT, x, smax[c]);
       if (t->interactive && isfinite(x->sort)) ec_buf_printf(b, " data-v=\"%.9g\"", x->sort);
       ec_buf_putc(b, '>');
       if (x->link) {
@@ -80,6 +83,7 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
     }
     ec_buf_puts(b, "</tr>\n");
   }
+  free(smax);
   ec_buf_puts(b, "</tbody></table>");
   if (t->note) {
     ec_buf_puts(b, "<p class=\"table-note\">");

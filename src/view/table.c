@@ -136,3 +136,13 @@ ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, cons
   }
   return t;
 }
+
+double *ec_table_share_max(const ec_table *t) {
+  double *m = ec_calloc(t->ncols + 1, sizeof *m);
+  for (size_t r = 0; r < t->nrows; r++)
+    for (size_t c = 0; c < t->ncols; c++) {
+      const ec_cell *x = ec_table_cell(t, r, c);
+      if (x->kind == EC_CELL_SHARE && isfinite(x->sort) && x->sort > m[c]) m[c] = x->sort;
+    }
+  return m;
+}

@@ -66,6 +66,11 @@ void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link);
 void ec_table_set_row_id(ec_table *t, size_t row, const char *id);
 void ec_table_set_note(ec_table *t, const char *note);
 const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col);
+/** Per column, the largest sort value of its EC_CELL_SHARE cells (0 when it
+ *  has none): a share's bar is drawn as its fraction of that, so the largest
+ *  fills the cell and the number beside it says how large it is. ncols
+ *  values, malloc'd; caller frees. */
+double *ec_table_share_max(const ec_table *t);
 /** Finish a table that shows at most some of total items: with no rows it is
  *  freed, *why = empty_why and NULL is returned; when rows < total a note
  *  "<total - rows> more <more>" is set. Returns t otherwise. */

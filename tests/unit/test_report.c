@@ -118,11 +118,16 @@ static void test_cell_kinds_html(void **st) {
   ec_table_set_kind(t, r, 0, EC_CELL_SEVERITY, "\"><script>");
   ec_table_set(t, r, 1, "1", 1);
   ec_table_set_kind(t, r, 1, EC_CELL_BAD, NULL);
+  r = ec_table_row(t);
+  ec_table_set(t, r, 1, "22.85", 22.85);
+  ec_table_set_kind(t, r, 1, EC_CELL_SHARE, NULL);
   ec_buf b = {0};
   ec_render_table_html(t, &b);
   /* the precision's colour comes from view/colors.c (TREx's FP16 orange) */
   assert_non_null(strstr(b.data, "<td class=\"prec\" style=\"--prec:#ffa500\">FP16</td>"));
-  assert_non_null(strstr(b.data, "class=\"num share\" style=\"--share:0.4570\""));
+  /* a share's bar is its fraction of the column's largest share */
+  assert_non_null(strstr(b.data, "class=\"num share\" style=\"--share:1.0000\""));
+  assert_non_null(strstr(b.data, "class=\"num share\" style=\"--share:0.5000\""));
   /* an unknown severity key never reaches the markup */
   assert_null(strstr(b.data, "<script>"));
   assert_non_null(strstr(b.data, "class=\"sev sev-info\""));
