@@ -211,7 +211,7 @@ static void S_table(S_ts *t, const ec_table *tb, size_t brief_rows) {
   size_t rows = t->brief && brief_rows && brief_rows < t->max_rows ? brief_rows : t->max_rows;
   ec_render_table_cairo(tb, &f, rows,
                         t->brief && brief_rows ? "in the HTML report and in the PDF with --pdf-detail full"
-                                               : "in the HTML report (and in `enginecard layers ENGINE --csv`)");
+                                               : "in the HTML report");
   t->y = f.y;
 }
 

@@ -381,7 +381,7 @@ static ec_scene *S_memory(S_ctx *c) {
   }
   char title[160];
   if (n <= top)
-    snprintf(title, sizeof title, "Memory per layer (%zu layers, largest first)", n);
+    snprintf(title, sizeof title, "Memory per layer (%zu layer%s, largest first)", n, n == 1 ? "" : "s");
   else
     snprintf(title, sizeof title, "Memory per layer: the %zu largest of %zu by footprint", top, n);
   ec_buf unk = {0};

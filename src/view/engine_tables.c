@@ -11,6 +11,7 @@
 #define B(f, v) f(buf, sizeof buf, (v))
 
 static char *S_iterations(char *buf, size_t cap, size_t n) { return ec_fmt_count(buf, cap, n, "iteration", "iterations"); }
+static char *S_layers(char *buf, size_t cap, size_t n) { return ec_fmt_count(buf, cap, n, "layer", "layers"); }
 
 static void S_kv(ec_table *t, const char *k, const char *v) {
   size_t r = ec_table_row(t);
@@ -102,7 +103,8 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
       ec_buf_printf(&b, " over %lld profiled iteration%s", (long long)e->profile_count, e->profile_count == 1 ? "" : "s");
     if (e->profile_count == 1) ec_buf_puts(&b, "; a single sample");
     if (e->layers_without_profile)
-      ec_buf_printf(&b, "; %zu of %zu layers have no profile record", e->layers_without_profile, s->layers);
+      ec_buf_printf(&b, "; %zu of %zu layers ha%s no profile record", e->layers_without_profile, s->layers,
+                    e->layers_without_profile == 1 ? "s" : "ve");
     ec_buf_puts(&b, ")");
     S_kv(t, "Layer latency sum", b.data);
   } else {
@@ -463,8 +465,8 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
   }
   if (n < e->n_layers) {
     char note[200];
-    snprintf(note, sizeof note, "%zu more layers are not shown; `enginecard layers ENGINE --csv` lists all %zu.",
-             e->n_layers - n, e->n_layers);
+    snprintf(note, sizeof note, "%zu more layer%s not shown; `enginecard layers ENGINE --csv` lists all %zu.",
+             e->n_layers - n, e->n_layers - n == 1 ? " is" : "s are", e->n_layers);
     ec_table_set_note(t, note);
   }
   return t;
@@ -641,7 +643,7 @@ ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max) {
     }
   }
   ec_buf note = {0};
-  ec_buf_printf(&note, "%zu layers with known FLOPs", nu->flops_known);
+  ec_buf_printf(&note, "%s with known FLOPs", B(S_layers, nu->flops_known));
   if (nu->flops_known > t->nrows) ec_buf_printf(&note, ", the %zu slowest shown", t->nrows);
   if (nu->flops_dynamic) ec_buf_printf(&note, "; FLOPs unknown for %zu dynamic-shape convolutions", nu->flops_dynamic);
   ec_buf_puts(&note, ". Each layer is measured against the peak of the math its kernel does (README: Numbers)");

@@ -38,16 +38,7 @@ for n in 1000 2000; do
     done
   done
 done
-if have_corpus; then
-  for dir in "$CORPUS"/*/*/; do
-    dir=${dir%/}
-    n=$("$EC_BIN" summary --json "$dir" 2>/dev/null | "$PY" -c 'import json,sys; print(json.load(sys.stdin)["layers"])' 2>/dev/null)
-    [ -n "$n" ] && [ "$n" -gt 0 ] || continue
-    check_one "corpus ${dir#"$CORPUS"/}" "$dir"
-  done
-else
-  skip "brief over the corpus: $CORPUS is absent"
-fi
+each_corpus_engine check_one brief
 
 # --pdf-detail full: the brief, then every layer, every finding, the options
 E=examples/resnet-int8-a100
