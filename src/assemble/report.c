@@ -251,11 +251,11 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
     snprintf(tid, sizeof tid, "%s-slowest", c->part->id);
     ec_table *t = ec_tbl_top_layers(s, tid, top);
     ec_block *b = ec_block_table(t);
-    char cnt[48];
+    char nt[32], nl[32];
     b->caption = s->layers <= top ? ec_asprintf("The layers, slowest first, with their share of the latency:")
                                   : ec_asprintf("The %s slowest of %s layers, with their share of the latency:",
-                                                top == 5 ? "five" : ec_fmt_int(cnt, sizeof cnt, (double)top),
-                                                ec_fmt_int(cnt + 24, sizeof cnt - 24, (double)s->layers));
+                                                top == 5 ? "five" : ec_fmt_int(nt, sizeof nt, (double)top),
+                                                ec_fmt_int(nl, sizeof nl, (double)s->layers));
     ec_block_add(g, b);
   } else {
     ec_block_add(g, ec_block_text(s->layers ? "Without a per-layer profile the slowest layers are unknown."
@@ -267,17 +267,17 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
     ec_lint(e, s, NULL, &f);
     size_t idx[3];
     size_t n = ec_findings_top(&f, 3, idx);
-    char tid[64], lint[64];
+    char tid[64];
     snprintf(tid, sizeof tid, "%s-top-findings", c->part->id);
-    snprintf(lint, sizeof lint, "#%s-lint", c->part->id);
-    ec_table *t = ec_tbl_top_findings(e, &f, idx, n, tid);
+    ec_table *t = ec_tbl_top_findings(&f, idx, n, tid);
     if (t) {
       ec_block *b = ec_block_table(t);
-      size_t wn = f.count[EC_LINT_WARNING] + f.count[EC_LINT_ERROR];
-      char cnt[48];
-      b->caption = n < wn ? ec_asprintf("The top %zu of %s (all of them under Lint):", n,
-                                        ec_fmt_count(cnt, sizeof cnt, wn, "lint warning or error", "lint warnings and errors"))
-                          : ec_asprintf("Lint's %s:", ec_fmt_count(cnt, sizeof cnt, n, "warning", "warnings and errors"));
+      size_t ne = f.count[EC_LINT_ERROR], nw = f.count[EC_LINT_WARNING];
+      char er[48], wa[48], found[112];
+      snprintf(found, sizeof found, "%s%s%s", ne ? ec_fmt_count(er, sizeof er, ne, "error", "errors") : "",
+               ne && nw ? " and " : "", nw ? ec_fmt_count(wa, sizeof wa, nw, "warning", "warnings") : "");
+      b->caption = n < ne + nw ? ec_asprintf("Lint found %s; the top %zu (all of them under Lint):", found, n)
+                               : ec_asprintf("Lint found %s:", found);
       ec_block_add(g, b);
     } else {
       char cnt[48];

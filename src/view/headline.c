@@ -107,7 +107,7 @@ ec_table *ec_tbl_index(const ec_summary *const *s, const char *const *ids, size_
   ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "GPU", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "TensorRT", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Median (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "GPU compute median (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "p99 (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Throughput (qps)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Layer latency sum (ms)", EC_ALIGN_RIGHT, 1);
@@ -142,7 +142,7 @@ ec_table *ec_tbl_index(const ec_summary *const *s, const char *const *ids, size_
   return t;
 }
 
-ec_table *ec_tbl_top_findings(const ec_engine *e, const ec_findings *f, const size_t *idx, size_t n, const char *id) {
+ec_table *ec_tbl_top_findings(const ec_findings *f, const size_t *idx, size_t n, const char *id) {
   if (!n) return NULL;
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Severity", EC_ALIGN_LEFT, 0);
@@ -165,6 +165,5 @@ ec_table *ec_tbl_top_findings(const ec_engine *e, const ec_findings *f, const si
     ec_buf_free(&m);
     ec_table_set(t, r, 3, x->mitigation ? x->mitigation : "", NAN);
   }
-  (void)e;
   return t;
 }

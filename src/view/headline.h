@@ -48,6 +48,6 @@ ec_table *ec_tbl_index(const ec_summary *const *s, const char *const *ids, size_
 /** The first-screen table of findings: the findings of f at idx[0..n)
  *  (analyze/findings_top.h) with severity, latency share, rule, finding
  *  and mitigation. NULL when n is 0. */
-ec_table *ec_tbl_top_findings(const ec_engine *e, const ec_findings *f, const size_t *idx, size_t n, const char *id);
+ec_table *ec_tbl_top_findings(const ec_findings *f, const size_t *idx, size_t n, const char *id);
 
 #endif
