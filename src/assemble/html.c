@@ -42,10 +42,7 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
     ec_render_table_html(b->table, o);
     break;
   case EC_BLOCK_NOTES:
-    if (!b->n_notes) {
-      ec_buf_puts(o, "<p class=\"na\">None.</p>\n");
-      break;
-    }
+    if (!b->n_notes) break; /* nothing to list: the text around it says so, no stray "None." */
     ec_buf_puts(o, "<ul class=\"notes\"");
     if (b->id) {
       ec_buf_puts(o, " id=\"");

@@ -350,10 +350,7 @@ static void S_block(S_ts *t, const ec_block *b) {
     break;
   case EC_BLOCK_NOTES:
     if (b->id) S_dest(t, b->id);
-    if (!b->n_notes) {
-      S_paragraph(t, "<i>None.</i>", S_BODY, 0, 6);
-      break;
-    }
+    if (!b->n_notes) break; /* nothing to list: the text around it says so, no stray "None." */
     if (t->brief && b->brief_rows && b->brief_rows < notes) notes = b->brief_rows;
     for (size_t i = 0; i < notes; i++) {
       m.len = 0;

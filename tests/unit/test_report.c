@@ -389,6 +389,14 @@ static void test_units_and_plurals(void **st) {
   assert_non_null(strstr(h, "No warnings were raised while reading this engine&#39;s files."));
   assert_null(strstr(h, "There are 1 "));
   free(h);
+  /* an empty list says nothing: the text before it tells (the comparison
+   * report printed "Not available: ..." and then "None.") */
+  ec_block *nb = ec_block_notes();
+  ec_buf nh = {0};
+  ec_block_html(nb, &nh);
+  assert_int_equal(nh.len, 0);
+  ec_buf_free(&nh);
+  ec_block_free(nb);
   ec_report_free(&r);
   ec_engine_free(e);
 }
