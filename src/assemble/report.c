@@ -139,8 +139,19 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
   if (!it || (chart != (it->kind == EC_ITEM_CHART)))
     return ec_block_unavailable(chart ? "the template names an unknown chart" : "the template names an unknown table");
   const char *why = it->missing ? it->missing(s) : NULL;
-  if (why) return ec_block_unavailable(why);
   size_t rows = S_item_rows(c, it, a);
+  const ec_report_item *dt = it->kind == EC_ITEM_CHART && it->data ? ec_report_item_find(it->data) : NULL;
+  if (dt && dt->missing && dt->missing(s)) dt = NULL;
+  if (why && dt) {
+    /* the chart cannot be drawn but its numbers exist (the efficiency table
+     * without a device to draw ceilings): say why, and show the numbers */
+    ec_block *g = ec_block_group();
+    ec_block_add(g, ec_block_unavailable(why));
+    ec_table *t = S_item_table(c, dt, dt->rows ? rows : 0);
+    if (t) ec_block_add(g, ec_block_table(t));
+    return g;
+  }
+  if (why) return ec_block_unavailable(why);
   ec_block *b = NULL;
   if (it->kind == EC_ITEM_CHART) {
     char *one = it->single ? it->single(s) : NULL;
@@ -156,8 +167,7 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
     ec_scene *sc = it->chart(c->part->engine, s, &co);
     if (!sc) return ec_block_unavailable("its data is missing");
     /* the numbers, once, under the chart: the same rows as the chart's layers */
-    const ec_report_item *dt = it->data ? ec_report_item_find(it->data) : NULL;
-    ec_table *t = dt && !(dt->missing && dt->missing(s)) ? S_item_table(c, dt, dt->rows ? rows : 0) : NULL;
+    ec_table *t = dt ? S_item_table(c, dt, dt->rows ? rows : 0) : NULL;
     b = ec_block_figure(sc, t, ec_kvs_get(a, "caption"));
   } else if (it->kind == EC_ITEM_TABLES) {
     char id[64], **leads = NULL;
