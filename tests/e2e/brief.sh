@@ -56,7 +56,7 @@ else
   fail "pdf-detail full: all layers / options missing, or in the brief"
 fi
 if grep -q "more in the HTML report and in the PDF with --pdf-detail full\|more rows are in the HTML report and in the PDF with --pdf-detail full" "$TMP/b.txt" \
-   || [ "$nf" -le 10 ]; then
+   || [ "$nf" -le 6 ]; then
   ok "pdf brief: capped blocks say where the rest is ($nf findings)"
 else
   fail "pdf brief: $nf findings but no pointer to the rest"
