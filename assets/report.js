@@ -72,6 +72,7 @@
     self.text = data.cols.map(function (c) { return strings(c.t, n); });
     self.vals = data.cols.map(function (c) { return c.v || null; });
     self.cls = data.cols.map(function (c) { return strings(c.c, n); });
+    self.sty = data.cols.map(function (c) { return strings(c.s, n); });
     self.links = data.cols.map(function (c) { return strings(c.l, n); });
     self.num = Array.prototype.map.call(table.tHead.rows[0].cells, function (th) { return th.classList.contains("num"); });
     self.ids = null;
@@ -128,6 +129,7 @@
       var td = document.createElement("td"), t = this.text[c][r] || "";
       var cl = (this.num[c] ? "num" : "") + (this.cls[c] && this.cls[c][r] ? (this.num[c] ? " " : "") + this.cls[c][r] : "");
       if (cl) td.className = cl;
+      if (this.sty[c] && this.sty[c][r]) td.setAttribute("style", this.sty[c][r]);
       if (this.links[c] && this.links[c][r]) {
         var a = document.createElement("a");
         a.href = this.links[c][r];

@@ -1,4 +1,5 @@
 #include "analyze/layer_kind.h"
+#include <math.h>
 #include <string.h>
 
 static int S_is(const char *a, const char *b) { return a && b && !strcmp(a, b); }
@@ -200,4 +201,20 @@ long ec_layer_myelin_region(const ec_layer *l) {
 int ec_layer_is_sync(const ec_layer *l) {
   if (S_is(l->layer_type, "signal") || S_is(l->layer_type, "wait")) return 1;
   return l->name && (strstr(l->name, "^signal^") || strstr(l->name, "^wait^"));
+}
+
+int ec_layer_is_pointwise(const ec_layer *l) { return l->type && !strncmp(l->type, "PointWise", 9); }
+
+size_t ec_pointwise_ops(const ec_engine *e, size_t count[EC_PW_MAX_OPS + 1], double ms[EC_PW_MAX_OPS + 1]) {
+  size_t n = 0;
+  for (size_t k = 0; k <= EC_PW_MAX_OPS; k++) count[k] = 0, ms[k] = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    if (!ec_layer_is_pointwise(l)) continue;
+    size_t k = l->n_operations < EC_PW_MAX_OPS ? l->n_operations : EC_PW_MAX_OPS;
+    count[k]++;
+    if (l->has_profile && isfinite(l->avg_ms)) ms[k] += l->avg_ms;
+    n++;
+  }
+  return n;
 }

@@ -92,4 +92,16 @@ long ec_layer_myelin_region(const ec_layer *l);
  *  name with "^signal^" or "^wait^" (exit^bb^signal^1_myl109_56). */
 int ec_layer_is_sync(const ec_layer *l);
 
+/** 1 when l is one of TensorRT's PointWise layers (type "PointWise",
+ *  "PointWiseV2", ...): the kernels that fuse element-wise operations. */
+int ec_layer_is_pointwise(const ec_layer *l);
+
+#define EC_PW_MAX_OPS 64
+/** e's PointWise layers by the number of operations each lists: count[k]
+ *  layers with k operations and their latency ms[k] (layers without a
+ *  profile record add nothing), k = 0 when none are listed and
+ *  EC_PW_MAX_OPS for that many or more. Returns the number of PointWise
+ *  layers. The pointwise chart and table both read it. */
+size_t ec_pointwise_ops(const ec_engine *e, size_t count[EC_PW_MAX_OPS + 1], double ms[EC_PW_MAX_OPS + 1]);
+
 #endif

@@ -222,6 +222,16 @@ size_t ec_findings_top(const ec_findings *f, size_t k, const ec_finding **out) {
   return m;
 }
 
+size_t ec_findings_first(const ec_findings *f, size_t k, const ec_finding **out) {
+  size_t n = ec_findings_top(f, k, out);
+  for (size_t i = 0; i < f->n && n < k; i++) {
+    const ec_finding *x = &f->v[i];
+    if (x->severity < EC_LINT_WARNING || (isfinite(x->gain_ms_max) && x->gain_ms_max > 0)) continue;
+    out[n++] = x;
+  }
+  return n;
+}
+
 /* ---- context ------------------------------------------------------------ */
 
 typedef struct {

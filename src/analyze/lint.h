@@ -118,6 +118,11 @@ void ec_finding_set_layers(ec_finding *x, const ec_engine *e, const size_t *idx,
  *  into out (room for k) and returns how many. The report's first screen
  *  shows ec_findings_top(f, 3, out). */
 size_t ec_findings_top(const ec_findings *f, size_t k, const ec_finding **out);
+/** What a reader sees first (the report's first screen, page 1 of the PDF):
+ *  ec_findings_top(f, k), then, while fewer than k, the warnings and errors
+ *  without a known gain in f's order (lint's ranking: latency share, then
+ *  severity). Borrowed pointers into out (room for k); returns how many. */
+size_t ec_findings_first(const ec_findings *f, size_t k, const ec_finding **out);
 
 /** "info", "warning", "error". */
 const char *ec_lint_sev_name(ec_lint_sev s);

@@ -54,8 +54,41 @@ ec_block *ec_block_drawing(const char *html, double width, double height, ec_dra
   return b;
 }
 
+ec_block *ec_block_text(const char *text, const char *link) {
+  ec_block *b = S_new(EC_BLOCK_TEXT);
+  b->text = ec_strdup(text ? text : "");
+  b->link = link ? ec_strdup(link) : NULL;
+  return b;
+}
+
+ec_block *ec_block_tiles(void) { return S_new(EC_BLOCK_TILES); }
+
+ec_block *ec_block_mark(int role) {
+  ec_block *b = S_new(EC_BLOCK_MARK);
+  b->role = role;
+  return b;
+}
+
+void ec_block_tile(ec_block *b, const char *label, const char *value, const char *detail, const char *link) {
+  ec_tile *t = EC_PUSH(b->tiles, b->n_tiles, b->cap_tiles);
+  t->label = ec_strdup(label);
+  t->value = ec_strdup(value);
+  t->detail = detail ? ec_strdup(detail) : NULL;
+  t->link = link ? ec_strdup(link) : NULL;
+}
+
 void ec_block_free(ec_block *b) {
   if (!b) return;
+  for (size_t i = 0; i < b->n_tiles; i++) {
+    free(b->tiles[i].label);
+    free(b->tiles[i].value);
+    free(b->tiles[i].detail);
+    free(b->tiles[i].link);
+  }
+  free(b->tiles);
+  free(b->text);
+  free(b->link);
+  free(b->id);
   free(b->html);
   if (b->draw_free && b->draw_ctx) b->draw_free(b->draw_ctx);
   for (size_t i = 0; i < b->n_children; i++) ec_block_free(b->children[i]);

@@ -14,9 +14,20 @@ typedef enum {
   EC_BLOCK_NOTES,      /* a list of lines (warnings, findings) */
   EC_BLOCK_UNAVAILABLE, /* "Not available: why" */
   EC_BLOCK_GROUP,       /* several blocks, each with its caption as a lead-in sentence */
-  EC_BLOCK_DRAWING      /* trusted generated HTML plus a cairo drawing of the same
+  EC_BLOCK_DRAWING,     /* trusted generated HTML plus a cairo drawing of the same
                            picture (the engine graph): see ec_block_drawing */
+  EC_BLOCK_TEXT,        /* a sentence (a chart with one category says it in words),
+                           optionally a link to an anchor of the page */
+  EC_BLOCK_TILES,       /* headline figures: label, value, detail, optional link */
+  EC_BLOCK_MARK         /* a template's "<!-- pdf: detail -->" (role: EC_MARK_*): shows nothing */
 } ec_block_kind;
+
+typedef struct ec_tile {
+  char *label;  /* owned: "GPU compute time (median)" */
+  char *value;  /* owned: "0.8622 ms", or "not available" */
+  char *detail; /* owned, may be NULL: "p99 0.8706 ms; timing.json, 3,698 iterations" */
+  char *link;   /* owned, may be NULL: "#e1-warnings" */
+} ec_tile;
 
 /* Draws a DRAWING block's picture on cr with its top-left at the origin, in
  * a box of the block's width x height points (the PDF typesetter scales the
@@ -42,7 +53,21 @@ typedef struct ec_block {
   void (*draw_free)(void *ctx);
   struct ec_block **children; /* GROUP: owned */
   size_t n_children, cap_children;
+  char *text;        /* TEXT: owned */
+  char *link;        /* TEXT: an in-page target ("#e1-warnings"), owned, or NULL */
+  ec_tile *tiles;    /* TILES: owned */
+  size_t n_tiles, cap_tiles;
+  char *id;          /* anchor id of the block (NOTES, TABLE), owned, or NULL */
+  size_t brief_rows; /* TABLE, NOTES, FIGURE's table: rows in the PDF brief (0: as many as the HTML) */
+  int role;          /* GROUP: EC_ROLE_*, how the writers lay it out */
 } ec_block;
+
+/* GROUP roles */
+#define EC_ROLE_PLAIN 0
+#define EC_ROLE_FIRST_SCREEN 1 /* the answer on the first screen / page 1 of the PDF */
+/* MARK roles: the section the mark is in belongs to ... */
+#define EC_MARK_BRIEF 0  /* ... the PDF brief (the default) */
+#define EC_MARK_DETAIL 1 /* ... only the PDF with --pdf-detail full, appended after the brief */
 
 ec_block *ec_block_figure(ec_scene *scene, ec_table *data, const char *caption);
 ec_block *ec_block_table(ec_table *t);
@@ -54,6 +79,13 @@ ec_block *ec_block_group(void);
  *  block owns draw_ctx. caption may be NULL. */
 ec_block *ec_block_drawing(const char *html, double width, double height, ec_draw_fn draw, void *draw_ctx,
                            void (*draw_free)(void *), const char *caption);
+/** A sentence; text is copied; link (an in-page "#id") may be NULL. */
+ec_block *ec_block_text(const char *text, const char *link);
+ec_block *ec_block_tiles(void);
+/** A mark with role EC_MARK_BRIEF or EC_MARK_DETAIL. */
+ec_block *ec_block_mark(int role);
+/** Append a tile; strings are copied, detail and link may be NULL. */
+void ec_block_tile(ec_block *b, const char *label, const char *value, const char *detail, const char *link);
 /** Append child (ownership moves to g). */
 void ec_block_add(ec_block *g, ec_block *child);
 void ec_block_free(ec_block *b);

@@ -1,5 +1,6 @@
 #include "assemble/gen_lint.h"
 #include "analyze/lint.h"
+#include "view/fmt.h"
 #include "view/lint_table.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -17,9 +18,11 @@ ec_block *ec_gen_lint(const ec_engine *e, const ec_summary *s, const char *data,
   ec_table *t = ec_tbl_lint(e, &f, id, rows);
   if (t) {
     b = ec_block_table(t);
+    char n[48], er[48], wa[48];
     ec_buf c = {0};
-    ec_buf_printf(&c, "%zu findings: %zu errors, %zu warnings, %zu info.", f.n, f.count[EC_LINT_ERROR],
-                  f.count[EC_LINT_WARNING], f.count[EC_LINT_INFO]);
+    ec_buf_printf(&c, "%s: %s, %s, %zu info.", ec_fmt_count(n, sizeof n, f.n, "finding", "findings"),
+                  ec_fmt_count(er, sizeof er, f.count[EC_LINT_ERROR], "error", "errors"),
+                  ec_fmt_count(wa, sizeof wa, f.count[EC_LINT_WARNING], "warning", "warnings"), f.count[EC_LINT_INFO]);
     const ec_finding *top[3];
     size_t nt = ec_findings_top(&f, 3, top);
     for (size_t k = 0; k < nt; k++)

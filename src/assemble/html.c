@@ -42,11 +42,14 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
     ec_render_table_html(b->table, o);
     break;
   case EC_BLOCK_NOTES:
-    if (!b->n_notes) {
-      ec_buf_puts(o, "<p class=\"na\">None.</p>\n");
-      break;
+    if (!b->n_notes) break; /* nothing to list: the text around it says so, no stray "None." */
+    ec_buf_puts(o, "<ul class=\"notes\"");
+    if (b->id) {
+      ec_buf_puts(o, " id=\"");
+      S_esc(o, b->id);
+      ec_buf_putc(o, '"');
     }
-    ec_buf_puts(o, "<ul class=\"notes\">");
+    ec_buf_putc(o, '>');
     for (size_t i = 0; i < b->n_notes; i++) {
       static const char *cls[] = {"info", "warning", "error"};
       int sv = b->notes[i].sev < 0 ? 0 : b->notes[i].sev > 2 ? 2 : b->notes[i].sev;
@@ -62,7 +65,56 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
     ec_buf_puts(o, "</p>\n");
     break;
   case EC_BLOCK_GROUP:
+    if (b->role == EC_ROLE_FIRST_SCREEN) {
+      /* each part in a box of its kind, for the stylesheet's grid */
+      static const char *const kinds[] = {"figure", "table", "notes", "na", "group", "drawing", "text", "tiles", "mark"};
+      ec_buf_puts(o, "<div class=\"first-screen\">\n");
+      for (size_t i = 0; i < b->n_children; i++) {
+        ec_buf_printf(o, "<div class=\"fs-part fs-%s\">", kinds[b->children[i]->kind]);
+        ec_block_html(b->children[i], o);
+        ec_buf_puts(o, "</div>\n");
+      }
+      ec_buf_puts(o, "</div>\n");
+      break;
+    }
     for (size_t i = 0; i < b->n_children; i++) ec_block_html(b->children[i], o);
+    break;
+  case EC_BLOCK_MARK: break;
+  case EC_BLOCK_TEXT:
+    ec_buf_puts(o, "<p class=\"said\">");
+    if (b->link) {
+      ec_buf_puts(o, "<a href=\"");
+      S_esc(o, b->link);
+      ec_buf_puts(o, "\">");
+    }
+    S_esc(o, b->text);
+    if (b->link) ec_buf_puts(o, "</a>");
+    ec_buf_puts(o, "</p>\n");
+    break;
+  case EC_BLOCK_TILES:
+    ec_buf_puts(o, "<div class=\"tiles\">");
+    for (size_t i = 0; i < b->n_tiles; i++) {
+      const ec_tile *t = &b->tiles[i];
+      if (t->link) {
+        ec_buf_puts(o, "<a class=\"tile\" href=\"");
+        S_esc(o, t->link);
+        ec_buf_puts(o, "\">");
+      } else {
+        ec_buf_puts(o, "<div class=\"tile\">");
+      }
+      ec_buf_puts(o, "<span class=\"tile-label\">");
+      S_esc(o, t->label);
+      ec_buf_puts(o, "</span> <span class=\"tile-value\">");
+      S_esc(o, t->value);
+      ec_buf_puts(o, "</span>");
+      if (t->detail) {
+        ec_buf_puts(o, " <span class=\"tile-detail\">");
+        S_esc(o, t->detail);
+        ec_buf_puts(o, "</span>");
+      }
+      ec_buf_puts(o, t->link ? "</a>" : "</div>");
+    }
+    ec_buf_puts(o, "</div>\n");
     break;
   case EC_BLOCK_DRAWING:
     ec_buf_puts(o, "<figure class=\"drawing\">");

@@ -1,5 +1,6 @@
 #include "assemble/pdf.h"
 #include "render/cairo.h"
+#include "render/cairo_table.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include "view/fmt.h"
@@ -13,7 +14,6 @@
 #include <string.h>
 
 #define S_BODY 9.5
-#define S_TABLE 7.5
 #define S_SMALL 7.5
 
 typedef struct {
@@ -27,6 +27,8 @@ typedef struct {
   const char *running;
   int outline[8];    /* last outline id per heading level */
   size_t max_rows;
+  int brief;         /* the brief: blocks keep to their brief_rows */
+  int pending_break; /* the first screen ended: the next thing starts a page */
   ec_diags *d;
 } S_ts;
 
@@ -201,180 +203,78 @@ static void S_paragraph(S_ts *t, const char *markup, double size, double indent,
 
 /* ---- tables ----------------------------------------------------------------- */
 
-static void S_cell_markup(ec_buf *b, const char *s) {
-  b->len = 0;
-  if (b->data) b->data[0] = '\0';
-  /* long unbroken names would make rows absurdly tall: cap at 400 chars */
-  size_t n = strlen(s);
-  if (n > 400) {
-    S_markup_esc(b, s, 400);
-    ec_buf_puts(b, "\xE2\x80\xA6");
-  } else {
-    S_markup_esc(b, s, n);
-  }
+static void S_flow_new_page(void *ud) { S_new_page(ud); }
+
+/* A table, at most brief_rows rows in the brief (0: the page's limit). */
+static void S_table(S_ts *t, const ec_table *tb, size_t brief_rows) {
+  ec_cairo_flow f = {t->cr, t->pctx, t->ml, t->cw, t->y, t->mt, t->ph - t->mb, S_flow_new_page, t};
+  size_t rows = t->brief && brief_rows && brief_rows < t->max_rows ? brief_rows : t->max_rows;
+  ec_render_table_cairo(tb, &f, rows,
+                        t->brief && brief_rows ? "in the HTML report and in the PDF with --pdf-detail full"
+                                               : "in the HTML report");
+  t->y = f.y;
 }
 
-static void S_table(S_ts *t, const ec_table *tb) {
-  size_t nc = tb->ncols;
-  if (!nc) return;
-  size_t nr = tb->nrows < t->max_rows ? tb->nrows : t->max_rows;
-  double pad = 3;
-  /* natural widths from the header and the first rows */
-  double *w = ec_calloc(nc, sizeof *w), total = 0;
-  for (size_t c = 0; c < nc; c++) {
-    /* a header may wrap between words: its longest word sets its width */
-    w[c] = 0;
-    const char *h = tb->cols[c].header;
-    while (*h) {
-      size_t wl = strcspn(h, " ");
-      char word[128];
-      snprintf(word, sizeof word, "%.*s", (int)(wl < 127 ? wl : 127), h);
-      double ww = ec_text_width(word, S_TABLE, 1) + 2 * pad;
-      if (ww > w[c]) w[c] = ww;
-      h += wl;
-      while (*h == ' ') h++;
-    }
-    for (size_t r = 0; r < nr && r < 200; r++) {
-      const char *s = ec_table_cell(tb, r, c)->text;
-      double x = ec_text_width(s ? s : "", S_TABLE, 0) + 2 * pad;
-      if (x > w[c]) w[c] = x;
-    }
-    if (w[c] > t->cw * 0.45) w[c] = t->cw * 0.45;
-    /* a column the view asks to keep readable (long prose) keeps its width */
-    double minw = tb->cols[c].min_width_em * S_TABLE;
-    if (minw > t->cw * 0.45) minw = t->cw * 0.45;
-    if (w[c] < minw) w[c] = minw;
-    total += w[c];
-  }
-  /* shrink text columns (widest first) until the table fits */
-  for (int guard = 0; total > t->cw && guard < 400; guard++) {
-    /* the widest column that can still give room */
-    size_t wi = nc;
-    for (size_t c = 0; c < nc; c++) {
-      double fl = fmax(36, tb->cols[c].min_width_em * S_TABLE);
-      if (w[c] - fl > 0.5 && (wi == nc || w[c] > w[wi])) wi = c;
-    }
-    if (wi == nc) break;
-    double floor_w = fmax(36, tb->cols[wi].min_width_em * S_TABLE);
-    double cut = fmin(total - t->cw, w[wi] * 0.25);
-    if (w[wi] - cut < floor_w) cut = w[wi] - floor_w;
-    w[wi] -= cut;
-    total -= cut;
-  }
-  double scale = total > t->cw ? t->cw / total : 1;
-  for (size_t c = 0; c < nc; c++) w[c] *= scale;
-  ec_buf b = {0};
-  cairo_t *cr = t->cr;
-  PangoLayout **ls = ec_calloc(nc, sizeof *ls);
-  /* rows: 0 = header, 1.. = body */
-  for (size_t r = 0; r <= nr; r++) {
-    int header = r == 0;
-    double rh = 0;
-    for (size_t c = 0; c < nc; c++) {
-      const char *s = header ? tb->cols[c].header : ec_table_cell(tb, r - 1, c)->text;
-      S_cell_markup(&b, s ? s : "");
-      ls[c] = S_layout(t, b.data ? b.data : "", S_TABLE, header, w[c] - 2 * pad, tb->cols[c].align == EC_ALIGN_RIGHT);
-      double h = S_layout_h(ls[c]);
-      if (h > rh) rh = h;
-    }
-    rh += 2 * pad;
-    if (rh > t->ph - t->mt - t->mb - 40) rh = t->ph - t->mt - t->mb - 40; /* clipped */
-    int new_page = rh > S_room(t);
-    if (header) {
-      if (rh * 3 > S_room(t)) new_page = 1; /* keep the header with some rows */
-    }
-    if (new_page && t->y > t->mt + 1) S_new_page(t);
-    if ((new_page && !header) || header) {
-      /* (re)draw the header row at the top of this table part */
-      if (!header) {
-        /* repeat the header row */
-        double hh = 0;
-        PangoLayout **hl = ec_calloc(nc, sizeof *hl);
-        for (size_t c = 0; c < nc; c++) {
-          S_cell_markup(&b, tb->cols[c].header);
-          hl[c] = S_layout(t, b.data, S_TABLE, 1, w[c] - 2 * pad, tb->cols[c].align == EC_ALIGN_RIGHT);
-          if (S_layout_h(hl[c]) > hh) hh = S_layout_h(hl[c]);
-        }
-        hh += 2 * pad;
-        cairo_set_source_rgb(cr, 0.93, 0.94, 0.96);
-        cairo_rectangle(cr, t->ml, t->y, total * scale, hh);
-        cairo_fill(cr);
-        double x = t->ml;
-        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        for (size_t c = 0; c < nc; c++) {
-          cairo_move_to(cr, x + pad, t->y + pad);
-          pango_cairo_show_layout(cr, hl[c]);
-          g_object_unref(hl[c]);
-          x += w[c];
-        }
-        free(hl);
-        t->y += hh;
+static void S_dest(S_ts *t, const char *id) {
+  char *attr = ec_asprintf("name='%s'", id);
+  cairo_tag_begin(t->cr, CAIRO_TAG_DEST, attr);
+  cairo_tag_end(t->cr, CAIRO_TAG_DEST);
+  free(attr);
+}
+
+/* Headline tiles, three to a row: a label, the value large, a detail. */
+static void S_tiles(S_ts *t, const ec_block *b) {
+  size_t per = b->n_tiles < 3 ? b->n_tiles : 3;
+  if (!per) return;
+  double gap = 8, tw = (t->cw - gap * (double)(per - 1)) / (double)per, pad = 6;
+  for (size_t r0 = 0; r0 < b->n_tiles; r0 += per) {
+    size_t n = b->n_tiles - r0 < per ? b->n_tiles - r0 : per;
+    PangoLayout *ls[3][3];
+    double h = 0;
+    for (size_t i = 0; i < n; i++) {
+      const ec_tile *x = &b->tiles[r0 + i];
+      const char *parts[3] = {x->label, x->value, x->detail ? x->detail : ""};
+      static const double sizes[3] = {S_SMALL, 13, S_SMALL};
+      double th = 0;
+      for (int k = 0; k < 3; k++) {
+        ec_buf m = {0};
+        S_markup_esc(&m, parts[k], strlen(parts[k]));
+        ls[i][k] = S_layout(t, m.data ? m.data : "", sizes[k], k == 1, tw - 2 * pad, 0);
+        ec_buf_free(&m);
+        th += S_layout_h(ls[i][k]) + (k == 1 ? 2 : 1);
       }
+      if (th > h) h = th;
     }
-    if (header) {
-      cairo_set_source_rgb(cr, 0.93, 0.94, 0.96);
-      cairo_rectangle(cr, t->ml, t->y, total * scale, rh);
-      cairo_fill(cr);
-    } else if (tb->row_ids && tb->row_ids[r - 1]) {
-      char *attr = ec_asprintf("name='%s'", tb->row_ids[r - 1]);
-      cairo_tag_begin(cr, CAIRO_TAG_DEST, attr);
-      cairo_tag_end(cr, CAIRO_TAG_DEST);
-      free(attr);
-    }
-    double x = t->ml;
-    cairo_save(cr);
-    cairo_rectangle(cr, t->ml, t->y, total * scale, rh);
-    cairo_clip(cr);
-    for (size_t c = 0; c < nc; c++) {
-      /* the HTML's cell classes: differences highlighted, verdicts coloured */
-      const char *cls = header ? NULL : ec_table_cell(tb, r - 1, c)->cls;
-      if (cls && strstr(cls, "diff")) {
-        cairo_set_source_rgb(cr, 1.0, 0.96, 0.82);
-        cairo_rectangle(cr, x, t->y, w[c], rh);
-        cairo_fill(cr);
-      }
-      if (cls && strstr(cls, "bad")) cairo_set_source_rgb(cr, 0.64, 0.09, 0.10);
-      else if (cls && strstr(cls, "good")) cairo_set_source_rgb(cr, 0.18, 0.49, 0.20);
-      else cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-      const char *link = header ? NULL : ec_table_cell(tb, r - 1, c)->link;
-      if (link) {
-        char *la = ec_asprintf("dest='%s'", link + 1);
-        cairo_tag_begin(cr, CAIRO_TAG_LINK, la);
+    h += 2 * pad;
+    S_need(t, h + 6);
+    for (size_t i = 0; i < n; i++) {
+      const ec_tile *x = &b->tiles[r0 + i];
+      double x0 = t->ml + (double)i * (tw + gap), y = t->y + pad;
+      cairo_set_source_rgb(t->cr, 0.95, 0.96, 0.97);
+      cairo_rectangle(t->cr, x0, t->y, tw, h);
+      cairo_fill_preserve(t->cr);
+      cairo_set_source_rgb(t->cr, 0.82, 0.84, 0.87);
+      cairo_set_line_width(t->cr, 0.5);
+      cairo_stroke(t->cr);
+      if (x->link) {
+        char *la = ec_asprintf("dest='%s' rect=[%g %g %g %g]", x->link + 1, x0, t->y, tw, h);
+        cairo_tag_begin(t->cr, CAIRO_TAG_LINK, la);
+        cairo_tag_end(t->cr, CAIRO_TAG_LINK);
         free(la);
-        cairo_set_source_rgb(cr, 0.04, 0.38, 0.77);
       }
-      cairo_move_to(cr, x + pad, t->y + pad);
-      pango_cairo_show_layout(cr, ls[c]);
-      if (link) cairo_tag_end(cr, CAIRO_TAG_LINK);
-      g_object_unref(ls[c]);
-      x += w[c];
+      for (int k = 0; k < 3; k++) {
+        if (k == 1) cairo_set_source_rgb(t->cr, 0.1, 0.1, 0.1);
+        else cairo_set_source_rgb(t->cr, 0.36, 0.39, 0.44);
+        cairo_move_to(t->cr, x0 + pad, y);
+        pango_cairo_show_layout(t->cr, ls[i][k]);
+        y += S_layout_h(ls[i][k]) + (k == 1 ? 2 : 1);
+        g_object_unref(ls[i][k]);
+      }
     }
-    cairo_restore(cr);
-    t->y += rh;
-    cairo_set_source_rgb(cr, 0.8, 0.82, 0.85);
-    cairo_set_line_width(cr, 0.4);
-    cairo_move_to(cr, t->ml, t->y);
-    cairo_line_to(cr, t->ml + total * scale, t->y);
-    cairo_stroke(cr);
+    cairo_set_source_rgb(t->cr, 0.1, 0.1, 0.1);
+    t->y += h + gap;
   }
-  cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-  free(ls);
-  free(w);
   t->y += 4;
-  if (tb->nrows > nr || tb->note) {
-    ec_buf_free(&b);
-    if (tb->nrows > nr)
-      ec_buf_printf(&b, "%zu more rows are in the HTML report and in `enginecard layers ENGINE --csv`. ", tb->nrows - nr);
-    if (tb->note) ec_buf_puts(&b, tb->note);
-    ec_buf m = {0};
-    ec_buf_puts(&m, "<i>");
-    S_markup_esc(&m, b.data, b.len);
-    ec_buf_puts(&m, "</i>");
-    S_paragraph(t, m.data, S_SMALL, 0, 2);
-    ec_buf_free(&m);
-  }
-  ec_buf_free(&b);
-  t->y += 8;
 }
 
 /* ---- blocks ----------------------------------------------------------------- */
@@ -390,12 +290,28 @@ static void S_paint_drawing(const void *what, cairo_t *cr) {
   b->draw(b->draw_ctx, cr);
 }
 
-/* Place a w x h picture at the current position, scaled to the column and
- * the page, never split; its caption follows in italics. */
-static void S_picture(S_ts *t, double w, double h, S_paint paint, const void *what, const char *caption) {
+/* A picture may shrink to this share of its size to stay on the page it
+ * starts on (rather than leave most of that page empty). */
+#define S_SHRINK 0.6
+
+/* The scale of a w x h picture: fitted to the column and to a page. */
+static double S_picture_scale(const S_ts *t, double w, double h) {
   double k = w > t->cw ? t->cw / w : 1;
   double maxh = t->ph - t->mt - t->mb - 30;
   if (h * k > maxh) k = maxh / h;
+  return k;
+}
+
+/* Place a w x h picture at the current position, scaled to the column and
+ * the page, never split; its caption follows in italics. A picture that
+ * does not fit in the room left shrinks to fit when it is a chart (shrink
+ * set) that keeps S_SHRINK of its size or more, or when only a heading and
+ * its lead-in stand above it on the page (it would not fit any better on
+ * the next); else it starts a page. */
+static void S_picture(S_ts *t, double w, double h, S_paint paint, const void *what, const char *caption, int shrink) {
+  double k = S_picture_scale(t, w, h);
+  double room = S_room(t) - 16;
+  if (h * k > room && t->y > t->mt + 1 && ((shrink && h * k * S_SHRINK <= room) || t->y - t->mt < 160)) k = room / h;
   S_need(t, h * k + 16);
   cairo_save(t->cr);
   cairo_translate(t->cr, t->ml, t->y);
@@ -416,32 +332,51 @@ static void S_picture(S_ts *t, double w, double h, S_paint paint, const void *wh
 
 static void S_block(S_ts *t, const ec_block *b) {
   ec_buf m = {0};
+  size_t notes = b->n_notes;
   switch (b->kind) {
   case EC_BLOCK_FIGURE:
-    S_picture(t, b->scene->width, b->scene->height, S_paint_scene, b->scene, b->caption);
+    /* the PDF has no disclosure: the chart's numbers follow it */
+    S_picture(t, b->scene->width, b->scene->height, S_paint_scene, b->scene, b->caption, 1);
+    if (b->table) S_table(t, b->table, b->brief_rows);
     break;
   case EC_BLOCK_TABLE:
+    if (b->id) S_dest(t, b->id);
     if (b->caption) {
       S_markup_esc(&m, b->caption, strlen(b->caption));
-      S_need(t, 60);
+      S_need(t, 110); /* the lead-in sentence stays with the header and a row or two */
       S_paragraph(t, m.data, S_BODY, 0, 3);
     }
-    S_table(t, b->table);
+    S_table(t, b->table, b->brief_rows);
     break;
   case EC_BLOCK_NOTES:
-    if (!b->n_notes) {
-      S_paragraph(t, "<i>None.</i>", S_BODY, 0, 6);
-      break;
-    }
-    for (size_t i = 0; i < b->n_notes; i++) {
+    if (b->id) S_dest(t, b->id);
+    if (!b->n_notes) break; /* nothing to list: the text around it says so, no stray "None." */
+    if (t->brief && b->brief_rows && b->brief_rows < notes) notes = b->brief_rows;
+    for (size_t i = 0; i < notes; i++) {
       m.len = 0;
       ec_buf_puts(&m, b->notes[i].sev >= 2 ? "<span foreground=\"#a4161a\">\xE2\x80\xA2 " : "<span foreground=\"#8a5a00\">\xE2\x80\xA2 ");
       S_markup_esc(&m, b->notes[i].text, strlen(b->notes[i].text) > 2000 ? 2000 : strlen(b->notes[i].text));
       ec_buf_puts(&m, "</span>");
       S_paragraph(t, m.data, S_SMALL + 0.5, 8, 2);
     }
+    if (notes < b->n_notes) {
+      m.len = 0;
+      ec_buf_printf(&m, "<i>%zu more in the HTML report and in the PDF with --pdf-detail full.</i>", b->n_notes - notes);
+      S_paragraph(t, m.data, S_SMALL, 8, 2);
+    }
     t->y += 6;
     break;
+  case EC_BLOCK_TEXT:
+    if (b->link) {
+      char *la = ec_asprintf("dest='%s'", b->link + 1);
+      cairo_tag_begin(t->cr, CAIRO_TAG_LINK, la);
+      free(la);
+    }
+    S_markup_esc(&m, b->text, strlen(b->text));
+    S_paragraph(t, m.data, S_BODY, 0, 6);
+    if (b->link) cairo_tag_end(t->cr, CAIRO_TAG_LINK);
+    break;
+  case EC_BLOCK_TILES: S_tiles(t, b); break;
   case EC_BLOCK_UNAVAILABLE:
     ec_buf_puts(&m, "<span foreground=\"#6b7280\"><i>Not available: ");
     S_markup_esc(&m, b->why, strlen(b->why));
@@ -450,9 +385,11 @@ static void S_block(S_ts *t, const ec_block *b) {
     break;
   case EC_BLOCK_GROUP:
     for (size_t i = 0; i < b->n_children; i++) S_block(t, b->children[i]);
+    if (b->role == EC_ROLE_FIRST_SCREEN) t->pending_break = 1; /* page 1 is the first screen alone */
     break;
+  case EC_BLOCK_MARK: break;
   case EC_BLOCK_DRAWING:
-    if (b->draw && b->width > 0 && b->height > 0) S_picture(t, b->width, b->height, S_paint_drawing, b, b->caption);
+    if (b->draw && b->width > 0 && b->height > 0) S_picture(t, b->width, b->height, S_paint_drawing, b, b->caption, 0);
     break;
   }
   ec_buf_free(&m);
@@ -460,7 +397,7 @@ static void S_block(S_ts *t, const ec_block *b) {
 
 /* ---- document ---------------------------------------------------------------- */
 
-static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int *hseq) {
+static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int hseq) {
   int level = cmark_node_get_heading_level(n);
   if (level < 1) level = 1;
   if (level > 6) level = 6;
@@ -479,15 +416,13 @@ static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int *hseq) {
   if (nb && (nb->kind == EC_BLOCK_FIGURE || (nb->kind == EC_BLOCK_DRAWING && nb->draw))) {
     double w = nb->kind == EC_BLOCK_FIGURE ? nb->scene->width : nb->width;
     double h = nb->kind == EC_BLOCK_FIGURE ? nb->scene->height : nb->height;
-    double k = w > t->cw ? t->cw / w : 1;
-    double maxh = t->ph - t->mt - t->mb - 30;
-    if (h * k > maxh) k = maxh / h;
-    follow += h * k + 16 - 70;
+    /* as small as S_picture may make it here */
+    follow += h * S_picture_scale(t, w, h) * (nb->kind == EC_BLOCK_FIGURE ? S_SHRINK : 1) + 16 - 70;
   }
   S_need(t, sizes[level] * 2 + follow);
   t->y += level == 1 ? 4 : 10;
   char dest[64];
-  snprintf(dest, sizeof dest, "%s-s%d", part_id, ++*hseq);
+  snprintf(dest, sizeof dest, "%s-s%d", part_id, hseq);
   char *attr = ec_asprintf("name='%s'", dest);
   cairo_tag_begin(t->cr, CAIRO_TAG_DEST, attr);
   cairo_tag_end(t->cr, CAIRO_TAG_DEST);
@@ -520,8 +455,13 @@ static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int *hseq) {
   ec_buf_free(&m);
 }
 
-static void S_node(S_ts *t, cmark_node *n, const char *part_id, int *hseq, double indent) {
+static void S_node(S_ts *t, cmark_node *n, const char *part_id, int hseq, double indent) {
   ec_buf m = {0};
+  if (t->pending_break && !(cmark_node_get_type(n) == CMARK_NODE_CUSTOM_BLOCK && cmark_node_get_user_data(n) &&
+                            ((const ec_block *)cmark_node_get_user_data(n))->kind == EC_BLOCK_MARK)) {
+    t->pending_break = 0;
+    S_new_page(t);
+  }
   switch (cmark_node_get_type(n)) {
   case CMARK_NODE_HEADING: S_heading(t, n, part_id, hseq); break;
   case CMARK_NODE_PARAGRAPH:
@@ -547,12 +487,12 @@ static void S_node(S_ts *t, cmark_node *n, const char *part_id, int *hseq, doubl
       cairo_move_to(t->cr, t->ml + indent + 2, t->y);
       pango_cairo_show_layout(t->cr, l);
       g_object_unref(l);
-      for (cmark_node *c = cmark_node_first_child(it); c; c = cmark_node_next(c)) S_node(t, c, part_id, hseq, indent + 16);
+      for (cmark_node *c = cmark_node_first_child(it); c; c = cmark_node_next(c)) S_node(t, c, part_id, 0, indent + 16);
     }
     break;
   }
   case CMARK_NODE_BLOCK_QUOTE:
-    for (cmark_node *c = cmark_node_first_child(n); c; c = cmark_node_next(c)) S_node(t, c, part_id, hseq, indent + 14);
+    for (cmark_node *c = cmark_node_first_child(n); c; c = cmark_node_next(c)) S_node(t, c, part_id, 0, indent + 14);
     break;
   case CMARK_NODE_THEMATIC_BREAK:
     S_need(t, 12);
@@ -572,6 +512,54 @@ static void S_node(S_ts *t, cmark_node *n, const char *part_id, int *hseq, doubl
   ec_buf_free(&m);
 }
 
+/* A mark's role when n is one (EC_MARK_*), else -1. */
+static int S_mark_of(cmark_node *n) {
+  if (cmark_node_get_type(n) != CMARK_NODE_CUSTOM_BLOCK) return -1;
+  const ec_block *b = cmark_node_get_user_data(n);
+  return b && b->kind == EC_BLOCK_MARK ? b->role : -1;
+}
+
+/* One engine's part: the brief (sections without a detail mark), then, with
+ * --pdf-detail full, the detail sections in template order. A heading opens
+ * a section that lasts until the next heading of the same or a higher level;
+ * a mark among a section's own nodes (before its first subheading) sets the
+ * section's place, and subsections inherit it. */
+static void S_part(S_ts *t, const ec_report_part *p, int full) {
+  size_t n = 0;
+  for (cmark_node *x = cmark_node_first_child(p->doc.root); x; x = cmark_node_next(x)) n++;
+  cmark_node **v = ec_calloc(n + 1, sizeof *v);
+  unsigned char *detail = ec_calloc(n + 1, 1);
+  int *hseq = ec_calloc(n + 1, sizeof *hseq);
+  n = 0;
+  for (cmark_node *x = cmark_node_first_child(p->doc.root); x; x = cmark_node_next(x)) v[n++] = x;
+  int mode[8] = {0}, cur = EC_MARK_BRIEF, heads = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (cmark_node_get_type(v[i]) == CMARK_NODE_HEADING) {
+      int lv = cmark_node_get_heading_level(v[i]);
+      lv = lv < 1 ? 1 : lv > 6 ? 6 : lv;
+      int own = -1;
+      for (size_t j = i + 1; j < n && cmark_node_get_type(v[j]) != CMARK_NODE_HEADING && own < 0; j++) own = S_mark_of(v[j]);
+      cur = own >= 0 ? own : mode[lv - 1];
+      for (int k = lv; k < 8; k++) mode[k] = cur;
+      hseq[i] = ++heads; /* the HTML's heading anchors count in template order */
+    }
+    detail[i] = cur == EC_MARK_DETAIL;
+  }
+  for (int pass = 0; pass < (full ? 2 : 1); pass++) {
+    int first = 1;
+    for (size_t i = 0; i < n; i++) {
+      if (detail[i] != pass) continue;
+      if (pass && first) t->pending_break = 1; /* the detail starts on a page of its own */
+      first = 0;
+      S_node(t, v[i], p->id, hseq[i], 0);
+    }
+  }
+  t->pending_break = 0;
+  free(v);
+  free(detail);
+  free(hseq);
+}
+
 static cairo_status_t S_write(void *closure, const unsigned char *data, unsigned int len) {
   ec_buf_put(closure, data, len);
   return CAIRO_STATUS_SUCCESS;
@@ -588,6 +576,7 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
   t.mb = 54;
   t.cw = t.pw - t.ml - t.mr;
   t.max_rows = o && o->max_table_rows ? o->max_table_rows : 400;
+  t.brief = !(o && o->detail == EC_PDF_FULL);
   t.surf = cairo_pdf_surface_create_for_stream(S_write, out, t.pw, t.ph);
   char date[40];
   if (ec_source_date(date, sizeof date)) {
@@ -616,7 +605,7 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
     g_object_unref(l);
     t.y += 10;
     ec_table *tb = ec_report_index_table(r);
-    S_table(&t, tb);
+    S_table(&t, tb, 0);
     ec_table_free(tb);
   }
   for (size_t i = 0; i < r->n; i++) {
@@ -629,8 +618,7 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
     cairo_tag_begin(t.cr, CAIRO_TAG_DEST, dest);
     cairo_tag_end(t.cr, CAIRO_TAG_DEST);
     free(dest);
-    int hseq = 0;
-    for (cmark_node *n = cmark_node_first_child(p->doc.root); n; n = cmark_node_next(n)) S_node(&t, n, p->id, &hseq, 0);
+    S_part(&t, p, !t.brief);
   }
   S_page_end(&t);
   g_object_unref(t.pctx);

@@ -1,12 +1,10 @@
 /* report — placeholders, generators and the page around them.
  *
  * Generators (info string of a fenced block in the template, body "data:
- * NAME" and optional "rows: N", "caption: text"):
- *   chart  data: a view/engine_charts.h name; aggregate charts carry their
- *          numbers as a data table too
- *   table  data: facts | bindings | performance | by-type | by-precision |
- *          top-layers | tactics | layers | reformats | pointwise | fused |
- *          memory | efficiency | options | type-tables
+ * NAME" and optional "rows: N", "caption: text", "brief-rows: N"):
+ *   chart  data: a chart of the registry (view/report_items.h), with the
+ *          table that carries its numbers under it
+ *   table  data: a table of the registry
  *   notes  data: warnings (everything said while loading the engine)
  *   lint   data: findings (assemble/gen_lint.h) */
 #include "assemble/report.h"
@@ -15,8 +13,10 @@
 #include "assemble/html.h"
 #include "render/html_table.h"
 #include "util/alloc.h"
-#include "view/engine_charts.h"
+#include "analyze/lint.h"
 #include "view/engine_tables.h"
+#include "view/headline.h"
+#include "view/report_items.h"
 #include "view/fmt.h"
 #include <cmark.h>
 #include <math.h>
@@ -66,7 +66,8 @@ static char *S_value(void *ud, const char *name) {
       return ec_strdup("There is no per-layer profile (trtexec --exportProfile), so the charts below that need "
                        "latencies say so; layer counts are still shown.");
     char ms[32], it[48], cmp[400];
-    if (e->profile_count > 0) snprintf(it, sizeof it, " (%s iterations)", ec_fmt_int(buf, sizeof buf, (double)e->profile_count));
+    if (e->profile_count > 0)
+      snprintf(it, sizeof it, " (%s)", ec_fmt_count(buf, sizeof buf, (size_t)e->profile_count, "iteration", "iterations"));
     else it[0] = '\0';
     /* "larger than the end-to-end time" only when there is one */
     ec_e2e t = ec_summary_e2e(s);
@@ -74,7 +75,7 @@ static char *S_value(void *ud, const char *name) {
       char med[32];
       snprintf(cmp, sizeof cmp,
                " The engine's end-to-end %s median is %s ms (%s)%s: trtexec times each layer separately, with "
-               "synchronisation between layers. Use the *Timings* section for end-to-end numbers.",
+               "synchronisation between layers. The Timings section has the end-to-end numbers.",
                t.what, ec_fmt_ms(med, sizeof med, t.median_ms), t.source,
                s->total_ms > t.median_ms ? ", less than the sum" : "");
     } else {
@@ -86,14 +87,18 @@ static char *S_value(void *ud, const char *name) {
   }
   if (!strcmp(name, "reformat.intro")) {
     if (!s->reformat_count) return ec_strdup("The engine has no Reformat layers.");
-    if (!s->has_latency) return ec_asprintf("The engine has %zu Reformat layers; without a profile their latency is unknown.", s->reformat_count);
-    return ec_asprintf("%zu Reformat layers take %s%% of the latency.", s->reformat_count,
+    char cnt[48];
+    ec_fmt_count(cnt, sizeof cnt, s->reformat_count, "Reformat layer", "Reformat layers");
+    if (!s->has_latency)
+      return ec_asprintf("The engine has %s; without a profile %s latency is unknown.", cnt,
+                         s->reformat_count == 1 ? "its" : "their");
+    return ec_asprintf("%s take%s %s%% of the latency.", cnt, s->reformat_count == 1 ? "s" : "",
                        ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
   }
   if (!strcmp(name, "timing.intro")) {
     if (!s->has_timing) return ec_strdup("none were given, so this section has no per-iteration data.");
     char med[32], p99[32];
-    return ec_asprintf("%s iterations; median %s ms, p99 %s ms.", ec_fmt_int(buf, sizeof buf, (double)s->timing.count),
+    return ec_asprintf("%s; median %s ms, p99 %s ms.", ec_fmt_count(buf, sizeof buf, s->timing.count, "iteration", "iterations"),
                        ec_fmt_ms(med, sizeof med, s->timing.median), ec_fmt_ms(p99, sizeof p99, s->timing.p99));
   }
   if (!strcmp(name, "warnings.count")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)ec_diags_count(&e->diags, EC_WARN)));
@@ -102,125 +107,210 @@ static char *S_value(void *ud, const char *name) {
 
 /* ---- generators -------------------------------------------------------- */
 
-static size_t S_rows(const ec_kvs *a, size_t dflt) {
-  const char *r = ec_kvs_get(a, "rows");
+static size_t S_arg_rows(const ec_kvs *a, const char *key) {
+  const char *r = ec_kvs_get(a, key);
   long v = r ? strtol(r, NULL, 10) : 0;
-  return v > 0 ? (size_t)v : dflt;
+  return v > 0 ? (size_t)v : 0;
 }
 
-/* why is read after t was built (argument order is unspecified in C) */
-static ec_block *S_table_block(ec_table *t, const char **why) {
-  return t ? ec_block_table(t) : ec_block_unavailable(*why);
+/* Rows an item shows: report --top N for the slowest-layer items, else the
+ * template's "rows:", else the registry's default. */
+static size_t S_item_rows(const S_ctx *c, const ec_report_item *it, const ec_kvs *a) {
+  if (it->rows == EC_ROWS_TOP && c->o->top_n) return c->o->top_n;
+  return ec_item_rows(it, S_arg_rows(a, "rows"), c->o->top_n);
 }
 
-static ec_block *S_gen_table(S_ctx *c, const char *data, const ec_kvs *a) {
-  const ec_summary *s = c->part->summary;
-  const char *why = "no data";
+static ec_table *S_item_table(S_ctx *c, const ec_report_item *it, size_t rows) {
   char id[64];
-  snprintf(id, sizeof id, "%s-t%d", c->part->id, ++c->seq);
-  size_t top = c->o->top_n ? c->o->top_n : 10;
-  if (!strcmp(data, "facts")) return S_table_block(ec_tbl_facts(s, id, &why), &why);
-  if (!strcmp(data, "bindings")) return S_table_block(ec_tbl_bindings(s, id, &why), &why);
-  if (!strcmp(data, "performance")) return S_table_block(ec_tbl_perf(s, id, &why), &why);
-  if (!strcmp(data, "by-type")) return S_table_block(ec_tbl_by_type(s, id, &why), &why);
-  if (!strcmp(data, "by-precision")) return S_table_block(ec_tbl_by_precision(s, id, &why), &why);
-  if (!strcmp(data, "top-layers")) return S_table_block(ec_tbl_top_layers(s, id, S_rows(a, top), &why), &why);
-  if (!strcmp(data, "tactics")) return S_table_block(ec_tbl_tactics(s, id, &why), &why);
-  if (!strcmp(data, "reformats")) return S_table_block(ec_tbl_reformats(s, id, &why), &why);
-  if (!strcmp(data, "pointwise")) return S_table_block(ec_tbl_pointwise(s, id, &why), &why);
-  if (!strcmp(data, "fused")) return S_table_block(ec_tbl_fused(s, id, S_rows(a, 30), &why), &why);
-  if (!strcmp(data, "memory")) return S_table_block(ec_tbl_memory(s, id, S_rows(a, 20), &why), &why);
-  if (!strcmp(data, "efficiency")) return S_table_block(ec_tbl_efficiency(s, id, S_rows(a, 30), &why), &why);
-  if (!strcmp(data, "options")) {
-    ec_block *b = S_table_block(ec_tbl_options(s, id, &why), &why);
-    const char *col = ec_kvs_get(a, "collapsed");
-    if (b->kind == EC_BLOCK_TABLE && col && !strcmp(col, "yes")) b->collapsed = 1;
-    return b;
-  }
-  if (!strcmp(data, "layers")) {
-    snprintf(id, sizeof id, "%s-layers", c->part->id);
-    return S_table_block(ec_tbl_layers(s, id, c->part->id, c->o->max_table_rows, &why), &why);
-  }
-  if (!strcmp(data, "type-tables")) {
-    if (!s->layers) return ec_block_unavailable("no layers were read");
+  if (!strcmp(it->name, "layers")) snprintf(id, sizeof id, "%s-layers", c->part->id);
+  else snprintf(id, sizeof id, "%s-t%d", c->part->id, ++c->seq);
+  ec_item_args args = {id, c->part->id, rows, 0};
+  if (!strcmp(it->name, "layers")) args.rows = c->o->max_table_rows;
+  return it->table(c->part->summary, &args);
+}
+
+/* A chart or table of the registry (view/report_items.h): not available with
+ * the registry's reason, a sentence when a chart would show one category, a
+ * figure with its data table under it, or the table. */
+static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs *a) {
+  const ec_summary *s = c->part->summary;
+  const ec_report_item *it = ec_report_item_find(data);
+  if (!it || (chart != (it->kind == EC_ITEM_CHART)))
+    return ec_block_unavailable(chart ? "the template names an unknown chart" : "the template names an unknown table");
+  const char *why = it->missing ? it->missing(s) : NULL;
+  size_t rows = S_item_rows(c, it, a);
+  const ec_report_item *dt = it->kind == EC_ITEM_CHART && it->data ? ec_report_item_find(it->data) : NULL;
+  if (dt && dt->missing && dt->missing(s)) dt = NULL;
+  if (why && dt) {
+    /* the chart cannot be drawn but its numbers exist (the efficiency table
+     * without a device to draw ceilings): say why, and show the numbers */
     ec_block *g = ec_block_group();
-    for (size_t i = 0; i < s->by_type.n; i++) {
-      char *sentence = NULL;
-      snprintf(id, sizeof id, "%s-t%d", c->part->id, ++c->seq);
-      ec_table *t = ec_tbl_type_layers(s, id, s->by_type.v[i].key, S_rows(a, 10), &sentence);
-      if (!t) continue;
-      ec_block *b = ec_block_table(t);
-      b->caption = sentence;
-      ec_block_add(g, b);
-    }
+    ec_block_add(g, ec_block_unavailable(why));
+    ec_table *t = S_item_table(c, dt, dt->rows ? rows : 0);
+    if (t) ec_block_add(g, ec_block_table(t));
     return g;
   }
-  return ec_block_unavailable("the template names an unknown table");
+  if (why) return ec_block_unavailable(why);
+  ec_block *b = NULL;
+  if (it->kind == EC_ITEM_CHART) {
+    char *one = it->single ? it->single(s) : NULL;
+    if (one) {
+      b = ec_block_text(one, NULL);
+      free(one);
+      return b;
+    }
+    ec_engine_chart_opts co = {0};
+    co.id_base = c->part->id;
+    co.width = it->width;
+    co.top_n = rows;
+    ec_scene *sc = it->chart(c->part->engine, s, &co);
+    if (!sc) return ec_block_unavailable("its data is missing");
+    /* the numbers, once, under the chart: the same rows as the chart's layers */
+    ec_table *t = dt ? S_item_table(c, dt, dt->rows ? rows : 0) : NULL;
+    b = ec_block_figure(sc, t, ec_kvs_get(a, "caption"));
+  } else if (it->kind == EC_ITEM_TABLES) {
+    char id[64], **leads = NULL;
+    size_t n = 0;
+    snprintf(id, sizeof id, "%s-t%d", c->part->id, ++c->seq);
+    ec_item_args args = {id, c->part->id, rows, 0};
+    ec_table **v = it->tables(s, &args, &leads, &n);
+    b = ec_block_group();
+    for (size_t i = 0; i < n; i++) {
+      ec_block *x = ec_block_table(v[i]);
+      x->caption = leads[i];
+      x->brief_rows = S_arg_rows(a, "brief-rows");
+      ec_block_add(b, x);
+    }
+    free(v);
+    free(leads);
+    return b;
+  } else {
+    ec_table *t = S_item_table(c, it, rows);
+    if (!t) return ec_block_unavailable("its data is missing");
+    b = ec_block_table(t);
+    const char *col = ec_kvs_get(a, "collapsed");
+    if (col && !strcmp(col, "yes")) b->collapsed = 1;
+  }
+  b->brief_rows = S_arg_rows(a, "brief-rows");
+  return b;
 }
 
-/* The table that carries an aggregate chart's numbers. */
-static ec_table *S_chart_data(const ec_summary *s, const char *chart, const char *id) {
-  const char *why;
-  if (!strcmp(chart, "latency-by-type") || !strcmp(chart, "latency-share-by-type") || !strcmp(chart, "count-by-type") ||
-      !strcmp(chart, "count-and-latency-by-type"))
-    return ec_tbl_by_type(s, id, &why);
-  if (!strcmp(chart, "latency-by-precision") || !strcmp(chart, "count-by-precision"))
-    return ec_tbl_by_precision(s, id, &why);
-  if (!strcmp(chart, "reformat-by-origin")) return ec_tbl_reformats(s, id, &why);
-  if (!strcmp(chart, "pointwise-ops")) return ec_tbl_pointwise(s, id, &why);
-  if (!strcmp(chart, "timing-histogram") || !strcmp(chart, "timing-iterations")) return ec_tbl_perf(s, id, &why);
-  return NULL;
-}
-
-static const char *S_chart_why(const ec_summary *s, const char *chart) {
-  const ec_engine *e = s->engine;
-  if (!strncmp(chart, "timing", 6)) return "no timing.json (trtexec --exportTimes) was given";
-  if (!strcmp(chart, "roofline"))
-    return !e->device.present ? "the device is unknown (no metadata or log)" : "no convolution or GEMM with known FLOPs, latency and device peaks";
-  if (!strcmp(chart, "reformat-by-origin")) return "the engine has no Reformat layers";
-  if (!strcmp(chart, "pointwise-ops")) return "the engine has no PointWise layers";
-  if (!s->layers) return "no layers were read";
-  if (!s->has_latency && (strstr(chart, "latency") || strstr(chart, "precision")))
-    return "no profile (trtexec --exportProfile): per-layer latencies are unknown";
-  return "its data is missing";
-}
-
-static ec_block *S_gen_chart(S_ctx *c, const char *data, const ec_kvs *a) {
-  const ec_summary *s = c->part->summary;
-  ec_engine_chart_opts co = {0};
-  char base[48];
-  snprintf(base, sizeof base, "%s", c->part->id);
-  co.id_base = base;
-  /* donuts read best at their own default size; the rest span the column */
-  co.width = strstr(data, "precision") && strncmp(data, "layer", 5) ? 0 : 640;
-  ec_scene *sc = ec_engine_chart(c->part->engine, s, data, &co);
-  if (!sc) return ec_block_unavailable(S_chart_why(s, data));
-  char id[64];
-  snprintf(id, sizeof id, "%s-t%d", c->part->id, ++c->seq);
-  return ec_block_figure(sc, S_chart_data(s, data, id), ec_kvs_get(a, "caption"));
-}
-
-static ec_block *S_gen_notes(S_ctx *c, const char *data) {
+/* Everything said while loading the engine: a sentence when nothing was, else
+ * the list (anchor "<part>-warnings", which the first screen links to). */
+static ec_block *S_gen_notes(S_ctx *c, const char *data, const ec_kvs *a) {
   const ec_engine *e = c->part->engine;
   if (strcmp(data, "warnings")) return ec_block_unavailable("the template names unknown notes");
+  size_t n = ec_diags_count(&e->diags, EC_WARN);
+  if (!n) return ec_block_text("No warnings were raised while reading this engine's files.", NULL);
+  ec_block *g = ec_block_group();
+  char cnt[64];
+  ec_fmt_count(cnt, sizeof cnt, n, "warning was", "warnings were");
+  char *lead = ec_asprintf("%s raised while reading this engine's files:", cnt);
+  ec_block_add(g, ec_block_text(lead, NULL));
+  free(lead);
   ec_block *b = ec_block_notes();
+  b->id = ec_asprintf("%s-warnings", c->part->id);
+  b->brief_rows = S_arg_rows(a, "brief-rows");
   for (size_t i = 0; i < e->diags.n; i++) {
     if (e->diags.v[i].sev < EC_WARN) continue;
     char *m = ec_diag_format(&e->diags.v[i]);
     ec_block_note(b, e->diags.v[i].sev == EC_ERROR ? 2 : 1, m);
     free(m);
   }
-  return b;
+  ec_block_add(g, b);
+  return g;
+}
+
+/* The first screen (and page 1 of the PDF): who ran what, the precision mix,
+ * the headline figures, the five slowest layers with their share, the top
+ * findings, and the warning count linking to the warnings. */
+static ec_block *S_gen_first_screen(S_ctx *c) {
+  const ec_summary *s = c->part->summary;
+  const ec_engine *e = c->part->engine;
+  ec_block *g = ec_block_group();
+  g->role = EC_ROLE_FIRST_SCREEN;
+  char *id = ec_headline_identity(s);
+  ec_block_add(g, ec_block_text(id, NULL));
+  free(id);
+  ec_kvs none = {0};
+  if (s->layers) {
+    ec_block *mix = S_gen_item(c, 1, "precision-strip", &none);
+    if (mix->kind == EC_BLOCK_FIGURE) {
+      free(mix->caption);
+      mix->caption = ec_strdup(s->has_latency ? "Precision mix: share of the latency by the precision of each layer's input"
+                                              : "Precision mix: share of the layers by the precision of their input");
+    }
+    ec_block_add(g, mix);
+  }
+  ec_headline h;
+  ec_headline_make(s, &h);
+  ec_block *tiles = ec_block_tiles();
+  for (int k = 0; k < EC_HL_N; k++) {
+    char link[64];
+    snprintf(link, sizeof link, "#%s-warnings", c->part->id);
+    ec_block_tile(tiles, h.fig[k].label, h.fig[k].value, h.fig[k].detail,
+                  k == EC_HL_WARNINGS && h.fig[k].sort > 0 ? link : NULL);
+  }
+  ec_headline_free(&h);
+  ec_block_add(g, tiles);
+  /* the five slowest (fewer when report --top asks for fewer) */
+  size_t top = c->o->top_n && c->o->top_n < 5 ? c->o->top_n : 5;
+  if (s->has_latency && s->layers) {
+    char tid[64];
+    snprintf(tid, sizeof tid, "%s-slowest", c->part->id);
+    ec_table *t = ec_tbl_top_layers(s, tid, top);
+    ec_block *b = ec_block_table(t);
+    char nt[32], nl[32];
+    b->caption = s->layers <= top ? ec_asprintf("The layers, slowest first, with their share of the latency:")
+                                  : ec_asprintf("The %s slowest of %s layers, with their share of the latency:",
+                                                top == 5 ? "five" : ec_fmt_int(nt, sizeof nt, (double)top),
+                                                ec_fmt_int(nl, sizeof nl, (double)s->layers));
+    ec_block_add(g, b);
+  } else {
+    ec_block_add(g, ec_block_text(s->layers ? "Without a per-layer profile the slowest layers are unknown."
+                                            : "No layers were read.",
+                                  NULL));
+  }
+  if (e->n_layers) {
+    ec_findings f = {0};
+    ec_lint(e, s, NULL, &f);
+    const ec_finding *first[3];
+    size_t n = ec_findings_first(&f, 3, first);
+    char tid[64];
+    snprintf(tid, sizeof tid, "%s-top-findings", c->part->id);
+    ec_table *t = ec_tbl_top_findings(first, n, tid);
+    if (t) {
+      ec_block *b = ec_block_table(t);
+      char all[48];
+      /* ranked by the time a fix could save, then lint's order (ec_findings_first) */
+      b->caption = ec_asprintf("What to try first, by the time it could save (all %s under Lint):",
+                               ec_fmt_count(all, sizeof all, f.n, "finding", "findings"));
+      ec_block_add(g, b);
+    } else {
+      char cnt[48];
+      char *m = ec_asprintf("Lint found no warnings or errors (%s under Lint).",
+                            ec_fmt_count(cnt, sizeof cnt, f.count[EC_LINT_INFO], "info finding", "info findings"));
+      ec_block_add(g, ec_block_text(m, NULL));
+      free(m);
+    }
+    ec_findings_free(&f);
+  }
+  return g;
 }
 
 static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   S_ctx *c = ud;
   const char *data = ec_kvs_get(args, "data");
-  if (!strcmp(kind, "chart")) return S_gen_chart(c, data ? data : "", args);
-  if (!strcmp(kind, "table")) return S_gen_table(c, data ? data : "", args);
-  if (!strcmp(kind, "notes")) return S_gen_notes(c, data ? data : "warnings");
+  if (!strcmp(kind, "chart")) return S_gen_item(c, 1, data ? data : "", args);
+  if (!strcmp(kind, "table")) return S_gen_item(c, 0, data ? data : "", args);
+  if (!strcmp(kind, "notes")) return S_gen_notes(c, data ? data : "warnings", args);
+  if (!strcmp(kind, "first-screen")) return S_gen_first_screen(c);
   if (!strcmp(kind, "graph")) return ec_gen_graph(c->part->engine, c->part->summary, args, &c->graph_opts, &c->graph_job);
-  if (!strcmp(kind, "lint")) return ec_gen_lint(c->part->engine, c->part->summary, data, c->part->id, S_rows(args, 0));
+  if (!strcmp(kind, "lint")) {
+    ec_block *b = ec_gen_lint(c->part->engine, c->part->summary, data, c->part->id, S_arg_rows(args, "rows"));
+    b->brief_rows = S_arg_rows(args, "brief-rows");
+    return b;
+  }
   return NULL;
 }
 
@@ -287,28 +377,13 @@ const char *ec_report_title(const ec_report *r, char *buf, size_t cap) {
 }
 
 ec_table *ec_report_index_table(const ec_report *r) {
-  char buf[64];
-  ec_table *tb = ec_table_new("index", NULL);
-  ec_table_col(tb, "Engine", EC_ALIGN_LEFT, 0);
-  ec_table_col(tb, "Device", EC_ALIGN_LEFT, 0);
-  ec_table_col(tb, "Layers", EC_ALIGN_RIGHT, 1);
-  ec_table_col(tb, "Layer latency sum (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(tb, "Median latency (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(tb, "Warnings", EC_ALIGN_RIGHT, 1);
-  for (size_t i = 0; i < r->n; i++) {
-    const ec_report_part *p = &r->parts[i];
-    const ec_engine *e = p->engine;
-    size_t row = ec_table_row(tb);
-    ec_table_set(tb, row, 0, e->name, NAN);
-    snprintf(buf, sizeof buf, "#%s", p->id);
-    ec_table_set_link(tb, row, 0, buf);
-    ec_table_set(tb, row, 1, e->device.present && e->device.name ? e->device.name : "", NAN);
-    ec_table_set(tb, row, 2, ec_fmt_int(buf, sizeof buf, (double)p->summary->layers), NAN);
-    ec_table_set(tb, row, 3, p->summary->has_latency ? ec_fmt_ms(buf, sizeof buf, p->summary->total_ms) : "\xE2\x80\x93", NAN);
-    ec_table_set(tb, row, 4, p->summary->has_timing ? ec_fmt_ms(buf, sizeof buf, p->summary->timing.median) : "\xE2\x80\x93", NAN);
-    ec_table_set(tb, row, 5, ec_fmt_int(buf, sizeof buf, (double)ec_diags_count(&e->diags, EC_WARN)), NAN);
-  }
-  return tb;
+  const ec_summary **sums = ec_calloc(r->n + 1, sizeof *sums);
+  const char **ids = ec_calloc(r->n + 1, sizeof *ids);
+  for (size_t i = 0; i < r->n; i++) sums[i] = r->parts[i].summary, ids[i] = r->parts[i].id;
+  ec_table *t = ec_tbl_index(sums, ids, r->n, "index");
+  free(sums);
+  free(ids);
+  return t;
 }
 
 static void S_index(const ec_report *r, ec_buf *o) {

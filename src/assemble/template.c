@@ -79,6 +79,20 @@ static void S_args(const char *body, ec_kvs *args) {
   }
 }
 
+/* The role of a PDF mark "<!-- pdf: brief|detail -->" (spaces free); -1 for
+ * other HTML, -2 for a "pdf:" comment that names neither. */
+static int S_mark(const char *lit) {
+  if (!lit) return -1;
+  char w[3][16] = {"", "", ""};
+  int k = sscanf(lit, " <!-- %15[a-z]: %15[a-z] %3s", w[0], w[1], w[2]);
+  if (k < 1 || strcmp(w[0], "pdf")) return -1;
+  if (k == 3 && !strcmp(w[2], "-->")) {
+    if (!strcmp(w[1], "brief")) return EC_MARK_BRIEF;
+    if (!strcmp(w[1], "detail")) return EC_MARK_DETAIL;
+  }
+  return -2;
+}
+
 int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_doc *out, ec_diags *d) {
   memset(out, 0, sizeof *out);
   if (!ec_utf8_valid(md, len)) {
@@ -87,8 +101,8 @@ int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_do
   }
   out->root = cmark_parse_document(md, len, CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8);
   /* Collect first, mutate after: the iterator must not see replaced nodes. */
-  cmark_node **texts = NULL, **codes = NULL, **heads = NULL;
-  size_t nt = 0, ct = 0, nc = 0, cc = 0, nh = 0, ch = 0;
+  cmark_node **texts = NULL, **codes = NULL, **heads = NULL, **marks = NULL;
+  size_t nt = 0, ct = 0, nc = 0, cc = 0, nh = 0, ch = 0, nm = 0, cm = 0;
   cmark_iter *it = cmark_iter_new(out->root);
   cmark_event_type ev;
   while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
@@ -98,6 +112,7 @@ int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_do
     case CMARK_NODE_TEXT: *EC_PUSH(texts, nt, ct) = n; break;
     case CMARK_NODE_CODE_BLOCK: *EC_PUSH(codes, nc, cc) = n; break;
     case CMARK_NODE_HEADING: *EC_PUSH(heads, nh, ch) = n; break;
+    case CMARK_NODE_HTML_BLOCK: *EC_PUSH(marks, nm, cm) = n; break;
     default: break;
     }
   }
@@ -130,9 +145,26 @@ int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_do
     cmark_node_replace(codes[i], cb);
     cmark_node_free(codes[i]);
   }
+  /* "<!-- pdf: brief -->" / "<!-- pdf: detail -->": where the section goes in
+   * the PDF; other raw HTML stays as cmark leaves it (omitted) */
+  for (size_t i = 0; i < nm; i++) {
+    int role = S_mark(cmark_node_get_literal(marks[i]));
+    if (role == -2)
+      ec_diag_add(d, EC_WARN, env->source, cmark_node_get_start_line(marks[i]), 1,
+                  "a PDF mark is \"<!-- pdf: brief -->\" or \"<!-- pdf: detail -->\"; this one is ignored");
+    if (role < 0) continue;
+    ec_block *b = ec_block_mark(role);
+    *EC_PUSH(out->blocks, out->n_blocks, out->cap_blocks) = b;
+    cmark_node *cb = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+    cmark_node_set_user_data(cb, b);
+    cmark_node_set_on_enter(cb, "");
+    cmark_node_replace(marks[i], cb);
+    cmark_node_free(marks[i]);
+  }
   free(texts);
   free(codes);
   free(heads);
+  free(marks);
   return 0;
 }
 

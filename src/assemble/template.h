@@ -8,7 +8,11 @@
  * "key: value" lines becomes a custom block node that keeps a pointer to the
  * generated ec_block (cmark_node_get_user_data) for the PDF typesetter and
  * carries its HTML for the HTML writer. Raw HTML in templates stays disabled
- * (cmark's safe default). */
+ * (cmark's safe default), except one comment: "<!-- pdf: detail -->" in a
+ * section (after its heading) becomes an EC_BLOCK_MARK that keeps the
+ * section and its subsections out of the PDF brief (--pdf-detail full
+ * appends them); "<!-- pdf: brief -->" brings a subsection back. The HTML
+ * shows every section. */
 #ifndef EC_TEMPLATE_H
 #define EC_TEMPLATE_H
 #include <cmark.h>

@@ -1,5 +1,5 @@
 /* enginecard report ENGINE... [-o OUT.html] [--pdf OUT.pdf] [--paper a4|letter]
- *                  [--template F] [--top N] [--max-rows N]
+ *                  [--pdf-detail brief|full] [--template F] [--top N] [--max-rows N]
  * The report card: one self-contained HTML page (and a PDF) for one or
  * more engines. Every requested output is written when the engines loaded,
  * whatever their warnings; when an engine has no usable data or an input
@@ -14,7 +14,7 @@
 #include <string.h>
 
 typedef struct {
-  const char *out, *pdf, *paper, *template_path;
+  const char *out, *pdf, *paper, *template_path, *detail;
   long top, max_rows;
 } S_opts;
 
@@ -33,7 +33,7 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   S_opts *o = ctx;
   const char *a = argv[i];
   if (!strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--pdf") || !strcmp(a, "--paper") ||
-      !strcmp(a, "--template") || !strcmp(a, "--top") || !strcmp(a, "--max-rows")) {
+      !strcmp(a, "--template") || !strcmp(a, "--top") || !strcmp(a, "--max-rows") || !strcmp(a, "--pdf-detail")) {
     if (!ec_cli_need_value(argc, argv, i)) return -1;
     const char *v = argv[i + 1];
     if (!strcmp(a, "-o") || !strcmp(a, "--output")) o->out = v;
@@ -44,6 +44,12 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
         return -1;
       }
       o->paper = v;
+    } else if (!strcmp(a, "--pdf-detail")) {
+      if (strcmp(v, "brief") && strcmp(v, "full")) {
+        fprintf(stderr, "enginecard report: --pdf-detail is brief or full, got \"%s\"\n", v);
+        return -1;
+      }
+      o->detail = v;
     } else if (!strcmp(a, "--template")) o->template_path = v;
     else if (!strcmp(a, "--top")) { if (S_num(a, v, &o->top)) return -1; }
     else if (S_num(a, v, &o->max_rows)) return -1;
@@ -110,6 +116,7 @@ int ec_cmd_report(int argc, char **argv) {
       ec_buf b = {0};
       ec_pdf_opts po = {0};
       po.letter = !strcmp(o.paper, "letter");
+      po.detail = o.detail && !strcmp(o.detail, "full") ? EC_PDF_FULL : EC_PDF_BRIEF;
       ec_diags pd = {0};
       if (ec_report_pdf(&r, &po, &b, &pd) != 0 || ec_cli_write_file(o.pdf, b.data, b.len, es, n) != 0) rc = EC_EXIT_USAGE;
       for (size_t i = 0; i < pd.n; i++) {

@@ -5,13 +5,49 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "view/colors.h"
 
 /* Rows a data table without chosen static rows shows without scripts. */
 #define S_STATIC_DEFAULT 100
 
 static void S_attr(ec_buf *b, const char *s) { ec_buf_html(b, s, strlen(s)); }
 
-static void S_row(const ec_table *t, size_t r, ec_buf *b) {
+/* A cell's kind as HTML: the classes the stylesheet knows (assets/report.css),
+ * "num" first for right-aligned columns; "" when none. */
+static const char *S_kind_class(const ec_cell *x) {
+  switch (x->kind) {
+  case EC_CELL_PLAIN: return "";
+  case EC_CELL_GOOD: return "good";
+  case EC_CELL_BAD: return "bad";
+  case EC_CELL_CHANGED: return "diff";
+  case EC_CELL_PRECISION: return "prec";
+  case EC_CELL_SHARE: return "share";
+  case EC_CELL_SEVERITY:
+    return x->key && !strcmp(x->key, "error")     ? "sev sev-error"
+           : x->key && !strcmp(x->key, "warning") ? "sev sev-warning"
+                                                  : "sev sev-info";
+  }
+  return "";
+}
+
+/* The custom property a kind draws with (a precision's colour from the same
+ * source the PDF painter uses, view/colors.h, so no colour is written down
+ * twice; a share's bar as its fraction of the column's largest share) into
+ * buf, or NULL. */
+static const char *S_kind_style(const ec_cell *x, double share_max, char *buf, size_t cap) {
+  if (x->kind == EC_CELL_PRECISION) {
+    ec_color col = ec_color_precision(x->key);
+    snprintf(buf, cap, "--prec:#%02x%02x%02x", col.r, col.g, col.b);
+    return buf;
+  }
+  if (x->kind == EC_CELL_SHARE && isfinite(x->sort) && share_max > 0) {
+    snprintf(buf, cap, "--share:%.4f", fmax(0, fmin(1, x->sort / share_max)));
+    return buf;
+  }
+  return NULL;
+}
+
+static void S_row(const ec_table *t, size_t r, const double *smax, ec_buf *b) {
   if (t->row_ids && t->row_ids[r]) {
     ec_buf_puts(b, "<tr id=\"");
     S_attr(b, t->row_ids[r]);
@@ -21,16 +57,13 @@ static void S_row(const ec_table *t, size_t r, ec_buf *b) {
   }
   for (size_t c = 0; c < t->ncols; c++) {
     const ec_cell *x = ec_table_cell(t, r, c);
+    int num = t->cols[c].align == EC_ALIGN_RIGHT;
+    const char *cls = S_kind_class(x);
+    char st[48];
+    const char *style = S_kind_style(x, smax[c], st, sizeof st);
     ec_buf_puts(b, "<td");
-    if (t->cols[c].align == EC_ALIGN_RIGHT || x->cls) {
-      ec_buf_puts(b, " class=\"");
-      if (t->cols[c].align == EC_ALIGN_RIGHT) ec_buf_puts(b, "num");
-      if (x->cls) {
-        if (t->cols[c].align == EC_ALIGN_RIGHT) ec_buf_putc(b, ' ');
-        S_attr(b, x->cls);
-      }
-      ec_buf_putc(b, '"');
-    }
+    if (num || *cls) ec_buf_printf(b, " class=\"%s%s%s\"", num ? "num" : "", num && *cls ? " " : "", cls);
+    if (style) ec_buf_printf(b, " style=\"%s\"", style);
     if (t->interactive && isfinite(x->sort)) ec_buf_printf(b, " data-v=\"%.9g\"", x->sort);
     ec_buf_putc(b, '>');
     if (x->link) {
@@ -109,13 +142,14 @@ static size_t S_id_prefix(const ec_table *t) {
   return pl;
 }
 
-/* {"rows":N,"cols":[{"t":TEXT,"v":[sort keys],"c":CLASSES,"l":LINKS}...],
+/* {"rows":N,"cols":[{"t":TEXT,"v":[sort keys],"c":CLASSES,"s":STYLES,"l":LINKS}...],
  * "ids":ROW_IDS}: text always, the rest only when some row has one; sort
  * keys are numbers or null; ROW_IDS is {"p":PREFIX} when row r's id is
  * PREFIX followed by r, else strings. */
-static void S_data_json(const ec_table *t, ec_buf *b) {
+static void S_data_json(const ec_table *t, const double *smax, ec_buf *b) {
   size_t n = t->nrows;
   const char **v = ec_malloc((n ? n : 1) * sizeof *v);
+  char(*st)[48] = ec_malloc((n ? n : 1) * sizeof *st);
   ec_buf_printf(b, "{\"rows\":%zu,\"cols\":[", n);
   for (size_t c = 0; c < t->ncols; c++) {
     ec_buf_puts(b, c ? ",{\"t\":" : "{\"t\":");
@@ -133,15 +167,16 @@ static void S_data_json(const ec_table *t, ec_buf *b) {
       }
       ec_buf_putc(b, ']');
     }
-    for (int f = 0; f < 2; f++) { /* "c": classes, "l": links */
+    for (int f = 0; f < 3; f++) { /* "c": classes, "s": styles, "l": links */
       any = 0;
       for (size_t r = 0; r < n; r++) {
         const ec_cell *x = ec_table_cell(t, r, c);
-        v[r] = f ? x->link : x->cls;
+        const char *k = S_kind_class(x);
+        v[r] = f == 2 ? x->link : f == 1 ? S_kind_style(x, smax[c], st[r], sizeof st[r]) : *k ? k : NULL;
         any |= v[r] != NULL;
       }
       if (!any) continue;
-      ec_buf_puts(b, f ? ",\"l\":" : ",\"c\":");
+      ec_buf_puts(b, f == 2 ? ",\"l\":" : f == 1 ? ",\"s\":" : ",\"c\":");
       S_strings(b, v, n);
     }
     ec_buf_putc(b, '}');
@@ -161,6 +196,7 @@ static void S_data_json(const ec_table *t, ec_buf *b) {
     }
   }
   ec_buf_putc(b, '}');
+  free(st);
   free(v);
 }
 
@@ -199,12 +235,13 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
     ec_buf_puts(b, "\" hidden>");
   }
   S_head(t, b, data ? "data interactive datatable" : t->interactive ? "data interactive" : "data");
+  double *smax = ec_table_share_max(t);
   if (data && t->static_rows) {
-    for (size_t k = 0; k < t->n_static_rows; k++) S_row(t, t->static_rows[k], b);
+    for (size_t k = 0; k < t->n_static_rows; k++) S_row(t, t->static_rows[k], smax, b);
   } else if (data) {
-    for (size_t r = 0; r < S_STATIC_DEFAULT; r++) S_row(t, r, b); /* the view chose none: the first rows */
+    for (size_t r = 0; r < S_STATIC_DEFAULT && r < t->nrows; r++) S_row(t, r, smax, b); /* the view chose none: the first rows */
   } else {
-    for (size_t r = 0; r < t->nrows; r++) S_row(t, r, b);
+    for (size_t r = 0; r < t->nrows; r++) S_row(t, r, smax, b);
   }
   ec_buf_puts(b, "</tbody></table>");
   if (data) S_note(b, t->static_note, "table-note static-note");
@@ -213,8 +250,9 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
     ec_buf_puts(b, "<script type=\"application/json\" class=\"table-data\" data-table=\"");
     S_attr(b, t->id);
     ec_buf_puts(b, "\">");
-    S_data_json(t, b);
+    S_data_json(t, smax, b);
     ec_buf_puts(b, "</script>");
   }
+  free(smax);
   ec_buf_puts(b, "</div>\n");
 }

@@ -48,6 +48,14 @@ void ec_buf_free(ec_buf *b) {
   for (size_t i = 0, l = 0; i < (n); i += l) \
     for (unsigned cp = ec_utf8_decode((const unsigned char *)(s) + i, (n) - i, &l), _o = 1; _o; _o = 0)
 
+/* A code point no text output passes through raw: controls other than tab
+ * and newline, C1 controls, non-characters, surrogates, and invalid bytes
+ * (decoded as U+FFFD of length 1). */
+static int S_unsafe(unsigned cp, size_t l) {
+  return (cp < 0x20 && cp != '\t' && cp != '\n') || (cp >= 0x7f && cp < 0xa0) || cp == 0xFFFE || cp == 0xFFFF ||
+         (cp >= 0xD800 && cp <= 0xDFFF) || (cp == 0xFFFD && l == 1);
+}
+
 void ec_buf_html(ec_buf *b, const char *s, size_t n) {
   FOR_EACH_CP(s, n, i, cp, l) {
     switch (cp) {
@@ -57,14 +65,16 @@ void ec_buf_html(ec_buf *b, const char *s, size_t n) {
     case '"': ec_buf_puts(b, "&quot;"); break;
     case '\'': ec_buf_puts(b, "&#39;"); break;
     default:
-      if ((cp < 0x20 && cp != '\t' && cp != '\n') || (cp >= 0x7f && cp < 0xa0) ||
-          cp == 0xFFFE || cp == 0xFFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        ec_buf_puts(b, "\xEF\xBF\xBD");
-      else if (cp == 0xFFFD && l == 1)
-        ec_buf_puts(b, "\xEF\xBF\xBD");
-      else
-        ec_buf_put(b, s + i, l);
+      if (S_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
+      else ec_buf_put(b, s + i, l);
     }
+  }
+}
+
+void ec_buf_text(ec_buf *b, const char *s, size_t n) {
+  FOR_EACH_CP(s, n, i, cp, l) {
+    if (S_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
+    else ec_buf_put(b, s + i, l);
   }
 }
 
@@ -128,4 +138,11 @@ void ec_buf_dot(ec_buf *b, const char *s, size_t n) {
       ec_buf_put(b, s + i, l);
     }
   }
+}
+
+int ec_ident_break(const char *s, size_t n, size_t i) {
+  if (i == 0 || i >= n) return 0;
+  char a = s[i - 1], c = s[i];
+  if (c == '[' ) return 1;
+  return (a == '/' || a == '_' || a == '.' || a == '+' || a == '-' || a == ']') && c != ' ';
 }

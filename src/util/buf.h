@@ -25,5 +25,14 @@ void ec_buf_html(ec_buf *b, const char *s, size_t n);   /* HTML/XML text and att
 void ec_buf_json(ec_buf *b, const char *s, size_t n);   /* JSON string body, no quotes */
 void ec_buf_csv(ec_buf *b, const char *s, size_t n);    /* one CSV field, quoted when needed */
 void ec_buf_dot(ec_buf *b, const char *s, size_t n);    /* DOT quoted-string body */
+/* Plain text for APIs that take valid UTF-8 and no markup (pango_layout_set_text):
+ * the same characters ec_buf_html replaces become U+FFFD, nothing else changes. */
+void ec_buf_text(ec_buf *b, const char *s, size_t n);
+
+/** 1 when a line may break between bytes i-1 and i of an identifier s[0..n)
+ *  (a layer name, a tactic, a tensor): after one of / _ . + - ] or before [,
+ *  the places a reader splits "sm80_xmma_fprop" or "/model/conv1/Conv" at.
+ *  Both report writers break identifiers there and never mid-word. */
+int ec_ident_break(const char *s, size_t n, size_t i);
 
 #endif

@@ -59,6 +59,10 @@ typedef struct ec_bar_spec {
   const char *rest_noun;      /* "layers" in "rest (1,234 layers)"; NULL: "items" */
   int value_labels;           /* print the value at each bar's end when it fits
                                  (STACKED: the bar's total; GROUPED: none) */
+  /* SIMPLE horizontal bars: a marker after each bar's value, a colour chip
+   * and a short text (a layer's precision beside bars coloured by type) */
+  const char *const *marks;   /* optional: n texts; NULL entries draw none */
+  ec_key_color_fn mark_color; /* the chip's colour; NULL: no chip */
 } ec_bar_spec;
 
 /** Vertical/horizontal, simple/grouped/stacked bar chart. */
@@ -78,6 +82,26 @@ typedef struct ec_donut_spec {
 
 /** Donut chart with a legend giving each slice's value and share. */
 ec_scene *ec_chart_donut(const ec_donut_spec *spec);
+
+/* Rows of 100% stacked strips: how a whole splits between keys ("FP16
+ * 92.0%, FP32 8.0%"). Every row uses the same keys; a segment shows its key
+ * and share inside it when they fit (the tooltip always does). */
+typedef struct ec_strip_spec {
+  ec_chart_frame f;           /* title may be NULL: a bare strip */
+  size_t n_rows;              /* 0 counts as 1 */
+  const char *const *row_labels; /* n_rows labels left of the strips, or NULL */
+  size_t n_keys;
+  const char *const *keys;    /* n_keys */
+  const double *values;       /* values[r * n_keys + k]; each row is split by its own sum */
+  ec_key_color_fn key_color;  /* NULL: palette */
+  ec_key_label_fn key_label;  /* NULL: the key */
+  const char *unit;           /* in tooltips: "ms", "layers" */
+  const char *const *row_units; /* optional per row, instead of unit */
+  int legend;                 /* 1: a legend of the keys under the strips */
+} ec_strip_spec;
+
+/** Stacked strips (see ec_strip_spec). */
+ec_scene *ec_chart_strip(const ec_strip_spec *spec);
 
 typedef struct ec_hist_spec {
   ec_chart_frame f;

@@ -23,6 +23,7 @@ typedef struct S_cats {
   char **tips;        /* owned, may hold NULLs */
   const char **links; /* borrowed, may hold NULLs */
   const char **keys;  /* borrowed, NULL for "rest" */
+  const char **marks; /* borrowed, NULL for "rest" or none */
   double *cv;         /* continuous colour values (NAN for rest) */
   double *v;          /* v[s * n + i] */
   int has_rest;
@@ -48,6 +49,7 @@ static void S_fold(const ec_bar_spec *sp, S_cats *c, ec_scene *note_to, char **n
   c->tips = ec_calloc(c->n ? c->n : 1, sizeof *c->tips);
   c->links = ec_calloc(c->n ? c->n : 1, sizeof *c->links);
   c->keys = ec_calloc(c->n ? c->n : 1, sizeof *c->keys);
+  c->marks = ec_calloc(c->n ? c->n : 1, sizeof *c->marks);
   c->cv = ec_calloc(c->n ? c->n : 1, sizeof *c->cv);
   c->v = ec_calloc(c->n * ns + 1, sizeof *c->v);
   for (size_t i = 0; i < shown; i++) {
@@ -55,6 +57,7 @@ static void S_fold(const ec_bar_spec *sp, S_cats *c, ec_scene *note_to, char **n
     c->tips[i] = sp->tips && sp->tips[i] ? ec_strdup(sp->tips[i]) : NULL;
     c->links[i] = sp->links ? sp->links[i] : NULL;
     c->keys[i] = sp->keys ? sp->keys[i] : NULL;
+    c->marks[i] = sp->marks && sp->mode == EC_BARS_SIMPLE ? sp->marks[i] : NULL;
     c->cv[i] = sp->cvalues ? sp->cvalues[i] : NAN;
     for (size_t s = 0; s < ns; s++) c->v[s * c->n + i] = S_val(sp->values[s * sp->n + i]);
   }
@@ -92,6 +95,7 @@ static void S_cats_free(S_cats *c) {
   free(c->tips);
   free(c->links);
   free(c->keys);
+  free(c->marks);
   free(c->cv);
   free(c->v);
 }
@@ -361,6 +365,10 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
         ec_fmt_value(num, sizeof num, S_end_value(sp, &c, i));
         val_w = fmax(val_w, ec_text_width(num, fs, 0) + 4);
       }
+    double mark_w = 0; /* chip + text after the value */
+    for (size_t i = 0; i < c.n; i++)
+      if (c.marks[i]) mark_w = fmax(mark_w, fs * 0.8 + 3 + ec_text_width(c.marks[i], fs, 0) + 4);
+    val_w += mark_w;
     double x0 = EC_PAD + lab_w + 4, x1 = W - EC_PAD - fmax(val_w, 10);
     ec_axis va;
     ec_axis_fit(&va, lo, hi, 0, x1 - x0, 1);
@@ -388,9 +396,20 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
       if (val_w > 0) {
         char num[48];
         double ev = S_end_value(sp, &c, i);
-        ec_fmt_value(num, sizeof num, ev);
-        double bx = ec_axis_map(&va, fmin(fmax(ev, 0), va.hi), x0, x1);
-        ec_scene_text(s, bx + 3, cy, num, strlen(num), fs, 0, EC_ANCHOR_START, 0, 0, ec_ink(1));
+        double bx = ec_axis_map(&va, fmin(fmax(ev, 0), va.hi), x0, x1) + 3;
+        if (val_w > mark_w) {
+          ec_fmt_value(num, sizeof num, ev);
+          ec_op *o = ec_scene_text(s, bx, cy, num, strlen(num), fs, 0, EC_ANCHOR_START, 0, 0, ec_ink(1));
+          bx += o->tw + 4;
+        }
+        if (c.marks[i]) {
+          double sz = fs * 0.8;
+          if (sp->mark_color) {
+            ec_chart_swatch(s, bx, cy - (lm.ascent - lm.descent) / 2 - sz / 2, sz, sz, sp->mark_color(c.marks[i]));
+            bx += sz + 3;
+          }
+          ec_scene_text(s, bx, cy, c.marks[i], strlen(c.marks[i]), fs, 0, EC_ANCHOR_START, 0, 0, ec_ink(0.75));
+        }
       }
     }
     ec_scene_end(s);

@@ -48,8 +48,8 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
     else ec_table_set(t, row, 2, ec_gate_str(buf, sizeof buf, &r->est), r->est.est_pct);
     const char *vd = ec_verdict_name(r->verdict);
     ec_table_set(t, row, 3, vd, NAN);
-    if (r->verdict == EC_VERDICT_FAIL || r->verdict == EC_VERDICT_ERROR) ec_table_set_class(t, row, 3, "bad");
-    else if (r->verdict == EC_VERDICT_PASS) ec_table_set_class(t, row, 3, "good");
+    if (r->verdict == EC_VERDICT_FAIL || r->verdict == EC_VERDICT_ERROR) ec_table_set_kind(t, row, 3, EC_CELL_BAD, NULL);
+    else if (r->verdict == EC_VERDICT_PASS) ec_table_set_kind(t, row, 3, EC_CELL_GOOD, NULL);
     ec_table_set(t, row, 4, r->reason ? r->reason : "", NAN);
   }
   return t;
@@ -163,7 +163,7 @@ ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const ch
       ec_table_set(t, row, i + 1, x, NAN);
       /* the metric row always differs; highlight the facts */
       if (i != c->baseline && strcmp(x, base) && strcmp(S_facts[f].what, "Metric") && strcmp(S_facts[f].what, "Samples"))
-        ec_table_set_class(t, row, i + 1, "diff");
+        ec_table_set_kind(t, row, i + 1, EC_CELL_CHANGED, NULL);
       free(x);
     }
     free(base);
@@ -234,8 +234,8 @@ ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, co
       double sp = d->ms > 0 ? d->base_ms / d->ms : NAN;
       snprintf(buf, sizeof buf, isfinite(sp) ? "%.2fx" : "\xE2\x80\x93", sp);
       ec_table_set(t, row, 5, buf, sp);
-      if (isfinite(sp) && sp < 0.97) ec_table_set_class(t, row, 5, "bad");
-      else if (isfinite(sp) && sp > 1.03) ec_table_set_class(t, row, 5, "good");
+      if (isfinite(sp) && sp < 0.97) ec_table_set_kind(t, row, 5, EC_CELL_BAD, NULL);
+      else if (isfinite(sp) && sp > 1.03) ec_table_set_kind(t, row, 5, EC_CELL_GOOD, NULL);
       char pa[64], pb[64];
       S_tensor_prec(la, pa, sizeof pa);
       S_tensor_prec(lb, pb, sizeof pb);
@@ -788,7 +788,7 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
       snprintf(buf, sizeof buf, isfinite(d->delta_pct) ? "%+.1f" : "new", d->delta_pct);
       ec_table_set(t, row, 6, buf, d->delta_pct);
       ec_table_set(t, row, 7, d->flagged ? "past the per-layer limit" : "", NAN);
-      if (d->flagged) ec_table_set_class(t, row, 7, "bad");
+      if (d->flagged) ec_table_set_kind(t, row, 7, EC_CELL_BAD, NULL);
     }
   }
   return ec_table_finish(t, total, "no aligned layer is slower than in the baseline (or no layers were aligned)", why,

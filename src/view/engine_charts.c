@@ -6,37 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/layer_kind.h"
 #include "analyze/stats.h"
 #include "util/alloc.h"
 #include "view/chart.h"
 #include "view/colors.h"
 #include "view/fmt.h"
 
-static const char *const S_names[] = {
-    "latency-by-type",
-    "latency-share-by-type",
-    "count-by-type",
-    "count-and-latency-by-type",
-    "latency-by-precision",
-    "latency-by-output-precision",
-    "count-by-precision",
-    "layer-latency",
-    "layer-precision",
-    "memory-per-layer",
-    "pointwise-ops",
-    "timing-iterations",
-    "timing-histogram",
-    "reformat-by-origin",
-    "roofline",
-    NULL,
-};
-
-const char *const *ec_engine_chart_names(void) { return S_names; }
-
 /* Roofline points that carry a tooltip (the slowest ones); the others are
  * drawn without one so the SVG of a big engine stays small. */
 #define S_ROOF_TIPS 300
-#define S_MIB (1024.0 * 1024.0)
 
 typedef struct S_ctx {
   const ec_engine *e;
@@ -124,11 +103,12 @@ static ec_scene *S_group_bars(S_ctx *c, const ec_groups *g, int metric, const ch
     const ec_group *gr = &g->v[ix[i]];
     labels[i] = gr->key;
     v[i] = metric == 0 ? (double)gr->count : metric == 1 ? gr->latency_ms : gr->pct;
+    char cnt[48];
+    ec_fmt_count(cnt, sizeof cnt, gr->count, "layer", "layers");
     if (c->s->has_latency)
-      tips[i] = ec_asprintf("%zu layers, %.4f ms, %.2f%% of the latency", gr->count,
-                            gr->latency_ms, gr->pct);
+      tips[i] = ec_asprintf("%s, %.4f ms, %.2f%% of the latency", cnt, gr->latency_ms, gr->pct);
     else
-      tips[i] = ec_asprintf("%zu layers", gr->count);
+      tips[i] = ec_strdup(cnt);
   }
   ec_bar_spec b = {0};
   b.f.id = S_id(c, name);
@@ -206,100 +186,140 @@ static ec_scene *S_count_and_latency(S_ctx *c) {
   return s;
 }
 
-/* Donut per precision group: metric 0 = layer count, 1 = latency (ms). */
-static ec_scene *S_precision_donut(S_ctx *c, const ec_groups *g, int metric, const char *name,
-                                   const char *title, const char *desc) {
-  if (g->n == 0 || (metric == 1 && !c->s->has_latency)) return NULL;
-  const char **labels = ec_calloc(g->n, sizeof *labels);
-  double *v = ec_calloc(g->n, sizeof *v);
-  for (size_t i = 0; i < g->n; i++) {
-    labels[i] = ec_precision_label(g->v[i].key);
-    v[i] = metric == 1 ? g->v[i].latency_ms : (double)g->v[i].count;
+/* Precision keys in the order of their share of rows[0] (descending, ties
+ * by key), the union of the groups' keys. Caller frees. */
+static const char **S_prec_keys(const ec_groups *const *g, size_t ng, size_t *nk) {
+  const char **k = NULL;
+  size_t n = 0, cap = 0;
+  for (size_t j = 0; j < ng; j++)
+    for (size_t i = 0; i < g[j]->n; i++) {
+      size_t x = 0;
+      while (x < n && strcmp(k[x], g[j]->v[i].key)) x++;
+      if (x == n) *EC_PUSH(k, n, cap) = g[j]->v[i].key;
+    }
+  *nk = n;
+  return k;
+}
+
+static double S_group_value(const ec_groups *g, const char *key, int latency) {
+  const ec_group *x = ec_groups_find(g, key);
+  return !x ? 0 : latency ? S_fin(x->latency_ms) : (double)x->count;
+}
+
+/* Strips of how the engine splits by precision: rows are (latency by input
+ * precision, latency by output precision, layers) as far as they are known. */
+static ec_scene *S_precision_rows(S_ctx *c, int first_screen) {
+  const ec_summary *s = c->s;
+  if (!s->by_precision.n) return NULL;
+  const ec_groups *g[3];
+  const char *labels[3], *units[3];
+  int lat[3];
+  size_t nr = 0;
+  if (s->has_latency) {
+    g[nr] = &s->by_precision, labels[nr] = "Latency, by input", lat[nr++] = 1;
+    if (!first_screen) g[nr] = &s->by_out_precision, labels[nr] = "Latency, by output", lat[nr++] = 1;
   }
-  ec_donut_spec d = {0};
-  d.f.id = S_id(c, name);
-  d.f.title = title;
-  d.f.desc = desc;
-  d.f.width = c->o.width;
-  d.n = g->n;
-  d.labels = labels;
-  d.values = v;
-  d.keys = labels;
-  d.key_color = ec_color_precision;
-  d.unit = metric == 1 ? "ms" : "layers";
-  d.center = "total";
-  ec_scene *sc = ec_chart_donut(&d);
-  free(labels);
+  if (!first_screen || !nr) g[nr] = &s->by_precision, labels[nr] = "Layers", lat[nr++] = 0;
+  size_t nk;
+  const char **keys = S_prec_keys(g, nr, &nk);
+  /* keys by their share of the first row, largest first */
+  for (size_t i = 1; i < nk; i++)
+    for (size_t j = i; j > 0; j--) {
+      double a = S_group_value(g[0], keys[j], lat[0]), b = S_group_value(g[0], keys[j - 1], lat[0]);
+      if (a < b || (a == b && strcmp(keys[j], keys[j - 1]) > 0)) break;
+      const char *t = keys[j];
+      keys[j] = keys[j - 1];
+      keys[j - 1] = t;
+    }
+  for (size_t r = 0; r < nr; r++) units[r] = lat[r] ? "ms" : "layers";
+  double *v = ec_calloc(nr * nk + 1, sizeof *v);
+  for (size_t r = 0; r < nr; r++)
+    for (size_t k = 0; k < nk; k++) v[r * nk + k] = S_group_value(g[r], keys[k], lat[r]);
+  ec_strip_spec sp = {0};
+  sp.f.id = S_id(c, first_screen ? "precision-strip" : "precision-mix");
+  sp.f.title = first_screen ? NULL : "Precision mix";
+  sp.f.desc = first_screen
+                  ? (s->has_latency ? "Share of the latency by the precision of each layer's first input."
+                                    : "Share of the layers by the precision of their first input (no profile).")
+                  : "How the engine splits by precision: the latency by the precision of each layer's first "
+                    "input and of its first output, and the layer count by input precision, each as shares "
+                    "of its total.";
+  sp.f.width = c->o.width;
+  sp.n_rows = nr;
+  sp.row_labels = first_screen ? NULL : labels;
+  sp.n_keys = nk;
+  sp.keys = keys;
+  sp.values = v;
+  sp.key_color = ec_color_precision;
+  sp.key_label = S_prec_label;
+  sp.row_units = units;
+  sp.legend = !first_screen;
+  ec_scene *sc = ec_chart_strip(&sp);
   free(v);
+  free(keys);
   return sc;
 }
 
-/* Bars per layer with latency, coloured by type (by_prec 0) or precision. */
-static ec_scene *S_layer_bars(S_ctx *c, int by_prec) {
+/* The slowest layers (opts' top_n, the rest summed in one bar), slowest
+ * first, coloured by type; when the engine mixes precisions, each bar is
+ * marked with its layer's precision. */
+static ec_scene *S_layer_bars(S_ctx *c) {
   const ec_engine *e = c->e;
   size_t n = e->n_layers;
   if (!c->s->has_latency || n == 0) return NULL;
-  size_t top = c->o.top_n ? c->o.top_n : 40;
-  if (top < 2) top = 2;
-  int graph_order = n <= 60;
-  size_t max_bars = graph_order ? n : top;
-  size_t detailed = n <= max_bars ? n : max_bars - 1; /* bars that stand for one layer */
+  size_t top = c->o.top_n ? c->o.top_n : EC_TOP_DEFAULT;
+  size_t max_bars = n <= top ? n : top + 1; /* the N slowest, and "rest" */
+  size_t detailed = n <= top ? n : top;     /* bars that stand for one layer */
+  int mark = c->s->by_precision.n > 1;
   const char **labels = ec_calloc(n, sizeof *labels);
   const char **keys = ec_calloc(n, sizeof *keys);
+  const char **marks = ec_calloc(n, sizeof *marks);
   char **tips = ec_calloc(n, sizeof *tips);
   char **links = ec_calloc(n, sizeof *links);
   double *v = ec_calloc(n, sizeof *v);
   for (size_t i = 0; i < n; i++) {
-    size_t li = graph_order ? i : c->s->order[i];
+    size_t li = c->s->order[i];
     const ec_layer *l = &e->layers[li];
     labels[i] = l->name;
-    keys[i] = by_prec ? l->precision : l->type;
+    keys[i] = l->type;
     v[i] = l->has_profile ? l->avg_ms : 0;
     if (i >= detailed) continue;
+    if (mark) marks[i] = ec_precision_label(l->precision);
     links[i] = S_layer_link(c, li);
-    if (by_prec)
-      tips[i] = ec_asprintf("#%zu %s, output %s, %.2f%% of the latency, tactic %s", li,
-                            l->type ? l->type : "?", ec_precision_label(l->out_precision),
-                            ec_layer_share_pct(c->s, l), l->tactic ? l->tactic : "?");
-    else
-      tips[i] = ec_asprintf("#%zu, precision %s, %.2f%% of the latency, tactic %s", li,
-                            ec_precision_label(l->precision), ec_layer_share_pct(c->s, l),
-                            l->tactic ? l->tactic : "?");
+    char pct[32];
+    tips[i] = ec_asprintf("#%zu, precision %s (output %s), %s%% of the latency, tactic %s", li,
+                          ec_precision_label(l->precision), ec_precision_label(l->out_precision),
+                          ec_fmt_pct(pct, sizeof pct, ec_layer_share_pct(c->s, l)), l->tactic ? l->tactic : "?");
   }
-  const char *what = by_prec ? "Latency and precision per layer" : "Latency per layer";
   char title[160];
-  if (graph_order)
-    snprintf(title, sizeof title, "%s (%zu layers, graph order)", what, n);
-  else if (n <= max_bars)
-    snprintf(title, sizeof title, "%s (%zu layers, slowest first)", what, n);
+  if (n <= top)
+    snprintf(title, sizeof title, "Latency per layer (%zu layers, slowest first)", n);
   else
-    snprintf(title, sizeof title, "%s: top %zu of %zu", what, max_bars - 1, n);
-  char *desc = ec_asprintf(
-      "Average latency of each layer (ms), coloured by %s; the legend names each colour. %s"
-      "Each bar links to the layer's row in the layer table.",
-      by_prec ? "the precision of its first input" : "layer type",
-      graph_order ? "Bars follow the engine's layer order. "
-                  : "Bars are ordered by latency, slowest first. ");
+    snprintf(title, sizeof title, "The %zu slowest of %zu layers", top, n);
+  char *desc = ec_asprintf("Average latency of each layer (ms), slowest first, coloured by layer type; the legend "
+                           "names each colour.%s Each bar links to the layer's row in the layer table.",
+                           mark ? " The chip and text after each bar give the precision of the layer's first input." : "");
   ec_bar_spec b = {0};
-  b.f.id = S_id(c, by_prec ? "layer-precision" : "layer-latency");
+  b.f.id = S_id(c, "layer-latency");
   b.f.title = title;
   b.f.desc = desc;
   b.f.width = c->o.width;
-  b.horizontal = !graph_order;
+  b.horizontal = 1;
   b.n = n;
   b.labels = labels;
   b.tips = (const char *const *)tips;
   b.links = (const char *const *)links;
   b.values = v;
   b.keys = keys;
-  b.key_color = by_prec ? ec_color_precision : ec_color_layer_type;
-  b.key_label = by_prec ? S_prec_label : NULL;
-  b.key_title = by_prec ? "Precision" : "Layer type";
+  b.key_color = ec_color_layer_type;
+  b.key_title = "Layer type";
   b.unit = "ms";
   b.value_axis = "Latency";
   b.max_bars = max_bars;
   b.rest_noun = "layers";
-  b.value_labels = !graph_order;
+  b.value_labels = 1;
+  b.marks = mark ? marks : NULL;
+  b.mark_color = ec_color_precision;
   ec_scene *sc = ec_chart_bar(&b);
   for (size_t i = 0; i < detailed; i++) {
     free(tips[i]);
@@ -310,11 +330,13 @@ static ec_scene *S_layer_bars(S_ctx *c, int by_prec) {
   free(links);
   free(labels);
   free(keys);
+  free(marks);
   free(v);
   return sc;
 }
 
-/* Stacked weights + I/O MiB per layer, largest footprint first. */
+/* Stacked weights + I/O per layer, largest footprint first, in the binary
+ * unit that suits the largest bar. */
 static ec_scene *S_memory(S_ctx *c) {
   const ec_engine *e = c->e;
   const ec_numbers *nu = &c->s->nums;
@@ -334,9 +356,10 @@ static ec_scene *S_memory(S_ctx *c) {
     free(r);
     return NULL;
   }
-  size_t top = c->o.top_n ? c->o.top_n : 40;
-  if (top < 2) top = 2;
-  size_t detailed = n <= top ? n : top - 1;
+  size_t top = c->o.top_n ? c->o.top_n : 20;
+  size_t detailed = n <= top ? n : top;
+  double div;
+  const char *unit = ec_bytes_unit(r[0].v, &div);
   const char **labels = ec_calloc(n, sizeof *labels);
   char **tips = ec_calloc(n, sizeof *tips);
   char **links = ec_calloc(n, sizeof *links);
@@ -345,13 +368,14 @@ static ec_scene *S_memory(S_ctx *c) {
     const ec_layer *l = &e->layers[r[k].i];
     const ec_layer_nums *x = &nu->v[r[k].i];
     labels[k] = l->name;
-    v[k] = S_fin(x->weights_bytes) / S_MIB;
-    v[n + k] = S_fin(x->io_bytes) / S_MIB;
+    v[k] = S_fin(x->weights_bytes) / div;
+    v[n + k] = S_fin(x->io_bytes) / div;
     if (k >= detailed) continue;
     links[k] = S_layer_link(c, r[k].i);
     int wk = isfinite(x->weights_bytes), ik = isfinite(x->io_bytes);
-    tips[k] = ec_asprintf("#%zu %s, %s; footprint %.4g MiB%s", r[k].i, l->type ? l->type : "?",
-                          ec_precision_label(l->precision), r[k].v / S_MIB,
+    char fp[32];
+    tips[k] = ec_asprintf("#%zu %s, %s; footprint %s%s", r[k].i, l->type ? l->type : "?",
+                          ec_precision_label(l->precision), ec_fmt_bytes(fp, sizeof fp, r[k].v),
                           wk && ik   ? ""
                           : wk       ? " (I/O unknown: not drawn)"
                           : ik       ? " (weights unknown: not drawn)"
@@ -359,9 +383,9 @@ static ec_scene *S_memory(S_ctx *c) {
   }
   char title[160];
   if (n <= top)
-    snprintf(title, sizeof title, "Memory per layer (%zu layers, largest first)", n);
+    snprintf(title, sizeof title, "Memory per layer (%zu layer%s, largest first)", n, n == 1 ? "" : "s");
   else
-    snprintf(title, sizeof title, "Memory per layer: top %zu of %zu by footprint", top - 1, n);
+    snprintf(title, sizeof title, "Memory per layer: the %zu largest of %zu by footprint", top, n);
   ec_buf unk = {0};
   ec_buf_putc(&unk, ' ');
   ec_fmt_known(&unk, nu);
@@ -371,11 +395,11 @@ static ec_scene *S_memory(S_ctx *c) {
                   ec_fmt_bytes(cb, sizeof cb, nu->const_bytes));
   }
   char *desc = ec_asprintf(
-      "Each layer's footprint in MiB: its weights (every weight and bias blob, and constant inputs) stacked with "
+      "Each layer's footprint in %s: its weights (every weight and bias blob, and constant inputs) stacked with "
       "the bytes of its input and output tensors (each tensor counted once per layer, so a "
       "tensor shared by two layers counts for both). Ordered by footprint, largest first; "
       "each bar links to the layer's row in the layer table.%s",
-      unk.len > 1 ? unk.data : "");
+      unit, unk.len > 1 ? unk.data : "");
   ec_buf_free(&unk);
   static const char *const series[] = {"Weights", "Input and output tensors"};
   const ec_color sc[2] = {ec_rgb(0x4682B4), ec_rgb(0xFFA500)};
@@ -394,10 +418,10 @@ static ec_scene *S_memory(S_ctx *c) {
   b.series = series;
   b.series_colors = sc;
   b.values = v;
-  b.unit = "MiB";
+  b.unit = unit;
   b.value_axis = "Memory";
   b.value_labels = 1;
-  b.max_bars = top;
+  b.max_bars = n <= top ? n : top + 1;
   b.rest_noun = "layers";
   ec_scene *s = ec_chart_bar(&b);
   for (size_t k = 0; k < detailed; k++) {
@@ -415,36 +439,19 @@ static ec_scene *S_memory(S_ctx *c) {
 
 /* PointWise layers by number of fused operations (TREx's PointWise lint). */
 static ec_scene *S_pointwise(S_ctx *c) {
-  const ec_engine *e = c->e;
-  size_t npw = 0, listed = 0, maxops = 0;
-  for (size_t i = 0; i < e->n_layers; i++) {
-    const ec_layer *l = &e->layers[i];
-    if (!l->type || strcmp(l->type, "PointWise") != 0) continue;
-    npw++;
-    if (l->n_operations) {
-      listed++;
-      if (l->n_operations > maxops) maxops = l->n_operations;
-    }
-  }
-  if (!listed) return NULL;
-  size_t *cnt = ec_calloc(maxops + 1, sizeof *cnt); /* [0]: operations not listed */
+  size_t cnt[EC_PW_MAX_OPS + 1];
+  double ms[EC_PW_MAX_OPS + 1];
+  size_t npw = ec_pointwise_ops(c->e, cnt, ms);
+  if (!npw) return NULL;
+  size_t maxops = EC_PW_MAX_OPS, multi = 0;
   double multi_ms = 0;
-  size_t multi = 0;
-  for (size_t i = 0; i < e->n_layers; i++) {
-    const ec_layer *l = &e->layers[i];
-    if (!l->type || strcmp(l->type, "PointWise") != 0) continue;
-    cnt[l->n_operations]++;
-    if (l->n_operations >= 2) {
-      multi++;
-      if (l->has_profile) multi_ms += S_fin(l->avg_ms);
-    }
-  }
+  for (size_t k = 2; k <= EC_PW_MAX_OPS; k++) multi += cnt[k], multi_ms += ms[k];
   char **labels = ec_calloc(maxops + 1, sizeof *labels);
   double *v = ec_calloc(maxops + 1, sizeof *v);
   size_t m = 0;
   for (size_t k = 1; k <= maxops; k++) {
     if (!cnt[k]) continue;
-    labels[m] = ec_asprintf("%zu operation%s", k, k == 1 ? "" : "s");
+    labels[m] = ec_asprintf("%zu%s operation%s", k, k == EC_PW_MAX_OPS ? " or more" : "", k == 1 ? "" : "s");
     v[m++] = (double)cnt[k];
   }
   if (cnt[0]) {
@@ -475,7 +482,6 @@ static ec_scene *S_pointwise(S_ctx *c) {
   for (size_t k = 0; k < m; k++) free(labels[k]);
   free(labels);
   free(v);
-  free(cnt);
   free(desc);
   return s;
 }
@@ -521,6 +527,16 @@ static ec_scene *S_timing(S_ctx *c, int hist) {
   return ec_chart_xy(&x);
 }
 
+/* A roofline point: a layer with known FLOPs, bytes and achieved rate (the
+ * same numbers as the efficiency table). */
+static int S_roof_point(const ec_layer_nums *x) { return x->flops > 0 && x->bytes > 0 && isfinite(x->tflops); }
+
+size_t ec_roofline_points(const ec_summary *s) {
+  size_t n = 0;
+  for (size_t i = 0; i < s->nums.n; i++) n += S_roof_point(&s->nums.v[i]);
+  return n;
+}
+
 static ec_scene *S_roofline(S_ctx *c) {
   if (!c->s->has_latency) return NULL;
   const ec_engine *e = c->e;
@@ -535,7 +551,7 @@ static ec_scene *S_roofline(S_ctx *c) {
     const ec_layer *l = &e->layers[i];
     const ec_layer_nums *x = &nu->v[i];
     /* the same numbers as the efficiency table: known FLOPs, bytes and latency */
-    if (!(x->flops > 0) || !(x->bytes > 0) || !isfinite(x->tflops)) continue;
+    if (!S_roof_point(x)) continue;
     ai[n] = x->intensity;
     pf[n] = x->tflops * 1e12;
     key[n] = ec_precision_label(l->precision ? l->precision : "None");
@@ -626,75 +642,48 @@ static ec_scene *S_roofline(S_ctx *c) {
   return sc;
 }
 
-ec_scene *ec_engine_chart(const ec_engine *e, const ec_summary *s, const char *name,
-                          const ec_engine_chart_opts *opts) {
+/* ---- the builders the registry (view/report_items.c) dispatches to ------- */
+
+static S_ctx S_make(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o) {
   S_ctx c = {0};
   c.e = e;
   c.s = s;
-  if (opts) c.o = *opts;
-  if (strcmp(name, "latency-by-type") == 0)
-    return s->has_latency ? S_group_bars(&c, &s->by_type, 1, name, "Latency per layer type",
-                                         "Latency", "ms", ec_color_layer_type)
-                          : NULL;
-  if (strcmp(name, "latency-share-by-type") == 0)
-    return s->has_latency ? S_group_bars(&c, &s->by_type, 2, name,
-                                         "Share of latency per layer type", "Share of latency",
-                                         "%", ec_color_layer_type)
-                          : NULL;
-  if (strcmp(name, "count-by-type") == 0)
-    return S_group_bars(&c, &s->by_type, 0, name, "Layers per type", "Layers", "",
-                        ec_color_layer_type);
-  if (strcmp(name, "count-and-latency-by-type") == 0) return S_count_and_latency(&c);
-  if (strcmp(name, "latency-by-precision") == 0)
-    return S_precision_donut(&c, &s->by_precision, 1, name, "Latency by precision",
-                             "Each layer's average latency summed by the precision of its "
-                             "first input.");
-  if (strcmp(name, "latency-by-output-precision") == 0)
-    return S_precision_donut(&c, &s->by_out_precision, 1, name, "Latency by output precision",
-                             "Each layer's average latency summed by the precision of its "
-                             "first output.");
-  if (strcmp(name, "count-by-precision") == 0)
-    return S_precision_donut(&c, &s->by_precision, 0, name, "Layers by precision",
-                             "Number of layers per precision of their first input.");
-  if (strcmp(name, "layer-latency") == 0) return S_layer_bars(&c, 0);
-  if (strcmp(name, "layer-precision") == 0) return S_layer_bars(&c, 1);
-  if (strcmp(name, "memory-per-layer") == 0) return S_memory(&c);
-  if (strcmp(name, "pointwise-ops") == 0) return S_pointwise(&c);
-  if (strcmp(name, "timing-iterations") == 0) return S_timing(&c, 0);
-  if (strcmp(name, "timing-histogram") == 0) return S_timing(&c, 1);
-  if (strcmp(name, "reformat-by-origin") == 0)
-    return s->has_latency && s->reformat_by_origin.n
-               ? S_group_bars(&c, &s->reformat_by_origin, 1, name, "Reformat latency by origin",
-                              "Latency", "ms", NULL)
-               : NULL;
-  if (strcmp(name, "roofline") == 0) return S_roofline(&c);
-  return NULL;
+  if (o) c.o = *o;
+  return c;
 }
 
-void ec_engine_charts(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *opts,
-                      ec_chart_set *out) {
-  for (size_t i = 0; S_names[i]; i++) {
-    ec_scene *sc = ec_engine_chart(e, s, S_names[i], opts);
-    if (!sc) continue;
-    if (out->n == out->cap) {
-      out->cap = out->cap ? 2 * out->cap : 8;
-      out->scenes = ec_reallocarray(out->scenes, out->cap, sizeof *out->scenes);
-      out->names = ec_reallocarray(out->names, out->cap, sizeof *out->names);
-    }
-    out->scenes[out->n] = sc;
-    out->names[out->n] = ec_strdup(S_names[i]);
-    out->n++;
+#define S_BUILDER(fn, body)                                                                   \
+  ec_scene *fn(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o) {      \
+    S_ctx c = S_make(e, s, o);                                                                \
+    body                                                                                      \
   }
-}
 
-void ec_chart_set_free(ec_chart_set *set) {
-  for (size_t i = 0; i < set->n; i++) {
-    free(set->names[i]);
-    ec_scene_free(set->scenes[i]);
-  }
-  free(set->names);
-  free(set->scenes);
-  set->names = NULL;
-  set->scenes = NULL;
-  set->n = set->cap = 0;
-}
+/* without a profile the same chart counts layers, so the overview always has one */
+S_BUILDER(ec_echart_latency_by_type,
+          return s->has_latency ? S_group_bars(&c, &s->by_type, 1, "latency-by-type", "Latency per layer type",
+                                               "Latency", "ms", ec_color_layer_type)
+                                : S_group_bars(&c, &s->by_type, 0, "latency-by-type",
+                                               "Layers per type (no profile: latencies unknown)", "Layers", "",
+                                               ec_color_layer_type);)
+S_BUILDER(ec_echart_latency_share_by_type,
+          return s->has_latency ? S_group_bars(&c, &s->by_type, 2, "latency-share-by-type",
+                                               "Share of latency per layer type", "Share of latency", "%",
+                                               ec_color_layer_type)
+                                : NULL;)
+S_BUILDER(ec_echart_count_by_type,
+          return S_group_bars(&c, &s->by_type, 0, "count-by-type", "Layers per type", "Layers", "",
+                              ec_color_layer_type);)
+S_BUILDER(ec_echart_count_and_latency_by_type, return S_count_and_latency(&c);)
+S_BUILDER(ec_echart_precision_mix, return S_precision_rows(&c, 0);)
+S_BUILDER(ec_echart_precision_strip, return S_precision_rows(&c, 1);)
+S_BUILDER(ec_echart_layer_latency, return S_layer_bars(&c);)
+S_BUILDER(ec_echart_memory_per_layer, return S_memory(&c);)
+S_BUILDER(ec_echart_pointwise_ops, return S_pointwise(&c);)
+S_BUILDER(ec_echart_timing_iterations, return S_timing(&c, 0);)
+S_BUILDER(ec_echart_timing_histogram, return S_timing(&c, 1);)
+S_BUILDER(ec_echart_reformat_by_origin,
+          return s->has_latency && s->reformat_by_origin.n
+                     ? S_group_bars(&c, &s->reformat_by_origin, 1, "reformat-by-origin", "Reformat latency by origin",
+                                    "Latency", "ms", NULL)
+                     : NULL;)
+S_BUILDER(ec_echart_roofline, return S_roofline(&c);)

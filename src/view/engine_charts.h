@@ -1,21 +1,25 @@
-/* engine_charts — the report's standard charts for one engine.
+/* engine_charts — the report's charts of one engine.
  *
- * A thin adapter: it reads an ec_engine and its ec_summary and fills the
- * plain-data chart specs of view/chart.h. Each chart has a stable name, the
- * one templates use ("data: latency-by-type"):
+ * A thin adapter: each builder reads an ec_engine and its ec_summary and
+ * fills the plain-data chart specs of view/chart.h. The names templates use,
+ * the table that carries each chart's numbers, why a chart can be missing
+ * and the sentence that replaces a one-category chart are in ONE registry,
+ * view/report_items.h; this header only builds. A builder returns NULL when
+ * its data is missing (the registry says why).
  *   latency-by-type        horizontal bars, ms per layer type (TREx colours)
  *   latency-share-by-type  the same in % of the total
  *   count-by-type          layers per type
  *   count-and-latency-by-type  grouped bars per type: share of the layers and
- *                          share of the latency, both in % of the engine's total
- *   latency-by-precision   donut, ms per (input) precision (colours + text)
- *   latency-by-output-precision  donut, ms per output precision
- *   count-by-precision     donut, layers per precision (TREx "Precision rollup")
- *   layer-latency          ms per layer coloured by type; graph order up to
- *                          60 layers, else the top N by latency plus "rest"
- *   layer-precision        the same bars coloured by precision (legend names it)
- *   memory-per-layer       stacked bars, weights and I/O tensor MiB per layer,
- *                          top N by footprint plus "rest"
+ *                          share of the latency
+ *   precision-mix          strips: latency by input and by output precision,
+ *                          layers by input precision, each as shares
+ *   precision-strip        one strip: latency by input precision (layers
+ *                          without a profile), for the first screen
+ *   layer-latency          the N slowest layers (opts' top_n) plus "rest",
+ *                          coloured by type, marked with their precision
+ *                          when the engine mixes precisions
+ *   memory-per-layer       stacked bars, weights and I/O per layer, the N
+ *                          largest by footprint plus "rest"
  *   pointwise-ops          donut, PointWise layers by number of fused operations
  *   timing-iterations      per-iteration latency (scatter) with median, p99
  *   timing-histogram       histogram of per-iteration latency; a long upper
@@ -24,14 +28,12 @@
  *   reformat-by-origin     reformat latency per origin (QDQ, REFORMAT, ...)
  *   roofline               convolutions and GEMMs against the device's ceilings
  *                          (opts' peaks, else the device facts)
- * Charts whose data is missing (no profile, no timing, no PointWise layer,
- * no device peaks) are not built.
  *
- * Links: a bar that stands for one layer (layer-latency, layer-precision,
- * memory-per-layer) links to "#" + ec_layer_anchor(id_base, layer index), the
- * layer's row in the report's full layer table. The SVG writer wraps it in
- * <a href>, the cairo backend in a PDF link to the named destination; the
- * page that holds the table must define that id / destination. */
+ * Links: a bar that stands for one layer (layer-latency, memory-per-layer)
+ * links to "#" + ec_layer_anchor(id_base, layer index), the layer's row in
+ * the report's full layer table. The SVG writer wraps it in <a href>, the
+ * cairo backend in a PDF link to the named destination; the page that holds
+ * the table must define that id / destination. */
 #ifndef EC_ENGINE_CHARTS_H
 #define EC_ENGINE_CHARTS_H
 #include <stddef.h>
@@ -42,28 +44,33 @@
 typedef struct ec_engine_chart_opts {
   const char *id_base; /* id prefix of every figure ("e1" -> "e1-latency-by-type"); NULL: "ec" */
   double width;        /* figure width in points; 0: 480 */
-  size_t top_n;        /* per-layer chart: bars incl. "rest"; 0: 40 */
+  size_t top_n;        /* per-layer charts: layers shown before "rest"; 0: EC_TOP_DEFAULT
+                          (layer-latency), 20 (memory-per-layer) */
   double peak_flops;   /* roofline compute ceiling, FLOP/s; 0: from e->device */
   double peak_bw;      /* roofline bandwidth ceiling, bytes/s; 0: from e->device */
 } ec_engine_chart_opts;
 
-typedef struct ec_chart_set {
-  char **names;     /* owned chart names, parallel to scenes */
-  ec_scene **scenes; /* owned */
-  size_t n, cap;
-} ec_chart_set;
+/* The slowest layers shown by default (report --top N changes it). */
+#define EC_TOP_DEFAULT 15
 
-/** Every standard chart e's data supports, in the order listed above,
- *  appended to out (free with ec_chart_set_free). opts may be NULL. */
-void ec_engine_charts(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *opts,
-                      ec_chart_set *out);
-/** One chart by name, or NULL when the name is unknown or its data is
- *  missing. Caller frees with ec_scene_free. */
-ec_scene *ec_engine_chart(const ec_engine *e, const ec_summary *s, const char *name,
-                          const ec_engine_chart_opts *opts);
-/** The chart names, NULL-terminated (static). */
-const char *const *ec_engine_chart_names(void);
-void ec_chart_set_free(ec_chart_set *set);
+typedef ec_scene *(*ec_engine_chart_fn)(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+
+ec_scene *ec_echart_latency_by_type(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_latency_share_by_type(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_count_by_type(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_count_and_latency_by_type(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_precision_mix(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_precision_strip(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_layer_latency(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_memory_per_layer(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_pointwise_ops(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_timing_iterations(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_timing_histogram(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_reformat_by_origin(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_roofline(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+/** The layers the roofline draws: known FLOPs, bytes and achieved rate. */
+size_t ec_roofline_points(const ec_summary *s);
+
 /** The id of layer `index` (its position in e->layers) in the report's full
  *  layer table: "<id_base>-L<index>", id_base reduced to [A-Za-z0-9_-] with a
  *  letter first like scene ids (NULL or empty: "ec"). Writes at most cap

@@ -12,6 +12,9 @@
 
 #define B(f, v) f(buf, sizeof buf, (v))
 
+static char *S_iterations(char *buf, size_t cap, size_t n) { return ec_fmt_count(buf, cap, n, "iteration", "iterations"); }
+static char *S_layers(char *buf, size_t cap, size_t n) { return ec_fmt_count(buf, cap, n, "layer", "layers"); }
+
 static void S_kv(ec_table *t, const char *k, const char *v) {
   size_t r = ec_table_row(t);
   ec_table_set(t, r, 0, k, NAN);
@@ -65,9 +68,8 @@ static void S_weights_io_facts(ec_table *t, const ec_summary *s) {
   ec_buf_free(&b);
 }
 
-ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
+ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   const ec_engine *e = s->engine;
-  (void)why;
   char buf[128];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Fact", EC_ALIGN_LEFT, 0);
@@ -78,7 +80,8 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
     ec_buf_puts(&b, e->device.name ? e->device.name : "unknown device");
     if (e->device.compute_capability) ec_buf_printf(&b, ", compute capability %s", e->device.compute_capability);
     if (isfinite(e->device.sms)) ec_buf_printf(&b, ", %.0f SMs", e->device.sms);
-    if (e->device.global_memory) ec_buf_printf(&b, ", %s", e->device.global_memory);
+    char mem[64];
+    if (e->device.global_memory) ec_buf_printf(&b, ", %s", ec_fmt_bytes_text(mem, sizeof mem, e->device.global_memory));
     S_kv(t, "Device", b.data);
     ec_buf_free(&b);
   } else {
@@ -98,10 +101,12 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
   b.len = 0;
   if (s->has_latency) {
     ec_buf_printf(&b, "%s ms (sum of per-layer averages", B(ec_fmt_ms, s->total_ms));
-    if (e->profile_count > 0) ec_buf_printf(&b, " over %lld profiled iterations", (long long)e->profile_count);
+    if (e->profile_count > 0)
+      ec_buf_printf(&b, " over %lld profiled iteration%s", (long long)e->profile_count, e->profile_count == 1 ? "" : "s");
     if (e->profile_count == 1) ec_buf_puts(&b, "; a single sample");
     if (e->layers_without_profile)
-      ec_buf_printf(&b, "; %zu of %zu layers have no profile record", e->layers_without_profile, s->layers);
+      ec_buf_printf(&b, "; %zu of %zu layers ha%s no profile record", e->layers_without_profile, s->layers,
+                    e->layers_without_profile == 1 ? "s" : "ve");
     ec_buf_puts(&b, ")");
     S_kv(t, "Layer latency sum", b.data);
   } else {
@@ -113,7 +118,7 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
     char m[32], p[32];
     ec_buf_printf(&b, "median %s ms, p99 %s ms (%s", ec_fmt_ms(m, sizeof m, tm.median_ms), ec_fmt_ms(p, sizeof p, tm.p99_ms),
                   tm.source);
-    if (tm.count) ec_buf_printf(&b, ", %zu iterations", tm.count);
+    if (tm.count) ec_buf_printf(&b, ", %s", B(S_iterations, tm.count));
     ec_buf_puts(&b, ")");
     S_kv(t, tm.what[0] == 'G' ? "GPU compute time" : "End-to-end latency", b.data);
   } else {
@@ -128,7 +133,7 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
   }
   b.len = 0;
   S_weights_io_facts(t, s);
-  for (size_t i = 0; i < e->memory.n; i++) S_kv(t, e->memory.v[i].key, e->memory.v[i].val);
+  for (size_t i = 0; i < e->memory.n; i++) S_kv(t, e->memory.v[i].key, B(ec_fmt_bytes_text, e->memory.v[i].val));
   b.len = 0;
   for (size_t i = 0; i < e->n_files; i++)
     ec_buf_printf(&b, "%s%s (%s)", i ? "; " : "", e->files[i].path, ec_file_kind_name(e->files[i].kind));
@@ -137,12 +142,9 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id, const char **why) {
   return t;
 }
 
-ec_table *ec_tbl_bindings(const ec_summary *s, const char *id, const char **why) {
+ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
   const ec_engine *e = s->engine;
   if (!e->n_bindings) {
-    *why = !e->has_graph ? "no layer information (graph JSON or a log's layer listing)"
-           : e->graph_names_only ? "the layer information lists no bindings and names no tensors"
-                                 : "the graph lists no bindings and no layer describes a tensor";
     return NULL;
   }
   int profiles = 0;
@@ -196,11 +198,10 @@ static void S_stat_row(ec_table *t, const char *name, const ec_sample_stats *x, 
   ec_table_set(t, r, 8, src, NAN);
 }
 
-ec_table *ec_tbl_perf(const ec_summary *s, const char *id, const char **why) {
+ec_table *ec_tbl_perf(const ec_summary *s, const char *id) {
   const ec_engine *e = s->engine;
   const ec_perf *p = &e->perf;
   if (!s->has_timing && !p->present) {
-    *why = "no timing.json, metadata or trtexec log was given";
     return NULL;
   }
   ec_table *t = ec_table_new(id, NULL);
@@ -245,21 +246,48 @@ static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, i
   return t;
 }
 
-ec_table *ec_tbl_by_type(const ec_summary *s, const char *id, const char **why) {
+ec_table *ec_tbl_by_type(const ec_summary *s, const char *id) {
   if (!s->layers) {
-    *why = "no layers were read";
     return NULL;
   }
   return S_groups(&s->by_type, id, "Layer type", s->has_latency);
 }
 
-ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id, const char **why) {
-  if (!s->layers) {
-    *why = "no layers were read";
-    return NULL;
+/* Layers and latency by the precision of the first input, and the latency
+ * by the precision of the first output beside them (the precision-mix
+ * chart's three strips). */
+ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
+  if (!s->layers) return NULL;
+  ec_table *t = S_groups(&s->by_precision, id, "Precision", s->has_latency);
+  if (!s->has_latency) return t;
+  /* output precisions that no input has get rows of their own */
+  for (size_t i = 0; i < s->by_out_precision.n; i++)
+    if (!ec_groups_find(&s->by_precision, s->by_out_precision.v[i].key)) {
+      size_t r = ec_table_row(t);
+      ec_table_set(t, r, 0, s->by_out_precision.v[i].key, NAN);
+      ec_table_set(t, r, 1, "0", 0);
+      ec_table_set(t, r, 2, "0", 0);
+      ec_table_set(t, r, 3, "0.00", 0);
+    }
+  ec_table *o = ec_table_new(id, NULL);
+  static const char *const cols[] = {"Precision", "Layers (input)", "Latency (ms, input)", "Latency (%, input)",
+                                     "Latency (ms, output)", "Latency (%, output)"};
+  for (size_t c = 0; c < 6; c++) ec_table_col(o, cols[c], c ? EC_ALIGN_RIGHT : EC_ALIGN_LEFT, c > 0);
+  char buf[32];
+  for (size_t r = 0; r < t->nrows; r++) {
+    size_t x = ec_table_row(o);
+    for (size_t c = 0; c < 4; c++) {
+      const ec_cell *cl = ec_table_cell(t, r, c);
+      ec_table_set(o, x, c, cl->text, cl->sort);
+    }
+    ec_table_set_kind(o, x, 0, EC_CELL_PRECISION, ec_table_cell(t, r, 0)->text);
+    const ec_group *g = ec_groups_find(&s->by_out_precision, ec_table_cell(t, r, 0)->text);
+    double ms = g ? g->latency_ms : 0, pct = g ? g->pct : 0;
+    ec_table_set(o, x, 4, B(ec_fmt_ms, ms), ms);
+    ec_table_set(o, x, 5, B(ec_fmt_pct, pct), pct);
   }
-  ec_table *t = S_groups(&s->by_precision, id, "Precision (of the first input)", s->has_latency);
-  return t;
+  ec_table_free(t);
+  return o;
 }
 
 static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_layer *l, size_t c0) {
@@ -267,19 +295,17 @@ static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_l
   ec_table_setn(t, r, c0, l->name, l->name_len, NAN);
   ec_table_set(t, r, c0 + 1, l->type, NAN);
   ec_table_set(t, r, c0 + 2, l->precision, NAN);
-  char cls[48];
-  snprintf(cls, sizeof cls, "prec prec-%s", l->precision);
-  ec_table_set_class(t, r, c0 + 2, cls);
+  ec_table_set_kind(t, r, c0 + 2, EC_CELL_PRECISION, l->precision);
   if (s->has_latency) {
     ec_table_set(t, r, c0 + 3, l->has_profile ? B(ec_fmt_ms, l->avg_ms) : "\xE2\x80\x93", l->avg_ms);
     double sh = ec_layer_share_pct(s, l);
     ec_table_set(t, r, c0 + 4, B(ec_fmt_pct, sh), sh);
+    ec_table_set_kind(t, r, c0 + 4, EC_CELL_SHARE, NULL);
   }
 }
 
-ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n, const char **why) {
+ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n) {
   if (!s->has_latency) {
-    *why = "no profile: per-layer latencies are unknown";
     return NULL;
   }
   ec_table *t = ec_table_new(id, NULL);
@@ -323,18 +349,22 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
   }
   if (g->count > shown) {
     char note[160];
-    snprintf(note, sizeof note, "%zu more %s layers are in the full layer table.", g->count - shown, type);
+    snprintf(note, sizeof note, "%zu more %s layer%s in the full layer table.", g->count - shown, type,
+             g->count - shown == 1 ? " is" : "s are");
     ec_table_set_note(t, note);
   }
   /* TREx: f"There are {n} {type} layers which account for {pct:.2f}% ({avg:.5f} ms) of the overall latency." */
+  char cnt[64];
+  snprintf(cnt, sizeof cnt, "%s %zu %s layer%s", g->count == 1 ? "There is" : "There are", g->count, type,
+           g->count == 1 ? "" : "s");
   if (s->has_latency && !g->profiled)
-    *sentence = ec_asprintf("There are %zu %s layers; the profile measured none of them, so their latency is unknown.",
-                            g->count, type);
+    *sentence = ec_asprintf("%s; the profile measured %s, so %s latency is unknown.", cnt,
+                            g->count == 1 ? "it not" : "none of them", g->count == 1 ? "its" : "their");
   else if (s->has_latency)
-    *sentence = ec_asprintf("There are %zu %s layers which account for %.2f%% (%.5f ms) of the overall latency.", g->count,
-                            type, g->pct, g->latency_ms);
+    *sentence = ec_asprintf("%s which account%s for %.2f%% (%.5f ms) of the overall latency.", cnt,
+                            g->count == 1 ? "s" : "", g->pct, g->latency_ms);
   else
-    *sentence = ec_asprintf("There are %zu %s layers (no profile: their latency is unknown).", g->count, type);
+    *sentence = ec_asprintf("%s (no profile: %s latency is unknown).", cnt, g->count == 1 ? "its" : "their");
   return t;
 }
 
@@ -352,9 +382,8 @@ static int S_cmp_tactic_group(const void *a, const void *b) {
   return strcmp(p->key, q->key);
 }
 
-ec_table *ec_tbl_tactics(const ec_summary *s, const char *id, const char **why) {
+ec_table *ec_tbl_tactics(const ec_summary *s, const char *id) {
   if (!s->layers) {
-    *why = "no layers were read";
     return NULL;
   }
   /* group by the tactic cut before "_0x" (trex summary -gt); a hash map
@@ -408,10 +437,9 @@ ec_table *ec_tbl_tactics(const ec_summary *s, const char *id, const char **why) 
 /* Rows the all-layers table shows without scripts when it is written as data. */
 #define S_STATIC_LAYERS 100
 
-ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_prefix, size_t max, const char **why) {
+ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_prefix, size_t max) {
   const ec_engine *e = s->engine;
   if (!e->n_layers) {
-    *why = "no layers were read";
     return NULL;
   }
   char buf[32];
@@ -438,9 +466,7 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
     ec_table_setn(t, r, 1, l->name, l->name_len, NAN);
     ec_table_set(t, r, 2, l->type, NAN);
     ec_table_set(t, r, 3, l->precision, NAN);
-    char cls[48];
-    snprintf(cls, sizeof cls, "prec prec-%s", l->precision);
-    ec_table_set_class(t, r, 3, cls);
+    ec_table_set_kind(t, r, 3, EC_CELL_PRECISION, l->precision);
     if (l->has_profile) {
       double sh = ec_layer_share_pct(s, l);
       ec_table_set(t, r, 4, B(ec_fmt_ms, l->avg_ms), l->avg_ms);
@@ -459,8 +485,8 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
   }
   if (n < e->n_layers) {
     char note[200];
-    snprintf(note, sizeof note, "%zu more layers are not shown; `enginecard layers ENGINE --csv` lists all %zu.",
-             e->n_layers - n, e->n_layers);
+    snprintf(note, sizeof note, "%zu more layer%s not shown; `enginecard layers ENGINE --csv` lists all %zu.",
+             e->n_layers - n, e->n_layers - n == 1 ? " is" : "s are", e->n_layers);
     ec_table_set_note(t, note);
   }
   if (ec_table_is_data(t)) {
@@ -481,31 +507,18 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
   return t;
 }
 
-ec_table *ec_tbl_reformats(const ec_summary *s, const char *id, const char **why) {
+ec_table *ec_tbl_reformats(const ec_summary *s, const char *id) {
   if (!s->reformat_count) {
-    *why = "the engine has no Reformat layers";
     return NULL;
   }
   return S_groups(&s->reformat_by_origin, id, "Reformat origin", s->has_latency);
 }
 
-ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id, const char **why) {
+ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id) {
   const ec_engine *e = s->engine;
-  size_t counts[65] = {0};
-  double ms[65] = {0};
-  size_t total = 0;
-  for (size_t i = 0; i < e->n_layers; i++) {
-    const ec_layer *l = &e->layers[i];
-    if (strncmp(l->type, "PointWise", 9) && strcmp(l->type, "ElementWise")) continue;
-    size_t k = l->n_operations < 64 ? l->n_operations : 64;
-    counts[k]++;
-    if (l->has_profile) ms[k] += l->avg_ms;
-    total++;
-  }
-  if (!total) {
-    *why = "the engine has no PointWise layers";
-    return NULL;
-  }
+  size_t counts[EC_PW_MAX_OPS + 1];
+  double ms[EC_PW_MAX_OPS + 1];
+  if (!ec_pointwise_ops(e, counts, ms)) return NULL;
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Fused operations", EC_ALIGN_RIGHT, 1);
@@ -514,10 +527,12 @@ ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id, const char **why
     ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
     ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
   }
-  for (size_t k = 0; k < 65; k++) {
+  for (size_t k = 0; k <= EC_PW_MAX_OPS; k++) {
     if (!counts[k]) continue;
     size_t r = ec_table_row(t);
-    ec_table_set(t, r, 0, k ? B(ec_fmt_int, (double)k) : "unknown", (double)k);
+    char kb[32];
+    snprintf(kb, sizeof kb, "%zu%s", k, k == EC_PW_MAX_OPS ? " or more" : "");
+    ec_table_set(t, r, 0, k ? kb : "not listed", (double)k);
     ec_table_set(t, r, 1, B(ec_fmt_int, (double)counts[k]), (double)counts[k]);
     if (s->has_latency) {
       ec_table_set(t, r, 2, B(ec_fmt_ms, ms[k]), ms[k]);
@@ -528,7 +543,7 @@ ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id, const char **why
   return t;
 }
 
-ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max, const char **why) {
+ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max) {
   const ec_engine *e = s->engine;
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
@@ -578,15 +593,14 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max, const ch
     ec_table_set(t, r, c, b.data ? b.data : "", NAN);
     ec_buf_free(&b);
   }
-  return ec_table_finish(t, total, "no layer fuses several operations (no ONNX metadata, Myelin or \" + \" names)", why,
-                         "fused layers are in the full layer table.");
+  const char *why;
+  return ec_table_finish(t, total, "no fused layer", &why, "fused layers are in the full layer table.");
 }
 
-ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max, const char **why) {
+ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max) {
   const ec_engine *e = s->engine;
   const ec_numbers *nu = &s->nums;
   if (!e->n_layers || (!nu->weights_known && !nu->io_known)) {
-    *why = "no layer's weights or tensors are described (names-only layer information or a log's layer names)";
     return NULL;
   }
   size_t *ord = ec_numbers_by_footprint(nu);
@@ -622,11 +636,10 @@ ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max, const c
   return t;
 }
 
-ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max, const char **why) {
+ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max) {
   const ec_engine *e = s->engine;
   const ec_numbers *nu = &s->nums;
   if (!nu->flops_known) {
-    *why = nu->flops_dynamic ? "convolution shapes are dynamic (-1): FLOPs are unknown" : "no convolution or GEMM with known shapes";
     return NULL;
   }
   char buf[32];
@@ -665,7 +678,7 @@ ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max, con
     }
   }
   ec_buf note = {0};
-  ec_buf_printf(&note, "%zu layers with known FLOPs", nu->flops_known);
+  ec_buf_printf(&note, "%s with known FLOPs", B(S_layers, nu->flops_known));
   if (nu->flops_known > t->nrows) ec_buf_printf(&note, ", the %zu slowest shown", t->nrows);
   if (nu->flops_dynamic) ec_buf_printf(&note, "; FLOPs unknown for %zu dynamic-shape convolutions", nu->flops_dynamic);
   ec_buf_puts(&note, ". Each layer is measured against the peak of the math its kernel does (README: Numbers)");
@@ -681,7 +694,7 @@ ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max, con
   return t;
 }
 
-ec_table *ec_tbl_options(const ec_summary *s, const char *id, const char **why) {
+ec_table *ec_tbl_options(const ec_summary *s, const char *id) {
   const ec_engine *e = s->engine;
   const ec_kvs *groups[] = {&e->model_options, &e->build_options, &e->inference_options, &e->system_options,
                             &e->reporting_options};
@@ -707,7 +720,6 @@ ec_table *ec_tbl_options(const ec_summary *s, const char *id, const char **why) 
   }
   if (!t->nrows) {
     ec_table_free(t);
-    *why = "no build or inference options were read (no metadata or trtexec log)";
     return NULL;
   }
   return t;

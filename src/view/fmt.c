@@ -1,6 +1,7 @@
 #include "view/fmt.h"
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define S_DASH "\xE2\x80\x93"
@@ -23,12 +24,39 @@ char *ec_fmt_pct(char *buf, size_t cap, double pct) {
   return buf;
 }
 
+const char *ec_bytes_unit(double max, double *div) {
+  static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double d = 1;
+  size_t u = 0;
+  while (u < 4 && isfinite(max) && fabs(max) >= d * 1024.0) d *= 1024.0, u++;
+  *div = d;
+  return units[u];
+}
+
 char *ec_fmt_bytes(char *buf, size_t cap, double b) {
+  double d;
+  const char *u = ec_bytes_unit(b, &d);
   if (!isfinite(b)) snprintf(buf, cap, S_DASH);
-  else if (b >= 1073741824.0) snprintf(buf, cap, "%.1f GiB", b / 1073741824.0);
-  else if (b >= 1048576.0) snprintf(buf, cap, "%.1f MiB", b / 1048576.0);
-  else if (b >= 1024.0) snprintf(buf, cap, "%.1f KiB", b / 1024.0);
-  else snprintf(buf, cap, "%.0f B", b);
+  else if (d == 1) snprintf(buf, cap, "%.0f B", b);
+  else snprintf(buf, cap, "%.1f %s", b / d, u);
+  return buf;
+}
+
+char *ec_fmt_bytes_text(char *buf, size_t cap, const char *printed) {
+  static const struct { const char *unit; double mul; } units[] = {
+      {"bytes", 1}, {"B", 1}, {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}};
+  char *end;
+  double v = strtod(printed, &end);
+  if (end != printed && isfinite(v) && *end == ' ')
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+      if (!strcmp(end + 1, units[i].unit)) return ec_fmt_bytes(buf, cap, v * units[i].mul);
+  snprintf(buf, cap, "%s", printed);
+  return buf;
+}
+
+char *ec_fmt_count(char *buf, size_t cap, size_t n, const char *one, const char *many) {
+  char num[32];
+  snprintf(buf, cap, "%s %s", ec_fmt_int(num, sizeof num, (double)n), n == 1 ? one : many);
   return buf;
 }
 

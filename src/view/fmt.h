@@ -17,6 +17,15 @@ char *ec_fmt_ms_or(char *buf, size_t cap, double ms);
 char *ec_fmt_pct(char *buf, size_t cap, double pct);
 /** Bytes in binary units with one decimal ("3.3 MiB", "512 B"). */
 char *ec_fmt_bytes(char *buf, size_t cap, double bytes);
+/** The binary unit ("B", "KiB", "MiB", "GiB", "TiB") that suits a largest
+ *  value of max bytes, the one ec_fmt_bytes would choose; *div is its size. */
+const char *ec_bytes_unit(double max, double *div);
+/** A byte count as trtexec printed it ("4706009088 bytes", "80994 MiB") in
+ *  the binary unit that suits it ("4.4 GiB", "79.1 GiB"); any other text is
+ *  copied as it is. */
+char *ec_fmt_bytes_text(char *buf, size_t cap, const char *printed);
+/** n and the noun in its singular or plural form: "1 layer", "3 layers". */
+char *ec_fmt_count(char *buf, size_t cap, size_t n, const char *one, const char *many);
 /** Integer with thousands separators ("12,345"). */
 char *ec_fmt_int(char *buf, size_t cap, double v);
 /** A general number, 4 significant digits ("1155", "0.8622"). */

@@ -25,9 +25,7 @@ ec_table *ec_tbl_lint(const ec_engine *e, const ec_findings *f, const char *id, 
     const ec_finding *x = &f->v[i];
     size_t r = ec_table_row(t);
     ec_table_set(t, r, 0, ec_lint_sev_name(x->severity), (double)x->severity);
-    char cls[32];
-    snprintf(cls, sizeof cls, "sev sev-%s", ec_lint_sev_name(x->severity));
-    ec_table_set_class(t, r, 0, cls);
+    ec_table_set_kind(t, r, 0, EC_CELL_SEVERITY, ec_lint_sev_name(x->severity));
     ec_table_set(t, r, 1, x->rule, NAN);
     if (isfinite(x->share_pct))
       ec_table_set(t, r, 2, ec_fmt_pct(buf, sizeof buf, x->share_pct), x->share_pct);

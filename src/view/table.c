@@ -18,7 +18,7 @@ void ec_table_free(ec_table *t) {
   for (size_t i = 0; i < t->ncols; i++) free(t->cols[i].header);
   for (size_t i = 0; i < t->nrows * t->ncols; i++) {
     free(t->cells[i].text);
-    free(t->cells[i].cls);
+    free(t->cells[i].key);
     free(t->cells[i].link);
   }
   if (t->row_ids)
@@ -51,7 +51,8 @@ size_t ec_table_row(ec_table *t) {
     ec_cell *x = &t->cells[t->nrows * t->ncols + c];
     x->text = NULL;
     x->sort = NAN;
-    x->cls = NULL;
+    x->kind = EC_CELL_PLAIN;
+    x->key = NULL;
     x->link = NULL;
   }
   if (t->row_ids) {
@@ -83,10 +84,12 @@ void ec_table_set(ec_table *t, size_t row, size_t col, const char *text, double 
   ec_table_setn(t, row, col, text, text ? strlen(text) : 0, sort);
 }
 
-void ec_table_set_class(ec_table *t, size_t row, size_t col, const char *cls) {
+void ec_table_set_kind(ec_table *t, size_t row, size_t col, ec_cell_kind kind, const char *key) {
+  if (row >= t->nrows || col >= t->ncols) abort();
   ec_cell *x = &t->cells[row * t->ncols + col];
-  free(x->cls);
-  x->cls = cls ? ec_strdup(cls) : NULL;
+  free(x->key);
+  x->kind = kind;
+  x->key = key ? ec_strdup(key) : NULL;
 }
 
 /* Anchor names go into HTML id/href attributes and into cairo's PDF tag
@@ -146,4 +149,14 @@ ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, cons
     ec_table_set_note(t, note);
   }
   return t;
+}
+
+double *ec_table_share_max(const ec_table *t) {
+  double *m = ec_calloc(t->ncols + 1, sizeof *m);
+  for (size_t r = 0; r < t->nrows; r++)
+    for (size_t c = 0; c < t->ncols; c++) {
+      const ec_cell *x = ec_table_cell(t, r, c);
+      if (x->kind == EC_CELL_SHARE && isfinite(x->sort) && x->sort > m[c]) m[c] = x->sort;
+    }
+  return m;
 }

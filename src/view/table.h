@@ -7,10 +7,24 @@
 
 typedef enum { EC_ALIGN_LEFT = 0, EC_ALIGN_RIGHT } ec_align_t;
 
+/* What a cell's value means, for the writers to show it: the HTML writer
+ * (render/html_table.c) and the PDF painter (render/cairo_table.c) each
+ * decide how a kind looks, so no style name crosses the view/render line. */
+typedef enum {
+  EC_CELL_PLAIN = 0,
+  EC_CELL_GOOD,      /* a favourable value: a gate passed, a speed-up */
+  EC_CELL_BAD,       /* an unfavourable one: a gate failed, a slow-down */
+  EC_CELL_CHANGED,   /* differs from the baseline's value */
+  EC_CELL_PRECISION, /* a precision, shown with its colour chip; key: the precision */
+  EC_CELL_SEVERITY,  /* a lint severity; key: "info", "warning" or "error" */
+  EC_CELL_SHARE      /* a percentage, shown with a bar of its sort value (0..100) */
+} ec_cell_kind;
+
 typedef struct ec_cell {
   char *text;     /* shown text (owned) */
   double sort;    /* numeric sort key; NAN: sort by text */
-  char *cls;      /* optional style class ("prec-FP16", "bad"), owned */
+  ec_cell_kind kind;
+  char *key;      /* PRECISION, SEVERITY: what the kind is about (owned), or NULL */
   char *link;     /* optional in-document target ("#e1"), owned */
 } ec_cell;
 
@@ -53,7 +67,9 @@ size_t ec_table_row(ec_table *t);
 void ec_table_set(ec_table *t, size_t row, size_t col, const char *text, double sort);
 /** Set cell text from n bytes (may hold any byte). */
 void ec_table_setn(ec_table *t, size_t row, size_t col, const char *text, size_t n, double sort);
-void ec_table_set_class(ec_table *t, size_t row, size_t col, const char *cls);
+/** Give cell (row, col) a kind; key (copied, may be NULL) names what the
+ *  kind is about (a precision, a severity). */
+void ec_table_set_kind(ec_table *t, size_t row, size_t col, ec_cell_kind kind, const char *key);
 /** Make cell (row, col) a link to an anchor of the same document ("#id"). */
 void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link);
 void ec_table_set_row_id(ec_table *t, size_t row, const char *id);
@@ -65,6 +81,11 @@ int ec_table_is_data(const ec_table *t);
  *  sentence under them (copied). */
 void ec_table_set_static_rows(ec_table *t, const size_t *rows, size_t n, const char *note);
 const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col);
+/** Per column, the largest sort value of its EC_CELL_SHARE cells (0 when it
+ *  has none): a share's bar is drawn as its fraction of that, so the largest
+ *  fills the cell and the number beside it says how large it is. ncols
+ *  values, malloc'd; caller frees. */
+double *ec_table_share_max(const ec_table *t);
 /** Finish a table that shows at most some of total items: with no rows it is
  *  freed, *why = empty_why and NULL is returned; when rows < total a note
  *  "<total - rows> more <more>" is set. Returns t otherwise. */

@@ -14,3 +14,14 @@ skip() { echo "skip - $*"; }
 # check DESC CMD...: ok when CMD exits 0
 check() { d=$1; shift; if "$@" > "$TMP/.out" 2>&1; then ok "$d"; else fail "$d"; sed 's/^/    /' "$TMP/.out" | head -20; fi; }
 have_corpus() { [ -d "$CORPUS" ]; }
+# each_corpus_engine FUNC WHAT: FUNC "corpus SOURCE/ENGINE" DIR for every
+# corpus engine with layers, or one skip line naming WHAT without the corpus
+each_corpus_engine() {
+  if ! have_corpus; then skip "$2 over the corpus: $CORPUS is absent"; return; fi
+  for dir in "$CORPUS"/*/*/; do
+    dir=${dir%/}
+    n=$("$EC_BIN" summary --json "$dir" 2>/dev/null | "$PY" -c 'import json,sys; print(json.load(sys.stdin)["layers"])' 2>/dev/null)
+    [ -n "$n" ] && [ "$n" -gt 0 ] || continue
+    "$1" "corpus ${dir#"$CORPUS"/}" "$dir"
+  done
+}

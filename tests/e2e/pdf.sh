@@ -26,13 +26,4 @@ if pdfinfo "$TMP/l.pdf" | grep -q "Page size: *612 x 792"; then ok "pdf: --paper
 if pdfinfo "$TMP/a.pdf" | grep -q "Page size: *595.* x 841"; then ok "pdf: A4 by default"; else fail "pdf: default size is not A4"; fi
 # bookmarks: one outline entry per heading
 if command -v python3 > /dev/null && grep -aq "/Outlines" "$TMP/a.pdf"; then ok "pdf: has an outline (bookmarks)"; else fail "pdf: no outline"; fi
-if have_corpus; then
-  for dir in "$CORPUS"/*/*/; do
-    dir=${dir%/}
-    n=$("$EC_BIN" summary --json "$dir" 2>/dev/null | "$PY" -c 'import json,sys; print(json.load(sys.stdin)["layers"])' 2>/dev/null)
-    [ -n "$n" ] && [ "$n" -gt 0 ] || continue
-    check_one "corpus ${dir#"$CORPUS"/}" "$dir"
-  done
-else
-  skip "pdf over the corpus: $CORPUS is absent"
-fi
+each_corpus_engine check_one pdf

@@ -28,13 +28,4 @@ else
 fi
 "$EC_BIN" report examples/vit-log-only-orin -o "$TMP/l.html" 2>/dev/null
 if grep -q 'Not available' "$TMP/l.html"; then ok "report: log-only engine says what is not available"; else fail "report: log-only engine has no 'Not available'"; fi
-if have_corpus; then
-  for dir in "$CORPUS"/*/*/; do
-    dir=${dir%/}
-    n=$("$EC_BIN" summary --json "$dir" 2>/dev/null | "$PY" -c 'import json,sys; print(json.load(sys.stdin)["layers"])' 2>/dev/null)
-    [ -n "$n" ] && [ "$n" -gt 0 ] || continue
-    check_one "corpus ${dir#"$CORPUS"/}" "$dir"
-  done
-else
-  skip "report over the corpus: $CORPUS is absent"
-fi
+each_corpus_engine check_one report

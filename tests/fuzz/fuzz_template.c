@@ -90,6 +90,35 @@ static ec_block *S_ft_generate(void *ud, const char *kind, const ec_kvs *args) {
     return g;
   }
   if (!strcmp(kind, "unavailable")) return ec_block_unavailable(S_ft_arg(args, "why", S_FT_HOSTILE));
+  if (!strcmp(kind, "text")) return ec_block_text(S_ft_arg(args, "text", S_FT_HOSTILE), "#e1-warnings");
+  if (!strcmp(kind, "tiles")) {
+    /* the first screen's kinds: tiles with hostile text, a share and a
+     * precision cell, in a first-screen group */
+    ec_block *g = ec_block_group();
+    g->role = EC_ROLE_FIRST_SCREEN;
+    ec_block *t = ec_block_tiles();
+    for (size_t i = 0; i < args->n; i++)
+      ec_block_tile(t, args->v[i].key, args->v[i].val, i % 2 ? S_FT_HOSTILE : NULL, i % 3 ? NULL : "#e1-warnings");
+    ec_block_add(g, t);
+    ec_table *tb = ec_table_new("fs", NULL);
+    ec_table_col(tb, "Layer", EC_ALIGN_LEFT, 0);
+    ec_table_col(tb, "Share", EC_ALIGN_RIGHT, 1);
+    for (size_t i = 0; i < args->n; i++) {
+      size_t r = ec_table_row(tb);
+      ec_table_set(tb, r, 0, args->v[i].val, NAN);
+      ec_table_set_kind(tb, r, 0, EC_CELL_PRECISION, args->v[i].key);
+      ec_table_set(tb, r, 1, args->v[i].key, (double)(i * 37 % 101));
+      ec_table_set_kind(tb, r, 1, i % 2 ? EC_CELL_SHARE : EC_CELL_SEVERITY, args->v[i].val);
+    }
+    ec_block *b = ec_block_table(tb);
+    b->brief_rows = 2;
+    ec_block_add(g, b);
+    ec_block *n = ec_block_notes();
+    n->id = ec_strdup("e1-warnings");
+    ec_block_note(n, 1, S_FT_HOSTILE);
+    ec_block_add(g, n);
+    return g;
+  }
   return NULL;
 }
 
@@ -125,6 +154,7 @@ int ec_fuzz_template(const uint8_t *data, size_t size) {
       snprintf(r.parts[0].id, sizeof r.parts[0].id, "e1");
       ec_buf pdf = {0};
       ec_pdf_opts po = {0};
+      po.detail = size % 2 ? EC_PDF_FULL : EC_PDF_BRIEF; /* both walks of the template's PDF marks */
       int rc = ec_report_pdf(&r, &po, &pdf, &d);
       EC_FUZZ_CHECK(rc == 0);
       EC_FUZZ_CHECK(pdf.len > 5 && memcmp(pdf.data, "%PDF-", 5) == 0);

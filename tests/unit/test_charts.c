@@ -20,6 +20,7 @@
 #include "view/chart.h"
 #include "view/colors.h"
 #include "view/engine_charts.h"
+#include "view/report_items.h"
 #include "view/layout_check.h"
 #include "view/text.h"
 
@@ -447,19 +448,20 @@ static void test_layer_anchor(void **st) {
 
 static void test_layer_links(void **st) {
   (void)st;
-  /* Small engine: graph order, every bar links to its layer's row. */
+  /* Small engine: every layer fits under the default N, each bar links to
+   * its layer's row, slowest first. */
   ec_engine *e = S_fake(12, 1);
   ec_summary *sum = ec_summarize(e);
   ec_engine_chart_opts co = {0};
   co.id_base = "e1";
-  const char *names[] = {"layer-latency", "layer-precision", "memory-per-layer"};
-  for (int k = 0; k < 3; k++) {
+  const char *names[] = {"layer-latency", "memory-per-layer"};
+  for (int k = 0; k < 2; k++) {
     ec_scene *s = ec_engine_chart(e, sum, names[k], &co);
     assert_non_null(s);
     char *svg = S_svg(s);
     for (size_t i = 0; i < 12; i++) {
       /* stacked: one link per non-empty segment (PointWise has no weights) */
-      size_t per = k == 2 && e->layers[i].weights_bytes > 0 ? 2 : 1;
+      size_t per = k == 1 && e->layers[i].weights_bytes > 0 ? 2 : 1;
       char want[64];
       snprintf(want, sizeof want, "<a href=\"#e1-L%zu\">", i);
       if (S_count(svg, want) != per) print_message("%s: %s x%zu\n", names[k], want, S_count(svg, want));
@@ -467,24 +469,26 @@ static void test_layer_links(void **st) {
     }
     char tag[64];
     snprintf(tag, sizeof tag, "small-%s", names[k]);
-    S_check(s, tag, k == 1 ? "INT8" : k == 2 ? "Weights" : "Convolution");
+    S_check(s, tag, k == 1 ? "Weights" : "Convolution");
     free(svg);
     ec_scene_free(s);
   }
-  /* The precision bars name every precision in the legend. */
-  ec_scene *s = ec_engine_chart(e, sum, "layer-precision", &co);
-  assert_true(S_texts(s, "Precision") >= 1);
+  /* The engine mixes precisions: each bar carries its precision as a marker
+   * (FP16, INT8, FP32 are the fake's), the legend names the types. */
+  ec_scene *s = ec_engine_chart(e, sum, "layer-latency", &co);
+  assert_true(S_texts(s, "Layer type") >= 1);
   assert_true(S_texts(s, "FP16") >= 1 && S_texts(s, "INT8") >= 1 && S_texts(s, "FP32") >= 1);
+  assert_non_null(strstr(s->desc, "precision"));
   ec_scene_free(s);
   ec_summary_free(sum);
   ec_engine_free(e);
 
-  /* Big engine: top 9 + rest; links follow the latency order and the rest
-   * bar has none; a hostile id_base is reduced and escaped. */
+  /* Big engine: the top 9 + rest; links follow the latency order and the
+   * rest bar has none; a hostile id_base is reduced and escaped. */
   e = S_fake(500, 1);
   sum = ec_summarize(e);
   co.id_base = "x\"><script>";
-  co.top_n = 10;
+  co.top_n = 9;
   s = ec_engine_chart(e, sum, "layer-latency", &co);
   char *svg = S_svg(s);
   assert_int_equal(S_count(svg, "<a href="), 9);
@@ -495,7 +499,7 @@ static void test_layer_links(void **st) {
   assert_int_equal(sum->order[0], 6);
   assert_non_null(strstr(svg, want));
   assert_non_null(strstr(s->desc, "rest"));
-  assert_non_null(strstr(s->title, "top 9 of 500"));
+  assert_non_null(strstr(s->title, "9 slowest of 500"));
   S_check(s, "big-layer-latency", "rest");
   free(svg);
   ec_scene_free(s);
@@ -504,14 +508,15 @@ static void test_layer_links(void **st) {
   svg = S_svg(s);
   /* The 9 largest are convolutions (weights + I/O): two linked segments each. */
   assert_int_equal(S_count(svg, "<a href="), 18);
-  assert_non_null(strstr(s->title, "top 9 of 500"));
-  S_check(s, "big-memory-per-layer", "MiB");
+  assert_non_null(strstr(s->title, "9 largest of 500"));
+  /* the unit suits the bars: a convolution's footprint is under 1 MiB */
+  S_check(s, "big-memory-per-layer", "KiB");
   free(svg);
   ec_scene_free(s);
   /* PDF: the bars become link annotations to named destinations. */
   char path[600], cmd[1400];
   snprintf(path, sizeof path, "%s/links.pdf", S_tmp);
-  s = ec_engine_chart(e, sum, "layer-precision", &co);
+  s = ec_engine_chart(e, sum, "layer-latency", &co);
   assert_int_equal(ec_render_pdf_file(s, path), 0);
   snprintf(cmd, sizeof cmd, "test $(grep -a -c '/Subtype /Link' '%s') -ge 9 && grep -a -q 'xscript-L6' '%s'",
            path, path);
@@ -524,7 +529,6 @@ static void test_layer_links(void **st) {
   e = S_fake(8, 0);
   sum = ec_summarize(e);
   assert_null(ec_engine_chart(e, sum, "layer-latency", NULL));
-  assert_null(ec_engine_chart(e, sum, "layer-precision", NULL));
   s = ec_engine_chart(e, sum, "memory-per-layer", NULL);
   assert_non_null(s);
   ec_scene_free(s);
@@ -538,24 +542,21 @@ static void test_group_charts(void **st) {
   ec_summary *sum = ec_summarize(e);
   ec_engine_chart_opts co = {0};
   co.id_base = "g";
-  /* Output precision: Reformat layers (FP32 in) write FP16, so FP32 has no
-   * output slice; the input-precision donut has one. */
-  ec_scene *s = ec_engine_chart(e, sum, "latency-by-output-precision", &co);
+  /* One precision chart: three strips (latency by input and by output
+   * precision, layers by input precision). Reformat layers (FP32 in) write
+   * FP16, so FP32 has a share of the input strips only; 40 layers are 20
+   * FP16, 10 INT8, 10 FP32. */
+  ec_scene *s = ec_engine_chart(e, sum, "precision-mix", &co);
   assert_non_null(s);
-  assert_int_equal(S_texts(s, "FP32"), 0);
-  assert_true(S_texts(s, "INT8") >= 1);
-  S_check(s, "fake-latency-by-output-precision", "FP16");
-  ec_scene_free(s);
-  s = ec_engine_chart(e, sum, "latency-by-precision", &co);
-  assert_true(S_texts(s, "FP32") >= 1);
-  ec_scene_free(s);
-  /* Count by precision: 40 layers = 20 FP16, 10 INT8, 10 FP32. */
-  s = ec_engine_chart(e, sum, "count-by-precision", &co);
-  assert_non_null(s);
-  assert_int_equal(S_texts(s, "40 layers"), 1);
-  assert_int_equal(S_texts(s, "20 layers"), 1);
-  assert_int_equal(S_texts(s, "50.0%"), 1);
-  S_check(s, "fake-count-by-precision", "INT8");
+  assert_int_equal(S_texts(s, "Latency, by input"), 1);
+  assert_int_equal(S_texts(s, "Latency, by output"), 1);
+  assert_int_equal(S_texts(s, "Layers"), 1);
+  assert_int_equal(S_texts(s, "FP16 50.0%"), 1);
+  size_t fp32 = 0;
+  for (size_t i = 0; i < s->n_ops; i++)
+    if (s->ops[i].kind == EC_OP_GROUP && s->ops[i].tip && strstr(s->ops[i].tip, "FP32:")) fp32++;
+  assert_int_equal(fp32, 2); /* input latency and layers, not output */
+  S_check(s, "fake-precision-mix", "INT8");
   ec_scene_free(s);
   /* Count and latency per type: two series, both in %. */
   s = ec_engine_chart(e, sum, "count-and-latency-by-type", &co);
@@ -579,7 +580,7 @@ static void test_group_charts(void **st) {
   ec_scene_free(s);
   ec_summary_free(sum);
   ec_engine_free(e);
-  /* No PointWise layer with listed operations: no chart. */
+  /* No PointWise layer lists its operations: one category, a sentence. */
   e = S_fake(40, 1);
   for (size_t i = 0; i < e->n_layers; i++) {
     ec_layer *l = &e->layers[i];
@@ -590,6 +591,10 @@ static void test_group_charts(void **st) {
   }
   sum = ec_summarize(e);
   assert_null(ec_engine_chart(e, sum, "pointwise-ops", &co));
+  const ec_report_item *it = ec_report_item_find("pointwise-ops");
+  char *one = it->single(sum);
+  assert_string_equal(one, "All 10 PointWise layers list no fused operations.");
+  free(one);
   ec_summary_free(sum);
   ec_engine_free(e);
 }

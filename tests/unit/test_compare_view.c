@@ -106,8 +106,7 @@ static void test_examples_charts(void **st) {
   ec_table *t = ec_cmp_tbl_side_by_side(&v, "s", &why);
   int device_diff = 0;
   for (size_t r = 0; r < t->nrows; r++)
-    if (!strcmp(ec_table_cell(t, r, 0)->text, "Device") && ec_table_cell(t, r, 2)->cls &&
-        !strcmp(ec_table_cell(t, r, 2)->cls, "diff"))
+    if (!strcmp(ec_table_cell(t, r, 0)->text, "Device") && ec_table_cell(t, r, 2)->kind == EC_CELL_CHANGED)
       device_diff = 1;
   assert_true(device_diff);
   ec_table_free(t);

@@ -98,8 +98,7 @@ static void test_memory_order(void **st) {
   const char *names[] = {"a", "b", "c", "d", "e", "f"};
   for (size_t i = 0; i < 6; i++) S_layer(e, names[i], "t_0x1", io[i], 1);
   ec_summary *s = ec_summarize(e);
-  const char *why = NULL;
-  ec_table *t = ec_tbl_memory(s, "m", 4, &why);
+  ec_table *t = ec_tbl_memory(s, "m", 4);
   assert_non_null(t);
   assert_int_equal(t->nrows, 4);
   const char *want[] = {"b", "c", "e", "a"};
@@ -121,8 +120,7 @@ static void test_tactics_groups(void **st) {
   S_layer(e, "l3", "beta_kernel_0x44", 0, 0.5);
   S_layer(e, "l4", "gamma", 0, 0.25);
   ec_summary *s = ec_summarize(e);
-  const char *why = NULL;
-  ec_table *t = ec_tbl_tactics(s, "t", &why);
+  ec_table *t = ec_tbl_tactics(s, "t");
   assert_non_null(t);
   assert_int_equal(t->nrows, 4);
   assert_string_equal(ec_table_cell(t, 0, 0)->text, "zeta_kernel");

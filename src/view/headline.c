@@ -1,0 +1,173 @@
+/* headline — see headline.h. */
+#include "view/headline.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "view/fmt.h"
+
+#define S_NA "not available"
+
+static void S_fig(ec_headline_fig *f, const char *label, char *value, char *detail, double sort) {
+  f->label = label;
+  f->value = value;
+  f->detail = detail;
+  f->sort = sort;
+}
+
+void ec_headline_make(const ec_summary *s, ec_headline *h) {
+  const ec_engine *e = s->engine;
+  char a[64], b[64], c[64];
+  memset(h, 0, sizeof *h);
+  h->gpu = ec_strdup(e->device.present && e->device.name ? e->device.name : S_NA);
+  h->tensorrt = ec_strdup(e->trt_version ? e->trt_version : S_NA);
+
+  ec_e2e t = ec_summary_e2e(s);
+  const char *tl = t.known && t.what[0] == 'l' ? "End-to-end latency (median)" : "GPU compute time (median)";
+  if (t.known && isfinite(t.median_ms)) {
+    ec_buf d = {0};
+    ec_buf_printf(&d, "p99 %s; %s", ec_fmt_ms_or(b, sizeof b, t.p99_ms), t.source);
+    if (t.count) ec_buf_printf(&d, ", %s", ec_fmt_count(c, sizeof c, t.count, "iteration", "iterations"));
+    S_fig(&h->fig[EC_HL_TIME], tl, ec_strdup(ec_fmt_ms_or(a, sizeof a, t.median_ms)), ec_buf_take(&d), t.median_ms);
+  } else {
+    S_fig(&h->fig[EC_HL_TIME], tl, ec_strdup(S_NA), ec_strdup("no timing.json, metadata or trtexec log"), NAN);
+  }
+
+  if (e->perf.present && isfinite(e->perf.throughput_qps))
+    S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_asprintf("%s qps", ec_fmt_num(a, sizeof a, e->perf.throughput_qps)),
+          ec_strdup(e->perf.throughput_source ? e->perf.throughput_source : "reported"), e->perf.throughput_qps);
+  else
+    S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_strdup(S_NA), ec_strdup("no metadata or trtexec log reports it"),
+          NAN);
+
+  if (s->has_latency)
+    S_fig(&h->fig[EC_HL_LAYER_SUM], "Layer latency sum", ec_strdup(ec_fmt_ms_or(a, sizeof a, s->total_ms)),
+          ec_strdup("sum of per-layer averages, timed one by one: not end-to-end"), s->total_ms);
+  else
+    S_fig(&h->fig[EC_HL_LAYER_SUM], "Layer latency sum", ec_strdup(S_NA), ec_strdup("no per-layer profile"), NAN);
+
+  if (s->layers || e->has_graph) {
+    ec_buf d = {0};
+    ec_fmt_dropped(&d, e);
+    char *detail = d.len ? ec_asprintf("plus %s, not counted", d.data) : NULL;
+    if (e->graph_names_only) {
+      free(detail);
+      detail = ec_strdup("names only: types and shapes unknown");
+    }
+    ec_buf_free(&d);
+    S_fig(&h->fig[EC_HL_LAYERS], "Layers", ec_strdup(ec_fmt_int(a, sizeof a, (double)s->layers)), detail,
+          (double)s->layers);
+  } else {
+    S_fig(&h->fig[EC_HL_LAYERS], "Layers", ec_strdup(S_NA), ec_strdup("no layer information"), NAN);
+  }
+
+  if (isfinite(s->weights_bytes)) {
+    ec_buf d = {0};
+    ec_buf_puts(&d, "every weight and bias");
+    if (s->nums.n_const) ec_buf_puts(&d, ", constant inputs included");
+    ec_fmt_partial(&d, s->nums.weights_known, s->nums.n);
+    S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(ec_fmt_bytes(a, sizeof a, s->weights_bytes)), ec_buf_take(&d),
+          s->weights_bytes);
+  } else {
+    S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(S_NA), ec_strdup("no layer's weights are described"), NAN);
+  }
+
+  size_t w = ec_diags_count(&e->diags, EC_WARN);
+  S_fig(&h->fig[EC_HL_WARNINGS], "Warnings", ec_strdup(ec_fmt_int(a, sizeof a, (double)w)),
+        ec_strdup(w ? "raised while loading: see the list" : "none raised while loading"), (double)w);
+}
+
+void ec_headline_free(ec_headline *h) {
+  free(h->gpu);
+  free(h->tensorrt);
+  for (int i = 0; i < EC_HL_N; i++) {
+    free(h->fig[i].value);
+    free(h->fig[i].detail);
+  }
+  memset(h, 0, sizeof *h);
+}
+
+char *ec_headline_identity(const ec_summary *s) {
+  const ec_engine *e = s->engine;
+  ec_buf b = {0};
+  ec_buf_puts(&b, "GPU: ");
+  ec_buf_puts(&b, e->device.present && e->device.name ? e->device.name : S_NA);
+  if (e->device.present && e->device.compute_capability)
+    ec_buf_printf(&b, " (compute capability %s)", e->device.compute_capability);
+  ec_buf_printf(&b, " \xC2\xB7 TensorRT: %s", e->trt_version ? e->trt_version : S_NA);
+  return ec_buf_take(&b);
+}
+
+ec_table *ec_tbl_index(const ec_summary *const *s, const char *const *ids, size_t n, const char *id) {
+  ec_table *t = ec_table_new(id, NULL);
+  t->interactive = 1;
+  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "GPU", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "TensorRT", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "GPU compute median (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "p99 (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Throughput (qps)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layer latency sum (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layers", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Weights", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Warnings", EC_ALIGN_RIGHT, 1);
+  char buf[64];
+  for (size_t i = 0; i < n; i++) {
+    ec_headline h;
+    ec_headline_make(s[i], &h);
+    ec_e2e tm = ec_summary_e2e(s[i]);
+    size_t r = ec_table_row(t);
+    ec_table_set(t, r, 0, s[i]->engine->name, NAN);
+    snprintf(buf, sizeof buf, "#%s", ids[i]);
+    ec_table_set_link(t, r, 0, buf);
+    ec_table_set(t, r, 1, h.gpu, NAN);
+    ec_table_set(t, r, 2, h.tensorrt, NAN);
+    /* the median and p99 of the same figure the tile shows; "(latency)"
+     * marks an engine that only has end-to-end latency */
+    char med[64];
+    snprintf(med, sizeof med, "%s%s", ec_fmt_ms(buf, sizeof buf, tm.median_ms),
+             tm.known && tm.what[0] == 'l' ? " (latency)" : "");
+    ec_table_set(t, r, 3, med, tm.median_ms);
+    ec_table_set(t, r, 4, ec_fmt_ms(buf, sizeof buf, tm.p99_ms), tm.p99_ms);
+    ec_table_set(t, r, 5, ec_fmt_num(buf, sizeof buf, h.fig[EC_HL_THROUGHPUT].sort), h.fig[EC_HL_THROUGHPUT].sort);
+    ec_table_set(t, r, 6, ec_fmt_ms(buf, sizeof buf, h.fig[EC_HL_LAYER_SUM].sort), h.fig[EC_HL_LAYER_SUM].sort);
+    ec_table_set(t, r, 7, ec_fmt_int(buf, sizeof buf, h.fig[EC_HL_LAYERS].sort), h.fig[EC_HL_LAYERS].sort);
+    ec_table_set(t, r, 8, ec_fmt_bytes(buf, sizeof buf, h.fig[EC_HL_WEIGHTS].sort), h.fig[EC_HL_WEIGHTS].sort);
+    ec_table_set(t, r, 9, h.fig[EC_HL_WARNINGS].value, h.fig[EC_HL_WARNINGS].sort);
+    ec_headline_free(&h);
+  }
+  return t;
+}
+
+ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char *id) {
+  if (!n) return NULL;
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Severity", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Could save (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Finding", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "What to try", EC_ALIGN_LEFT, 0);
+  t->cols[3].min_width_em = 16;
+  t->cols[4].min_width_em = 16;
+  char buf[32];
+  for (size_t i = 0; i < n; i++) {
+    const ec_finding *x = top[i];
+    size_t r = ec_table_row(t);
+    ec_table_set(t, r, 0, ec_lint_sev_name(x->severity), (double)x->severity);
+    ec_table_set_kind(t, r, 0, EC_CELL_SEVERITY, ec_lint_sev_name(x->severity));
+    ec_table_set(t, r, 1, ec_fmt_pct(buf, sizeof buf, x->share_pct), x->share_pct);
+    if (isfinite(x->share_pct)) ec_table_set_kind(t, r, 1, EC_CELL_SHARE, NULL);
+    int gain = isfinite(x->gain_ms_max) && x->gain_ms_max > 0;
+    ec_table_set(t, r, 2, gain ? ec_fmt_ms(buf, sizeof buf, x->gain_ms_max) : "not available", gain ? x->gain_ms_max : NAN);
+    ec_buf m = {0};
+    ec_buf_printf(&m, "%s: %s", x->rule, x->message);
+    ec_table_set(t, r, 3, m.data, NAN);
+    ec_buf_free(&m);
+    const char *next = x->next_step ? x->next_step : x->mitigation;
+    ec_table_set(t, r, 4, next ? next : "", NAN);
+  }
+  return t;
+}

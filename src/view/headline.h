@@ -1,0 +1,53 @@
+/* headline — the figures a reader wants first, formatted once for every place
+ * that shows them: the report's first screen (tiles), page 1 of the PDF, and
+ * the sortable index of a several-engine report (one row per engine).
+ *
+ * Each figure has a label, a value ("0.8622 ms", or "not available" when the
+ * inputs do not give it: unknown is not zero), a detail line saying where it
+ * comes from, and its number for sorting (NAN when unknown). */
+#ifndef EC_HEADLINE_H
+#define EC_HEADLINE_H
+#include <stddef.h>
+#include "analyze/lint.h"
+#include "analyze/summary.h"
+#include "view/table.h"
+
+enum {
+  EC_HL_TIME = 0,   /* GPU compute time (else end-to-end latency), median; p99 and source in the detail */
+  EC_HL_THROUGHPUT, /* queries per second as trtexec reported them */
+  EC_HL_LAYER_SUM,  /* the sum of per-layer averages (not an end-to-end time) */
+  EC_HL_LAYERS,     /* layers after TREx's rules */
+  EC_HL_WEIGHTS,    /* every weight and bias, constant inputs included */
+  EC_HL_WARNINGS,   /* warnings raised while loading */
+  EC_HL_N
+};
+
+typedef struct ec_headline_fig {
+  const char *label; /* static: "GPU compute time (median)" */
+  char *value;       /* owned */
+  char *detail;      /* owned, may be NULL */
+  double sort;       /* NAN when unknown */
+} ec_headline_fig;
+
+typedef struct ec_headline {
+  char *gpu;      /* owned: the device's name, or "not available" */
+  char *tensorrt; /* owned: the version, or "not available" */
+  ec_headline_fig fig[EC_HL_N];
+} ec_headline;
+
+/** The headline of s (free with ec_headline_free). */
+void ec_headline_make(const ec_summary *s, ec_headline *h);
+void ec_headline_free(ec_headline *h);
+/** "GPU: NAME (compute capability X) · TensorRT: VERSION": who ran what. */
+char *ec_headline_identity(const ec_summary *s);
+
+/** The index of a several-engine report: one row per engine with its
+ *  headline figures, sortable; the engine's name links to "#" + ids[i]. */
+ec_table *ec_tbl_index(const ec_summary *const *s, const char *const *ids, size_t n, const char *id);
+
+/** The first-screen table of findings: top[0..n) (ec_findings_first) with
+ *  severity, latency share, what it could save, rule and finding, and the
+ *  next step (or the mitigation). NULL when n is 0. */
+ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char *id);
+
+#endif
