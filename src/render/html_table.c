@@ -54,7 +54,9 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
         S_attr(b, x->link);
         ec_buf_puts(b, "\">");
       }
-      if (x->text) ec_buf_html(b, x->text, strlen(x->text));
+      /* names, tactics and paths wrap at their separators; numbers never */
+      if (x->text && t->cols[c].align == EC_ALIGN_RIGHT) ec_buf_html(b, x->text, strlen(x->text));
+      else if (x->text) ec_buf_html_ident(b, x->text, strlen(x->text));
       if (x->link) ec_buf_puts(b, "</a>");
       ec_buf_puts(b, "</td>");
     }
