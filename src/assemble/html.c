@@ -5,15 +5,19 @@
 #include "util/embed.h"
 #include <string.h>
 
+/* CSS px per scene unit of a chart: a 10-unit label (view/chart_common.h)
+ * reads as 13 px, the size of table text; a 640-unit chart is 832 px wide,
+ * which fits the text column at 1280 px beside the contents. */
+#define EC_HTML_UNIT_PX 1.3
+
 static void S_esc(ec_buf *b, const char *s) { ec_buf_html(b, s, strlen(s)); }
 
 void ec_block_html(const ec_block *b, ec_buf *o) {
   switch (b->kind) {
   case EC_BLOCK_FIGURE:
-    /* charts are drawn in points; shown 1.3x (a 10 pt label reads as 13 px),
-     * never wider than the column */
+    /* shown at EC_HTML_UNIT_PX px per scene unit, never wider than the column */
     ec_buf_printf(o, "<figure class=\"chart\"><div class=\"chart-box\" style=\"max-width:%.0fpx\">",
-                  b->scene->width * 1.3);
+                  b->scene->width * EC_HTML_UNIT_PX);
     ec_render_svg(b->scene, o);
     ec_buf_puts(o, "</div>");
     if (b->caption) {
