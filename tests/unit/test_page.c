@@ -3,6 +3,7 @@
  * page shell. (What the page looks like in a browser is measured by
  * tests/e2e/browser.sh.) */
 #include "testutil.h"
+#include "analyze/graph.h"
 #include "assemble/html.h"
 #include "assemble/report.h"
 #include "assemble/template.h"
@@ -10,6 +11,8 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/utf8.h"
+#include "render/graph_layout.h"
+#include "view/graph_dot.h"
 
 /* ---- heading ids ----------------------------------------------------------- */
 
@@ -206,10 +209,179 @@ static void test_toc(void **st) {
   ec_engine_free(e[1]);
 }
 
+
+/* ---- the engine graph ------------------------------------------------------------ */
+
+static ec_engine *S_load(const char *graph) {
+  ec_engine *e = ec_engine_new("t");
+  ec_load_graph_text(e, "g.json", graph, strlen(graph), NULL);
+  ec_load_finish(e, NULL);
+  return e;
+}
+
+/* A chain of n convolutions (and a Reformat every 7th). */
+static char *S_chain(size_t n) {
+  ec_buf b = {0};
+  ec_buf_puts(&b, "{\"Layers\":[");
+  for (size_t i = 0; i < n; i++) {
+    ec_buf_printf(&b, "%s{\"Name\":\"/blk%zu/conv%zu/Conv\",\"LayerType\":\"%s\",\"Inputs\":[", i ? "," : "", i / 4, i,
+                  i % 7 == 3 ? "Reformat" : "CaskConvolution");
+    ec_buf_printf(&b, "{\"Name\":\"%s%zu\",\"Dimensions\":[1,64,56,56],\"Format/Datatype\":\"Row major linear FP16 format\"}]",
+                  i ? "t" : "in", i ? i - 1 : 0);
+    ec_buf_printf(&b, ",\"Outputs\":[{\"Name\":\"t%zu\",\"Dimensions\":[1,64,56,56],\"Format/Datatype\":\"Row major linear FP16 format\"}]}", i);
+  }
+  ec_buf_printf(&b, "],\"Bindings\":[\"in0\",\"t%zu\"]}", n - 1);
+  return ec_buf_take(&b);
+}
+
+static ec_gl *S_layout(const char *dot) {
+  ec_gl_job *job = ec_gl_start(&dot, 1, 30);
+  ec_gl *gl = NULL;
+  char *why = NULL;
+  assert_int_equal(ec_gl_finish(job, &gl, &why), 1);
+  free(why);
+  return gl;
+}
+
+/* A long chain opened as a strip 1 node wide and 30 tall (before: 1:1 in
+ * a box at the top of the page). Wrapped into columns it is landscape-ish,
+ * every edge between columns is a pair of "to/from column" stubs, and
+ * Graphviz's drawing keeps its own bounding box. */
+static void test_graph_wrap(void **st) {
+  (void)st;
+  char *j = S_chain(30);
+  ec_engine *e = S_load(j);
+  free(j);
+  ec_graph *g = ec_graph_build(e, NULL);
+  ec_graph_dot_opts o = {0};
+  o.edge_labels = 1;
+  char *plain = ec_graph_dot(g, &o);
+  assert_int_equal(ec_graph_dot_columns(g, &o), 1); /* only when asked */
+  o.wrap = 1;
+  size_t cols = ec_graph_dot_columns(g, &o);
+  assert_true(cols >= 2 && cols <= 8);
+  char *wrapped = ec_graph_dot(g, &o);
+  assert_null(strstr(plain, "to column"));
+  assert_non_null(strstr(wrapped, "to column 2 "));
+  assert_non_null(strstr(wrapped, "from column 1\""));
+  assert_null(strstr(wrapped, "constraint=false"));
+  ec_gl *a = S_layout(plain), *b = S_layout(wrapped);
+  double ar = ec_gl_height(a) / ec_gl_width(a), br = ec_gl_height(b) / ec_gl_width(b);
+  print_message("chain of 30: %.0f x %.0f pt plain, %.0f x %.0f pt in %zu columns\n", ec_gl_width(a), ec_gl_height(a),
+                ec_gl_width(b), ec_gl_height(b), cols);
+  assert_true(ar > 5);
+  assert_true(br < ar / 3);
+  assert_true(ec_gl_height(b) < ec_gl_height(a) / 2);
+  /* the SVG's view box is the layout's (no loops around the drawing) */
+  ec_buf svg = {0};
+  assert_int_equal(ec_gl_svg(b, &svg, 0, NULL), 0);
+  char vb[128];
+  snprintf(vb, sizeof vb, "width=\"%.0fpt\"", ec_gl_width(b));
+  assert_non_null(strstr(svg.data, vb));
+  ec_buf_free(&svg);
+  /* a short or wide graph stays as it is */
+  ec_graph_free(g);
+  ec_engine_free(e);
+  j = S_chain(5);
+  e = S_load(j);
+  free(j);
+  g = ec_graph_build(e, NULL);
+  assert_int_equal(ec_graph_dot_columns(g, &o), 1);
+  ec_gl_free(a);
+  ec_gl_free(b);
+  free(plain);
+  free(wrapped);
+  ec_graph_free(g);
+  ec_engine_free(e);
+}
+
+/* The legend lists what the graph uses, once, for every output. */
+static void test_graph_legend(void **st) {
+  (void)st;
+  char *j = S_chain(30);
+  ec_engine *e = S_load(j);
+  free(j);
+  ec_graph *g = ec_graph_build(e, NULL);
+  ec_graph_legend l;
+  ec_graph_legend_make(g, 0, 3, &l);
+  int conv = 0, reformat = 0, fp16 = 0, columns = 0, binding = 0;
+  for (size_t i = 0; i < l.n; i++) {
+    conv += l.v[i].kind == EC_LEG_FILL && !strcmp(l.v[i].label, e->layers[0].type);
+    reformat += l.v[i].kind == EC_LEG_FILL && !strcmp(l.v[i].label, "Reformat");
+    fp16 += l.v[i].kind == EC_LEG_EDGE && !strcmp(l.v[i].label, "FP16");
+    columns += l.v[i].kind == EC_LEG_COLUMNS;
+    binding += l.v[i].kind == EC_LEG_BINDING;
+    assert_true(l.v[i].kind != EC_LEG_DASHED && l.v[i].kind != EC_LEG_GROUP); /* not used */
+  }
+  assert_int_equal(conv, 1);
+  assert_int_equal(reformat, 1);
+  assert_int_equal(fp16, 1);
+  assert_int_equal(columns, 1);
+  assert_int_equal(binding, 1);
+  char *dot = ec_graph_legend_dot(&l, "x_legend");
+  assert_non_null(strstr(dot, "legend [shape=plaintext"));
+  ec_gl *gl = S_layout(dot);
+  assert_true(ec_gl_width(gl) > 50 && ec_gl_height(gl) > 50);
+  ec_gl_free(gl);
+  free(dot);
+  ec_graph_legend_free(&l);
+  ec_graph_free(g);
+  ec_engine_free(e);
+}
+
+/* The report's graph: the legend is outside the drawing (before: a node
+ * of the SVG that covered its top), and a names-only engine gets a
+ * sentence (before: a 40,000 pt strip of 840 unconnected boxes). */
+static void test_graph_block(void **st) {
+  (void)st;
+  char *j = S_chain(30);
+  ec_engine *e = S_load(j);
+  free(j);
+  ec_report_opts o = {0};
+  o.want_html = 1;
+  ec_report r;
+  ec_diags d = {0};
+  assert_int_equal(ec_report_build(&e, 1, &o, &r, &d), 0);
+  ec_buf h = {0};
+  ec_report_html(&r, &h);
+  const char *svg = strstr(h.data, "<div class=\"graph-view\"");
+  assert_non_null(svg);
+  const char *svg_end = strstr(svg, "</svg>"), *legend = strstr(h.data, "<details class=\"graph-legend\" open>");
+  assert_non_null(svg_end);
+  assert_non_null(legend);
+  assert_true(legend > svg_end);
+  char *drawing = ec_strndup(svg, (size_t)(svg_end - svg));
+  assert_null(strstr(drawing, "Fill: layer type"));
+  assert_non_null(strstr(drawing, "to column 2"));
+  free(drawing);
+  assert_non_null(strstr(legend, "Fill: layer type"));
+  assert_non_null(strstr(h.data, "wrapped into"));
+  ec_buf_free(&h);
+  ec_report_free(&r);
+  ec_engine_free(e);
+  /* names only */
+  ec_buf b = {0};
+  ec_buf_puts(&b, "{\"Layers\":[");
+  for (int i = 0; i < 40; i++) ec_buf_printf(&b, "%s\"/m/layer_%d\"", i ? "," : "", i);
+  ec_buf_puts(&b, "]}");
+  e = S_load(b.data);
+  ec_buf_free(&b);
+  assert_int_equal(e->n_layers, 40);
+  assert_int_equal(ec_report_build(&e, 1, &o, &r, &d), 0);
+  ec_report_html(&r, &h);
+  assert_null(strstr(h.data, "<div class=\"graph\""));
+  assert_non_null(strstr(h.data, "Not available: the layer information names the 40 layers but not the tensors between them"));
+  ec_buf_free(&h);
+  ec_report_free(&r);
+  ec_engine_free(e);
+  ec_diags_free(&d);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_heading_slug), cmocka_unit_test(test_heading_ids), cmocka_unit_test(test_ident_break_rule),
-      cmocka_unit_test(test_ident_html), cmocka_unit_test(test_toc),
+      cmocka_unit_test(test_ident_html), cmocka_unit_test(test_toc), cmocka_unit_test(test_graph_wrap),
+      cmocka_unit_test(test_graph_legend), cmocka_unit_test(test_graph_block),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
