@@ -50,6 +50,18 @@
       }, 120);
     });
   });
+  /* a table wider than its column scrolls in its own box; the others
+     have none, so their headers stick to the top of the window */
+  var wraps = document.querySelectorAll(".table-wrap");
+  function fitTables() {
+    Array.prototype.forEach.call(wraps, function (w) {
+      var t = w.querySelector("table");
+      w.classList.toggle("wide", !!t && t.getBoundingClientRect().width > w.clientWidth + 1);
+    });
+  }
+  fitTables();
+  var resizing = null;
+  window.addEventListener("resize", function () { clearTimeout(resizing); resizing = setTimeout(fitTables, 150); });
   /* table of contents */
   var toc = document.getElementById("toc");
   var menu = toc && toc.querySelector("details");

@@ -7,7 +7,8 @@
 
 /* CSS px per scene unit of a chart: a 10-unit label (view/chart_common.h)
  * reads as 13 px, the size of table text; a 640-unit chart is 832 px wide,
- * which fits the text column at 1280 px beside the contents. */
+ * which fits the text column at 1280 px beside the contents. Printed, a
+ * unit is 0.77 pt, as in the PDF (--units, assets/report.css). */
 #define EC_HTML_UNIT_PX 1.3
 
 static void S_esc(ec_buf *b, const char *s) { ec_buf_html(b, s, strlen(s)); }
@@ -16,8 +17,8 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
   switch (b->kind) {
   case EC_BLOCK_FIGURE:
     /* shown at EC_HTML_UNIT_PX px per scene unit, never wider than the column */
-    ec_buf_printf(o, "<figure class=\"chart\"><div class=\"chart-box\" style=\"max-width:%.0fpx\">",
-                  b->scene->width * EC_HTML_UNIT_PX);
+    ec_buf_printf(o, "<figure class=\"chart\"><div class=\"chart-box\" style=\"max-width:%.0fpx;--units:%.0f\">",
+                  b->scene->width * EC_HTML_UNIT_PX, b->scene->width);
     ec_render_svg(b->scene, o);
     ec_buf_puts(o, "</div>");
     if (b->caption) {
