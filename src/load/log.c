@@ -1543,6 +1543,8 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
   const char *p = text, *end = text + len;
   int no = 0;
   int last_line_complete = 1;
+  const char *gen = NULL; /* a "Generator: " line (provenance.c) */
+  size_t gen_len = 0;
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *le = nl ? nl : end;
@@ -1553,6 +1555,7 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
     L.no = ++no;
     last_line_complete = nl != NULL;
     if (!last_line_complete && !(L.n >= 5 && memcmp(L.s, "&&&& ", 5) == 0)) break; /* cut off: not read */
+    if (!gen) ec_load_generator_line(L.s, L.n, &gen, &gen_len);
     S_split(&L);
     S_line_in(&P, &L);
     p = nl ? nl + 1 : end;
@@ -1606,6 +1609,7 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
   int usable = primary != NULL;
   if (usable) {
     ec_engine_add_file(e, path, EC_FILE_LOG);
+    if (gen) ec_load_generator(e, path, gen, gen_len);
     S_merge_seg(e, path, primary, 1);
     for (size_t i = P.n_segs; i-- > 0;)
       if (&P.segs[i] != primary && P.segs[i].anything) S_merge_seg(e, path, &P.segs[i], 0);

@@ -163,6 +163,8 @@ void ec_engine_free(ec_engine *e) {
   ec_kvs_free(&e->memory);
   free(e->trt_version);
   free(e->trt_version_source);
+  free(e->generator);
+  free(e->generator_source);
   ec_diags_free(&e->diags);
   free(e);
 }

@@ -377,11 +377,69 @@ static void test_graph_block(void **st) {
   ec_diags_free(&d);
 }
 
+/* ---- generated engines say so ------------------------------------------------------ */
+
+/* The bundled examples are enginegen's: every file format with room for it
+ * carries its note, the engine keeps it, and the report shows it (before:
+ * nothing in the files or the report told a synthetic engine from a real
+ * one). A real engine has none. */
+static void test_generated_provenance(void **st) {
+  (void)st;
+  static const char *const dirs[] = {"examples/resnet-fp16-a100", "examples/vit-log-only-orin"};
+  for (size_t i = 0; i < 2; i++) {
+    ec_engine *e = ec_test_load(dirs[i]);
+    assert_non_null(e->generator);
+    assert_non_null(strstr(e->generator, "enginegen"));
+    assert_non_null(strstr(e->generator, "not measured"));
+    assert_non_null(strstr(e->generator_source, dirs[i]));
+    ec_report_opts o = {0};
+    o.want_html = 1;
+    ec_report r;
+    ec_diags d = {0};
+    assert_int_equal(ec_report_build(&e, 1, &o, &r, &d), 0);
+    ec_buf h = {0};
+    ec_report_html(&r, &h);
+    assert_non_null(strstr(h.data, "<td>Provenance</td>"));
+    assert_non_null(strstr(h.data, "generated, not measured: enginegen"));
+    ec_buf_free(&h);
+    ec_report_free(&r);
+    ec_diags_free(&d);
+    ec_engine_free(e);
+  }
+  /* the note is the file's text: kept as text, first file wins, cut short */
+  ec_engine *e = ec_engine_new("t");
+  const char *g = "{\"Layers\":[],\"Generator\":\"<script>x</script> tool\"}";
+  ec_load_graph_text(e, "a.graph.json", g, strlen(g), NULL);
+  const char *log = "&&&& RUNNING TensorRT.trtexec [TensorRT v100300] [b13] # trtexec\nGenerator: other\n";
+  ec_load_log_text(e, "b.log", log, strlen(log), NULL);
+  assert_string_equal(e->generator, "<script>x</script> tool");
+  assert_string_equal(e->generator_source, "a.graph.json");
+  ec_engine_free(e);
+  e = ec_engine_new("t");
+  ec_buf b = {0};
+  ec_buf_puts(&b, "&&&& RUNNING TensorRT.trtexec [TensorRT v100300] [b13] # trtexec\nGenerator: ");
+  for (int k = 0; k < 2000; k++) ec_buf_putc(&b, 'x');
+  ec_buf_puts(&b, "\n[03/14/2025-09:26:53] [I] === Performance summary ===\n"
+                  "[03/14/2025-09:26:53] [I] Throughput: 100 qps\n");
+  ec_load_log_text(e, "c.log", b.data, b.len, NULL);
+  ec_buf_free(&b);
+  assert_non_null(e->generator);
+  assert_int_equal(strlen(e->generator), 500);
+  ec_engine_free(e);
+  /* trtexec's own files carry no note */
+  const char *sh = ec_test_shared();
+  if (sh) {
+    e = ec_test_load(ec_test_path(sh, "corpus/trex/pytorch-resnet-A100-fp16"));
+    assert_null(e->generator);
+    ec_engine_free(e);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_heading_slug), cmocka_unit_test(test_heading_ids), cmocka_unit_test(test_ident_break_rule),
       cmocka_unit_test(test_ident_html), cmocka_unit_test(test_toc), cmocka_unit_test(test_graph_wrap),
-      cmocka_unit_test(test_graph_legend), cmocka_unit_test(test_graph_block),
+      cmocka_unit_test(test_graph_legend), cmocka_unit_test(test_graph_block), cmocka_unit_test(test_generated_provenance),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
