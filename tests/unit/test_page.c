@@ -412,6 +412,7 @@ static void test_generated_provenance(void **st) {
   ec_load_graph_text(e, "a.graph.json", g, strlen(g), NULL);
   const char *log = "&&&& RUNNING TensorRT.trtexec [TensorRT v100300] [b13] # trtexec\nGenerator: other\n";
   ec_load_log_text(e, "b.log", log, strlen(log), NULL);
+  ec_load_finish(e, NULL);
   assert_string_equal(e->generator, "<script>x</script> tool");
   assert_string_equal(e->generator_source, "a.graph.json");
   ec_engine_free(e);
@@ -422,6 +423,7 @@ static void test_generated_provenance(void **st) {
   ec_buf_puts(&b, "\n[03/14/2025-09:26:53] [I] === Performance summary ===\n"
                   "[03/14/2025-09:26:53] [I] Throughput: 100 qps\n");
   ec_load_log_text(e, "c.log", b.data, b.len, NULL);
+  ec_load_finish(e, NULL);
   ec_buf_free(&b);
   assert_non_null(e->generator);
   assert_int_equal(strlen(e->generator), 500);
