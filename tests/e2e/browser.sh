@@ -4,7 +4,7 @@
 # contents stay in reach, long tables keep their header, the graph opens
 # fitted with its legend outside; in dark mode the graph is dark; at 420 px
 # nothing runs past the phone's screen; printed, a small engine takes at
-# most 16 pages (and twice its PDF) with no text drawn over text.
+# most 16 pages (twice the 8-page PDF brief) with no text drawn over text.
 # Chromium is installed by tests/deps.sh; without it this test fails.
 . tests/e2e/lib.sh
 export SOURCE_DATE_EPOCH=1700000000
