@@ -67,7 +67,8 @@ printed() {
   name=$1; shift
   "$EC_BIN" report "$@" -o "$TMP/r.html" --pdf "$TMP/r.pdf" 2> /dev/null
   rm -f "$TMP/print.pdf"
-  chrome 1280 800 /dev/null --no-pdf-header-footer --print-to-pdf="$TMP/print.pdf" "file://$TMP/r.html"
+  # from a narrow window, where some tables have their own scrolling box
+  chrome 800 800 /dev/null --no-pdf-header-footer --print-to-pdf="$TMP/print.pdf" "file://$TMP/r.html"
   if [ ! -s "$TMP/print.pdf" ]; then fail "browser $name (print): Chromium printed nothing"; return; fi
   pages=$(pdfinfo "$TMP/print.pdf" | awk '/^Pages:/ { print $2 }')
   pdf=$(pdfinfo "$TMP/r.pdf" | awk '/^Pages:/ { print $2 }')

@@ -20,9 +20,10 @@ phone (420 px): nothing scrolls sideways (a wide table or chart scrolls in
   its own box); body text 14 px or more, table text 12 px or more, chart
   text 9 px or more; the contents are there. (A window is never narrower
   than 500 px: browser.sh shows the page in a 420 px frame.)
-print: at most 16 pages, twice the PDF brief's 8 (issue 16); no two words
-  drawn over each other (the graph printed over the next pages' tables
-  did).
+print: at most 16 pages, twice the PDF brief's 8 (issue 16); text at its
+  size (Chrome shrinks every page when something is wider than the paper);
+  no two words drawn over each other (the graph printed over the next
+  pages' tables did).
 """
 import html
 import json
@@ -110,6 +111,9 @@ def check_print(path, printed, pdf):
     # printed page of a small engine may take 16, whatever this PDF has now
     if printed > 16:
         bad.append("%d printed pages (16 at most: twice the brief's 8; the PDF has %d)" % (printed, pdf))
+    heights = sorted(w[3] - w[1] for ws in words(path) for w in ws)
+    if heights and heights[len(heights) // 2] < 7:
+        bad.append("printed text shrunk to fit (median word %.1f pt tall)" % heights[len(heights) // 2])
     for n, ws in enumerate(words(path), 1):
         ws.sort()
         hits = []
