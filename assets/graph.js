@@ -29,10 +29,16 @@
       setZoom(Math.min(r.width / natW, r.height / natH, 1));
       view.scrollLeft = 0; view.scrollTop = 0;
     }
-    /* start readable: the graph's width fits the box, but never below 40% */
+    /* open fitted and readable: the whole graph when it fits the box
+       (80% of the window high) at no less than READABLE of its size (node
+       text about 9 px), else its width fitted at no less than that, from
+       the top */
+    var READABLE = 0.65;
     (function () {
       var r = view.getBoundingClientRect();
-      setZoom(Math.max(Math.min(1, r.width / natW), 0.4));
+      var maxH = parseFloat(getComputedStyle(view).maxHeight) || window.innerHeight * 0.8;
+      var whole = Math.min(1, r.width / natW, maxH / natH);
+      setZoom(whole >= READABLE ? whole : Math.max(Math.min(1, r.width / natW), READABLE));
       view.scrollLeft = Math.max(0, (natW * zoom - r.width) / 2);
       view.scrollTop = 0;
     })();

@@ -1,5 +1,6 @@
-/* enginecard report: sortable and filterable tables. The page reads fully
-   without this script; it only adds sorting (click a header) and filtering.
+/* enginecard report: sortable and filterable tables, and the table of
+   contents (the current section highlighted; on narrow windows a menu that
+   closes after a choice). The page reads fully without this script.
    Big tables (table.datatable) carry their rows as data in a
    <script type="application/json" class="table-data"> block: this script
    draws the rows in view on demand (sort, filter, scroll), and a link to a
@@ -7,6 +8,7 @@
    and highlights it. */
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");
   function cellKey(td, numeric) {
     if (numeric) {
       var v = td.getAttribute("data-v");
@@ -256,5 +258,55 @@
       }
     });
     if (location.hash) go(location.hash);
+  }
+  /* a table wider than its column scrolls in its own box; the others
+     have none, so their headers stick to the top of the window */
+  var wraps = document.querySelectorAll(".table-wrap");
+  function fitTables() {
+    Array.prototype.forEach.call(wraps, function (w) {
+      var t = w.querySelector("table");
+      w.classList.toggle("wide", !!t && t.getBoundingClientRect().width > w.clientWidth + 1);
+    });
+  }
+  fitTables();
+  var resizing = null;
+  window.addEventListener("resize", function () { clearTimeout(resizing); resizing = setTimeout(fitTables, 150); });
+  /* table of contents */
+  var toc = document.getElementById("toc");
+  var menu = toc && toc.querySelector("details");
+  if (toc && menu) {
+    var narrow = window.matchMedia("(max-width: 1099.98px)");
+    if (narrow.matches) menu.open = false;
+    var links = Array.prototype.slice.call(toc.querySelectorAll("a[href^='#']"));
+    var targets = links.map(function (a) { return document.getElementById(a.getAttribute("href").slice(1)); });
+    toc.addEventListener("click", function (ev) {
+      if (ev.target.closest("a") && narrow.matches) menu.open = false;
+    });
+    var current = null, queued = false;
+    function mark() {
+      queued = false;
+      var best = -1, line = narrow.matches ? toc.getBoundingClientRect().bottom + 8 : 80;
+      for (var i = 0; i < targets.length; i++) {
+        if (targets[i] && targets[i].getBoundingClientRect().top <= line) best = i;
+      }
+      var a = best >= 0 ? links[best] : null;
+      if (a === current) return;
+      if (current) current.classList.remove("current");
+      Array.prototype.forEach.call(toc.querySelectorAll("li.current"), function (li) { li.classList.remove("current"); });
+      current = a;
+      if (!a) return;
+      a.classList.add("current");
+      var part = a.closest("li.toc-part");
+      if (part) part.classList.add("current");
+      /* keep the highlighted entry in view inside the sidebar */
+      if (!narrow.matches && toc.scrollHeight > toc.clientHeight) {
+        var t = a.getBoundingClientRect().top - toc.getBoundingClientRect().top + toc.scrollTop;
+        if (t < toc.scrollTop || t > toc.scrollTop + toc.clientHeight - 40) toc.scrollTop = t - toc.clientHeight / 3;
+      }
+    }
+    window.addEventListener("scroll", function () {
+      if (!queued) { queued = true; window.requestAnimationFrame(mark); }
+    }, { passive: true });
+    mark();
   }
 })();

@@ -5,6 +5,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "view/graph_dot.h"
+#include <cairo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,10 +21,15 @@
 #define S_PAGE_H 690.0
 #define S_MIN_SCALE 0.5
 
+/* The graphs one job lays out, in this order. */
+enum { S_WHOLE = 0, S_LEGEND, S_HOT_LR, S_HOT_TB, S_NGRAPHS };
+
 struct ec_graph_job {
   char *why;            /* set when there is nothing to lay out */
   ec_gl_job *gl;
-  size_t n;             /* graphs in gl: 1 (whole) or 3 (whole, hot spots left to right, top to bottom) */
+  size_t n;             /* graphs in gl: 2 (whole, legend) or 4 (and hot spots left to right, top to bottom) */
+  ec_graph_legend legend; /* for the page's HTML legend */
+  size_t columns;       /* the whole graph wraps into this many columns */
   int by_precision;
   char *note;           /* what the whole graph folded (or NULL) */
   size_t nodes, layers, edges;
@@ -35,6 +41,7 @@ struct ec_graph_job {
 };
 
 static void S_job_free(ec_graph_job *j) {
+  ec_graph_legend_free(&j->legend);
   free(j->why);
   free(j->note);
   free(j);
@@ -79,6 +86,16 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
   go.hot_order = has_lat ? order : NULL;
   go.n_hot = has_lat ? hot_n : 0;
   ec_graph *g = ec_graph_build(e, &go);
+  /* names without tensors: nothing connects, so there is no graph to draw */
+  if (!g->n_edges && e->n_layers > 1) {
+    j->why = ec_asprintf("the layer information names the %zu layers but not the tensors between them, so how they "
+                         "connect is unknown; build with trtexec --profilingVerbosity=detailed --exportLayerInfo for "
+                         "the graph",
+                         e->n_layers);
+    ec_graph_free(g);
+    free(io);
+    return j;
+  }
   ec_graph_simplify(g, budget);
   j->note = ec_graph_folded_note(g);
   j->nodes = g->n_nodes;
@@ -89,13 +106,19 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
   dopt.id = j->id;
   dopt.href_prefix = o->part_id;
   dopt.href_limit = o->href_limit;
-  dopt.legend = 1;
+  dopt.wrap = 1;
   dopt.edge_labels = j->edge_labels = g->n_nodes <= S_EDGE_LABELS_MAX;
-  char *dots[3] = {ec_graph_dot(g, &dopt), NULL, NULL};
+  /* the legend is drawn outside the graph: HTML on the page, a graph of
+   * its own beside the drawing in the PDF */
+  j->columns = ec_graph_dot_columns(g, &dopt);
+  ec_graph_legend_make(g, o->by_precision, j->columns, &j->legend);
+  char lid[64];
+  snprintf(lid, sizeof lid, "%s_legend", j->id);
+  char *dots[S_NGRAPHS] = {ec_graph_dot(g, &dopt), ec_graph_legend_dot(&j->legend, lid), NULL, NULL};
   int simplified = g->n_groups || g->n_reformats_folded;
   size_t whole_nodes = g->n_nodes;
   ec_graph_free(g);
-  j->n = 1;
+  j->n = 2;
   /* hot spots for the PDF when the whole graph is unlikely to fit a page */
   if (whole_nodes > 24 || simplified) {
     ec_graph *h = ec_graph_build(e, &go);
@@ -105,20 +128,21 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
     snprintf(hid, sizeof hid, "%s_hot", j->id);
     dopt.id = hid;
     dopt.edge_labels = 1;
+    dopt.wrap = 0;
     /* hot spots far apart read best left to right (stacked); when they
      * join into one chain, top to bottom: lay out both, keep the larger */
     dopt.left_to_right = 1;
-    dots[1] = ec_graph_dot(h, &dopt);
+    dots[S_HOT_LR] = ec_graph_dot(h, &dopt);
     dopt.left_to_right = 0;
-    dots[2] = ec_graph_dot(h, &dopt);
+    dots[S_HOT_TB] = ec_graph_dot(h, &dopt);
     j->hot_n = hot_n;
     j->hot_by_io = !has_lat;
     ec_graph_free(h);
-    j->n = 3;
+    j->n = S_NGRAPHS;
   }
   free(io);
   j->gl = ec_gl_start((const char *const *)dots, j->n, o->timeout_s);
-  for (int i = 0; i < 3; i++) free(dots[i]);
+  for (int i = 0; i < S_NGRAPHS; i++) free(dots[i]);
   return j;
 }
 
@@ -130,8 +154,51 @@ void ec_graph_job_cancel(ec_graph_job *j) {
   S_job_free(j);
 }
 
-static void S_draw(void *ctx, void *cr) { ec_gl_draw(ctx, cr); }
-static void S_free(void *ctx) { ec_gl_free(ctx); }
+/* The PDF's picture: the graph with its legend beside it (a tall graph)
+ * or under it. */
+typedef struct {
+  ec_gl *graph, *legend; /* owned; legend may be NULL */
+  double lx, ly;         /* the legend's top-left corner */
+  double w, h;           /* the whole picture */
+} S_pic;
+
+#define S_LEGEND_GAP 12.0
+
+static void S_pic_place(S_pic *p) {
+  double gw = ec_gl_width(p->graph), gh = ec_gl_height(p->graph);
+  p->w = gw;
+  p->h = gh;
+  p->lx = p->ly = 0;
+  if (!p->legend) return;
+  double lw = ec_gl_width(p->legend), lh = ec_gl_height(p->legend);
+  if (gh > gw) { /* beside */
+    p->lx = gw + S_LEGEND_GAP;
+    p->w = p->lx + lw;
+    p->h = gh > lh ? gh : lh;
+  } else { /* under */
+    p->ly = gh + S_LEGEND_GAP;
+    p->w = gw > lw ? gw : lw;
+    p->h = p->ly + lh;
+  }
+}
+
+static void S_draw(void *ctx, void *crp) {
+  S_pic *p = ctx;
+  cairo_t *cr = crp;
+  ec_gl_draw(p->graph, cr);
+  if (!p->legend) return;
+  cairo_save(cr);
+  cairo_translate(cr, p->lx, p->ly);
+  ec_gl_draw(p->legend, cr);
+  cairo_restore(cr);
+}
+
+static void S_free(void *ctx) {
+  S_pic *p = ctx;
+  ec_gl_free(p->graph);
+  ec_gl_free(p->legend);
+  free(p);
+}
 
 static void S_controls(ec_buf *h) {
   ec_buf_puts(h, "<div class=\"graph-bar\" hidden>"
@@ -146,24 +213,65 @@ static void S_controls(ec_buf *h) {
                  "click a layer for its row in the layer table.</span></div>");
 }
 
+/* The legend as HTML, one list per heading; labels are escaped, colours
+ * are the legend's own hex values. */
+static void S_legend_html(ec_buf *h, const ec_graph_legend *l) {
+  ec_buf_puts(h, "<details class=\"graph-legend\" open><summary>Legend</summary><div class=\"legend-body\">");
+  int open = 0;
+  for (size_t i = 0; i < l->n; i++) {
+    const ec_graph_legend_item *it = &l->v[i];
+    char hex[8];
+    snprintf(hex, sizeof hex, "#%02x%02x%02x", it->color.r, it->color.g, it->color.b);
+    if (it->kind == EC_LEG_HEAD) {
+      if (open) ec_buf_puts(h, "</ul>");
+      ec_buf_puts(h, "<ul><li class=\"legend-h\">");
+      ec_buf_html(h, it->label, strlen(it->label));
+      ec_buf_puts(h, "</li>");
+      open = 1;
+      continue;
+    }
+    if (!open) ec_buf_puts(h, "<ul>");
+    open = 1;
+    ec_buf_puts(h, "<li>");
+    switch (it->kind) {
+    case EC_LEG_FILL:
+      if (it->color.kind != EC_COL_NONE) ec_buf_printf(h, "<span class=\"sw\" style=\"background:%s\"></span>", hex);
+      break;
+    case EC_LEG_EDGE: ec_buf_printf(h, "<span class=\"ln\" style=\"color:%s\"></span>", hex); break;
+    case EC_LEG_SOLID: ec_buf_puts(h, "<span class=\"ln\"></span>"); break;
+    case EC_LEG_DASHED: ec_buf_puts(h, "<span class=\"ln dashed\"></span>"); break;
+    case EC_LEG_HOT: ec_buf_puts(h, "<span class=\"sw hot\"></span>"); break;
+    case EC_LEG_GROUP: ec_buf_puts(h, "<span class=\"sw group\"></span>"); break;
+    case EC_LEG_BINDING: ec_buf_puts(h, "<span class=\"sw binding\"></span>"); break;
+    case EC_LEG_CONSTANT: ec_buf_puts(h, "<span class=\"sw constant\"></span>"); break;
+    case EC_LEG_COLUMNS: ec_buf_puts(h, "<span class=\"arrow\">\xE2\x86\x92</span>"); break;
+    case EC_LEG_HEAD: break;
+    }
+    ec_buf_html(h, it->label, strlen(it->label));
+    ec_buf_puts(h, "</li>");
+  }
+  if (open) ec_buf_puts(h, "</ul>");
+  ec_buf_puts(h, "<p class=\"legend-note\">Hover over a node or edge for every attribute.</p></div></details>");
+}
+
 ec_block *ec_graph_job_block(ec_graph_job *j) {
   if (j->why) {
     ec_block *b = ec_block_unavailable(j->why);
     S_job_free(j);
     return b;
   }
-  ec_gl *gl[3] = {NULL, NULL, NULL};
+  ec_gl *gl[S_NGRAPHS] = {NULL, NULL, NULL, NULL};
   char *why = NULL;
   ec_gl_finish(j->gl, gl, &why);
   j->gl = NULL;
-  if (!gl[0]) {
+  if (!gl[S_WHOLE]) {
     char *m = ec_asprintf("%s; the graph has %zu nodes. `enginecard graph ENGINE -o graph.svg --query REGEX --radius N` "
                           "draws a part of it",
                           why ? why : "the layout failed", j->nodes);
     ec_block *b = ec_block_unavailable(m);
     free(m);
     free(why);
-    for (int i = 1; i < 3; i++) ec_gl_free(gl[i]);
+    for (int i = 1; i < S_NGRAPHS; i++) ec_gl_free(gl[i]);
     S_job_free(j);
     return b;
   }
@@ -172,44 +280,54 @@ ec_block *ec_graph_job_block(ec_graph_job *j) {
   ec_buf_printf(&h, "<div class=\"graph\" id=\"%s-graph\">", j->part);
   S_controls(&h);
   ec_buf_puts(&h, "<div class=\"graph-view\" tabindex=\"0\">");
-  if (ec_gl_svg(gl[0], &h, 0, &svg_why) != 0) {
+  if (ec_gl_svg(gl[S_WHOLE], &h, 0, &svg_why) != 0) {
     ec_buf_puts(&h, "<p class=\"na\">Not available: ");
     ec_buf_html(&h, svg_why, strlen(svg_why));
     ec_buf_puts(&h, "</p>");
   }
   free(svg_why);
-  ec_buf_puts(&h, "</div></div>");
+  ec_buf_puts(&h, "</div>");
+  S_legend_html(&h, &j->legend);
+  ec_buf_puts(&h, "</div>");
 
   /* the PDF: the whole graph when it reads on a page, else the hot-spot
-   * view at the larger scale */
-  double scale[3] = {0, 0, 0};
-  for (int i = 0; i < 3; i++)
-    if (gl[i]) {
-      double w = ec_gl_width(gl[i]), ht = ec_gl_height(gl[i]);
-      scale[i] = S_PAGE_W / w < S_PAGE_H / ht ? S_PAGE_W / w : S_PAGE_H / ht;
+   * view at the larger scale; the legend goes with either */
+  double scale[S_NGRAPHS] = {0};
+  for (int i = 0; i < S_NGRAPHS; i++)
+    if (gl[i] && i != S_LEGEND) {
+      S_pic p = {gl[i], gl[S_LEGEND], 0, 0, 0, 0};
+      S_pic_place(&p);
+      scale[i] = S_PAGE_W / p.w < S_PAGE_H / p.h ? S_PAGE_W / p.w : S_PAGE_H / p.h;
     }
-  double k = scale[0];
-  int pick = 0;
-  if (k < S_MIN_SCALE && (gl[1] || gl[2])) pick = scale[1] >= scale[2] ? 1 : 2;
-  ec_gl *pdf = gl[pick];
-  int pdf_hot = pick != 0;
-  for (int i = 0; i < 3; i++)
-    if (i != pick) ec_gl_free(gl[i]);
+  double k = scale[S_WHOLE];
+  int pick = S_WHOLE;
+  if (k < S_MIN_SCALE && (gl[S_HOT_LR] || gl[S_HOT_TB])) pick = scale[S_HOT_LR] >= scale[S_HOT_TB] ? S_HOT_LR : S_HOT_TB;
+  S_pic *pic = ec_calloc(1, sizeof *pic);
+  pic->graph = gl[pick];
+  pic->legend = gl[S_LEGEND];
+  S_pic_place(pic);
+  int pdf_hot = pick != S_WHOLE;
+  for (int i = 0; i < S_NGRAPHS; i++)
+    if (i != pick && i != S_LEGEND) ec_gl_free(gl[i]);
   ec_buf cap = {0};
   ec_buf_printf(&cap, "Layers as nodes, tensors as edges (%zu nodes for %zu layers); fill by %s, edges by precision%s.", j->nodes,
                 j->layers, j->by_precision ? "precision" : "layer type",
                 j->edge_labels ? " with dimensions and format" : " (dimensions and format in the tooltips)");
   if (j->note) ec_buf_printf(&cap, " %s", j->note);
+  if (j->columns > 1 && !pdf_hot)
+    ec_buf_printf(&cap, " The chain of layers is wrapped into %zu columns, read left to right.", j->columns);
+  else if (j->columns > 1)
+    ec_buf_printf(&cap, " On the page, the chain of layers is wrapped into %zu columns, read left to right.", j->columns);
   if (pdf_hot) {
     ec_buf_printf(&cap, " The PDF shows the %zu %s and their neighbours (%d step%s away).", j->hot_n,
                   j->hot_by_io ? "layers with the most I/O traffic (no profile)" : "slowest layers", S_HOT_RADIUS,
                   S_HOT_RADIUS == 1 ? "" : "s");
   } else if (k < S_MIN_SCALE) {
     ec_buf_puts(&cap, " The PDF shows it scaled to one page");
-    if (why && j->n == 3) ec_buf_printf(&cap, " (the view of the slowest layers failed: %s)", why);
+    if (why && j->n == S_NGRAPHS) ec_buf_printf(&cap, " (the view of the slowest layers failed: %s)", why);
     ec_buf_putc(&cap, '.');
   }
-  ec_block *b = ec_block_drawing(h.data, ec_gl_width(pdf), ec_gl_height(pdf), S_draw, pdf, S_free, cap.data);
+  ec_block *b = ec_block_drawing(h.data, pic->w, pic->h, S_draw, pic, S_free, cap.data);
   ec_buf_free(&h);
   ec_buf_free(&cap);
   free(why);

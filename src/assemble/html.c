@@ -1,18 +1,24 @@
 #include "assemble/html.h"
+#include "assemble/report.h"
 #include "render/html_table.h"
 #include "render/svg.h"
 #include "util/embed.h"
 #include <string.h>
+
+/* CSS px per scene unit of a chart: a 10-unit label (view/chart_common.h)
+ * reads as 13 px, the size of table text; a 640-unit chart is 832 px wide,
+ * which fits the text column at 1280 px beside the contents. Printed, a
+ * unit is 0.77 pt, as in the PDF (--units, assets/report.css). */
+#define EC_HTML_UNIT_PX 1.3
 
 static void S_esc(ec_buf *b, const char *s) { ec_buf_html(b, s, strlen(s)); }
 
 void ec_block_html(const ec_block *b, ec_buf *o) {
   switch (b->kind) {
   case EC_BLOCK_FIGURE:
-    /* charts are drawn in points; shown 1.3x (a 10 pt label reads as 13 px),
-     * never wider than the column */
-    ec_buf_printf(o, "<figure class=\"chart\"><div class=\"chart-box\" style=\"max-width:%.0fpx\">",
-                  b->scene->width * 1.3);
+    /* shown at EC_HTML_UNIT_PX px per scene unit, never wider than the column */
+    ec_buf_printf(o, "<figure class=\"chart\"><div class=\"chart-box\" style=\"max-width:%.0fpx;--units:%.0f\">",
+                  b->scene->width * EC_HTML_UNIT_PX, b->scene->width);
     ec_render_svg(b->scene, o);
     ec_buf_puts(o, "</div>");
     if (b->caption) {
@@ -143,6 +149,57 @@ void ec_html_page_begin(ec_buf *o, const char *title) {
   ec_buf_puts(o, "</title>\n<style>\n");
   S_asset(o, "assets/report.css");
   ec_buf_puts(o, "</style>\n</head>\n<body>\n");
+}
+
+/* One part's entries: its h1 (the engine) with its h2 sections nested, or,
+ * in a single-engine page, the h2 sections alone under the h1. */
+static void S_toc_part(ec_buf *o, const ec_report_part *p, int several) {
+  const ec_doc *d = &p->doc;
+  int open = 0; /* an <ol> of sections is open */
+  if (several) ec_buf_puts(o, "<li class=\"toc-part\">");
+  for (size_t i = 0; i < d->n_heads; i++) {
+    const ec_heading *h = &d->heads[i];
+    if (h->level > 2) continue;
+    if (h->level == 1) {
+      if (open) ec_buf_puts(o, "</ol>");
+      open = 0;
+      if (!several) continue; /* the page's title says it */
+      ec_buf_printf(o, "<a class=\"toc-h1\" href=\"#%s\">", h->id);
+      S_esc(o, h->text);
+      ec_buf_puts(o, "</a>");
+      continue;
+    }
+    if (!open) ec_buf_puts(o, several ? "<ol>" : "");
+    open = 1;
+    ec_buf_printf(o, "<li><a href=\"#%s\">", h->id);
+    S_esc(o, h->text);
+    ec_buf_puts(o, "</a></li>");
+  }
+  if (open && several) ec_buf_puts(o, "</ol>");
+  if (several) ec_buf_puts(o, "</li>");
+}
+
+void ec_html_report_begin(ec_buf *o, const char *title, const ec_report *r) {
+  ec_html_page_begin(o, title);
+  ec_buf_puts(o, "<a class=\"skip\" href=\"#main\">Skip to the report</a>\n"
+                 "<nav class=\"toc\" id=\"toc\" aria-label=\"Contents\"><details open><summary>Contents</summary>");
+  /* one engine: its name (the h1) heads the list; several: the index */
+  const ec_doc *d0 = r->n == 1 ? &r->parts[0].doc : NULL;
+  if (d0 && d0->n_heads && d0->heads[0].level == 1) {
+    ec_buf_printf(o, "<p class=\"toc-title\"><a href=\"#%s\">", d0->heads[0].id);
+    S_esc(o, d0->heads[0].text);
+    ec_buf_puts(o, "</a></p>");
+  } else if (r->n > 1) {
+    ec_buf_printf(o, "<p class=\"toc-title\"><a href=\"#top\">%zu engines</a></p>", r->n);
+  }
+  ec_buf_puts(o, "<ol>");
+  for (size_t i = 0; i < r->n; i++) S_toc_part(o, &r->parts[i], r->n > 1);
+  ec_buf_puts(o, "</ol></details></nav>\n<main id=\"main\">\n");
+}
+
+void ec_html_report_end(ec_buf *o) {
+  ec_buf_puts(o, "</main>\n");
+  ec_html_page_end(o);
 }
 
 void ec_html_page_end(ec_buf *o) {

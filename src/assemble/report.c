@@ -396,7 +396,7 @@ static void S_index(const ec_report *r, ec_buf *o) {
 
 void ec_report_html(const ec_report *r, ec_buf *o) {
   char title[512];
-  ec_html_page_begin(o, ec_report_title(r, title, sizeof title));
+  ec_html_report_begin(o, ec_report_title(r, title, sizeof title), r);
   if (r->n > 1) S_index(r, o);
   for (size_t i = 0; i < r->n; i++) {
     ec_buf_printf(o, "<section class=\"engine\" id=\"%s\">\n", r->parts[i].id);
@@ -407,5 +407,5 @@ void ec_report_html(const ec_report *r, ec_buf *o) {
     ec_buf_puts(o, "</section>\n");
   }
   ec_buf_puts(o, "<footer><p>Made by enginecard " "from trtexec's files; numbers follow TensorRT Engine Explorer's definitions (README).</p></footer>\n");
-  ec_html_page_end(o);
+  ec_html_report_end(o);
 }

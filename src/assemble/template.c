@@ -57,6 +57,43 @@ static void S_subst(cmark_node *n, const ec_tmpl_env *env, ec_diags *d) {
   ec_buf_free(&b);
 }
 
+/* Plain text of a node's inlines: text and code literals, breaks as spaces. */
+static void S_plain(cmark_node *n, ec_buf *b) {
+  for (cmark_node *c = cmark_node_first_child(n); c; c = cmark_node_next(c)) {
+    switch (cmark_node_get_type(c)) {
+    case CMARK_NODE_TEXT:
+    case CMARK_NODE_CODE: ec_buf_puts(b, cmark_node_get_literal(c)); break;
+    case CMARK_NODE_SOFTBREAK:
+    case CMARK_NODE_LINEBREAK: ec_buf_putc(b, ' '); break;
+    default: S_plain(c, b);
+    }
+  }
+}
+
+char *ec_heading_slug(const char *text) {
+  ec_buf b = {0};
+  int gap = 0;
+  for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+    int c = *p;
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z')) {
+      if (gap && b.len) ec_buf_putc(&b, '-');
+      ec_buf_putc(&b, (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
+      gap = 0;
+    } else {
+      gap = 1;
+    }
+  }
+  if (!b.len) return ec_strdup("section");
+  return ec_buf_take(&b);
+}
+
+/* 1 when ids[i] equals an earlier id. */
+static int S_id_taken(char *const *ids, size_t i) {
+  for (size_t k = 0; k < i; k++)
+    if (!strcmp(ids[k], ids[i])) return 1;
+  return 0;
+}
+
 /* "key: value" lines into args. */
 static void S_args(const char *body, ec_kvs *args) {
   const char *p = body;
@@ -117,13 +154,33 @@ int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_do
     }
   }
   cmark_iter_free(it);
+  /* heading ids from the template's own text, before placeholders */
+  char **ids = ec_calloc(nh ? nh : 1, sizeof *ids);
+  for (size_t i = 0; i < nh; i++) {
+    ec_buf t = {0};
+    S_plain(heads[i], &t);
+    char *slug = ec_heading_slug(t.data ? t.data : "");
+    ec_buf_free(&t);
+    ids[i] = ec_asprintf("%s-s-%s", env->id_prefix ? env->id_prefix : "r", slug);
+    for (unsigned k = 2; S_id_taken(ids, i); k++) {
+      free(ids[i]);
+      ids[i] = ec_asprintf("%s-s-%s-%u", env->id_prefix ? env->id_prefix : "r", slug, k);
+    }
+    free(slug);
+  }
   for (size_t i = 0; i < nt; i++) S_subst(texts[i], env, d);
   for (size_t i = 0; i < nh; i++) {
+    ec_heading *h = EC_PUSH(out->heads, out->n_heads, out->cap_heads);
+    ec_buf t = {0};
+    S_plain(heads[i], &t);
+    h->level = cmark_node_get_heading_level(heads[i]);
+    h->id = ids[i];
+    h->text = ec_buf_take(&t);
     cmark_node *a = cmark_node_new(CMARK_NODE_CUSTOM_INLINE);
-    const char *html = S_keep(out, ec_asprintf("<a class=\"anchor\" id=\"%s-s%zu\"></a>", env->id_prefix ? env->id_prefix : "r", i + 1));
-    cmark_node_set_on_enter(a, html);
+    cmark_node_set_on_enter(a, S_keep(out, ec_asprintf("<a class=\"anchor\" id=\"%s\"></a>", h->id)));
     cmark_node_prepend_child(heads[i], a);
   }
+  free(ids);
   for (size_t i = 0; i < nc; i++) {
     const char *info = cmark_node_get_fence_info(codes[i]);
     if (!info || !*info || !env->generate) continue;
@@ -172,6 +229,11 @@ void ec_doc_free(ec_doc *doc) {
   if (doc->root) cmark_node_free(doc->root);
   for (size_t i = 0; i < doc->n_blocks; i++) ec_block_free(doc->blocks[i]);
   free(doc->blocks);
+  for (size_t i = 0; i < doc->n_heads; i++) {
+    free(doc->heads[i].id);
+    free(doc->heads[i].text);
+  }
+  free(doc->heads);
   for (size_t i = 0; i < doc->n_strings; i++) free(doc->strings[i]);
   free(doc->strings);
   memset(doc, 0, sizeof *doc);

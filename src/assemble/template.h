@@ -30,12 +30,22 @@ typedef struct ec_tmpl_env {
   ec_block *(*generate)(void *ud, const char *kind, const ec_kvs *args);
   /** HTML for a block (malloc'd), or NULL to skip HTML (PDF-only runs). */
   char *(*html)(void *ud, const ec_block *b);
-  const char *id_prefix; /* heading anchors are PREFIX-sN */
+  const char *id_prefix; /* heading anchors are PREFIX-SLUG (ec_heading_slug) */
   const char *source;    /* template name for messages */
 } ec_tmpl_env;
 
+/* A heading of an expanded document, in document order (for a table of
+ * contents): its level, its anchor id, and its text after placeholders. */
+typedef struct ec_heading {
+  int level;
+  char *id;   /* owned: PREFIX-SLUG, unique in the document */
+  char *text; /* owned: plain text (placeholders replaced), not escaped */
+} ec_heading;
+
 typedef struct ec_doc {
   cmark_node *root;         /* owned */
+  ec_heading *heads;        /* owned */
+  size_t n_heads, cap_heads;
   ec_block **blocks;        /* owned, referenced by custom nodes */
   size_t n_blocks, cap_blocks;
   char **strings;           /* owned strings referenced by custom nodes */
@@ -47,6 +57,14 @@ typedef struct ec_doc {
  *  Returns 0, or -1 when the text is not valid UTF-8. */
 int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_doc *out, ec_diags *d);
 void ec_doc_free(ec_doc *doc);
+
+/** The anchor slug of a heading's template text: ASCII letters and digits
+ *  lower-cased, every other run of characters one "-", none at either end;
+ *  "section" when nothing is left. Written from the text as the template
+ *  has it, before placeholders are replaced, so "# {{engine.name}}" gives
+ *  "engine-name" for every engine and a link to a section stays valid from
+ *  one report to the next. Caller frees. */
+char *ec_heading_slug(const char *text);
 
 /** The template text: from path if given (a user's own template), else the
  *  embedded "templates/NAME". Returns malloc'd text or NULL with a message. */

@@ -209,6 +209,7 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
     return -1;
   }
   ec_engine_add_file(e, path, EC_FILE_GRAPH);
+  ec_load_generator_json(e, path, root);
   e->has_graph = 1;
   ec_load_state_of(e)->have_graph_json = 1;
   e->n_raw_layers = nraw;

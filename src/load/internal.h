@@ -52,6 +52,16 @@ void ec_load_state_free(ec_engine *e);
 /** Set t's format fields from a Format/Datatype string; warns into e->diags
  *  (once per distinct string) when the format is not known. */
 void ec_tensor_set_format(ec_engine *e, const char *path, ec_tensor *t, const char *fmt, size_t len);
+/** Note that the file at path says it was generated (note: its text, n
+ *  bytes); the first such file of an engine wins (provenance.c). */
+void ec_load_generator(ec_engine *e, const char *path, const char *note, size_t n);
+/** The generator note of a JSON file's top-level object (key "Generator"),
+ *  if it has one. */
+struct json_t;
+void ec_load_generator_json(ec_engine *e, const char *path, const struct json_t *root);
+/** 1, and the note in *note and *n, when a log line is a generator line
+ *  ("Generator: NOTE" at the start of the line). */
+int ec_load_generator_line(const char *s, size_t len, const char **note, size_t *n);
 /** Compute t->volume from t->dims. */
 void ec_tensor_set_volume(ec_tensor *t);
 /** Derive precision, out_precision, io bytes and tactic default of l from its

@@ -188,6 +188,7 @@ int ec_load_meta_text(ec_engine *e, const char *path, const char *text, size_t l
     return -1;
   }
   ec_engine_add_file(e, path, kind);
+  ec_load_generator_json(e, path, root);
   ec_json_doc_free(&doc);
   return 0;
 }

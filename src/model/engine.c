@@ -164,6 +164,8 @@ void ec_engine_free(ec_engine *e) {
   ec_input_shapes_free(&e->input_shapes);
   free(e->trt_version);
   free(e->trt_version_source);
+  free(e->generator);
+  free(e->generator_source);
   ec_diags_free(&e->diags);
   free(e);
 }

@@ -276,6 +276,12 @@ typedef struct ec_engine {
   ec_input_shapes input_shapes; /* every input named by the options, for the selected optimisation profile */
   char *trt_version;          /* "8.4.1" or NULL */
   char *trt_version_source;
+  /* A file that says it was made by a program, not measured (enginegen's
+   * synthetic engines: src/load/provenance.c): its note (untrusted text,
+   * at most 500 characters) and the file's path; NULL for real trtexec
+   * output. */
+  char *generator;
+  char *generator_source;
 
   double stored_layer_sum_ms; /* latency_ms.total of a stored summary (NAN otherwise) */
   int64_t stored_profile_count; /* its provenance.profile_iterations (0 when unknown) */

@@ -211,6 +211,8 @@ static json_t *S_provenance(const ec_engine *e) {
   json_object_set_new(o, "files", files);
   json_object_set_new(o, "tensorrt", ec_jstr(e->trt_version));
   json_object_set_new(o, "tensorrt_source", ec_jstr(e->trt_version_source));
+  json_object_set_new(o, "generator", ec_jstr(e->generator));
+  json_object_set_new(o, "generator_source", ec_jstr(e->generator_source));
   json_object_set_new(o, "runs", json_integer((json_int_t)e->n_runs));
   json_object_set_new(o, "run", e->n_runs ? json_integer((json_int_t)e->run + 1) : json_null());
   json_object_set_new(o, "log_runs", json_integer((json_int_t)e->n_log_runs));

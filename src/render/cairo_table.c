@@ -3,6 +3,7 @@
 #include "render/cairo.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "util/utf8.h"
 #include "view/colors.h"
 #include "view/text.h"
 #include <math.h>
@@ -39,7 +40,8 @@ typedef void (*S_piece_fn)(void *ud, const char *s, size_t a, size_t b);
 static void S_pieces(const char *s, size_t n, S_piece_fn fn, void *ud) {
   size_t a = 0;
   for (size_t i = 1; i <= n; i++) {
-    if (i < n && !ec_ident_break(s, n, i) && s[i] != ' ' && s[i - 1] != ' ') continue;
+    if (i < n && !ec_ident_break((unsigned char)s[i - 1], (unsigned char)s[i]) && s[i] != ' ' && s[i - 1] != ' ')
+      continue;
     if (s[a] != ' ') fn(ud, s, a, i);
     a = i;
   }

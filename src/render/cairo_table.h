@@ -6,7 +6,7 @@
  * colour chip, severities coloured, shares with a bar. Cells are plain text
  * from inputs: they go to pango as text (never markup), sanitised to valid
  * UTF-8. Long identifiers (layer names, tactics) break only where
- * ec_ident_break allows (after / _ . + - ], before [) and never get a
+ * ec_ident_break (util/utf8.h) allows (after / _ . + - ] and comma, before [) and never get a
  * hyphen; a column is at least as wide as its widest unbreakable piece (up
  * to 45% of the width). The table splits across pages between rows, with its
  * header row repeated. */

@@ -71,7 +71,9 @@ static void S_row(const ec_table *t, size_t r, const double *smax, ec_buf *b) {
       S_attr(b, x->link);
       ec_buf_puts(b, "\">");
     }
-    if (x->text) ec_buf_html(b, x->text, strlen(x->text));
+    /* names, tactics and paths wrap at their separators; numbers never */
+    if (x->text && num) ec_buf_html(b, x->text, strlen(x->text));
+    else if (x->text) ec_buf_html_ident(b, x->text, strlen(x->text));
     if (x->link) ec_buf_puts(b, "</a>");
     ec_buf_puts(b, "</td>");
   }

@@ -56,17 +56,60 @@ static int S_unsafe(unsigned cp, size_t l) {
          (cp >= 0xD800 && cp <= 0xDFFF) || (cp == 0xFFFD && l == 1);
 }
 
+/* One code point (its bytes at p, l long) as HTML text. */
+static void S_html_cp(ec_buf *b, const char *p, unsigned cp, size_t l) {
+  switch (cp) {
+  case '<': ec_buf_puts(b, "&lt;"); break;
+  case '>': ec_buf_puts(b, "&gt;"); break;
+  case '&': ec_buf_puts(b, "&amp;"); break;
+  case '"': ec_buf_puts(b, "&quot;"); break;
+  case '\'': ec_buf_puts(b, "&#39;"); break;
+  default:
+    if (S_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
+    else ec_buf_put(b, p, l);
+  }
+}
+
 void ec_buf_html(ec_buf *b, const char *s, size_t n) {
-  FOR_EACH_CP(s, n, i, cp, l) {
-    switch (cp) {
-    case '<': ec_buf_puts(b, "&lt;"); break;
-    case '>': ec_buf_puts(b, "&gt;"); break;
-    case '&': ec_buf_puts(b, "&amp;"); break;
-    case '"': ec_buf_puts(b, "&quot;"); break;
-    case '\'': ec_buf_puts(b, "&#39;"); break;
-    default:
-      if (S_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
-      else ec_buf_put(b, s + i, l);
+  FOR_EACH_CP(s, n, i, cp, l) S_html_cp(b, s + i, cp, l);
+}
+
+#define S_IDENT_MIN 12 /* shorter words read fine unbroken */
+#define S_IDENT_SEG 14 /* a longer piece between breaks may break anywhere */
+
+static int S_space(unsigned cp) { return cp == ' ' || cp == '\t' || cp == '\n'; }
+
+void ec_buf_html_ident(ec_buf *b, const char *s, size_t n) {
+  size_t i = 0, l;
+  while (i < n) {
+    /* one word, up to the next space: its length and its longest piece */
+    size_t end = i, cps = 0, piece = 0, longest = 0;
+    unsigned prev = 0;
+    while (end < n) {
+      unsigned cp = ec_utf8_decode((const unsigned char *)s + end, n - end, &l);
+      if (S_space(cp)) break;
+      if (ec_ident_break(prev, cp)) piece = 0;
+      if (++piece > longest) longest = piece;
+      prev = cp;
+      end += l;
+      cps++;
+    }
+    int ident = cps >= S_IDENT_MIN, wrap = ident && longest > S_IDENT_SEG;
+    if (wrap) ec_buf_puts(b, "<span class=\"nm\">");
+    prev = 0;
+    /* not after a word's first character ("/" of "/layer1/...") */
+    for (size_t k = i, at = 0; k < end; k += l, at++) {
+      unsigned cp = ec_utf8_decode((const unsigned char *)s + k, end - k, &l);
+      if (ident && at > 1 && ec_ident_break(prev, cp)) ec_buf_puts(b, "<wbr>");
+      S_html_cp(b, s + k, cp, l);
+      prev = cp;
+    }
+    if (wrap) ec_buf_puts(b, "</span>");
+    /* the spaces after it */
+    for (i = end; i < n; i += l) {
+      unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
+      if (!S_space(cp)) break;
+      S_html_cp(b, s + i, cp, l);
     }
   }
 }
@@ -138,11 +181,4 @@ void ec_buf_dot(ec_buf *b, const char *s, size_t n) {
       ec_buf_put(b, s + i, l);
     }
   }
-}
-
-int ec_ident_break(const char *s, size_t n, size_t i) {
-  if (i == 0 || i >= n) return 0;
-  char a = s[i - 1], c = s[i];
-  if (c == '[' ) return 1;
-  return (a == '/' || a == '_' || a == '.' || a == '+' || a == '-' || a == ']') && c != ' ';
 }

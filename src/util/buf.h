@@ -22,6 +22,13 @@ void ec_buf_free(ec_buf *b);
 /* Escapers. Each appends s[0..n) to b escaped for its target; invalid UTF-8
  * bytes and control characters never pass through raw. */
 void ec_buf_html(ec_buf *b, const char *s, size_t n);   /* HTML/XML text and attributes */
+/* HTML text (not attributes) in which long identifiers can wrap: in a word
+ * of 12 or more code points, <wbr> wherever ec_ident_break allows a break;
+ * a word with a piece of more than 14 code points between such breaks (a
+ * hash, a 10,000-character name) goes in <span class="nm">, which the
+ * stylesheet lets break anywhere when the piece is wider than its column.
+ * Never a hyphen; copying the text gives it back unchanged. */
+void ec_buf_html_ident(ec_buf *b, const char *s, size_t n);
 void ec_buf_json(ec_buf *b, const char *s, size_t n);   /* JSON string body, no quotes */
 void ec_buf_csv(ec_buf *b, const char *s, size_t n);    /* one CSV field, quoted when needed */
 void ec_buf_dot(ec_buf *b, const char *s, size_t n);    /* DOT quoted-string body */
@@ -29,10 +36,5 @@ void ec_buf_dot(ec_buf *b, const char *s, size_t n);    /* DOT quoted-string bod
  * the same characters ec_buf_html replaces become U+FFFD, nothing else changes. */
 void ec_buf_text(ec_buf *b, const char *s, size_t n);
 
-/** 1 when a line may break between bytes i-1 and i of an identifier s[0..n)
- *  (a layer name, a tactic, a tensor): after one of / _ . + - ] or before [,
- *  the places a reader splits "sm80_xmma_fprop" or "/model/conv1/Conv" at.
- *  Both report writers break identifiers there and never mid-word. */
-int ec_ident_break(const char *s, size_t n, size_t i);
 
 #endif

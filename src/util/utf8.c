@@ -50,3 +50,11 @@ size_t ec_utf8_count(const char *s, size_t n) {
   }
   return k;
 }
+
+static int S_after(unsigned c) { return c == '/' || c == '_' || c == '.' || c == '+' || c == '-' || c == ']' || c == ','; }
+
+int ec_ident_break(unsigned a, unsigned b) {
+  if (!a || !b) return 0;
+  if (b == '[') return a != '[' && !S_after(a);
+  return S_after(a) && !S_after(b);
+}

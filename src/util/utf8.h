@@ -15,4 +15,10 @@ size_t ec_utf8_prefix(const char *s, size_t n, size_t max_cps);
 /** Number of code points in s[0..n) (invalid bytes count one each). */
 size_t ec_utf8_count(const char *s, size_t n);
 
+/** 1 when a line may break between code points a and b of an identifier
+ *  (a layer, tensor or kernel name, a path, a shape): after / _ . + - ] or
+ *  , and before [, never inside a run of those characters. The HTML (<wbr>) and
+ *  the PDF break names at the same places. */
+int ec_ident_break(unsigned a, unsigned b);
+
 #endif

@@ -7,11 +7,15 @@
 #include "view/chart.h"
 #include "view/scene.h"
 
-#define EC_FS_TITLE 11.0
-#define EC_FS_LABEL 8.0
-#define EC_FS_TICK 7.5
-#define EC_FS_AXIS 8.0
-#define EC_FS_MIN 6.5 /* smallest size a chart shrinks labels to (check: 6) */
+/* Type sizes in scene units. A report's chart is 640 units wide; the HTML
+ * page shows a unit as 1.3 CSS px (EC_HTML_UNIT_PX in assemble/html.c), so a
+ * 10-unit label is 13 px, the size of table text (0.88 x 15 px); the PDF
+ * fits the same scene to its 495 pt column, where a label is 7.7 pt. */
+#define EC_FS_TITLE 12.5
+#define EC_FS_LABEL 10.0
+#define EC_FS_TICK 9.5
+#define EC_FS_AXIS 10.0
+#define EC_FS_MIN 8.0 /* smallest size a chart shrinks labels to (check: 6) */
 #define EC_PAD 6.0
 
 typedef struct ec_legend_item {

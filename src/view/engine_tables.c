@@ -75,6 +75,12 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   ec_table_col(t, "Fact", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Value", EC_ALIGN_LEFT, 0);
   S_kv(t, "Engine", e->name);
+  /* files that say a program made them (enginegen's examples) */
+  if (e->generator) {
+    char *g = ec_asprintf("generated, not measured: %s (as %s says)", e->generator, e->generator_source);
+    S_kv(t, "Provenance", g);
+    free(g);
+  }
   if (e->device.present) {
     ec_buf b = {0};
     ec_buf_puts(&b, e->device.name ? e->device.name : "unknown device");

@@ -6,6 +6,7 @@
 #include "view/colors.h"
 #include "view/fmt.h"
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,13 +175,12 @@ static void S_tip_layer(ec_buf *t, const ec_layer *l, double total) {
 }
 
 static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode *n, const ec_graph_dot_opts *o,
-                         double total, S_keys *fills) {
+                         double total) {
   const ec_layer *l = &g->e->layers[n->ref];
   char hex[8];
   S_hex(hex, S_fill(l, o->by_precision));
-  S_see(fills, o->by_precision ? ec_precision_label(l->precision) : S_type_key(l));
   ec_buf_printf(b, "  n%zu [fillcolor=\"%s\"", id, hex);
-  if (n->hot) ec_buf_puts(b, " penwidth=3 color=\"#c00000\"");
+  if (n->hot) ec_buf_puts(b, " penwidth=3 color=\"#c00000\" class=\"hot\"");
   if (o->href_prefix && (!o->href_limit || n->ref < o->href_limit)) {
     ec_buf_puts(b, " URL=\"#");
     S_tips(b, o->href_prefix);
@@ -217,36 +217,43 @@ static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   ec_buf_puts(b, "\"];\n");
 }
 
-static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode *n, const ec_graph_dot_opts *o,
-                         double total, S_keys *fills) {
-  const ec_engine *e = g->e;
-  /* member types by count, and the dominant fill (by latency, else count) */
-  S_keys types = {0};
-  size_t cnt[64] = {0};
-  double ms[64] = {0};
+/* A group's member kinds (types or precisions) with their counts and
+ * latencies; returns the dominant one (by latency, else count), which
+ * fills the group's node. */
+static const char *S_group_kinds(const ec_graph *g, const ec_gnode *n, int by_prec, S_keys *types, size_t cnt[64],
+                                 double ms[64]) {
   for (size_t k = 0; k < n->n_members; k++) {
-    const ec_layer *l = &e->layers[n->members[k]];
-    const char *key = o->by_precision ? ec_precision_label(l->precision) : S_type_key(l);
-    size_t before = types.n;
-    S_see(&types, key);
+    const ec_layer *l = &g->e->layers[n->members[k]];
+    const char *key = by_prec ? ec_precision_label(l->precision) : S_type_key(l);
+    S_see(types, key);
     size_t j = 0;
-    while (j < types.n && strcmp(types.k[j], key)) j++;
-    (void)before;
+    while (j < types->n && strcmp(types->k[j], key)) j++;
     if (j < 64) {
       cnt[j]++;
       ms[j] += l->has_profile ? l->avg_ms : 0;
     }
   }
   size_t best = 0;
-  for (size_t j = 1; j < types.n; j++)
+  for (size_t j = 1; j < types->n; j++)
     if (ms[j] > ms[best] || (ms[j] == ms[best] && cnt[j] > cnt[best])) best = j;
-  const char *dom = types.n ? types.k[best] : "";
-  ec_color c = o->by_precision ? ec_color_precision(!strcmp(dom, "none") ? NULL : dom) : ec_color_layer_type(dom);
+  return types->n ? types->k[best] : "";
+}
+
+static ec_color S_key_color(const char *key, int by_prec) {
+  return by_prec ? ec_color_precision(!strcmp(key, "none") ? NULL : key) : ec_color_layer_type(key);
+}
+
+static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode *n, const ec_graph_dot_opts *o,
+                         double total) {
+  const ec_engine *e = g->e;
+  S_keys types = {0};
+  size_t cnt[64] = {0};
+  double ms[64] = {0};
+  const char *dom = S_group_kinds(g, n, o->by_precision, &types, cnt, ms);
   char hex[8];
-  S_hex(hex, c);
-  S_see(fills, dom);
+  S_hex(hex, S_key_color(dom, o->by_precision));
   ec_buf_printf(b, "  n%zu [shape=box3d style=filled fillcolor=\"%s\"", id, hex);
-  if (n->hot) ec_buf_puts(b, " penwidth=3 color=\"#c00000\"");
+  if (n->hot) ec_buf_puts(b, " penwidth=3 color=\"#c00000\" class=\"hot\"");
   if (o->href_prefix && (!o->href_limit || n->ref < o->href_limit)) {
     ec_buf_puts(b, " URL=\"#");
     S_tips(b, o->href_prefix);
@@ -338,18 +345,16 @@ static void S_other_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
 
 /* ---- edges ---------------------------------------------------------------- */
 
-static void S_edge(ec_buf *b, const ec_graph *g, const ec_gedge *d, const ec_graph_dot_opts *o, S_keys *precs, int *dashed) {
+/* Edge d drawn from node id `from` to node id `to` (the ends of d, or a
+ * connector of a wrapped graph); labels is 0 on a connector's stub. */
+static void S_edge(ec_buf *b, const ec_graph *g, const ec_gedge *d, const ec_graph_dot_opts *o, const char *from,
+                   const char *to, int labels) {
   const ec_tensor *t = d->t;
-  const char *prec = t ? ec_precision_label(t->precision) : "none";
-  S_see(precs, prec);
   char hex[8];
   S_hex(hex, ec_color_precision(t ? t->precision : NULL));
-  ec_buf_printf(b, "  n%zu -> n%zu [color=\"%s\"", d->from, d->to, hex);
-  if (d->n_reformats) {
-    ec_buf_puts(b, " style=dashed");
-    *dashed = 1;
-  }
-  if (o->edge_labels && t) {
+  ec_buf_printf(b, "  %s -> %s [color=\"%s\"", from, to, hex);
+  if (d->n_reformats) ec_buf_puts(b, " style=dashed");
+  if (o->edge_labels && t && labels) {
     ec_buf_puts(b, " label=\"");
     if (d->n_reformats) ec_buf_printf(b, "%zu Reformat%s\\n", d->n_reformats, d->n_reformats == 1 ? "" : "s");
     ec_buf tmp = {0};
@@ -376,48 +381,244 @@ static void S_edge(ec_buf *b, const ec_graph *g, const ec_gedge *d, const ec_gra
 
 /* ---- legend --------------------------------------------------------------- */
 
-static void S_legend(ec_buf *b, const ec_graph *g, const ec_graph_dot_opts *o, S_keys *fills, S_keys *precs, int dashed) {
-  qsort(fills->k, fills->n, sizeof *fills->k, S_strcmp);
-  qsort(precs->k, precs->n, sizeof *precs->k, S_strcmp);
-  int hot = 0, group = 0, binding = 0, constant = 0;
+static void S_leg_add(ec_graph_legend *l, ec_graph_legend_kind k, ec_color c, const char *label) {
+  ec_graph_legend_item *it = EC_PUSH(l->v, l->n, l->cap);
+  it->kind = k;
+  it->color = c;
+  it->label = ec_strdup(label);
+}
+
+void ec_graph_legend_make(const ec_graph *g, int by_precision, size_t columns, ec_graph_legend *out) {
+  memset(out, 0, sizeof *out);
+  S_keys fills = {0}, precs = {0};
+  int hot = 0, group = 0, binding = 0, constant = 0, dashed = 0;
   for (size_t i = 0; i < g->n_nodes; i++) {
-    hot |= g->nodes[i].hot != 0;
-    group |= g->nodes[i].kind == EC_GN_GROUP;
-    binding |= g->nodes[i].kind == EC_GN_INPUT || g->nodes[i].kind == EC_GN_OUTPUT;
-    constant |= g->nodes[i].kind == EC_GN_CONSTANT;
+    const ec_gnode *n = &g->nodes[i];
+    hot |= n->hot != 0;
+    group |= n->kind == EC_GN_GROUP;
+    binding |= n->kind == EC_GN_INPUT || n->kind == EC_GN_OUTPUT;
+    constant |= n->kind == EC_GN_CONSTANT;
+    if (n->kind == EC_GN_LAYER) {
+      const ec_layer *l = &g->e->layers[n->ref];
+      S_see(&fills, by_precision ? ec_precision_label(l->precision) : S_type_key(l));
+    } else if (n->kind == EC_GN_GROUP) {
+      S_keys types = {0};
+      size_t cnt[64] = {0};
+      double ms[64] = {0};
+      S_see(&fills, S_group_kinds(g, n, by_precision, &types, cnt, ms));
+    }
   }
+  for (size_t i = 0; i < g->n_edges; i++) {
+    const ec_tensor *t = g->edges[i].t;
+    S_see(&precs, t ? ec_precision_label(t->precision) : "none");
+    dashed |= g->edges[i].n_reformats != 0;
+  }
+  qsort(fills.k, fills.n, sizeof *fills.k, S_strcmp);
+  qsort(precs.k, precs.n, sizeof *precs.k, S_strcmp);
+  ec_color none = {0};
+  S_leg_add(out, EC_LEG_HEAD, none, by_precision ? "Fill: precision of the first input" : "Fill: layer type");
+  for (size_t i = 0; i < fills.n; i++) {
+    char label[96];
+    snprintf(label, sizeof label, "%s%s", fills.k[i],
+             !by_precision && !strcmp(fills.k[i], "Quantize") ? " (or Reformat from QDQ)" : "");
+    S_leg_add(out, EC_LEG_FILL, S_key_color(fills.k[i], by_precision), label);
+  }
+  if (fills.more) S_leg_add(out, EC_LEG_FILL, none, "\xE2\x80\xA6 (more)");
+  S_leg_add(out, EC_LEG_HEAD, none, "Edges: tensors, by precision");
+  for (size_t i = 0; i < precs.n; i++)
+    S_leg_add(out, EC_LEG_EDGE, ec_color_precision(!strcmp(precs.k[i], "none") ? NULL : precs.k[i]), precs.k[i]);
+  S_leg_add(out, EC_LEG_HEAD, none, "Styles");
+  S_leg_add(out, EC_LEG_SOLID, none, "solid edge: a tensor");
+  if (dashed) S_leg_add(out, EC_LEG_DASHED, none, "dashed edge: through folded Reformat layers");
+  if (hot) S_leg_add(out, EC_LEG_HOT, ec_rgb(0xc00000), "thick red border: among the slowest layers");
+  if (group) S_leg_add(out, EC_LEG_GROUP, none, "3-D box: a block of folded layers");
+  if (binding) S_leg_add(out, EC_LEG_BINDING, ec_rgb(0xe5e7eb), "gray rounded box: an engine input or output");
+  if (constant) S_leg_add(out, EC_LEG_CONSTANT, ec_rgb(0xf3f4f6), "dashed box: a Constant layer");
+  if (columns > 1) S_leg_add(out, EC_LEG_COLUMNS, none, "to / from column N: an edge continues in another column");
+}
+
+void ec_graph_legend_free(ec_graph_legend *l) {
+  for (size_t i = 0; i < l->n; i++) free(l->v[i].label);
+  free(l->v);
+  memset(l, 0, sizeof *l);
+}
+
+/* The legend as a node with an HTML-like table label. */
+static void S_legend_node(ec_buf *b, const ec_graph_legend *l) {
   ec_buf_puts(b, "  legend [shape=plaintext margin=0 tooltip=\"Legend\" label=<<table border=\"1\" color=\"#aaaaaa\" cellborder=\"0\" "
                  "cellspacing=\"0\" cellpadding=\"3\" bgcolor=\"#ffffff\">");
-  ec_buf_printf(b, "<tr><td colspan=\"2\" align=\"left\"><b>Fill: %s</b></td></tr>",
-                o->by_precision ? "precision of the first input" : "layer type");
-  for (size_t i = 0; i < fills->n; i++) {
+  for (size_t i = 0; i < l->n; i++) {
+    const ec_graph_legend_item *it = &l->v[i];
     char hex[8];
-    ec_color c = o->by_precision ? ec_color_precision(!strcmp(fills->k[i], "none") ? NULL : fills->k[i])
-                                 : ec_color_layer_type(fills->k[i]);
-    S_hex(hex, c);
-    ec_buf_printf(b, "<tr><td bgcolor=\"%s\" border=\"1\" width=\"18\"> </td><td align=\"left\">", hex);
-    ec_graph_label_text(b, fills->k[i], strlen(fills->k[i]), 32);
-    if (!o->by_precision && !strcmp(fills->k[i], "Quantize")) ec_buf_puts(b, " (or Reformat from QDQ)");
-    ec_buf_puts(b, "</td></tr>");
+    S_hex(hex, it->color);
+    switch (it->kind) {
+    case EC_LEG_HEAD: ec_buf_puts(b, "<tr><td colspan=\"2\" align=\"left\"><b>"); break;
+    case EC_LEG_FILL:
+      if (it->color.kind == EC_COL_NONE) ec_buf_puts(b, "<tr><td></td><td align=\"left\">");
+      else ec_buf_printf(b, "<tr><td bgcolor=\"%s\" border=\"1\" width=\"18\"> </td><td align=\"left\">", hex);
+      break;
+    case EC_LEG_EDGE:
+      ec_buf_printf(b, "<tr><td><font color=\"%s\"><b>\xE2\x94\x81\xE2\x94\x81</b></font></td><td align=\"left\">", hex);
+      break;
+    case EC_LEG_SOLID: ec_buf_puts(b, "<tr><td>\xE2\x94\x81\xE2\x94\x81</td><td align=\"left\">"); break;
+    case EC_LEG_DASHED: ec_buf_puts(b, "<tr><td>- - -</td><td align=\"left\">"); break;
+    case EC_LEG_HOT: ec_buf_puts(b, "<tr><td><font color=\"#c00000\"><b>\xE2\x96\xA1</b></font></td><td align=\"left\">"); break;
+    case EC_LEG_GROUP: ec_buf_puts(b, "<tr><td>\xE2\x96\xA3</td><td align=\"left\">"); break;
+    case EC_LEG_BINDING: ec_buf_puts(b, "<tr><td>\xE2\x96\xA2</td><td align=\"left\">"); break;
+    case EC_LEG_CONSTANT: ec_buf_puts(b, "<tr><td>\xE2\x96\xAD</td><td align=\"left\">"); break;
+    case EC_LEG_COLUMNS: ec_buf_puts(b, "<tr><td>\xE2\x86\x92</td><td align=\"left\">"); break;
+    }
+    ec_graph_label_text(b, it->label, strlen(it->label), 64);
+    ec_buf_puts(b, it->kind == EC_LEG_HEAD ? "</b></td></tr>" : "</td></tr>");
   }
-  if (fills->more) ec_buf_puts(b, "<tr><td></td><td align=\"left\">\xE2\x80\xA6 (more)</td></tr>");
-  ec_buf_puts(b, "<tr><td colspan=\"2\" align=\"left\"><b>Edges: tensors, by precision</b></td></tr>");
-  for (size_t i = 0; i < precs->n; i++) {
-    char hex[8];
-    S_hex(hex, ec_color_precision(!strcmp(precs->k[i], "none") ? NULL : precs->k[i]));
-    ec_buf_printf(b, "<tr><td><font color=\"%s\"><b>\xE2\x94\x81\xE2\x94\x81</b></font></td><td align=\"left\">", hex);
-    ec_graph_label_text(b, precs->k[i], strlen(precs->k[i]), 32);
-    ec_buf_puts(b, "</td></tr>");
-  }
-  ec_buf_puts(b, "<tr><td colspan=\"2\" align=\"left\"><b>Styles</b></td></tr>");
-  ec_buf_puts(b, "<tr><td>\xE2\x94\x81\xE2\x94\x81</td><td align=\"left\">solid edge: a tensor</td></tr>");
-  if (dashed) ec_buf_puts(b, "<tr><td>- - -</td><td align=\"left\">dashed edge: through folded Reformat layers</td></tr>");
-  if (hot) ec_buf_puts(b, "<tr><td><font color=\"#c00000\"><b>\xE2\x96\xA1</b></font></td><td align=\"left\">thick red border: among the slowest layers</td></tr>");
-  if (group) ec_buf_puts(b, "<tr><td>\xE2\x96\xA3</td><td align=\"left\">3-D box: a block of folded layers</td></tr>");
-  if (binding) ec_buf_puts(b, "<tr><td>\xE2\x96\xA2</td><td align=\"left\">gray rounded box: an engine input or output</td></tr>");
-  if (constant) ec_buf_puts(b, "<tr><td>\xE2\x96\xAD</td><td align=\"left\">dashed box: a Constant layer</td></tr>");
   ec_buf_puts(b, "<tr><td colspan=\"2\" align=\"left\"><font point-size=\"8\">Hover for every attribute.</font></td></tr>");
   ec_buf_puts(b, "</table>>];\n");
+}
+
+/* The graph's header; extra: more graph attributes (" nslimit=1 ..."), or "". */
+static void S_head(ec_buf *b, const char *id, const char *rankdir, const char *ranksep, const char *extra) {
+  ec_buf_puts(b, "digraph engine {\n  graph [id=\"");
+  S_tips(b, id);
+  ec_buf_printf(b, "\" fontname=\"DejaVu Sans\" rankdir=%s nodesep=0.25 ranksep=%s bgcolor=\"white\" pad=0.1%s];\n",
+                rankdir, ranksep, extra);
+  ec_buf_puts(b, "  node [shape=box style=\"rounded,filled\" fontname=\"DejaVu Sans\" fontsize=10 color=\"#444444\" "
+                 "penwidth=1 margin=\"0.08,0.03\" height=0.3];\n"
+                 "  edge [fontname=\"DejaVu Sans\" fontsize=8 fontcolor=\"#333333\" arrowsize=0.6 penwidth=1.6];\n");
+}
+
+char *ec_graph_legend_dot(const ec_graph_legend *l, const char *id) {
+  ec_buf b = {0};
+  S_head(&b, id ? id : "legend", "TB", "0.25", "");
+  S_legend_node(&b, l);
+  ec_buf_puts(&b, "}\n");
+  return ec_buf_take(&b);
+}
+
+/* ---- wrapping a tall graph into columns --------------------------------------- */
+
+/* How a tall graph is wrapped: a rough size of each rank of its top-to-
+ * bottom layout, from the labels ec_graph_dot writes (DejaVu Sans 10 pt
+ * averages 6 points a character), and the number of columns that shows it
+ * largest in a landscape box of the report's text column (975 x 600 px at
+ * 1280 px, in points). Big graphs stay one column: they are read by
+ * scrolling, not fitted. */
+#define S_BOX_W 731.0
+#define S_BOX_H 450.0
+#define S_CHAR_W 5.6
+#define S_COL_GAP 30.0
+#define S_WRAP_MAX_NODES 300
+#define S_WRAP_MAX_COLS 8
+#define S_READABLE 0.65 /* the smallest scale that reads (assets/graph.js) */
+
+static size_t S_cps(const char *s, size_t n, size_t cap) {
+  size_t c = ec_utf8_count(s, n);
+  return c > cap ? cap : c;
+}
+
+/* Width (points) and lines of node n's label. */
+static double S_node_w(const ec_graph *g, const ec_gnode *n, int *lines) {
+  size_t w = 8, l = 2;
+  if (n->kind == EC_GN_LAYER) {
+    const ec_layer *ly = &g->e->layers[n->ref];
+    w = ly->type ? S_cps(ly->type, strlen(ly->type), 32) : 1;
+    l = 1 + (ly->has_profile ? 1 : 0) + (ly->origin ? 1 : 0);
+    const char *p = ly->name, *end = ly->name + ly->name_len;
+    for (size_t parts = 0; p <= end && parts < S_PARTS; parts++) {
+      const char *q = p;
+      while (q + 3 <= end && !(q[0] == ' ' && q[1] == '+' && q[2] == ' ')) q++;
+      if (q + 3 > end) q = end;
+      size_t c = S_cps(p, (size_t)(q - p), S_PART_CPS);
+      if (c > w) w = c;
+      l++;
+      if (q == end) break;
+      p = q + 3;
+    }
+  } else {
+    size_t len;
+    const char *nm = ec_gnode_name(g, n, &len);
+    w = nm ? S_cps(nm, len, S_PART_CPS) : 8;
+    l = 3;
+  }
+  *lines = (int)l;
+  return 12.0 + S_CHAR_W * (double)w;
+}
+
+/* Longest-path rank of every node (Kahn's order); NULL when the edges
+ * have a cycle. */
+static size_t *S_ranks(const ec_graph *g, size_t *n_ranks) {
+  size_t n = g->n_nodes;
+  size_t *indeg = ec_calloc(n ? n : 1, sizeof *indeg), *rank = ec_calloc(n ? n : 1, sizeof *rank);
+  size_t *queue = ec_malloc((n ? n : 1) * sizeof *queue), *first = ec_calloc(n + 1, sizeof *first);
+  size_t *adj = ec_malloc((g->n_edges ? g->n_edges : 1) * sizeof *adj);
+  for (size_t i = 0; i < g->n_edges; i++) {
+    indeg[g->edges[i].to]++;
+    first[g->edges[i].from + 1]++;
+  }
+  for (size_t i = 0; i < n; i++) first[i + 1] += first[i];
+  size_t *fill = ec_calloc(n ? n : 1, sizeof *fill);
+  for (size_t i = 0; i < g->n_edges; i++) adj[first[g->edges[i].from] + fill[g->edges[i].from]++] = g->edges[i].to;
+  size_t head = 0, tail = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!indeg[i]) queue[tail++] = i;
+  while (head < tail) {
+    size_t v = queue[head++];
+    for (size_t k = first[v]; k < first[v + 1]; k++) {
+      size_t w = adj[k];
+      if (rank[v] + 1 > rank[w]) rank[w] = rank[v] + 1;
+      if (--indeg[w] == 0) queue[tail++] = w;
+    }
+  }
+  free(fill);
+  free(adj);
+  free(first);
+  free(queue);
+  free(indeg);
+  if (tail < n) {
+    free(rank);
+    return NULL;
+  }
+  size_t nr = 0;
+  for (size_t i = 0; i < n; i++)
+    if (rank[i] + 1 > nr) nr = rank[i] + 1;
+  *n_ranks = nr;
+  return rank;
+}
+
+/* Ranks per column when g reads better wrapped (0: leave it as it is). */
+static size_t S_wrap_band(const ec_graph *g, const size_t *rank, size_t n_ranks, int edge_labels) {
+  if (g->n_nodes > S_WRAP_MAX_NODES || n_ranks < 6) return 0;
+  double *rw = ec_calloc(n_ranks, sizeof *rw), *rh = ec_calloc(n_ranks, sizeof *rh);
+  size_t *cnt = ec_calloc(n_ranks, sizeof *cnt);
+  for (size_t i = 0; i < g->n_nodes; i++) {
+    int lines;
+    double w = S_node_w(g, &g->nodes[i], &lines), h = 12.0 * lines + 8;
+    size_t r = rank[i];
+    rw[r] += w + (cnt[r]++ ? 18.0 : 0);
+    if (h > rh[r]) rh[r] = h;
+  }
+  double colw = 0, total_h = 0;
+  for (size_t r = 0; r < n_ranks; r++) {
+    if (rw[r] > colw) colw = rw[r];
+    total_h += rh[r] + (edge_labels ? 42.0 : 18.0);
+  }
+  if (edge_labels) colw += 60.0;
+  free(rw);
+  free(rh);
+  free(cnt);
+  /* the fewest columns that show it whole at a readable size, else the
+   * most whose width still reads when fitted (the rest scrolls down) */
+  size_t best_k = 1, wide_k = 1;
+  for (size_t k = 1; k <= S_WRAP_MAX_COLS && n_ranks / k >= 3; k++) {
+    double w = (double)k * colw + (double)(k - 1) * S_COL_GAP, h = total_h / (double)k;
+    double sc = fmin(1.0, fmin(S_BOX_W / w, S_BOX_H / h));
+    if (sc >= S_READABLE) {
+      best_k = k;
+      break;
+    }
+    if (S_BOX_W / w >= S_READABLE) wide_k = k;
+    best_k = wide_k;
+  }
+  return best_k > 1 ? (n_ranks + best_k - 1) / best_k : 0;
 }
 
 /* ---- graph ---------------------------------------------------------------- */
@@ -451,33 +652,76 @@ static unsigned char *S_top_sources(const ec_graph *g) {
   return top;
 }
 
+size_t ec_graph_dot_columns(const ec_graph *g, const ec_graph_dot_opts *o) {
+  size_t n_ranks = 0, band = 0;
+  size_t *rank = o && o->wrap && !o->left_to_right ? S_ranks(g, &n_ranks) : NULL;
+  if (rank) band = S_wrap_band(g, rank, n_ranks, o->edge_labels);
+  free(rank);
+  return band ? (n_ranks + band - 1) / band : 1;
+}
+
 char *ec_graph_dot(const ec_graph *g, const ec_graph_dot_opts *o) {
   ec_graph_dot_opts dflt = {0};
   if (!o) o = &dflt;
   ec_buf b = {0};
-  ec_buf_puts(&b, "digraph engine {\n  graph [id=\"");
-  S_tips(&b, o->id ? o->id : "graph");
-  ec_buf_printf(&b, "\" fontname=\"DejaVu Sans\" rankdir=%s nodesep=0.25 ranksep=%s bgcolor=\"white\" pad=0.1%s];\n",
-                o->left_to_right ? "LR" : "TB", o->edge_labels ? "0.3" : "0.25",
-                g->n_nodes > S_BIG_NODES ? S_BIG_ATTRS : "");
-  ec_buf_puts(&b, "  node [shape=box style=\"rounded,filled\" fontname=\"DejaVu Sans\" fontsize=10 color=\"#444444\" "
-                  "penwidth=1 margin=\"0.08,0.03\" height=0.3];\n"
-                  "  edge [fontname=\"DejaVu Sans\" fontsize=8 fontcolor=\"#333333\" arrowsize=0.6 penwidth=1.6];\n");
+  /* a tall, narrow graph (a long chain) is wrapped into columns of ranks
+   * (bands of its longest-path ranks); invisible anchors start every
+   * column at the top, left to right */
+  size_t n_ranks = 0, band = 0;
+  size_t *rank = o->wrap && !o->left_to_right ? S_ranks(g, &n_ranks) : NULL;
+  if (rank) band = S_wrap_band(g, rank, n_ranks, o->edge_labels);
+  S_head(&b, o->id ? o->id : "graph", o->left_to_right ? "LR" : "TB", o->edge_labels ? "0.3" : "0.25",
+         g->n_nodes > S_BIG_NODES ? S_BIG_ATTRS : "");
   double total = ec_latency_total_ms(g->e);
-  S_keys fills = {0}, precs = {0};
-  int dashed = 0;
   for (size_t i = 0; i < g->n_nodes; i++) {
     const ec_gnode *n = &g->nodes[i];
-    if (n->kind == EC_GN_LAYER) S_layer_node(&b, g, i, n, o, total, &fills);
-    else if (n->kind == EC_GN_GROUP) S_group_node(&b, g, i, n, o, total, &fills);
+    if (n->kind == EC_GN_LAYER) S_layer_node(&b, g, i, n, o, total);
+    else if (n->kind == EC_GN_GROUP) S_group_node(&b, g, i, n, o, total);
     else S_other_node(&b, g, i, n);
   }
-  for (size_t i = 0; i < g->n_edges; i++) S_edge(&b, g, &g->edges[i], o, &precs, &dashed);
+  for (size_t i = 0; i < g->n_edges; i++) {
+    const ec_gedge *d = &g->edges[i];
+    char from[32], to[32];
+    snprintf(from, sizeof from, "n%zu", d->from);
+    snprintf(to, sizeof to, "n%zu", d->to);
+    size_t cf = band ? rank[d->from] / band : 0, ct = band ? rank[d->to] / band : 0;
+    if (cf == ct) {
+      S_edge(&b, g, d, o, from, to, 1);
+      continue;
+    }
+    /* between columns: a stub under the producer and one over the consumer
+     * name the other column (an edge back up the drawing would loop round
+     * it); the tensor is in both stubs' tooltips */
+    char out[32], in[32], hex[8];
+    snprintf(out, sizeof out, "to%zu", i);
+    snprintf(in, sizeof in, "from%zu", i);
+    S_hex(hex, ec_color_precision(d->t ? d->t->precision : NULL));
+    ec_buf_printf(&b, "  %s [shape=plaintext style=\"\" height=0.2 margin=0 fontsize=9 fontcolor=\"%s\" "
+                      "label=\"to column %zu \xE2\x86\x92\"];\n", out, hex, ct + 1);
+    ec_buf_printf(&b, "  %s [shape=plaintext style=\"\" height=0.2 margin=0 fontsize=9 fontcolor=\"%s\" "
+                      "label=\"\xE2\x86\x92 from column %zu\"];\n", in, hex, cf + 1);
+    S_edge(&b, g, d, o, from, out, 0);
+    S_edge(&b, g, d, o, in, to, 1);
+  }
+  if (band) {
+    size_t cols = (n_ranks + band - 1) / band;
+    /* one root above the anchors keeps them on one rank, in order (no
+     * subgraph: Graphviz's ids of the layer nodes stay node1, node2, ...) */
+    ec_buf_puts(&b, "  cols [style=invis shape=point width=0 height=0 label=\"\" ordering=out];\n");
+    for (size_t c = 0; c < cols; c++) ec_buf_printf(&b, "  col%zu [style=invis shape=point width=0 height=0 label=\"\"];\n", c);
+    for (size_t c = 0; c < cols; c++) ec_buf_printf(&b, "  cols -> col%zu [style=invis];\n", c);
+    for (size_t i = 0; i < g->n_nodes; i++)
+      if (rank[i] % band == 0) ec_buf_printf(&b, "  col%zu -> n%zu [style=invis];\n", rank[i] / band, i);
+  }
+  free(rank);
   if (o->legend && g->n_nodes) {
-    S_legend(&b, g, o, &fills, &precs, dashed);
+    ec_graph_legend leg;
+    ec_graph_legend_make(g, o->by_precision, ec_graph_dot_columns(g, o), &leg);
+    S_legend_node(&b, &leg);
+    ec_graph_legend_free(&leg);
     /* top to bottom: the legend gets a rank of its own above the sources,
      * so its height does not stretch the first rank of the graph */
-    if (!o->left_to_right) {
+    if (!o->left_to_right && !band) {
       unsigned char *top = S_top_sources(g);
       for (size_t i = 0; i < g->n_nodes; i++)
         if (top[i]) ec_buf_printf(&b, "  legend -> n%zu [style=invis];\n", i);

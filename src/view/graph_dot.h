@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include "analyze/graph.h"
 #include "util/buf.h"
+#include "view/scene.h"
 
 typedef struct ec_graph_dot_opts {
   int by_precision;        /* fill nodes by precision instead of layer type */
@@ -22,11 +23,54 @@ typedef struct ec_graph_dot_opts {
   size_t href_limit;       /* link only layers with index below this (0: all) */
   int left_to_right;       /* rankdir=LR (the PDF's hot-spot view) */
   int edge_labels;         /* print dimensions and format on edges */
-  int legend;              /* add the legend */
+  int legend;              /* add the legend (as a node of the graph) */
+  int wrap;                /* top to bottom: wrap a tall, narrow graph (a long
+                              chain) into columns, so it fits a landscape box */
 } ec_graph_dot_opts;
+
+/* The legend of a drawn graph: every fill colour, edge colour and style
+ * the graph uses, with what it means. One list for every output: a node of
+ * the graph (ec_graph_dot with legend), a graph of its own
+ * (ec_graph_legend_dot, beside the drawing in the PDF) and HTML (the
+ * report's page, outside the drawing). */
+typedef enum {
+  EC_LEG_HEAD = 0,  /* a heading line */
+  EC_LEG_FILL,      /* a node fill (color; kind NONE: "... (more)") */
+  EC_LEG_EDGE,      /* an edge colour */
+  EC_LEG_SOLID,     /* styles: solid edge, dashed edge, hot border, */
+  EC_LEG_DASHED,    /* group box, binding box, constant box */
+  EC_LEG_HOT,
+  EC_LEG_GROUP,
+  EC_LEG_BINDING,
+  EC_LEG_CONSTANT,
+  EC_LEG_COLUMNS    /* a wrapped graph's "to / from column N" stubs */
+} ec_graph_legend_kind;
+
+typedef struct ec_graph_legend_item {
+  ec_graph_legend_kind kind;
+  ec_color color;
+  char *label; /* owned; from the engine (a type or precision): untrusted */
+} ec_graph_legend_item;
+
+typedef struct ec_graph_legend {
+  ec_graph_legend_item *v;
+  size_t n, cap;
+} ec_graph_legend;
+
+/** The legend of g as ec_graph_dot draws it (fills by layer type, or by
+ *  precision) in columns (ec_graph_dot_columns). Free with
+ *  ec_graph_legend_free. */
+void ec_graph_legend_make(const ec_graph *g, int by_precision, size_t columns, ec_graph_legend *out);
+void ec_graph_legend_free(ec_graph_legend *l);
+/** DOT of a graph holding only the legend (graph id: id, or "legend"). Caller frees. */
+char *ec_graph_legend_dot(const ec_graph_legend *l, const char *id);
 
 /** DOT text of g. Caller frees. */
 char *ec_graph_dot(const ec_graph *g, const ec_graph_dot_opts *o);
+/** Columns ec_graph_dot draws g in with options o (1: not wrapped). A
+ *  wrapped graph shows an edge between columns as two stubs, "to column N"
+ *  under its producer and "from column N" over its consumer. */
+size_t ec_graph_dot_columns(const ec_graph *g, const ec_graph_dot_opts *o);
 
 /** Append s[0..n) to b for an HTML-like label: XML-escaped, control
  *  characters as spaces, cut to max_cps code points with a middle

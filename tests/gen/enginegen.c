@@ -1407,8 +1407,22 @@ static void S_w_layer(FILE *f, const S_net *n, const S_layer *l)
   fputs("\n}", f);
 }
 
+/* Contract: the note that says a file was made here, not measured: the
+ * value of a "Generator" key in the JSON objects (graph, metadata) and a
+ * "Generator: " line in the log (enginecard's src/load/provenance.c reads
+ * it and its report says so). Caller frees. */
+static char *S_generator_note(const S_opts *o)
+{
+  static const char *const models[] = {"hybrid", "resnet", "vit"};
+  static const char *const precs[] = {"fp32", "fp16", "int8"};
+  return S_sprintf("enginegen (tests/gen/enginegen.c in enginecard): a synthetic engine, not measured on a GPU "
+                   "(--model %s --layers %ld --precision %s --gpu %s --batch %ld --seed %llu%s)",
+                   models[o->model], o->layers, precs[o->prec], o->gpu->key, o->batch, (unsigned long long)o->seed,
+                   o->hostile ? " --hostile" : "");
+}
+
 /* Contract: write PREFIX.graph.json. */
-static void S_w_graph(const S_net *n, const char *path)
+static void S_w_graph(const S_net *n, const char *note, const char *path)
 {
   FILE *f = S_open(path);
   fputs("{\"Layers\": [", f);
@@ -1424,7 +1438,9 @@ static void S_w_graph(const S_net *n, const char *path)
     S_jstr(f, n->t[i].name);
     first = 0;
   }
-  fputs("\n]}\n", f);
+  fputs("\n],\n\"Generator\": ", f);
+  S_jstr(f, note);
+  fputs("}\n", f);
   S_close(f, path);
 }
 
@@ -1779,7 +1795,7 @@ static void S_w_list(FILE *f, const char *key, char (*v)[32], int last)
 }
 
 /* Contract: write PREFIX.profile.metadata.json (TREx's format). */
-static void S_w_profile_meta(S_perf *ps, S_kv *inf, S_kv *dev, const char *path)
+static void S_w_profile_meta(S_perf *ps, S_kv *inf, S_kv *dev, const char *note, const char *path)
 {
   FILE *f = S_open(path);
   fputs("{\n    \"performance_summary\": {\n        \"Throughput\": ", f);
@@ -1804,12 +1820,14 @@ static void S_w_profile_meta(S_perf *ps, S_kv *inf, S_kv *dev, const char *path)
               !strcmp(k, "Compute Clock Rate") || !strcmp(k, "Memory Clock Rate");
     S_w_trexkv(f, k, dev[i].v, num, !dev[i + 1].k);
   }
-  fputs("    }\n}", f);
+  fputs("    },\n    \"Generator\": ", f);
+  S_jstr(f, note);
+  fputs("\n}", f);
   S_close(f, path);
 }
 
 /* Contract: write PREFIX.build.metadata.json (TREx's format). */
-static void S_w_build_meta(S_kv *bopt, S_kv *dev, const char *base, const char *path)
+static void S_w_build_meta(S_kv *bopt, S_kv *dev, const char *base, const char *note, const char *path)
 {
   FILE *f = S_open(path);
   fputs("{\n    \"model_options\": {\n        \"Format\": \"ONNX\",\n        \"Model\": ", f);
@@ -1820,7 +1838,9 @@ static void S_w_build_meta(S_kv *bopt, S_kv *dev, const char *base, const char *
   for (int i = 0; bopt[i].k; i++) S_w_trexkv(f, bopt[i].k, bopt[i].v, 0, !bopt[i + 1].k);
   fputs("    },\n    \"device_information\": {\n", f);
   for (int i = 0; dev[i].k; i++) S_w_trexkv(f, dev[i].k, dev[i].v, 0, !dev[i + 1].k);
-  fputs("    }\n}", f);
+  fputs("    },\n    \"Generator\": ", f);
+  S_jstr(f, note);
+  fputs("\n}", f);
   S_close(f, path);
 }
 
@@ -1858,6 +1878,9 @@ static void S_w_log(const S_net *n, const S_opts *o, const S_prof *pr, const S_i
            "--profilingVerbosity=detailed",
            base, o->transfers ? "" : " --noDataTransfers", base, base, base);
   fprintf(f, "&&&& RUNNING TensorRT.trtexec [TensorRT %s] [b%d] # %s\n", ver, 10 + o->trt_minor, cmd);
+  char *note = S_generator_note(o);
+  fprintf(f, "Generator: %s\n", note);
+  free(note);
   S_stamp(ts, sizeof ts, 0);
 #define LINE(...) S_line(f, ts, __VA_ARGS__)
   LINE("TF32 is enabled by default. Add --noTF32 flag to further improve accuracy with some performance cost.");
@@ -2263,9 +2286,9 @@ int main(int argc, char **argv)
   S_make_perf(it, o.iterations, &ps);
   S_kv *inf = S_inference_options(&o), *bopt = S_build_options(&o, base), *dev = S_device_info(&o, uuid);
 
-  char *p;
+  char *p, *note = S_generator_note(&o);
   if (!o.only_log) {
-    S_w_graph(&n, p = S_path(o.out, ".graph.json"));
+    S_w_graph(&n, note, p = S_path(o.out, ".graph.json"));
     free(p);
     if (!o.no_profile) {
       S_w_profile(&n, &pr, p = S_path(o.out, ".profile.json"));
@@ -2276,9 +2299,9 @@ int main(int argc, char **argv)
       free(p);
     }
     if (!o.no_meta) {
-      S_w_profile_meta(&ps, inf, dev, p = S_path(o.out, ".profile.metadata.json"));
+      S_w_profile_meta(&ps, inf, dev, note, p = S_path(o.out, ".profile.metadata.json"));
       free(p);
-      S_w_build_meta(bopt, dev, base, p = S_path(o.out, ".build.metadata.json"));
+      S_w_build_meta(bopt, dev, base, note, p = S_path(o.out, ".build.metadata.json"));
       free(p);
     }
   }
@@ -2286,6 +2309,7 @@ int main(int argc, char **argv)
     S_w_log(&n, &o, &pr, it, &ps, inf, bopt, dev, base, p = S_path(o.out, ".profile.log"));
     free(p);
   }
+  free(note);
   S_kv_free(inf);
   S_kv_free(bopt);
   S_kv_free(dev);

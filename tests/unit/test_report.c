@@ -10,6 +10,7 @@
  *  - the first screen: headline tiles with "not available" for unknowns;
  *  - PDF marks in templates. */
 #include "testutil.h"
+#include "util/utf8.h"
 #include <math.h>
 #include "assemble/html.h"
 #include "assemble/report.h"
@@ -153,7 +154,7 @@ static void S_check_breaks(const char *s, double w, size_t min_lines) {
       fail_msg("line %zu of \"%s\" at %g pt is \"%.*s\": not the text (a hyphen was inserted?)\n%s", lines, s, w,
                (int)len, p, out.data);
     at += len;
-    if (nl && !(s[at - 1] == ' ' || ec_ident_break(s, n, at)))
+    if (nl && !(s[at - 1] == ' ' || ec_ident_break((unsigned char)s[at - 1], (unsigned char)s[at])))
       fail_msg("\"%s\" breaks mid-word after \"%.*s\"\n%s", s, (int)len, p, out.data);
     if (!nl) break;
     p = nl + 1;
@@ -173,10 +174,10 @@ static void test_pdf_identifier_breaks(void **st) {
   S_check_breaks("{ForeignNode[/backbone/conv1/Conv.../head/fc/Gemm]}", 60, 2);
   S_check_breaks("features.1.conv.0.0.weight + QuantizeLinear_25 + Conv_29 + PWN(Clip_33)", 70, 3);
   /* ec_ident_break itself */
-  assert_true(ec_ident_break("a_b", 3, 2));
-  assert_true(ec_ident_break("a[b", 3, 1));
-  assert_false(ec_ident_break("ab", 2, 1));
-  assert_false(ec_ident_break("a_b", 3, 0));
+  assert_true(ec_ident_break('_', 'b'));
+  assert_true(ec_ident_break('a', '['));
+  assert_false(ec_ident_break('a', 'b'));
+  assert_false(ec_ident_break(0, 'a'));
 }
 
 /* ---- the registry ------------------------------------------------------- */
