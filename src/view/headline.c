@@ -98,6 +98,8 @@ char *ec_headline_identity(const ec_summary *s) {
   if (e->device.present && e->device.compute_capability)
     ec_buf_printf(&b, " (compute capability %s)", e->device.compute_capability);
   ec_buf_printf(&b, " \xC2\xB7 TensorRT: %s", e->trt_version ? e->trt_version : S_NA);
+  /* a generated engine says so where the reader looks first (load/provenance.c) */
+  if (e->generator) ec_buf_puts(&b, " \xC2\xB7 generated, not measured (see Provenance under Engine)");
   return ec_buf_take(&b);
 }
 

@@ -38,7 +38,8 @@ typedef struct ec_headline {
 /** The headline of s (free with ec_headline_free). */
 void ec_headline_make(const ec_summary *s, ec_headline *h);
 void ec_headline_free(ec_headline *h);
-/** "GPU: NAME (compute capability X) · TensorRT: VERSION": who ran what. */
+/** "GPU: NAME (compute capability X) · TensorRT: VERSION": who ran what, and
+ *  " · generated, not measured" for an engine whose files say a generator made it. */
 char *ec_headline_identity(const ec_summary *s);
 
 /** The index of a several-engine report: one row per engine with its

@@ -401,6 +401,11 @@ static void test_generated_provenance(void **st) {
     ec_report_html(&r, &h);
     assert_non_null(strstr(h.data, "<td>Provenance</td>"));
     assert_non_null(strstr(h.data, "generated, not measured: enginegen"));
+    /* and the first screen's identity line says it, before any number */
+    const char *id = strstr(h.data, "\xC2\xB7 generated, not measured");
+    const char *tiles = strstr(h.data, "class=\"tiles\"");
+    assert_non_null(id);
+    assert_true(!tiles || id < tiles);
     ec_buf_free(&h);
     ec_report_free(&r);
     ec_diags_free(&d);
