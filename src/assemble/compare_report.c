@@ -30,6 +30,9 @@ static char *S_value(void *ud, const char *name) {
   if (!strcmp(name, "compare.baseline")) return ec_strdup(c->engines[c->baseline]->name);
   if (!strcmp(name, "compare.metric")) return ec_asprintf("%s (%s)", ec_metric_label(c->used), ec_metric_name(c->used));
   if (!strcmp(name, "compare.engines")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)c->n));
+  /* "1 engine", "3 engines": those compared with the baseline */
+  if (!strcmp(name, "compare.candidates"))
+    return ec_strdup(ec_fmt_count(buf, sizeof buf, c->n ? c->n - 1 : 0, "engine", "engines"));
   if (!strcmp(name, "compare.verdict")) return ec_compare_headline(c);
   if (!strcmp(name, "compare.gate")) {
     char *rule = ec_compare_gate_rule(c);
