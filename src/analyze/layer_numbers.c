@@ -1,4 +1,5 @@
 #include "analyze/layer_numbers.h"
+#include "analyze/layer_kind.h"
 #include "analyze/layer_math.h"
 #include "util/alloc.h"
 #include "util/map.h"
@@ -52,6 +53,16 @@ static void S_efficiency(ec_numbers *out, const ec_layer *l, ec_layer_nums *x) {
   else x->pct_of_peak = 100 * achieved / x->peak.flops;
 }
 
+/* 1 when l's weights exist but its description does not give them: a GEMM
+ * (a Myelin gemm, a MatrixMultiply) that reads one activation and lists no
+ * weight object and no constant input. TensorRT 10 Myelin graphs fold the
+ * weights of such a layer into the Myelin program (i-vit-srtp's "/fc1/Gemm"
+ * reads only its activation), so its weights are unknown, not 0 bytes. A
+ * GEMM of two activations (attention's QK^T) has none and stays 0. */
+static int S_weights_hidden(const ec_layer *l, const ec_layer_nums *x) {
+  return ec_layer_is_gemm(l) && l->n_in <= 1 && !(l->weights_bytes > 0) && !x->n_const;
+}
+
 void ec_numbers_compute(const ec_engine *e, ec_numbers *out) {
   memset(out, 0, sizeof *out);
   out->n = e->n_layers;
@@ -101,6 +112,11 @@ void ec_numbers_compute(const ec_engine *e, ec_numbers *out) {
     if (tensors) iot += l->io_bytes_trex;
     if (l->unknown & EC_UNKNOWN_WEIGHTS) {
       x->weights_bytes = x->weights_bytes_trex = NAN;
+    } else if (S_weights_hidden(l, x)) {
+      /* a GEMM reading one activation has weights; none are described */
+      x->weights_bytes = NAN;
+      x->weights_bytes_trex = l->weights_bytes_trex;
+      wt += l->weights_bytes_trex;
     } else {
       x->weights_bytes = l->weights_bytes + lconst;
       x->weights_bytes_trex = l->weights_bytes_trex;

@@ -580,6 +580,41 @@ static void test_unprofiled_group_is_unknown(void **state) {
   ec_engine_free(e);
 }
 
+/* A GEMM that reads one activation and lists no weights has weights folded
+ * into its Myelin program: unknown, not 0 B (before: i-vit-srtp's MLP and
+ * mnist-trt10.16.1's FC layer reported 0 B for their matrices). A GEMM of two
+ * activations has none; one with a constant input counts it. */
+static void test_gemm_weights_not_described(void **state) {
+  (void)state;
+#define TEN(n, d) "{\"Name\":\"" n "\",\"Location\":\"Device\",\"Dimensions\":" d ",\"Format/Datatype\":\"Half\"}"
+  const char *g = "{\"Layers\":["
+      "{\"Name\":\"fc\",\"LayerType\":\"gemm\",\"Inputs\":[" TEN("x", "[1,16]") "],\"Outputs\":[" TEN("y", "[1,64]") "]},"
+      "{\"Name\":\"qk\",\"LayerType\":\"gemm\",\"Inputs\":[" TEN("y", "[1,64]") "," TEN("x2", "[64,8]") "],\"Outputs\":[" TEN("z", "[1,8]") "]},"
+      "{\"Name\":\"fc2\",\"LayerType\":\"gemm\",\"Inputs\":[" TEN("z", "[1,8]") "," TEN("w_dconst", "[8,4]") "],\"Outputs\":[" TEN("o", "[1,4]") "]}"
+      "],\"Bindings\":[\"x\",\"x2\",\"o\"]}";
+#undef TEN
+  ec_engine *e = ec_engine_new("t");
+  ec_load_graph_text(e, "g.json", g, strlen(g), NULL);
+  ec_load_finish(e, NULL);
+  ec_summary *s = ec_summarize(e);
+  assert_true(isnan(s->nums.v[0].weights_bytes));       /* fc: folded away */
+  assert_true(s->nums.v[1].weights_bytes == 0);          /* qk: two activations */
+  assert_true(s->nums.v[2].weights_bytes == 8 * 4 * 2);  /* fc2: its constant */
+  assert_int_equal(s->nums.weights_known, 2);
+  ec_summary_free(s);
+  ec_engine_free(e);
+  const char *shared = ec_test_shared();
+  if (!shared) {
+    skip();
+    return;
+  }
+  e = S_load(ec_test_path(shared, "corpus/i-vit-srtp/simple-mlp-int8"));
+  s = ec_summarize(e);
+  assert_true(s->nums.weights_known < s->nums.n);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_one_denominator_fixture),
@@ -596,6 +631,7 @@ int main(void) {
       cmocka_unit_test(test_a100_fp32_within_peak),
       cmocka_unit_test(test_corpus_within_peak),
       cmocka_unit_test(test_unprofiled_group_is_unknown),
+      cmocka_unit_test(test_gemm_weights_not_described),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
