@@ -29,6 +29,12 @@ double ec_latency_total_ms(const ec_engine *e) {
   return t;
 }
 
+long long ec_summary_layer_count(const ec_summary *s) {
+  const ec_engine *e = s->engine;
+  if (e->has_graph || e->has_profile || s->layers) return (long long)s->layers;
+  return e->stored_layers >= 0 ? (long long)e->stored_layers : -1;
+}
+
 double ec_share_pct(double ms, double total_ms) {
   if (!isfinite(ms) || !isfinite(total_ms) || !(total_ms > 0)) return NAN;
   return 100.0 * ms / total_ms;

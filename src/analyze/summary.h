@@ -77,6 +77,11 @@ typedef struct ec_e2e {
  *  the per-layer sum with. */
 ec_e2e ec_summary_e2e(const ec_summary *s);
 
+/** The layer count every output shows: s->layers once layer information
+ *  was read (a graph, a log's layer listing, or a profile's records), a
+ *  stored summary's own count, or -1 when nothing tells (a log without a
+ *  layer listing, timings or metadata alone): unknown, not 0 layers. */
+long long ec_summary_layer_count(const ec_summary *s);
 /** Compute the summary of e. The result borrows e (keep e alive) and is
  *  freed with ec_summary_free. */
 ec_summary *ec_summarize(const ec_engine *e);

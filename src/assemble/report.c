@@ -42,7 +42,10 @@ static char *S_value(void *ud, const char *name) {
   if (!strcmp(name, "engine.name")) return ec_strdup(e->name);
   if (!strcmp(name, "engine.device")) return ec_strdup(e->device.present && e->device.name ? e->device.name : "unknown device");
   if (!strcmp(name, "engine.tensorrt")) return ec_strdup(e->trt_version ? e->trt_version : "(version not recorded)");
-  if (!strcmp(name, "engine.layers")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)s->layers));
+  if (!strcmp(name, "engine.layers")) {
+    long long nl = ec_summary_layer_count(s);
+    return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : "not available");
+  }
   if (!strcmp(name, "latency.total")) return ec_strdup(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : "not available");
   if (!strcmp(name, "reformat.share")) return ec_strdup(s->has_latency ? ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct) : "not available");
   if (!strcmp(name, "reformat.count")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)s->reformat_count));

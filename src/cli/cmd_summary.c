@@ -68,7 +68,9 @@ static void S_text(const ec_summary *s, FILE *f) {
     S_put_name(f, e->trt_version, strlen(e->trt_version), 60);
     fputc('\n', f);
   }
-  fprintf(f, "layers      %zu", s->layers);
+  long long nl = ec_summary_layer_count(s);
+  if (nl >= 0) fprintf(f, "layers      %lld", nl);
+  else fprintf(f, "layers      not available (no layer information: no graph, layer listing or profile)");
   ec_buf b = {0};
   ec_fmt_dropped(&b, e);
   if (b.len) fprintf(f, "  (not counted, as TREx: %s)", b.data);
@@ -87,7 +89,8 @@ static void S_text(const ec_summary *s, FILE *f) {
             s->reformat_share_pct);
   } else {
     fprintf(f, "latency     not available (no profile)\n");
-    fprintf(f, "reformats   %zu layers (latency not available)\n", s->reformat_count);
+    if (nl >= 0) fprintf(f, "reformats   %zu layers (latency not available)\n", s->reformat_count);
+    else fprintf(f, "reformats   not available\n");
   }
   if (t.known) {
     fprintf(f, "%-12s", t.what[0] == 'G' ? "gpu compute" : "end-to-end");

@@ -258,6 +258,7 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
   }
 
   double nl = ec_json_num(json_object_get(root, "layers"));
+  if (isfinite(nl) && nl >= 0) e->stored_layers = ec_i64(nl, -1);
   ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
               "stored summary of %s (%.0f layers): per-layer data is not stored, so layers are not aligned",
               e->name, isfinite(nl) ? nl : 0.0);

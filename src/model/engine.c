@@ -54,6 +54,7 @@ ec_engine *ec_engine_new(const char *name) {
   e->name = ec_strdup(name ? name : "engine");
   e->perf.throughput_qps = NAN;
   e->stored_layer_sum_ms = NAN;
+  e->stored_layers = -1;
   e->perf.walltime_s = NAN;
   e->perf.total_gpu_compute_s = NAN;
   e->device.sms = NAN;

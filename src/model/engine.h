@@ -284,6 +284,7 @@ typedef struct ec_engine {
   char *generator_source;
 
   double stored_layer_sum_ms; /* latency_ms.total of a stored summary (NAN otherwise) */
+  int64_t stored_layers;      /* "layers" of a stored summary (-1 otherwise) */
   int64_t stored_profile_count; /* its provenance.profile_iterations (0 when unknown) */
   size_t n_log_runs;          /* runs in the first log that has any: one per trtexec invocation */
   size_t log_run;             /* the one used (0-based); nothing comes from the others */

@@ -237,7 +237,8 @@ json_t *ec_summary_json(const ec_summary *s) {
   json_t *o = json_object();
   json_object_set_new(o, "schema", json_string(EC_SUMMARY_SCHEMA));
   json_object_set_new(o, "engine", ec_jstr(e->name));
-  json_object_set_new(o, "layers", json_integer((json_int_t)s->layers));
+  long long nl = ec_summary_layer_count(s); /* -1: no layer information (null, not 0) */
+  json_object_set_new(o, "layers", nl >= 0 ? json_integer((json_int_t)nl) : json_null());
   if (s->has_latency) {
     json_t *l = json_object();
     json_object_set_new(l, "total", ec_jnum(s->total_ms));
@@ -255,7 +256,7 @@ json_t *ec_summary_json(const ec_summary *s) {
   json_object_set_new(lc, "by_output_precision", S_groups_count(&s->by_out_precision));
   json_object_set_new(o, "layer_count", lc);
   json_t *rf = json_object();
-  json_object_set_new(rf, "count", json_integer((json_int_t)s->reformat_count));
+  json_object_set_new(rf, "count", nl >= 0 ? json_integer((json_int_t)s->reformat_count) : json_null());
   json_object_set_new(rf, "latency_ms", s->has_latency ? ec_jnum(s->reformat_ms) : json_null());
   json_object_set_new(rf, "share_pct", s->has_latency ? ec_jnum(s->reformat_share_pct) : json_null());
   json_object_set_new(rf, "by_origin", S_groups_count(&s->reformat_by_origin));

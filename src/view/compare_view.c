@@ -76,7 +76,8 @@ static char *S_f_trt(const ec_engine *e, const ec_summary *s, const ec_compare_r
 static char *S_f_layers(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)e; (void)r;
   char buf[32];
-  return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)s->layers));
+  long long nl = ec_summary_layer_count(s);
+  return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : "not available");
 }
 static char *S_f_latsum(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)e; (void)r;

@@ -97,7 +97,9 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   const char *prec = ec_kvs_get(&e->build_options, "Precision");
   if (prec) S_kv(t, "Build precision", prec);
   ec_buf b = {0};
-  ec_buf_printf(&b, "%zu", s->layers);
+  long long nl = ec_summary_layer_count(s);
+  if (nl >= 0) ec_buf_printf(&b, "%lld", nl);
+  else ec_buf_puts(&b, "not available (no layer information: no graph, layer listing or profile)");
   ec_buf d = {0};
   ec_fmt_dropped(&d, e);
   if (d.len) ec_buf_printf(&b, " (plus %s, not counted, as TREx)", d.data);

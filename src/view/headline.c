@@ -49,7 +49,8 @@ void ec_headline_make(const ec_summary *s, ec_headline *h) {
   else
     S_fig(&h->fig[EC_HL_LAYER_SUM], "Layer latency sum", ec_strdup(S_NA), ec_strdup("no per-layer profile"), NAN);
 
-  if (s->layers || e->has_graph) {
+  long long nl = ec_summary_layer_count(s);
+  if (nl >= 0) {
     ec_buf d = {0};
     ec_fmt_dropped(&d, e);
     char *detail = d.len ? ec_asprintf("plus %s, not counted", d.data) : NULL;
@@ -58,8 +59,7 @@ void ec_headline_make(const ec_summary *s, ec_headline *h) {
       detail = ec_strdup("names only: types and shapes unknown");
     }
     ec_buf_free(&d);
-    S_fig(&h->fig[EC_HL_LAYERS], "Layers", ec_strdup(ec_fmt_int(a, sizeof a, (double)s->layers)), detail,
-          (double)s->layers);
+    S_fig(&h->fig[EC_HL_LAYERS], "Layers", ec_strdup(ec_fmt_int(a, sizeof a, (double)nl)), detail, (double)nl);
   } else {
     S_fig(&h->fig[EC_HL_LAYERS], "Layers", ec_strdup(S_NA), ec_strdup("no layer information"), NAN);
   }

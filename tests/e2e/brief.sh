@@ -18,7 +18,7 @@ check_one() { # NAME ENGINE (sets no variable of the caller's)
   "$EC_BIN" report "$2" -o "$TMP/r.html" --pdf "$TMP/r.pdf" 2> "$TMP/r.err"; rc=$?
   if [ $rc -ne 0 ]; then fail "brief $1: exit $rc"; head -3 "$TMP/r.err"; return; fi
   "$EC_BIN" summary --json "$2" > "$TMP/s.json" 2>/dev/null
-  nl=$("$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))["layers"])' "$TMP/s.json")
+  nl=$("$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))["layers"] or 0)' "$TMP/s.json")
   pages=$(pdfinfo "$TMP/r.pdf" | awk '/^Pages:/ { print $2 }')
   pdftotext -f 1 -l 1 -layout "$TMP/r.pdf" "$TMP/p1.txt"
   if ! out=$("$PY" tests/e2e/check_brief.py "$TMP/r.html" "$TMP/s.json" "$TMP/p1.txt" 2>&1); then

@@ -22,7 +22,8 @@ def need(s, what):
 
 
 need(summ["engine"][:40], "engine name")
-need("{:,}".format(summ["layers"]), "layer count")
+if summ["layers"] is not None:  # null: no layer information was read
+    need("{:,}".format(summ["layers"]), "layer count")
 if summ["latency_ms"] is not None:
     for t, v in summ["latency_ms"]["by_type"].items():
         if v is not None:  # null: the profile measured no layer of the type

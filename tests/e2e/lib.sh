@@ -20,7 +20,7 @@ each_corpus_engine() {
   if ! have_corpus; then skip "$2 over the corpus: $CORPUS is absent"; return; fi
   for dir in "$CORPUS"/*/*/; do
     dir=${dir%/}
-    n=$("$EC_BIN" summary --json "$dir" 2>/dev/null | "$PY" -c 'import json,sys; print(json.load(sys.stdin)["layers"])' 2>/dev/null)
+    n=$("$EC_BIN" summary --json "$dir" 2>/dev/null | "$PY" -c 'import json,sys; print(json.load(sys.stdin)["layers"] or 0)' 2>/dev/null)
     [ -n "$n" ] && [ "$n" -gt 0 ] || continue
     "$1" "corpus ${dir#"$CORPUS"/}" "$dir"
   done

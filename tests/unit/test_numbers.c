@@ -615,6 +615,59 @@ static void test_gemm_weights_not_described(void **state) {
   ec_engine_free(e);
 }
 
+/* A log with options, device and a performance summary but no layer listing
+ * or profile table tells nothing about layers: their count is unknown
+ * (null), not 0 (before: "layers 0", "reformats 0 layers" for the truncated
+ * segformer-b2-ln log). A stored summary keeps its own count. */
+static void test_layer_count_unknown(void **state) {
+  (void)state;
+  const char *log =
+      "&&&& RUNNING TensorRT.trtexec [TensorRT v100300] # trtexec --loadEngine=m.engine\n"
+      "[03/04/2024-12:00:00] [I] === Performance summary ===\n"
+      "[03/04/2024-12:00:00] [I] Throughput: 100 qps\n"
+      "[03/04/2024-12:00:00] [I] GPU Compute Time: min = 1 ms, max = 2 ms, mean = 1.5 ms, median = 1.5 ms, "
+      "percentile(90%) = 1.9 ms, percentile(95%) = 1.9 ms, percentile(99%) = 2 ms\n"
+      "&&&& PASSED TensorRT.trtexec [TensorRT v100300] # trtexec --loadEngine=m.engine\n";
+  ec_engine *e = ec_engine_new("t");
+  ec_load_log_text(e, "m.log", log, strlen(log), NULL);
+  ec_load_finish(e, NULL);
+  ec_summary *s = ec_summarize(e);
+  assert_true(ec_summary_layer_count(s) == -1);
+  json_t *j = ec_summary_json(s);
+  assert_true(json_is_null(json_object_get(j, "layers")));
+  assert_true(json_is_null(json_object_get(json_object_get(j, "reformat"), "count")));
+  /* read back as a stored summary: still unknown */
+  char *text = json_dumps(j, JSON_SORT_KEYS);
+  ec_engine *b = ec_engine_new("b");
+  ec_load_summary_text(b, "s.json", text, strlen(text), NULL);
+  ec_load_finish(b, NULL);
+  ec_summary *sb = ec_summarize(b);
+  assert_true(ec_summary_layer_count(sb) == -1);
+  ec_summary_free(sb);
+  ec_engine_free(b);
+  free(text);
+  json_decref(j);
+  ec_summary_free(s);
+  ec_engine_free(e);
+  /* a stored summary of an engine with layers keeps its count */
+  e = S_load(FX);
+  s = ec_summarize(e);
+  j = ec_summary_json(s);
+  text = json_dumps(j, JSON_SORT_KEYS);
+  b = ec_engine_new("b");
+  ec_load_summary_text(b, "s.json", text, strlen(text), NULL);
+  ec_load_finish(b, NULL);
+  sb = ec_summarize(b);
+  assert_true(ec_summary_layer_count(sb) == (long long)s->layers);
+  assert_true(s->layers > 0);
+  ec_summary_free(sb);
+  ec_engine_free(b);
+  free(text);
+  json_decref(j);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_one_denominator_fixture),
@@ -632,6 +685,7 @@ int main(void) {
       cmocka_unit_test(test_corpus_within_peak),
       cmocka_unit_test(test_unprofiled_group_is_unknown),
       cmocka_unit_test(test_gemm_weights_not_described),
+      cmocka_unit_test(test_layer_count_unknown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
