@@ -473,8 +473,7 @@ static void S_gemm_tc(S_ctx *c, const ec_layer *l, size_t i) {
   free(ev);
 }
 
-static void S_myelin(S_ctx *c, const ec_layer *l, size_t i) {
-  if (!ec_layer_is_myelin(l)) return;
+static void S_myelin_one(S_ctx *c, const ec_layer *l, size_t i) {
   char ev[160];
   snprintf(ev, sizeof ev, "LayerType %.60s%s%.60s", l->layer_type ? l->layer_type : "?",
            l->tactic && strcmp(l->tactic, "TensorRT") ? ", kernel " : "", l->tactic && strcmp(l->tactic, "TensorRT") ? l->tactic : "");
@@ -488,6 +487,38 @@ static void S_myelin(S_ctx *c, const ec_layer *l, size_t i) {
     S_add(c, "myelin-opaque", EC_LINT_INFO, LAYER_ARGS(c, l, i),
           "Profile the engine with Nsight Systems (nsys) to see its kernels.", ev,
           "Myelin-generated layer: its kernels and inner precision are not visible in the layer information.");
+}
+
+/* Myelin layers hide their kernels: one finding each when there are a few,
+ * else one for the engine that lists them (a TensorRT 10 transformer has
+ * hundreds of kgen/gemm layers; a finding per layer buried the rest). */
+static void S_myelin(S_ctx *c) {
+  const ec_engine *e = c->e;
+  size_t n = 0;
+  for (size_t i = 0; i < e->n_layers; i++) n += ec_layer_is_myelin(&e->layers[i]) != 0;
+  if (!n) return;
+  if (n <= 5) {
+    for (size_t i = 0; i < e->n_layers; i++)
+      if (ec_layer_is_myelin(&e->layers[i])) S_myelin_one(c, &e->layers[i], i);
+    return;
+  }
+  size_t *idx = ec_malloc(n * sizeof *idx), k = 0;
+  double ms = 0;
+  for (size_t i = 0; i < e->n_layers; i++)
+    if (ec_layer_is_myelin(&e->layers[i])) {
+      idx[k++] = i;
+      if (c->s->has_latency && e->layers[i].has_profile) ms += e->layers[i].avg_ms;
+    }
+  double lat = c->s->has_latency ? ms : NAN;
+  char ev[64];
+  snprintf(ev, sizeof ev, "%zu of %zu layers", n, e->n_layers);
+  ec_finding *f = S_add(c, "myelin-opaque", EC_LINT_INFO, -1, ec_share_pct(lat, c->s->total_ms), lat,
+                        "Profile the engine with Nsight Systems (nsys) to see the kernels inside each Myelin layer, and "
+                        "compare the ONNX nodes each covers (its metadata) with what you expected to be fused.",
+                        ev, "%zu Myelin-generated layers: their kernels and inner precisions are not visible in the layer "
+                        "information.", n);
+  ec_finding_set_layers(f, e, idx, n);
+  free(idx);
 }
 
 /* Layers profiled at 0 ms: one finding each when there are a few, else one
@@ -940,8 +971,8 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
       S_qdq(&c, l, i);
     }
     if (ec_layer_is_gemm(l)) S_gemm_tc(&c, l, i);
-    S_myelin(&c, l, i);
   }
+  S_myelin(&c);
   S_zero_latency(&c);
   S_fp32_islands(&c, &f);
   ec_findings_run(e, s, &c.o, &f, out);

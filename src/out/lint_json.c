@@ -53,7 +53,8 @@ json_t *ec_lint_json(const ec_summary *s, const ec_findings *f, int fail_on) {
   json_t *o = json_object();
   json_object_set_new(o, "schema", json_string(EC_LINT_SCHEMA));
   json_object_set_new(o, "engine", ec_jstr(e->name));
-  json_object_set_new(o, "layers", json_integer((json_int_t)s->layers));
+  long long nl = ec_summary_layer_count(s);
+  json_object_set_new(o, "layers", nl >= 0 ? json_integer((json_int_t)nl) : json_null());
   json_object_set_new(o, "latency_total_ms", s->has_latency ? ec_jnum(s->total_ms) : json_null());
   json_t *cnt = json_object();
   for (int k = 0; k < 3; k++) json_object_set_new(cnt, ec_lint_sev_name((ec_lint_sev)k), json_integer((json_int_t)f->count[k]));

@@ -119,6 +119,17 @@ if [ $rc -eq 2 ]; then ok "lint --fail-on info: usage error (exit 2)"; else fail
 "$EC_BIN" lint "$TMP/missing.json" > /dev/null 2>&1; rc=$?
 if [ $rc -eq 2 ]; then ok "lint of a missing file: exit 2"; else fail "lint of a missing file: exit $rc, want 2"; fi
 
+# a transformer's hundreds of Myelin layers are one myelin-opaque finding
+# listing them (before: one finding per layer, 1,053 of 1,057 on this shape)
+"$EC_GEN" --out "$TMP/tf" --model transformer --layers 300 > /dev/null 2>&1
+"$EC_BIN" lint "$TMP/tf" --json > "$TMP/tf.json" 2> /dev/null
+if "$PY" -c '
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))["findings"] if x["rule"] == "myelin-opaque"]
+assert len(f) == 1 and f[0]["evidence_layers_total"] > 100, [(x["rule"], x["evidence_layers_total"]) for x in f][:5]
+' "$TMP/tf.json"; then ok "lint: a transformer's Myelin layers are one myelin-opaque finding"
+else fail "lint: myelin-opaque on a transformer"; fi
+
 # the report's Lint section
 if have_corpus; then
   "$EC_BIN" report "$CORPUS/trex/mobilenet.qat" -o "$TMP/r.html" -q

@@ -167,7 +167,10 @@ static void test_reformat_is_not_a_fusion(void **state) {
   ec_findings f = {0};
   ec_lint(e, s, NULL, &f);
   for (size_t i = 0; i < f.n; i++)
-    if (!strcmp(f.v[i].rule, "myelin-opaque")) assert_true(ec_layer_is_myelin(&e->layers[f.v[i].layer]));
+    if (!strcmp(f.v[i].rule, "myelin-opaque")) {
+      if (f.v[i].layer >= 0) assert_true(ec_layer_is_myelin(&e->layers[f.v[i].layer]));
+      for (size_t k = 0; k < f.v[i].n_layers; k++) assert_true(ec_layer_is_myelin(&e->layers[f.v[i].layers[k]]));
+    }
   ec_findings_free(&f);
   ec_summary_free(s);
   ec_engine_free(e);
