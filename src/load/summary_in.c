@@ -4,7 +4,9 @@
  *
  * What comes back: the engine name (unless NAME= was given), performance
  * statistics (GPU compute, latency, enqueue, H2D, D2H, throughput), device,
- * build/inference options, the bindings and the TensorRT version. Statistics computed from
+ * build/inference options, the bindings, the TensorRT version, the labels
+ * given to `summary --label`, and the per-type latencies and slowest layers
+ * (e->stored_by_type, e->stored_top: trend's "what moved"). Statistics computed from
  * timing.json keep their spread: "stdev" and "count" join the labelled
  * values of the ec_stats, which then name their source "summary (timing.json)",
  * and /2's sketches of GPU compute time and latency land in
@@ -80,6 +82,35 @@ static void S_kvs(ec_kvs *k, const json_t *o) {
     char *t = ec_json_text(v);
     ec_kvs_add(k, key, t);
     free(t);
+  }
+}
+
+/* latency_ms.by_type {TYPE: ms} (sorted by type, as stored) and top_layers
+ * [{name, type, latency_ms}]; entries without a name are skipped, a null
+ * latency stays unknown (NAN). */
+static void S_latencies(ec_engine *e, const json_t *by_type, const json_t *top) {
+  const char *key;
+  const json_t *v;
+  size_t cap = 0;
+  if (json_is_object(by_type) && !e->n_stored_by_type)
+    json_object_foreach((json_t *)by_type, key, v) {
+      ec_named_ms *x = EC_PUSH(e->stored_by_type, e->n_stored_by_type, cap);
+      x->name = ec_strdup(key);
+      x->type = NULL;
+      x->ms = ec_json_num(v);
+    }
+  cap = 0;
+  if (!json_is_array(top) || e->n_stored_top) return;
+  for (size_t i = 0; i < json_array_size(top); i++) {
+    const json_t *l = json_array_get(top, i);
+    size_t nl, tl;
+    const char *name = ec_json_str(json_object_get(l, "name"), &nl);
+    if (!name) continue;
+    const char *type = ec_json_str(json_object_get(l, "type"), &tl);
+    ec_named_ms *x = EC_PUSH(e->stored_top, e->n_stored_top, cap);
+    x->name = ec_strndup(name, nl);
+    x->type = type ? ec_strndup(type, tl) : NULL;
+    x->ms = ec_json_num(json_object_get(l, "latency_ms"));
   }
 }
 
@@ -181,6 +212,8 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
   /* the layer-latency sum, for compare --metric layer-sum against a stored baseline */
   const json_t *lat = json_object_get(root, "latency_ms");
   if (json_is_object(lat)) e->stored_layer_sum_ms = ec_json_num(json_object_get(lat, "total"));
+  S_latencies(e, json_is_object(lat) ? json_object_get(lat, "by_type") : NULL, json_object_get(root, "top_layers"));
+  S_kvs(&e->labels, json_object_get(root, "labels"));
   const json_t *prov2 = json_object_get(root, "provenance");
   if (json_is_object(prov2)) {
     double pc = ec_json_num(json_object_get(prov2, "profile_iterations"));
