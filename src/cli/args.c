@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 #include "util/alloc.h"
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -11,6 +12,30 @@
 int ec_cli_need_value(int argc, char **argv, int i) {
   if (i + 1 < argc) return 1;
   fprintf(stderr, "enginecard: option %s needs a value\n", argv[i]);
+  return 0;
+}
+
+int ec_cli_pct(const char *cmd, const char *opt, const char *v, double *out, int allow_zero) {
+  char *end;
+  errno = 0;
+  double x = strtod(v, &end);
+  if (end != v && *end == '%') end++;
+  if (errno || end == v || *end || !isfinite(x) || x < 0 || (!allow_zero && x == 0)) {
+    fprintf(stderr, "enginecard %s: %s needs a %s number, got \"%s\"\n", cmd, opt, allow_zero ? "non-negative" : "positive", v);
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
+int ec_cli_confidence(const char *cmd, const char *v, double *out) {
+  double x;
+  if (ec_cli_pct(cmd, "--confidence", v, &x, 0)) return -1;
+  if (x < 50 || x >= 100) {
+    fprintf(stderr, "enginecard %s: --confidence is a percentage from 50 to below 100 (e.g. 99), got \"%s\"\n", cmd, v);
+    return -1;
+  }
+  *out = x / 100;
   return 0;
 }
 

@@ -73,6 +73,13 @@ void ec_cli_note_input(const char *path);
 
 /** Print s and a newline to f with control characters shown as '?'. */
 void ec_cli_put_safe(FILE *f, const char *s);
+/** A non-negative number (positive unless allow_zero), optionally followed
+ *  by '%', given to option opt of command cmd; 0, or -1 after printing a
+ *  usage error. */
+int ec_cli_pct(const char *cmd, const char *opt, const char *v, double *out, int allow_zero);
+/** --confidence PCT (50 <= PCT < 100) as a fraction in *out; 0, or -1 after
+ *  printing a usage error. */
+int ec_cli_confidence(const char *cmd, const char *v, double *out);
 /** 1 when the value at argv[i+1] exists; prints a usage error otherwise. */
 int ec_cli_need_value(int argc, char **argv, int i);
 

@@ -40,19 +40,6 @@ typedef struct {
   size_t n_labels, cap_labels;
 } S_opts;
 
-static int S_pct(const char *opt, const char *v, double *out, int allow_zero) {
-  char *end;
-  errno = 0;
-  double x = strtod(v, &end);
-  if (end != v && *end == '%') end++;
-  if (errno || end == v || *end || !isfinite(x) || x < 0 || (!allow_zero && x == 0)) {
-    fprintf(stderr, "enginecard compare: %s needs a %s number, got \"%s\"\n", opt, allow_zero ? "non-negative" : "positive", v);
-    return -1;
-  }
-  *out = x;
-  return 0;
-}
-
 static int S_opt(void *ctx, int argc, char **argv, int i) {
   S_opts *o = ctx;
   const char *a = argv[i];
@@ -77,19 +64,13 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
     }
     o->o.metric_given = 1;
   } else if (strcmp(a, "--max-regress") == 0) {
-    if (S_pct(a, v, &o->o.max_regress_pct, 1)) return -1;
+    if (ec_cli_pct("compare", a, v, &o->o.max_regress_pct, 1)) return -1;
   } else if (strcmp(a, "--max-layer-regress") == 0) {
-    if (S_pct(a, v, &o->o.max_layer_regress_pct, 1)) return -1;
+    if (ec_cli_pct("compare", a, v, &o->o.max_layer_regress_pct, 1)) return -1;
   } else if (strcmp(a, "--min-layer-ms") == 0) {
-    if (S_pct(a, v, &o->o.min_layer_ms, 1)) return -1;
+    if (ec_cli_pct("compare", a, v, &o->o.min_layer_ms, 1)) return -1;
   } else if (strcmp(a, "--confidence") == 0) {
-    double x;
-    if (S_pct(a, v, &x, 0)) return -1;
-    if (x < 50 || x >= 100) {
-      fprintf(stderr, "enginecard compare: --confidence is a percentage from 50 to below 100 (e.g. 99), got \"%s\"\n", v);
-      return -1;
-    }
-    o->o.confidence = x / 100;
+    if (ec_cli_confidence("compare", v, &o->o.confidence)) return -1;
   } else if (strcmp(a, "--label") == 0) {
     const char *eq = strchr(v, '=');
     if (!eq || eq == v) {
