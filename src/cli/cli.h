@@ -87,6 +87,7 @@ int ec_cmd_summary(int argc, char **argv);
 int ec_cmd_layers(int argc, char **argv);
 int ec_cmd_report(int argc, char **argv);
 int ec_cmd_compare(int argc, char **argv);
+int ec_cmd_trend(int argc, char **argv);
 int ec_cmd_graph(int argc, char **argv);
 int ec_cmd_lint(int argc, char **argv);
 
