@@ -6,6 +6,7 @@
 #include "util/buf.h"
 #include "util/map.h"
 #include "util/order.h"
+#include "util/pool.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -337,8 +338,9 @@ static ec_engine **S_engines(const ec_trend_group *g, const size_t *w, size_t n)
   return v;
 }
 
-/* One group: series, change points, levels, estimates, what moved, gate. */
-static void S_group(ec_trend *t, ec_trend_group *g, ec_summary *const *sums) {
+/* One group: series, change points, levels, estimates, what moved, gate.
+ * Reads t (its metric and options) only; says its warnings in diags. */
+static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sums, ec_diags *diags) {
   size_t n = g->n;
   /* the series: nights with the metric */
   size_t *pt = ec_calloc(n ? n : 1, sizeof *pt); /* point -> night */
@@ -358,8 +360,8 @@ static void S_group(ec_trend *t, ec_trend_group *g, ec_summary *const *sums) {
   }
   g->points = np;
   if (gaps)
-    ec_diag_add(&t->diags, EC_WARN, NULL, 0, 0, "%s: %zu of %zu nights lack %s and are gaps in its series", g->engine,
-                gaps, n, ec_metric_name(t->used));
+    ec_diag_add(diags, EC_WARN, NULL, 0, 0, "%s: %zu of %zu nights lack %s and are gaps in its series", g->engine, gaps, n,
+                ec_metric_name(t->used));
   ec_cp_result cp;
   ec_changepoints(y, np, &cp);
   g->noise_pct = 100 * cp.sigma;
@@ -458,15 +460,12 @@ static void S_group(ec_trend *t, ec_trend_group *g, ec_summary *const *sums) {
   g->verdict = EC_VERDICT_BASELINE;
   g->change = EC_CHANGE_UNKNOWN;
   ec_gate_estimate(EC_STAT_MEDIAN, NULL, 0, NULL, 0, t->opts.confidence, 0, EC_GATE_SEED, &g->est);
-  int gate = isfinite(t->opts.max_regress_pct);
   if (!n) {
     g->reason = ec_strdup("no nights");
   } else if (!isfinite(g->nights[n - 1].value)) {
     g->judged = 1;
     g->verdict = EC_VERDICT_ERROR;
     g->reason = ec_asprintf("%s unavailable for the latest night, %s", ec_metric_name(t->used), g->nights[n - 1].name);
-    t->errors++;
-    if (gate) t->gates++;
   } else if (np < 2) {
     g->reason = ec_strdup("a single night with the metric: nothing to compare it with");
   } else {
@@ -488,15 +487,43 @@ static void S_group(ec_trend *t, ec_trend_group *g, ec_summary *const *sums) {
     g->reason = o.reason;
     g->facts = o.mism;
     g->n_facts = o.n_mism;
-    if (gate) t->gates++;
-    if (g->verdict == EC_VERDICT_FAIL) t->failed++;
-    if (g->verdict == EC_VERDICT_ERROR) t->errors++;
   }
   free(bw);
   free(aw);
   ec_cp_free(&cp);
   free(pt);
   free(y);
+}
+
+/* The groups are independent: several at once (util/pool.h), each with
+ * its own warnings, merged afterwards in group order, so the result does
+ * not depend on the threads. */
+typedef struct {
+  const ec_trend *t;
+  ec_summary ***sums;
+  ec_diags *diags; /* one per group */
+} S_jobs;
+
+static void S_group_job(void *ctx, size_t g) {
+  S_jobs *j = ctx;
+  S_group(j->t, &j->t->groups[g], j->sums[g], &j->diags[g]);
+}
+
+static void S_groups_run(ec_trend *t, ec_summary ***sums) {
+  S_jobs p = {t, sums, ec_calloc(t->n ? t->n : 1, sizeof *p.diags)};
+  ec_pool_run(t->n, S_group_job, &p);
+  int gate = isfinite(t->opts.max_regress_pct);
+  for (size_t g = 0; g < t->n; g++) {
+    const ec_trend_group *x = &t->groups[g];
+    for (size_t k = 0; k < p.diags[g].n; k++)
+      ec_diag_add(&t->diags, p.diags[g].v[k].sev, NULL, 0, 0, "%s", p.diags[g].v[k].msg);
+    ec_diags_free(&p.diags[g]);
+    if (!x->judged) continue;
+    if (gate) t->gates++;
+    if (x->verdict == EC_VERDICT_FAIL) t->failed++;
+    if (x->verdict == EC_VERDICT_ERROR) t->errors++;
+  }
+  free(p.diags);
 }
 
 ec_trend *ec_trend_build(ec_engine *const *es, const char *const *group_names, const char *const *display, size_t n,
@@ -603,7 +630,7 @@ ec_trend *ec_trend_build(ec_engine *const *es, const char *const *group_names, c
     free(latest);
     free(ls);
   }
-  for (size_t g = 0; g < t->n; g++) S_group(t, &t->groups[g], gsums[g]);
+  S_groups_run(t, gsums);
   for (size_t g = 0; g < t->n; g++) free(gsums[g]);
   free(gsums);
   free(gcap);

@@ -5,6 +5,7 @@
 #ifndef EC_BLOCK_H
 #define EC_BLOCK_H
 #include <stddef.h>
+#include "util/diag.h"
 #include "view/scene.h"
 #include "view/table.h"
 
@@ -48,12 +49,18 @@ ec_block *ec_block_figure(ec_scene *scene, ec_table *data, const char *caption);
 ec_block *ec_block_table(ec_table *t);
 ec_block *ec_block_notes(void);
 void ec_block_note(ec_block *b, int sev, const char *line);
+/** A notes block of every diagnostic in d (formatted as file:line:col:
+ *  message; errors are severity 2, the rest 1). */
+ec_block *ec_block_notes_of(const ec_diags *d);
 ec_block *ec_block_unavailable(const char *why);
 ec_block *ec_block_group(void);
 /** A drawing: html is copied; draw/draw_ctx/draw_free may be NULL; the
  *  block owns draw_ctx. caption may be NULL. */
 ec_block *ec_block_drawing(const char *html, double width, double height, ec_draw_fn draw, void *draw_ctx,
                            void (*draw_free)(void *), const char *caption);
+/** b's HTML (assemble/html.h) as a new string when want is set, else NULL:
+ *  what a template's html callback returns (template.h). Caller frees. */
+char *ec_block_html_if(const ec_block *b, int want);
 /** Append child (ownership moves to g). */
 void ec_block_add(ec_block *g, ec_block *child);
 void ec_block_free(ec_block *b);

@@ -141,25 +141,13 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
     return ec_block_unavailable("the template names an unknown trend chart");
   }
   if (!strcmp(kind, "notes")) {
-    if (!x->t->diags.n) return ec_block_group(); /* nothing to say: nothing shown */
-    ec_block *b = ec_block_notes();
-    for (size_t i = 0; i < x->t->diags.n; i++) {
-      char *m = ec_diag_format(&x->t->diags.v[i]);
-      ec_block_note(b, x->t->diags.v[i].sev >= EC_ERROR ? 2 : 1, m);
-      free(m);
-    }
-    return b;
+    /* nothing to say: nothing shown */
+    return x->t->diags.n ? ec_block_notes_of(&x->t->diags) : ec_block_group();
   }
   return NULL;
 }
 
-static char *S_html(void *ud, const ec_block *b) {
-  S_ctx *x = ud;
-  if (!x->o->want_html) return NULL;
-  ec_buf o = {0};
-  ec_block_html(b, &o);
-  return ec_buf_take(&o);
-}
+static char *S_html(void *ud, const ec_block *b) { return ec_block_html_if(b, ((S_ctx *)ud)->o->want_html); }
 
 int ec_trend_report_build(const ec_trend *t, const ec_report_opts *o, ec_report *out, ec_diags *d) {
   memset(out, 0, sizeof *out);

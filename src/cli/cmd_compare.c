@@ -6,7 +6,6 @@
  * 2 usage or I/O error; 3 an engine has no usable data or lacks the metric. */
 #include "analyze/compare.h"
 #include "assemble/compare_report.h"
-#include "assemble/pdf.h"
 #include "cli/cli.h"
 #include "out/benchjson.h"
 #include "out/compare_json.h"
@@ -58,10 +57,7 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   const char *v = argv[i + 1];
   if (strcmp(a, "--baseline") == 0) o->baseline = v;
   else if (strcmp(a, "--metric") == 0) {
-    if (ec_metric_parse(v, &o->o.metric) != 0) {
-      fprintf(stderr, "enginecard compare: --metric must be gpu-median, gpu-mean, gpu-p99, throughput or layer-sum, got \"%s\"\n", v);
-      return -1;
-    }
+    if (ec_cli_metric("compare", v, &o->o.metric)) return -1;
     o->o.metric_given = 1;
   } else if (strcmp(a, "--max-regress") == 0) {
     if (ec_cli_pct("compare", a, v, &o->o.max_regress_pct, 1)) return -1;
@@ -395,27 +391,8 @@ int ec_cmd_compare(int argc, char **argv) {
     ro.want_html = o.html != NULL;
     ec_report r;
     ec_diags td = {0};
-    if (ec_compare_report_build(cmp, &ro, &r, &td) != 0) {
-      io = 1;
-    } else {
-      if (o.html) {
-        ec_buf b = {0};
-        ec_report_html(&r, &b);
-        io |= ec_cli_write_file(o.html, b.data, b.len, all, nall) != 0;
-        ec_buf_free(&b);
-      }
-      if (o.pdf) {
-        ec_buf b = {0};
-        ec_pdf_opts po = {0};
-        io |= ec_report_pdf(&r, &po, &b, &td) != 0 || ec_cli_write_file(o.pdf, b.data, b.len, all, nall) != 0;
-        ec_buf_free(&b);
-      }
-    }
-    for (size_t i = 0; i < td.n; i++) {
-      char *m = ec_diag_format(&td.v[i]);
-      ec_cli_put_safe(stderr, m);
-      free(m);
-    }
+    int built = ec_compare_report_build(cmp, &ro, &r, &td) == 0;
+    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, 0, &td, all, nall) != 0;
     ec_diags_free(&td);
     ec_report_free(&r);
   }

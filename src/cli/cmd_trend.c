@@ -10,7 +10,6 @@
  * 2 usage or I/O error; 3 no usable night, or the latest night of an engine
  * lacks the metric. */
 #include "analyze/trend.h"
-#include "assemble/pdf.h"
 #include "assemble/trend_report.h"
 #include "cli/cli.h"
 #include "out/jsonout.h"
@@ -48,10 +47,7 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
     }
     o->t.by = v;
   } else if (strcmp(a, "--metric") == 0) {
-    if (ec_metric_parse(v, &o->t.metric) != 0) {
-      fprintf(stderr, "enginecard trend: --metric must be gpu-median, gpu-mean, gpu-p99, throughput or layer-sum, got \"%s\"\n", v);
-      return -1;
-    }
+    if (ec_cli_metric("trend", v, &o->t.metric)) return -1;
     o->t.metric_given = 1;
   } else if (strcmp(a, "--max-regress") == 0) {
     if (ec_cli_pct("trend", a, v, &o->t.max_regress_pct, 1)) return -1;
@@ -256,28 +252,8 @@ int ec_cmd_trend(int argc, char **argv) {
     ro.want_html = o.html != NULL;
     ec_report r;
     ec_diags td = {0};
-    if (ec_trend_report_build(t, &ro, &r, &td) != 0) {
-      io = 1;
-    } else {
-      if (o.html) {
-        ec_buf b = {0};
-        ec_report_html(&r, &b);
-        io |= ec_cli_write_file(o.html, b.data, b.len, es, n) != 0;
-        ec_buf_free(&b);
-      }
-      if (o.pdf) {
-        ec_buf b = {0};
-        ec_pdf_opts po = {0};
-        po.letter = o.letter;
-        io |= ec_report_pdf(&r, &po, &b, &td) != 0 || ec_cli_write_file(o.pdf, b.data, b.len, es, n) != 0;
-        ec_buf_free(&b);
-      }
-    }
-    for (size_t i = 0; i < td.n; i++) {
-      char *msg = ec_diag_format(&td.v[i]);
-      ec_cli_put_safe(stderr, msg);
-      free(msg);
-    }
+    int built = ec_trend_report_build(t, &ro, &r, &td) == 0;
+    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, o.letter, &td, es, n) != 0;
     ec_diags_free(&td);
     ec_report_free(&r);
   }

@@ -10,14 +10,8 @@
 
 /* Test data: its own generator, so the simulated series are fixed. */
 static uint64_t S_state = 12345;
-static double S_unif(void) {
-  uint64_t z = (S_state += UINT64_C(0x9e3779b97f4a7c15));
-  z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-  z ^= z >> 31;
-  return ((double)(z >> 11) + 0.5) * 0x1.0p-53;
-}
-static double S_normal(void) { return sqrt(-2 * log(S_unif())) * cos(2 * M_PI * S_unif()); }
+#define S_unif() ec_test_unif(&S_state)
+#define S_normal() ec_test_normal(&S_state)
 /* Student t with 3 degrees of freedom, scaled to unit variance */
 static double S_t3(void) {
   double z = S_normal(), c = 0;
