@@ -3,6 +3,7 @@
  * ENGINE is "NAME=PATH" or PATH; PATH is a path prefix (dir/resnet.onnx.engine
  * picks up dir/resnet.onnx.engine.*), a directory holding one engine's files,
  * or any single file. Files are recognised by content, never by name. */
+#define _GNU_SOURCE /* memmem */
 #include "load/internal.h"
 #include "util/alloc.h"
 #include "util/file.h"
@@ -45,13 +46,8 @@ static char *S_read_head(const char *path, size_t max, size_t *len, int *whole, 
 /* Does the window contain "key" (with quotes) before the first nesting
  * level closes? A cheap look that avoids parsing twice. */
 static int S_has(const char *t, size_t len, const char *key) {
-  size_t kl = strlen(key), lim = len < 65536 ? len : 65536;
-  for (const char *p = t, *end = t + lim; (size_t)(end - p) >= kl; p++) {
-    p = memchr(p, key[0], (size_t)(end - p) - kl + 1);
-    if (!p) return 0;
-    if (memcmp(p, key, kl) == 0) return 1;
-  }
-  return 0;
+  size_t lim = len < 65536 ? len : 65536;
+  return memmem(t, lim, key, strlen(key)) != NULL;
 }
 
 /* {"layer name": [0.0123, ...]} or {"layer name": [[0.0123, "time"], ...]}:
@@ -406,9 +402,10 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
       size_t hl, before = e->diags.n;
       int whole = 1;
       char *head = pre && i == 0 ? pre : S_read_head(c[i], 65536, &hl, &whole, &e->diags);
-      if (head == pre) hl = pre_len, pre = NULL;
+      if (pre && head == pre) hl = pre_len, pre = NULL, whole = 2;
       readable[i] = head != NULL;
-      kinds[i] = head ? ec_sniff(head, hl) : EC_FILE_UNKNOWN;
+      /* the summary S_candidates recognised needs no second look */
+      kinds[i] = whole == 2 ? EC_FILE_SUMMARY : head ? ec_sniff(head, hl) : EC_FILE_UNKNOWN;
       if (kinds[i] != EC_FILE_UNKNOWN) recognised++;
       if (!head) {
         io_error = 1;

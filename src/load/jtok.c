@@ -33,7 +33,8 @@ static long S_u(const char *t, size_t len, size_t i) {
 }
 
 static ec_jt *S_push(ec_jtoks *d, ec_jt_kind k, size_t start) {
-  ec_jt *x = EC_PUSH(d->t, d->n, d->cap);
+  if (d->n == d->cap) ec_grow((void **)&d->t, &d->cap, d->n + 1, sizeof *d->t);
+  ec_jt *x = &d->t[d->n++];
   memset(x, 0, sizeof *x);
   x->kind = k;
   x->start = start;
@@ -157,6 +158,8 @@ int ec_jtok_parse(const char *text, size_t len, ec_jtoks *d, size_t *err_off) {
   memset(d, 0, sizeof *d);
   d->text = text;
   d->len = len;
+  /* a summary holds about a token per 16 bytes of text: one allocation */
+  ec_grow((void **)&d->t, &d->cap, len / 16 + 16, sizeof *d->t);
   size_t stack[EC_JT_MAX_DEPTH]; /* open containers */
   size_t depth = 0, pos = S_ws(text, len, 0);
   if (len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB && (unsigned char)text[2] == 0xBF)
