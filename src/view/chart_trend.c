@@ -134,8 +134,37 @@ static void S_edge(ec_scene *s, double x, double y, int up, ec_color c) {
   ec_scene_path(s, g, 4, c, ec_nocolor(), 0);
 }
 
+/* The frame both kinds share: title, legend, a strip for the change
+ * points' labels, a value axis on the left (lo..hi) and the nights below. */
+typedef struct S_frame {
+  ec_scene *s;
+  double top, y0, y1;
+  ec_axis ay;
+  S_nights na;
+} S_frame;
+
+static void S_frame_make(S_frame *fr, const ec_chart_frame *f, const ec_legend *leg, int marks, double lo, double hi,
+                         const char *y_axis, const char *y_unit, int x_title, const char *const *labels, size_t n) {
+  double W = f->width > 0 ? f->width : 640, H = f->height > 0 ? f->height : 260;
+  fr->s = ec_chart_start(f, W, H, &fr->top);
+  double leg_h = ec_legend_height(leg, W - 2 * EC_PAD);
+  if (leg_h > 0) {
+    ec_legend_draw(fr->s, leg, EC_PAD, fr->top, W - 2 * EC_PAD);
+    fr->top += leg_h + 4;
+  }
+  double strip = marks ? ec_line_height(EC_FS_TICK) + 3 : 0;
+  fr->y0 = fr->top + strip + 4;
+  fr->y1 = H - EC_PAD - S_nights_height(x_title);
+  char *yt = ec_axis_title(y_axis, y_unit);
+  ec_axis_fit(&fr->ay, lo, hi, 0, fr->y1 - fr->y0, 0);
+  double ytw = ec_axis_label_width(&fr->ay, EC_FS_TICK);
+  double x0 = EC_PAD + (yt ? ec_line_height(EC_FS_AXIS) + 4 : 0) + ytw + 4, x1 = W - EC_PAD - 4;
+  S_nights_init(&fr->na, x0, x1, labels, n);
+  ec_axis_draw_y(fr->s, &fr->ay, x0, x1, fr->y0, fr->y1, yt, EC_PAD);
+  free(yt);
+}
+
 ec_scene *ec_chart_series(const ec_series_spec *sp) {
-  double W = sp->f.width > 0 ? sp->f.width : 640, H = sp->f.height > 0 ? sp->f.height : 260;
   ec_color col = sp->color.kind == EC_COL_NONE ? ec_color_engine(0) : sp->color;
   ec_color band = col;
   band.a = 0.16;
@@ -169,23 +198,12 @@ ec_scene *ec_chart_series(const ec_series_spec *sp) {
   if (sp->band > 0 && sp->n_levels) ec_legend_add(&leg, sp->band_label ? sp->band_label : "noise band", band);
   if (outliers) ec_legend_add(&leg, "outlier (its pull on the levels is capped)", ocol);
   if (sp->n_marks) ec_legend_add(&leg, "change point (first night of a new level)", ec_ink(0.75));
-  double top;
-  ec_scene *s = ec_chart_start(&sp->f, W, H, &top);
-  double leg_h = ec_legend_height(&leg, W - 2 * EC_PAD);
-  if (leg_h > 0) {
-    ec_legend_draw(s, &leg, EC_PAD, top, W - 2 * EC_PAD);
-    top += leg_h + 4;
-  }
-  double strip = sp->n_marks ? ec_line_height(EC_FS_TICK) + 3 : 0;
-  double y0 = top + strip + 4, y1 = H - EC_PAD - S_nights_height(sp->x_axis != NULL);
-  char *yt = ec_axis_title(sp->y_axis, sp->y_unit);
-  ec_axis ay;
-  ec_axis_fit(&ay, lo, hi, 0, y1 - y0, 0);
-  double ytw = ec_axis_label_width(&ay, EC_FS_TICK);
-  double x0 = EC_PAD + (yt ? ec_line_height(EC_FS_AXIS) + 4 : 0) + ytw + 4, x1 = W - EC_PAD - 4;
-  S_nights na;
-  S_nights_init(&na, x0, x1, sp->labels, sp->n);
-  ec_axis_draw_y(s, &ay, x0, x1, y0, y1, yt, EC_PAD);
+  S_frame fr;
+  S_frame_make(&fr, &sp->f, &leg, sp->n_marks > 0, lo, hi, sp->y_axis, sp->y_unit, sp->x_axis != NULL, sp->labels, sp->n);
+  ec_scene *s = fr.s;
+  double top = fr.top, y0 = fr.y0, y1 = fr.y1, x0 = fr.na.x0;
+  ec_axis ay = fr.ay;
+  S_nights na = fr.na;
 #define S_PY(v) ec_axis_map(&ay, (v), y1, y0)
   /* bands and levels */
   ec_scene_group(s, "levels", NULL, NULL, "ec-levels");
@@ -259,13 +277,11 @@ ec_scene *ec_chart_series(const ec_series_spec *sp) {
   ec_buf_putc(&d, '.');
   ec_chart_note(s, d.data);
   ec_buf_free(&d);
-  free(yt);
   ec_legend_free(&leg);
   return s;
 }
 
 ec_scene *ec_chart_history(const ec_history_spec *sp) {
-  double W = sp->f.width > 0 ? sp->f.width : 640, H = sp->f.height > 0 ? sp->f.height : 260;
   size_t n = sp->n, ns = sp->n_series;
   /* cumulative tops per night; a night with an unknown value is a gap */
   double *cum = ec_calloc((ns + 1) * (n ? n : 1), sizeof *cum);
@@ -284,23 +300,13 @@ ec_scene *ec_chart_history(const ec_history_spec *sp) {
   }
   ec_legend leg = {0};
   for (size_t k = ns; k-- > 0;) ec_legend_add(&leg, sp->series[k], sp->colors[k]); /* top of the stack first */
-  double top;
-  ec_scene *s = ec_chart_start(&sp->f, W, H, &top);
-  double leg_h = ec_legend_height(&leg, W - 2 * EC_PAD);
-  if (leg_h > 0) {
-    ec_legend_draw(s, &leg, EC_PAD, top, W - 2 * EC_PAD);
-    top += leg_h + 4;
-  }
-  double strip = sp->n_marks ? ec_line_height(EC_FS_TICK) + 3 : 0;
-  double y0 = top + strip + 4, y1 = H - EC_PAD - S_nights_height(sp->x_axis != NULL);
-  char *yt = ec_axis_title(sp->y_axis, sp->y_unit);
-  ec_axis ay;
-  ec_axis_fit(&ay, 0, hi > 0 ? hi * 1.04 : 1, 0, y1 - y0, 0);
-  double ytw = ec_axis_label_width(&ay, EC_FS_TICK);
-  double x0 = EC_PAD + (yt ? ec_line_height(EC_FS_AXIS) + 4 : 0) + ytw + 4, x1 = W - EC_PAD - 4;
-  S_nights na;
-  S_nights_init(&na, x0, x1, sp->labels, n);
-  ec_axis_draw_y(s, &ay, x0, x1, y0, y1, yt, EC_PAD);
+  S_frame fr;
+  S_frame_make(&fr, &sp->f, &leg, sp->n_marks > 0, 0, hi > 0 ? hi * 1.04 : 1, sp->y_axis, sp->y_unit, sp->x_axis != NULL,
+               sp->labels, n);
+  ec_scene *s = fr.s;
+  double top = fr.top, y0 = fr.y0, y1 = fr.y1;
+  ec_axis ay = fr.ay;
+  S_nights na = fr.na;
   ec_scene_group(s, "areas", NULL, NULL, "ec-areas");
   for (size_t k = 0; k < ns; k++) {
     char id[32];
@@ -347,7 +353,6 @@ ec_scene *ec_chart_history(const ec_history_spec *sp) {
   ec_buf_putc(&d, '.');
   ec_chart_note(s, d.data);
   ec_buf_free(&d);
-  free(yt);
   free(cum);
   free(known);
   ec_legend_free(&leg);

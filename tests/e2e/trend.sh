@@ -109,19 +109,16 @@ series() { # LABEL ENGINE_DIR PREFIX TYPE
   [ $RC = 0 ] && [ "$got" = "0 pass" ] && ok "$label: without the step, no change point and exit 0 (noise $(jq_ "$TMP/$n/t.json" 'round(e["noise_pct"], 2)')%)" ||
     fail "$label: without the step: exit $RC, $got"
 
-  n=$label-outlier
-  nights "$n" "$dir" "$prefix" --seed 3 --outlier 12:1.3
-  trend "$n" t "$TMP/$n/s"
-  got=$(jq_ "$TMP/$n/t.json" '"%d %s %s" % (len(e["change_points"]), e["nights"][11]["outlier"], e["gate"]["verdict"])')
-  [ $RC = 0 ] && [ "$got" = "0 True pass" ] && ok "$label: night 12 30% slower is an outlier, not a level (exit 0)" ||
-    fail "$label: one bad night: exit $RC, $got"
-
-  n=$label-latest
-  nights "$n" "$dir" "$prefix" --seed 3 --outlier 30:1.3
-  trend "$n" t "$TMP/$n/s"
-  got=$(jq_ "$TMP/$n/t.json" '"%d %s" % (len(e["change_points"]), e["gate"]["verdict"])')
-  [ $RC = 1 ] && [ "$got" = "0 fail" ] && ok "$label: the latest night 30% slower: no change point yet, but the gate fails" ||
-    fail "$label: a bad latest night: exit $RC, $got"
+  # bad NIGHT WANT_RC WANT_VERDICT DESC: one night 30% slower
+  bad() {
+    n=$label-bad$1
+    nights "$n" "$dir" "$prefix" --seed 3 --outlier "$1:1.3"
+    trend "$n" t "$TMP/$n/s"
+    got=$(jq_ "$TMP/$n/t.json" '"%d %s %s" % (len(e["change_points"]), e["nights"]['"$1"' - 1]["outlier"], e["gate"]["verdict"])')
+    [ $RC = "$2" ] && [ "$got" = "0 True $3" ] && ok "$label: $4" || fail "$label: $4: exit $RC, $got"
+  }
+  bad 12 0 pass "night 12 30% slower is an outlier, not a level (exit 0)"
+  bad 30 1 fail "the latest night 30% slower is an outlier, not yet a level, but the gate fails"
 }
 
 series fixture examples/resnet-fp16-a100 resnet.onnx.engine Convolution
