@@ -123,7 +123,31 @@ series() { # LABEL ENGINE_DIR PREFIX TYPE
 
 series fixture examples/resnet-fp16-a100 resnet.onnx.engine Convolution
 
+# hostile names: an engine name and labels that try to break HTML, SVG,
+# Markdown and JSON stay text in every output
+mkdir -p "$TMP/hostile"
+"$PY" - "$TMP/fixture-flat/s" "$TMP/hostile" <<'EOF2'
+import glob, json, os, sys
+for i, p in enumerate(sorted(glob.glob(sys.argv[1] + "/night-*.json"))[:8]):
+    d = json.load(open(p))
+    d["engine"] = "<script>alert(1)</script>|*e*`x`\u202e"
+    d["labels"] = {"night": "<img src=x onerror=alert(1)>|%d" % i}
+    json.dump(d, open(os.path.join(sys.argv[2], "n%d.json" % i), "w"))
+EOF2
+"$EC_BIN" trend "$TMP/hostile" --by night --max-regress 5 --json "$TMP/hostile/t.json" --markdown "$TMP/hostile/t.md" \
+  -o "$TMP/hostile/t.html" --pdf "$TMP/hostile/t.pdf" > "$TMP/hostile/t.txt" 2>&1
+for k in "html t.html" "json t.json" "text t.md"; do
+  set -- $k
+  check "hostile names: $2 ($1)" "$PY" tests/e2e/check_hostile.py "$1" "$TMP/hostile/$2"
+done
+grep -q 'onerror=alert(1)&gt;\\|7' "$TMP/hostile/t.md" && ok "hostile names: Markdown escapes markup and the table separator" ||
+  fail "hostile names: Markdown"
+"$PY" -c 'import sys; t = open(sys.argv[1], "rb").read(); sys.exit(any(c < 32 and c not in (9, 10) for c in t))' "$TMP/hostile/t.txt" &&
+  ok "hostile names: the terminal gets no control characters" || fail "hostile names: control characters on the terminal"
+
 # usage and inputs
+"$EC_BIN" summary --label =x examples/resnet-fp16-a100/resnet.onnx.engine > /dev/null 2>&1
+[ $? = 2 ] && ok "summary --label without a key: exit 2" || fail "summary --label =x"
 "$EC_BIN" trend > /dev/null 2>&1; [ $? = 2 ] && ok "trend without inputs: exit 2" || fail "trend without inputs"
 "$EC_BIN" trend "$TMP/fixture-flat/s" --metric nope > /dev/null 2>&1; [ $? = 2 ] && ok "trend --metric nope: exit 2" || fail "bad --metric"
 "$EC_BIN" trend "$TMP/fixture-flat/s" --by missing > "$TMP/m.txt" 2> "$TMP/m.err"; rc=$?

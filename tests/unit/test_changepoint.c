@@ -149,6 +149,7 @@ static void test_noise_scale(void **st) {
   assert_true(isnan(ec_cp_noise(c, 2)));
   ec_cp_result r;
   assert_int_equal(ec_changepoints(c, 10, &r), 0);
+  ec_cp_free(&r);
   assert_int_equal(ec_changepoints(c, 0, &r), 0);
   ec_cp_free(&r);
   /* fewer than EC_CP_MIN_POINTS points: no change point, however large */
