@@ -166,8 +166,10 @@ static void S_frame_make(S_frame *fr, const ec_chart_frame *f, const ec_legend *
 
 ec_scene *ec_chart_series(const ec_series_spec *sp) {
   ec_color col = sp->color.kind == EC_COL_NONE ? ec_color_engine(0) : sp->color;
-  ec_color band = col;
-  band.a = 0.16;
+  /* the engine's colour marks its nights and levels; what must read on a
+   * light and a dark page alike (the band, the line joining the nights,
+   * the levels' edge) is drawn in ink */
+  ec_color band = ec_ink(0.10), joint = ec_ink(0.45), edge = ec_ink(0.55);
   ec_color ocol = ec_rgb(S_OUTLIER);
   /* the y range: bands and nights that are not outliers */
   double lo = INFINITY, hi = -INFINITY;
@@ -215,7 +217,10 @@ ec_scene *ec_chart_series(const ec_series_spec *sp) {
       if (u > t) ec_scene_rect(s, a, t, b - a, u - t, band, ec_nocolor(), 0);
     }
     double ly = S_PY(sp->level[k]);
-    if (ly >= y0 && ly <= y1) ec_scene_line(s, a, ly, b, ly, col, 1.6);
+    if (ly >= y0 && ly <= y1) {
+      ec_scene_line(s, a, ly, b, ly, edge, 3.0);
+      ec_scene_line(s, a, ly, b, ly, col, 1.8);
+    }
   }
   ec_scene_end(s);
   /* the nights */
@@ -226,7 +231,7 @@ ec_scene *ec_chart_series(const ec_series_spec *sp) {
   for (size_t i = 0; i < sp->n; i++) {
     double v = sp->y[i];
     if (!isfinite(v)) {
-      if (nl > 1) ec_scene_path(s, line, nl, ec_nocolor(), col, 0.9);
+      if (nl > 1) ec_scene_path(s, line, nl, ec_nocolor(), joint, 0.9);
       nl = 0;
       continue;
     }
@@ -236,8 +241,8 @@ ec_scene *ec_chart_series(const ec_series_spec *sp) {
     int out = sp->outlier && sp->outlier[i];
     if (markers && !tips && !out) S_square(&pts, &np, &capp, px, py, 1.3);
   }
-  if (nl > 1) ec_scene_path(s, line, nl, ec_nocolor(), col, 0.9);
-  if (np) ec_scene_path(s, pts, np, col, ec_nocolor(), 0);
+  if (nl > 1) ec_scene_path(s, line, nl, ec_nocolor(), joint, 0.9);
+  if (np) ec_scene_path(s, pts, np, col, edge, 0.4);
   free(line);
   free(pts);
   for (size_t i = 0; i < sp->n; i++) {
@@ -257,7 +262,7 @@ ec_scene *ec_chart_series(const ec_series_spec *sp) {
       ec_seg *m = NULL;
       size_t nm = 0, capm = 0;
       S_square(&m, &nm, &capm, px, py, 1.8);
-      ec_scene_path(s, m, nm, col, ec_nocolor(), 0);
+      ec_scene_path(s, m, nm, col, edge, 0.4);
       free(m);
     }
     ec_scene_end(s);

@@ -19,6 +19,9 @@
 #include "out/summary_json.h"
 #include "out/trend_out.h"
 #include "util/alloc.h"
+#include "view/chart_trend.h"
+#include "view/layout_check.h"
+#include "view/trend_view.h"
 
 #define S_EXAMPLE "examples/resnet-fp16-a100/resnet.onnx.engine"
 
@@ -278,6 +281,97 @@ static void test_groups_and_gaps(void **st) {
   S_nights_free(&x);
 }
 
+static void S_layout_ok(ec_scene *sc) {
+  ec_layout_problems lp = {0};
+  size_t k = ec_layout_check(sc, 0.5, &lp);
+  for (size_t i = 0; i < lp.n; i++) print_message("layout: %s\n", lp.v[i]);
+  ec_layout_problems_free(&lp);
+  assert_int_equal(k, 0);
+  ec_scene_free(sc);
+}
+
+/* The trend's charts pass the layout check: the step series (labels every
+ * night), 1,000 nights with change points close together and long,
+ * hostile night names, outliers beyond the axis, gaps. */
+static void test_charts_layout(void **st) {
+  (void)st;
+  S_nights x = S_series(1, 17, NULL);
+  ec_trend *t = S_build(&x, "night", 5);
+  const char *why = NULL;
+  S_layout_ok(ec_trend_chart_series(t, 0, "s", &why));
+  S_layout_ok(ec_trend_chart_types(t, 0, "h", &why));
+  ec_trend_free(t);
+  S_nights_free(&x);
+  size_t n = 1000;
+  double *y = ec_calloc(n, sizeof *y);
+  unsigned char *out = ec_calloc(n, 1);
+  const char **labels = ec_calloc(n, sizeof *labels);
+  char **own = ec_calloc(n, sizeof *own);
+  S_state = 9;
+  for (size_t i = 0; i < n; i++) {
+    y[i] = (i < 500 ? 1.0 : i < 503 ? 1.2 : 1.1) * exp(0.01 * S_normal());
+    if (i % 97 == 5) y[i] *= 1.8, out[i] = 1;   /* far beyond the axis */
+    if (i % 211 == 7) y[i] = NAN;               /* gaps */
+    own[i] = ec_asprintf("<script>night %zu \xE2\x80\xAE very long name of a night that never ends %zu", i, i);
+    labels[i] = own[i];
+  }
+  size_t lf[3] = {0, 500, 503}, ll[3] = {499, 502, 999}, marks[2] = {500, 503};
+  double lv[3] = {1.0, 1.2, 1.1};
+  const char *tips[2] = {"a", "b"};
+  ec_series_spec sp = {0};
+  sp.f.id = "big";
+  sp.f.title = "1,000 nights";
+  sp.n = n;
+  sp.y = y;
+  sp.labels = labels;
+  sp.outlier = out;
+  sp.n_levels = 3;
+  sp.level_first = lf;
+  sp.level_last = ll;
+  sp.level = lv;
+  sp.band = 0.03;
+  sp.band_label = "noise band";
+  sp.n_marks = 2;
+  sp.marks = marks;
+  sp.mark_tips = tips;
+  sp.name = "engine";
+  sp.y_axis = "GPU compute median";
+  sp.y_unit = "ms";
+  sp.x_axis = "night";
+  S_layout_ok(ec_chart_series(&sp));
+  sp.f.height = 200;
+  sp.n = 40; /* labels every few nights, long ones cut */
+  sp.n_levels = 1;
+  ll[0] = 39;
+  sp.n_marks = 0;
+  S_layout_ok(ec_chart_series(&sp));
+  double *v = ec_calloc(3 * n, sizeof *v);
+  for (size_t i = 0; i < 3 * n; i++) v[i] = i % n == 7 ? NAN : 0.1 + (double)(i % 5) * 0.01;
+  const char *series[3] = {"Convolution", "<b>Reformat</b>", "other (4 types)"};
+  ec_color cols[3] = {ec_rgb(0x4682B4), ec_rgb(0x00FFFF), ec_rgb(0x808080)};
+  ec_history_spec hp = {0};
+  hp.f.id = "hist";
+  hp.f.title = "latency by layer type";
+  hp.n = n;
+  hp.labels = labels;
+  hp.n_series = 3;
+  hp.series = series;
+  hp.colors = cols;
+  hp.values = v;
+  hp.n_marks = 2;
+  hp.marks = marks;
+  hp.y_axis = "Sum of per-layer averages";
+  hp.y_unit = "ms";
+  hp.x_axis = "night";
+  S_layout_ok(ec_chart_history(&hp));
+  for (size_t i = 0; i < n; i++) free(own[i]);
+  free(own);
+  free(labels);
+  free(y);
+  free(out);
+  free(v);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_step_at_night_17),
@@ -285,6 +379,7 @@ int main(void) {
       cmocka_unit_test(test_input_order),
       cmocka_unit_test(test_label_kinds),
       cmocka_unit_test(test_groups_and_gaps),
+      cmocka_unit_test(test_charts_layout),
   };
   return cmocka_run_group_tests(tests, S_setup, S_teardown);
 }
