@@ -23,7 +23,7 @@ static const char S_usage[] =
     "                                     (M: gpu-median gpu-mean gpu-p99 throughput layer-sum;\n"
     "                                     a stored summary --json is an ENGINE; NAME=a,b,c: runs)\n"
     "  trend   SUMMARY... [--by KEY] [--metric M] [--max-regress PCT] [--confidence PCT]\n"
-    "          [--json F] [--markdown F] [-o OUT.html] [--pdf OUT.pdf]\n"
+    "          [--json F] [--markdown F] [-o OUT.html] [--pdf OUT.pdf] [--paper a4|letter]\n"
     "                                     nights of stored summaries (files, folders of them, or\n"
     "                                     engines): change points (first bad night, size, what moved)\n"
     "                                     and a gate on the latest night (--json: enginecard.trend/1)\n"
