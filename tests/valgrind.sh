@@ -1,8 +1,8 @@
 #!/bin/sh
 # valgrind memcheck over the examples, two loader fixtures (a Torch-TensorRT
 # trace, a two-run log) and three corpus engines: summary, layers and report
-# (HTML + PDF); and over generated 2,500-layer engines: report (HTML) and
-# compare. Leaks inside the font stack are suppressed
+# (HTML + PDF); over generated 2,500-layer engines: report (HTML) and
+# compare; and trend over stored summaries. Leaks inside the font stack are suppressed
 # (tests/valgrind.supp says which and why); any other error or definite leak
 # fails. Prints "N passed, N failed, N skipped".
 BUILD=${BUILD:-build}
@@ -42,5 +42,15 @@ if [ -x "$GEN" ]; then
 else
   echo "skip - valgrind on generated big engines: $GEN not built"; skip=$((skip + 1))
 fi
+# trend: stored summaries read back (the token reader), a folder of them,
+# labels, change points with compare's estimates on the thread pool, and
+# every output
+mkdir -p "$TMP/nights"
+for i in 1 2 3 4 5 6 7 8; do
+  "$EC" summary --json --label night=$i examples/resnet-fp16-a100/resnet.onnx.engine > "$TMP/nights/n$i.json" 2> /dev/null
+done
+"$EC" summary --json --label night=9 examples/resnet-fp16-rtx3090/resnet.onnx.engine > "$TMP/nights/n9.json" 2> /dev/null
+run "trend over nine nights of two engines (JSON, Markdown, HTML, PDF)" "$EC" trend "$TMP/nights" --by night --max-regress 5 \
+  --json "$TMP/t.json" --markdown "$TMP/t.md" -o "$TMP/t.html" --pdf "$TMP/t.pdf"
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]

@@ -539,9 +539,8 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
   }
 }
 
-/* The first metric of m's fallback chain every engine has; else the first the
- * baseline has; else m. */
-static ec_metric S_pick(ec_comparison *c, ec_summary **sums, ec_metric m) {
+ec_metric ec_metric_pick(ec_engine *const *engines, ec_summary *const *sums, size_t n, size_t baseline, ec_metric m,
+                         ec_diags *diags) {
   static const ec_metric chains[][4] = {
       [EC_METRIC_GPU_MEDIAN] = {EC_METRIC_GPU_MEDIAN, EC_METRIC_LATENCY_MEDIAN, EC_METRIC_LAYER_SUM, EC_METRIC_COUNT},
       [EC_METRIC_GPU_MEAN] = {EC_METRIC_GPU_MEAN, EC_METRIC_LATENCY_MEAN, EC_METRIC_LAYER_SUM, EC_METRIC_COUNT},
@@ -554,30 +553,30 @@ static ec_metric S_pick(ec_comparison *c, ec_summary **sums, ec_metric m) {
   const char *lacking = NULL;
   for (int k = 0; k < 4 && ch[k] != EC_METRIC_COUNT; k++) {
     int all = 1;
-    for (size_t i = 0; i < c->n; i++) {
+    for (size_t i = 0; i < n; i++) {
       ec_metric_value v;
-      int ok = ec_metric_of(c->engines[i], sums[i], ch[k], &v);
+      int ok = ec_metric_of(engines[i], sums[i], ch[k], &v);
       ec_metric_value_clear(&v);
       if (!ok) {
-        if (k == 0 && !lacking) lacking = c->engines[i]->name;
-        if (i == c->baseline) {
+        if (k == 0 && !lacking) lacking = engines[i]->name;
+        if (i == baseline) {
           all = 0;
           break;
         }
         all = 0;
-      } else if (i == c->baseline && base_has == EC_METRIC_COUNT) {
+      } else if (i == baseline && base_has == EC_METRIC_COUNT) {
         base_has = ch[k];
       }
     }
     if (all) {
       if (k > 0)
-        ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0, "%s is unavailable for %s; every engine is compared by %s instead",
+        ec_diag_add(diags, EC_WARN, NULL, 0, 0, "%s is unavailable for %s; every engine is compared by %s instead",
                     ec_metric_name(m), lacking ? lacking : "an engine", ec_metric_name(ch[k]));
       return ch[k];
     }
   }
   if (base_has != EC_METRIC_COUNT && base_has != m)
-    ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0, "no metric of the %s chain exists for every engine; using %s (the baseline has it)",
+    ec_diag_add(diags, EC_WARN, NULL, 0, 0, "no metric of the %s chain exists for every engine; using %s (the baseline has it)",
                 ec_metric_name(m), ec_metric_name(base_has));
   return base_has != EC_METRIC_COUNT ? base_has : m;
 }
@@ -660,7 +659,7 @@ ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *lab
   if (!n) return c;
   ec_summary **sums = ec_calloc(n, sizeof *sums);
   for (size_t i = 0; i < n; i++) sums[i] = ec_summarize(engines[i]);
-  c->used = S_pick(c, sums, c->requested);
+  c->used = ec_metric_pick(engines, sums, n, c->baseline, c->requested, &c->diags);
   if (c->used == EC_METRIC_LAYER_SUM)
     ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0,
                 "layer-sum adds per-layer averages measured one layer at a time; it overstates end-to-end latency");

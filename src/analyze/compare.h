@@ -76,6 +76,15 @@ int ec_metric_parse(const char *s, ec_metric *out);
 /** 1 when smaller values are better (all but throughput). */
 int ec_metric_smaller_better(ec_metric m);
 
+/** The metric every engine is measured by when m is asked for: the first of
+ *  m's fallback chain (gpu-X -> latency-X -> layer-sum; throughput and
+ *  layer-sum fall back to the gpu-median chain) that all n engines have
+ *  (sums[i]: engine i's summary), with a warning in diags when it is not m
+ *  itself; else the first one engines[baseline] has; else m. The one rule
+ *  compare and trend use. */
+ec_metric ec_metric_pick(ec_engine *const *engines, ec_summary *const *sums, size_t n, size_t baseline, ec_metric m,
+                         ec_diags *diags);
+
 typedef struct ec_metric_value {
   ec_metric metric;
   double value;        /* NAN when unavailable; over several runs the geometric mean of theirs */

@@ -8,6 +8,9 @@
 #include "analyze/stats.h"
 #include "model/engine.h"
 
+/* The slowest layers a summary keeps (summary --json top_layers). */
+#define EC_SUMMARY_TOP_LAYERS 10
+
 /* One row of a group-by: layers sharing a key. */
 typedef struct ec_group {
   const char *key;   /* borrowed from the engine (or a static string) */

@@ -1,5 +1,7 @@
 #include "assemble/block.h"
+#include "assemble/html.h"
 #include "util/alloc.h"
+#include "util/buf.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,4 +102,21 @@ void ec_block_free(ec_block *b) {
   free(b->notes);
   free(b->why);
   free(b);
+}
+
+char *ec_block_html_if(const ec_block *b, int want) {
+  if (!want) return NULL;
+  ec_buf o = {0};
+  ec_block_html(b, &o);
+  return ec_buf_take(&o);
+}
+
+ec_block *ec_block_notes_of(const ec_diags *d) {
+  ec_block *b = ec_block_notes();
+  for (size_t i = 0; i < d->n; i++) {
+    char *m = ec_diag_format(&d->v[i]);
+    ec_block_note(b, d->v[i].sev >= EC_ERROR ? 2 : 1, m);
+    free(m);
+  }
+  return b;
 }

@@ -5,6 +5,7 @@
 #ifndef EC_BLOCK_H
 #define EC_BLOCK_H
 #include <stddef.h>
+#include "util/diag.h"
 #include "view/scene.h"
 #include "view/table.h"
 
@@ -73,6 +74,9 @@ ec_block *ec_block_figure(ec_scene *scene, ec_table *data, const char *caption);
 ec_block *ec_block_table(ec_table *t);
 ec_block *ec_block_notes(void);
 void ec_block_note(ec_block *b, int sev, const char *line);
+/** A notes block of every diagnostic in d (formatted as file:line:col:
+ *  message; errors are severity 2, the rest 1). */
+ec_block *ec_block_notes_of(const ec_diags *d);
 ec_block *ec_block_unavailable(const char *why);
 ec_block *ec_block_group(void);
 /** A drawing: html is copied; draw/draw_ctx/draw_free may be NULL; the
@@ -86,6 +90,9 @@ ec_block *ec_block_tiles(void);
 ec_block *ec_block_mark(int role);
 /** Append a tile; strings are copied, detail and link may be NULL. */
 void ec_block_tile(ec_block *b, const char *label, const char *value, const char *detail, const char *link);
+/** b's HTML (assemble/html.h) as a new string when want is set, else NULL:
+ *  what a template's html callback returns (template.h). Caller frees. */
+char *ec_block_html_if(const ec_block *b, int want);
 /** Append child (ownership moves to g). */
 void ec_block_add(ec_block *g, ec_block *child);
 void ec_block_free(ec_block *b);

@@ -92,12 +92,7 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
     return ec_block_figure(sc, t, ec_kvs_get(args, "caption"));
   }
   if (!strcmp(kind, "notes")) {
-    ec_block *b = ec_block_notes();
-    for (size_t i = 0; i < x->c->diags.n; i++) {
-      char *m = ec_diag_format(&x->c->diags.v[i]);
-      ec_block_note(b, x->c->diags.v[i].sev >= EC_ERROR ? 2 : 1, m);
-      free(m);
-    }
+    ec_block *b = ec_block_notes_of(&x->c->diags);
     for (size_t i = 0; i < x->c->n; i++) {
       size_t w = ec_diags_count(&x->c->engines[i]->diags, EC_WARN);
       if (!w) continue;
@@ -110,13 +105,7 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   return NULL;
 }
 
-static char *S_html(void *ud, const ec_block *b) {
-  S_ctx *x = ud;
-  if (!x->o->want_html) return NULL;
-  ec_buf o = {0};
-  ec_block_html(b, &o);
-  return ec_buf_take(&o);
-}
+static char *S_html(void *ud, const ec_block *b) { return ec_block_html_if(b, ((S_ctx *)ud)->o->want_html); }
 
 int ec_compare_report_build(const ec_comparison *c, const ec_report_opts *o, ec_report *out, ec_diags *d) {
   memset(out, 0, sizeof *out);

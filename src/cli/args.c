@@ -1,8 +1,10 @@
 #include "cli/cli.h"
+#include "util/pool.h"
+#include "assemble/pdf.h"
 #include "util/alloc.h"
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,6 +13,36 @@
 int ec_cli_need_value(int argc, char **argv, int i) {
   if (i + 1 < argc) return 1;
   fprintf(stderr, "enginecard: option %s needs a value\n", argv[i]);
+  return 0;
+}
+
+int ec_cli_pct(const char *cmd, const char *opt, const char *v, double *out, int allow_zero) {
+  char *end;
+  errno = 0;
+  double x = strtod(v, &end);
+  if (end != v && *end == '%') end++;
+  if (errno || end == v || *end || !isfinite(x) || x < 0 || (!allow_zero && x == 0)) {
+    fprintf(stderr, "enginecard %s: %s needs a %s number, got \"%s\"\n", cmd, opt, allow_zero ? "non-negative" : "positive", v);
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
+int ec_cli_metric(const char *cmd, const char *v, ec_metric *out) {
+  if (ec_metric_parse(v, out) == 0) return 0;
+  fprintf(stderr, "enginecard %s: --metric must be gpu-median, gpu-mean, gpu-p99, throughput or layer-sum, got \"%s\"\n", cmd, v);
+  return -1;
+}
+
+int ec_cli_confidence(const char *cmd, const char *v, double *out) {
+  double x;
+  if (ec_cli_pct(cmd, "--confidence", v, &x, 0)) return -1;
+  if (x < 50 || x >= 100) {
+    fprintf(stderr, "enginecard %s: --confidence is a percentage from 50 to below 100 (e.g. 99), got \"%s\"\n", cmd, v);
+    return -1;
+  }
+  *out = x / 100;
   return 0;
 }
 
@@ -109,43 +141,25 @@ int ec_cli_exit_for(ec_load_status st) {
   return EC_EXIT_USAGE;
 }
 
-/* Engines load on worker threads, each taking the next unloaded one; the
- * loader keeps no state shared between engines (see load.h). */
+/* Engines load on worker threads (util/pool.h); the loader keeps no state
+ * shared between engines (see load.h). */
 typedef struct {
   const ec_common *c;
   ec_engine **v;
   ec_load_status *r;
-  size_t ne, next;
-  pthread_mutex_t mu;
 } S_loader;
 
-static void *S_load_worker(void *arg) {
-  S_loader *l = arg;
-  for (;;) {
-    pthread_mutex_lock(&l->mu);
-    size_t i = l->next++;
-    pthread_mutex_unlock(&l->mu);
-    if (i >= l->ne) return NULL;
-    l->r[i] = ec_load_engine(l->c->n_engines ? l->c->engines[i] : NULL, &l->c->load, &l->v[i]);
-  }
+static void S_load_one(void *ctx, size_t i) {
+  S_loader *l = ctx;
+  l->r[i] = ec_load_engine(l->c->n_engines ? l->c->engines[i] : NULL, &l->c->load, &l->v[i]);
 }
 
 ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {
   size_t ne = c->n_engines ? c->n_engines : 1;
   ec_engine **v = ec_calloc(ne, sizeof *v);
   ec_load_status *res = ec_calloc(ne, sizeof *res);
-  S_loader l = {c, v, res, ne, 0, PTHREAD_MUTEX_INITIALIZER};
-  /* several engines: as many threads as cores (at most 4), the calling one included */
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  size_t nt = ne < 4 ? ne : 4;
-  if (cores > 0 && (size_t)cores < nt) nt = (size_t)cores;
-  pthread_t th[3];
-  size_t started = 0;
-  for (size_t k = 1; k < nt; k++)
-    if (pthread_create(&th[started], NULL, S_load_worker, &l) == 0) started++;
-  S_load_worker(&l);
-  for (size_t k = 0; k < started; k++) pthread_join(th[k], NULL);
-  pthread_mutex_destroy(&l.mu);
+  S_loader l = {c, v, res};
+  ec_pool_run(ne, S_load_one, &l);
   /* diagnostics in command-line order, as if loaded one by one */
   *rc = 0;
   int any_usable = 0;
@@ -230,4 +244,28 @@ ec_engine *ec_cli_one_engine(int argc, char **argv, const char *cmd, ec_common *
   ec_engine *e = es[0];
   free(es);
   return e;
+}
+
+int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, int letter, ec_diags *d,
+                        ec_engine *const *inputs, size_t n) {
+  int io = r ? 0 : -1;
+  if (r && html) {
+    ec_buf b = {0};
+    ec_report_html(r, &b);
+    if (ec_cli_write_file(html, b.data, b.len, inputs, n) != 0) io = -1;
+    ec_buf_free(&b);
+  }
+  if (r && pdf) {
+    ec_buf b = {0};
+    ec_pdf_opts po = {0};
+    po.letter = letter;
+    if (ec_report_pdf(r, &po, &b, d) != 0 || ec_cli_write_file(pdf, b.data, b.len, inputs, n) != 0) io = -1;
+    ec_buf_free(&b);
+  }
+  for (size_t i = 0; i < d->n; i++) {
+    char *m = ec_diag_format(&d->v[i]);
+    ec_cli_put_safe(stderr, m);
+    free(m);
+  }
+  return io;
 }

@@ -4,7 +4,10 @@
 #ifndef EC_CLI_H
 #define EC_CLI_H
 #include <stdio.h>
+#include "analyze/compare.h"
 #include "load/load.h"
+
+struct ec_report; /* assemble/report.h */
 
 /* Exit codes (DESIGN.md §2), like jq's named codes. */
 enum {
@@ -67,12 +70,29 @@ void ec_cli_print_diags(const ec_engine *e, int verbosity);
 /** Write text to path atomically (temp file + rename); refuses to overwrite a
  *  file that is one of the inputs. Returns 0, or prints and returns -1. */
 int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine *const *inputs, size_t n_inputs);
+/** Write report r as an HTML page to html and as a PDF to pdf (either may
+ *  be NULL; letter: US letter pages), refusing to overwrite the inputs,
+ *  then print d (the report's problems, the PDF's added). r NULL: the report
+ *  could not be built (d says why). Returns 0, or -1 when it was not built
+ *  or a file was not written (said). */
+int ec_cli_write_report(const struct ec_report *r, const char *html, const char *pdf, int letter, ec_diags *d,
+                        ec_engine *const *inputs, size_t n);
 /** One more input that is not an engine file (a --template): ec_cli_write_file
  *  refuses to overwrite it too. path is borrowed (an argv string). */
 void ec_cli_note_input(const char *path);
 
 /** Print s and a newline to f with control characters shown as '?'. */
 void ec_cli_put_safe(FILE *f, const char *s);
+/** A non-negative number (positive unless allow_zero), optionally followed
+ *  by '%', given to option opt of command cmd; 0, or -1 after printing a
+ *  usage error. */
+int ec_cli_pct(const char *cmd, const char *opt, const char *v, double *out, int allow_zero);
+/** --metric M (ec_metric_parse) into *out; 0, or -1 after printing a usage
+ *  error that lists the metrics. */
+int ec_cli_metric(const char *cmd, const char *v, ec_metric *out);
+/** --confidence PCT (50 <= PCT < 100) as a fraction in *out; 0, or -1 after
+ *  printing a usage error. */
+int ec_cli_confidence(const char *cmd, const char *v, double *out);
 /** 1 when the value at argv[i+1] exists; prints a usage error otherwise. */
 int ec_cli_need_value(int argc, char **argv, int i);
 
@@ -80,6 +100,7 @@ int ec_cmd_summary(int argc, char **argv);
 int ec_cmd_layers(int argc, char **argv);
 int ec_cmd_report(int argc, char **argv);
 int ec_cmd_compare(int argc, char **argv);
+int ec_cmd_trend(int argc, char **argv);
 int ec_cmd_graph(int argc, char **argv);
 int ec_cmd_lint(int argc, char **argv);
 

@@ -6,7 +6,6 @@
  * 2 usage or I/O error; 3 an engine has no usable data or lacks the metric. */
 #include "analyze/compare.h"
 #include "assemble/compare_report.h"
-#include "assemble/pdf.h"
 #include "cli/cli.h"
 #include "out/benchjson.h"
 #include "out/compare_json.h"
@@ -40,19 +39,6 @@ typedef struct {
   size_t n_labels, cap_labels;
 } S_opts;
 
-static int S_pct(const char *opt, const char *v, double *out, int allow_zero) {
-  char *end;
-  errno = 0;
-  double x = strtod(v, &end);
-  if (end != v && *end == '%') end++;
-  if (errno || end == v || *end || !isfinite(x) || x < 0 || (!allow_zero && x == 0)) {
-    fprintf(stderr, "enginecard compare: %s needs a %s number, got \"%s\"\n", opt, allow_zero ? "non-negative" : "positive", v);
-    return -1;
-  }
-  *out = x;
-  return 0;
-}
-
 static int S_opt(void *ctx, int argc, char **argv, int i) {
   S_opts *o = ctx;
   const char *a = argv[i];
@@ -71,25 +57,16 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   const char *v = argv[i + 1];
   if (strcmp(a, "--baseline") == 0) o->baseline = v;
   else if (strcmp(a, "--metric") == 0) {
-    if (ec_metric_parse(v, &o->o.metric) != 0) {
-      fprintf(stderr, "enginecard compare: --metric must be gpu-median, gpu-mean, gpu-p99, throughput or layer-sum, got \"%s\"\n", v);
-      return -1;
-    }
+    if (ec_cli_metric("compare", v, &o->o.metric)) return -1;
     o->o.metric_given = 1;
   } else if (strcmp(a, "--max-regress") == 0) {
-    if (S_pct(a, v, &o->o.max_regress_pct, 1)) return -1;
+    if (ec_cli_pct("compare", a, v, &o->o.max_regress_pct, 1)) return -1;
   } else if (strcmp(a, "--max-layer-regress") == 0) {
-    if (S_pct(a, v, &o->o.max_layer_regress_pct, 1)) return -1;
+    if (ec_cli_pct("compare", a, v, &o->o.max_layer_regress_pct, 1)) return -1;
   } else if (strcmp(a, "--min-layer-ms") == 0) {
-    if (S_pct(a, v, &o->o.min_layer_ms, 1)) return -1;
+    if (ec_cli_pct("compare", a, v, &o->o.min_layer_ms, 1)) return -1;
   } else if (strcmp(a, "--confidence") == 0) {
-    double x;
-    if (S_pct(a, v, &x, 0)) return -1;
-    if (x < 50 || x >= 100) {
-      fprintf(stderr, "enginecard compare: --confidence is a percentage from 50 to below 100 (e.g. 99), got \"%s\"\n", v);
-      return -1;
-    }
-    o->o.confidence = x / 100;
+    if (ec_cli_confidence("compare", v, &o->o.confidence)) return -1;
   } else if (strcmp(a, "--label") == 0) {
     const char *eq = strchr(v, '=');
     if (!eq || eq == v) {
@@ -414,27 +391,8 @@ int ec_cmd_compare(int argc, char **argv) {
     ro.want_html = o.html != NULL;
     ec_report r;
     ec_diags td = {0};
-    if (ec_compare_report_build(cmp, &ro, &r, &td) != 0) {
-      io = 1;
-    } else {
-      if (o.html) {
-        ec_buf b = {0};
-        ec_report_html(&r, &b);
-        io |= ec_cli_write_file(o.html, b.data, b.len, all, nall) != 0;
-        ec_buf_free(&b);
-      }
-      if (o.pdf) {
-        ec_buf b = {0};
-        ec_pdf_opts po = {0};
-        io |= ec_report_pdf(&r, &po, &b, &td) != 0 || ec_cli_write_file(o.pdf, b.data, b.len, all, nall) != 0;
-        ec_buf_free(&b);
-      }
-    }
-    for (size_t i = 0; i < td.n; i++) {
-      char *m = ec_diag_format(&td.v[i]);
-      ec_cli_put_safe(stderr, m);
-      free(m);
-    }
+    int built = ec_compare_report_build(cmp, &ro, &r, &td) == 0;
+    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, 0, &td, all, nall) != 0;
     ec_diags_free(&td);
     ec_report_free(&r);
   }

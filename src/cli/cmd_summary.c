@@ -1,10 +1,13 @@
-/* enginecard summary ENGINE [--json] — the headline numbers of one engine. */
+/* enginecard summary ENGINE [--json] [--label key=value]... — the headline
+ * numbers of one engine; labels are stored with them (a nightly job's date
+ * or commit, which `trend --by KEY` orders nights by). */
 #include "analyze/summary.h"
 #include "cli/cli.h"
 #include "out/jsonout.h"
 #include "out/summary_json.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "util/utf8.h"
 #include "view/fmt.h"
 #include <math.h>
 #include <stdlib.h>
@@ -12,14 +15,35 @@
 
 typedef struct {
   int json;
+  const char **labels; /* "key=value" as given */
+  size_t n_labels, cap_labels;
 } S_opts;
 
+/* A label's key is non-empty UTF-8 without control characters (it becomes a
+ * JSON key); the value may be empty. */
+static int S_label_ok(const char *v) {
+  const char *eq = strchr(v, '=');
+  if (!eq || eq == v || !ec_utf8_valid(v, strlen(v))) return 0;
+  for (const char *p = v; p < eq; p++)
+    if ((unsigned char)*p < 0x20 || *p == 0x7f) return 0;
+  return 1;
+}
+
 static int S_opt(void *ctx, int argc, char **argv, int i) {
-  (void)argc;
   S_opts *o = ctx;
   if (strcmp(argv[i], "--json") == 0) {
     o->json = 1;
     return 1;
+  }
+  if (strcmp(argv[i], "--label") == 0) {
+    if (!ec_cli_need_value(argc, argv, i)) return -1;
+    if (!S_label_ok(argv[i + 1])) {
+      fprintf(stderr, "enginecard summary: --label needs key=value (a UTF-8 key without control characters), got \"%s\"\n",
+              argv[i + 1]);
+      return -1;
+    }
+    *EC_PUSH(o->labels, o->n_labels, o->cap_labels) = argv[i + 1];
+    return 2;
   }
   return 0;
 }
@@ -62,6 +86,13 @@ static void S_text(const ec_summary *s, FILE *f) {
     fputs("device      ", f);
     S_put_name(f, e->device.name, strlen(e->device.name), 200);
     fputc('\n', f);
+  }
+  for (size_t i = 0; i < e->labels.n; i++) {
+    fputs(i ? ", " : "labels      ", f);
+    S_put_name(f, e->labels.v[i].key, strlen(e->labels.v[i].key), 60);
+    fputc('=', f);
+    S_put_name(f, e->labels.v[i].val, strlen(e->labels.v[i].val), 100);
+    if (i + 1 == e->labels.n) fputc('\n', f);
   }
   if (e->trt_version) {
     fputs("tensorrt    ", f);
@@ -146,7 +177,18 @@ int ec_cmd_summary(int argc, char **argv) {
   S_opts o = {0};
   int rc;
   ec_engine *e0 = ec_cli_one_engine(argc, argv, "summary", &c, S_opt, &o, &rc);
-  if (!e0) return rc;
+  if (!e0) {
+    free(o.labels);
+    return rc;
+  }
+  /* labels given here replace a stored summary's labels of the same key */
+  for (size_t i = 0; i < o.n_labels; i++) {
+    const char *eq = strchr(o.labels[i], '=');
+    char *key = ec_strndup(o.labels[i], (size_t)(eq - o.labels[i]));
+    ec_kvs_set(&e0->labels, key, eq + 1);
+    free(key);
+  }
+  free(o.labels);
   if (ec_engine_usable(e0)) {
     ec_summary *s = ec_summarize(e0);
     if (o.json) {

@@ -10,7 +10,8 @@ static const char S_usage[] =
     "usage: enginecard COMMAND [options] ENGINE...\n"
     "\n"
     "commands:\n"
-    "  summary ENGINE [--json]            headline numbers (--json: enginecard.summary/2)\n"
+    "  summary ENGINE [--json] [--label key=value]\n"
+    "                                     headline numbers (--json: enginecard.summary/2, with the labels)\n"
     "  layers  ENGINE [--csv|--json]      one row per layer with derived columns\n"
     "  report  ENGINE... [-o OUT.html] [--pdf OUT.pdf] [--paper a4|letter] [--pdf-detail brief|full]\n"
     "          [--template F] [--top N] [--max-rows N]\n"
@@ -22,6 +23,11 @@ static const char S_usage[] =
     "                                     (default 99%), a gate on it, layer alignment\n"
     "                                     (M: gpu-median gpu-mean gpu-p99 throughput layer-sum;\n"
     "                                     a stored summary --json is an ENGINE; NAME=a,b,c: runs)\n"
+    "  trend   SUMMARY... [--by KEY] [--metric M] [--max-regress PCT] [--confidence PCT]\n"
+    "          [--json F] [--markdown F] [-o OUT.html] [--pdf OUT.pdf] [--paper a4|letter]\n"
+    "                                     nights of stored summaries (files, folders of them, or\n"
+    "                                     engines): change points (first bad night, size, what moved)\n"
+    "                                     and a gate on the latest night (--json: enginecard.trend/1)\n"
     "  graph   ENGINE -o OUT.svg|.pdf|.dot [--color type|precision] [--query REGEX [--radius N]]\n"
     "          [--timeout S] [--budget N] [--constants]\n"
     "                                     the dataflow graph (Graphviz); --query keeps layers whose\n"
@@ -57,6 +63,7 @@ static const S_cmd S_cmds[] = {
     {"layers", ec_cmd_layers},
     {"report", ec_cmd_report},
     {"compare", ec_cmd_compare},
+    {"trend", ec_cmd_trend},
     {"graph", ec_cmd_graph},
     {"lint", ec_cmd_lint},
 };

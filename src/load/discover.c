@@ -3,6 +3,7 @@
  * ENGINE is "NAME=PATH" or PATH; PATH is a path prefix (dir/resnet.onnx.engine
  * picks up dir/resnet.onnx.engine.*), a directory holding one engine's files,
  * or any single file. Files are recognised by content, never by name. */
+#define _GNU_SOURCE /* memmem */
 #include "load/internal.h"
 #include "util/alloc.h"
 #include "util/file.h"
@@ -15,22 +16,28 @@
 
 
 /* The first max bytes of path (for recognising its content), or NULL with a
- * diagnostic. Caller frees. */
-static char *S_read_head(const char *path, size_t max, size_t *len, ec_diags *d) {
+ * diagnostic; *whole is set when that is the whole file. Caller frees. */
+static char *S_read_head(const char *path, size_t max, size_t *len, int *whole, ec_diags *d) {
   FILE *f = fopen(path, "rb");
   if (!f) {
     ec_diag_add(d, EC_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
     return NULL;
   }
-  char *buf = ec_malloc(max + 1);
-  size_t n = fread(buf, 1, max, f);
+  /* a small file gets a buffer of its size, not of max */
+  struct stat st;
+  size_t cap = max;
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (unsigned long long)st.st_size < max) cap = (size_t)st.st_size + 1;
+  char *buf = ec_malloc(cap + 1);
+  size_t n = fread(buf, 1, cap, f);
   int err = ferror(f);
+  *whole = n < cap && feof(f);
   fclose(f);
   if (err) {
     ec_diag_add(d, EC_ERROR, path, 0, 0, "read error");
     free(buf);
     return NULL;
   }
+  if (n > max) n = max; /* the file grew while it was read: the head is max bytes */
   buf[n] = '\0';
   *len = n;
   return buf;
@@ -39,11 +46,8 @@ static char *S_read_head(const char *path, size_t max, size_t *len, ec_diags *d)
 /* Does the window contain "key" (with quotes) before the first nesting
  * level closes? A cheap look that avoids parsing twice. */
 static int S_has(const char *t, size_t len, const char *key) {
-  size_t kl = strlen(key);
   size_t lim = len < 65536 ? len : 65536;
-  for (size_t i = 0; i + kl <= lim; i++)
-    if (t[i] == key[0] && memcmp(t + i, key, kl) == 0) return 1;
-  return 0;
+  return memmem(t, lim, key, strlen(key)) != NULL;
 }
 
 /* {"layer name": [0.0123, ...]} or {"layer name": [[0.0123, "time"], ...]}:
@@ -119,13 +123,66 @@ static int S_cmp_str(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Collect candidate files for PATH into *out (sorted). */
-static size_t S_candidates(const char *path, char ***out, int *is_prefix) {
+/* 1 when the file at path reads as a stored summary. When keep is given
+ * and the file was read whole, *keep gets its text (*keep_len its length;
+ * the caller frees it). */
+static int S_is_summary(const char *path, char **keep, size_t *keep_len) {
+  size_t hl;
+  int whole;
+  ec_diags d = {0};
+  char *head = S_read_head(path, 65536, &hl, &whole, &d);
+  int yes = head && ec_sniff(head, hl) == EC_FILE_SUMMARY;
+  if (yes && whole && keep) {
+    *keep = head;
+    *keep_len = hl;
+    head = NULL;
+  }
+  free(head);
+  ec_diags_free(&d);
+  return yes;
+}
+
+static int S_cmp_path(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The summaries under dir, depth levels of folders down (see load.h). */
+static void S_find(const char *dir, int depth, char ***v, size_t *n, size_t *cap) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  struct dirent *de;
+  while ((de = readdir(d))) {
+    if (de->d_name[0] == '.') continue;
+    char *p = ec_asprintf("%s/%s", dir, de->d_name);
+    struct stat st;
+    int ok = stat(p, &st) == 0;
+    if (ok && S_ISDIR(st.st_mode) && depth > 0) {
+      S_find(p, depth - 1, v, n, cap);
+    } else if (ok && S_ISREG(st.st_mode) && S_is_summary(p, NULL, NULL)) {
+      *EC_PUSH(*v, *n, *cap) = p;
+      p = NULL;
+    }
+    free(p);
+  }
+  closedir(d);
+}
+
+size_t ec_load_find_summaries(const char *dir, int depth, char ***out) {
+  char **v = NULL;
+  size_t n = 0, cap = 0;
+  S_find(dir, depth, &v, &n, &cap);
+  if (n > 1) qsort(v, n, sizeof *v, S_cmp_path);
+  *out = v;
+  return n;
+}
+
+/* Collect candidate files for PATH into *out (sorted). A stored summary
+ * read whole while it was recognised comes back in *text (*text_len). */
+static size_t S_candidates(const char *path, char ***out, int *is_prefix, char **text, size_t *text_len) {
   struct stat st;
   size_t n = 0, cap = 0;
   char **v = NULL;
   *is_prefix = 0;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+  int exists = stat(path, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) {
     DIR *d = opendir(path);
     if (d) {
       struct dirent *de;
@@ -140,6 +197,11 @@ static size_t S_candidates(const char *path, char ***out, int *is_prefix) {
       }
       closedir(d);
     }
+  } else if (exists && S_ISREG(st.st_mode) && S_is_summary(path, text, text_len)) {
+    /* a stored summary is a whole engine by itself: its siblings are not
+     * searched (a folder of 10,000 nightly summaries would be listed once
+     * per summary) */
+    *EC_PUSH(v, n, cap) = ec_strdup(path);
   } else {
     /* prefix: siblings named PATH.<something> */
     const char *slash = strrchr(path, '/');
@@ -191,9 +253,8 @@ char *ec_load_default_name(const char *path) {
 const char *ec_load_spec_split(const char *spec, char **name) {
   *name = NULL;
   struct stat st;
-  if (!spec || stat(spec, &st) == 0) return spec;
-  const char *eq = strchr(spec, '=');
-  if (!eq || eq == spec || memchr(spec, '/', (size_t)(eq - spec))) return spec;
+  const char *eq = spec ? strchr(spec, '=') : NULL;
+  if (!eq || eq == spec || memchr(spec, '/', (size_t)(eq - spec)) || stat(spec, &st) == 0) return spec;
   *name = ec_strndup(spec, (size_t)(eq - spec));
   return eq + 1;
 }
@@ -318,7 +379,9 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
   if (path && *path) {
     char **c = NULL;
     int is_prefix;
-    size_t nc = S_candidates(path, &c, &is_prefix);
+    char *pre = NULL;
+    size_t pre_len = 0;
+    size_t nc = S_candidates(path, &c, &is_prefix, &pre, &pre_len);
     struct stat st;
     int is_dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
     if (nc == 0 && is_dir) {
@@ -332,18 +395,28 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
      * file at a time, graphs first (their layers are needed by the rest). */
     ec_file_kind *kinds = ec_calloc(nc ? nc : 1, sizeof *kinds);
     int *readable = ec_calloc(nc ? nc : 1, sizeof *readable);
+    char **small = ec_calloc(nc ? nc : 1, sizeof *small); /* files read whole with their head */
+    size_t *small_len = ec_calloc(nc ? nc : 1, sizeof *small_len);
     size_t recognised = 0;
     for (size_t i = 0; i < nc; i++) {
       size_t hl, before = e->diags.n;
-      char *head = S_read_head(c[i], 65536, &hl, &e->diags);
+      int whole = 1;
+      char *head = pre && i == 0 ? pre : S_read_head(c[i], 65536, &hl, &whole, &e->diags);
+      if (pre && head == pre) hl = pre_len, pre = NULL, whole = 2;
       readable[i] = head != NULL;
-      kinds[i] = head ? ec_sniff(head, hl) : EC_FILE_UNKNOWN;
+      /* the summary S_candidates recognised needs no second look */
+      kinds[i] = whole == 2 ? EC_FILE_SUMMARY : head ? ec_sniff(head, hl) : EC_FILE_UNKNOWN;
       if (kinds[i] != EC_FILE_UNKNOWN) recognised++;
       if (!head) {
         io_error = 1;
         *EC_PUSH(failed, n_failed, cap_failed) = (S_failed){before, e->diags.n};
       }
-      free(head);
+      if (head && whole && kinds[i] != EC_FILE_UNKNOWN) {
+        small[i] = head;
+        small_len[i] = hl;
+      } else {
+        free(head);
+      }
     }
     static const ec_file_kind order[] = {EC_FILE_GRAPH,        EC_FILE_PROFILE,    EC_FILE_LAYER_TIMES,
                                          EC_FILE_TIMING,       EC_FILE_PROFILE_META, EC_FILE_BUILD_META,
@@ -359,8 +432,9 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
                       ec_file_kind_name(kinds[i]));
           continue;
         }
-        size_t len, before = e->diags.n;
-        char *text = ec_read_file(c[i], &len, &e->diags);
+        size_t len = small_len[i], before = e->diags.n;
+        char *text = small[i] ? small[i] : ec_read_file(c[i], &len, &e->diags);
+        small[i] = NULL;
         if (!text) io_error = 1;
         else S_reader_for(kinds[i])(e, c[i], text, len, o);
         free(text);
@@ -377,6 +451,9 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
       ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,
                   "the directory holds no engine files: none of its %zu files is a graph, profile, timing, metadata "
                   "or trtexec log", nc);
+    for (size_t i = 0; i < nc; i++) free(small[i]);
+    free(small);
+    free(small_len);
     free(readable);
     free(kinds);
     free(c);

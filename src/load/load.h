@@ -62,6 +62,13 @@ const char *ec_load_spec_split(const char *spec, char **name);
  *  ...). Caller frees. */
 char *ec_load_default_name(const char *path);
 
+/** The stored `summary --json` files in directory dir and in its folders
+ *  up to depth levels down, recognised by content (a nightly job's folder
+ *  of summaries), as "dir/.../file" paths in byte order. Sets *out (the
+ *  caller frees each path and the array; NULL when none) and returns their
+ *  number. Unreadable entries are skipped. */
+size_t ec_load_find_summaries(const char *dir, int depth, char ***out);
+
 /** What a file holds, judged by its content. */
 ec_file_kind ec_sniff(const char *text, size_t len);
 

@@ -4,20 +4,30 @@
  *
  * What comes back: the engine name (unless NAME= was given), performance
  * statistics (GPU compute, latency, enqueue, H2D, D2H, throughput), device,
- * build/inference options, the bindings and the TensorRT version. Statistics computed from
+ * build/inference options, the bindings, the TensorRT version, the labels
+ * given to `summary --label`, and the per-type latencies and slowest layers
+ * (e->stored_by_type, e->stored_top: trend's "what moved"). Statistics computed from
  * timing.json keep their spread: "stdev" and "count" join the labelled
  * values of the ec_stats, which then name their source "summary (timing.json)",
  * and /2's sketches of GPU compute time and latency land in
  * e->perf.*_sketch (compare's interval; a /1 summary has none, and compare
  * approximates the distribution from its percentiles).
  * Layers are not stored in a summary, so the engine has none: alignment and
- * the layer-sum metric are unavailable for it (the caller says so). */
+ * the layer-sum metric are unavailable for it (the caller says so).
+ *
+ * The document is read with load/jtok.h (a summary is enginecard's own
+ * JSON, and trend reads thousands of them); text jtok refuses goes through
+ * jansson (load/json.h) for its repairs and file:line:col messages, and
+ * what jansson accepts is read from its compact dump. */
 #include "load/internal.h"
 #include "load/json.h"
+#include "load/jtok.h"
 #include "util/alloc.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define S_NONE EC_JT_MISSING
 
 /* Static source names (ec_stats.source must outlive the engine). */
 static const char *S_source(const char *stored) {
@@ -28,36 +38,46 @@ static const char *S_source(const char *stored) {
   return "summary";
 }
 
-static void S_stats(ec_stats *s, const json_t *o) {
-  if (!json_is_object(o)) return;
+/* The source a stored statistic names, as a static string. */
+static const char *S_source_of(const ec_jtoks *d, size_t v) {
+  char *s = ec_jt_str(d, v, NULL);
+  const char *r = S_source(s);
+  free(s);
+  return r;
+}
+
+static void S_stats(const ec_jtoks *d, ec_stats *s, size_t o) {
+  if (ec_jt_kind_of(d, o) != EC_JT_OBJECT) return;
   static const char *const keys[] = {"min", "max", "mean", "median", "p90", "p95", "p99", "stdev", "count"};
   for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-    double v = ec_json_num(json_object_get(o, keys[k]));
+    double v = ec_jt_num(d, ec_jt_get(d, o, keys[k]));
     if (isfinite(v)) ec_stats_set(s, keys[k], v);
   }
   /* other percentiles ("p99.9") as stored */
-  const char *key;
-  const json_t *v;
-  json_object_foreach((json_t *)o, key, v) {
-    if (key[0] != 'p' || strlen(key) >= sizeof s->v[0].label || !isnan(ec_stats_get(s, key))) continue;
-    double x = ec_json_num(v);
-    if (isfinite(x) && s->n < (int)(sizeof s->v / sizeof s->v[0])) ec_stats_set(s, key, x);
+  for (size_t k = ec_jt_first(d, o); k != S_NONE; k = ec_jt_next(d, o, k)) {
+    char *key = ec_jt_str(d, k, NULL);
+    if (key[0] == 'p' && strlen(key) < sizeof s->v[0].label && isnan(ec_stats_get(s, key))) {
+      double x = ec_jt_num(d, k + 1);
+      if (isfinite(x) && s->n < (int)(sizeof s->v / sizeof s->v[0])) ec_stats_set(s, key, x);
+    }
+    free(key);
   }
-  if (s->n) s->source = S_source(json_string_value(json_object_get(o, "source")));
+  if (s->n) s->source = S_source_of(d, ec_jt_get(d, o, "source"));
 }
 
 /* A /2 sketch {"count": n, "quantiles": [...]}: at least two finite,
  * non-decreasing values; anything else is ignored with a warning. */
-static void S_sketch(ec_engine *e, const char *path, const char *what, ec_sketch *sk, const json_t *o) {
-  const json_t *s = json_object_get(o, "sketch");
-  if (!s || json_is_null(s)) return;
-  const json_t *q = json_object_get(s, "quantiles");
-  double n = ec_json_num(json_object_get(s, "count"));
-  size_t m = json_array_size(q);
-  int ok = json_is_array(q) && m >= 2 && isfinite(n) && n >= 1 && n == floor(n);
+static void S_sketch(ec_engine *e, const ec_jtoks *d, const char *path, const char *what, ec_sketch *sk, size_t o) {
+  size_t s = ec_jt_get(d, o, "sketch");
+  if (s == S_NONE || ec_jt_kind_of(d, s) == EC_JT_NULL) return;
+  size_t q = ec_jt_get(d, s, "quantiles");
+  double n = ec_jt_num(d, ec_jt_get(d, s, "count"));
+  size_t m = ec_jt_size(d, q);
+  int ok = ec_jt_kind_of(d, q) == EC_JT_ARRAY && m >= 2 && isfinite(n) && n >= 1 && n == floor(n);
   double *v = ok ? ec_malloc(m * sizeof *v) : NULL;
-  for (size_t i = 0; ok && i < m; i++) {
-    v[i] = ec_json_num(json_array_get(q, i));
+  size_t i = 0;
+  for (size_t x = ok ? ec_jt_first(d, q) : S_NONE; ok && x != S_NONE; x = ec_jt_next(d, q, x), i++) {
+    v[i] = ec_jt_num(d, x);
     if (!isfinite(v[i]) || (i && v[i] < v[i - 1])) ok = 0;
   }
   if (!ok) {
@@ -71,21 +91,41 @@ static void S_sketch(ec_engine *e, const char *path, const char *what, ec_sketch
   sk->n = (size_t)n;
 }
 
-static void S_kvs(ec_kvs *k, const json_t *o) {
-  if (!json_is_object(o)) return;
-  const char *key;
-  const json_t *v;
-  json_object_foreach((json_t *)o, key, v) {
-    if (ec_kvs_get(k, key)) continue;
-    char *t = ec_json_text(v);
-    ec_kvs_add(k, key, t);
-    free(t);
+static void S_kvs(const ec_jtoks *d, ec_kvs *k, size_t o) {
+  if (ec_jt_kind_of(d, o) != EC_JT_OBJECT) return;
+  for (size_t x = ec_jt_first(d, o); x != S_NONE; x = ec_jt_next(d, o, x)) {
+    char *key = ec_jt_str(d, x, NULL);
+    if (!ec_kvs_get(k, key)) {
+      char *t = ec_jt_text(d, x + 1);
+      ec_kvs_add(k, key, t);
+      free(t);
+    }
+    free(key);
   }
 }
 
-static char *S_str(const json_t *o, const char *key) {
-  const char *s = json_string_value(json_object_get(o, key));
-  return s ? ec_strdup(s) : NULL;
+/* latency_ms.by_type {TYPE: ms} (sorted by type, as stored) and top_layers
+ * [{name, type, latency_ms}]; entries without a name are skipped, a null
+ * latency stays unknown (NAN). */
+static void S_latencies(ec_engine *e, const ec_jtoks *d, size_t by_type, size_t top) {
+  size_t cap = 0;
+  if (ec_jt_kind_of(d, by_type) == EC_JT_OBJECT && !e->n_stored_by_type)
+    for (size_t x = ec_jt_first(d, by_type); x != S_NONE; x = ec_jt_next(d, by_type, x)) {
+      ec_named_ms *m = EC_PUSH(e->stored_by_type, e->n_stored_by_type, cap);
+      m->name = ec_jt_str(d, x, NULL);
+      m->type = NULL;
+      m->ms = ec_jt_num(d, x + 1);
+    }
+  cap = 0;
+  if (ec_jt_kind_of(d, top) != EC_JT_ARRAY || e->n_stored_top) return;
+  for (size_t l = ec_jt_first(d, top); l != S_NONE; l = ec_jt_next(d, top, l)) {
+    char *name = ec_jt_str(d, ec_jt_get(d, l, "name"), NULL);
+    if (!name) continue;
+    ec_named_ms *m = EC_PUSH(e->stored_top, e->n_stored_top, cap);
+    m->name = name;
+    m->type = ec_jt_str(d, ec_jt_get(d, l, "type"), NULL);
+    m->ms = ec_jt_num(d, ec_jt_get(d, l, "latency_ms"));
+  }
 }
 
 /* The name discovery gives a file: its base name without ".json"/".txt". */
@@ -99,117 +139,154 @@ static int S_is_default_name(const char *name, const char *path) {
 }
 
 /* A shape written as a JSON list of integers, or null. */
-static void S_dims(ec_dims *d, const json_t *a) {
-  if (!json_is_array(a) || d->v || json_array_size(a) > 64) return;
-  size_t n = json_array_size(a);
-  d->v = ec_calloc(n ? n : 1, sizeof *d->v);
-  d->n = (int)n;
-  for (size_t i = 0; i < n; i++) d->v[i] = ec_i64(ec_json_num(json_array_get(a, i)), -1);
+static void S_dims(const ec_jtoks *d, ec_dims *dm, size_t a) {
+  if (ec_jt_kind_of(d, a) != EC_JT_ARRAY || dm->v) return;
+  size_t n = ec_jt_size(d, a);
+  if (n > 64) return;
+  dm->v = ec_calloc(n ? n : 1, sizeof *dm->v);
+  dm->n = (int)n;
+  size_t i = 0;
+  for (size_t x = ec_jt_first(d, a); x != S_NONE; x = ec_jt_next(d, a, x)) dm->v[i++] = ec_i64(ec_jt_num(d, x), -1);
 }
 
 /* build.inputs: [{name, min, opt, max, inference}] */
-static void S_inputs(ec_input_shapes *s, const json_t *a) {
-  if (!json_is_array(a)) return;
-  for (size_t i = 0; i < json_array_size(a); i++) {
-    const json_t *x = json_array_get(a, i);
+static void S_inputs(const ec_jtoks *d, ec_input_shapes *s, size_t a) {
+  if (ec_jt_kind_of(d, a) != EC_JT_ARRAY) return;
+  for (size_t x = ec_jt_first(d, a); x != S_NONE; x = ec_jt_next(d, a, x)) {
     size_t nl;
-    const char *name = ec_json_str(json_object_get(x, "name"), &nl);
+    char *name = ec_jt_str(d, ec_jt_get(d, x, "name"), &nl);
     if (!name) continue;
     ec_input_shape *in = ec_input_shapes_get(s, name, nl);
-    S_dims(&in->min, json_object_get(x, "min"));
-    S_dims(&in->opt, json_object_get(x, "opt"));
-    S_dims(&in->max, json_object_get(x, "max"));
-    S_dims(&in->inference, json_object_get(x, "inference"));
+    free(name);
+    S_dims(d, &in->min, ec_jt_get(d, x, "min"));
+    S_dims(d, &in->opt, ec_jt_get(d, x, "opt"));
+    S_dims(d, &in->max, ec_jt_get(d, x, "max"));
+    S_dims(d, &in->inference, ec_jt_get(d, x, "inference"));
   }
 }
 
 /* bindings: [{name, direction, listed, shape, datatype, format, ...}] back
  * into the engine's one list (its profile shapes come from build.inputs,
  * linked when the engine is finished); a binding without a name is skipped. */
-static void S_bindings(ec_engine *e, const char *path, const json_t *a) {
-  if (!json_is_array(a) || e->n_bindings) return;
+static void S_bindings(ec_engine *e, const ec_jtoks *d, const char *path, size_t a) {
+  if (ec_jt_kind_of(d, a) != EC_JT_ARRAY || e->n_bindings) return;
   size_t cap = 0;
-  for (size_t i = 0; i < json_array_size(a); i++) {
-    const json_t *x = json_array_get(a, i);
+  for (size_t x = ec_jt_first(d, a); x != S_NONE; x = ec_jt_next(d, a, x)) {
     size_t nl, fl;
-    const char *name = ec_json_str(json_object_get(x, "name"), &nl);
+    char *name = ec_jt_str(d, ec_jt_get(d, x, "name"), &nl);
     if (!name) continue;
     ec_binding *b = EC_PUSH(e->bindings, e->n_bindings, cap);
     memset(b, 0, sizeof *b);
-    b->t.name = ec_strndup(name, nl);
+    b->t.name = name;
     b->t.name_len = nl;
     b->t.volume = -1;
-    const char *dir = json_string_value(json_object_get(x, "direction"));
-    b->dir = !dir ? EC_BIND_UNKNOWN : !strcmp(dir, "input") ? EC_BIND_INPUT : !strcmp(dir, "output") ? EC_BIND_OUTPUT
-                                                                                                      : EC_BIND_UNKNOWN;
-    b->listed = json_is_true(json_object_get(x, "listed"));
-    ec_dims d = {0};
-    S_dims(&d, json_object_get(x, "shape"));
-    if (d.v) {
+    size_t dir = ec_jt_get(d, x, "direction");
+    b->dir = ec_jt_streq(d, dir, "input") ? EC_BIND_INPUT : ec_jt_streq(d, dir, "output") ? EC_BIND_OUTPUT : EC_BIND_UNKNOWN;
+    b->listed = ec_jt_kind_of(d, ec_jt_get(d, x, "listed")) == EC_JT_TRUE;
+    ec_dims dm = {0};
+    S_dims(d, &dm, ec_jt_get(d, x, "shape"));
+    if (dm.v) {
       b->described = 1;
-      b->t.dims = d.v;
-      b->t.ndims = d.n;
+      b->t.dims = dm.v;
+      b->t.ndims = dm.n;
       ec_tensor_set_volume(&b->t);
-      const char *fmt = ec_json_str(json_object_get(x, "format"), &fl);
+      char *fmt = ec_jt_str(d, ec_jt_get(d, x, "format"), &fl);
       if (fmt) ec_tensor_set_format(e, path, &b->t, fmt, fl);
+      free(fmt);
     }
   }
 }
 
-int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_t len, const ec_load_opts *o) {
-  (void)o;
+/* The tokens of a summary: jtok's, else (text jtok refuses) jansson's
+ * reading, repairs and messages, then jtok over jansson's compact dump.
+ * *dump holds that dump (free it after d). 0, or -1 (said in e->diags). */
+static int S_tokens(ec_engine *e, const char *path, const char *text, size_t len, ec_jtoks *d, char **dump) {
+  size_t off;
+  *dump = NULL;
+  if (ec_jtok_parse(text, len, d, &off) == 0) return 0;
+  ec_jtok_free(d);
   ec_json_doc doc;
   if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
-  const json_t *root = doc.v[0];
-  const char *schema = json_string_value(json_object_get(root, "schema"));
-  if (!json_is_object(root) || !schema || strncmp(schema, "enginecard.summary/", 19) != 0) {
+  char *s = json_dumps(doc.v[0], JSON_COMPACT | JSON_ENCODE_ANY);
+  ec_json_doc_free(&doc);
+  if (!s) {
+    ec_diag_add(&e->diags, EC_ERROR, path, 1, 1, "cannot read the summary");
+    return -1;
+  }
+  *dump = ec_strdup(s);
+  free(s);
+  if (ec_jtok_parse(*dump, strlen(*dump), d, &off) != 0) {
+    ec_jtok_free(d);
+    ec_diag_add(&e->diags, EC_ERROR, path, 1, 1, "cannot read the summary");
+    return -1;
+  }
+  return 0;
+}
+
+int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_t len, const ec_load_opts *o) {
+  (void)o;
+  ec_jtoks doc;
+  char *dump;
+  if (S_tokens(e, path, text, len, &doc, &dump) != 0) return -1;
+  const ec_jtoks *d = &doc;
+  const size_t root = 0;
+  char *schema = ec_jt_str(d, ec_jt_get(d, root, "schema"), NULL);
+  if (ec_jt_kind_of(d, root) != EC_JT_OBJECT || !schema || strncmp(schema, "enginecard.summary/", 19) != 0) {
     ec_diag_add(&e->diags, EC_ERROR, path, 1, 1, "not an enginecard summary (no \"schema\": \"enginecard.summary/2\")");
-    ec_json_doc_free(&doc);
+    free(schema);
+    ec_jtok_free(&doc);
+    free(dump);
     return -1;
   }
   if (strcmp(schema, "enginecard.summary/1") != 0 && strcmp(schema, "enginecard.summary/2") != 0)
     ec_diag_add(&e->diags, EC_WARN, path, 1, 1, "summary schema %s is newer than this build reads (enginecard.summary/2); "
                 "known fields are used", schema);
+  free(schema);
   ec_engine_add_file(e, path, EC_FILE_SUMMARY);
 
-  const char *stored = json_string_value(json_object_get(root, "engine"));
+  char *stored = ec_jt_str(d, ec_jt_get(d, root, "engine"), NULL);
   if (stored && *stored && S_is_default_name(e->name, path)) {
     free(e->name);
-    e->name = ec_strdup(stored);
+    e->name = stored;
+    stored = NULL;
   }
+  free(stored);
 
   /* the layer-latency sum, for compare --metric layer-sum against a stored baseline */
-  const json_t *lat = json_object_get(root, "latency_ms");
-  if (json_is_object(lat)) e->stored_layer_sum_ms = ec_json_num(json_object_get(lat, "total"));
-  const json_t *prov2 = json_object_get(root, "provenance");
-  if (json_is_object(prov2)) {
-    double pc = ec_json_num(json_object_get(prov2, "profile_iterations"));
+  size_t lat = ec_jt_get(d, root, "latency_ms");
+  if (ec_jt_kind_of(d, lat) == EC_JT_OBJECT) e->stored_layer_sum_ms = ec_jt_num(d, ec_jt_get(d, lat, "total"));
+  S_latencies(e, d, ec_jt_get(d, lat, "by_type"), ec_jt_get(d, root, "top_layers"));
+  S_kvs(d, &e->labels, ec_jt_get(d, root, "labels"));
+  size_t prov = ec_jt_get(d, root, "provenance");
+  if (ec_jt_kind_of(d, prov) == EC_JT_OBJECT) {
+    double pc = ec_jt_num(d, ec_jt_get(d, prov, "profile_iterations"));
     if (isfinite(pc) && pc > 0) e->stored_profile_count = ec_i64(pc, 0);
   }
 
-  const json_t *perf = json_object_get(root, "performance");
-  if (json_is_object(perf)) {
+  size_t perf = ec_jt_get(d, root, "performance");
+  if (ec_jt_kind_of(d, perf) == EC_JT_OBJECT) {
     ec_perf *p = &e->perf;
     p->present = 1;
-    S_stats(&p->gpu_compute, json_object_get(perf, "gpu_compute_ms"));
-    S_stats(&p->latency, json_object_get(perf, "latency_ms"));
-    S_sketch(e, path, "gpu_compute_ms", &p->gpu_compute_sketch, json_object_get(perf, "gpu_compute_ms"));
-    S_sketch(e, path, "latency_ms", &p->latency_sketch, json_object_get(perf, "latency_ms"));
-    S_stats(&p->enqueue, json_object_get(perf, "enqueue_ms"));
-    S_stats(&p->h2d, json_object_get(perf, "h2d_ms"));
-    S_stats(&p->d2h, json_object_get(perf, "d2h_ms"));
-    p->throughput_qps = ec_json_num(json_object_get(perf, "throughput_qps"));
-    if (isfinite(p->throughput_qps)) p->throughput_source = S_source(json_string_value(json_object_get(perf, "throughput_source")));
-    p->walltime_s = ec_json_num(json_object_get(perf, "walltime_s"));
-    p->total_gpu_compute_s = ec_json_num(json_object_get(perf, "total_gpu_compute_s"));
-  } else if (json_is_object(json_object_get(root, "timing"))) {
+    size_t gc = ec_jt_get(d, perf, "gpu_compute_ms"), lt = ec_jt_get(d, perf, "latency_ms");
+    S_stats(d, &p->gpu_compute, gc);
+    S_stats(d, &p->latency, lt);
+    S_sketch(e, d, path, "gpu_compute_ms", &p->gpu_compute_sketch, gc);
+    S_sketch(e, d, path, "latency_ms", &p->latency_sketch, lt);
+    S_stats(d, &p->enqueue, ec_jt_get(d, perf, "enqueue_ms"));
+    S_stats(d, &p->h2d, ec_jt_get(d, perf, "h2d_ms"));
+    S_stats(d, &p->d2h, ec_jt_get(d, perf, "d2h_ms"));
+    p->throughput_qps = ec_jt_num(d, ec_jt_get(d, perf, "throughput_qps"));
+    if (isfinite(p->throughput_qps)) p->throughput_source = S_source_of(d, ec_jt_get(d, perf, "throughput_source"));
+    p->walltime_s = ec_jt_num(d, ec_jt_get(d, perf, "walltime_s"));
+    p->total_gpu_compute_s = ec_jt_num(d, ec_jt_get(d, perf, "total_gpu_compute_s"));
+  } else if (ec_jt_kind_of(d, ec_jt_get(d, root, "timing")) == EC_JT_OBJECT) {
     /* a summary without performance block: latency statistics only */
-    const json_t *t = json_object_get(root, "timing");
+    size_t t = ec_jt_get(d, root, "timing");
     static const char *const k[][2] = {{"min_ms", "min"},       {"max_ms", "max"}, {"mean_ms", "mean"},
                                        {"median_ms", "median"}, {"p90_ms", "p90"}, {"p95_ms", "p95"},
                                        {"p99_ms", "p99"},       {"stdev_ms", "stdev"}, {"count", "count"}};
     for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
-      double v = ec_json_num(json_object_get(t, k[i][0]));
+      double v = ec_jt_num(d, ec_jt_get(d, t, k[i][0]));
       if (isfinite(v)) ec_stats_set(&e->perf.latency, k[i][1], v);
     }
     if (e->perf.latency.n) {
@@ -218,52 +295,54 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
     }
   }
 
-  const json_t *dev = json_object_get(root, "device");
-  if (json_is_object(dev)) {
-    ec_device *d = &e->device;
-    d->present = 1;
-    d->name = S_str(dev, "name");
-    d->compute_capability = S_str(dev, "compute_capability");
-    d->global_memory = S_str(dev, "global_memory");
-    d->sms = ec_json_num(json_object_get(dev, "sms"));
-    d->compute_clock_ghz = ec_json_num(json_object_get(dev, "compute_clock_ghz"));
-    d->memory_clock_ghz = ec_json_num(json_object_get(dev, "memory_clock_ghz"));
-    d->bus_width_bits = ec_json_num(json_object_get(dev, "bus_width_bits"));
-    d->source = "summary";
-    S_kvs(&d->all, dev);
+  size_t dev = ec_jt_get(d, root, "device");
+  if (ec_jt_kind_of(d, dev) == EC_JT_OBJECT) {
+    ec_device *dv = &e->device;
+    dv->present = 1;
+    dv->name = ec_jt_str(d, ec_jt_get(d, dev, "name"), NULL);
+    dv->compute_capability = ec_jt_str(d, ec_jt_get(d, dev, "compute_capability"), NULL);
+    dv->global_memory = ec_jt_str(d, ec_jt_get(d, dev, "global_memory"), NULL);
+    dv->sms = ec_jt_num(d, ec_jt_get(d, dev, "sms"));
+    dv->compute_clock_ghz = ec_jt_num(d, ec_jt_get(d, dev, "compute_clock_ghz"));
+    dv->memory_clock_ghz = ec_jt_num(d, ec_jt_get(d, dev, "memory_clock_ghz"));
+    dv->bus_width_bits = ec_jt_num(d, ec_jt_get(d, dev, "bus_width_bits"));
+    dv->source = "summary";
+    S_kvs(d, &dv->all, dev);
   }
 
-  const json_t *b = json_object_get(root, "build");
-  if (json_is_object(b)) {
-    S_kvs(&e->model_options, json_object_get(b, "model_options"));
-    S_kvs(&e->build_options, json_object_get(b, "build_options"));
-    S_kvs(&e->inference_options, json_object_get(b, "inference_options"));
-    S_kvs(&e->system_options, json_object_get(b, "system_options"));
-    S_kvs(&e->reporting_options, json_object_get(b, "reporting_options"));
-    S_kvs(&e->memory, json_object_get(b, "memory"));
-    S_inputs(&e->input_shapes, json_object_get(b, "inputs"));
+  size_t b = ec_jt_get(d, root, "build");
+  if (ec_jt_kind_of(d, b) == EC_JT_OBJECT) {
+    S_kvs(d, &e->model_options, ec_jt_get(d, b, "model_options"));
+    S_kvs(d, &e->build_options, ec_jt_get(d, b, "build_options"));
+    S_kvs(d, &e->inference_options, ec_jt_get(d, b, "inference_options"));
+    S_kvs(d, &e->system_options, ec_jt_get(d, b, "system_options"));
+    S_kvs(d, &e->reporting_options, ec_jt_get(d, b, "reporting_options"));
+    S_kvs(d, &e->memory, ec_jt_get(d, b, "memory"));
+    S_inputs(d, &e->input_shapes, ec_jt_get(d, b, "inputs"));
   }
-  S_bindings(e, path, json_object_get(root, "bindings"));
+  S_bindings(e, d, path, ec_jt_get(d, root, "bindings"));
 
-  const json_t *prov = json_object_get(root, "provenance");
-  if (json_is_object(prov)) {
-    const char *trt = json_string_value(json_object_get(prov, "tensorrt"));
+  if (ec_jt_kind_of(d, prov) == EC_JT_OBJECT) {
+    char *trt = ec_jt_str(d, ec_jt_get(d, prov, "tensorrt"), NULL);
     if (trt && !e->trt_version) {
-      e->trt_version = ec_strdup(trt);
+      e->trt_version = trt;
+      trt = NULL;
       free(e->trt_version_source);
       e->trt_version_source = ec_strdup("summary");
     }
-    double pc = ec_json_num(json_object_get(prov2, "profile_iterations"));
+    free(trt);
+    double pc = ec_jt_num(d, ec_jt_get(d, prov, "profile_iterations"));
     if (isfinite(pc) && pc >= 0) e->profile_count = ec_i64(pc, 0);
   }
 
-  double nl = ec_json_num(json_object_get(root, "layers"));
+  double nl = ec_jt_num(d, ec_jt_get(d, root, "layers"));
   if (isfinite(nl) && nl >= 0) e->stored_layers = ec_i64(nl, -1);
   ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
               "stored summary of %s (%.0f layers): per-layer data is not stored, so layers are not aligned",
               e->name, isfinite(nl) ? nl : 0.0);
   if (!e->perf.present)
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "stored summary has no performance statistics");
-  ec_json_doc_free(&doc);
+  ec_jtok_free(&doc);
+  free(dump);
   return 0;
 }

@@ -70,6 +70,16 @@ void ec_kvs_add(ec_kvs *k, const char *key, const char *val) {
   x->val = ec_strdup(val ? val : "");
 }
 
+void ec_kvs_set(ec_kvs *k, const char *key, const char *val) {
+  for (size_t i = 0; i < k->n; i++)
+    if (strcmp(k->v[i].key, key) == 0) {
+      free(k->v[i].val);
+      k->v[i].val = ec_strdup(val ? val : "");
+      return;
+    }
+  ec_kvs_add(k, key, val);
+}
+
 const char *ec_kvs_get(const ec_kvs *k, const char *key) {
   for (size_t i = 0; i < k->n; i++)
     if (strcmp(k->v[i].key, key) == 0) return k->v[i].val;
@@ -162,6 +172,16 @@ void ec_engine_free(ec_engine *e) {
   ec_kvs_free(&e->system_options);
   ec_kvs_free(&e->reporting_options);
   ec_kvs_free(&e->memory);
+  ec_kvs_free(&e->labels);
+  ec_named_ms *nm[2] = {e->stored_by_type, e->stored_top};
+  size_t nn[2] = {e->n_stored_by_type, e->n_stored_top};
+  for (int k = 0; k < 2; k++) {
+    for (size_t i = 0; i < nn[k]; i++) {
+      free(nm[k][i].name);
+      free(nm[k][i].type);
+    }
+    free(nm[k]);
+  }
   ec_input_shapes_free(&e->input_shapes);
   free(e->trt_version);
   free(e->trt_version_source);

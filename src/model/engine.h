@@ -215,6 +215,15 @@ typedef struct ec_input_shapes {
   size_t n, cap;
 } ec_input_shapes;
 
+/* A latency with its name, as a stored summary keeps it: a layer type's sum
+ * (latency_ms.by_type; type NULL) or one of the slowest layers (top_layers;
+ * ms NAN when the summary says null). */
+typedef struct ec_named_ms {
+  char *name;
+  char *type;
+  double ms;
+} ec_named_ms;
+
 typedef enum {
   EC_FILE_GRAPH = 0,
   EC_FILE_PROFILE,
@@ -286,6 +295,12 @@ typedef struct ec_engine {
   double stored_layer_sum_ms; /* latency_ms.total of a stored summary (NAN otherwise) */
   int64_t stored_layers;      /* "layers" of a stored summary (-1 otherwise) */
   int64_t stored_profile_count; /* its provenance.profile_iterations (0 when unknown) */
+  ec_named_ms *stored_by_type; /* its latency_ms.by_type (a stored summary has no layers), by type */
+  size_t n_stored_by_type;
+  ec_named_ms *stored_top;     /* its top_layers, slowest first */
+  size_t n_stored_top;
+  ec_kvs labels;              /* labels given with `summary --label key=value` (stored in the
+                                 summary, read back from it), in the order given */
   size_t n_log_runs;          /* runs in the first log that has any: one per trtexec invocation */
   size_t log_run;             /* the one used (0-based); nothing comes from the others */
 
@@ -324,6 +339,8 @@ void ec_tensor_clear(ec_tensor *t);
 void ec_binding_clear(ec_binding *b);
 void ec_timing_clear(ec_timing *t);
 void ec_kvs_add(ec_kvs *k, const char *key, const char *val);
+/** Set key to val: replace the value of an existing key, else add it. */
+void ec_kvs_set(ec_kvs *k, const char *key, const char *val);
 /** Static "Device"/"Host"/"other" for a Location string of n bytes. */
 const char *ec_location_name(const char *s, size_t n);
 /** Value for key, or NULL. */

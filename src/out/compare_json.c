@@ -27,7 +27,7 @@ static json_t *S_metric(const ec_metric_value *m) {
   return o;
 }
 
-static json_t *S_estimate(const ec_gate_est *g) {
+json_t *ec_gate_est_json(const ec_gate_est *g) {
   json_t *o = json_object();
   json_object_set_new(o, "regress_pct", ec_jnum(g->est_pct));
   json_object_set_new(o, "low_pct", ec_jnum(g->lo_pct));
@@ -147,7 +147,7 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
   json_object_set_new(o, "metric", S_metric(&r->m));
   json_object_set_new(o, "delta_pct", ec_jnum(r->delta_pct));
   json_object_set_new(o, "regress_pct", ec_jnum(r->regress_pct));
-  json_object_set_new(o, "estimate", r->engine == c->baseline ? json_null() : S_estimate(&r->est));
+  json_object_set_new(o, "estimate", r->engine == c->baseline ? json_null() : ec_gate_est_json(&r->est));
   json_object_set_new(o, "verdict", json_string(ec_verdict_name(r->verdict)));
   json_object_set_new(o, "change", json_string(ec_change_name(r->change)));
   json_object_set_new(o, "reason", ec_jstr(r->reason));

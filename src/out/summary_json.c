@@ -288,7 +288,7 @@ json_t *ec_summary_json(const ec_summary *s) {
   }
   json_object_set_new(o, "performance", S_performance(s));
   json_t *top = json_array();
-  size_t ntop = s->has_latency ? (e->n_layers < 10 ? e->n_layers : 10) : 0;
+  size_t ntop = s->has_latency ? (e->n_layers < EC_SUMMARY_TOP_LAYERS ? e->n_layers : EC_SUMMARY_TOP_LAYERS) : 0;
   for (size_t i = 0; i < ntop; i++) {
     const ec_layer *l = &e->layers[s->order[i]];
     json_t *x = json_object();
@@ -301,6 +301,10 @@ json_t *ec_summary_json(const ec_summary *s) {
     json_array_append_new(top, x);
   }
   json_object_set_new(o, "top_layers", top);
+  /* labels given with --label (or read back from a stored summary) */
+  json_t *lab = json_object();
+  for (size_t i = 0; i < e->labels.n; i++) json_object_set_new(lab, e->labels.v[i].key, ec_jstr(e->labels.v[i].val));
+  json_object_set_new(o, "labels", lab);
   json_object_set_new(o, "bindings", S_bindings(e));
   json_object_set_new(o, "device", S_device(e));
   json_object_set_new(o, "build", S_build(e));

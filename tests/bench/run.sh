@@ -12,6 +12,9 @@
 #   report of a 1,300-layer TensorRT 10 transformer (enginegen --model
 #     transformer), graph included, under 2 s;
 #   compare of two 100,000-layer engines under 30 s;
+#   trend over 1,000 nights x 10 engines (stored summaries, 1% noise, a 12%
+#     step in five of them; tests/bench/trend_nights.py) under 2 s, with
+#     its JSON and Markdown; its HTML and PDF report under 5 s;
 #   growth: reports and summaries of 10k, 20k, 50k and 100k layers; the time
 #     per doubling and the fitted exponent (time ~ n^k) are printed, and k
 #     must stay under 1.35 (n log n over this range is about 1.1; n^2 is 2).
@@ -141,6 +144,32 @@ bench_row "compare e20000 f20000" sh -c '"$0" compare "$1" "$2" --max-regress 5 
 bench_row "compare e100000 f100000" "$EC" compare "$OUT/e100000" "$OUT/f100000" --json "$OUT/cmp.json" \
   -o "$OUT/cmp.html" --pdf "$OUT/cmp.pdf"
 
+# trend over 1,000 nights of 10 engines: summaries made once from engines'
+# summaries (regenerated when the script is newer), read from one folder
+if command -v python3 > /dev/null; then
+  TN=$OUT/trend-nights
+  if [ ! -f "$TN/.done" ] || [ tests/bench/trend_nights.py -nt "$TN/.done" ]; then
+    rm -rf "$TN"
+    mkdir -p "$TN"
+    for e in e2000 tf1300; do "$EC" summary --json "$OUT/$e" > "$OUT/$e.summary.json" 2> /dev/null; done
+    for x in resnet-fp16-a100 resnet-int8-a100 resnet-fp16-rtx3090 resnet-fp32-a100; do
+      "$EC" summary --json "examples/$x/resnet.onnx.engine" > "$OUT/$x.summary.json" 2> /dev/null
+    done
+    "$EC" summary --json examples/hybrid-fp16-h100/hybrid.onnx.engine > "$OUT/hybrid-fp16-h100.summary.json" 2> /dev/null
+    python3 tests/bench/trend_nights.py "$TN" 1000 "$OUT/e2000.summary.json" "$OUT/tf1300.summary.json" \
+      "$OUT/resnet-fp16-a100.summary.json" "$OUT/resnet-int8-a100.summary.json" "$OUT/resnet-fp16-rtx3090.summary.json" \
+      "$OUT/resnet-fp32-a100.summary.json" "$OUT/hybrid-fp16-h100.summary.json" "$OUT/e2000.summary.json" \
+      "$OUT/tf1300.summary.json" "$OUT/resnet-fp16-a100.summary.json" && touch "$TN/.done"
+  fi
+  # exit 1 is the gate failing on the engines with a step
+  bench_row "trend 1000 nights x 10 engines" sh -c '"$0" trend "$1" --by night --max-regress 5 --json "$2" --markdown "$3"; [ $? -le 1 ]' \
+    "$EC" "$TN" "$OUT/trend.json" "$OUT/trend.md"
+  bench_row "trend report 1000 x 10 (html+pdf)" sh -c '"$0" trend "$1" --by night --max-regress 5 -o "$2" --pdf "$3"; [ $? -le 1 ]' \
+    "$EC" "$TN" "$OUT/trend.html" "$OUT/trend.pdf"
+else
+  echo "bench: python3 is missing: the trend nights cannot be made" >&2
+fi
+
 # --- verdict --------------------------------------------------------------
 echo
 verdict=0
@@ -172,6 +201,8 @@ budget "report+graph e100000" 30 2048
 budget "report+graph tf1300 (transformer)" 2
 budget "compare e20000 f20000" 1.5
 budget "compare e100000 f100000" 30 2048
+budget "trend 1000 nights x 10 engines" 2
+budget "trend report 1000 x 10 (html+pdf)" 5
 sz=$(wc -c < "$OUT/r20000.html")
 say "$(le "$sz" 26214400)" "HTML of e20000: $(awk -v b="$sz" 'BEGIN { printf "%.1f", b / 1048576 }') MB (budget 25 MB)"
 sz=$(wc -c < "$OUT/r100000.html")

@@ -9,14 +9,8 @@
 
 /* Test data: its own generator, so the simulated samples are fixed. */
 static uint64_t S_state;
-static double S_unif(void) {
-  uint64_t z = (S_state += UINT64_C(0x9e3779b97f4a7c15));
-  z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-  z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-  z ^= z >> 31;
-  return ((double)(z >> 11) + 0.5) * 0x1.0p-53;
-}
-static double S_normal(void) { return sqrt(-2 * log(S_unif())) * cos(2 * M_PI * S_unif()); }
+#define S_unif() ec_test_unif(&S_state)
+#define S_normal() ec_test_normal(&S_state)
 
 static int S_cmp(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;

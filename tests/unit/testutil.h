@@ -1,6 +1,7 @@
 /* Shared helpers for the cmocka unit tests. */
 #ifndef EC_TESTUTIL_H
 #define EC_TESTUTIL_H
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,21 @@
 #include <cmocka.h>
 #include "load/load.h"
 #include "util/alloc.h"
+
+/* Simulated test data from a fixed seed: uniform on (0,1) (splitmix64,
+ * 53 bits) and standard normal (Box-Muller), so a test's draws are the same
+ * on every machine. */
+static inline double ec_test_unif(uint64_t *state) {
+  uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
+  z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+  z ^= z >> 31;
+  return ((double)(z >> 11) + 0.5) * 0x1.0p-53;
+}
+static inline double ec_test_normal(uint64_t *state) {
+  double u = ec_test_unif(state), v = ec_test_unif(state);
+  return sqrt(-2 * log(u)) * cos(2 * 3.14159265358979323846 * v);
+}
 
 /* Root of ../shared (EC_SHARED overrides), or NULL when absent. Tests that
  * need the corpus call EC_NEED_SHARED() which skips loudly without it. */
