@@ -119,6 +119,26 @@ ec_file_kind ec_sniff(const char *t, size_t len) {
   return EC_FILE_UNKNOWN;
 }
 
+/* What the file at path holds, from its head (hl bytes; whole when that is
+ * the whole file). A stored summary's keys are sorted, so its "schema" comes
+ * late: a summary with many bindings, warnings or options puts it past the
+ * head, and the file's last 4 KiB are looked at too. */
+static ec_file_kind S_sniff_file(const char *path, const char *head, size_t hl, int whole) {
+  ec_file_kind k = ec_sniff(head, hl);
+  if (k != EC_FILE_UNKNOWN || whole) return k;
+  size_t i = 0;
+  while (i < hl && (head[i] == ' ' || head[i] == '\n' || head[i] == '\r' || head[i] == '\t')) i++;
+  if (i >= hl || head[i] != '{') return k;
+  FILE *f = fopen(path, "rb");
+  if (!f) return k;
+  char tail[4097];
+  size_t n = 0;
+  if (fseek(f, -4096L, SEEK_END) == 0) n = fread(tail, 1, 4096, f);
+  fclose(f);
+  tail[n] = '\0';
+  return memmem(tail, n, "\"enginecard.summary/", 20) ? EC_FILE_SUMMARY : k;
+}
+
 static int S_cmp_str(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
@@ -131,7 +151,7 @@ static int S_is_summary(const char *path, char **keep, size_t *keep_len) {
   int whole;
   ec_diags d = {0};
   char *head = S_read_head(path, 65536, &hl, &whole, &d);
-  int yes = head && ec_sniff(head, hl) == EC_FILE_SUMMARY;
+  int yes = head && S_sniff_file(path, head, hl, whole) == EC_FILE_SUMMARY;
   if (yes && whole && keep) {
     *keep = head;
     *keep_len = hl;
@@ -405,7 +425,7 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
       if (pre && head == pre) hl = pre_len, pre = NULL, whole = 2;
       readable[i] = head != NULL;
       /* the summary S_candidates recognised needs no second look */
-      kinds[i] = whole == 2 ? EC_FILE_SUMMARY : head ? ec_sniff(head, hl) : EC_FILE_UNKNOWN;
+      kinds[i] = whole == 2 ? EC_FILE_SUMMARY : head ? S_sniff_file(c[i], head, hl, whole) : EC_FILE_UNKNOWN;
       if (kinds[i] != EC_FILE_UNKNOWN) recognised++;
       if (!head) {
         io_error = 1;

@@ -72,3 +72,20 @@ a = json.load(open(sys.argv[1]))["build"]["inputs"]; b = json.load(open(sys.argv
 assert a == b, (a, b)
 ' "$TMP/s.json" "$TMP/s2.json"; then ok "stored summary: build.inputs read back"
 else fail "stored summary: build.inputs not read back"; fi
+
+# a stored summary whose "schema" key (keys are sorted) lies past the first
+# 64 KiB is still one (before: "not recognised" when a summary had many
+# bindings, warnings or options)
+"$EC_BIN" summary --json examples/resnet-fp16-a100/resnet.onnx.engine > "$TMP/small.json" 2> /dev/null
+"$PY" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = d["bindings"][0]
+d["bindings"] = [dict(b, name="in%d" % i) for i in range(2000)]
+json.dump(d, open(sys.argv[2], "w"), sort_keys=True, indent=1)
+' "$TMP/small.json" "$TMP/big-summary.json"
+sz=$(wc -c < "$TMP/big-summary.json")
+if "$EC_BIN" summary --json "$TMP/big-summary.json" > "$TMP/big-again.json" 2> "$TMP/big.err" &&
+   "$PY" -c 'import json, sys; assert len(json.load(open(sys.argv[1]))["bindings"]) == 2000' "$TMP/big-again.json"; then
+  ok "a stored summary of $sz bytes with its schema key past the first 64 KiB is read"
+else fail "a big stored summary is not recognised"; head -3 "$TMP/big.err"; fi
