@@ -53,7 +53,7 @@ void ec_buf_free(ec_buf *b) {
  * (decoded as U+FFFD of length 1). */
 static int S_unsafe(unsigned cp, size_t l) {
   return (cp < 0x20 && cp != '\t' && cp != '\n') || (cp >= 0x7f && cp < 0xa0) || cp == 0xFFFE || cp == 0xFFFF ||
-         (cp >= 0xD800 && cp <= 0xDFFF) || (cp == 0xFFFD && l == 1);
+         (cp >= 0xD800 && cp <= 0xDFFF) || (cp == 0xFFFD && l == 1) || ec_cp_bidi_control(cp);
 }
 
 /* One code point (its bytes at p, l long) as HTML text. */

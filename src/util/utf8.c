@@ -53,6 +53,8 @@ size_t ec_utf8_count(const char *s, size_t n) {
 
 static int S_after(unsigned c) { return c == '/' || c == '_' || c == '.' || c == '+' || c == '-' || c == ']' || c == ','; }
 
+int ec_cp_bidi_control(unsigned cp) { return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069); }
+
 int ec_ident_break(unsigned a, unsigned b) {
   if (!a || !b) return 0;
   if (b == '[') return a != '[' && !S_after(a);

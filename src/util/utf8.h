@@ -20,5 +20,10 @@ size_t ec_utf8_count(const char *s, size_t n);
  *  , and before [, never inside a run of those characters. The HTML (<wbr>) and
  *  the PDF break names at the same places. */
 int ec_ident_break(unsigned a, unsigned b);
+/** 1 for the bidirectional formatting controls (U+202A..U+202E embeddings
+ *  and overrides, U+2066..U+2069 isolates): in a name from an input they
+ *  make text read in another order than it is stored (a spoof), so every
+ *  writer shows them as U+FFFD. */
+int ec_cp_bidi_control(unsigned cp);
 
 #endif

@@ -11,6 +11,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/utf8.h"
+#include "out/markdown.h"
 #include "render/graph_layout.h"
 #include "view/graph_dot.h"
 
@@ -442,11 +443,33 @@ static void test_generated_provenance(void **st) {
   }
 }
 
+/* A right-to-left override in a layer name makes the text read in another
+ * order than it is stored ("conv\u202Egnp.exe" shows as "convexe.png"): HTML,
+ * plain text and Markdown show it as U+FFFD (before: passed through). */
+static void test_bidi_controls(void **st) {
+  (void)st;
+  static const char *const names[] = {"conv\xE2\x80\xAEgnp.exe", "a\xE2\x81\xA6" "b\xE2\x81\xA9"};
+  for (size_t i = 0; i < 2; i++) {
+    const char *s = names[i];
+    ec_buf b = {0};
+    ec_buf_html(&b, s, strlen(s));
+    ec_buf_text(&b, s, strlen(s));
+    ec_md_escape(&b, s, strlen(s), 0);
+    ec_buf_html_ident(&b, s, strlen(s));
+    assert_null(strstr(b.data, "\xE2\x80\xAE"));
+    assert_null(strstr(b.data, "\xE2\x81\xA6"));
+    assert_null(strstr(b.data, "\xE2\x81\xA9"));
+    assert_non_null(strstr(b.data, "\xEF\xBF\xBD"));
+    ec_buf_free(&b);
+  }
+  assert_true(ec_cp_bidi_control(0x202E) && ec_cp_bidi_control(0x2066) && !ec_cp_bidi_control(0x200F));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_heading_slug), cmocka_unit_test(test_heading_ids), cmocka_unit_test(test_ident_break_rule),
       cmocka_unit_test(test_ident_html), cmocka_unit_test(test_toc), cmocka_unit_test(test_graph_wrap),
-      cmocka_unit_test(test_graph_legend), cmocka_unit_test(test_graph_block), cmocka_unit_test(test_generated_provenance),
+      cmocka_unit_test(test_graph_legend), cmocka_unit_test(test_graph_block), cmocka_unit_test(test_generated_provenance), cmocka_unit_test(test_bidi_controls),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
