@@ -612,6 +612,14 @@ ec_trend *ec_trend_build(ec_engine *const *es, const char *const *group_names, c
                   g->engine, o->by, x->name);
   }
   t->nights = m;
+  /* every engine one night: most likely the nights' engines are named apart
+   * (a folder per night named after it), which makes each night a series */
+  if (t->n > 1 && m == t->n)
+    ec_diag_add(&t->diags, EC_WARN, NULL, 0, 0,
+                "each of the %zu engines has a single night, so no series has a history: nights group by engine name, "
+                "GPU and TensorRT version; if these are one engine's nights, give them one name (summary --json "
+                "NAME=ENGINE, or the same engine path every night)",
+                t->n);
   /* one metric: the requested one when some engine's latest night has it
    * (an engine whose latest night lacks it gets an error), else compare's
    * fallback rule over the latest nights */
@@ -712,6 +720,9 @@ char *ec_trend_headline(const ec_trend *t) {
     return ec_asprintf("PASS: no engine's latest night is slower than the level before it beyond the %g%% limit (%s)",
                        t->opts.max_regress_pct, tail);
   default:
+    if (isfinite(t->opts.max_regress_pct))
+      return ec_asprintf("NOT JUDGED: no engine's latest night has a level before it to compare with (%zu engine%s; %s)",
+                         t->n, t->n == 1 ? "" : "s", tail);
     return ec_asprintf("NO GATE: %zu engine%s (%s; --max-regress not given)", t->n, t->n == 1 ? "" : "s", tail);
   }
 }

@@ -158,6 +158,14 @@ grep -q '30 of 30 nights have no label missing' "$TMP/m.err" && [ $rc = 3 ] &&
 grep -q 'resnet.onnx.engine .*: 9 nights' "$TMP/e.txt" && [ $rc = 0 ] && ok "engine folders are nights too (in the order given, named by their folders)" ||
   { fail "engines as nights: exit $rc"; cat "$TMP/e.txt"; }
 
+# nights whose engines are named apart (a folder per night named after it)
+# are each a series of one: said, and the gate says it judged nothing
+"$EC_BIN" summary --json examples/resnet-fp16-a100 > "$TMP/apart1.json" 2> /dev/null
+"$EC_BIN" summary --json examples/resnet-int8-a100 > "$TMP/apart2.json" 2> /dev/null
+"$EC_BIN" trend "$TMP/apart1.json" "$TMP/apart2.json" --max-regress 5 > "$TMP/apart.txt" 2>&1; rc=$?
+grep -q 'each of the 2 engines has a single night' "$TMP/apart.txt" && grep -q '^result: NOT JUDGED' "$TMP/apart.txt" && [ $rc = 0 ] &&
+  ok "nights named apart: a warning says so and the gate judges nothing" || { fail "nights named apart: exit $rc"; cat "$TMP/apart.txt"; }
+
 if have_corpus; then
   series corpus "$CORPUS/trex/pytorch-resnet-A100-fp16" resnet.onnx.engine Convolution
 else
