@@ -44,12 +44,6 @@ static char *S_value(void *ud, const char *name) {
 /* why is read after t was built (argument order is unspecified in C) */
 static ec_block *S_tbl(ec_table *t, const char **why) { return t ? ec_block_table(t) : ec_block_unavailable(*why); }
 
-static size_t S_rows(const ec_kvs *a, size_t dflt) {
-  const char *r = ec_kvs_get(a, "rows");
-  long v = r ? strtol(r, NULL, 10) : 0;
-  return v > 0 ? (size_t)v : dflt;
-}
-
 static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   S_ctx *x = ud;
   const char *data = ec_kvs_get(args, "data");
@@ -62,9 +56,9 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
     if (!strcmp(data, "side-by-side")) return S_tbl(ec_cmp_tbl_side_by_side(&x->view, id, &why), &why);
     if (!strcmp(data, "mismatches")) return S_tbl(ec_cmp_tbl_mismatches(&x->view, id, &why), &why);
     if (!strcmp(data, "types")) return S_tbl(ec_cmp_tbl_types(&x->view, id, &why), &why);
-    if (!strcmp(data, "layers")) return S_tbl(ec_cmp_tbl_layers(&x->view, "c-layers", S_rows(args, 2000), &why), &why);
-    if (!strcmp(data, "one-side")) return S_tbl(ec_cmp_tbl_one_side(&x->view, id, S_rows(args, 200), &why), &why);
-    if (!strcmp(data, "top-regressions")) return S_tbl(ec_cmp_tbl_top(&x->view, id, S_rows(args, 10), &why), &why);
+    if (!strcmp(data, "layers")) return S_tbl(ec_cmp_tbl_layers(&x->view, "c-layers", ec_kvs_get_count(args, "rows", 2000), &why), &why);
+    if (!strcmp(data, "one-side")) return S_tbl(ec_cmp_tbl_one_side(&x->view, id, ec_kvs_get_count(args, "rows", 200), &why), &why);
+    if (!strcmp(data, "top-regressions")) return S_tbl(ec_cmp_tbl_top(&x->view, id, ec_kvs_get_count(args, "rows", 10), &why), &why);
     return ec_block_unavailable("the template names an unknown comparison table");
   }
   if (!strcmp(kind, "chart") && !strcmp(data, "verdict")) return ec_block_figure(ec_cmp_banner(&x->view), NULL, ec_kvs_get(args, "caption"));

@@ -110,17 +110,11 @@ static char *S_value(void *ud, const char *name) {
 
 /* ---- generators -------------------------------------------------------- */
 
-static size_t S_arg_rows(const ec_kvs *a, const char *key) {
-  const char *r = ec_kvs_get(a, key);
-  long v = r ? strtol(r, NULL, 10) : 0;
-  return v > 0 ? (size_t)v : 0;
-}
-
 /* Rows an item shows: report --top N for the slowest-layer items, else the
  * template's "rows:", else the registry's default. */
 static size_t S_item_rows(const S_ctx *c, const ec_report_item *it, const ec_kvs *a) {
   if (it->rows == EC_ROWS_TOP && c->o->top_n) return c->o->top_n;
-  return ec_item_rows(it, S_arg_rows(a, "rows"), c->o->top_n);
+  return ec_item_rows(it, ec_kvs_get_count(a, "rows", 0), c->o->top_n);
 }
 
 static ec_table *S_item_table(S_ctx *c, const ec_report_item *it, size_t rows) {
@@ -181,7 +175,7 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
     for (size_t i = 0; i < n; i++) {
       ec_block *x = ec_block_table(v[i]);
       x->caption = leads[i];
-      x->brief_rows = S_arg_rows(a, "brief-rows");
+      x->brief_rows = ec_kvs_get_count(a, "brief-rows", 0);
       ec_block_add(b, x);
     }
     free(v);
@@ -194,7 +188,7 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
     const char *col = ec_kvs_get(a, "collapsed");
     if (col && !strcmp(col, "yes")) b->collapsed = 1;
   }
-  b->brief_rows = S_arg_rows(a, "brief-rows");
+  b->brief_rows = ec_kvs_get_count(a, "brief-rows", 0);
   return b;
 }
 
@@ -213,7 +207,7 @@ static ec_block *S_gen_notes(S_ctx *c, const char *data, const ec_kvs *a) {
   free(lead);
   ec_block *b = ec_block_notes();
   b->id = ec_asprintf("%s-warnings", c->part->id);
-  b->brief_rows = S_arg_rows(a, "brief-rows");
+  b->brief_rows = ec_kvs_get_count(a, "brief-rows", 0);
   for (size_t i = 0; i < e->diags.n; i++) {
     if (e->diags.v[i].sev < EC_WARN) continue;
     char *m = ec_diag_format(&e->diags.v[i]);
@@ -310,8 +304,8 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   if (!strcmp(kind, "first-screen")) return S_gen_first_screen(c);
   if (!strcmp(kind, "graph")) return ec_gen_graph(c->part->engine, c->part->summary, args, &c->graph_opts, &c->graph_job);
   if (!strcmp(kind, "lint")) {
-    ec_block *b = ec_gen_lint(c->part->engine, c->part->summary, data, c->part->id, S_arg_rows(args, "rows"));
-    b->brief_rows = S_arg_rows(args, "brief-rows");
+    ec_block *b = ec_gen_lint(c->part->engine, c->part->summary, data, c->part->id, ec_kvs_get_count(args, "rows", 0));
+    b->brief_rows = ec_kvs_get_count(args, "brief-rows", 0);
     return b;
   }
   return NULL;

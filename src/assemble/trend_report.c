@@ -25,8 +25,8 @@ static char *S_value(void *ud, const char *name) {
   char buf[64];
   if (!strcmp(name, "trend.verdict")) return ec_trend_headline(t);
   if (!strcmp(name, "trend.metric")) return ec_asprintf("%s (%s)", ec_metric_label(t->used), ec_metric_name(t->used));
-  if (!strcmp(name, "trend.engines")) return ec_asprintf("%s engine%s", ec_fmt_int(buf, sizeof buf, (double)t->n), t->n == 1 ? "" : "s");
-  if (!strcmp(name, "trend.nights")) return ec_asprintf("%s night%s", ec_fmt_int(buf, sizeof buf, (double)t->nights), t->nights == 1 ? "" : "s");
+  if (!strcmp(name, "trend.engines")) return ec_strdup(ec_fmt_count(buf, sizeof buf, t->n, "engine", "engines"));
+  if (!strcmp(name, "trend.nights")) return ec_strdup(ec_fmt_count(buf, sizeof buf, t->nights, "night", "nights"));
   if (!strcmp(name, "trend.order"))
     return t->opts.by ? ec_asprintf("by their label %s (compared as %s)", t->opts.by,
                                     !strcmp(t->order, "text") ? "text" : !strcmp(t->order, "date") ? "dates" : "numbers")
@@ -40,12 +40,6 @@ static char *S_value(void *ud, const char *name) {
   if (!strcmp(name, "trend.clip")) return ec_asprintf("%g", EC_CP_CLIP);
   if (!strcmp(name, "trend.confidence")) return ec_asprintf("%g%%", 100 * t->opts.confidence);
   return NULL;
-}
-
-static size_t S_rows(const ec_kvs *a, size_t dflt) {
-  const char *r = ec_kvs_get(a, "rows");
-  long v = r ? strtol(r, NULL, 10) : 0;
-  return v > 0 ? (size_t)v : dflt;
 }
 
 /* No change point is a finding, not missing data. */
@@ -68,10 +62,10 @@ static ec_block *S_per_engine(S_ctx *x, const char *data, const ec_kvs *args) {
     const char *why = "no data";
     ec_block *b;
     if (!strcmp(data, "nights")) {
-      b = ec_block_table(ec_trend_tbl_nights(t, i, id, S_rows(args, 30)));
+      b = ec_block_table(ec_trend_tbl_nights(t, i, id, ec_kvs_get_count(args, "rows", 30)));
     } else {
       ec_scene *sc = !strcmp(data, "series") ? ec_trend_chart_series(t, i, id, &why) : ec_trend_chart_types(t, i, id, &why);
-      b = sc ? ec_block_figure(sc, !strcmp(data, "series") ? ec_trend_tbl_nights(t, i, tid, S_rows(args, 30)) : NULL,
+      b = sc ? ec_block_figure(sc, !strcmp(data, "series") ? ec_trend_tbl_nights(t, i, tid, ec_kvs_get_count(args, "rows", 30)) : NULL,
                                g ? NULL : ec_kvs_get(args, "caption"))
              : ec_block_unavailable(why);
     }
@@ -102,7 +96,7 @@ static ec_block *S_moved(S_ctx *x, const ec_kvs *args) {
       for (int layers = 0; layers < 2; layers++) {
         char id[48];
         snprintf(id, sizeof id, "t-moved-%zu-%zu-%d", i, k, layers);
-        ec_table *tb = ec_trend_tbl_moved(t, i, k, layers, id, layers ? S_rows(args, 10) : 0);
+        ec_table *tb = ec_trend_tbl_moved(t, i, k, layers, id, layers ? ec_kvs_get_count(args, "rows", 10) : 0);
         ec_block *b = tb ? ec_block_table(tb)
                          : ec_block_unavailable(layers ? "the summaries list no slowest layers" : "no night has per-type latencies");
         b->caption = layers ? ec_strdup("Its slowest layers (each summary's top_layers):")

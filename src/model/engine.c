@@ -86,6 +86,12 @@ const char *ec_kvs_get(const ec_kvs *k, const char *key) {
   return NULL;
 }
 
+size_t ec_kvs_get_count(const ec_kvs *k, const char *key, size_t dflt) {
+  const char *r = ec_kvs_get(k, key);
+  long v = r ? strtol(r, NULL, 10) : 0;
+  return v > 0 ? (size_t)v : dflt;
+}
+
 void ec_kvs_free(ec_kvs *k) {
   for (size_t i = 0; i < k->n; i++) {
     free(k->v[i].key);

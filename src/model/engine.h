@@ -345,6 +345,8 @@ void ec_kvs_set(ec_kvs *k, const char *key, const char *val);
 const char *ec_location_name(const char *s, size_t n);
 /** Value for key, or NULL. */
 const char *ec_kvs_get(const ec_kvs *k, const char *key);
+/** key's value as a positive count (a template's "rows: N"), else dflt. */
+size_t ec_kvs_get_count(const ec_kvs *k, const char *key, size_t dflt);
 void ec_kvs_free(ec_kvs *k);
 
 #endif
