@@ -58,8 +58,8 @@ $(GEN): tests/gen/enginegen.c
 	$(CC) $(CSTD) $(OPT) $(WARN) -o $@ $< -lm
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libenginecard.a tests/unit/testutil.h
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Itests/unit -o $@ $< $(BUILD)/libenginecard.a $(LDLIBS_ALL) -lcmocka
+	@mkdir -p $(dir $@) $(BUILD)/obj/tests
+	$(CC) $(CFLAGS_ALL) -MMD -MP -MF $(BUILD)/obj/tests/$*.d -MT $@ -Itests/unit -o $@ $< $(BUILD)/libenginecard.a $(LDLIBS_ALL) -lcmocka
 
 test: $(BIN) $(GEN) $(TEST_BINS)
 	BUILD=$(BUILD) sh tests/run.sh
