@@ -383,10 +383,15 @@ static void S_block(S_ts *t, const ec_block *b) {
     ec_buf_puts(&m, "</i></span>");
     S_paragraph(t, m.data, S_BODY, 0, 8);
     break;
-  case EC_BLOCK_GROUP:
+  case EC_BLOCK_GROUP: {
+    int first_page = t->page;
     for (size_t i = 0; i < b->n_children; i++) S_block(t, b->children[i]);
-    if (b->role == EC_ROLE_FIRST_SCREEN) t->pending_break = 1; /* page 1 is the first screen alone */
+    /* Page 1 is the first screen alone. A first screen too long for one page
+     * (long layer names) already spilled: the next section follows the spill
+     * rather than leave a page holding a table row or two. */
+    if (b->role == EC_ROLE_FIRST_SCREEN && t->page == first_page) t->pending_break = 1;
     break;
+  }
   case EC_BLOCK_MARK: break;
   case EC_BLOCK_DRAWING:
     if (b->draw && b->width > 0 && b->height > 0) S_picture(t, b->width, b->height, S_paint_drawing, b, b->caption, 0);
