@@ -48,7 +48,7 @@ static void S_plain(ec_buf *b, const char *s, size_t max) {
   ec_buf_puts(b, "");
   for (size_t i = 0; i < n; i += l) {
     unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
-    int bad = cp == 0xFFFD && l == 1;
+    int bad = ec_cp_unsafe(cp, l) && !(cp < 0x20 || cp == 0x7f); /* invalid, C1, bidi */
     size_t add = bad ? 3 : cp < 0x20 || cp == 0x7f ? 1 : l;
     if (b->len + add > max) break;
     if (bad) ec_buf_puts(b, "\xEF\xBF\xBD");

@@ -20,7 +20,7 @@ static void S_put_value(ec_buf *b, const char *v) {
   size_t n = strlen(v), l;
   for (size_t i = 0; i < n; i += l) {
     unsigned cp = ec_utf8_decode((const unsigned char *)v + i, n - i, &l);
-    if ((cp == 0xFFFD && l == 1) || (cp < 0x20 && cp != '\t' && cp != '\n') || cp == 0x7f)
+    if (ec_cp_unsafe(cp, l))
       ec_buf_puts(b, "\xEF\xBF\xBD");
     else
       ec_buf_put(b, v + i, l);

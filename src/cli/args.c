@@ -2,6 +2,7 @@
 #include "util/pool.h"
 #include "assemble/pdf.h"
 #include "util/alloc.h"
+#include "util/utf8.h"
 #include <errno.h>
 #include <math.h>
 #include <fcntl.h>
@@ -125,9 +126,23 @@ void ec_cli_print_diags(const ec_engine *e, int verbosity) {
   }
 }
 
+size_t ec_cli_put_text(FILE *f, const char *s, size_t n, size_t width, size_t max) {
+  size_t keep = n;
+  int cut = max && ec_utf8_count(s, n) > max;
+  if (cut) keep = ec_utf8_prefix(s, n, max > 3 ? max - 3 : 0);
+  size_t w = 0;
+  for (size_t i = 0, l; i < keep; i += l, w++) {
+    unsigned cp = ec_utf8_decode((const unsigned char *)s + i, keep - i, &l);
+    if (ec_cp_unsafe(cp, l) || cp < 0x20 || cp == 0x2028 || cp == 0x2029) fputc('?', f);
+    else fwrite(s + i, 1, l, f);
+  }
+  if (cut) fputs("...", f), w += 3;
+  for (; w < width; w++) fputc(' ', f);
+  return w;
+}
+
 void ec_cli_put_safe(FILE *f, const char *s) {
-  /* names from inputs may hold escape sequences: never send them to a terminal */
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) fputc(*p < 0x20 || *p == 0x7f ? '?' : *p, f);
+  ec_cli_put_text(f, s, strlen(s), 0, 0);
   fputc('\n', f);
 }
 

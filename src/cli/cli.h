@@ -81,7 +81,14 @@ int ec_cli_write_report(const struct ec_report *r, const char *html, const char 
  *  refuses to overwrite it too. path is borrowed (an argv string). */
 void ec_cli_note_input(const char *path);
 
-/** Print s and a newline to f with control characters shown as '?'. */
+/** Print text from an input (s, n bytes) to a terminal: at most max
+ *  characters (0: no limit), a longer text cut to max - 3 and "..." (never
+ *  inside a UTF-8 sequence); what ec_cp_unsafe names, tab, newline and the
+ *  line separators show as '?' (escape sequences and bidi spoofs never reach
+ *  the terminal); then spaces up to width characters. Returns the characters
+ *  written. The one terminal writer of names: every command uses it. */
+size_t ec_cli_put_text(FILE *f, const char *s, size_t n, size_t width, size_t max);
+/** Print s and a newline to f, as ec_cli_put_text. */
 void ec_cli_put_safe(FILE *f, const char *s);
 /** A non-negative number (positive unless allow_zero), optionally followed
  *  by '%', given to option opt of command cmd; 0, or -1 after printing a

@@ -87,21 +87,10 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   return 2;
 }
 
-/* Terminal text: control characters become '?', long names are cut. */
-static void S_put(FILE *f, const char *s, size_t n, size_t max) {
-  /* max characters, never a cut UTF-8 sequence */
-  size_t k = ec_utf8_prefix(s, n, max);
-  for (size_t i = 0; i < k; i++) fputc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i], f);
-  if (k < n) fputs("...", f);
-}
+static void S_put(FILE *f, const char *s, size_t n, size_t max) { ec_cli_put_text(f, s, n, 0, max); }
 
 /* The name in a column of width w (cut with "..."), padded. */
-static void S_put_col(FILE *f, const char *nm, size_t w) {
-  size_t nl = strlen(nm);
-  S_put(f, nm, nl > w ? w - 3 : nl, w - 3);
-  if (nl > w) fputs("...", f);
-  for (size_t k = nl > w ? w : nl; k < w; k++) fputc(' ', f);
-}
+static void S_put_col(FILE *f, const char *nm, size_t w) { ec_cli_put_text(f, nm, strlen(nm), w, w); }
 
 static void S_text(const ec_comparison *c, FILE *f) {
   const ec_engine *be = c->engines[c->baseline];
@@ -337,7 +326,11 @@ int ec_cmd_compare(int argc, char **argv) {
     }
     if (found == n) {
       fprintf(stderr, "enginecard compare: --baseline %s names no engine; the engines are:", o.baseline);
-      for (size_t i = 0; i < n; i++) fprintf(stderr, " \"%s\"", es[i]->name);
+      for (size_t i = 0; i < n; i++) {
+        fputs(" \"", stderr);
+        ec_cli_put_text(stderr, es[i]->name, strlen(es[i]->name), 0, 0);
+        fputc('"', stderr);
+      }
       fprintf(stderr, " (or give a number 1..%zu)\n", n);
       rc = EC_EXIT_USAGE;
       goto done;
@@ -349,13 +342,19 @@ int ec_cmd_compare(int argc, char **argv) {
   for (size_t k = 0; k < cmp->diags.n; k++) {
     if (c.verbosity < 0 && cmp->diags.v[k].sev < EC_ERROR) continue;
     char *m = ec_diag_format(&cmp->diags.v[k]);
-    fprintf(stderr, "enginecard compare: %s\n", m);
+    fputs("enginecard compare: ", stderr);
+    ec_cli_put_safe(stderr, m);
     free(m);
   }
   for (size_t i = 0; i < n && c.verbosity >= 0; i++)
-    for (size_t k = 0; k < cmp->res[i].n_mism; k++)
-      fprintf(stderr, "enginecard compare: warning: %s and %s differ in %s (%s vs %s)\n", es[cmp->baseline]->name,
-              es[i]->name, cmp->res[i].mism[k].what, cmp->res[i].mism[k].base, cmp->res[i].mism[k].other);
+    for (size_t k = 0; k < cmp->res[i].n_mism; k++) {
+      /* device names and versions come from the inputs */
+      char *m = ec_asprintf("warning: %s and %s differ in %s (%s vs %s)", es[cmp->baseline]->name, es[i]->name,
+                            cmp->res[i].mism[k].what, cmp->res[i].mism[k].base, cmp->res[i].mism[k].other);
+      fputs("enginecard compare: ", stderr);
+      ec_cli_put_safe(stderr, m);
+      free(m);
+    }
   S_text(cmp, stdout);
   fflush(stdout);
 

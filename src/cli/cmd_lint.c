@@ -41,14 +41,7 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   return 0;
 }
 
-/* s (n bytes) for a terminal in a column of width bytes (0: no padding):
- * control characters become '?', longer text ends in "...". */
-static void S_put(FILE *f, const char *s, size_t n, size_t width, size_t max) {
-  size_t cut = n > max ? (max > 3 ? max - 3 : 0) : n, w = 0;
-  for (size_t i = 0; i < cut; i++, w++) fputc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i], f);
-  if (n > max) fputs("...", f), w += 3;
-  for (; w < width; w++) fputc(' ', f);
-}
+static void S_put(FILE *f, const char *s, size_t n, size_t width, size_t max) { ec_cli_put_text(f, s, n, width, max); }
 
 static void S_ms(char *buf, size_t cap, double ms) {
   if (isfinite(ms)) snprintf(buf, cap, "%.3g", ms);

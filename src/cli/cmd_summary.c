@@ -48,19 +48,10 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   return 0;
 }
 
-/* Print name (n bytes) for a terminal: control characters become '?'. */
-static void S_put_name(FILE *f, const char *s, size_t n, size_t max) {
-  size_t w = 0;
-  for (size_t i = 0; i < n && w < max; i++, w++) fputc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i], f);
-  if (n > max) fputs("...", f);
-}
+static void S_put_name(FILE *f, const char *s, size_t n, size_t max) { ec_cli_put_text(f, s, n, 0, max); }
 
-/* A left-aligned column of width w: control characters shown as '?'. */
-static void S_col(FILE *f, const char *s, int w) {
-  int k = 0;
-  for (; s[k] && k < w; k++) fputc((unsigned char)s[k] < 0x20 || s[k] == 0x7f ? '?' : s[k], f);
-  for (; k < w; k++) fputc(' ', f);
-}
+/* A left-aligned column of width w. */
+static void S_col(FILE *f, const char *s, int w) { ec_cli_put_text(f, s, strlen(s), (size_t)w, (size_t)w); }
 
 /* Bytes, how partial they are, or "not available (why)". */
 static void S_bytes_line(FILE *f, const char *label, double v, const char *extra, size_t known, size_t n,

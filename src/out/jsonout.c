@@ -95,13 +95,36 @@ static char *S_inline_scalar_arrays(const char *s) {
   return ec_buf_take(&o);
 }
 
+/* The bidi controls (ec_cp_bidi_control) written as \u escapes: the same
+ * string to a JSON reader, but a name can no longer make the file read in
+ * another order in a terminal or an editor. Outside strings a JSON text is
+ * ASCII, so every such sequence is inside a string. NULL when there is none. */
+static char *S_escape_bidi(const char *s) {
+  ec_buf o = {0};
+  const char *from = s;
+  for (const char *p = strchr(s, '\xE2'); p; p = strchr(p + 1, '\xE2')) {
+    size_t l;
+    unsigned cp = ec_utf8_decode((const unsigned char *)p, 3, &l);
+    if (l != 3 || !ec_cp_bidi_control(cp)) continue;
+    ec_buf_put(&o, from, (size_t)(p - from));
+    ec_buf_printf(&o, "\\u%04x", cp);
+    from = p + 3;
+    p += 2;
+  }
+  if (from == s) return NULL;
+  ec_buf_puts(&o, from);
+  return ec_buf_take(&o);
+}
+
 char *ec_jdump(const json_t *v, int pretty) {
   size_t flags = JSON_SORT_KEYS | JSON_REAL_PRECISION(12) | JSON_ENCODE_ANY;
   flags |= pretty ? JSON_INDENT(2) : JSON_COMPACT;
   char *s = json_dumps(v, flags);
   if (!s) return ec_strdup("null\n");
   char *t = pretty ? S_inline_scalar_arrays(s) : NULL;
-  char *r = ec_asprintf("%s\n", t ? t : s);
+  char *u = S_escape_bidi(t ? t : s);
+  char *r = ec_asprintf("%s\n", u ? u : t ? t : s);
+  free(u);
   free(t);
   free(s);
   return r;

@@ -25,8 +25,8 @@ void ec_md_escape(ec_buf *b, const char *s, size_t n, size_t max) {
     case '>': ec_buf_puts(b, "&gt;"); break;
     case '&': ec_buf_puts(b, "&amp;"); break;
     default:
-      if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || (cp == 0xFFFD && l == 1) || cp == 0x2028 || cp == 0x2029 ||
-          ec_cp_bidi_control(cp))
+      /* a table cell is one line: no tab, newline or line separator either */
+      if (ec_cp_unsafe(cp, l) || cp < 0x20 || cp == 0x2028 || cp == 0x2029)
         ec_buf_puts(b, "\xEF\xBF\xBD");
       else
         ec_buf_put(b, s + i, l);

@@ -48,13 +48,7 @@ void ec_buf_free(ec_buf *b) {
   for (size_t i = 0, l = 0; i < (n); i += l) \
     for (unsigned cp = ec_utf8_decode((const unsigned char *)(s) + i, (n) - i, &l), _o = 1; _o; _o = 0)
 
-/* A code point no text output passes through raw: controls other than tab
- * and newline, C1 controls, non-characters, surrogates, and invalid bytes
- * (decoded as U+FFFD of length 1). */
-static int S_unsafe(unsigned cp, size_t l) {
-  return (cp < 0x20 && cp != '\t' && cp != '\n') || (cp >= 0x7f && cp < 0xa0) || cp == 0xFFFE || cp == 0xFFFF ||
-         (cp >= 0xD800 && cp <= 0xDFFF) || (cp == 0xFFFD && l == 1) || ec_cp_bidi_control(cp);
-}
+static int S_unsafe(unsigned cp, size_t l) { return ec_cp_unsafe(cp, l); }
 
 /* One code point (its bytes at p, l long) as HTML text. */
 static void S_html_cp(ec_buf *b, const char *p, unsigned cp, size_t l) {
@@ -135,7 +129,7 @@ void ec_buf_json(ec_buf *b, const char *s, size_t n) {
     default:
       if (cp < 0x20 || cp == 0x7f)
         ec_buf_printf(b, "\\u%04x", cp);
-      else if (cp == 0xFFFD && l == 1)
+      else if (ec_cp_unsafe(cp, l)) /* text the page shows: as ec_buf_html shows it */
         ec_buf_puts(b, "\\ufffd");
       else
         ec_buf_put(b, s + i, l);
@@ -158,7 +152,7 @@ void ec_buf_csv(ec_buf *b, const char *s, size_t n) {
       ec_buf_puts(b, "\"\"");
     else if (cp < 0x20 && cp != '\n' && cp != '\r' && cp != '\t')
       ec_buf_putc(b, ' ');
-    else if (cp == 0xFFFD && l == 1)
+    else if (ec_cp_unsafe(cp, l))
       ec_buf_puts(b, "\xEF\xBF\xBD");
     else
       ec_buf_put(b, s + i, l);
@@ -175,7 +169,7 @@ void ec_buf_dot(ec_buf *b, const char *s, size_t n) {
       ec_buf_puts(b, "\\n");
     } else if (cp < 0x20 || cp == 0x7f) {
       ec_buf_putc(b, ' ');
-    } else if (cp == 0xFFFD && l == 1) {
+    } else if (ec_cp_unsafe(cp, l)) {
       ec_buf_puts(b, "\xEF\xBF\xBD");
     } else {
       ec_buf_put(b, s + i, l);

@@ -29,7 +29,9 @@ void ec_buf_html(ec_buf *b, const char *s, size_t n);   /* HTML/XML text and att
  * stylesheet lets break anywhere when the piece is wider than its column.
  * Never a hyphen; copying the text gives it back unchanged. */
 void ec_buf_html_ident(ec_buf *b, const char *s, size_t n);
-void ec_buf_json(ec_buf *b, const char *s, size_t n);   /* JSON string body, no quotes */
+/* JSON string body, no quotes, for data the page shows: C1 and bidi
+ * controls and invalid bytes as \ufffd, as ec_buf_html shows them. */
+void ec_buf_json(ec_buf *b, const char *s, size_t n);
 void ec_buf_csv(ec_buf *b, const char *s, size_t n);    /* one CSV field, quoted when needed */
 void ec_buf_dot(ec_buf *b, const char *s, size_t n);    /* DOT quoted-string body */
 /* Plain text for APIs that take valid UTF-8 and no markup (pango_layout_set_text):

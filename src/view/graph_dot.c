@@ -39,7 +39,7 @@ static void S_xml_raw(ec_buf *b, const char *s, size_t n) {
     default:
       if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == 0xFFFE || cp == 0xFFFF || (cp >= 0xD800 && cp <= 0xDFFF))
         ec_buf_putc(b, ' ');
-      else if (cp == 0xFFFD && l == 1)
+      else if (ec_cp_unsafe(cp, l))
         ec_buf_puts(b, "\xEF\xBF\xBD");
       else
         ec_buf_put(b, s + i, l);

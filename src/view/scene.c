@@ -62,9 +62,7 @@ static char *S_clean(const char *s, size_t n) {
       ec_buf_putc(&b, ' ');
     else if (cp == 0x200E || cp == 0x200F)
       ; /* LRM/RLM: invisible, dropped */
-    else if ((cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
-             cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || (cp == 0xFFFD && l == 1) ||
-             cp == 0xFFFE || cp == 0xFFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+    else if (ec_cp_unsafe(cp, l))
       ec_buf_puts(&b, "\xEF\xBF\xBD");
     else
       ec_buf_put(&b, s + i, l);

@@ -68,6 +68,12 @@ def check_xml(text, what):
     return root
 
 
+def bidi(text):
+    """Bidi embeddings, overrides and isolates: a name holding them reads in
+    another order than it is stored. No output carries them raw."""
+    return [c for c in text if 0x202a <= ord(c) <= 0x202e or 0x2066 <= ord(c) <= 0x2069]
+
+
 def main():
     mode, path = sys.argv[1], sys.argv[2]
     raw = open(path, "rb").read()
@@ -136,8 +142,20 @@ def main():
         if "<script" in text.lower():
             raise SystemExit("raw <script in the text")
         print("%d bytes of UTF-8 text" % len(raw))
+    elif mode == "terminal":
+        # what a command prints: no escape sequence, control character, line
+        # separator or bidi control from a name reaches the terminal
+        bad = [c for c in text if (ord(c) < 0x20 and c != "\n") or 0x7f <= ord(c) < 0xa0
+               or c in "\u2028\u2029"] + bidi(text)
+        if bad:
+            raise SystemExit("%d raw control characters, first U+%04X" % (len(bad), ord(bad[0])))
+        print("%d lines without control characters" % text.count("\n"))
     else:
         raise SystemExit("unknown mode " + mode)
+    if mode in ("html", "svg", "json", "jsonl", "xml", "csv", "text") and bidi(text):
+        raise SystemExit("a raw bidi control U+%04X in the %s" % (ord(bidi(text)[0]), mode))
+    if mode == "csv" and any(c == "\x1b" or 0x7f <= ord(c) < 0xa0 for c in text):
+        raise SystemExit("an escape or C1 control character in the csv")
 
 
 main()

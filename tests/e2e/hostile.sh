@@ -38,7 +38,8 @@ import json, sys
 p = sys.argv[1]
 names = ["</script><script>alert(1)</script>", "]]>", "{{engine.name}}", "*[x](javascript:alert(1))*",
          "\u202eexe.txt", "nul\u0000byte", "\"}{ -> x [label=\"pwn\"]", "<svg onload=alert(1)>",
-         "<img src=x onerror=alert(1)>", "# heading\n- list", "tab\there\r\nbell\u0007", "W" * 10000]
+         "<img src=x onerror=alert(1)>", "# heading\n- list", "tab\there\r\nbell\u0007", "W" * 10000,
+         "\u001b]0;pwned\u0007\u001b[2J\u001b[31mred", "iso\u2066late\u2069 line\u2028sep\u0085c1"]
 layers, prof = [], [{"count": 10}]
 prev = "in<put>"
 for i, n in enumerate(names):
@@ -130,6 +131,16 @@ if run "compare hostile engines" "$EC_BIN" compare "$G" "$H" -o "$TMP/c.html" --
     fail "compare: rerun differs"
   fi
 fi
+
+# terminal output (stdout and stderr) of every command: no escape sequence,
+# control character or bidi control from a name reaches the terminal
+for c in "summary" "lint" "compare $G"; do
+  # shellcheck disable=SC2086
+  "$EC_BIN" $c "$H" > "$TMP/term.out" 2>&1
+  verify "terminal output of $c" terminal "$TMP/term.out"
+done
+"$EC_BIN" compare "$H" "$H" --max-regress 5 > "$TMP/term.out" 2>&1
+verify "terminal output of compare with a gate" terminal "$TMP/term.out"
 
 # the graph view: SVG well-formed, DOT readable by graphviz
 if "$EC_BIN" --help 2>&1 | grep -q '^  graph'; then

@@ -445,7 +445,8 @@ static void test_generated_provenance(void **st) {
 
 /* A right-to-left override in a layer name makes the text read in another
  * order than it is stored ("conv\u202Egnp.exe" shows as "convexe.png"): HTML,
- * plain text and Markdown show it as U+FFFD (before: passed through). */
+ * plain text, Markdown, CSV and DOT show it as U+FFFD, JSON as \u202e
+ * (before: passed through). */
 static void test_bidi_controls(void **st) {
   (void)st;
   static const char *const names[] = {"conv\xE2\x80\xAEgnp.exe", "a\xE2\x81\xA6" "b\xE2\x81\xA9"};
@@ -456,6 +457,9 @@ static void test_bidi_controls(void **st) {
     ec_buf_text(&b, s, strlen(s));
     ec_md_escape(&b, s, strlen(s), 0);
     ec_buf_html_ident(&b, s, strlen(s));
+    ec_buf_csv(&b, s, strlen(s));
+    ec_buf_dot(&b, s, strlen(s));
+    ec_buf_json(&b, s, strlen(s));
     assert_null(strstr(b.data, "\xE2\x80\xAE"));
     assert_null(strstr(b.data, "\xE2\x81\xA6"));
     assert_null(strstr(b.data, "\xE2\x81\xA9"));
@@ -463,6 +467,10 @@ static void test_bidi_controls(void **st) {
     ec_buf_free(&b);
   }
   assert_true(ec_cp_bidi_control(0x202E) && ec_cp_bidi_control(0x2066) && !ec_cp_bidi_control(0x200F));
+  /* one predicate for every writer: controls but tab and newline, C1, an
+   * invalid byte, the bidi controls; not U+FFFD itself when it was written */
+  assert_true(ec_cp_unsafe(0x1b, 1) && ec_cp_unsafe(0x85, 2) && ec_cp_unsafe(0xFFFD, 1) && ec_cp_unsafe(0x2067, 3));
+  assert_false(ec_cp_unsafe('\t', 1) || ec_cp_unsafe('\n', 1) || ec_cp_unsafe(0xFFFD, 3) || ec_cp_unsafe(0x200F, 3));
 }
 
 int main(void) {
