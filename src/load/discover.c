@@ -368,6 +368,25 @@ static int S_explicit(ec_engine *e, const char *path, ec_file_kind want, const e
   return rc == -2 || S_errors_in(e, before, e->diags.n);
 }
 
+size_t ec_load_input_bytes(const char *spec) {
+  char *name = NULL;
+  const char *path = ec_load_spec_split(spec, &name);
+  free(name);
+  if (!path) return 0;
+  char **v = NULL, *text = NULL;
+  size_t tl = 0, bytes = 0;
+  int is_prefix;
+  size_t n = S_candidates(path, &v, &is_prefix, &text, &tl);
+  for (size_t i = 0; i < n; i++) {
+    struct stat st;
+    if (stat(v[i], &st) == 0) bytes += (size_t)st.st_size;
+    free(v[i]);
+  }
+  free(v);
+  free(text);
+  return bytes;
+}
+
 ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
   static const ec_load_opts none = {0};
   if (!o) o = &none;

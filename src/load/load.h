@@ -50,6 +50,9 @@ const char *ec_load_status_name(ec_load_status s);
  *  file is not used; diagnostics of severity EC_ERROR remain only when the
  *  status is not EC_LOAD_OK. */
 ec_load_status ec_load_engine(const char *spec, const ec_load_opts *opts, ec_engine **out);
+/** Bytes of the files ec_load_engine would look at for spec (0 when there
+ *  are none): what loading it costs in memory is a few times this. */
+size_t ec_load_input_bytes(const char *spec);
 
 
 /** Split an ENGINE argument "NAME=PATH" (the name is everything before the
