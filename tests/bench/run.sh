@@ -200,7 +200,8 @@ budget "report+graph e20000" 15 1024
 budget "report+graph e100000" 30 2048
 budget "report+graph tf1300 (transformer)" 2
 budget "compare e20000 f20000" 1.5
-budget "compare e100000 f100000" 30 2048
+# 1.3 GB: big engines load one at a time (side by side: 1.5 GB)
+budget "compare e100000 f100000" 30 1300
 budget "trend 1000 nights x 10 engines" 2
 budget "trend report 1000 x 10 (html+pdf)" 5
 sz=$(wc -c < "$OUT/r20000.html")
