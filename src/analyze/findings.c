@@ -136,7 +136,7 @@ static void S_hotspot_advice(const S_ctx *c, size_t i, ec_buf *check, const char
       *next = "Measure a larger batch (trtexec --shapes=<input>:<N>x...): above batch 1 TensorRT can pick a GEMM "
               "that Tensor Cores run; FP16 or INT8 weights halve or quarter the bytes read.";
     } else if (v.cls == EC_TC_CUDA_CORES) {
-      ec_buf_printf(check, "It runs on CUDA cores (%s).", v.reason);
+      ec_buf_printf(check, "Its kernel does not use Tensor Cores (%s).", v.reason);
       int64_t ch = S_is(l->type, "Convolution") && l->n_in && l->in[0].ndims == 4 ? l->in[0].dims[1] : -1;
       if (S_is(l->precision, "FP32"))
         *next = "Rebuild with --fp16 (and keep TF32: no --noTF32) so Tensor-Core tactics qualify.";

@@ -164,10 +164,9 @@ ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char
     if (isfinite(x->share_pct)) ec_table_set_kind(t, r, 1, EC_CELL_SHARE, NULL);
     int gain = isfinite(x->gain_ms_max) && x->gain_ms_max > 0;
     ec_table_set(t, r, 2, gain ? ec_fmt_ms(buf, sizeof buf, x->gain_ms_max) : "not available", gain ? x->gain_ms_max : NAN);
-    ec_buf m = {0};
-    ec_buf_printf(&m, "%s: %s", x->rule, x->message);
-    ec_table_set(t, r, 3, m.data, NAN);
-    ec_buf_free(&m);
+    /* a message names what it found ("Hotspot: ...", "Convolution channels
+     * are not ..."): the rule id before it said it twice */
+    ec_table_set(t, r, 3, x->message, NAN);
     const char *next = x->next_step ? x->next_step : x->mitigation;
     ec_table_set(t, r, 4, next ? next : "", NAN);
   }

@@ -40,7 +40,8 @@ ec_table *ec_tbl_lint(const ec_engine *e, const ec_findings *f, const char *id, 
     if (x->layer >= 0 && (size_t)x->layer < e->n_layers) {
       ec_table_setn(t, r, 4, e->layers[x->layer].name, e->layers[x->layer].name_len, NAN);
     } else if (x->n_layers) {
-      snprintf(buf, sizeof buf, "(%zu layer%s)", x->n_layers, x->n_layers == 1 ? "" : "s");
+      char cnt[32];
+      snprintf(buf, sizeof buf, "(%s)", ec_fmt_count(cnt, sizeof cnt, x->n_layers, "layer", "layers"));
       ec_table_set(t, r, 4, buf, NAN);
     } else {
       ec_table_set(t, r, 4, "(engine)", NAN);
