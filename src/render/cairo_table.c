@@ -40,7 +40,7 @@ typedef void (*S_piece_fn)(void *ud, const char *s, size_t a, size_t b);
 static void S_pieces(const char *s, size_t n, S_piece_fn fn, void *ud) {
   size_t a = 0;
   for (size_t i = 1; i <= n; i++) {
-    if (i < n && !ec_ident_break((unsigned char)s[i - 1], (unsigned char)s[i]) && s[i] != ' ' && s[i - 1] != ' ')
+    if (i < n && !ec_ident_break_at(s, n, i) && s[i] != ' ' && s[i - 1] != ' ')
       continue;
     if (s[a] != ' ') fn(ud, s, a, i);
     a = i;

@@ -90,13 +90,12 @@ void ec_buf_html_ident(ec_buf *b, const char *s, size_t n) {
     }
     int ident = cps >= S_IDENT_MIN, wrap = ident && longest > S_IDENT_SEG;
     if (wrap) ec_buf_puts(b, "<span class=\"nm\">");
-    prev = 0;
-    /* not after a word's first character ("/" of "/layer1/...") */
+    /* not after a word's first character ("x" of "x[0]"), nor after the
+     * separators it starts with (ec_ident_break_at) */
     for (size_t k = i, at = 0; k < end; k += l, at++) {
       unsigned cp = ec_utf8_decode((const unsigned char *)s + k, end - k, &l);
-      if (ident && at > 1 && ec_ident_break(prev, cp)) ec_buf_puts(b, "<wbr>");
+      if (ident && at > 1 && ec_ident_break_at(s, end, k)) ec_buf_puts(b, "<wbr>");
       S_html_cp(b, s + k, cp, l);
-      prev = cp;
     }
     if (wrap) ec_buf_puts(b, "</span>");
     /* the spaces after it */

@@ -65,3 +65,21 @@ int ec_ident_break(unsigned a, unsigned b) {
   if (b == '[') return a != '[' && !S_after(a);
   return S_after(a) && !S_after(b);
 }
+
+static int S_word_start(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '(' || c == '[' || c == '"' || c == '\'' || c == '<';
+}
+
+int ec_ident_break_at(const char *s, size_t n, size_t i) {
+  if (i == 0 || i >= n) return 0;
+  size_t j = i - 1, l;
+  while (j > 0 && ((unsigned char)s[j] & 0xC0) == 0x80) j--;
+  unsigned a = ec_utf8_decode((const unsigned char *)s + j, i - j, &l);
+  unsigned b = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
+  if (!ec_ident_break(a, b)) return 0;
+  if (b == '[') return 1;
+  /* a ends a run of separators (ASCII): where does the run start? */
+  size_t k = j;
+  while (k > 0 && S_after((unsigned char)s[k - 1])) k--;
+  return !(k == 0 || S_word_start((unsigned char)s[k - 1]));
+}

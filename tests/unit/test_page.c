@@ -100,6 +100,16 @@ static void test_ident_break_rule(void **st) {
   assert_true(ec_ident_break(',', '6'));
   assert_false(ec_ident_break('a', 'b')); /* never mid-word */
   assert_false(ec_ident_break('_', '_')); /* never inside a run of separators */
+  /* in context: not after the separators a word starts with */
+  static const char opt[] = "(--layerPrecisions=a:fp16 --fp16 /layer1/conv_2 x/--y";
+  const size_t on = sizeof opt - 1;
+  assert_false(ec_ident_break_at(opt, on, 3));  /* "(--|layerPrecisions" */
+  assert_false(ec_ident_break_at(opt, on, 28)); /* "--|fp16" */
+  assert_false(ec_ident_break_at(opt, on, 34)); /* "/|layer1" */
+  assert_true(ec_ident_break_at(opt, on, 41));  /* "/layer1/|conv_2" */
+  assert_true(ec_ident_break_at(opt, on, 46));  /* "conv_|2" */
+  assert_true(ec_ident_break_at(opt, on, 52));  /* "x/--|y": the run is inside the word */
+  assert_false(ec_ident_break_at(opt, on, 0) || ec_ident_break_at(opt, on, on));
   assert_false(ec_ident_break('/', '['));
   assert_false(ec_ident_break('[', '['));
   assert_false(ec_ident_break(0, 'x'));
