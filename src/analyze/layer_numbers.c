@@ -2,6 +2,7 @@
 #include "analyze/layer_kind.h"
 #include "analyze/layer_math.h"
 #include "util/alloc.h"
+#include "util/rank.h"
 #include "util/map.h"
 #include <math.h>
 #include <stdlib.h>
@@ -147,21 +148,11 @@ double ec_layer_footprint(const ec_layer_nums *x) { return x->weights_bytes + x-
 
 static double S_known(double v) { return isfinite(v) ? v : 0; }
 
-static const ec_numbers *S_sort_n;
-static int S_cmp_footprint(const void *a, const void *b) {
-  size_t i = *(const size_t *)a, j = *(const size_t *)b;
-  const ec_layer_nums *x = &S_sort_n->v[i], *y = &S_sort_n->v[j];
-  double p = S_known(x->weights_bytes) + S_known(x->io_bytes), q = S_known(y->weights_bytes) + S_known(y->io_bytes);
-  if (p != q) return p > q ? -1 : 1;
-  return (i > j) - (i < j);
-}
-
 size_t *ec_numbers_by_footprint(const ec_numbers *n) {
-  size_t *ord = ec_calloc(n->n ? n->n : 1, sizeof *ord);
-  for (size_t i = 0; i < n->n; i++) ord[i] = i;
-  S_sort_n = n;
-  if (n->n > 1) qsort(ord, n->n, sizeof *ord, S_cmp_footprint);
-  S_sort_n = NULL;
+  double *v = ec_calloc(n->n ? n->n : 1, sizeof *v);
+  for (size_t i = 0; i < n->n; i++) v[i] = S_known(n->v[i].weights_bytes) + S_known(n->v[i].io_bytes);
+  size_t *ord = ec_rank_desc(v, n->n);
+  free(v);
   return ord;
 }
 

@@ -24,6 +24,7 @@
 #include "analyze/layer_kind.h"
 #include "analyze/tensorcore.h"
 #include "util/alloc.h"
+#include "util/rank.h"
 #include "util/buf.h"
 #include "util/map.h"
 #include <math.h>
@@ -178,15 +179,6 @@ ec_finding *ec_findings_push(ec_findings *f, const char *rule, ec_lint_sev sev) 
   return x;
 }
 
-static const ec_engine *S_sort_e;
-static int S_cmp_slowest(const void *pa, const void *pb) {
-  size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-  const ec_layer *x = &S_sort_e->layers[a], *y = &S_sort_e->layers[b];
-  double p = x->has_profile ? x->avg_ms : -1, q = y->has_profile ? y->avg_ms : -1;
-  if (p != q) return p > q ? -1 : 1;
-  return (a > b) - (a < b);
-}
-
 void ec_finding_set_layers(ec_finding *x, const ec_engine *e, const size_t *idx, size_t n) {
   free(x->layers);
   x->layers = NULL;
@@ -195,9 +187,14 @@ void ec_finding_set_layers(ec_finding *x, const ec_engine *e, const size_t *idx,
   x->layers = ec_malloc(n * sizeof *x->layers);
   memcpy(x->layers, idx, n * sizeof *idx);
   x->n_layers = n;
-  S_sort_e = e;
-  if (n > 1) qsort(x->layers, n, sizeof *x->layers, S_cmp_slowest);
-  S_sort_e = NULL;
+  /* slowest first (unprofiled last), ties by layer index */
+  double *v = ec_malloc(n * sizeof *v);
+  for (size_t k = 0; k < n; k++) {
+    const ec_layer *l = &e->layers[x->layers[k]];
+    v[k] = l->has_profile ? l->avg_ms : -1;
+  }
+  ec_rank_desc_ids(x->layers, v, n);
+  free(v);
 }
 
 static int S_cmp_gain(const void *pa, const void *pb) {

@@ -1,6 +1,7 @@
 #include "analyze/summary.h"
 #include "analyze/layer_kind.h"
 #include "util/alloc.h"
+#include "util/rank.h"
 #include "util/map.h"
 #include <math.h>
 #include <stdlib.h>
@@ -77,14 +78,6 @@ const char *ec_tactic_group(const char *tactic, char *buf, size_t cap) {
   return buf;
 }
 
-static const ec_engine *S_sort_engine;
-static int S_cmp_latency(const void *a, const void *b) {
-  size_t i = *(const size_t *)a, j = *(const size_t *)b;
-  double x = S_sort_engine->layers[i].avg_ms, y = S_sort_engine->layers[j].avg_ms;
-  if (x != y) return x > y ? -1 : 1;
-  return (i > j) - (i < j); /* ties in graph order */
-}
-
 /* Tactic groups need owned keys: interned per summary. */
 typedef struct {
   char **v;
@@ -157,11 +150,12 @@ ec_summary *ec_summarize(const ec_engine *e) {
   S_finish(&s->by_precision, total);
   S_finish(&s->by_out_precision, total);
   S_finish(&s->reformat_by_origin, total);
-  s->order = ec_calloc(e->n_layers ? e->n_layers : 1, sizeof *s->order);
-  for (size_t i = 0; i < e->n_layers; i++) s->order[i] = i;
-  S_sort_engine = e;
-  if (e->n_layers > 1) qsort(s->order, e->n_layers, sizeof *s->order, S_cmp_latency);
-  S_sort_engine = NULL;
+  /* slowest first, ties in graph order; no shared state: trend summarises
+   * engines on several threads */
+  double *avg = ec_calloc(e->n_layers ? e->n_layers : 1, sizeof *avg);
+  for (size_t i = 0; i < e->n_layers; i++) avg[i] = e->layers[i].avg_ms;
+  s->order = ec_rank_desc(avg, e->n_layers);
+  free(avg);
   const ec_timing *t = ec_engine_timing(e);
   if (t) {
     S_stats_from(t->latency, t->n, &s->has_timing, &s->timing);

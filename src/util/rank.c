@@ -16,12 +16,18 @@ static int S_cmp(const void *a, const void *b) {
   return p->i < q->i ? -1 : p->i > q->i;
 }
 
-size_t *ec_rank_desc(const double *v, size_t n) {
-  S_item *it = ec_calloc(n ? n : 1, sizeof *it);
-  for (size_t i = 0; i < n; i++) it[i] = (S_item){v[i], i};
-  if (n > 1) qsort(it, n, sizeof *it, S_cmp);
-  size_t *ord = ec_calloc(n ? n : 1, sizeof *ord);
-  for (size_t i = 0; i < n; i++) ord[i] = it[i].i;
+void ec_rank_desc_ids(size_t *ids, const double *v, size_t n) {
+  if (n < 2) return;
+  S_item *it = ec_calloc(n, sizeof *it);
+  for (size_t k = 0; k < n; k++) it[k] = (S_item){v[k], ids[k]};
+  qsort(it, n, sizeof *it, S_cmp);
+  for (size_t k = 0; k < n; k++) ids[k] = it[k].i;
   free(it);
+}
+
+size_t *ec_rank_desc(const double *v, size_t n) {
+  size_t *ord = ec_calloc(n ? n : 1, sizeof *ord);
+  for (size_t i = 0; i < n; i++) ord[i] = i;
+  ec_rank_desc_ids(ord, v, n);
   return ord;
 }
