@@ -26,6 +26,7 @@ static const struct {
 const char *ec_metric_name(ec_metric m) { return m < EC_METRIC_COUNT ? S_metrics[m].name : "unknown"; }
 const char *ec_metric_label(ec_metric m) { return m < EC_METRIC_COUNT ? S_metrics[m].label : "unknown"; }
 int ec_metric_smaller_better(ec_metric m) { return m != EC_METRIC_THROUGHPUT; }
+const char *ec_metric_unit(ec_metric m) { return m == EC_METRIC_THROUGHPUT ? "qps" : "ms"; }
 
 int ec_metric_parse(const char *s, ec_metric *out) {
   for (int m = 0; m <= EC_METRIC_LAYER_SUM; m++)
@@ -99,7 +100,7 @@ int ec_metric_of(const ec_engine *e, const ec_summary *s, ec_metric m, ec_metric
   v->value = NAN;
   v->cv = NAN;
   v->runs = 1;
-  v->unit = m == EC_METRIC_THROUGHPUT ? "qps" : "ms";
+  v->unit = ec_metric_unit(m);
   int ok = 0;
   switch (m) {
   case EC_METRIC_GPU_MEDIAN:

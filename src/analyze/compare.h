@@ -71,6 +71,8 @@ typedef enum {
 const char *ec_metric_name(ec_metric m);
 /** A human label ("GPU compute median"); static. */
 const char *ec_metric_label(ec_metric m);
+/** The metric's unit: "qps" for throughput, else "ms"; static. */
+const char *ec_metric_unit(ec_metric m);
 /** Parse a --metric value (the first five names); 0, or -1 when unknown. */
 int ec_metric_parse(const char *s, ec_metric *out);
 /** 1 when smaller values are better (all but throughput). */

@@ -311,13 +311,7 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   return NULL;
 }
 
-static char *S_html(void *ud, const ec_block *b) {
-  S_ctx *c = ud;
-  if (!c->o->want_html) return NULL;
-  ec_buf o = {0};
-  ec_block_html(b, &o);
-  return ec_buf_take(&o);
-}
+static char *S_html(void *ud, const ec_block *b) { return ec_block_html_if(b, ((S_ctx *)ud)->o->want_html); }
 
 /* ---- building ---------------------------------------------------------- */
 

@@ -94,7 +94,7 @@ static void S_put_col(FILE *f, const char *nm, size_t w) { ec_cli_put_text(f, nm
 
 static void S_text(const ec_comparison *c, FILE *f) {
   const ec_engine *be = c->engines[c->baseline];
-  const char *unit = c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms";
+  const char *unit = ec_metric_unit(c->used);
   fprintf(f, "metric    %s: %s, %s (%s is better)\n", ec_metric_name(c->used), ec_metric_label(c->used), unit,
           ec_metric_smaller_better(c->used) ? "smaller" : "bigger");
   fprintf(f, "baseline  ");

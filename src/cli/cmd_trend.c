@@ -118,7 +118,7 @@ static void S_line(ec_buf *b) {
 
 static void S_text(const ec_trend *t) {
   ec_buf b = {0};
-  const char *unit = t->used == EC_METRIC_THROUGHPUT ? "qps" : "ms";
+  const char *unit = ec_metric_unit(t->used);
   ec_buf_printf(&b, "metric    %s: %s, %s (%s is better)", ec_metric_name(t->used), ec_metric_label(t->used), unit,
                 ec_metric_smaller_better(t->used) ? "smaller" : "bigger");
   S_line(&b);

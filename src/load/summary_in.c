@@ -213,8 +213,7 @@ static int S_tokens(ec_engine *e, const char *path, const char *text, size_t len
     ec_diag_add(&e->diags, EC_ERROR, path, 1, 1, "cannot read the summary");
     return -1;
   }
-  *dump = ec_strdup(s);
-  free(s);
+  *dump = s; /* json_dumps allocates with malloc */
   if (ec_jtok_parse(*dump, strlen(*dump), d, &off) != 0) {
     ec_jtok_free(d);
     ec_diag_add(&e->diags, EC_ERROR, path, 1, 1, "cannot read the summary");

@@ -257,17 +257,19 @@ const char *ec_location_name(const char *s, size_t n) {
   return "other";
 }
 
-const ec_input_shape *ec_engine_input_shape(const ec_engine *e, const char *name, size_t len) {
-  for (size_t i = 0; i < e->input_shapes.n; i++) {
-    const ec_input_shape *x = &e->input_shapes.v[i];
-    if (strlen(x->name) == len && memcmp(x->name, name, len) == 0) return x;
-  }
+static ec_input_shape *S_shape_find(const ec_input_shapes *s, const char *name, size_t len) {
+  for (size_t i = 0; i < s->n; i++)
+    if (strlen(s->v[i].name) == len && memcmp(s->v[i].name, name, len) == 0) return &s->v[i];
   return NULL;
 }
 
+const ec_input_shape *ec_engine_input_shape(const ec_engine *e, const char *name, size_t len) {
+  return S_shape_find(&e->input_shapes, name, len);
+}
+
 ec_input_shape *ec_input_shapes_get(ec_input_shapes *s, const char *name, size_t len) {
-  for (size_t i = 0; i < s->n; i++)
-    if (strlen(s->v[i].name) == len && memcmp(s->v[i].name, name, len) == 0) return &s->v[i];
+  ec_input_shape *found = S_shape_find(s, name, len);
+  if (found) return found;
   ec_input_shape *x = EC_PUSH(s->v, s->n, s->cap);
   memset(x, 0, sizeof *x);
   x->name = ec_strndup(name, len);

@@ -194,7 +194,7 @@ json_t *ec_compare_json(const ec_comparison *c, const ec_kvs *labels) {
   json_object_set_new(m, "requested", json_string(ec_metric_name(c->requested)));
   json_object_set_new(m, "used", json_string(ec_metric_name(c->used)));
   json_object_set_new(m, "label", json_string(ec_metric_label(c->used)));
-  json_object_set_new(m, "unit", json_string(c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms"));
+  json_object_set_new(m, "unit", json_string(ec_metric_unit(c->used)));
   json_object_set_new(m, "smaller_is_better", json_boolean(ec_metric_smaller_better(c->used)));
   json_object_set_new(o, "metric", m);
   json_t *g = json_object();

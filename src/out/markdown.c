@@ -72,7 +72,7 @@ char *ec_markdown_compare(const ec_comparison *c) {
   S_md(&b, head, 0);
   free(head);
   ec_buf_puts(&b, "\n\n");
-  const char *unit = c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms";
+  const char *unit = ec_metric_unit(c->used);
   ec_buf_printf(&b, "Metric **%s** (%s, %s; %s is better)", ec_metric_name(c->used), ec_metric_label(c->used), unit,
                 ec_metric_smaller_better(c->used) ? "smaller" : "bigger");
   if (c->n) {

@@ -136,7 +136,7 @@ json_t *ec_trend_json(const ec_trend *t) {
   json_object_set_new(m, "name", json_string(ec_metric_name(t->used)));
   json_object_set_new(m, "label", json_string(ec_metric_label(t->used)));
   json_object_set_new(m, "requested", json_string(ec_metric_name(t->requested)));
-  json_object_set_new(m, "unit", json_string(t->used == EC_METRIC_THROUGHPUT ? "qps" : "ms"));
+  json_object_set_new(m, "unit", json_string(ec_metric_unit(t->used)));
   json_object_set_new(m, "smaller_is_better", json_boolean(ec_metric_smaller_better(t->used)));
   json_object_set_new(o, "metric", m);
   json_t *ord = json_object();

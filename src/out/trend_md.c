@@ -39,7 +39,7 @@ char *ec_markdown_trend(const ec_trend *t) {
   S_md(&b, head, 0);
   free(head);
   ec_buf_puts(&b, "\n\n");
-  const char *unit = t->used == EC_METRIC_THROUGHPUT ? "qps" : "ms";
+  const char *unit = ec_metric_unit(t->used);
   ec_buf_printf(&b, "Metric **%s** (%s, %s; %s is better), ", ec_metric_name(t->used), ec_metric_label(t->used), unit,
                 ec_metric_smaller_better(t->used) ? "smaller" : "bigger");
   if (t->opts.by) {

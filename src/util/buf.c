@@ -48,7 +48,6 @@ void ec_buf_free(ec_buf *b) {
   for (size_t i = 0, l = 0; i < (n); i += l) \
     for (unsigned cp = ec_utf8_decode((const unsigned char *)(s) + i, (n) - i, &l), _o = 1; _o; _o = 0)
 
-static int S_unsafe(unsigned cp, size_t l) { return ec_cp_unsafe(cp, l); }
 
 /* One code point (its bytes at p, l long) as HTML text. */
 static void S_html_cp(ec_buf *b, const char *p, unsigned cp, size_t l) {
@@ -59,7 +58,7 @@ static void S_html_cp(ec_buf *b, const char *p, unsigned cp, size_t l) {
   case '"': ec_buf_puts(b, "&quot;"); break;
   case '\'': ec_buf_puts(b, "&#39;"); break;
   default:
-    if (S_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
+    if (ec_cp_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
     else ec_buf_put(b, p, l);
   }
 }
@@ -109,7 +108,7 @@ void ec_buf_html_ident(ec_buf *b, const char *s, size_t n) {
 
 void ec_buf_text(ec_buf *b, const char *s, size_t n) {
   FOR_EACH_CP(s, n, i, cp, l) {
-    if (S_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
+    if (ec_cp_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
     else ec_buf_put(b, s + i, l);
   }
 }

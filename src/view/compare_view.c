@@ -30,7 +30,7 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
   char mh[96];
-  snprintf(mh, sizeof mh, "%s (%s)", ec_metric_label(c->used), c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms");
+  snprintf(mh, sizeof mh, "%s (%s)", ec_metric_label(c->used), ec_metric_unit(c->used));
   ec_table_col(t, mh, EC_ALIGN_RIGHT, 1);
   char ch[64];
   snprintf(ch, sizeof ch, "%s [%g%% interval]", c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change",
@@ -536,7 +536,7 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
   ec_text_metrics m = ec_text_measure("Ag", 2, fs, 0);
   double y = bh + 8;
   const ec_compare_result *br = &c->res[c->baseline];
-  const char *unit = c->used == EC_METRIC_THROUGHPUT ? "qps" : "ms";
+  const char *unit = ec_metric_unit(c->used);
   for (size_t i = 0; i < c->n; i++) {
     if (i == c->baseline) continue;
     const ec_compare_result *r = &c->res[i];

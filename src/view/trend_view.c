@@ -12,7 +12,7 @@
 
 #define S_DASH "\xE2\x80\x93"
 
-static const char *S_unit(const ec_trend *t) { return t->used == EC_METRIC_THROUGHPUT ? "qps" : "ms"; }
+static const char *S_unit(const ec_trend *t) { return ec_metric_unit(t->used); }
 
 /* A metric value as the tables show it. */
 static char *S_val(const ec_trend *t, char *buf, size_t cap, double v) {
