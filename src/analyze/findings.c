@@ -6,6 +6,7 @@
 #include "analyze/layer_kind.h"
 #include "analyze/tensorcore.h"
 #include "util/alloc.h"
+#include "util/order.h"
 #include "util/buf.h"
 #include "util/map.h"
 #include <math.h>
@@ -78,11 +79,6 @@ static int S_class(const S_ctx *c, size_t i) {
   return (conv ? 0 : 1) * EC_MATH_N + (int)x->math.math;
 }
 
-static int S_cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* Median achieved TFLOP/s per class, over classes with at least 3 layers. */
 static void S_class_medians(S_ctx *c) {
   size_t nk = 2 * EC_MATH_N, n = c->e->n_layers;
@@ -94,8 +90,8 @@ static void S_class_medians(S_ctx *c) {
       if (S_class(c, i) == (int)k) v[m++] = c->s->nums.v[i].tflops;
     c->class_med[k] = NAN;
     if (m < 3) continue;
-    qsort(v, m, sizeof *v, S_cmp_double);
-    c->class_med[k] = m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
+    ec_sort_doubles(v, m);
+    c->class_med[k] = ec_median_sorted(v, m);
   }
   free(v);
 }
@@ -678,8 +674,8 @@ static void S_tiny(S_ctx *c) {
   }
   double share = S_share(c, ms);
   if (nt >= c->o->tiny_min_layers && share >= c->o->tiny_share_pct) {
-    qsort(d, nt, sizeof *d, S_cmp_double);
-    double med = nt % 2 ? d[nt / 2] : (d[nt / 2 - 1] + d[nt / 2]) / 2;
+    ec_sort_doubles(d, nt);
+    double med = ec_median_sorted(d, nt);
     ec_finding *f = ec_findings_push(c->out, "tiny-kernels", EC_LINT_INFO);
     ec_finding_set_layers(f, e, list, nt);
     f->latency_ms = ms;

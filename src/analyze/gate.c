@@ -91,6 +91,14 @@ void ec_sketch_of(const double *s, size_t n, double *out, size_t m) {
   }
 }
 
+/* Quantile p of n ascending values, linear between order statistics. */
+static double S_at(const double *s, size_t n, double p) {
+  double h = (double)(n - 1) * p;
+  size_t lo = (size_t)h;
+  if (lo >= n - 1) return s[n - 1];
+  return s[lo] + (h - (double)lo) * (s[lo + 1] - s[lo]);
+}
+
 /* The run's quantile function at u in (0,1): the empirical one (a step
  * function) for the data, linear between the points of a sketch. */
 static double S_quantile(const ec_dist *d, double u) {
@@ -100,12 +108,7 @@ static double S_quantile(const ec_dist *d, double u) {
     return d->sorted[k < d->n ? k : d->n - 1];
   }
   size_t m = d->m;
-  if (!d->sketch_p) {
-    double h = u * (double)(m - 1);
-    size_t lo = (size_t)h;
-    if (lo >= m - 1) return d->sketch[m - 1];
-    return d->sketch[lo] + (h - (double)lo) * (d->sketch[lo + 1] - d->sketch[lo]);
-  }
+  if (!d->sketch_p) return S_at(d->sketch, m, u);
   const double *p = d->sketch_p;
   if (u <= p[0]) return d->sketch[0];
   if (u >= p[m - 1]) return d->sketch[m - 1];
@@ -171,14 +174,6 @@ static double S_replicate(S_rng *r, ec_stat st, const ec_dist *d, double h) {
   if (h > 0) x += h * (S_unif(r) - 0.5);
   /* a mean replicate of a very spread run can cross zero: keep the log finite */
   return log(x > d->value * 1e-6 ? x : d->value * 1e-6);
-}
-
-/* Quantile p of n ascending values, linear between order statistics. */
-static double S_at(const double *s, size_t n, double p) {
-  double h = (double)(n - 1) * p;
-  size_t lo = (size_t)h;
-  if (lo >= n - 1) return s[n - 1];
-  return s[lo] + (h - (double)lo) * (s[lo + 1] - s[lo]);
 }
 
 int ec_gate_significant_slower(const ec_gate_est *g) { return isfinite(g->lo_pct) && g->lo_pct > 0; }
