@@ -34,8 +34,47 @@ void ec_md_escape(ec_buf *b, const char *s, size_t n, size_t max) {
   }
 }
 
-static void S_md(ec_buf *b, const char *s, size_t max) {
+void ec_md_text(ec_buf *b, const char *s, size_t max) {
   if (s) ec_md_escape(b, s, strlen(s), max);
+}
+
+void ec_md_heading(ec_buf *b, const char *what, int outcome, const char *head) {
+  static const char *const icon[] = {"\xE2\x9A\xA0\xEF\xB8\x8F ", "\xE2\x9D\x8C ", "\xE2\x9C\x85 ", ""};
+  ec_buf_printf(b, "### %senginecard %s \xE2\x80\x94 ", icon[outcome >= 0 && outcome < 4 ? outcome : 0], what);
+  ec_md_text(b, head, 0);
+  ec_buf_puts(b, "\n\n");
+}
+
+void ec_md_metric(ec_buf *b, ec_metric m) {
+  ec_buf_printf(b, "Metric **%s** (%s, %s; %s is better)", ec_metric_name(m), ec_metric_label(m), ec_metric_unit(m),
+                ec_metric_smaller_better(m) ? "smaller" : "bigger");
+}
+
+void ec_md_gate(ec_buf *b, const char *rule) {
+  if (rule) ec_buf_printf(b, ". Gate: %s.", rule);
+  else ec_buf_puts(b, ". No gate (--max-regress not given).");
+  ec_buf_puts(b, "\n\n");
+}
+
+const char *ec_md_verdict(ec_verdict v, ec_change c, const char *other) {
+  switch (v) {
+  case EC_VERDICT_BASELINE: return "baseline";
+  case EC_VERDICT_PASS: return c == EC_CHANGE_WORSE ? "\xE2\x9C\x85 pass (slower)" : "\xE2\x9C\x85 pass";
+  case EC_VERDICT_FAIL: return "\xE2\x9D\x8C **fail**";
+  case EC_VERDICT_INFO: return c == EC_CHANGE_WORSE ? "slower" : c == EC_CHANGE_BETTER ? "faster" : "within noise";
+  default: return other;
+  }
+}
+
+void ec_md_tail(ec_buf *b, size_t left_out, const ec_diags *d) {
+  if (left_out) ec_buf_printf(b, "\n_%zu more engine(s) left out to keep this summary short; see the JSON output._\n", left_out);
+  if (!d->n) return;
+  ec_buf_puts(b, "\n");
+  for (size_t k = 0; k < d->n && k < 20; k++) {
+    ec_buf_puts(b, "> \xE2\x9A\xA0\xEF\xB8\x8F ");
+    ec_md_text(b, d->v[k].msg, 300);
+    ec_buf_puts(b, "\n>\n");
+  }
 }
 
 /* Text inside an HTML block (<summary>): entities only, shortened. */
@@ -52,39 +91,26 @@ static void S_num(ec_buf *b, double x) {
 }
 
 static const char *S_verdict(const ec_compare_result *r) {
-  switch (r->verdict) {
-  case EC_VERDICT_BASELINE: return "baseline";
-  case EC_VERDICT_PASS: return r->change == EC_CHANGE_WORSE ? "\xE2\x9C\x85 pass (slower)" : "\xE2\x9C\x85 pass";
-  case EC_VERDICT_FAIL: return "\xE2\x9D\x8C **fail**";
-  case EC_VERDICT_INFO:
-    return r->change == EC_CHANGE_WORSE ? "slower" : r->change == EC_CHANGE_BETTER ? "faster" : "within noise";
-  default: return "\xE2\x9A\xA0\xEF\xB8\x8F error";
-  }
+  return ec_md_verdict(r->verdict, r->change, "\xE2\x9A\xA0\xEF\xB8\x8F error");
 }
 
 #define S_NAME_MAX 80
 
 char *ec_markdown_compare(const ec_comparison *c) {
   ec_buf b = {0};
-  static const char *const icon[] = {"\xE2\x9A\xA0\xEF\xB8\x8F ", "\xE2\x9D\x8C ", "\xE2\x9C\x85 ", ""};
   char *head = ec_compare_headline(c);
-  ec_buf_printf(&b, "### %senginecard compare \xE2\x80\x94 ", icon[ec_compare_outcome(c)]);
-  S_md(&b, head, 0);
+  ec_md_heading(&b, "compare", ec_compare_outcome(c), head);
   free(head);
-  ec_buf_puts(&b, "\n\n");
   const char *unit = ec_metric_unit(c->used);
-  ec_buf_printf(&b, "Metric **%s** (%s, %s; %s is better)", ec_metric_name(c->used), ec_metric_label(c->used), unit,
-                ec_metric_smaller_better(c->used) ? "smaller" : "bigger");
+  ec_md_metric(&b, c->used);
   if (c->n) {
     ec_buf_puts(&b, ", baseline **");
-    S_md(&b, c->engines[c->baseline]->name, S_NAME_MAX);
+    ec_md_text(&b, c->engines[c->baseline]->name, S_NAME_MAX);
     ec_buf_puts(&b, "**");
   }
   char *rule = ec_compare_gate_rule(c);
-  if (rule) ec_buf_printf(&b, ". Gate: %s.", rule);
-  else ec_buf_puts(&b, ". No gate (--max-regress not given).");
+  ec_md_gate(&b, rule);
   free(rule);
-  ec_buf_puts(&b, "\n\n");
   ec_buf_printf(&b, "| Engine | %s (%s) | %s [%g%% interval] | Source | Verdict |\n", ec_metric_name(c->used), unit,
                 c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change", 100 * c->opts.confidence);
   ec_buf_puts(&b, "|:--|--:|--:|:--|:--|\n");
@@ -93,7 +119,7 @@ char *ec_markdown_compare(const ec_comparison *c) {
     if (b.len > EC_MD_MAX_BYTES / 2) break;
     const ec_compare_result *r = &c->res[i];
     ec_buf_puts(&b, "| ");
-    S_md(&b, c->engines[i]->name, S_NAME_MAX);
+    ec_md_text(&b, c->engines[i]->name, S_NAME_MAX);
     ec_buf_puts(&b, " | ");
     S_num(&b, r->m.value);
     ec_buf_puts(&b, " | ");
@@ -102,21 +128,13 @@ char *ec_markdown_compare(const ec_comparison *c) {
     else ec_buf_puts(&b, ec_gate_str(est, sizeof est, &r->est));
     if (i != c->baseline && isfinite(r->est.est_pct) && !isfinite(r->est.lo_pct)) ec_buf_puts(&b, " (no interval)");
     ec_buf_puts(&b, " | ");
-    S_md(&b, r->m.source ? r->m.source : "\xE2\x80\x94", 40);
+    ec_md_text(&b, r->m.source ? r->m.source : "\xE2\x80\x94", 40);
     if (r->m.single_sample) ec_buf_puts(&b, " (1 sample)");
     if (r->m.runs > 1) ec_buf_printf(&b, ", %zu runs", r->m.runs);
     ec_buf_printf(&b, " | %s |\n", S_verdict(r));
     shown++;
   }
-  if (shown < c->n) ec_buf_printf(&b, "\n_%zu more engine(s) left out to keep this summary short; see the JSON output._\n", c->n - shown);
-  if (c->diags.n) {
-    ec_buf_puts(&b, "\n");
-    for (size_t k = 0; k < c->diags.n && k < 20; k++) {
-      ec_buf_puts(&b, "> \xE2\x9A\xA0\xEF\xB8\x8F ");
-      S_md(&b, c->diags.v[k].msg, 300);
-      ec_buf_puts(&b, "\n>\n");
-    }
-  }
+  ec_md_tail(&b, c->n - shown, &c->diags);
   for (size_t i = 0; i < c->n; i++) {
     if (i == c->baseline) continue;
     if (b.len > EC_MD_MAX_BYTES - (32u << 10)) {
@@ -134,18 +152,18 @@ char *ec_markdown_compare(const ec_comparison *c) {
       ec_buf_puts(&b, "Not directly comparable:\n\n");
       for (size_t k = 0; k < r->n_mism && k < 30; k++) {
         ec_buf_puts(&b, "- ");
-        S_md(&b, r->mism[k].what, 100);
+        ec_md_text(&b, r->mism[k].what, 100);
         ec_buf_puts(&b, ": ");
-        S_md(&b, r->mism[k].base, 100);
+        ec_md_text(&b, r->mism[k].base, 100);
         ec_buf_puts(&b, " \xE2\x86\x92 ");
-        S_md(&b, r->mism[k].other, 100);
+        ec_md_text(&b, r->mism[k].other, 100);
         ec_buf_puts(&b, "\n");
       }
       ec_buf_puts(&b, "\n");
     }
     if (!r->aligned) {
       ec_buf_puts(&b, "Layers: ");
-      S_md(&b, r->align_note, 300);
+      ec_md_text(&b, r->align_note, 300);
       ec_buf_puts(&b, "\n\n</details>\n");
       continue;
     }
@@ -172,7 +190,7 @@ char *ec_markdown_compare(const ec_comparison *c) {
         ec_md_escape(&b, lb->name, lb->name_len, S_NAME_MAX);
       }
       ec_buf_puts(&b, " | ");
-      S_md(&b, la->type, 40);
+      ec_md_text(&b, la->type, 40);
       ec_buf_puts(&b, " | ");
       S_num(&b, d->base_ms);
       ec_buf_puts(&b, " | ");

@@ -17,6 +17,22 @@
  *  and text past max characters is cut with "…" (max 0: no limit). */
 void ec_md_escape(ec_buf *b, const char *s, size_t n, size_t max);
 
+/* The pieces the compare and trend summaries share (one wording). */
+/** ec_md_escape of a string (nothing for NULL). */
+void ec_md_text(ec_buf *b, const char *s, size_t max);
+/** "### <icon>enginecard WHAT — HEAD" and a blank line; outcome as
+ *  ec_compare_outcome (0 error, 1 fail, 2 pass, 3 no gate). */
+void ec_md_heading(ec_buf *b, const char *what, int outcome, const char *head);
+/** "Metric **NAME** (LABEL, UNIT; smaller is better)". */
+void ec_md_metric(ec_buf *b, ec_metric m);
+/** ". Gate: RULE." or ". No gate (--max-regress not given)." and a blank line. */
+void ec_md_gate(ec_buf *b, const char *rule);
+/** A verdict cell ("✅ pass (slower)", "❌ **fail**", "slower", ...);
+ *  other is what an error or a missing metric reads. */
+const char *ec_md_verdict(ec_verdict v, ec_change c, const char *other);
+/** The note that n more engines were left out, and up to 20 warnings. */
+void ec_md_tail(ec_buf *b, size_t left_out, const ec_diags *d);
+
 /** The Markdown summary of c. Caller frees. */
 char *ec_markdown_compare(const ec_comparison *c);
 

@@ -12,48 +12,29 @@
 #define S_CPS_SHOWN 10   /* change points listed per engine */
 #define S_MOVED_SHOWN 5  /* types and layers listed per change point */
 
-static void S_md(ec_buf *b, const char *s, size_t max) {
-  if (s) ec_md_escape(b, s, strlen(s), max);
-}
 
 static void S_verdict(ec_buf *b, const ec_trend_group *g) {
-  if (!g->judged) {
-    ec_buf_puts(b, "not judged");
-    return;
-  }
-  switch (g->verdict) {
-  case EC_VERDICT_PASS: ec_buf_puts(b, g->change == EC_CHANGE_WORSE ? "\xE2\x9C\x85 pass (slower)" : "\xE2\x9C\x85 pass"); break;
-  case EC_VERDICT_FAIL: ec_buf_puts(b, "\xE2\x9D\x8C **fail**"); break;
-  case EC_VERDICT_INFO:
-    ec_buf_puts(b, g->change == EC_CHANGE_WORSE ? "slower" : g->change == EC_CHANGE_BETTER ? "faster" : "within noise");
-    break;
-  default: ec_buf_puts(b, "\xE2\x9A\xA0\xEF\xB8\x8F not comparable");
-  }
+  ec_buf_puts(b, g->judged ? ec_md_verdict(g->verdict, g->change, "\xE2\x9A\xA0\xEF\xB8\x8F not comparable") : "not judged");
 }
 
 char *ec_markdown_trend(const ec_trend *t) {
   ec_buf b = {0};
-  static const char *const icon[] = {"\xE2\x9A\xA0\xEF\xB8\x8F ", "\xE2\x9D\x8C ", "\xE2\x9C\x85 ", ""};
   char *head = ec_trend_headline(t);
-  ec_buf_printf(&b, "### %senginecard trend \xE2\x80\x94 ", icon[ec_trend_outcome(t)]);
-  S_md(&b, head, 0);
+  ec_md_heading(&b, "trend", ec_trend_outcome(t), head);
   free(head);
-  ec_buf_puts(&b, "\n\n");
   const char *unit = ec_metric_unit(t->used);
-  ec_buf_printf(&b, "Metric **%s** (%s, %s; %s is better), ", ec_metric_name(t->used), ec_metric_label(t->used), unit,
-                ec_metric_smaller_better(t->used) ? "smaller" : "bigger");
+  ec_md_metric(&b, t->used);
+  ec_buf_puts(&b, ", ");
   if (t->opts.by) {
     ec_buf_puts(&b, "nights ordered by label **");
-    S_md(&b, t->opts.by, S_NAME_MAX);
+    ec_md_text(&b, t->opts.by, S_NAME_MAX);
     ec_buf_printf(&b, "** (%s)", t->order);
   } else {
     ec_buf_puts(&b, "nights in the order given");
   }
   char *rule = ec_trend_gate_rule(t);
-  if (rule) ec_buf_printf(&b, ". Gate: %s.", rule);
-  else ec_buf_puts(&b, ". No gate (--max-regress not given).");
+  ec_md_gate(&b, rule);
   free(rule);
-  ec_buf_puts(&b, "\n\n");
   ec_buf_printf(&b, "| Engine | GPU | Nights | Latest night | %s (%s) | Change vs. level before [%g%% interval] | Change points | Verdict |\n",
                 ec_metric_name(t->used), unit, 100 * t->opts.confidence);
   ec_buf_puts(&b, "|:--|:--|--:|:--|--:|--:|--:|:--|\n");
@@ -62,11 +43,11 @@ char *ec_markdown_trend(const ec_trend *t) {
     if (b.len > EC_MD_MAX_BYTES / 2) break;
     const ec_trend_group *g = &t->groups[gi];
     ec_buf_puts(&b, "| ");
-    S_md(&b, g->engine, S_NAME_MAX);
+    ec_md_text(&b, g->engine, S_NAME_MAX);
     ec_buf_puts(&b, " | ");
-    S_md(&b, g->gpu ? g->gpu : "\xE2\x80\x94", 40);
+    ec_md_text(&b, g->gpu ? g->gpu : "\xE2\x80\x94", 40);
     ec_buf_printf(&b, " | %zu | ", g->n);
-    if (g->n) S_md(&b, g->nights[g->latest].name, 40);
+    if (g->n) ec_md_text(&b, g->nights[g->latest].name, 40);
     ec_buf_puts(&b, " | ");
     if (g->n && isfinite(g->nights[g->latest].value)) ec_buf_printf(&b, "%.4g", g->nights[g->latest].value);
     else ec_buf_puts(&b, "n/a");
@@ -79,15 +60,7 @@ char *ec_markdown_trend(const ec_trend *t) {
     ec_buf_puts(&b, " |\n");
     shown++;
   }
-  if (shown < t->n) ec_buf_printf(&b, "\n_%zu more engine(s) left out to keep this summary short; see the JSON output._\n", t->n - shown);
-  if (t->diags.n) {
-    ec_buf_puts(&b, "\n");
-    for (size_t k = 0; k < t->diags.n && k < 20; k++) {
-      ec_buf_puts(&b, "> \xE2\x9A\xA0\xEF\xB8\x8F ");
-      S_md(&b, t->diags.v[k].msg, 300);
-      ec_buf_puts(&b, "\n>\n");
-    }
-  }
+  ec_md_tail(&b, t->n - shown, &t->diags);
   for (size_t gi = 0; gi < t->n; gi++) {
     const ec_trend_group *g = &t->groups[gi];
     if (!g->n_cps) continue;
@@ -96,7 +69,7 @@ char *ec_markdown_trend(const ec_trend *t) {
       break;
     }
     ec_buf_puts(&b, "\n**");
-    S_md(&b, g->engine, S_NAME_MAX);
+    ec_md_text(&b, g->engine, S_NAME_MAX);
     ec_buf_printf(&b, "**: %zu change point%s (night-to-night noise %.2f%%)\n\n", g->n_cps, g->n_cps == 1 ? "" : "s",
                   g->noise_pct);
     ec_buf_puts(&b, "| First night | Change [interval] | Level | What moved |\n|:--|--:|:--|:--|\n");
@@ -105,7 +78,7 @@ char *ec_markdown_trend(const ec_trend *t) {
       const ec_trend_cp *c = &g->cps[k];
       char est[96];
       ec_buf_puts(&b, "| ");
-      S_md(&b, g->nights[c->night].name, 40);
+      ec_md_text(&b, g->nights[c->night].name, 40);
       ec_buf_printf(&b, " | %s | %.4g \xE2\x86\x92 %.4g %s | ", ec_gate_str(est, sizeof est, &c->est), c->level_before,
                     c->level_after, unit);
       char d[96];
@@ -113,24 +86,24 @@ char *ec_markdown_trend(const ec_trend *t) {
       for (size_t j = 0; j < c->n_types && shown_m < S_MOVED_SHOWN; j++) {
         if (!ec_trend_moved_notable(&c->types[j])) continue;
         if (shown_m++) ec_buf_puts(&b, "; ");
-        S_md(&b, c->types[j].name, 40);
+        ec_md_text(&b, c->types[j].name, 40);
         ec_buf_printf(&b, " %s", ec_trend_moved_str(d, sizeof d, &c->types[j]));
       }
       if (c->n_layers) {
         ec_buf_puts(&b, shown_m ? "; slowest layers: " : "slowest layers: ");
         for (size_t j = 0; j < c->n_layers && j < 3; j++) {
           if (j) ec_buf_puts(&b, ", ");
-          S_md(&b, c->layers[j].name, 60);
+          ec_md_text(&b, c->layers[j].name, 60);
           ec_buf_printf(&b, " %s", ec_trend_moved_str(d, sizeof d, &c->layers[j]));
         }
       }
       for (size_t j = 0; j < c->n_facts && j < 3; j++) {
         ec_buf_puts(&b, "; ");
-        S_md(&b, c->facts[j].what, 60);
+        ec_md_text(&b, c->facts[j].what, 60);
         ec_buf_puts(&b, ": ");
-        S_md(&b, c->facts[j].base, 40);
+        ec_md_text(&b, c->facts[j].base, 40);
         ec_buf_puts(&b, " \xE2\x86\x92 ");
-        S_md(&b, c->facts[j].other, 40);
+        ec_md_text(&b, c->facts[j].other, 40);
       }
       ec_buf_puts(&b, " |\n");
     }
