@@ -270,8 +270,17 @@ ec_engine *ec_cli_one_engine(int argc, char **argv, const char *cmd, ec_common *
   return e;
 }
 
-int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, int letter, ec_diags *d,
-                        ec_engine *const *inputs, size_t n) {
+void ec_cli_put_diags(const ec_diags *d, const char *prefix) {
+  for (size_t i = 0; i < d->n; i++) {
+    char *m = ec_diag_format(&d->v[i]);
+    fputs(prefix, stderr);
+    ec_cli_put_safe(stderr, m);
+    free(m);
+  }
+}
+
+int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, const ec_pdf_opts *po,
+                        ec_diags *d, ec_engine *const *inputs, size_t n) {
   int io = r ? 0 : -1;
   if (r && html) {
     ec_buf b = {0};
@@ -281,15 +290,10 @@ int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, i
   }
   if (r && pdf) {
     ec_buf b = {0};
-    ec_pdf_opts po = {0};
-    po.letter = letter;
-    if (ec_report_pdf(r, &po, &b, d) != 0 || ec_cli_write_file(pdf, b.data, b.len, inputs, n) != 0) io = -1;
+    static const ec_pdf_opts a4 = {0};
+    if (ec_report_pdf(r, po ? po : &a4, &b, d) != 0 || ec_cli_write_file(pdf, b.data, b.len, inputs, n) != 0) io = -1;
     ec_buf_free(&b);
   }
-  for (size_t i = 0; i < d->n; i++) {
-    char *m = ec_diag_format(&d->v[i]);
-    ec_cli_put_safe(stderr, m);
-    free(m);
-  }
+  ec_cli_put_diags(d, "");
   return io;
 }

@@ -7,7 +7,8 @@
 #include "analyze/compare.h"
 #include "load/load.h"
 
-struct ec_report; /* assemble/report.h */
+struct ec_report;   /* assemble/report.h */
+struct ec_pdf_opts; /* assemble/pdf.h */
 
 /* Exit codes (DESIGN.md §2), like jq's named codes. */
 enum {
@@ -71,12 +72,15 @@ void ec_cli_print_diags(const ec_engine *e, int verbosity);
  *  file that is one of the inputs. Returns 0, or prints and returns -1. */
 int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine *const *inputs, size_t n_inputs);
 /** Write report r as an HTML page to html and as a PDF to pdf (either may
- *  be NULL; letter: US letter pages), refusing to overwrite the inputs,
- *  then print d (the report's problems, the PDF's added). r NULL: the report
+ *  be NULL; po: paper and detail, NULL for an A4 brief), refusing to
+ *  overwrite the inputs, then print d (the report's problems, the PDF's added). r NULL: the report
  *  could not be built (d says why). Returns 0, or -1 when it was not built
  *  or a file was not written (said). */
-int ec_cli_write_report(const struct ec_report *r, const char *html, const char *pdf, int letter, ec_diags *d,
-                        ec_engine *const *inputs, size_t n);
+int ec_cli_write_report(const struct ec_report *r, const char *html, const char *pdf, const struct ec_pdf_opts *po,
+                        ec_diags *d, ec_engine *const *inputs, size_t n);
+/** Print each of d's diagnostics on stderr after prefix (may be ""), as
+ *  ec_cli_put_safe does. */
+void ec_cli_put_diags(const ec_diags *d, const char *prefix);
 /** One more input that is not an engine file (a --template): ec_cli_write_file
  *  refuses to overwrite it too. path is borrowed (an argv string). */
 void ec_cli_note_input(const char *path);

@@ -391,7 +391,7 @@ int ec_cmd_compare(int argc, char **argv) {
     ec_report r;
     ec_diags td = {0};
     int built = ec_compare_report_build(cmp, &ro, &r, &td) == 0;
-    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, 0, &td, all, nall) != 0;
+    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, NULL, &td, all, nall) != 0;
     ec_diags_free(&td);
     ec_report_free(&r);
   }

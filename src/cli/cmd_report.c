@@ -93,41 +93,11 @@ int ec_cmd_report(int argc, char **argv) {
   ro.want_html = o.out != NULL;
   ec_report r;
   ec_diags td = {0};
-  if (ec_report_build(es, n, &ro, &r, &td) != 0) {
-    for (size_t i = 0; i < td.n; i++) {
-      char *m = ec_diag_format(&td.v[i]);
-      ec_cli_put_safe(stderr, m);
-      free(m);
-    }
-    rc = EC_EXIT_USAGE;
-  } else {
-    for (size_t i = 0; i < td.n; i++) {
-      char *m = ec_diag_format(&td.v[i]);
-      ec_cli_put_safe(stderr, m);
-      free(m);
-    }
-    if (o.out) {
-      ec_buf b = {0};
-      ec_report_html(&r, &b);
-      if (ec_cli_write_file(o.out, b.data, b.len, es, n) != 0) rc = EC_EXIT_USAGE;
-      ec_buf_free(&b);
-    }
-    if (o.pdf) {
-      ec_buf b = {0};
-      ec_pdf_opts po = {0};
-      po.letter = !strcmp(o.paper, "letter");
-      po.detail = o.detail && !strcmp(o.detail, "full") ? EC_PDF_FULL : EC_PDF_BRIEF;
-      ec_diags pd = {0};
-      if (ec_report_pdf(&r, &po, &b, &pd) != 0 || ec_cli_write_file(o.pdf, b.data, b.len, es, n) != 0) rc = EC_EXIT_USAGE;
-      for (size_t i = 0; i < pd.n; i++) {
-        char *m = ec_diag_format(&pd.v[i]);
-        ec_cli_put_safe(stderr, m);
-        free(m);
-      }
-      ec_diags_free(&pd);
-      ec_buf_free(&b);
-    }
-  }
+  ec_pdf_opts po = {0};
+  po.letter = !strcmp(o.paper, "letter");
+  po.detail = o.detail && !strcmp(o.detail, "full") ? EC_PDF_FULL : EC_PDF_BRIEF;
+  int built = ec_report_build(es, n, &ro, &r, &td) == 0;
+  if (ec_cli_write_report(built ? &r : NULL, o.out, o.pdf, &po, &td, es, n) != 0) rc = EC_EXIT_USAGE;
   ec_report_free(&r);
   ec_diags_free(&td);
   for (size_t i = 0; i < n; i++) ec_engine_free(es[i]);

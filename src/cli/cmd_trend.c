@@ -10,6 +10,7 @@
  * 2 usage or I/O error; 3 no usable night, or the latest night of an engine
  * lacks the metric. */
 #include "analyze/trend.h"
+#include "assemble/pdf.h"
 #include "assemble/trend_report.h"
 #include "cli/cli.h"
 #include "out/jsonout.h"
@@ -219,12 +220,7 @@ int ec_cmd_trend(int argc, char **argv) {
   const char **display = ec_calloc(kept, sizeof *display);
   for (size_t i = 0; i < kept; i++) display[i] = ks[i]->name;
   ec_trend *t = ec_trend_build(ks, (const char *const *)group, display, kept, &o.t);
-  for (size_t k = 0; k < t->diags.n && c.verbosity >= 0; k++) {
-    char *msg = ec_diag_format(&t->diags.v[k]);
-    fprintf(stderr, "enginecard trend: ");
-    ec_cli_put_safe(stderr, msg);
-    free(msg);
-  }
+  if (c.verbosity >= 0) ec_cli_put_diags(&t->diags, "enginecard trend: ");
   if (!t->nights) {
     fprintf(stderr, "enginecard trend: error: no night is left to show%s\n",
             o.t.by ? " (none has the --by label)" : "");
@@ -253,7 +249,9 @@ int ec_cmd_trend(int argc, char **argv) {
     ec_report r;
     ec_diags td = {0};
     int built = ec_trend_report_build(t, &ro, &r, &td) == 0;
-    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, o.letter, &td, es, n) != 0;
+    ec_pdf_opts po = {0};
+    po.letter = o.letter;
+    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, &po, &td, es, n) != 0;
     ec_diags_free(&td);
     ec_report_free(&r);
   }
