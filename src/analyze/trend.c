@@ -3,6 +3,7 @@
 #include "analyze/trend.h"
 #include "analyze/summary.h"
 #include "util/alloc.h"
+#include "util/rank.h"
 #include "util/buf.h"
 #include "util/map.h"
 #include "util/order.h"
@@ -396,19 +397,11 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
     size_t ref = n;
     while (ref > 0 && !g->nights[ref - 1].has_types) ref--;
     double *key = ec_malloc(g->n_types * sizeof *key);
-    size_t *perm = ec_malloc(g->n_types * sizeof *perm);
     for (size_t k = 0; k < g->n_types; k++) {
       key[k] = ref ? g->type_ms[(ref - 1) * g->n_types + k] : 0;
       if (!isfinite(key[k])) key[k] = -1;
-      perm[k] = k;
     }
-    /* stable insertion sort: few types */
-    for (size_t a = 1; a < g->n_types; a++)
-      for (size_t b = a; b > 0 && key[perm[b]] > key[perm[b - 1]]; b--) {
-        size_t x = perm[b];
-        perm[b] = perm[b - 1];
-        perm[b - 1] = x;
-      }
+    size_t *perm = ec_rank_desc(key, g->n_types); /* ties in first-seen order */
     char **types = ec_malloc(g->n_types * sizeof *types);
     double *m = ec_malloc((n * g->n_types + 1) * sizeof *m);
     for (size_t k = 0; k < g->n_types; k++) {
