@@ -12,6 +12,11 @@
  *                  sm80_..._tensor16x8x32 (IMMA), sm86_..._tf32f32_..._tensor16x8x8
  *   warpgroup/gmma Hopper's warp-group MMA: sm90_xmma_fprop_implicit_gemm_f16f16_
  *                  ..._warpgroupsize1x1x1_g1 (no tensor/ffma suffix on sm90)
+ *   tensorop       CUTLASS's operator class, the Blackwell (sm100) kernels of
+ *                  TensorRT 11: cutlass3x_sm100_tensorop_s128x128x8tf32implicit_
+ *                  gemm_fprop_f32_..._2sm_relu_... (CUTLASS names its CUDA-core
+ *                  class "simt", below); umma/tcgen05: Blackwell's MMA
+ *                  instructions, not in the corpus
  *   h884 h1688 h16816 i8816 i16832 s1688 s16816 bf16816
  *                  cuDNN/cuBLAS MMA-shape families: ampere_h16816gemm_...,
  *                  ampere_h16816cudnn_..., ampere_h1688cudnn_...,
@@ -68,6 +73,9 @@ static const S_marker S_tc[] = {
     {"imma", 0, "IMMA (integer Tensor Core MMA) in the name", EC_MATH_INT8_TC},
     {"warpgroup", 0, "Hopper warp-group MMA (warpgroupsize) in the name", EC_MATH_UNKNOWN},
     {"gmma", 0, "Hopper GMMA in the name", EC_MATH_UNKNOWN},
+    {"tensorop", 0, "CUTLASS Tensor Core operator class (tensorop) in the name", EC_MATH_UNKNOWN},
+    {"umma", 1, "Blackwell UMMA (tcgen05 Tensor Core MMA) in the name", EC_MATH_UNKNOWN},
+    {"tcgen05", 0, "Blackwell tcgen05 Tensor Core MMA in the name", EC_MATH_UNKNOWN},
     {"h884", 1, "HMMA m8n8k4 shape (h884) in the name", EC_MATH_FP16_TC},
     {"h1688", 1, "HMMA m16n8k8 shape (h1688) in the name", EC_MATH_FP16_TC},
     {"h16816", 1, "HMMA m16n8k16 shape (h16816) in the name", EC_MATH_FP16_TC},

@@ -47,11 +47,13 @@ static const struct {
     {"__myl_DivMulTopk", U},
     {"__myl_MaxMinCas", U},
     {"__myl_MaxMinMea", U},
+    {"__myl_Move", U},
     {"__myl_MulMinMaxRounCast", U},
     {"__myl_MulMinMaxRounCastCastMul", U},
     {"__myl_MulSum", U},
     {"__myl_MulSumAdd", U},
     {"__myl_Res", U},
+    {"__myl_Resh", U},
     {"ampere_fp32_icudnn_int8x4_128x128_relu_interior_nn_v1", C},
     {"ampere_fp32_icudnn_int8x4_128x64_relu_medium_nn_v1", C},
     {"ampere_h16816cudnn_128x128_ldg8_relu_exp_stages_64x3_large_nhwc_tn_v1", T},
@@ -73,6 +75,7 @@ static const struct {
     {"ampere_scudnn_128x64_sliced1x2_ldg4_relu_exp_small_nhwc_tn_v1", C},
     {"ampere_scudnn_winograd_128x128_ldg1_ldg4_relu_tile148t_nt_v1", C},
     {"ampere_sgemm_128x32_sliced1x4_nn_v1", C},
+    {"cutlass3x_sm100_tensorop_s128x128x8tf32implicit_gemm_fprop_f32_f32_f32_f32_f32_f32_128x128x32_dyn_cga_ndhwc_ndhwc_ndhwc_align4_2sm_relu_valpha_vbeta", T},
     {"maxwell_scudnn_128x128_relu_interior_nn_v0", C},
     {"sm50_xmma_conv_fprop_fused_conv_act_fp32_NCHW_fp32_NCHW_KCRS_fp32_fp32_fp32_Accfloat_1_1_cC1_dC1_srcVec1_fltVec1_1_TP4_TQ4_C8_R5_S5_U1_V1", C},
     {"sm50_xmma_convolution_depthwiseHMMA_FP16NHWCx8_TR3_TS3_STRIDEH1_STRIDEW1", U},
@@ -198,6 +201,7 @@ static const struct {
     {"sm80_xmma_fprop_implicit_gemm_indexed_wo_smem_f16f16_f16f16_f16_nhwckrsc_nhwc_tilesize128x32x64_stage1_warpsize4x1x1_g1_tensor16x8x16_aligna8_alignc4", T},
     {"sm80_xmma_fprop_implicit_gemm_indexed_wo_smem_f16f16_f16f16_f16_nhwckrsc_nhwc_tilesize128x32x64_stage1_warpsize4x1x1_g1_tensor16x8x16_aligna8_alignc8", T},
     {"sm80_xmma_fprop_implicit_gemm_indexed_wo_smem_f32f32_tf32f32_f32_nhwckrsc_nhwc_tilesize128x16x32_stage1_warpsize4x1x1_g1_tensor16x8x8", T},
+    {"sm80_xmma_fprop_implicit_gemm_indexed_wo_smem_f32f32_tf32f32_f32_nhwckrsc_nhwc_tilesize128x16x32_stage1_warpsize4x1x1_g1_tensor16x8x8_aligna4_alignc8", T},
     {"sm80_xmma_fprop_implicit_gemm_interleaved_i8f16_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize128x128x64_stage4_warpsize2x2x1_g1_tensor16x8x32_t1r1s1", T},
     {"sm80_xmma_fprop_implicit_gemm_interleaved_i8f16_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize128x128x64_stage4_warpsize2x2x1_g1_tensor16x8x32_t1r3s3", T},
     {"sm80_xmma_fprop_implicit_gemm_interleaved_i8f16_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize128x64x64_stage6_warpsize2x2x1_g1_tensor16x8x32_t1r3s3", T},
@@ -315,6 +319,15 @@ static void test_tc_classifier_details(void **st) {
   assert_false(v.tf32);
   v = ec_tc_classify("sm80_xmma_fprop_implicit_gemm_f32f32_f32f32_f32_nhwckrsc_nhwc_tilesize128x64x8_stage3_warpsize2x2x1_g1_ffma_t1r3s3_aligna4_alignc4");
   assert_int_equal(v.cls, EC_TC_CUDA_CORES);
+  /* Blackwell (sm100, TensorRT 11): CUTLASS 3.x names its operator class */
+  v = ec_tc_classify("cutlass3x_sm100_tensorop_s128x128x8tf32implicit_gemm_fprop_f32_f32_f32_f32_f32_f32_128x128x32_dyn_cga_ndhwc_ndhwc_ndhwc_align4_2sm_relu_valpha_vbeta");
+  assert_int_equal(v.cls, EC_TC_TENSOR_CORES);
+  assert_true(v.tf32);
+  assert_int_equal(ec_kernel_math("gemm", "cutlass3x_sm100_tensorop_s128x128x8tf32implicit_gemm_fprop_f32", "FP32").math, EC_MATH_TF32_TC);
+  assert_int_equal(ec_kernel_math("gemm", "cutlass3x_sm100_tensorop_h128x128x16gemm_f16_f16_f32", "FP16").math, EC_MATH_FP16_TC);
+  assert_int_equal(ec_tc_classify("cutlass3x_sm100_simt_sgemm_f32_f32_128x128x8").cls, EC_TC_CUDA_CORES);
+  assert_int_equal(ec_tc_classify("sm100_xmma_gemm_f16f16_f32_umma_tile128").cls, EC_TC_TENSOR_CORES);
+  assert_int_equal(ec_tc_classify("sm50_xmma_pooling_tensorop_x").cls, EC_TC_UNKNOWN); /* conflicting */
   /* case-insensitive, NULL-safe */
   assert_int_equal(ec_tc_classify("AMPERE_H16816GEMM_X").cls, EC_TC_TENSOR_CORES);
   assert_int_equal(ec_tc_classify(NULL).cls, EC_TC_UNKNOWN);
