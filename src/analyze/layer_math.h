@@ -15,7 +15,12 @@ typedef struct ec_conv_math {
 /** Convolution arithmetic of l (TREx's definitions); known = 0 when l is not
  *  a convolution with 4-D input and output of known size. */
 ec_conv_math ec_conv_math_of(const ec_layer *l);
-/** MACs of l when computable (convolutions; GEMMs from shapes), else -1. */
+/** MACs of l when computable, else -1: convolutions (TREx's formula), and
+ *  GEMMs (MatrixMultiply, Myelin gemm) from their shapes: volume(out) x K,
+ *  K from input A under MatrixOpA (NONE: its last axis; TRANSPOSE: the one
+ *  before; VECTOR: its last), and when the operations are stated the same K
+ *  from input B under MatrixOpB (NONE: the axis before the last;
+ *  TRANSPOSE, VECTOR: the last), else unknown. */
 double ec_layer_macs(const ec_layer *l);
 
 #endif

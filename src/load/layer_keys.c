@@ -14,6 +14,7 @@
  *   - Metadata split on U+001E/U+001F into its ONNX entries;
  *   - Weights {Type, Count}: type canonical, TREx's byte count; every
  *     {Type, Count} object (Bias, ConvWeights, ...) counts in weights_bytes;
+ *   - MatrixOpA, MatrixOpB: a MatrixMultiply's operand operations (matop);
  *   - Kernel, Groups, OutMaps, Stride, Dilation (ConvActPool: Conv-prefixed,
  *     the plain key wins) describe a convolution when the type or layer type
  *     is a Convolution (a Deconvolution is not: its MACs do not follow the
@@ -30,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int S_is(const char *k, size_t n, const char *lit) { return strlen(lit) == n && memcmp(k, lit, n) == 0; }
 
@@ -150,6 +152,19 @@ static void S_conv_key(ec_layer_build *b, int k, int prefixed, const ec_lval *v)
   }
 }
 
+/* MatrixOpA/MatrixOpB as TensorRT spells it ("TRANSPOSE", "kTRANSPOSE",
+ * "MatrixOperation.TRANSPOSE"; any case). */
+static ec_matop S_matop(const char *s, size_t n) {
+  static const struct { const char *w; ec_matop op; } t[] = {
+      {"TRANSPOSE", EC_MATOP_TRANSPOSE}, {"VECTOR", EC_MATOP_VECTOR}, {"NONE", EC_MATOP_NONE}};
+  for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
+    size_t w = strlen(t[k].w);
+    for (size_t i = 0; i + w <= n; i++)
+      if (strncasecmp(s + i, t[k].w, w) == 0) return t[k].op;
+  }
+  return EC_MATOP_UNKNOWN;
+}
+
 void ec_layer_key(ec_layer_build *b, const char *key, size_t klen, const ec_lval *v) {
   ec_layer *l = b->l;
   int own = 0; /* has its own field and is not kept as an attribute */
@@ -198,6 +213,8 @@ void ec_layer_key(ec_layer_build *b, const char *key, size_t klen, const ec_lval
     size_t cap = 0;
     for (size_t i = 0; i < v->nitems; i++)
       *EC_PUSH(l->operations, l->n_operations, cap) = ec_strndup(v->items[i], v->item_n[i]);
+  } else if (S_is(key, klen, "MatrixOpA") || S_is(key, klen, "MatrixOpB")) {
+    l->matop[key[8] == 'B'] = (unsigned char)S_matop(v->s, v->n);
   } else {
     static const char *const conv[] = {"Kernel", "Groups", "OutMaps", "Stride", "Dilation"};
     for (int k = 0; k < 5; k++) {

@@ -87,6 +87,11 @@ typedef struct ec_conv {
   int64_t dilation[3];
 } ec_conv;
 
+/* A MatrixMultiply operand's operation (MatrixOpA, MatrixOpB): NONE uses
+ * the operand as it is, TRANSPOSE swaps its last two axes, VECTOR makes it a
+ * vector ([..., K]) per batch. */
+typedef enum { EC_MATOP_UNKNOWN = 0, EC_MATOP_NONE, EC_MATOP_TRANSPOSE, EC_MATOP_VECTOR } ec_matop;
+
 /* ec_layer.unknown: what the layer's source did not describe. 0 for a
  * detailed graph JSON or --dumpLayerInfo dump, which describe everything. */
 enum {
@@ -126,6 +131,7 @@ typedef struct ec_layer {
   double io_bytes_trex;
   int io_unknown;            /* 1 when a tensor had dynamic dims */
   ec_conv conv;
+  unsigned char matop[2];    /* ec_matop of input 0 (A) and input 1 (B); EC_MATOP_UNKNOWN when not given */
   /* Profile (valid when has_profile). */
   int has_profile;
   int has_median;

@@ -14,6 +14,7 @@
 #include <math.h>
 #include "analyze/device_peak.h"
 #include "analyze/layer_kind.h"
+#include "analyze/layer_math.h"
 #include "analyze/tensorcore.h"
 #include "analyze/lint.h"
 #include "analyze/summary.h"
@@ -671,6 +672,50 @@ static void test_layer_count_unknown(void **state) {
   ec_engine_free(e);
 }
 
+/* Issue 23, item 5: a MatrixMultiply's K follows MatrixOpA/MatrixOpB. The
+ * fixture's first layer is YOLO11's attention q^T k (A [1,2,32,400]
+ * TRANSPOSE): K is 32, not A's last axis (400), which counted it 12.5x too
+ * high and at 82% of the FP16 Tensor-Core peak instead of 6.6%. VECTOR
+ * operands, and a transposed A with a VECTOR B, likewise; operands whose K
+ * disagree give unknown FLOPs, not a guess. The same line from a
+ * --dumpLayerInfo log gives the same K. */
+static void test_gemm_matrix_ops(void **state) {
+  (void)state;
+  ec_engine *e = S_load("tests/fixtures/numbers/gemm-ops/go.engine");
+  ec_summary *s = ec_summarize(e);
+  const ec_layer *qk = S_layer(e, "/model.10/m/m.0/attn/MatMul");
+  assert_int_equal(qk->matop[0], EC_MATOP_TRANSPOSE);
+  assert_int_equal(qk->matop[1], EC_MATOP_NONE);
+  const ec_layer_nums *x = &s->nums.v[qk->index];
+  assert_true(x->macs == 2.0 * 400 * 400 * 32);
+  assert_true(x->peak.math == EC_MATH_FP16_TC && x->peak.how == EC_PEAK_AS_MATH);
+  if (!(x->pct_of_peak > 6 && x->pct_of_peak < 7)) fail_msg("q^T k at %.2f%% of peak", x->pct_of_peak);
+  assert_true(s->nums.v[S_layer(e, "/model.10/m/m.0/attn/MatMul_1")->index].macs == 2.0 * 128 * 400 * 400);
+  assert_true(s->nums.v[S_layer(e, "/head/MatMul_vec")->index].macs == 4.0 * 16 * 64);
+  assert_true(s->nums.v[S_layer(e, "/proj/MatMul_colvec")->index].macs == 400.0 * 32);
+  const ec_layer *bad = S_layer(e, "/bad/MatMul");
+  assert_true(isnan(s->nums.v[bad->index].macs) && isnan(s->nums.v[bad->index].pct_of_peak));
+  assert_int_equal(s->nums.flops_known, 4);
+  ec_summary_free(s);
+  ec_engine_free(e);
+  /* the log's spelling of the same layer */
+  const char *log =
+      "&&&& RUNNING TensorRT.trtexec [TensorRT v8601] # trtexec --loadEngine=m.engine --dumpLayerInfo\n"
+      "[03/04/2024-12:00:00] [I] Layers:\n"
+      "Name: qk, LayerType: CaskGemmMatrixMultiply, Inputs: [ { Name: q, Location: Device, Dimensions: [1,2,32,400], "
+      "Format/Datatype: Half }, { Name: k, Location: Device, Dimensions: [1,2,32,400], Format/Datatype: Half }], "
+      "Outputs: [ { Name: s, Location: Device, Dimensions: [1,2,400,400], Format/Datatype: Half }], "
+      "ParameterType: MatrixMultiply, MatrixOpA: TRANSPOSE, MatrixOpB: NONE, TacticName: sm80_gemm, StreamId: 0\n"
+      "&&&& PASSED TensorRT.trtexec [TensorRT v8601] # trtexec --loadEngine=m.engine --dumpLayerInfo\n";
+  e = ec_engine_new("t");
+  ec_load_log_text(e, "m.log", log, strlen(log), NULL);
+  ec_load_finish(e, NULL);
+  assert_int_equal(e->n_layers, 1);
+  assert_int_equal(e->layers[0].matop[0], EC_MATOP_TRANSPOSE);
+  assert_true(ec_layer_macs(&e->layers[0]) == 2.0 * 400 * 400 * 32);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_one_denominator_fixture),
@@ -689,6 +734,7 @@ int main(void) {
       cmocka_unit_test(test_unprofiled_group_is_unknown),
       cmocka_unit_test(test_gemm_weights_not_described),
       cmocka_unit_test(test_layer_count_unknown),
+      cmocka_unit_test(test_gemm_matrix_ops),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
