@@ -1,9 +1,35 @@
 #include "analyze/layer_math.h"
+#include "analyze/layer_kind.h"
 #include <string.h>
+
+/* A deconvolution's arithmetic: every input element is multiplied into a
+ * kernel window of every output channel of its group, so MACs = input
+ * elements (N*C_in*H_in*W_in, or with D_in) x C_out/G x kernel volume; the
+ * weights hold C_in x C_out/G x kernel volume values. TREx has no formula:
+ * its convolution one, over the output, counts a 2x2-stride-2
+ * GemmDeconvolution 4x too high. Shapes of 3 to 5 axes. */
+static ec_conv_math S_deconv_math(const ec_layer *l) {
+  ec_conv_math m = {0};
+  const ec_tensor *in = &l->in[0], *out = &l->out[0];
+  if (in->ndims < 3 || in->ndims > 5 || out->ndims != in->ndims || in->volume < 0 || out->volume < 0) return m;
+  double kvol = 1;
+  for (int i = 0; i < in->ndims - 2; i++)
+    kvol *= l->conv.nkernel > i && l->conv.kernel[i] > 0 ? (double)l->conv.kernel[i] : 1;
+  double C = (double)in->dims[1], K = (double)out->dims[1];
+  double G = l->conv.groups > 0 ? (double)l->conv.groups : 1;
+  m.known = 1;
+  m.deconv = 1;
+  m.macs = (double)in->volume * K / G * kvol;
+  m.bytes = (double)in->volume * in->elem_bytes_trex + C * K / G * kvol * in->elem_bytes_trex +
+            (double)out->volume * out->elem_bytes_trex;
+  m.ai = m.bytes > 0 ? m.macs / m.bytes : 0;
+  return m;
+}
 
 ec_conv_math ec_conv_math_of(const ec_layer *l) {
   ec_conv_math m = {0};
   if (!l->conv.present || l->n_in < 1 || l->n_out < 1) return m;
+  if (ec_layer_is_deconv(l)) return S_deconv_math(l);
   const ec_tensor *in = &l->in[0], *out = &l->out[0];
   if (in->ndims != 4 || out->ndims != 4 || in->volume < 0 || out->volume < 0) return m;
   double N = (double)in->dims[0], C = (double)in->dims[1];

@@ -37,7 +37,7 @@ static void S_efficiency(ec_numbers *out, const ec_layer *l, ec_layer_nums *x) {
   x->bytes = cm.known ? cm.bytes : x->io_bytes + x->weights_bytes;
   if (!(x->bytes > 0)) x->bytes = NAN;
   x->intensity = x->flops / x->bytes;
-  if (cm.known) {
+  if (cm.known && !cm.deconv) {
     x->conv_dims = 1;
     x->gemm_m = cm.gemm_m;
     x->gemm_n = cm.gemm_n;

@@ -16,9 +16,10 @@
  *     {Type, Count} object (Bias, ConvWeights, ...) counts in weights_bytes;
  *   - MatrixOpA, MatrixOpB: a MatrixMultiply's operand operations (matop);
  *   - Kernel, Groups, OutMaps, Stride, Dilation (ConvActPool: Conv-prefixed,
- *     the plain key wins) describe a convolution when the type or layer type
- *     is a Convolution (a Deconvolution is not: its MACs do not follow the
- *     convolution formula) or a ConvActPool;
+ *     the plain key wins) describe a convolution or a deconvolution when the
+ *     type or layer type names one (Convolution, ConvActPool,
+ *     Deconvolution, GemmDeconvolution, deconv: analyze/layer_math.h tells
+ *     which formula applies);
  *   - every key but Name, LayerType, ParameterType, Inputs, Outputs,
  *     TacticName and Metadata is also kept as a raw attribute, in one text
  *     form for both readers.
@@ -252,6 +253,15 @@ void ec_layer_key(ec_layer_build *b, const char *key, size_t klen, const ec_lval
   }
 }
 
+/* Does a type name a convolution or a deconvolution ("conv" in any case:
+ * Convolution, ConvActPool, CaskGemmConvolution, Deconvolution,
+ * GemmDeconvolution, Myelin's deconv)? */
+static int S_names_conv(const char *t) {
+  for (const char *p = t; p && *p; p++)
+    if (!strncasecmp(p, "conv", 4)) return 1;
+  return 0;
+}
+
 void ec_layer_build_end(ec_layer_build *b) {
   ec_layer *l = b->l;
   if (!l->name) {
@@ -275,8 +285,7 @@ void ec_layer_build_end(ec_layer_build *b) {
   }
   b->md = NULL;
   b->n_md = 0;
-  if (b->has_kernel && (strstr(l->type, "Convolution") || strcmp(l->type, "ConvActPool") == 0 ||
-                        strstr(l->layer_type, "Convolution"))) {
+  if (b->has_kernel && (S_names_conv(l->type) || S_names_conv(l->layer_type))) {
     l->conv.present = 1;
     memcpy(l->conv.kernel, b->kernel, sizeof b->kernel);
     l->conv.nkernel = b->nkernel;

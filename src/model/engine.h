@@ -78,7 +78,7 @@ const char *ec_bind_dir_name(ec_bind_dir d);
 
 /* Layer attributes that analyses need, extracted from the raw keys. */
 typedef struct ec_conv {
-  int present;        /* a convolution-like layer with these fields */
+  int present;        /* a convolution or deconvolution with these fields */
   int64_t kernel[3];  /* R,S (and T); 0 when absent */
   int nkernel;
   int64_t groups;     /* 1 when absent */
