@@ -49,13 +49,17 @@ static char *S_value(void *ud, const char *name) {
   if (!strcmp(name, "latency.total")) return ec_strdup(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : "not available");
   if (!strcmp(name, "reformat.share")) return ec_strdup(s->has_latency ? ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct) : "not available");
   if (!strcmp(name, "reformat.count")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)s->reformat_count));
-  /* unknown, not 0, when no layer's source describes them; partial says so */
+  /* unknown, not 0, when no layer's source describes them; a total known
+   * in part is not the engine's (view/fmt.h ec_fmt_bytes_total) */
   if (!strcmp(name, "weights") || !strcmp(name, "activations")) {
     ec_buf b = {0};
+    char gap[128];
     if (name[0] == 'w')
-      ec_fmt_bytes_known(&b, s->weights_bytes, s->nums.weights_known, s->nums.n, "no layer's weights are described");
+      ec_fmt_bytes_total(&b, s->weights_bytes, NULL, s->nums.weights_known, s->nums.n,
+                         "no layer's weights are described", ec_fmt_weights_gap(gap, sizeof gap, &s->nums));
     else
-      ec_fmt_bytes_known(&b, s->activations_bytes, s->nums.io_known, s->nums.n, "no layer's tensors have a known size");
+      ec_fmt_bytes_total(&b, s->activations_bytes, NULL, s->nums.io_known, s->nums.n,
+                         "no layer's tensors have a known size", NULL);
     return ec_buf_take(&b);
   }
   if (!strcmp(name, "timing.count")) return ec_strdup(s->has_timing ? ec_fmt_int(buf, sizeof buf, (double)s->timing.count) : "not available");

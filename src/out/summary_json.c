@@ -262,6 +262,11 @@ json_t *ec_summary_json(const ec_summary *s) {
   json_object_set_new(rf, "by_origin", S_groups_count(&s->reformat_by_origin));
   json_object_set_new(o, "reformat", rf);
   json_object_set_new(o, "weights_bytes", ec_jcount(s->weights_bytes));
+  /* the numbers stay; the flags say whether they stand for the engine */
+  json_object_set_new(o, "weights_complete",
+                      json_boolean(isfinite(s->weights_bytes) && ec_total_is_whole(s->nums.weights_known, s->nums.n)));
+  json_object_set_new(o, "activations_complete",
+                      json_boolean(isfinite(s->activations_bytes) && ec_total_is_whole(s->nums.io_known, s->nums.n)));
   json_object_set_new(o, "weights_bytes_trex", ec_jcount(s->weights_bytes_trex));
   json_object_set_new(o, "activations_bytes", ec_jcount(s->activations_bytes));
   json_object_set_new(o, "activations_bytes_trex", ec_jcount(s->activations_bytes_trex));
