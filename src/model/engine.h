@@ -311,6 +311,8 @@ typedef struct ec_engine {
   size_t log_run;             /* the one used (0-based); nothing comes from the others */
 
   ec_diags diags;             /* everything said while loading this engine */
+  ec_diags source_notes;      /* facts two input files give differently: which value was kept
+                                 (load/sources.c); the report shows them with the loading warnings */
   struct ec_load_state *ls;   /* private to src/load; NULL after loading */
 } ec_engine;
 

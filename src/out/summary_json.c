@@ -229,6 +229,14 @@ static json_t *S_provenance(const ec_engine *e) {
   json_object_set_new(o, "profile_records_folded", json_integer((json_int_t)e->profile_hidden));
   json_object_set_new(o, "layers_without_profile", json_integer((json_int_t)e->layers_without_profile));
   json_object_set_new(o, "profile_index", json_integer(e->profile_index));
+  /* facts two files give differently, with the value kept (load/sources.c) */
+  json_t *sn = json_array();
+  for (size_t i = 0; i < e->source_notes.n; i++) {
+    char *m = ec_diag_format(&e->source_notes.v[i]);
+    json_array_append_new(sn, ec_jstr(m));
+    free(m);
+  }
+  json_object_set_new(o, "source_notes", sn);
   return o;
 }
 
