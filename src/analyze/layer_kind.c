@@ -1,6 +1,7 @@
 #include "analyze/layer_kind.h"
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 
 static int S_is(const char *a, const char *b) { return a && b && !strcmp(a, b); }
 
@@ -89,8 +90,17 @@ static int S_typed(const ec_layer *l) { return l->type && strcmp(l->type, "Unkno
 
 /* ---- kinds ---------------------------------------------------------------- */
 
+/* Does s hold "deconv" in any case? */
+static int S_has_deconv(const char *s) {
+  for (const char *p = s; p && *p; p++)
+    if (!strncasecmp(p, "deconv", 6)) return 1;
+  return 0;
+}
+
+int ec_layer_is_deconv(const ec_layer *l) { return S_has_deconv(l->type) || S_has_deconv(l->layer_type); }
+
 int ec_layer_is_gemm(const ec_layer *l) {
-  if (S_is(l->type, "Convolution")) return 0;
+  if (S_is(l->type, "Convolution") || ec_layer_is_deconv(l)) return 0;
   static const char *const t[] = {"MatrixMultiply", "gemm", "Gemm", "FullyConnected", "CaskGemmMatrixMultiply"};
   for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
     if (S_is(l->type, t[k]) || S_is(l->layer_type, t[k])) return 1;

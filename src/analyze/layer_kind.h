@@ -33,10 +33,19 @@ size_t ec_layer_fused_ops(const ec_layer *l);
  *  more than one operation. Never a Reformat. */
 int ec_layer_is_fused(const ec_layer *l);
 
+/** 1 when l is a deconvolution (a transposed convolution), whatever the
+ *  name it goes by: its type (ParameterType) or LayerType names one in any
+ *  case -- Deconvolution, TensorRT 8.2's GemmDeconvolution (ParameterType
+ *  Convolution, so a Convolution by TREx's type rule), CaskDeconvolution,
+ *  CaskDeconvolutionV2, Myelin's deconv -- or a Convolution's ParameterType
+ *  says Deconvolution. Its MACs are not the convolution formula's
+ *  (analyze/layer_math.h). */
+int ec_layer_is_deconv(const ec_layer *l);
+
 /** 1 when l is a GEMM kernel: type or LayerType MatrixMultiply, gemm, Gemm,
  *  FullyConnected, or a LayerType naming a Gemm/MatrixMultiply kernel; a
- *  Convolution never (TensorRT 8's 1x1-convolution MatMuls are
- *  ec_layer_is_matmul's). */
+ *  Convolution or a deconvolution (GemmDeconvolution) never (TensorRT 8's
+ *  1x1-convolution MatMuls are ec_layer_is_matmul's). */
 int ec_layer_is_gemm(const ec_layer *l);
 
 /** 1 when l computes a matrix product: a GEMM, or a layer (of any type, or

@@ -6,16 +6,26 @@
 
 typedef struct ec_conv_math {
   int known;          /* 0 when shapes are missing or dynamic */
-  double macs;        /* N*K*P*Q*C*R*S/G */
+  int deconv;         /* a deconvolution (analyze/layer_kind.h ec_layer_is_deconv): its own formula, no
+                         implicit-GEMM sizes (gemm_m/n/k 0) */
+  double macs;        /* N*K*P*Q*C*R*S/G; a deconvolution: N*C*H*W (input) x K/G x R*S */
   double bytes;       /* in + weights (in dtype) + out */
   double ai;          /* macs / bytes */
   double gemm_m, gemm_n, gemm_k; /* M=N*P*Q, N=K, K=C*R*S */
 } ec_conv_math;
 
 /** Convolution arithmetic of l (TREx's definitions); known = 0 when l is not
- *  a convolution with 4-D input and output of known size. */
+ *  a convolution with 4-D input and output of known size. A deconvolution
+ *  (whatever its type name; TREx has no formula) gets its own: input
+ *  elements x output channels per group x kernel volume, 3- to 5-D. */
 ec_conv_math ec_conv_math_of(const ec_layer *l);
-/** MACs of l when computable (convolutions; GEMMs from shapes), else -1. */
+/** MACs of l when computable, else -1: convolutions (TREx's formula),
+ *  deconvolutions (see above), and
+ *  GEMMs (MatrixMultiply, Myelin gemm) from their shapes: volume(out) x K,
+ *  K from input A under MatrixOpA (NONE: its last axis; TRANSPOSE: the one
+ *  before; VECTOR: its last), and when the operations are stated the same K
+ *  from input B under MatrixOpB (NONE: the axis before the last;
+ *  TRANSPOSE, VECTOR: the last), else unknown. */
 double ec_layer_macs(const ec_layer *l);
 
 #endif

@@ -37,7 +37,7 @@ static void S_efficiency(ec_numbers *out, const ec_layer *l, ec_layer_nums *x) {
   x->bytes = cm.known ? cm.bytes : x->io_bytes + x->weights_bytes;
   if (!(x->bytes > 0)) x->bytes = NAN;
   x->intensity = x->flops / x->bytes;
-  if (cm.known) {
+  if (cm.known && !cm.deconv) {
     x->conv_dims = 1;
     x->gemm_m = cm.gemm_m;
     x->gemm_n = cm.gemm_n;
@@ -117,6 +117,7 @@ void ec_numbers_compute(const ec_engine *e, ec_numbers *out) {
       /* a GEMM reading one activation has weights; none are described */
       x->weights_bytes = NAN;
       x->weights_bytes_trex = l->weights_bytes_trex;
+      out->weights_hidden++;
       wt += l->weights_bytes_trex;
     } else {
       x->weights_bytes = l->weights_bytes + lconst;
@@ -143,6 +144,8 @@ void ec_numbers_compute(const ec_engine *e, ec_numbers *out) {
   ec_map_free(&produced);
   ec_map_free(&seen_const);
 }
+
+int ec_total_is_whole(size_t known, size_t n) { return n > 0 && known == n; }
 
 double ec_layer_footprint(const ec_layer_nums *x) { return x->weights_bytes + x->io_bytes; }
 

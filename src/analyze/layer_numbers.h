@@ -63,6 +63,7 @@ typedef struct ec_numbers {
   double io_bytes;           /* sum of the layers' I/O (traffic: a tensor counts for each layer) */
   double io_bytes_trex;      /* TREx's sum (every tensor, dynamic ones as 0) */
   size_t weights_known;      /* layers whose weights are known */
+  size_t weights_hidden;     /* of the others, GEMMs whose weights Myelin folded away (S_weights_hidden) */
   size_t io_known;           /* layers whose I/O is known */
   ec_peak peak;              /* the device's peaks */
   size_t flops_known;        /* convolutions and GEMMs with known FLOPs */
@@ -70,6 +71,17 @@ typedef struct ec_numbers {
   size_t peak_raised;        /* layers measured against a higher peak than their math's */
   size_t peak_exceeded;      /* layers above every plausible peak (no percentage) */
 } ec_numbers;
+
+/** 1 when a total over layers, known for `known` of `n` layers, can stand
+ *  for the whole engine: a headline (the report's tiles, the summary's
+ *  lines, the facts table, compare's engine table, the index) shows it as
+ *  the engine's figure. The rule: every layer's value is known. A sum over
+ *  the known layers is only a lower bound of the engine's, by an amount
+ *  nobody can tell (a 1,278-layer Myelin transformer's GEMM weights are not
+ *  in its layer information at all: 12 B known against hundreds of MiB), so
+ *  it is never a headline; outputs show "not available" with the known part
+ *  as secondary text, and JSON keeps the number with a completeness flag. */
+int ec_total_is_whole(size_t known, size_t n);
 
 /** A layer's footprint, weights + I/O: NAN when either is unknown. */
 double ec_layer_footprint(const ec_layer_nums *x);

@@ -49,13 +49,17 @@ static char *S_value(void *ud, const char *name) {
   if (!strcmp(name, "latency.total")) return ec_strdup(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : "not available");
   if (!strcmp(name, "reformat.share")) return ec_strdup(s->has_latency ? ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct) : "not available");
   if (!strcmp(name, "reformat.count")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)s->reformat_count));
-  /* unknown, not 0, when no layer's source describes them; partial says so */
+  /* unknown, not 0, when no layer's source describes them; a total known
+   * in part is not the engine's (view/fmt.h ec_fmt_bytes_total) */
   if (!strcmp(name, "weights") || !strcmp(name, "activations")) {
     ec_buf b = {0};
+    char gap[128];
     if (name[0] == 'w')
-      ec_fmt_bytes_known(&b, s->weights_bytes, s->nums.weights_known, s->nums.n, "no layer's weights are described");
+      ec_fmt_bytes_total(&b, s->weights_bytes, NULL, s->nums.weights_known, s->nums.n,
+                         "no layer's weights are described", ec_fmt_weights_gap(gap, sizeof gap, &s->nums));
     else
-      ec_fmt_bytes_known(&b, s->activations_bytes, s->nums.io_known, s->nums.n, "no layer's tensors have a known size");
+      ec_fmt_bytes_total(&b, s->activations_bytes, NULL, s->nums.io_known, s->nums.n,
+                         "no layer's tensors have a known size", NULL);
     return ec_buf_take(&b);
   }
   if (!strcmp(name, "timing.count")) return ec_strdup(s->has_timing ? ec_fmt_int(buf, sizeof buf, (double)s->timing.count) : "not available");
@@ -193,28 +197,51 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
 }
 
 /* Everything said while loading the engine: a sentence when nothing was, else
- * the list (anchor "<part>-warnings", which the first screen links to). */
+ * the list (anchor "<part>-warnings", which the first screen links to); then
+ * the facts two files give differently, with the value kept
+ * (load/sources.c). */
 static ec_block *S_gen_notes(S_ctx *c, const char *data, const ec_kvs *a) {
   const ec_engine *e = c->part->engine;
   if (strcmp(data, "warnings")) return ec_block_unavailable("the template names unknown notes");
   size_t n = ec_diags_count(&e->diags, EC_WARN);
-  if (!n) return ec_block_text("No warnings were raised while reading this engine's files.", NULL);
+  const ec_diags *sn = &e->source_notes;
+  if (!n && !sn->n) return ec_block_text("No warnings were raised while reading this engine's files.", NULL);
   ec_block *g = ec_block_group();
   char cnt[64];
-  ec_fmt_count(cnt, sizeof cnt, n, "warning was", "warnings were");
-  char *lead = ec_asprintf("%s raised while reading this engine's files:", cnt);
-  ec_block_add(g, ec_block_text(lead, NULL));
-  free(lead);
-  ec_block *b = ec_block_notes();
-  b->id = ec_asprintf("%s-warnings", c->part->id);
-  b->brief_rows = ec_kvs_get_count(a, "brief-rows", 0);
-  for (size_t i = 0; i < e->diags.n; i++) {
-    if (e->diags.v[i].sev < EC_WARN) continue;
-    char *m = ec_diag_format(&e->diags.v[i]);
-    ec_block_note(b, e->diags.v[i].sev == EC_ERROR ? 2 : 1, m);
-    free(m);
+  if (n) {
+    ec_fmt_count(cnt, sizeof cnt, n, "warning was", "warnings were");
+    char *lead = ec_asprintf("%s raised while reading this engine's files:", cnt);
+    ec_block_add(g, ec_block_text(lead, NULL));
+    free(lead);
+    ec_block *b = ec_block_notes();
+    b->id = ec_asprintf("%s-warnings", c->part->id);
+    b->brief_rows = ec_kvs_get_count(a, "brief-rows", 0);
+    for (size_t i = 0; i < e->diags.n; i++) {
+      if (e->diags.v[i].sev < EC_WARN) continue;
+      char *m = ec_diag_format(&e->diags.v[i]);
+      ec_block_note(b, e->diags.v[i].sev == EC_ERROR ? 2 : 1, m);
+      free(m);
+    }
+    ec_block_add(g, b);
+  } else {
+    ec_block_add(g, ec_block_text("No warnings were raised while reading this engine's files.", NULL));
   }
-  ec_block_add(g, b);
+  if (sn->n) {
+    ec_fmt_count(cnt, sizeof cnt, sn->n, "fact", "facts");
+    char *lead = ec_asprintf("%s %s between this engine's files; the value read first is kept (a value cut "
+                             "short gives way to the fuller one):", cnt, sn->n == 1 ? "differs" : "differ");
+    ec_block_add(g, ec_block_text(lead, NULL));
+    free(lead);
+    ec_block *b = ec_block_notes();
+    b->id = ec_asprintf("%s-sources", c->part->id);
+    b->brief_rows = ec_kvs_get_count(a, "brief-rows", 0);
+    for (size_t i = 0; i < sn->n; i++) {
+      char *m = ec_diag_format(&sn->v[i]);
+      ec_block_note(b, 0, m);
+      free(m);
+    }
+    ec_block_add(g, b);
+  }
   return g;
 }
 

@@ -53,17 +53,12 @@ static void S_put_name(FILE *f, const char *s, size_t n, size_t max) { ec_cli_pu
 /* A left-aligned column of width w. */
 static void S_col(FILE *f, const char *s, int w) { ec_cli_put_text(f, s, strlen(s), (size_t)w, (size_t)w); }
 
-/* Bytes, how partial they are, or "not available (why)". */
+/* A total of bytes over layers as the headline rule shows it
+ * (view/fmt.h ec_fmt_bytes_total). */
 static void S_bytes_line(FILE *f, const char *label, double v, const char *extra, size_t known, size_t n,
-                         const char *why) {
+                         const char *why, const char *gap) {
   ec_buf b = {0};
-  if (isfinite(v)) {
-    char buf[32];
-    ec_buf_printf(&b, "%s%s", ec_fmt_bytes(buf, sizeof buf, v), extra);
-    ec_fmt_partial(&b, known, n);
-  } else {
-    ec_fmt_bytes_known(&b, v, known, n, why);
-  }
+  ec_fmt_bytes_total(&b, v, extra, known, n, why, gap);
   fprintf(f, "%-12s%s\n", label, b.data);
   ec_buf_free(&b);
 }
@@ -121,14 +116,15 @@ static void S_text(const ec_summary *s, FILE *f) {
     if (t.count) fprintf(f, " over %zu iterations", t.count);
     fprintf(f, " (%s)\n", t.source);
   }
-  char extra[96], tb[32];
+  char extra[96], tb[32], gap[128];
   snprintf(extra, sizeof extra, " (TREx: %s)", ec_fmt_bytes(tb, sizeof tb, s->weights_bytes_trex));
   int none = s->nums.n == 0;
   S_bytes_line(f, "weights", s->weights_bytes, extra, s->nums.weights_known, s->nums.n,
                none ? "no layers were read"
-                    : "no layer's weights are described: names-only layer information or a log's layer listing");
+                    : "no layer's weights are described: names-only layer information or a log's layer listing",
+               ec_fmt_weights_gap(gap, sizeof gap, &s->nums));
   S_bytes_line(f, "activations", s->activations_bytes, " of layer I/O traffic", s->nums.io_known, s->nums.n,
-               none ? "no layers were read" : "no layer's tensors have a known size");
+               none ? "no layers were read" : "no layer's tensors have a known size", NULL);
   if (s->has_timing)
     fprintf(f, "timing      %zu iterations: median %.6g ms, p99 %.6g ms, mean %.6g ms\n", s->timing.count,
             s->timing.median, s->timing.p99, s->timing.mean);

@@ -62,6 +62,24 @@ void ec_load_generator_json(ec_engine *e, const char *path, const struct json_t 
 /** 1, and the note in *note and *n, when a log line is a generator line
  *  ("Generator: NOTE" at the start of the line). */
 int ec_load_generator_line(const char *s, size_t len, const char **note, size_t *n);
+/* Which value wins when two input files give the same fact (sources.c): the
+ * one read first, unless it is the other cut at a separator ("workspace"
+ * against "workspace: 8192 MiB, ..."); a difference of any other kind keeps
+ * the first and is noted (ec_source_note). */
+typedef enum { EC_SOURCE_KEEP = 0, EC_SOURCE_TAKE, EC_SOURCE_DISAGREE } ec_source_verdict;
+/** The verdict on a fact held as have (NULL: none yet) when another source
+ *  offers offered (NULL: nothing); trailing blanks do not count. Pure. */
+ec_source_verdict ec_source_pick(const char *have, const char *offered);
+/** Note that a file (path, line; 0 when unknown) says other where kept was
+ *  read earlier: an EC_INFO diagnostic and an entry of e->source_notes. */
+void ec_source_note(ec_engine *e, const char *path, int line, const char *what, const char *kept,
+                    const char *other);
+/** Apply the rule to a string field *dst (owned) offered val. */
+void ec_source_merge_str(ec_engine *e, const char *path, int line, char **dst, const char *val, const char *what);
+/** Apply the rule to key in dst offered val; what names the group in a note
+ *  ("build option" gives 'build option "Memory Pools": ...'). */
+void ec_source_merge_kv(ec_engine *e, const char *path, int line, ec_kvs *dst, const char *key, const char *val,
+                        const char *what);
 /** Compute t->volume from t->dims. */
 void ec_tensor_set_volume(ec_tensor *t);
 /** Derive precision, out_precision, io bytes and tactic default of l from its

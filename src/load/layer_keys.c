@@ -14,10 +14,12 @@
  *   - Metadata split on U+001E/U+001F into its ONNX entries;
  *   - Weights {Type, Count}: type canonical, TREx's byte count; every
  *     {Type, Count} object (Bias, ConvWeights, ...) counts in weights_bytes;
+ *   - MatrixOpA, MatrixOpB: a MatrixMultiply's operand operations (matop);
  *   - Kernel, Groups, OutMaps, Stride, Dilation (ConvActPool: Conv-prefixed,
- *     the plain key wins) describe a convolution when the type or layer type
- *     is a Convolution (a Deconvolution is not: its MACs do not follow the
- *     convolution formula) or a ConvActPool;
+ *     the plain key wins) describe a convolution or a deconvolution when the
+ *     type or layer type names one (Convolution, ConvActPool,
+ *     Deconvolution, GemmDeconvolution, deconv: analyze/layer_math.h tells
+ *     which formula applies);
  *   - every key but Name, LayerType, ParameterType, Inputs, Outputs,
  *     TacticName and Metadata is also kept as a raw attribute, in one text
  *     form for both readers.
@@ -30,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int S_is(const char *k, size_t n, const char *lit) { return strlen(lit) == n && memcmp(k, lit, n) == 0; }
 
@@ -150,6 +153,19 @@ static void S_conv_key(ec_layer_build *b, int k, int prefixed, const ec_lval *v)
   }
 }
 
+/* MatrixOpA/MatrixOpB as TensorRT spells it ("TRANSPOSE", "kTRANSPOSE",
+ * "MatrixOperation.TRANSPOSE"; any case). */
+static ec_matop S_matop(const char *s, size_t n) {
+  static const struct { const char *w; ec_matop op; } t[] = {
+      {"TRANSPOSE", EC_MATOP_TRANSPOSE}, {"VECTOR", EC_MATOP_VECTOR}, {"NONE", EC_MATOP_NONE}};
+  for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
+    size_t w = strlen(t[k].w);
+    for (size_t i = 0; i + w <= n; i++)
+      if (strncasecmp(s + i, t[k].w, w) == 0) return t[k].op;
+  }
+  return EC_MATOP_UNKNOWN;
+}
+
 void ec_layer_key(ec_layer_build *b, const char *key, size_t klen, const ec_lval *v) {
   ec_layer *l = b->l;
   int own = 0; /* has its own field and is not kept as an attribute */
@@ -198,6 +214,8 @@ void ec_layer_key(ec_layer_build *b, const char *key, size_t klen, const ec_lval
     size_t cap = 0;
     for (size_t i = 0; i < v->nitems; i++)
       *EC_PUSH(l->operations, l->n_operations, cap) = ec_strndup(v->items[i], v->item_n[i]);
+  } else if (S_is(key, klen, "MatrixOpA") || S_is(key, klen, "MatrixOpB")) {
+    l->matop[key[8] == 'B'] = (unsigned char)S_matop(v->s, v->n);
   } else {
     static const char *const conv[] = {"Kernel", "Groups", "OutMaps", "Stride", "Dilation"};
     for (int k = 0; k < 5; k++) {
@@ -235,6 +253,15 @@ void ec_layer_key(ec_layer_build *b, const char *key, size_t klen, const ec_lval
   }
 }
 
+/* Does a type name a convolution or a deconvolution ("conv" in any case:
+ * Convolution, ConvActPool, CaskGemmConvolution, Deconvolution,
+ * GemmDeconvolution, Myelin's deconv)? */
+static int S_names_conv(const char *t) {
+  for (const char *p = t; p && *p; p++)
+    if (!strncasecmp(p, "conv", 4)) return 1;
+  return 0;
+}
+
 void ec_layer_build_end(ec_layer_build *b) {
   ec_layer *l = b->l;
   if (!l->name) {
@@ -258,8 +285,7 @@ void ec_layer_build_end(ec_layer_build *b) {
   }
   b->md = NULL;
   b->n_md = 0;
-  if (b->has_kernel && (strstr(l->type, "Convolution") || strcmp(l->type, "ConvActPool") == 0 ||
-                        strstr(l->layer_type, "Convolution"))) {
+  if (b->has_kernel && (S_names_conv(l->type) || S_names_conv(l->layer_type))) {
     l->conv.present = 1;
     memcpy(l->conv.kernel, b->kernel, sizeof b->kernel);
     l->conv.nkernel = b->nkernel;

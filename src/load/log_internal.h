@@ -238,8 +238,9 @@ int ec_log_trt_fact(ec_log_parser *P, const ec_log_line *L);
 /** "[I]" facts (build time, engine size, ...); 1 when the line was one. */
 int ec_log_info_fact(ec_log_parser *P, const ec_log_line *L, const char *c, size_t n);
 
-/* merging helpers (log_runs.c): fill what e lacks; when primary, a different
- * value already in e becomes an EC_INFO diagnostic */
+/* merging helpers (log_runs.c): fill what e lacks; a value e already has
+ * follows load/sources.c's rule (a cut value gives way to the fuller one;
+ * when primary, another difference keeps e's value and becomes a note) */
 void ec_log_info(ec_engine *e, const char *path, int line, const char *what, const char *old, const char *now);
 void ec_log_merge_str(ec_engine *e, const char *path, int line, int primary, char **dst, const char *val,
                       const char *what);

@@ -1,7 +1,8 @@
 /* log_runs — trtexec invocations in one log: "&&&& RUNNING" banners (and
  * their TensorRT version), the "TensorRT version:" line, which invocation
  * is used, and moving its facts into the engine without overwriting values
- * read earlier from other files (differences become EC_INFO notes). */
+ * read earlier from other files, unless they were cut short (load/sources.c:
+ * other differences become notes). */
 #include "load/log_internal.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -126,16 +127,13 @@ int ec_log_version_line(ec_log_parser *P, const char *c, size_t n) {
 }
 
 void ec_log_info(ec_engine *e, const char *path, int line, const char *what, const char *old,
-                   const char *now) {
-  ec_diag_add(&e->diags, EC_INFO, path, line, 0, "%s: keeping \"%s\" read earlier; the log says \"%s\"", what,
-              old, now);
+                 const char *now) {
+  ec_source_note(e, path, line, what, old, now);
 }
 
 void ec_log_merge_str(ec_engine *e, const char *path, int line, int primary, char **dst, const char *val,
-                        const char *what) {
-  if (!val) return;
-  if (!*dst) *dst = ec_strdup(val);
-  else if (primary && strcmp(*dst, val) != 0) ec_log_info(e, path, line, what, *dst, val);
+                      const char *what) {
+  if (primary || !*dst) ec_source_merge_str(e, path, line, dst, val, what);
 }
 
 int ec_log_same(double a, double b) {
@@ -143,28 +141,22 @@ int ec_log_same(double a, double b) {
 }
 
 void ec_log_merge_num(ec_engine *e, const char *path, int line, int primary, double *dst, double val,
-                        const char *what) {
+                      const char *what) {
   if (isnan(val)) return;
   if (isnan(*dst)) *dst = val;
   else if (primary && !ec_log_same(*dst, val)) {
     char a[64], b[64];
     snprintf(a, sizeof a, "%.9g", *dst);
     snprintf(b, sizeof b, "%.9g", val);
-    ec_log_info(e, path, line, what, a, b);
+    ec_source_note(e, path, line, what, a, b);
   }
 }
 
 void ec_log_merge_kvs(ec_engine *e, const char *path, int line, int primary, ec_kvs *dst, const ec_kvs *src,
-                        const char *what) {
-  for (size_t i = 0; i < src->n; i++) {
-    const char *old = ec_kvs_get(dst, src->v[i].key);
-    if (!old) ec_kvs_add(dst, src->v[i].key, src->v[i].val);
-    else if (primary && strcmp(old, src->v[i].val) != 0) {
-      char *w = ec_asprintf("%s \"%s\"", what, src->v[i].key);
-      ec_log_info(e, path, line, w, old, src->v[i].val);
-      free(w);
-    }
-  }
+                      const char *what) {
+  for (size_t i = 0; i < src->n; i++)
+    if (primary || !ec_kvs_get(dst, src->v[i].key))
+      ec_source_merge_kv(e, path, line, dst, src->v[i].key, src->v[i].val, what);
 }
 
 /* The chosen run's options, device, version and memory facts into e:
@@ -180,12 +172,14 @@ static void S_merge_inv(ec_engine *e, const char *path, const ec_log_inv *g) {
   for (int i = 0; i < EC_LOG_OPT_DEVICE; i++) ec_log_merge_kvs(e, path, line, primary, dst[i], &g->opt[i], what[i]);
   ec_log_merge_device(e, path, line, primary, &g->opt[EC_LOG_OPT_DEVICE]);
   if (g->ver) {
-    if (!e->trt_version) {
+    ec_source_verdict v = ec_source_pick(e->trt_version, g->ver);
+    if (v == EC_SOURCE_TAKE) {
+      free(e->trt_version);
       e->trt_version = ec_strdup(g->ver);
       free(e->trt_version_source);
       e->trt_version_source = ec_strdup(g->ver_src);
-    } else if (primary && strcmp(e->trt_version, g->ver) != 0) {
-      ec_log_info(e, path, line, "TensorRT version", e->trt_version, g->ver);
+    } else if (v == EC_SOURCE_DISAGREE) {
+      ec_source_note(e, path, line, "TensorRT version", e->trt_version, g->ver);
     }
   }
   /* facts printed at info level win over the builder's verbose ones */

@@ -15,13 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void S_kvs_from(ec_kvs *k, const json_t *o) {
+/* o's keys into k; a key k already has follows load/sources.c's rule. */
+static void S_kvs_from(ec_engine *e, const char *path, ec_kvs *k, const json_t *o, const char *what) {
   const char *key;
   const json_t *v;
   json_object_foreach((json_t *)o, key, v) {
-    if (ec_kvs_get(k, key)) continue;
     char *t = ec_json_text(v);
-    ec_kvs_add(k, key, t);
+    ec_source_merge_kv(e, path, 0, k, key, t, what);
     free(t);
   }
 }
@@ -86,9 +86,17 @@ void ec_device_from_kvs(ec_engine *e, const char *source) {
   const char *v;
   d->present = 1;
   d->source = source;
-  if (!d->name && (v = ec_kvs_get(k, "Selected Device"))) d->name = ec_strdup(v);
-  if (!d->name && (v = ec_kvs_get(k, "Name"))) d->name = ec_strdup(v);
-  if (!d->compute_capability && (v = ec_kvs_get(k, "Compute Capability"))) d->compute_capability = ec_strdup(v);
+  /* k holds the winning values already (load/sources.c): a name cut short
+   * earlier gives way to the fuller one */
+  if ((v = ec_kvs_get(k, "Selected Device")) || (v = ec_kvs_get(k, "Name")))
+    if (ec_source_pick(d->name, v) == EC_SOURCE_TAKE) {
+      free(d->name);
+      d->name = ec_strdup(v);
+    }
+  if ((v = ec_kvs_get(k, "Compute Capability")) && ec_source_pick(d->compute_capability, v) == EC_SOURCE_TAKE) {
+    free(d->compute_capability);
+    d->compute_capability = ec_strdup(v);
+  }
   if (isnan(d->sms)) d->sms = S_num_prefix(ec_kvs_get(k, "SMs"));
   if (isnan(d->compute_clock_ghz)) {
     v = ec_kvs_get(k, "Compute Clock Rate");
@@ -101,12 +109,15 @@ void ec_device_from_kvs(ec_engine *e, const char *source) {
     d->memory_clock_ghz = S_num_prefix(v);
   }
   if (isnan(d->bus_width_bits)) d->bus_width_bits = S_num_prefix(ec_kvs_get(k, "Memory Bus Width"));
-  if (!d->global_memory && (v = ec_kvs_get(k, "Device Global Memory"))) d->global_memory = ec_strdup(v);
+  if ((v = ec_kvs_get(k, "Device Global Memory")) && ec_source_pick(d->global_memory, v) == EC_SOURCE_TAKE) {
+    free(d->global_memory);
+    d->global_memory = ec_strdup(v);
+  }
 }
 
-static void S_legacy_device(ec_engine *e, const json_t *o) {
+static void S_legacy_device(ec_engine *e, const char *path, const json_t *o) {
   ec_device *d = &e->device;
-  S_kvs_from(&d->all, o);
+  S_kvs_from(e, path, &d->all, o, "device");
   if (!d->name) {
     const char *n = json_string_value(json_object_get(o, "Name"));
     if (n) d->name = ec_strdup(n);
@@ -136,7 +147,7 @@ int ec_load_meta_text(ec_engine *e, const char *path, const char *text, size_t l
   if (json_is_array(root)) {
     const json_t *d0 = json_array_get(root, 0);
     if (json_is_object(d0) && (json_object_get(d0, "ComputeCapability") || json_object_get(d0, "Name"))) {
-      S_legacy_device(e, d0);
+      S_legacy_device(e, path, d0);
       kind = EC_FILE_DEVICE_META;
       used = 1;
       if (json_array_size(root) > 1)
@@ -148,15 +159,15 @@ int ec_load_meta_text(ec_engine *e, const char *path, const char *text, size_t l
     const json_t *di = json_object_get(root, "device_information");
     const json_t *mo = json_object_get(root, "model_options");
     const json_t *bo = json_object_get(root, "build_options");
-    if (json_is_object(io)) S_kvs_from(&e->inference_options, io);
-    if (json_is_object(mo)) S_kvs_from(&e->model_options, mo);
-    if (json_is_object(bo)) S_kvs_from(&e->build_options, bo);
+    if (json_is_object(io)) S_kvs_from(e, path, &e->inference_options, io, "inference option");
+    if (json_is_object(mo)) S_kvs_from(e, path, &e->model_options, mo, "model option");
+    if (json_is_object(bo)) S_kvs_from(e, path, &e->build_options, bo, "build option");
     /* TREx's log parser kept one "Input ... shape" line per key: its input */
     int pidx = o ? o->profile_index : 0;
     if (json_is_object(bo)) ec_input_shapes_from_kvs(&e->input_shapes, &e->build_options, pidx);
     if (json_is_object(io)) ec_input_shapes_from_kvs(&e->input_shapes, &e->inference_options, pidx);
     if (json_is_object(di)) {
-      S_kvs_from(&e->device.all, di);
+      S_kvs_from(e, path, &e->device.all, di, "device");
       ec_device_from_kvs(e, "metadata");
     }
     if (json_is_object(ps)) {

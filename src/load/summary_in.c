@@ -91,15 +91,16 @@ static void S_sketch(ec_engine *e, const ec_jtoks *d, const char *path, const ch
   sk->n = (size_t)n;
 }
 
-static void S_kvs(const ec_jtoks *d, ec_kvs *k, size_t o) {
+/* o's keys into k: a fact (what names its group) follows load/sources.c's
+ * rule; without what (labels) a key k has keeps its value. */
+static void S_kvs(ec_engine *e, const char *path, const ec_jtoks *d, ec_kvs *k, size_t o, const char *what) {
   if (ec_jt_kind_of(d, o) != EC_JT_OBJECT) return;
   for (size_t x = ec_jt_first(d, o); x != S_NONE; x = ec_jt_next(d, o, x)) {
     char *key = ec_jt_str(d, x, NULL);
-    if (!ec_kvs_get(k, key)) {
-      char *t = ec_jt_text(d, x + 1);
-      ec_kvs_add(k, key, t);
-      free(t);
-    }
+    char *t = ec_jt_text(d, x + 1);
+    if (what) ec_source_merge_kv(e, path, 0, k, key, t, what);
+    else if (!ec_kvs_get(k, key)) ec_kvs_add(k, key, t);
+    free(t);
     free(key);
   }
 }
@@ -255,7 +256,7 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
   size_t lat = ec_jt_get(d, root, "latency_ms");
   if (ec_jt_kind_of(d, lat) == EC_JT_OBJECT) e->stored_layer_sum_ms = ec_jt_num(d, ec_jt_get(d, lat, "total"));
   S_latencies(e, d, ec_jt_get(d, lat, "by_type"), ec_jt_get(d, root, "top_layers"));
-  S_kvs(d, &e->labels, ec_jt_get(d, root, "labels"));
+  S_kvs(e, path, d, &e->labels, ec_jt_get(d, root, "labels"), NULL);
   size_t prov = ec_jt_get(d, root, "provenance");
   if (ec_jt_kind_of(d, prov) == EC_JT_OBJECT) {
     double pc = ec_jt_num(d, ec_jt_get(d, prov, "profile_iterations"));
@@ -306,17 +307,17 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
     dv->memory_clock_ghz = ec_jt_num(d, ec_jt_get(d, dev, "memory_clock_ghz"));
     dv->bus_width_bits = ec_jt_num(d, ec_jt_get(d, dev, "bus_width_bits"));
     dv->source = "summary";
-    S_kvs(d, &dv->all, dev);
+    S_kvs(e, path, d, &dv->all, dev, "device");
   }
 
   size_t b = ec_jt_get(d, root, "build");
   if (ec_jt_kind_of(d, b) == EC_JT_OBJECT) {
-    S_kvs(d, &e->model_options, ec_jt_get(d, b, "model_options"));
-    S_kvs(d, &e->build_options, ec_jt_get(d, b, "build_options"));
-    S_kvs(d, &e->inference_options, ec_jt_get(d, b, "inference_options"));
-    S_kvs(d, &e->system_options, ec_jt_get(d, b, "system_options"));
-    S_kvs(d, &e->reporting_options, ec_jt_get(d, b, "reporting_options"));
-    S_kvs(d, &e->memory, ec_jt_get(d, b, "memory"));
+    S_kvs(e, path, d, &e->model_options, ec_jt_get(d, b, "model_options"), "model option");
+    S_kvs(e, path, d, &e->build_options, ec_jt_get(d, b, "build_options"), "build option");
+    S_kvs(e, path, d, &e->inference_options, ec_jt_get(d, b, "inference_options"), "inference option");
+    S_kvs(e, path, d, &e->system_options, ec_jt_get(d, b, "system_options"), "system option");
+    S_kvs(e, path, d, &e->reporting_options, ec_jt_get(d, b, "reporting_options"), "reporting option");
+    S_kvs(e, path, d, &e->memory, ec_jt_get(d, b, "memory"), "memory fact");
     S_inputs(d, &e->input_shapes, ec_jt_get(d, b, "inputs"));
   }
   S_bindings(e, d, path, ec_jt_get(d, root, "bindings"));

@@ -194,6 +194,7 @@ void ec_engine_free(ec_engine *e) {
   free(e->generator);
   free(e->generator_source);
   ec_diags_free(&e->diags);
+  ec_diags_free(&e->source_notes);
   free(e);
 }
 

@@ -78,7 +78,7 @@ const char *ec_bind_dir_name(ec_bind_dir d);
 
 /* Layer attributes that analyses need, extracted from the raw keys. */
 typedef struct ec_conv {
-  int present;        /* a convolution-like layer with these fields */
+  int present;        /* a convolution or deconvolution with these fields */
   int64_t kernel[3];  /* R,S (and T); 0 when absent */
   int nkernel;
   int64_t groups;     /* 1 when absent */
@@ -86,6 +86,11 @@ typedef struct ec_conv {
   int64_t stride[3];
   int64_t dilation[3];
 } ec_conv;
+
+/* A MatrixMultiply operand's operation (MatrixOpA, MatrixOpB): NONE uses
+ * the operand as it is, TRANSPOSE swaps its last two axes, VECTOR makes it a
+ * vector ([..., K]) per batch. */
+typedef enum { EC_MATOP_UNKNOWN = 0, EC_MATOP_NONE, EC_MATOP_TRANSPOSE, EC_MATOP_VECTOR } ec_matop;
 
 /* ec_layer.unknown: what the layer's source did not describe. 0 for a
  * detailed graph JSON or --dumpLayerInfo dump, which describe everything. */
@@ -126,6 +131,7 @@ typedef struct ec_layer {
   double io_bytes_trex;
   int io_unknown;            /* 1 when a tensor had dynamic dims */
   ec_conv conv;
+  unsigned char matop[2];    /* ec_matop of input 0 (A) and input 1 (B); EC_MATOP_UNKNOWN when not given */
   /* Profile (valid when has_profile). */
   int has_profile;
   int has_median;
@@ -305,6 +311,8 @@ typedef struct ec_engine {
   size_t log_run;             /* the one used (0-based); nothing comes from the others */
 
   ec_diags diags;             /* everything said while loading this engine */
+  ec_diags source_notes;      /* facts two input files give differently: which value was kept
+                                 (load/sources.c); the report shows them with the loading warnings */
   struct ec_load_state *ls;   /* private to src/load; NULL after loading */
 } ec_engine;
 

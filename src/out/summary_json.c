@@ -229,6 +229,14 @@ static json_t *S_provenance(const ec_engine *e) {
   json_object_set_new(o, "profile_records_folded", json_integer((json_int_t)e->profile_hidden));
   json_object_set_new(o, "layers_without_profile", json_integer((json_int_t)e->layers_without_profile));
   json_object_set_new(o, "profile_index", json_integer(e->profile_index));
+  /* facts two files give differently, with the value kept (load/sources.c) */
+  json_t *sn = json_array();
+  for (size_t i = 0; i < e->source_notes.n; i++) {
+    char *m = ec_diag_format(&e->source_notes.v[i]);
+    json_array_append_new(sn, ec_jstr(m));
+    free(m);
+  }
+  json_object_set_new(o, "source_notes", sn);
   return o;
 }
 
@@ -262,6 +270,11 @@ json_t *ec_summary_json(const ec_summary *s) {
   json_object_set_new(rf, "by_origin", S_groups_count(&s->reformat_by_origin));
   json_object_set_new(o, "reformat", rf);
   json_object_set_new(o, "weights_bytes", ec_jcount(s->weights_bytes));
+  /* the numbers stay; the flags say whether they stand for the engine */
+  json_object_set_new(o, "weights_complete",
+                      json_boolean(isfinite(s->weights_bytes) && ec_total_is_whole(s->nums.weights_known, s->nums.n)));
+  json_object_set_new(o, "activations_complete",
+                      json_boolean(isfinite(s->activations_bytes) && ec_total_is_whole(s->nums.io_known, s->nums.n)));
   json_object_set_new(o, "weights_bytes_trex", ec_jcount(s->weights_bytes_trex));
   json_object_set_new(o, "activations_bytes", ec_jcount(s->activations_bytes));
   json_object_set_new(o, "activations_bytes_trex", ec_jcount(s->activations_bytes_trex));

@@ -111,7 +111,9 @@ static char *S_f_tput(const ec_engine *e, const ec_summary *s, const ec_compare_
 static char *S_f_weights(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)e; (void)r;
   char buf[32];
-  return S_str(isfinite(s->weights_bytes) ? ec_fmt_bytes(buf, sizeof buf, s->weights_bytes) : NULL);
+  /* a total known in part is not the engine's (analyze/layer_numbers.h) */
+  int whole = isfinite(s->weights_bytes) && ec_total_is_whole(s->nums.weights_known, s->nums.n);
+  return S_str(whole ? ec_fmt_bytes(buf, sizeof buf, s->weights_bytes) : NULL);
 }
 static char *S_f_batch(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)s; (void)r;

@@ -546,7 +546,7 @@ static ec_scene *S_roofline(S_ctx *c) {
   const char **key = ec_calloc(cap, sizeof *key);
   S_rank *r = ec_calloc(cap, sizeof *r);
   double ms_by_math[EC_MATH_N] = {0};
-  size_t n = 0, nconv = 0;
+  size_t n = 0, nconv = 0, ndeconv = 0;
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
     const ec_layer_nums *x = &nu->v[i];
@@ -557,7 +557,9 @@ static ec_scene *S_roofline(S_ctx *c) {
     key[n] = ec_precision_label(l->precision ? l->precision : "None");
     r[n].v = l->avg_ms;
     r[n].i = i;
-    nconv += l->conv.present != 0;
+    int dc = l->conv.present && ec_layer_is_deconv(l);
+    ndeconv += dc;
+    nconv += l->conv.present && !dc;
     ms_by_math[x->peak.math] += l->avg_ms;
     n++;
   }
@@ -608,11 +610,13 @@ static ec_scene *S_roofline(S_ctx *c) {
                             l->type ? l->type : "?", key[pi], l->avg_ms,
                             ec_fmt_num(pct, sizeof pct, x->pct_of_peak), pk);
     }
+    char dcs[64] = "";
+    if (ndeconv) snprintf(dcs, sizeof dcs, ", %zu deconvolutions", ndeconv);
     char *full = ec_asprintf(
-        "%s Points: %zu layers (%zu convolutions, %zu GEMMs) with known MACs, bytes and a measured "
+        "%s Points: %zu layers (%zu convolutions%s, %zu GEMMs) with known MACs, bytes and a measured "
         "latency; FLOP = 2 x MACs, bytes = input + weights + output (convolutions: TREx's "
         "formula; GEMMs: their tensors and weights), performance = FLOP / average latency.%s",
-        desc, n, nconv, n - nconv,
+        desc, n, nconv, dcs, n - nconv - ndeconv,
         n > ntips ? " Only the 300 slowest points carry a tooltip." : "");
     ec_roofline_spec rs = {0};
     rs.f.id = S_id(c, "roofline");

@@ -40,31 +40,26 @@ static char *S_tensors(const ec_tensor *t, size_t n) {
 }
 
 /* The Weights and Layer I/O rows: unknown is "not available" (no layer's
- * source describes them), partial knowledge says how partial. */
+ * source describes them), and so is a total known in part, with the known
+ * part beside it (view/fmt.h ec_fmt_bytes_total). */
 static void S_weights_io_facts(ec_table *t, const ec_summary *s) {
   const ec_numbers *nu = &s->nums;
-  char buf[32], w2[32];
-  ec_buf b = {0};
-  if (!isfinite(s->weights_bytes)) {
-    S_kv(t, "Weights", "not available (no layer's weights are described: names-only layer information or a log's layer listing)");
-  } else {
-    ec_buf_printf(&b, "%s (every weight and bias", B(ec_fmt_bytes, s->weights_bytes));
-    if (nu->n_const)
-      ec_buf_printf(&b, ", and %zu constant input tensor%s of %s", nu->n_const, nu->n_const == 1 ? "" : "s",
-                    ec_fmt_bytes(w2, sizeof w2, nu->const_bytes));
-    ec_buf_printf(&b, "; TREx counts %s)", ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
-    ec_fmt_partial(&b, nu->weights_known, nu->n);
-    S_kv(t, "Weights", b.data);
-  }
+  char w2[32], gap[128];
+  ec_buf x = {0}, b = {0};
+  ec_buf_puts(&x, " (every weight and bias");
+  if (nu->n_const)
+    ec_buf_printf(&x, ", and %zu constant input tensor%s of %s", nu->n_const, nu->n_const == 1 ? "" : "s",
+                  ec_fmt_bytes(w2, sizeof w2, nu->const_bytes));
+  ec_buf_printf(&x, "; TREx counts %s)", ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
+  ec_fmt_bytes_total(&b, s->weights_bytes, x.data, nu->weights_known, nu->n,
+                     "no layer's weights are described: names-only layer information or a log's layer listing",
+                     ec_fmt_weights_gap(gap, sizeof gap, nu));
+  S_kv(t, "Weights", b.data);
   b.len = 0;
-  if (!isfinite(s->activations_bytes)) {
-    S_kv(t, "Layer I/O", "not available (no layer's tensors have a known size)");
-  } else {
-    ec_buf_printf(&b, "%s (sum of every layer's input and output tensors: traffic, not memory)",
-                  B(ec_fmt_bytes, s->activations_bytes));
-    ec_fmt_partial(&b, nu->io_known, nu->n);
-    S_kv(t, "Layer I/O", b.data);
-  }
+  ec_fmt_bytes_total(&b, s->activations_bytes, " (sum of every layer's input and output tensors: traffic, not memory)",
+                     nu->io_known, nu->n, "no layer's tensors have a known size", NULL);
+  S_kv(t, "Layer I/O", b.data);
+  ec_buf_free(&x);
   ec_buf_free(&b);
 }
 

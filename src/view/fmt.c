@@ -104,25 +104,47 @@ void ec_fmt_dropped(ec_buf *b, const ec_engine *e) {
   if (k) ec_buf_printf(b, " layer%s", total == 1 ? "" : "s");
 }
 
-void ec_fmt_partial(ec_buf *b, size_t known, size_t n) {
-  if (known < n) ec_buf_printf(b, " (known for %zu of %zu layers only)", known, n);
+void ec_fmt_total_part(ec_buf *b, double v, size_t known, size_t n) {
+  char buf[32];
+  ec_buf_printf(b, "%s known for %zu of %zu layers only", ec_fmt_bytes(buf, sizeof buf, v), known, n);
 }
 
-void ec_fmt_bytes_known(ec_buf *b, double v, size_t known, size_t n, const char *why) {
+void ec_fmt_bytes_total(ec_buf *b, double v, const char *extra, size_t known, size_t n, const char *why,
+                        const char *gap) {
   char buf[32];
   if (!isfinite(v)) {
     ec_buf_printf(b, "not available (%s)", why);
-    return;
+  } else if (ec_total_is_whole(known, n)) {
+    ec_buf_printf(b, "%s%s", ec_fmt_bytes(buf, sizeof buf, v), extra ? extra : "");
+  } else {
+    ec_buf_puts(b, "not available (");
+    ec_fmt_total_part(b, v, known, n);
+    if (gap) ec_buf_printf(b, "; %s", gap);
+    ec_buf_puts(b, ")");
   }
-  ec_buf_puts(b, ec_fmt_bytes(buf, sizeof buf, v));
-  ec_fmt_partial(b, known, n);
+}
+
+const char *ec_fmt_weights_gap(char *buf, size_t cap, const ec_numbers *n) {
+  if (!n->weights_hidden) return NULL;
+  snprintf(buf, cap, "the weights of %zu Myelin GEMM%s are not in the layer information", n->weights_hidden,
+           n->weights_hidden == 1 ? "" : "s");
+  return buf;
 }
 
 void ec_fmt_known(ec_buf *b, const ec_numbers *n) {
-  if (n->weights_known < n->n)
-    ec_buf_printf(b, "Weights are known for %zu of %zu layers (the others' source lists no weights: names-only "
-                     "layer information or a log's layer listing). ",
-                  n->weights_known, n->n);
+  size_t unlisted = n->n - n->weights_known - n->weights_hidden;
+  if (n->weights_known < n->n) {
+    ec_buf_printf(b, "Weights are known for %zu of %zu layers (", n->weights_known, n->n);
+    if (n->weights_hidden)
+      ec_buf_printf(b, "%zu GEMM%s whose weights Myelin folded into its program%s", n->weights_hidden,
+                    n->weights_hidden == 1 ? "" : "s", unlisted ? "; " : "");
+    if (unlisted)
+      ec_buf_puts(b, n->weights_hidden ? "the rest's source lists no weights: names-only layer information or a "
+                                         "log's layer listing"
+                                       : "the others' source lists no weights: names-only layer information or a "
+                                         "log's layer listing");
+    ec_buf_puts(b, "). ");
+  }
   if (n->io_known < n->n)
     ec_buf_printf(b, "I/O is known for %zu of %zu layers (the others have dynamic (-1) or unsized tensors, or "
                      "none described). ",

@@ -41,12 +41,20 @@ char *ec_fmt_peak(char *buf, size_t cap, const ec_peak_choice *p);
 /** Append the layers TREx's rules leave out, every class named ("75 NoOp,
  *  42 Constant, 3 shape_call and 2 signal/wait layers"); nothing when none. */
 void ec_fmt_dropped(ec_buf *b, const ec_engine *e);
-/** Append " (known for 3 of 269 layers only)" when known < n: how partial a
- *  total over layers is. */
-void ec_fmt_partial(ec_buf *b, size_t known, size_t n);
-/** Append bytes v with how partial they are, or "not available (why)" when
- *  v is not finite. */
-void ec_fmt_bytes_known(ec_buf *b, double v, size_t known, size_t n, const char *why);
+/** Append the known part of a total over layers that is not whole:
+ *  "12 B known for 844 of 1278 layers only". */
+void ec_fmt_total_part(ec_buf *b, double v, size_t known, size_t n);
+/** Append a total of bytes over layers as every headline shows it
+ *  (analyze/layer_numbers.h ec_total_is_whole decides): the bytes and then
+ *  extra (may be NULL) when it stands for the whole engine; "not available
+ *  (12 B known for 844 of 1278 layers only; gap)" when it is only known in
+ *  part (gap may be NULL); "not available (why)" when nothing is known. */
+void ec_fmt_bytes_total(ec_buf *b, double v, const char *extra, size_t known, size_t n, const char *why,
+                        const char *gap);
+/** Why the weights of some layers are unknown when Myelin folded GEMM
+ *  weights away ("the weights of 434 Myelin GEMMs are not in the layer
+ *  information"), in buf; NULL when that is not the case. */
+const char *ec_fmt_weights_gap(char *buf, size_t cap, const ec_numbers *n);
 /** Append how partial the layers' weights and I/O are, in one or two
  *  sentences ("Weights are known for 12 of 269 layers: ... I/O for 1 of
  *  269 layers: ..."); nothing when both are known for every layer. */

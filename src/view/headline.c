@@ -64,13 +64,21 @@ void ec_headline_make(const ec_summary *s, ec_headline *h) {
     S_fig(&h->fig[EC_HL_LAYERS], "Layers", ec_strdup(S_NA), ec_strdup("no layer information"), NAN);
   }
 
-  if (isfinite(s->weights_bytes)) {
+  if (isfinite(s->weights_bytes) && ec_total_is_whole(s->nums.weights_known, s->nums.n)) {
     ec_buf d = {0};
     ec_buf_puts(&d, "every weight and bias");
     if (s->nums.n_const) ec_buf_puts(&d, ", constant inputs included");
-    ec_fmt_partial(&d, s->nums.weights_known, s->nums.n);
     S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(ec_fmt_bytes(a, sizeof a, s->weights_bytes)), ec_buf_take(&d),
           s->weights_bytes);
+  } else if (isfinite(s->weights_bytes)) {
+    /* known in part: not the engine's figure (analyze/layer_numbers.h
+     * ec_total_is_whole); the known part is the secondary text */
+    ec_buf d = {0};
+    char gap[128];
+    ec_fmt_total_part(&d, s->weights_bytes, s->nums.weights_known, s->nums.n);
+    const char *why = ec_fmt_weights_gap(gap, sizeof gap, &s->nums);
+    if (why) ec_buf_printf(&d, "; %s", why);
+    S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(S_NA), ec_buf_take(&d), NAN);
   } else {
     S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(S_NA), ec_strdup("no layer's weights are described"), NAN);
   }

@@ -98,6 +98,20 @@ sweep "fixture names-only log" tests/fixtures/logs/names-only.log pwi
 sweep "fixture log layer listing (TensorRT 7)" tests/fixtures/logs/trt7.log wi
 sweep "fixture detailed graph with a profile" "$FX/myelin-a100" ""
 sweep "example log-only engine" examples/vit-log-only-orin wi
+sweep "fixture partial weights" "$FX/partial-weights" p
+
+# a total known only in part is not a headline (issue 23): the summary line,
+# the report's tile (HTML and PDF) say "not available", the known part beside
+o="$TMP/fixture_partial_weights"
+if grep -q "^weights     not available (12 B known for 3 of 5 layers only; the weights of 2 Myelin GEMMs" "$o/summary.txt" &&
+   grep -q "^activations not available (.* known for 4 of 5 layers only)" "$o/summary.txt" &&
+   grep -q 'Weights</span> <span class="tile-value">not available</span> <span class="tile-detail">12 B known for 3 of 5 layers only' "$o/report.html" &&
+   { [ ! -s "$o/report.pdf.txt" ] || tr -s ' \n' ' ' < "$o/report.pdf.txt" | grep -q "12 B known for 3 of 5 layers"; }; then
+  ok "numbers: a total known in part is 'not available' in the summary, the tile and the PDF, its known part beside"
+else
+  fail "numbers: a total known in part is shown as a headline"
+  grep -E "^(weights|activations)" "$o/summary.txt" | sed 's/^/    /'
+fi
 
 if have_corpus; then
   sweep "corpus detr-logs (names-only graph, profile)" "$CORPUS/detr-logs/detr-resnet50-int8" wi

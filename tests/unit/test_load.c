@@ -6,6 +6,7 @@
 #include "analyze/summary.h"
 #include "load/load.h"
 #include "load/internal.h"
+#include "util/file.h"
 
 /* Load graph/profile/timing texts (any may be NULL) into a new engine. */
 static ec_engine *S_load(const char *graph, const char *profile, const char *timing, const ec_load_opts *o) {
@@ -766,6 +767,65 @@ static void test_corpus_torchtrt_layer_latency(void **st) {
   ec_engine_free(e);
 }
 
+/* Issue 23, item 9: which source wins. A value cut at a separator loses to
+ * the fuller one, whichever file was read first (TREx's metadata says
+ * "Memory Pools": "workspace", the log "workspace: 8192 MiB, ..."); any
+ * other difference keeps the value read first and becomes a note in
+ * e->source_notes (and summary --json's provenance.source_notes). */
+static void test_source_rule(void **st) {
+  (void)st;
+  assert_int_equal(ec_source_pick("workspace", "workspace: 8192 MiB, dlaSRAM: default"), EC_SOURCE_TAKE);
+  assert_int_equal(ec_source_pick("workspace: 8192 MiB, dlaSRAM: default", "workspace"), EC_SOURCE_KEEP);
+  assert_int_equal(ec_source_pick("{ in_memory", "{ in_memory: allow, temporary: allow }"), EC_SOURCE_TAKE);
+  assert_int_equal(ec_source_pick("NVIDIA A100", "NVIDIA A100 80GB PCIe"), EC_SOURCE_TAKE);
+  assert_int_equal(ec_source_pick(NULL, "x"), EC_SOURCE_TAKE);
+  assert_int_equal(ec_source_pick("x", NULL), EC_SOURCE_KEEP);
+  assert_int_equal(ec_source_pick("8", "8 "), EC_SOURCE_KEEP);
+  assert_int_equal(ec_source_pick("1", "16"), EC_SOURCE_DISAGREE);       /* a number goes on: not a cut */
+  assert_int_equal(ec_source_pick("8.6", "8.6.1"), EC_SOURCE_DISAGREE);
+  assert_int_equal(ec_source_pick("FP32+FP16", "FP32+INT8"), EC_SOURCE_DISAGREE);
+  /* a number alone is the number: JSON 30.0 against text "30" */
+  assert_int_equal(ec_source_pick("30.0", "30"), EC_SOURCE_KEEP);
+  assert_int_equal(ec_source_pick("192.0", "192 bits (ECC disabled)"), EC_SOURCE_TAKE);
+  assert_int_equal(ec_source_pick("1.41", "1.41 GHz"), EC_SOURCE_TAKE);
+  assert_int_equal(ec_source_pick("108", "80"), EC_SOURCE_DISAGREE);
+  /* the fixture: metadata read before the log (discover.c's order) */
+  ec_engine *e = NULL;
+  assert_int_equal(ec_load_engine("tests/fixtures/sources/sx.engine", NULL, &e), 0);
+  assert_string_equal(ec_kvs_get(&e->build_options, "Memory Pools"),
+                      "workspace: 8192 MiB, dlaSRAM: default, dlaLocalDRAM: default, dlaGlobalDRAM: default, "
+                      "tacticSharedMem: default");
+  assert_string_equal(ec_kvs_get(&e->build_options, "Tempfile Controls"), "{ in_memory: allow, temporary: allow }");
+  assert_string_equal(ec_kvs_get(&e->build_options, "Tactic sources"), "Using default tactic sources");
+  assert_string_equal(ec_kvs_get(&e->build_options, "Precision"), "FP32+FP16"); /* read first */
+  assert_string_equal(e->device.name, "NVIDIA A100 80GB PCIe");
+  assert_int_equal(e->source_notes.n, 1);
+  assert_non_null(strstr(e->source_notes.v[0].msg, "build option \"Precision\": keeping \"FP32+FP16\""));
+  assert_non_null(strstr(e->source_notes.v[0].msg, "\"FP32+INT8\""));
+  assert_true(S_has_diag(e, EC_INFO, "keeping \"FP32+FP16\""));
+  ec_engine_free(e);
+  /* the other order: the fuller values still win; the first read is kept */
+  size_t ml, ll;
+  char *meta = ec_read_file("tests/fixtures/sources/sx.engine.build.metadata.json", &ml, NULL);
+  char *log = ec_read_file("tests/fixtures/sources/sx.engine.build.log", &ll, NULL);
+  assert_non_null(meta);
+  assert_non_null(log);
+  e = ec_engine_new("t");
+  ec_load_log_text(e, "sx.log", log, ll, NULL);
+  ec_load_meta_text(e, "sx.json", meta, ml, NULL);
+  ec_load_finish(e, NULL);
+  assert_non_null(strstr(ec_kvs_get(&e->build_options, "Memory Pools"), "workspace: 8192 MiB"));
+  assert_string_equal(ec_kvs_get(&e->build_options, "Tempfile Controls"), "{ in_memory: allow, temporary: allow }");
+  assert_string_equal(ec_kvs_get(&e->build_options, "Tactic sources"), "Using default tactic sources");
+  assert_string_equal(ec_kvs_get(&e->build_options, "Precision"), "FP32+INT8");
+  assert_string_equal(e->device.name, "NVIDIA A100 80GB PCIe");
+  assert_int_equal(e->source_notes.n, 1);
+  assert_string_equal(e->source_notes.v[0].file, "sx.json");
+  ec_engine_free(e);
+  free(meta);
+  free(log);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_graph_basic_and_bindings),
@@ -799,6 +859,7 @@ int main(void) {
       cmocka_unit_test(test_torchtrt_trace_profile),
       cmocka_unit_test(test_layer_times_variants),
       cmocka_unit_test(test_corpus_torchtrt_layer_latency),
+      cmocka_unit_test(test_source_rule),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,7 @@
 #include "assemble/html.h"
 #include "assemble/report.h"
 #include "assemble/template.h"
+#include "load/load.h"
 #include "render/cairo_table.h"
 #include "render/html_table.h"
 #include "util/alloc.h"
@@ -481,6 +482,23 @@ static void test_pdf_marks(void **st) {
   ec_diags_free(&d);
 }
 
+/* Issue 23, item 9: facts two files give differently reach the report, under
+ * the loading warnings, even when no warning was raised. */
+static void test_source_notes_shown(void **st) {
+  (void)st;
+  ec_engine *e = NULL;
+  assert_int_equal(ec_load_engine("tests/fixtures/sources/sx.engine", NULL, &e), 0);
+  assert_int_equal(ec_diags_count(&e->diags, EC_WARN), 0);
+  ec_report r = S_build(e, 5);
+  char *h = S_html(&r);
+  assert_non_null(strstr(h, "No warnings were raised while reading this engine"));
+  assert_non_null(strstr(h, "1 fact differs between this engine"));
+  assert_non_null(strstr(h, "build option &quot;Precision&quot;: keeping &quot;FP32+FP16&quot; read earlier"));
+  free(h);
+  ec_report_free(&r);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_cell_kinds_html),
@@ -492,6 +510,7 @@ int main(void) {
       cmocka_unit_test(test_units_and_plurals),
       cmocka_unit_test(test_first_screen),
       cmocka_unit_test(test_pdf_marks),
+      cmocka_unit_test(test_source_notes_shown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
