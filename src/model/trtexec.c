@@ -58,6 +58,7 @@ static const char *const S_defaults[][3] = {
     {"CUDA Graph", "Disabled", "Enabled"},
     {"Spin-wait", "Disabled", "Enabled"},
     {"Data transfers", "Enabled", "Disabled"},
+    {"Separate profiling", "Disabled", "Enabled"}, /* 11.x: not printed, always separate */
 };
 
 const char *ec_trtexec_option_default(const char *key, int major) {

@@ -32,8 +32,9 @@ int ec_trtexec_removed_in_11(const char *f, size_t n);
  *  as static text, or NULL when f[0..n) is not one (read as above). */
 const char *ec_trtexec_deprecated_in_11(const char *f, size_t n);
 
-/** The value trtexec prints for the inference option key ("CUDA Graph",
- *  "Spin-wait", "Data transfers") when no flag changes it, for a TensorRT of
+/** The value trtexec prints (or implies) for the inference option key ("CUDA
+ *  Graph", "Spin-wait", "Data transfers", "Separate profiling") when no flag
+ *  changes it, for a TensorRT of
  *  major version major (>= 1); NULL for another key. Static. */
 const char *ec_trtexec_option_default(const char *key, int major);
 
