@@ -2,6 +2,7 @@
  * per-layer deltas. See compare.h for the rules and their constants. */
 #include "analyze/compare.h"
 #include "analyze/stats.h"
+#include "model/trtexec.h"
 #include "util/order.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -354,6 +355,36 @@ static const char *const S_inference_keys[] = {"CUDA Graph",         "Spin-wait"
                                                "Separate profiling", "Batch",        "Input inference shape",
                                                "Input inference shapes", "Streams",  "Multithreading"};
 
+const char *ec_option_value(const ec_engine *e, const char *key) {
+  const char *v = ec_kvs_get(&e->inference_options, key);
+  return v ? v : ec_trtexec_option_implied(key, ec_trt_major(e->trt_version));
+}
+
+/* Values that mean the same for key. */
+static int S_same_value(const char *key, const char *a, const char *b) {
+  if (!strcmp(a, b)) return 1;
+  if (!strcmp(key, "Batch")) {
+    int ea = !strcmp(a, "1") || !strcmp(a, "Explicit"), eb = !strcmp(b, "1") || !strcmp(b, "Explicit");
+    return ea && eb;
+  }
+  return 0;
+}
+
+ec_opt_diff ec_option_diff(const char *key, const char *bval, const char *bver, const char *oval, const char *over) {
+  int mb = ec_trt_major(bver), mo = ec_trt_major(over);
+  if (!bval) bval = ec_trtexec_option_implied(key, mb);
+  if (!oval) oval = ec_trtexec_option_implied(key, mo);
+  if (!bval || !oval || S_same_value(key, bval, oval)) return EC_OPT_SAME;
+  const char *db = ec_trtexec_option_default(key, mb), *d_o = ec_trtexec_option_default(key, mo);
+  if (db && d_o && strcmp(db, d_o) && !strcmp(bval, db) && !strcmp(oval, d_o)) return EC_OPT_DEFAULTS;
+  return EC_OPT_DIFFERS;
+}
+
+/* "Enabled (TensorRT 11 default)" for an option value that is version v's default. */
+static char *S_default_text(const char *val, const char *ver) {
+  return ec_asprintf("%s (TensorRT %d default)", val, ec_trt_major(ver));
+}
+
 static void S_comparability(ec_compare_result *r, const ec_engine *b, const ec_engine *e, const ec_kvs *lb,
                             const ec_kvs *le) {
   S_cmp_str(r, "TensorRT version", b->trt_version, e->trt_version);
@@ -365,10 +396,21 @@ static void S_comparability(ec_compare_result *r, const ec_engine *b, const ec_e
     S_cmp_num(r, "GPU memory clock (GHz)", b->device.memory_clock_ghz, e->device.memory_clock_ghz);
   }
   for (size_t k = 0; k < sizeof S_inference_keys / sizeof S_inference_keys[0]; k++) {
+    const char *key = S_inference_keys[k];
+    const char *vb = ec_option_value(b, key), *ve = ec_option_value(e, key);
     char what[96];
-    snprintf(what, sizeof what, "trtexec option %s", S_inference_keys[k]);
-    S_cmp_str(r, what, ec_kvs_get(&b->inference_options, S_inference_keys[k]),
-              ec_kvs_get(&e->inference_options, S_inference_keys[k]));
+    snprintf(what, sizeof what, "trtexec option %s", key);
+    switch (ec_option_diff(key, vb, b->trt_version, ve, e->trt_version)) {
+    case EC_OPT_DIFFERS: S_mism(r, what, vb, ve); break;
+    case EC_OPT_DEFAULTS: {
+      ec_mismatch *m = EC_PUSH(r->dflt, r->n_dflt, r->cap_dflt);
+      m->what = ec_strdup(what);
+      m->base = S_default_text(vb, b->trt_version);
+      m->other = S_default_text(ve, e->trt_version);
+      break;
+    }
+    default: break;
+    }
   }
   char *sb = S_input_shapes(b), *se = S_input_shapes(e);
   S_cmp_str(r, "input shapes", sb, se);
@@ -719,6 +761,12 @@ void ec_comparison_free(ec_comparison *c) {
       free(r->mism[k].other);
     }
     free(r->mism);
+    for (size_t k = 0; k < r->n_dflt; k++) {
+      free(r->dflt[k].what);
+      free(r->dflt[k].base);
+      free(r->dflt[k].other);
+    }
+    free(r->dflt);
     free(r->align_note);
     ec_alignment_free(r->al);
     free(r->deltas);

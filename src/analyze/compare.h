@@ -124,6 +124,31 @@ typedef struct ec_mismatch {
   char *other; /* value for the engine */
 } ec_mismatch;
 
+/* How a trtexec option of two engines compares (ec_option_diff). */
+typedef enum {
+  EC_OPT_SAME = 0, /* equal, equivalent, or unknown on a side */
+  EC_OPT_DIFFERS,  /* a user option differs: the numbers are not directly comparable */
+  EC_OPT_DEFAULTS  /* each side has its own TensorRT's default, and TensorRT 11 changed that
+                      default: a difference of versions, not of options */
+} ec_opt_diff;
+
+/** The one rule for an option difference: option key as printed in the
+ *  inference options ("CUDA Graph"), its value on the baseline (bval, of
+ *  TensorRT version bver) and on the engine (oval, over); values and versions
+ *  may be NULL. A value a version no longer prints is the one it implies
+ *  ("Separate profiling" on 11.x: always); an unknown value is no difference.
+ *  "Batch: 1" and "Batch: Explicit" are the same (TensorRT 8.5 prints
+ *  "Batch: 1" when it loads an explicit-batch engine). When both values are
+ *  their own version's default and TensorRT 11 flipped it (CUDA Graph,
+ *  Spin-wait, Data transfers, Separate profiling: model/trtexec.h), the
+ *  answer is EC_OPT_DEFAULTS. Every option comparison goes through here. */
+ec_opt_diff ec_option_diff(const char *key, const char *bval, const char *bver, const char *oval, const char *over);
+
+/** The value e has for the inference option key: as printed, else the one
+ *  its TensorRT version implies (ec_trtexec_option_implied), else NULL.
+ *  Borrowed from e or static. */
+const char *ec_option_value(const ec_engine *e, const char *key);
+
 /* One aligned pair with profile times on both sides. */
 typedef struct ec_layer_delta {
   long a, b;       /* baseline / engine layer index */
@@ -150,6 +175,9 @@ typedef struct ec_compare_result {
   char *reason;         /* one line saying why; owned */
   ec_mismatch *mism;    /* comparability */
   size_t n_mism, cap_mism;
+  ec_mismatch *dflt;    /* options that differ only by TensorRT 11's new defaults (EC_OPT_DEFAULTS):
+                           values read "Enabled (TensorRT 11 default)"; not in mism */
+  size_t n_dflt, cap_dflt;
   int aligned;          /* 0: skipped (align_note says why) */
   char *align_note;     /* owned or NULL */
   ec_alignment *al;     /* ec_align(baseline, engine) or NULL */

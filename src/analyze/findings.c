@@ -3,6 +3,7 @@
  * inference (layers are timed one by one, and layers on auxiliary streams
  * overlap). Nothing here guesses model hyper-parameters from tensor sizes. */
 #include "analyze/findings.h"
+#include "analyze/advice.h"
 #include "analyze/layer_kind.h"
 #include "analyze/tensorcore.h"
 #include "util/alloc.h"
@@ -108,6 +109,7 @@ static double S_median_ms(const S_ctx *c, size_t i) {
 /* What to check and the next step for a hotspot layer. */
 static void S_hotspot_advice(const S_ctx *c, size_t i, ec_buf *check, const char **next) {
   const ec_layer *l = &c->e->layers[i];
+  const char *ver = c->e->trt_version;
   const ec_layer_nums *x = &c->s->nums.v[i];
   int mm = ec_layer_is_gemm(l) || S_is(l->type, "Convolution");
   if (ec_layer_is_dla_output(l)) {
@@ -135,11 +137,9 @@ static void S_hotspot_advice(const S_ctx *c, size_t i, ec_buf *check, const char
       ec_buf_printf(check, "Its kernel does not use Tensor Cores (%s).", v.reason);
       int64_t ch = S_is(l->type, "Convolution") && l->n_in && l->in[0].ndims == 4 ? l->in[0].dims[1] : -1;
       if (S_is(l->precision, "FP32"))
-        *next = "Rebuild with --fp16 (and keep TF32: no --noTF32) so Tensor-Core tactics qualify.";
+        *next = ec_advice(EC_ADV_FP16_TENSOR_CORES, ver);
       else if (ch > 0 && ch < 8 && S_is(l->precision, "INT8"))
-        *next = "A first convolution this narrow has no INT8 Tensor-Core kernel: run it in FP16 "
-                "(--layerPrecisions=<layer>:fp16 --precisionConstraints=prefer, or leave it unquantized in the ONNX "
-                "model), where TensorRT has 4-channel first-layer Tensor-Core kernels.";
+        *next = ec_advice(EC_ADV_FIRST_CONV_FP16, ver);
       else if (ch > 0 && ch < 8)
         *next = "Pad its input to 4 or 8 channels in the ONNX model (zero channels and weights) so Tensor-Core "
                 "first-layer kernels qualify.";
@@ -156,8 +156,7 @@ static void S_hotspot_advice(const S_ctx *c, size_t i, ec_buf *check, const char
     }
   } else {
     ec_buf_puts(check, "Check its kernel, shapes and precision.");
-    *next = "Find its kernel with Nsight Systems (nsys) and profile it with Nsight Compute (ncu); try another "
-            "precision with --layerPrecisions=<layer>:fp16 --precisionConstraints=prefer.";
+    *next = ec_advice(EC_ADV_OTHER_PRECISION, ver);
   }
 }
 
@@ -336,9 +335,7 @@ static void S_data_movement(S_ctx *c) {
                              "trtexec --verbose build log; at the engine's bindings use --inputIOFormats and "
                              "--outputIOFormats (e.g. fp16:hwc8).");
   else if (dom == EC_MOVE_KGEN)
-    f->next_step = ec_strdup("Remove Reshape/Transpose/Cast chains in the ONNX model: export in the layout the next op "
-                             "wants and in one precision (or build with --stronglyTyped from a model already in "
-                             "FP16); polygraphy surgeon sanitize --fold-constants folds the static ones.");
+    f->next_step = ec_strdup(ec_advice(EC_ADV_ONE_PRECISION, e->trt_version));
   else
     f->next_step = ec_strdup("Fold Reshape/Transpose/Slice nodes into their neighbours in the ONNX model "
                              "(polygraphy surgeon sanitize --fold-constants, onnx-graphsurgeon), and keep one layout "
@@ -469,8 +466,7 @@ static void S_attention(S_ctx *c, size_t *mha_out, size_t *blocks_out) {
     else
       f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers", nl);
     f->next_step = ec_strdup(
-        fp32 ? "Build with --fp16 (or --bf16): TensorRT fuses MatMul-Softmax-MatMul into one attention kernel only in "
-               "reduced precision; keep nothing but a scale and a mask between the MatMuls in the ONNX model."
+        fp32 ? ec_advice(EC_ADV_ATTENTION_FP16, e->trt_version)
              : "Keep nothing but a scale and a mask between the two MatMuls and the Softmax in the ONNX model (no Cast, "
                "Reshape or Transpose inside; export with torch.nn.functional.scaled_dot_product_attention), on "
                "TensorRT 10 or newer, so TensorRT fuses them into one attention kernel.");
@@ -695,8 +691,7 @@ static void S_tiny(S_ctx *c) {
         graph && !strcmp(graph, "Enabled")
             ? "The timing already used CUDA Graphs: fuse the small ops instead (fold constants with polygraphy surgeon "
               "sanitize --fold-constants, remove Reshape/Cast chains in the ONNX model)."
-            : "Measure with trtexec --useCudaGraph (and the application with CUDA Graphs) to remove launch overhead; "
-              "then fuse the small ops (polygraphy surgeon sanitize --fold-constants, fewer Reshape/Cast nodes).");
+            : ec_advice(EC_ADV_CUDA_GRAPH, e->trt_version));
     f->gain_ms_max = ms;
     f->gain_basis = EC_GAIN_ZERO;
   }

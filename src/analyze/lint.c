@@ -19,6 +19,7 @@
  * or a depthwise convolution is info; the costly ones are ranked first by
  * latency share anyway. */
 #include "analyze/lint.h"
+#include "analyze/advice.h"
 #include "analyze/findings.h"
 #include "analyze/flow.h"
 #include "analyze/layer_kind.h"
@@ -342,7 +343,7 @@ static void S_conv_tc(S_ctx *c, const ec_layer *l, size_t i) {
     }
   } else if (v.cls == EC_TC_CUDA_CORES && fp32 && !(isfinite(c->cc) && c->cc < 8.0)) {
     S_add(c, "conv-no-tensor-cores", EC_LINT_INFO, LAYER_ARGS(c, l, i),
-          "On Ampere and newer GPUs TF32 (on by default; off with --noTF32) or FP16 (--fp16) lets TensorRT use Tensor Cores.",
+          ec_advice(EC_ADV_TF32_FP16, c->e->trt_version),
           ev.data, "FP32 convolution runs on CUDA cores%s.",
           isfinite(c->cc) ? "" : " (if this GPU is Ampere or newer, Tensor Cores were available in TF32)");
   } else if (v.cls == EC_TC_UNKNOWN && trex_flag) {
@@ -460,7 +461,7 @@ static void S_gemm_tc(S_ctx *c, const ec_layer *l, size_t i) {
           ev, "%s %s layer runs as a matrix-vector kernel on CUDA cores.", l->precision, l->type);
   else if (fp32)
     S_add(c, "gemm-no-tensor-cores", EC_LINT_INFO, LAYER_ARGS(c, l, i),
-          "On Ampere and newer GPUs TF32 (on by default; off with --noTF32) or FP16 (--fp16) lets TensorRT use Tensor Cores.",
+          ec_advice(EC_ADV_TF32_FP16, c->e->trt_version),
           ev, "FP32 %s layer runs on CUDA cores.", l->type);
   else
     S_add(c, "gemm-no-tensor-cores", EC_LINT_WARNING, LAYER_ARGS(c, l, i),
@@ -700,9 +701,7 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
     if (lat && nref) ec_buf_printf(&ev, ", %.4g ms (%.1f%%)", ref_ms, ec_share_pct(ref_ms, c->s->total_ms));
     ec_finding *x = S_add(
         c, "fp32-island", EC_LINT_WARNING, slowest[r], share, lat ? ms[r] : NAN,
-        "If accuracy allows, let these layers run in reduced precision (remove layer precision or output-type "
-        "constraints, check for layers without an FP16/INT8 kernel); each island also costs Reformats on its way in "
-        "and out.",
+        ec_advice(EC_ADV_ISLAND_MITIGATION, e->trt_version),
         ev.data,
         members[r] == 1 ? "Precision island: this %s layer runs in FP32 between reduced-precision layers."
                         : "Precision island: this %s layer and its FP32 neighbours run in FP32 between reduced-precision "
@@ -714,9 +713,7 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
       x->gain_ms_max = ms[r] + ref_ms;
       x->gain_basis = EC_GAIN_ZERO;
     }
-    x->next_step = ec_strdup("Find why they run in FP32: the trtexec --verbose build log shows layers without an "
-                             "FP16/INT8 tactic, and --layerPrecisions/--precisionConstraints constraints; try "
-                             "--layerPrecisions=<layer>:fp16 --precisionConstraints=prefer and compare accuracy.");
+    x->next_step = ec_strdup(ec_advice(EC_ADV_ISLAND_NEXT, e->trt_version));
   }
   free(stamp);
   free(list);
@@ -741,8 +738,7 @@ static void S_timing(S_ctx *c) {
       char ev[160];
       snprintf(ev, sizeof ev, "%s (%s): median %.4g ms, p99 %.4g ms", t.what, t.source, med, p99);
       S_add(c, "timing-unstable", sev, -1, NAN, NAN,
-            "Lock the GPU clocks (nvidia-smi -lgc), keep other work off the GPU, and measure with --useSpinWait "
-            "--useCudaGraph --noDataTransfers and a longer --duration; compare medians, not means.",
+            ec_advice(EC_ADV_STABLE_TIMING, e->trt_version),
             ev, "Timings are unstable: p99 is %.2fx the median.", r);
     }
   }
@@ -755,7 +751,7 @@ static void S_timing(S_ctx *c) {
   }
   if (e->has_profile && e->profile_count > 0 && e->profile_count < c->o.min_profile_iterations)
     S_add(c, "timing-few-samples", e->profile_count <= 1 ? EC_LINT_WARNING : EC_LINT_INFO, -1, NAN, NAN,
-          "Profile more iterations (trtexec --separateProfileRun with a longer --duration or more --iterations).", NULL,
+          ec_advice(EC_ADV_PROFILE_MORE, e->trt_version), NULL,
           "Per-layer latencies average only %lld profiled iteration%s.", (long long)e->profile_count,
           e->profile_count == 1 ? "" : "s");
 }
@@ -948,7 +944,7 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
                 "layer rules cannot run.");
   if (!e->has_profile && e->has_graph && e->n_layers)
     S_add(&c, "profile-missing", EC_LINT_INFO, -1, NAN, NAN,
-          "Export a per-layer profile: trtexec --exportProfile=F --separateProfileRun (with --dumpProfile).", NULL,
+          ec_advice(EC_ADV_PROFILE_EXPORT, e->trt_version), NULL,
           "No per-layer profile: findings cannot be ranked by latency share.");
 
   ec_flow f;

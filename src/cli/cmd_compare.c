@@ -143,6 +143,13 @@ static void S_text(const ec_comparison *c, FILE *f) {
       S_put(f, r->mism[k].other, strlen(r->mism[k].other), 60);
       fputc('\n', f);
     }
+    for (size_t k = 0; k < r->n_dflt; k++) {
+      fprintf(f, "  TensorRT 11 default, not an option difference: %s: ", r->dflt[k].what);
+      S_put(f, r->dflt[k].base, strlen(r->dflt[k].base), 60);
+      fputs(" -> ", f);
+      S_put(f, r->dflt[k].other, strlen(r->dflt[k].other), 60);
+      fputc('\n', f);
+    }
     if (!r->aligned) {
       fprintf(f, "  layers: %s\n", r->align_note ? r->align_note : "not aligned");
       continue;

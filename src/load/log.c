@@ -1,4 +1,4 @@
-/* log — trtexec console logs (TensorRT 7 to 10) into the engine model.
+/* log — trtexec console logs (TensorRT 7 to 11) into the engine model.
  *
  * One linear pass over the lines (memchr, no regex). Each line is split into
  * its trtexec prefix ("[06/10/2022-19:21:28] [I] [TRT] ") and its content;
@@ -8,6 +8,8 @@
  *   - option sections ("=== Model Options ===" ... "=== Device Information ===");
  *   - the TensorRT version (banner "[TensorRT v8401]", "TensorRT version:");
  *   - the performance summary (8.x+ and TensorRT 7) and trtexec's warnings;
+ *   - trtexec 11: its accuracy check, and what it says about flags of
+ *     other versions (removed, deprecated: model/trtexec.h);
  *   - memory, engine-size and build-time facts;
  *   - the --dumpProfile table;
  *   - layer listings (--dumpLayerInfo dumps, verbose "Engine Layer Information").
@@ -16,14 +18,102 @@
  * several benchmark runs; everything is read per invocation and one is
  * chosen (--run N, default the last), never merged (log_runs.c). */
 #include "load/log_internal.h"
+#include "model/trtexec.h"
 #include "util/alloc.h"
 #include <stdlib.h>
 #include <string.h>
+
+/* The first "--flag" in s[0..n): its name in f[0..*fn); 0 when none. */
+static int S_flag_in(const char *s, size_t n, const char **f, size_t *fn) {
+  const char *p = ec_log_find(s, n, "--");
+  if (!p) return 0;
+  size_t k = 2, left = (size_t)(s + n - p);
+  while (k < left && (ec_log_isalnum(p[k]) || p[k] == '_')) k++;
+  if (k == 2) return 0;
+  *f = p;
+  *fn = k;
+  return 1;
+}
+
+/* trtexec's word on a flag of another TensorRT version: "Unknown option:
+ * --fp16" from a trtexec 11 (the flag was removed), or a deprecation warning
+ * for a flag that trtexec 11 made a no-op. Said as a warning or a note that
+ * explains it, never as an unexplained error; 1 when the line was one. */
+static int S_flag_line(ec_log_parser *P, const ec_log_line *L, const char *t, size_t tn) {
+  const char *f, *rest;
+  size_t fn, rn;
+  ec_log_inv *g = ec_log_cur(P);
+  int major = ec_trt_major(g->ver);
+  if (ec_log_after(t, tn, "Unknown option: ", &rest, &rn) && S_flag_in(rest, rn, &f, &fn) && f == rest &&
+      (major >= 11 || major < 0) && ec_trtexec_removed_in_11(f, fn)) {
+    if (P->n_errors++ < EC_LOG_MAX_ERRORS)
+      ec_diag_add(&g->diags, EC_WARN, P->path, L->no, 1,
+                  "the log reports an error: %.*s (TensorRT 11 removed %.*s: networks are strongly typed, "
+                  "precision comes from the model through casts or Q/DQ nodes in the ONNX file)",
+                  (int)(tn > 300 ? 300 : tn), t, (int)fn, f);
+    return 1;
+  }
+  if (!S_flag_in(t, tn, &f, &fn) || !(ec_log_find(t, tn, "deprecat") || ec_log_find(t, tn, "Deprecat"))) return 0;
+  const char *meaning = ec_trtexec_deprecated_in_11(f, fn);
+  if (!meaning) return 0;
+  if (g->notes.n >= EC_LOG_MAX_NOTES) return 1;
+  char *note = ec_asprintf("%.*s (%.*s is %s)", (int)(tn > 300 ? 300 : tn), t, (int)fn, f, meaning);
+  int dup = 0;
+  for (size_t i = 0; i < g->notes.n && !dup; i++) dup = strcmp(g->notes.v[i].val, note) == 0;
+  if (!dup) ec_kvs_add(&g->notes, "log", note);
+  free(note);
+  P->last_note = 0;
+  return 1;
+}
+
+/* trtexec 11's accuracy check: its settings ("Accuracy Algorithm: l1", ...)
+ * printed outside an option section go with the inference options; each
+ * "Accuracy loss for tensor y (cos): 0.001497 [FAIL: >= threshold 0.001]"
+ * is kept (key "y (cos)", the value as printed). 1 when the line was one. */
+static int S_accuracy_line(ec_log_parser *P, const ec_log_line *L, const char *t, size_t tn) {
+  static const char *const keys[] = {"Accuracy Algorithm:", "Absolute Tolerance (atol):",
+                                     "Relative Tolerance (rtol):", "Accuracy Threshold:", "RefOutputs:"};
+  ec_log_inv *g = ec_log_cur(P);
+  const char *rest;
+  size_t rn;
+  if (ec_log_after(t, tn, "Accuracy loss for tensor ", &rest, &rn)) {
+    /* the tensor name may hold ": ", so split at the last "): " */
+    const char *sep = NULL;
+    for (size_t i = 0; i + 3 <= rn; i++)
+      if (!memcmp(rest + i, "): ", 3)) sep = rest + i;
+    if (!sep) return 1;
+    char *key = ec_strndup(rest, (size_t)(sep + 1 - rest));
+    const char *v = sep + 3;
+    size_t vn = (size_t)(rest + rn - v);
+    ec_log_trim(&v, &vn);
+    char *val = ec_strndup(v, vn);
+    ec_log_kvs_put(&g->accuracy, key, val);
+    free(key);
+    free(val);
+    g->anything = 1;
+    return 1;
+  }
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    if (ec_log_starts(t, tn, keys[i])) {
+      int section = P->section;
+      P->section = EC_LOG_OPT_INFERENCE;
+      ec_log_section_line(P, L);
+      P->section = section;
+      return 1;
+    }
+  return 0;
+}
 
 /* A line outside any section (or one that ended the section). */
 static void S_generic(ec_log_parser *P, const ec_log_line *L) {
   const char *c = L->c;
   size_t n = L->cn;
+  if ((L->sev == 'W' || L->sev == 'E' || L->sev == 'F') && !L->trt) {
+    const char *t = c;
+    size_t tn = n;
+    ec_log_trim(&t, &tn);
+    if (S_flag_line(P, L, t, tn)) return;
+  }
   if (L->sev == 'W' && !L->trt) {
     ec_log_note(P, L);
     return;
@@ -71,6 +161,7 @@ static void S_generic(ec_log_parser *P, const ec_log_line *L) {
   const char *t = c;
   size_t tn = n;
   ec_log_trim(&t, &tn);
+  if (S_accuracy_line(P, L, t, tn)) return;
   if (ec_log_eq(t, tn, "Layers:")) {
     P->mode = EC_LOG_M_LAYERS_DUMP;
     P->dump_rank = 0;

@@ -112,6 +112,7 @@ typedef struct ec_log_inv {
   int ver_rank;        /* 2 version line, 1 banner */
   ec_kvs mem_i, mem_v; /* memory facts from [I] and from verbose lines */
   ec_kvs notes;
+  ec_kvs accuracy; /* "Accuracy loss for tensor" lines: "y (cos)" -> "0.001497 [FAIL: ...]" */
   ec_log_perf perf;
   ec_log_prow *prof;
   size_t n_prof, cap_prof;

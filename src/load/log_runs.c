@@ -31,6 +31,7 @@ void ec_log_inv_free(ec_log_inv *g) {
   ec_kvs_free(&g->mem_i);
   ec_kvs_free(&g->mem_v);
   ec_kvs_free(&g->notes);
+  ec_kvs_free(&g->accuracy);
   ec_log_inv_clear_prof(g);
   ec_log_inv_clear_layers(g);
   ec_diags_free(&g->diags);
@@ -290,6 +291,7 @@ int ec_log_conclude(ec_log_parser *P, const ec_load_opts *o, int last_no, int la
       if (strcmp(e->perf.notes.v[j].val, chosen->notes.v[i].val) == 0) dup = 1;
     if (!dup) ec_kvs_add(&e->perf.notes, chosen->notes.v[i].key, chosen->notes.v[i].val);
   }
+  ec_log_merge_kvs(e, path, chosen->first_line, 1, &e->accuracy, &chosen->accuracy, "accuracy loss of tensor");
   if (chosen->n_layers) ec_log_stage_layers(e, path, chosen);
   if (chosen->n_prof) ec_log_stage_prof(e, path, chosen);
   return 0;

@@ -166,6 +166,25 @@ static void S_inputs(const ec_jtoks *d, ec_input_shapes *s, size_t a) {
   }
 }
 
+/* build.accuracy: [{tensor, algorithm, as_printed, ...}] back into the
+ * "tensor (algorithm)" -> as-printed list a log gives. */
+static void S_accuracy(const ec_jtoks *d, ec_kvs *k, size_t a) {
+  if (ec_jt_kind_of(d, a) != EC_JT_ARRAY) return;
+  for (size_t x = ec_jt_first(d, a); x != S_NONE; x = ec_jt_next(d, a, x)) {
+    char *t = ec_jt_str(d, ec_jt_get(d, x, "tensor"), NULL);
+    char *alg = ec_jt_str(d, ec_jt_get(d, x, "algorithm"), NULL);
+    char *v = ec_jt_str(d, ec_jt_get(d, x, "as_printed"), NULL);
+    if (t && v) {
+      char *key = alg ? ec_asprintf("%s (%s)", t, alg) : ec_strdup(t);
+      ec_kvs_set(k, key, v);
+      free(key);
+    }
+    free(t);
+    free(alg);
+    free(v);
+  }
+}
+
 /* bindings: [{name, direction, listed, shape, datatype, format, ...}] back
  * into the engine's one list (its profile shapes come from build.inputs,
  * linked when the engine is finished); a binding without a name is skipped. */
@@ -319,6 +338,7 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
     S_kvs(e, path, d, &e->reporting_options, ec_jt_get(d, b, "reporting_options"), "reporting option");
     S_kvs(e, path, d, &e->memory, ec_jt_get(d, b, "memory"), "memory fact");
     S_inputs(d, &e->input_shapes, ec_jt_get(d, b, "inputs"));
+    S_accuracy(d, &e->accuracy, ec_jt_get(d, b, "accuracy"));
   }
   S_bindings(e, d, path, ec_jt_get(d, root, "bindings"));
 

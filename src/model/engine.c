@@ -174,6 +174,7 @@ void ec_engine_free(ec_engine *e) {
   ec_kvs_free(&e->device.all);
   ec_kvs_free(&e->model_options);
   ec_kvs_free(&e->build_options);
+  ec_kvs_free(&e->accuracy);
   ec_kvs_free(&e->inference_options);
   ec_kvs_free(&e->system_options);
   ec_kvs_free(&e->reporting_options);

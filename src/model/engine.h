@@ -288,6 +288,9 @@ typedef struct ec_engine {
   ec_device device;
   ec_kvs model_options, build_options, inference_options, system_options, reporting_options;
   ec_kvs memory;              /* memory facts from logs: key -> "123 MiB" */
+  ec_kvs accuracy;            /* trtexec 11's "Accuracy loss for tensor y (cos): 0.0015" lines: key
+                                 "y (cos)" (tensor and algorithm), value as printed ("0.001497", with
+                                 " [FAIL: >= threshold 0.001]" when it failed the check) */
   ec_input_shapes input_shapes; /* every input named by the options, for the selected optimisation profile */
   char *trt_version;          /* "8.4.1" or NULL */
   char *trt_version_source;

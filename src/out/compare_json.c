@@ -160,6 +160,17 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
     json_array_append_new(cmp, x);
   }
   json_object_set_new(o, "comparability", cmp);
+  if (r->n_dflt) { /* only when TensorRT 11's defaults differ from the baseline's */
+    json_t *d = json_array();
+    for (size_t k = 0; k < r->n_dflt; k++) {
+      json_t *x = json_object();
+      json_object_set_new(x, "what", ec_jstr(r->dflt[k].what));
+      json_object_set_new(x, "baseline", ec_jstr(r->dflt[k].base));
+      json_object_set_new(x, "engine", ec_jstr(r->dflt[k].other));
+      json_array_append_new(d, x);
+    }
+    json_object_set_new(o, "version_defaults", d);
+  }
   json_object_set_new(o, "layer_noise_pct", ec_jnum(r->layer_noise_pct));
   json_object_set_new(o, "layer_noise_note", ec_jstr(r->layer_noise_note));
   if (r->engine == c->baseline) {

@@ -161,6 +161,19 @@ char *ec_markdown_compare(const ec_comparison *c) {
       }
       ec_buf_puts(&b, "\n");
     }
+    if (r->n_dflt) {
+      ec_buf_puts(&b, "TensorRT 11 defaults, not option differences:\n\n");
+      for (size_t k = 0; k < r->n_dflt; k++) {
+        ec_buf_puts(&b, "- ");
+        ec_md_text(&b, r->dflt[k].what, 100);
+        ec_buf_puts(&b, ": ");
+        ec_md_text(&b, r->dflt[k].base, 100);
+        ec_buf_puts(&b, " \xE2\x86\x92 ");
+        ec_md_text(&b, r->dflt[k].other, 100);
+        ec_buf_puts(&b, "\n");
+      }
+      ec_buf_puts(&b, "\n");
+    }
     if (!r->aligned) {
       ec_buf_puts(&b, "Layers: ");
       ec_md_text(&b, r->align_note, 300);

@@ -156,9 +156,35 @@ static json_t *S_inputs(const ec_input_shapes *s) {
   return a;
 }
 
+/* trtexec 11's accuracy results: [{tensor, algorithm, loss, failed, as_printed}];
+ * loss null when the printed value is not a number. */
+static json_t *S_accuracy(const ec_kvs *k) {
+  json_t *a = json_array();
+  for (size_t i = 0; i < k->n; i++) {
+    const char *key = k->v[i].key, *val = k->v[i].val;
+    const char *open = strrchr(key, '(');
+    size_t kn = strlen(key);
+    json_t *o = json_object();
+    if (open && open > key + 1 && open[-1] == ' ' && key[kn - 1] == ')') {
+      json_object_set_new(o, "tensor", ec_jstrn(key, (size_t)(open - 1 - key)));
+      json_object_set_new(o, "algorithm", ec_jstrn(open + 1, (size_t)(key + kn - 1 - open - 1)));
+    } else {
+      json_object_set_new(o, "tensor", ec_jstr(key));
+      json_object_set_new(o, "algorithm", json_null());
+    }
+    char *end = NULL;
+    double x = strtod(val, &end);
+    json_object_set_new(o, "loss", end != val ? ec_jnum(x) : json_null());
+    json_object_set_new(o, "failed", json_boolean(strstr(val, "[FAIL") != NULL));
+    json_object_set_new(o, "as_printed", ec_jstr(val));
+    json_array_append_new(a, o);
+  }
+  return a;
+}
+
 static json_t *S_build(const ec_engine *e) {
   if (!e->model_options.n && !e->build_options.n && !e->inference_options.n && !e->system_options.n &&
-      !e->reporting_options.n && !e->memory.n && !e->input_shapes.n)
+      !e->reporting_options.n && !e->memory.n && !e->input_shapes.n && !e->accuracy.n)
     return json_null();
   json_t *o = json_object();
   json_object_set_new(o, "model_options", S_kvs(&e->model_options));
@@ -168,6 +194,7 @@ static json_t *S_build(const ec_engine *e) {
   json_object_set_new(o, "reporting_options", S_kvs(&e->reporting_options));
   json_object_set_new(o, "memory", S_kvs(&e->memory));
   json_object_set_new(o, "inputs", S_inputs(&e->input_shapes));
+  if (e->accuracy.n) json_object_set_new(o, "accuracy", S_accuracy(&e->accuracy)); /* trtexec 11 only */
   return o;
 }
 

@@ -1,4 +1,5 @@
 #include "view/compare_view.h"
+#include "model/trtexec.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "view/chart.h"
@@ -58,6 +59,7 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
 typedef struct {
   const char *what;
   char *(*get)(const ec_engine *e, const ec_summary *s, const ec_compare_result *r);
+  const char *opt; /* the inference option shown (compared by ec_option_diff), or NULL */
 } S_fact;
 
 static char *S_str(const char *s) { return ec_strdup(s ? s : "\xE2\x80\x93"); }
@@ -127,25 +129,61 @@ static char *S_f_reformat(const ec_engine *e, const ec_summary *s, const ec_comp
   if (!s->has_latency) return ec_asprintf("%zu layers", s->reformat_count);
   return ec_asprintf("%zu layers, %s%%", s->reformat_count, ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
 }
-#define S_OPT(fn, group, key)                                                              \
+static char *S_f_prec(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)s; (void)r;
+  return S_str(ec_kvs_get(&e->build_options, "Precision"));
+}
+/* an inference option as printed, or as its TensorRT version implies it */
+#define S_OPT(fn, key)                                                                     \
   static char *fn(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {   \
     (void)s; (void)r;                                                                      \
-    return S_str(ec_kvs_get(&e->group, key));                                              \
+    return S_str(ec_option_value(e, key));                                                 \
   }
-S_OPT(S_f_prec, build_options, "Precision")
-S_OPT(S_f_graph, inference_options, "CUDA Graph")
-S_OPT(S_f_spin, inference_options, "Spin-wait")
-S_OPT(S_f_xfer, inference_options, "Data transfers")
-S_OPT(S_f_sep, inference_options, "Separate profiling")
+S_OPT(S_f_graph, "CUDA Graph")
+S_OPT(S_f_spin, "Spin-wait")
+S_OPT(S_f_xfer, "Data transfers")
+S_OPT(S_f_sep, "Separate profiling")
 
 static const S_fact S_facts[] = {
-    {"Device", S_f_device}, {"Compute capability", S_f_cc}, {"TensorRT", S_f_trt}, {"Batch", S_f_batch},
-    {"Build precision", S_f_prec}, {"Layers", S_f_layers}, {"Layer latency sum (ms)", S_f_latsum},
-    {"Metric", S_f_metric}, {"Samples", S_f_spread}, {"GPU compute p99 (ms)", S_f_p99},
-    {"Throughput (qps)", S_f_tput}, {"Weights", S_f_weights}, {"Reformats", S_f_reformat},
-    {"CUDA Graph", S_f_graph}, {"Spin-wait", S_f_spin}, {"Data transfers", S_f_xfer},
-    {"Separate profiling", S_f_sep},
+    {"Device", S_f_device, NULL}, {"Compute capability", S_f_cc, NULL}, {"TensorRT", S_f_trt, NULL},
+    {"Batch", S_f_batch, NULL}, {"Build precision", S_f_prec, NULL}, {"Layers", S_f_layers, NULL},
+    {"Layer latency sum (ms)", S_f_latsum, NULL}, {"Metric", S_f_metric, NULL}, {"Samples", S_f_spread, NULL},
+    {"GPU compute p99 (ms)", S_f_p99, NULL}, {"Throughput (qps)", S_f_tput, NULL}, {"Weights", S_f_weights, NULL},
+    {"Reformats", S_f_reformat, NULL}, {"CUDA Graph", S_f_graph, "CUDA Graph"}, {"Spin-wait", S_f_spin, "Spin-wait"},
+    {"Data transfers", S_f_xfer, "Data transfers"}, {"Separate profiling", S_f_sep, "Separate profiling"},
 };
+
+/* An option's cell: highlighted when it differs from the baseline as a user
+ * option; "(TensorRT N default)" added to both sides when the difference is
+ * only TensorRT 11's new default (ec_option_diff decides both). */
+static void S_opt_cells(ec_table *t, size_t row, const ec_cmp_view *v, const char *key) {
+  const ec_comparison *c = v->c;
+  const ec_engine *be = S_e(v, c->baseline);
+  const char *bv = ec_option_value(be, key);
+  int base_dflt = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    const ec_engine *e = S_e(v, i);
+    const char *x = ec_option_value(e, key);
+    ec_opt_diff d = i == c->baseline ? EC_OPT_SAME : ec_option_diff(key, bv, be->trt_version, x, e->trt_version);
+    base_dflt |= d == EC_OPT_DEFAULTS;
+    if (d == EC_OPT_DEFAULTS) {
+      char *y = ec_asprintf("%s (TensorRT %d default)", x, ec_trt_major(e->trt_version));
+      ec_table_set(t, row, i + 1, y, NAN);
+      free(y);
+    } else {
+      const char *dash = "\xE2\x80\x93";
+      ec_table_set(t, row, i + 1, x ? x : dash, NAN);
+      /* shown text that differs is highlighted, unless the rule calls two known values the same */
+      if (i != c->baseline && strcmp(x ? x : dash, bv ? bv : dash) && !(d == EC_OPT_SAME && x && bv))
+        ec_table_set_kind(t, row, i + 1, EC_CELL_CHANGED, NULL);
+    }
+  }
+  if (base_dflt && bv) {
+    char *y = ec_asprintf("%s (TensorRT %d default)", bv, ec_trt_major(be->trt_version));
+    ec_table_set(t, row, c->baseline + 1, y, NAN);
+    free(y);
+  }
+}
 
 ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const char **why) {
   const ec_comparison *c = v->c;
@@ -160,6 +198,10 @@ ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const ch
   for (size_t f = 0; f < sizeof S_facts / sizeof S_facts[0]; f++) {
     size_t row = ec_table_row(t);
     ec_table_set(t, row, 0, S_facts[f].what, NAN);
+    if (S_facts[f].opt) {
+      S_opt_cells(t, row, v, S_facts[f].opt);
+      continue;
+    }
     char *base = S_facts[f].get(S_e(v, c->baseline), v->sums[c->baseline], &c->res[c->baseline]);
     for (size_t i = 0; i < c->n; i++) {
       char *x = S_facts[f].get(S_e(v, i), v->sums[i], &c->res[i]);
@@ -189,6 +231,17 @@ ec_table *ec_cmp_tbl_mismatches(const ec_cmp_view *v, const char *id, const char
       ec_table_set(t, row, 1, m->what, NAN);
       ec_table_set(t, row, 2, m->base, NAN);
       ec_table_set(t, row, 3, m->other, NAN);
+    }
+  for (size_t i = 0; i < c->n; i++)
+    for (size_t k = 0; k < c->res[i].n_dflt; k++) {
+      const ec_mismatch *m = &c->res[i].dflt[k];
+      char *what = ec_asprintf("%s (TensorRT 11 default, not an option difference)", m->what);
+      size_t row = ec_table_row(t);
+      ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
+      ec_table_set(t, row, 1, what, NAN);
+      ec_table_set(t, row, 2, m->base, NAN);
+      ec_table_set(t, row, 3, m->other, NAN);
+      free(what);
     }
   if (!t->nrows) {
     ec_table_free(t);

@@ -713,6 +713,13 @@ ec_table *ec_tbl_options(const ec_summary *s, const char *id) {
       ec_table_set(t, r, 1, groups[g]->v[i].key, NAN);
       ec_table_set(t, r, 2, groups[g]->v[i].val, NAN);
     }
+  /* trtexec 11's accuracy check: one row per output tensor */
+  for (size_t i = 0; i < e->accuracy.n; i++) {
+    size_t r = ec_table_row(t);
+    ec_table_set(t, r, 0, "accuracy loss", NAN);
+    ec_table_set(t, r, 1, e->accuracy.v[i].key, NAN);
+    ec_table_set(t, r, 2, e->accuracy.v[i].val, NAN);
+  }
   /* every input the options name, one row each */
   for (size_t i = 0; i < e->input_shapes.n; i++) {
     char buf[512];

@@ -84,7 +84,7 @@ static const char *S_no_roofline(const ec_summary *s) {
 static const char *S_no_options(const ec_summary *s) {
   const ec_engine *e = s->engine;
   return e->model_options.n || e->build_options.n || e->inference_options.n || e->system_options.n ||
-                 e->reporting_options.n
+                 e->reporting_options.n || e->accuracy.n
              ? NULL
              : "no build or inference options were read (no metadata or trtexec log)";
 }

@@ -96,6 +96,40 @@ assert p==[(0,0,"fused-name"),(1,2,"fused-name"),(2,1,"name"),(3,3,"fused-name")
 assert d["passed"] is False and d["summary"]["failed"]==1
 ' "$TMP/out.json"; then ok "fixture: JSON alignment pairs the renamed layers"; else fail "fixture: JSON alignment"; fi
 
+# TensorRT 10.x against 11.x, one model (issue 23 item 3): the settings that
+# differ only because 11.x changed trtexec's defaults are said to be that, not
+# "not comparable"; the HTML names them too
+T11=tests/fixtures/compare-trt11
+run_cmp "fixture: 10.x vs 11.x of one model" 0 v10=$T11/v10/model.engine v11=$T11/v11/model.engine --max-regress 10 -o "$TMP/t11.html"
+for k in "CUDA Graph: Disabled (TensorRT 10 default) -> Enabled (TensorRT 11 default)" \
+         "Spin-wait: Disabled (TensorRT 10 default) -> Enabled (TensorRT 11 default)" \
+         "Data transfers: Enabled (TensorRT 10 default) -> Disabled (TensorRT 11 default)" \
+         "Separate profiling: Disabled (TensorRT 10 default) -> Enabled (TensorRT 11 default)"; do
+  if grep -qF "TensorRT 11 default, not an option difference: trtexec option $k" "$TMP/out.txt"; then
+    ok "10.x vs 11.x: ${k%%:*} is a TensorRT 11 default"
+  else fail "10.x vs 11.x: ${k%%:*} not reported as a TensorRT 11 default"; sed 's/^/    /' "$TMP/out.txt"; fi
+done
+if grep -q "not comparable: trtexec option" "$TMP/out.txt" "$TMP/out.md" "$TMP/out.xml" ||
+   grep -q "differ in trtexec option" "$TMP/out.err"; then
+  fail "10.x vs 11.x: a default reported as an option that makes the engines not comparable"
+else ok "10.x vs 11.x: no default reported as an option difference"; fi
+grep -q "not comparable: TensorRT version: 10.16.1 -> 11.0.0" "$TMP/out.txt" && ok "10.x vs 11.x: the version itself still differs" ||
+  fail "10.x vs 11.x: the version difference is gone"
+if "$PY" -c '
+import json,sys
+d=json.load(open(sys.argv[1])); e=d["engines"][1]
+assert [x["what"] for x in e["comparability"]]==["TensorRT version"], e["comparability"]
+w=[(x["what"],x["engine"]) for x in e["version_defaults"]]
+assert w==[("trtexec option CUDA Graph","Enabled (TensorRT 11 default)"),("trtexec option Spin-wait","Enabled (TensorRT 11 default)"),
+           ("trtexec option Data transfers","Disabled (TensorRT 11 default)"),("trtexec option Separate profiling","Enabled (TensorRT 11 default)")], w
+assert "version_defaults" not in d["engines"][0]
+' "$TMP/out.json"; then ok "10.x vs 11.x: JSON version_defaults"; else fail "10.x vs 11.x: JSON version_defaults"; fi
+grep -q "TensorRT 11 defaults, not option differences" "$TMP/out.md" && ok "10.x vs 11.x: Markdown lists the defaults" ||
+  fail "10.x vs 11.x: Markdown lacks the defaults"
+if grep -q "CUDA Graph (TensorRT 11 default, not an option difference)" "$TMP/t11.html" &&
+   grep -q "Enabled (TensorRT 11 default)" "$TMP/t11.html"; then ok "10.x vs 11.x: HTML tables name the defaults"
+else fail "10.x vs 11.x: HTML tables lack the defaults"; fi
+
 # hostile display names
 run_cmp "hostile names" 1 'b<a>"se&|`x=tests/fixtures/compare/base/model.engine' \
   "c'<testcase>|*_=tests/fixtures/compare/renamed/model.engine" --max-regress 0

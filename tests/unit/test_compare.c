@@ -520,6 +520,61 @@ static void test_comparability(void **st) {
   ec_engine_free(es[1]);
 }
 
+/* The one rule for option differences (issue 23 item 3): TensorRT 11's
+ * flipped defaults are not option differences, a value 11.x no longer
+ * prints is the one it implies, an unknown value is no difference, and a
+ * TensorRT 8.5 --loadEngine log's "Batch: 1" is the build log's "Batch:
+ * Explicit". A real option difference across versions stays one. */
+static void test_option_rule(void **st) {
+  (void)st;
+  assert_int_equal(ec_option_diff("CUDA Graph", "Disabled", "10.16.1", "Enabled", "11.0.0"), EC_OPT_DEFAULTS);
+  assert_int_equal(ec_option_diff("Data transfers", "Disabled", "11.0.0", "Enabled", "8.6.1"), EC_OPT_DEFAULTS);
+  assert_int_equal(ec_option_diff("Spin-wait", "Disabled", "10.3", "Enabled", "11.1.0"), EC_OPT_DEFAULTS);
+  assert_int_equal(ec_option_diff("Separate profiling", "Disabled", "10.16.1", NULL, "11.0.0"), EC_OPT_DEFAULTS);
+  assert_int_equal(ec_option_diff("Separate profiling", "Enabled", "10.16.1", NULL, "11.0.0"), EC_OPT_SAME);
+  assert_int_equal(ec_option_diff("Separate profiling", "Disabled", "10.16.1", NULL, NULL), EC_OPT_SAME);
+  /* --useCudaGraph on 10.x against --noCudaGraph on 11.x: the user's options differ */
+  assert_int_equal(ec_option_diff("CUDA Graph", "Enabled", "10.16.1", "Disabled", "11.0.0"), EC_OPT_DIFFERS);
+  /* the same value on both sides is no difference, whatever the defaults */
+  assert_int_equal(ec_option_diff("CUDA Graph", "Disabled", "10.16.1", "Disabled", "11.0.0"), EC_OPT_SAME);
+  /* within one generation, or with a version unknown, a difference is an option difference */
+  assert_int_equal(ec_option_diff("CUDA Graph", "Disabled", "10.16.1", "Enabled", "10.3.0"), EC_OPT_DIFFERS);
+  assert_int_equal(ec_option_diff("CUDA Graph", "Disabled", NULL, "Enabled", "11.0.0"), EC_OPT_DIFFERS);
+  assert_int_equal(ec_option_diff("Batch", "Explicit", "8.5.2", "1", "8.5.2"), EC_OPT_SAME);
+  assert_int_equal(ec_option_diff("Batch", "1", "8.5.2", "Explicit", "8.5.2"), EC_OPT_SAME);
+  assert_int_equal(ec_option_diff("Batch", "4", "7.1.3", "1", "7.1.3"), EC_OPT_DIFFERS);
+  assert_int_equal(ec_option_diff("Multithreading", NULL, "11.0.0", "Enabled", "11.0.0"), EC_OPT_SAME);
+
+  /* a build log and a --loadEngine log of one TensorRT 8.5 engine compare clean */
+  ec_engine *es[2] = {S_reported("build", 1, NAN, NAN), S_reported("load", 1, NAN, NAN)};
+  for (int i = 0; i < 2; i++) {
+    es[i]->trt_version = strdup("8.5.2");
+    ec_kvs_add(&es[i]->inference_options, "Batch", i ? "1" : "Explicit");
+    ec_kvs_add(&es[i]->inference_options, "CUDA Graph", "Disabled");
+  }
+  ec_compare_opts o = S_opts(10);
+  ec_comparison *c = ec_compare(es, 2, NULL, &o);
+  assert_int_equal(c->res[1].n_mism, 0);
+  assert_int_equal(c->res[1].n_dflt, 0);
+  ec_comparison_free(c);
+  /* 10.x against 11.x: the defaults go to dflt, the version stays a mismatch */
+  free(es[1]->trt_version);
+  es[1]->trt_version = strdup("11.0.0");
+  free(es[0]->trt_version);
+  es[0]->trt_version = strdup("10.16.1");
+  ec_kvs_set(&es[1]->inference_options, "CUDA Graph", "Enabled");
+  c = ec_compare(es, 2, NULL, &o);
+  assert_int_equal(c->res[1].n_mism, 1);
+  assert_string_equal(c->res[1].mism[0].what, "TensorRT version");
+  assert_int_equal(c->res[1].n_dflt, 1);
+  assert_string_equal(c->res[1].dflt[0].what, "trtexec option CUDA Graph");
+  assert_string_equal(c->res[1].dflt[0].base, "Disabled (TensorRT 10 default)");
+  assert_string_equal(c->res[1].dflt[0].other, "Enabled (TensorRT 11 default)");
+  ec_comparison_free(c);
+  ec_engine_free(es[0]);
+  ec_engine_free(es[1]);
+}
+
 /* Untrusted names stay inert in Markdown and XML. */
 static void test_escaping(void **st) {
   (void)st;
@@ -642,6 +697,7 @@ int main(void) {
       cmocka_unit_test(test_corpus_gate),
       cmocka_unit_test(test_summary_baseline),
       cmocka_unit_test(test_comparability),
+      cmocka_unit_test(test_option_rule),
       cmocka_unit_test(test_escaping),
       cmocka_unit_test(test_deterministic),
       cmocka_unit_test(test_names),

@@ -903,6 +903,60 @@ static void test_fixture_options_keep_whole_values(void **st) {
   drop(e);
 }
 
+/* trtexec 11 (item 2 of issue 23): "Precision: Strongly Typed" is a build
+ * option; the accuracy block goes with the inference options (also printed
+ * outside the section), each "Accuracy loss for tensor" line is kept; a
+ * deprecated flag's warning is a note that says what it means; "Unknown
+ * option: --fp16" says TensorRT 11 removed the flag; other errors stay. */
+static void test_fixture_trt11(void **st) {
+  (void)st;
+  int rc;
+  ec_engine *e = load_log(FIX "trt11.log", 0, &rc);
+  assert_int_equal(rc, 0);
+  assert_string_equal(e->trt_version, "11.0.0");
+  assert_string_equal(ec_kvs_get(&e->build_options, "Precision"), "Strongly Typed");
+  assert_string_equal(ec_kvs_get(&e->inference_options, "Accuracy Algorithm"), "cos");
+  assert_string_equal(ec_kvs_get(&e->inference_options, "Absolute Tolerance (atol)"), "1e-05");
+  assert_string_equal(ec_kvs_get(&e->inference_options, "Relative Tolerance (rtol)"), "1e-05");
+  assert_string_equal(ec_kvs_get(&e->inference_options, "Accuracy Threshold"), "0.001");
+  assert_string_equal(ec_kvs_get(&e->inference_options, "RefOutputs"), "y<-y.raw");
+  assert_null(ec_kvs_get(&e->inference_options, "Separate profiling")); /* not printed by 11: not invented */
+  assert_int_equal(e->accuracy.n, 2);
+  assert_string_equal(e->accuracy.v[0].key, "y (cos)");
+  assert_string_equal(e->accuracy.v[0].val, "0.001497 [FAIL: >= threshold 0.001]");
+  assert_string_equal(e->accuracy.v[1].key, "y: logits (cos)"); /* split at the last "): " */
+  assert_string_equal(e->accuracy.v[1].val, "0.000012");
+  assert_int_equal(e->perf.notes.n, 1);
+  assert_non_null(strstr(e->perf.notes.v[0].val, "--useCudaGraph is deprecated"));
+  assert_non_null(strstr(e->perf.notes.v[0].val, "no-op on TensorRT 11"));
+  const ec_diag *d = find_diag(e, "Unknown option: --fp16");
+  assert_non_null(d);
+  assert_int_equal(d->sev, EC_WARN);
+  assert_non_null(strstr(d->msg, "TensorRT 11 removed --fp16"));
+  assert_true(has_diag(e, EC_WARN, "TensorRT 11 removed --precisionConstraints"));
+  assert_true(has_diag(e, EC_WARN, "the log reports an error: Could not open file missing.raw"));
+  assert_false(has_diag(e, EC_WARN, "Could not open file missing.raw (TensorRT 11"));
+  drop(e);
+}
+
+/* The real 11.0 logs: the removed flags' errors are explained, never bare. */
+static void test_trt11_corpus_unknown_options(void **st) {
+  EC_NEED_SHARED(sh);
+  const char *p = ec_test_path(sh, "corpus/hackathon-cn/mnist-trt11.0-b200/result-15.log");
+  int rc;
+  ec_engine *e = load_log(p, 0, &rc);
+  assert_int_equal(rc, 0);
+  assert_string_equal(ec_kvs_get(&e->build_options, "Precision"), "Strongly Typed");
+  size_t explained = 0;
+  for (size_t i = 0; i < e->diags.n; i++)
+    if (strstr(e->diags.v[i].msg, "Unknown option")) {
+      assert_non_null(strstr(e->diags.v[i].msg, "TensorRT 11 removed"));
+      explained++;
+    }
+  assert_int_equal(explained, 4); /* --fp16 --int8 --best --precisionConstraints */
+  drop(e);
+}
+
 static void test_fixture_profile_name_last(void **st) {
   (void)st;
   int rc;
@@ -1150,6 +1204,8 @@ int main(void) {
       cmocka_unit_test(test_fixture_multirun_default_and_out_of_range),
       cmocka_unit_test(test_fixture_custom_percentiles),
       cmocka_unit_test(test_fixture_notes),
+      cmocka_unit_test(test_fixture_trt11),
+      cmocka_unit_test(test_trt11_corpus_unknown_options),
       cmocka_unit_test(test_fixture_options_keep_whole_values),
       cmocka_unit_test(test_fixture_profile_name_last),
       cmocka_unit_test(test_fixture_trt7),

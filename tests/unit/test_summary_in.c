@@ -165,6 +165,45 @@ static void test_summary_round_trip(void **st) {
   ec_engine_free(g);
 }
 
+/* trtexec 11's accuracy results (build.accuracy) round-trip through a
+ * stored summary, and the summary of that summary says the same. */
+static void test_summary_accuracy_round_trip(void **st) {
+  (void)st;
+  ec_engine *e = ec_test_load("tests/fixtures/logs/trt11.log");
+  assert_int_equal(e->accuracy.n, 2);
+  ec_summary *s = ec_summarize(e);
+  json_t *j = ec_summary_json(s);
+  json_t *a = json_object_get(json_object_get(j, "build"), "accuracy");
+  assert_int_equal(json_array_size(a), 2);
+  json_t *x = json_array_get(a, 0);
+  assert_string_equal(json_string_value(json_object_get(x, "tensor")), "y");
+  assert_string_equal(json_string_value(json_object_get(x, "algorithm")), "cos");
+  assert_true(fabs(json_real_value(json_object_get(x, "loss")) - 0.001497) < 1e-12);
+  assert_true(json_is_true(json_object_get(x, "failed")));
+  assert_string_equal(json_string_value(json_object_get(json_array_get(a, 1), "tensor")), "y: logits");
+  assert_true(json_is_false(json_object_get(json_array_get(a, 1), "failed")));
+  char *t = ec_jdump(j, 1);
+  json_decref(j);
+  ec_summary_free(s);
+  ec_engine *f = S_read(t);
+  assert_int_equal(f->accuracy.n, 2);
+  assert_string_equal(f->accuracy.v[0].key, "y (cos)");
+  assert_string_equal(f->accuracy.v[0].val, "0.001497 [FAIL: >= threshold 0.001]");
+  assert_string_equal(f->accuracy.v[1].key, "y: logits (cos)");
+  free(t);
+  ec_engine_free(f);
+  ec_engine_free(e);
+  /* an engine without them has no accuracy key (8.x/10.x output unchanged) */
+  e = ec_test_load(S_EXAMPLE);
+  s = ec_summarize(e);
+  j = ec_summary_json(s);
+  json_t *b = json_object_get(j, "build");
+  assert_true(!b || json_is_null(b) || !json_object_get(b, "accuracy"));
+  json_decref(j);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
 static void S_write(const char *path, const char *text) {
   FILE *f = fopen(path, "w");
   assert_non_null(f);
@@ -215,6 +254,7 @@ int main(void) {
       cmocka_unit_test(test_jtok_values),
       cmocka_unit_test(test_jtok_numbers),
       cmocka_unit_test(test_summary_round_trip),
+      cmocka_unit_test(test_summary_accuracy_round_trip),
       cmocka_unit_test(test_summary_files),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
