@@ -224,6 +224,52 @@ static void S_describe(ec_engine *e) {
   ec_map_free(&byname);
 }
 
+/* The log's entry for binding b, or NULL. */
+static const ec_log_binding *S_log_of(const ec_load_state *s, const ec_binding *b) {
+  for (size_t i = 0; s && i < s->n_log_binds; i++)
+    if (s->log_binds[i].len == b->t.name_len && memcmp(s->log_binds[i].name, b->t.name, b->t.name_len) == 0)
+      return &s->log_binds[i];
+  return NULL;
+}
+
+/* 1 when shape a (n dims) and the log's shape d can be the same tensor:
+ * same rank, and every dimension equal where both are static (the layer
+ * information says -1 where the run used a size). */
+static int S_same_shape(const int64_t *a, int n, const ec_dims *d) {
+  if (n != d->n) return 0;
+  for (int i = 0; i < n; i++)
+    if (a[i] >= 0 && d->v[i] >= 0 && a[i] != d->v[i]) return 0;
+  return 1;
+}
+
+/* What a log says trtexec created is the truth about a binding: a
+ * direction the layers do not give, and the shape when the layers' one
+ * cannot be it (a folded reshape, a stale listing). A shape that agrees up
+ * to dynamic (-1) dimensions stays as the engine declares it. */
+static void S_log_shapes(ec_engine *e, const ec_load_state *s) {
+  for (size_t i = 0; i < e->n_bindings; i++) {
+    ec_binding *b = &e->bindings[i];
+    const ec_log_binding *x = S_log_of(s, b);
+    if (!x) continue;
+    if (b->dir == EC_BIND_UNKNOWN) b->dir = x->dir;
+    if (b->described && S_same_shape(b->t.dims, b->t.ndims, &x->dims)) continue;
+    if (b->described)
+      ec_diag_add(&e->diags, EC_INFO, s->log_binds_path, x->line, 1,
+                  "binding \"%.*s\": the layer information gives %d dimensions that do not match the %d the log says "
+                  "trtexec created; the log's shape is used",
+                  (int)(b->t.name_len > 200 ? 200 : b->t.name_len), b->t.name, b->t.ndims, x->dims.n);
+    free(b->t.dims);
+    b->t.dims = ec_malloc((size_t)x->dims.n * sizeof *b->t.dims);
+    memcpy(b->t.dims, x->dims.v, (size_t)x->dims.n * sizeof *b->t.dims);
+    b->t.ndims = x->dims.n;
+    ec_tensor_set_volume(&b->t);
+    if (!b->described) {
+      b->t.precision = x->precision; /* the format stays unknown */
+      b->described = 1;
+    }
+  }
+}
+
 /* Each input's shapes from the per-input map the options filled (the
  * selected optimisation profile's min/opt/max and the inference shape). */
 static void S_profile_shapes(ec_engine *e) {
@@ -262,6 +308,11 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
       ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
                   "%zu of %zu bindings are read or written by no layer: their direction and shape are unknown", unknown,
                   e->n_bindings);
+  } else if (s && s->n_log_binds) {
+    /* no list in the layer information: the log names the bindings */
+    for (size_t i = 0; i < s->n_log_binds; i++)
+      if (!ec_engine_binding(e, s->log_binds[i].name, s->log_binds[i].len))
+        S_add(e, &cap, s->log_binds[i].name, s->log_binds[i].len, s->log_binds[i].dir, 1);
   } else if (e->has_graph && seen.any) {
     S_infer(e, &cap, &seen);
     size_t nin = 0;
@@ -273,8 +324,9 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
   }
   ec_map_free(&seen.wr);
   ec_map_free(&seen.rd);
+  S_describe(e); /* before folding: the tensor that bears the binding's name */
   S_fold_noops(e);
-  S_describe(e);
+  S_log_shapes(e, s);
   for (size_t b = 0; b < e->n_bindings; b++)
     ec_map_put(&e->binding_index, e->bindings[b].t.name, e->bindings[b].t.name_len, b);
   S_profile_shapes(e);

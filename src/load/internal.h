@@ -16,6 +16,21 @@ typedef struct ec_prof_rec {
   int line, col;    /* where the record starts, for messages */
 } ec_prof_rec;
 
+/* A binding trtexec says it created when it ran the engine ("Created output
+ * binding for y with dimensions 1x10"; 10.16+ "Output binding for y with
+ * dimensions 1x10 and type fp32 is created."): name, direction, the shape it
+ * ran with (-1 dynamic), and the type when printed. */
+typedef struct ec_log_binding {
+  char *name; /* owned */
+  size_t len;
+  ec_bind_dir dir;
+  ec_dims dims;
+  const char *precision; /* canonical ("FP32"), or NULL; static */
+  int line;
+} ec_log_binding;
+
+void ec_log_bindings_free(ec_log_binding *v, size_t n);
+
 typedef struct ec_load_state {
   /* profile records from JSON (source 0) or a log table (source 1) */
   ec_prof_rec *prof[2];
@@ -35,6 +50,10 @@ typedef struct ec_load_state {
   size_t n_bind_names, cap_bind_names;
   int have_bind_list;   /* the graph had a "Bindings" list (possibly empty) */
   char *graph_path;     /* the graph JSON read, for messages */
+  /* the bindings a log says trtexec created (the first log that has any) */
+  ec_log_binding *log_binds;
+  size_t n_log_binds, cap_log_binds;
+  char *log_binds_path;
   /* Format/Datatype strings neither table knows, with how many tensors use them */
   struct ec_unknown_format {
     char *fmt, *path;

@@ -30,8 +30,18 @@ void ec_load_state_free(ec_engine *e) {
   for (size_t i = 0; i < s->n_bind_names; i++) free(s->bind_names[i].name);
   free(s->bind_names);
   free(s->graph_path);
+  ec_log_bindings_free(s->log_binds, s->n_log_binds);
+  free(s->log_binds_path);
   free(s);
   e->ls = NULL;
+}
+
+void ec_log_bindings_free(ec_log_binding *v, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    free(v[i].name);
+    free(v[i].dims.v);
+  }
+  free(v);
 }
 
 void ec_tensor_set_volume(ec_tensor *t) {

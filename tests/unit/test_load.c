@@ -495,6 +495,72 @@ static void test_bindings_noop_output(void **st) {
   ec_engine_free(e);
 }
 
+/* Item: a binding's shape is the one of the tensor that bears its name,
+ * whoever writes it: an output behind a folded NoOp reshape is [1,1000],
+ * not the [1,1000,1,1] its producer wrote; an input a NoOp reshapes first is
+ * the input as given. */
+static void test_bindings_shape_of_binding_tensor(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":["
+      T("flat", "NoOp", IO(TEN("x", "[1,3,8,8]", "Row major linear FP16 format"),
+                           TEN("xr", "[1,192,1,1]", "Row major linear FP16 format")))
+      "," T("fc", "CaskConvolution", IO(TEN("xr", "[1,192,1,1]", "Channel major FP16 format where channel % 8 == 0"),
+                                       TEN("h", "[1,1000,1,1]", "Channel major FP16 format where channel % 8 == 0")))
+      "," T("squeeze", "NoOp", IO(TEN("h", "[1,1000,1,1]", "Row major linear FP16 format"),
+                                 TEN("out", "[1,1000]", "Row major linear FP16 format")))
+      "],\"Bindings\":[\"x\",\"out\"]}";
+  ec_engine *e = S_load(g, NULL, NULL, NULL);
+  S_bind_is(e, 0, "x", EC_BIND_INPUT, 1, 4, 1);
+  assert_int_equal(e->bindings[0].t.dims[1], 3);
+  S_bind_is(e, 1, "out", EC_BIND_OUTPUT, 1, 2, 1);
+  assert_int_equal(e->bindings[1].t.dims[1], 1000);
+  assert_string_equal(e->bindings[1].t.format, "Row major linear FP16 format");
+  assert_string_equal(S_layer(e, "fc")->out[0].name, "out"); /* still carried to the producer */
+  ec_engine_free(e);
+}
+
+/* A log's "Created output binding for X with dimensions ..." (8.x-10.x) or
+ * "Output binding for X with dimensions ... and type fp32 is created."
+ * (10.16+, 11.x) is the truth: it names the bindings when the layer
+ * information has no list, replaces a shape that cannot be the tensor, and
+ * leaves a dynamic (-1) shape that agrees with the run as the engine gives it. */
+static void test_bindings_from_log_lines(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":["
+      T("conv", "CaskConvolution", IO(TEN("x", "[-1,3,8,8]", "Row major linear FP32 format"),
+                                      TEN("y", "[-1,10,1,1]", "Row major linear FP32 format")))
+      "," T("post", "CaskPooling", IO(TEN("y", "[-1,10,1,1]", "Row major linear FP32 format"),
+                                      TEN("stray", "[-1,1]", "Row major linear FP32 format")))
+      "]}";
+  const char *log =
+      "&&&& RUNNING TensorRT.trtexec [TensorRT v8601] # trtexec --loadEngine=m.engine\n"
+      "[I] Created input binding for x with dimensions 4x3x8x8\n"
+      "[I] Output binding for y with dimensions 4x10 and type fp16 is created.\n"
+      "&&&& PASSED TensorRT.trtexec [TensorRT v8601] # trtexec --loadEngine=m.engine\n";
+  ec_engine *e = ec_engine_new("t");
+  ec_load_graph_text(e, "g.json", g, strlen(g), NULL);
+  ec_load_log_text(e, "run.log", log, strlen(log), NULL);
+  ec_load_finish(e, NULL);
+  assert_int_equal(e->n_bindings, 2); /* not the inferred "stray" */
+  S_bind_is(e, 0, "x", EC_BIND_INPUT, 1, 4, -1);
+  S_bind_is(e, 1, "y", EC_BIND_OUTPUT, 1, 2, 4);
+  assert_int_equal(e->bindings[1].t.dims[1], 10);
+  assert_true(S_has_diag(e, EC_INFO, "the log's shape is used"));
+  ec_engine_free(e);
+  /* a binding no layer describes takes the log's shape and type */
+  e = ec_engine_new("t");
+  const char *g2 = "{\"Layers\":[\"a\"],\"Bindings\":[\"in\",\"out\"]}";
+  const char *log2 = "[I] Input binding for in with dimensions 1x1x28x28 and type fp32 is created.\n"
+                     "[I] Output binding for out with dimensions 1 and type int64 is created.\n";
+  ec_load_graph_text(e, "g.json", g2, strlen(g2), NULL);
+  ec_load_log_text(e, "run.log", log2, strlen(log2), NULL);
+  ec_load_finish(e, NULL);
+  S_bind_is(e, 0, "in", EC_BIND_INPUT, 1, 4, 1);
+  S_bind_is(e, 1, "out", EC_BIND_OUTPUT, 1, 1, 1);
+  assert_string_equal(e->bindings[1].t.precision, "INT64");
+  ec_engine_free(e);
+}
+
 static void test_bindings_input_many_readers(void **st) {
   (void)st;
   /* (c) x is read by three layers: one input binding */
@@ -790,6 +856,8 @@ int main(void) {
       cmocka_unit_test(test_names_only_graph_with_log_listing),
       cmocka_unit_test(test_bindings_output_read_later),
       cmocka_unit_test(test_bindings_noop_output),
+      cmocka_unit_test(test_bindings_shape_of_binding_tensor),
+      cmocka_unit_test(test_bindings_from_log_lines),
       cmocka_unit_test(test_bindings_input_many_readers),
       cmocka_unit_test(test_bindings_inferred_without_list),
       cmocka_unit_test(test_bindings_profile_shapes),
