@@ -363,10 +363,11 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
   ls->graph_path = ec_strdup(path);
   const json_t *bind = json_is_object(root) ? json_object_get(root, "Bindings") : NULL;
   const json_t *iot = json_is_object(root) ? json_object_get(root, "I/O Tensors") : NULL;
-  if (json_is_array(iot) && !json_is_array(bind)) {
+  if (json_is_array(iot)) { /* with a Bindings list too (a mixed file): both are read, names once */
     ls->have_bind_list = 1;
     S_read_io_tensors(e, path, iot, ls);
-  } else if (json_is_array(bind)) {
+  }
+  if (json_is_array(bind)) {
     ls->have_bind_list = 1;
     for (size_t i = 0; i < json_array_size(bind); i++) {
       size_t n;

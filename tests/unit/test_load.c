@@ -660,6 +660,19 @@ static void test_trt11_io_tensors_and_constants(void **st) {
     ec_summary_free(s);
     ec_engine_free(e);
   }
+  /* a mixed file: Bindings and I/O Tensors both read, each name once, the I/O facts applied */
+  ec_engine *m = S_load("{\"Layers\":[" T("a", "CaskPooling", IO(TEN("x", "[1,4]", "Row major linear FP32"),
+                                                                   TEN("y", "[1,4]", "Row major linear FP32")))
+                        "],\"Bindings\":[\"x\",\"y\"],\"I/O Tensors\":[{\"Name\":\"x\",\"IOMode\":\"Input\","
+                        "\"IsShapeInferenceIO\":false,\"Location\":\"Host\",\"ProfileInfo\":[{\"MinShape\":[1,4],"
+                        "\"OptShape\":[1,4],\"MaxShape\":[1,4]}]}]}",
+                        NULL, NULL, NULL);
+  assert_int_equal(m->n_bindings, 2);
+  S_bind_is(m, 0, "x", EC_BIND_INPUT, 1, 2, 1);
+  assert_string_equal(m->bindings[0].t.location, "Host");
+  assert_int_equal(m->bindings[0].n_profiles, 1);
+  assert_int_equal(m->bindings[1].shape_io, -1);
+  ec_engine_free(m);
   /* no I/O Tensors (a bare list): the buffers of a layer that writes nothing are not inferred inputs */
   ec_engine *e = S_load("[{\"Name\":\"c\",\"LayerType\":\"custom_layer\",\"Inputs\":[{\"Name\":\"l2\",\"Dimensions\":[4],"
                         "\"Datatype\":\"UInt8\"}],\"Constants\":[],\"Outputs\":[]},{\"Name\":\"k\",\"LayerType\":\"kgen\","
