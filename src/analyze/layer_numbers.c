@@ -92,6 +92,10 @@ void ec_numbers_compute(const ec_engine *e, ec_numbers *out) {
       double b = S_tensor_bytes(t);
       if (can_tell && !ec_map_get(&produced, t->name, t->name_len, NULL) &&
           !ec_engine_is_binding(e, t->name, t->name_len)) {
+        if (l->lists_consts) { /* weights are listed apart: an engine-internal buffer */
+          flags[k] = 2;
+          continue;
+        }
         flags[k] = 1;
         x->n_const++;
         lconst += b;
@@ -102,6 +106,16 @@ void ec_numbers_compute(const ec_engine *e, ec_numbers *out) {
         continue;
       }
       lio += b;
+    }
+    for (size_t k = 0; k < l->n_consts; k++) { /* TensorRT 11's listed constants: weights */
+      const ec_tensor *t = &l->consts[k];
+      double b = S_tensor_bytes(t);
+      x->n_const++;
+      lconst += b;
+      if (ec_map_put(&seen_const, t->name, t->name_len, 1)) {
+        out->n_const++;
+        cb += b;
+      }
     }
     for (size_t k = 0; k < l->n_out; k++) lio += S_tensor_bytes(&l->out[k]);
     x->const_bytes = lconst;

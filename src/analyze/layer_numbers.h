@@ -9,7 +9,11 @@
  * tensor that no layer (kept or hidden) produces and that is not an engine
  * binding: TensorRT 10's Myelin gemm layers receive their weights that way
  * ("__mye583_dconst" [9216, 4096]). Without a binding list nothing can be
- * told from an engine input, so no input is taken as a constant.
+ * told from an engine input, so no input is taken as a constant. TensorRT
+ * 11 lists a layer's weights apart ("Constants"): they are its constants
+ * (each distinct tensor counted once, as constant inputs), and an input of
+ * such a layer that no layer produces and no binding names is an
+ * engine-internal buffer (Myelin's L2-cache policy), neither weights nor I/O.
  * Unknown is not zero: a layer whose source lists no weights (names-only
  * layer information, a log's layer listing) has weights NAN, and a layer
  * with a dynamic (-1) or unsized tensor, or no tensors described, has I/O
@@ -34,8 +38,9 @@ typedef struct ec_layer_nums {
   double weights_bytes;      /* weight objects + constant inputs; NAN when not described */
   double weights_bytes_trex; /* TREx: Weights.Count x sizeof(Type); NAN when not described */
   double const_bytes;        /* the constant inputs' share of weights_bytes (0 when none) */
-  size_t n_const;            /* inputs taken as constants */
-  const unsigned char *in_const; /* n_in flags: 1 when input k is a constant */
+  size_t n_const;            /* inputs taken as constants, and listed Constants */
+  const unsigned char *in_const; /* n_in flags: 1 when input k is a constant, 2 an engine-internal
+                                    buffer (not weights, not I/O) */
   double io_bytes;           /* activation inputs + outputs (constants excluded); NAN when unknown */
   /* compute efficiency (NAN when unknown: not a convolution or GEMM, dynamic
    * shapes, no latency, no device) */

@@ -47,7 +47,8 @@ static json_t *S_tensors_json(const ec_tensor *t, size_t n, const unsigned char 
     json_object_set_new(o, "format_short", ec_jstr(t[i].format_short));
     json_object_set_new(o, "precision", ec_jstr(t[i].precision));
     json_object_set_new(o, "bytes", t[i].volume >= 0 && t[i].elem_bytes > 0 ? ec_jcount((double)t[i].volume * t[i].elem_bytes) : json_null());
-    if (const_in) json_object_set_new(o, "constant", json_boolean(const_in[i]));
+    if (const_in) json_object_set_new(o, "constant", json_boolean(const_in[i] == 1));
+    if (const_in && const_in[i] == 2) json_object_set_new(o, "internal_buffer", json_true());
     json_array_append_new(a, o);
   }
   return a;
@@ -139,6 +140,8 @@ static json_t *S_json_row(const ec_summary *s, const ec_layer *l) {
   int tensors = !(l->unknown & EC_UNKNOWN_TENSORS); /* names only: not described, not empty */
   json_object_set_new(o, "inputs", tensors ? S_tensors_json(l->in, l->n_in, x->in_const) : json_null());
   json_object_set_new(o, "outputs", tensors ? S_tensors_json(l->out, l->n_out, NULL) : json_null());
+  if (l->lists_consts) /* TensorRT 11: the layer's weights, listed apart */
+    json_object_set_new(o, "constants", S_tensors_json(l->consts, l->n_consts, NULL));
   json_object_set_new(o, "weights_bytes", ec_jcount(x->weights_bytes));
   json_object_set_new(o, "weights_bytes_trex", ec_jcount(x->weights_bytes_trex));
   json_object_set_new(o, "io_bytes", ec_jcount(x->io_bytes));

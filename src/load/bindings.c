@@ -2,7 +2,10 @@
  *
  * Built once, when every layer is known (graph JSON, or a log's layer
  * listing), into e->bindings, the one list every output uses:
- *   - names: the graph's "Bindings" list; without one, inferred from the
+ *   - names: the graph's "Bindings" list, or TensorRT 11's "I/O Tensors"
+ *     (which also give direction, shape, type, location, the shape-tensor
+ *     flag and every optimisation profile's shapes: S_io_tensors); without
+ *     one, the bindings a log says trtexec created; else inferred from the
  *     tensors: an input is a tensor some layer reads and no layer writes
  *     (except constants: Location other than Device/Host, as Myelin's
  *     __mye...dconst weights), an output one some layer writes and no layer
@@ -17,8 +20,10 @@
  *     writes takes the place of the chain's first input on the layer that
  *     produces it and on every layer that reads it, so the edge and the
  *     binding both survive;
- *   - shape and format: the tensor as its producer writes it (outputs) or as
- *     its first reader reads it (inputs);
+ *   - shape and format: the tensor that bears the binding's name, as its
+ *     last writer writes it (outputs) or its first reader reads it (inputs),
+ *     taken before NoOp folding renames anything; a log's created binding
+ *     corrects a shape that cannot be it (S_log_shapes);
  *   - an input's profile and inference shapes: its entry in the per-input
  *     map the options filled (e->input_shapes), NULL otherwise. */
 #include "load/internal.h"
@@ -40,6 +45,7 @@ static ec_binding *S_add(ec_engine *e, size_t *cap, const char *name, size_t len
   b->t.volume = -1;
   b->dir = dir;
   b->listed = listed;
+  b->shape_io = -1;
   return b;
 }
 
@@ -83,6 +89,9 @@ static void S_infer(ec_engine *e, size_t *cap, const S_seen *s) {
           if (side ? ec_map_get(&s->rd, t->name, t->name_len, NULL) : ec_map_get(&s->wr, t->name, t->name_len, NULL))
             continue;
           if (!side && S_is(t->location, "other")) continue; /* a constant weight, not an input */
+          /* a TensorRT 11 layer that writes nothing (Myelin's custom_layer
+           * reading L2-cache-policy buffers) reads engine-internal buffers */
+          if (!side && l->lists_consts && !l->n_out) continue;
           ec_map_put(&added, t->name, t->name_len, 1);
           S_add(e, cap, t->name, t->name_len, side ? EC_BIND_OUTPUT : EC_BIND_INPUT, 0);
         }
@@ -224,6 +233,98 @@ static void S_describe(ec_engine *e) {
   ec_map_free(&byname);
 }
 
+/* The log's entry for binding b, or NULL. */
+static const ec_log_binding *S_log_of(const ec_load_state *s, const ec_binding *b) {
+  for (size_t i = 0; s && i < s->n_log_binds; i++)
+    if (s->log_binds[i].len == b->t.name_len && memcmp(s->log_binds[i].name, b->t.name, b->t.name_len) == 0)
+      return &s->log_binds[i];
+  return NULL;
+}
+
+/* 1 when shape a (n dims) and the log's shape d can be the same tensor:
+ * same rank, and every dimension equal where both are static (the layer
+ * information says -1 where the run used a size). */
+static int S_same_shape(const int64_t *a, int n, const ec_dims *d) {
+  if (n != d->n) return 0;
+  for (int i = 0; i < n; i++)
+    if (a[i] >= 0 && d->v[i] >= 0 && a[i] != d->v[i]) return 0;
+  return 1;
+}
+
+/* What a log says trtexec created is the truth about a binding: a
+ * direction the layers do not give, and the shape when the layers' one
+ * cannot be it (a folded reshape, a stale listing). A shape that agrees up
+ * to dynamic (-1) dimensions stays as the engine declares it. */
+static void S_log_shapes(ec_engine *e, const ec_load_state *s) {
+  for (size_t i = 0; i < e->n_bindings; i++) {
+    ec_binding *b = &e->bindings[i];
+    const ec_log_binding *x = S_log_of(s, b);
+    if (!x) continue;
+    if (b->dir == EC_BIND_UNKNOWN) b->dir = x->dir;
+    if (b->described && S_same_shape(b->t.dims, b->t.ndims, &x->dims)) continue;
+    if (b->described)
+      ec_diag_add(&e->diags, EC_INFO, s->log_binds_path, x->line, 1,
+                  "binding \"%.*s\": the layer information gives %d dimensions that do not match the %d the log says "
+                  "trtexec created; the log's shape is used",
+                  (int)(b->t.name_len > 200 ? 200 : b->t.name_len), b->t.name, b->t.ndims, x->dims.n);
+    free(b->t.dims);
+    b->t.dims = ec_malloc((size_t)x->dims.n * sizeof *b->t.dims);
+    memcpy(b->t.dims, x->dims.v, (size_t)x->dims.n * sizeof *b->t.dims);
+    b->t.ndims = x->dims.n;
+    ec_tensor_set_volume(&b->t);
+    if (!b->described) {
+      b->t.precision = x->precision; /* the format stays unknown */
+      b->described = 1;
+    }
+  }
+}
+
+/* The staged "I/O Tensors" entry named like b, or NULL. */
+static struct ec_bind_name *S_io_of(ec_load_state *s, const ec_binding *b) {
+  for (size_t i = 0; s && i < s->n_bind_names; i++) {
+    struct ec_bind_name *x = &s->bind_names[i];
+    if (x->io && x->len == b->t.name_len && memcmp(x->name, b->t.name, x->len) == 0) return x;
+  }
+  return NULL;
+}
+
+/* TensorRT 11's "I/O Tensors" say what a binding is: its direction, shape,
+ * data type, location, whether it is a shape tensor, and every optimisation
+ * profile's shapes (pidx selects the one in use). The format stays the
+ * layers' (a binding no layer describes has none). */
+static void S_io_tensors(ec_engine *e, ec_load_state *s, int pidx) {
+  for (size_t i = 0; i < e->n_bindings; i++) {
+    ec_binding *b = &e->bindings[i];
+    struct ec_bind_name *x = S_io_of(s, b);
+    if (!x) continue;
+    if (x->dir != EC_BIND_UNKNOWN) b->dir = x->dir;
+    if (x->dims) {
+      free(b->t.dims);
+      b->t.dims = ec_malloc((size_t)(x->ndims ? x->ndims : 1) * sizeof *b->t.dims);
+      memcpy(b->t.dims, x->dims, (size_t)x->ndims * sizeof *b->t.dims);
+      b->t.ndims = x->ndims;
+      ec_tensor_set_volume(&b->t);
+    }
+    if (x->dtype) {
+      ec_format_info fi = ec_format_classify(x->dtype, strlen(x->dtype));
+      if (fi.known) {
+        b->t.precision = fi.precision;
+        b->t.precision_trex = fi.precision_trex;
+        b->t.elem_bytes = fi.bytes;
+        b->t.elem_bytes_trex = fi.bytes_trex;
+      }
+    }
+    if (x->location) b->t.location = x->location;
+    if (x->dims && !b->described) b->described = 1;
+    b->shape_io = x->shape_io;
+    b->profiles = x->profiles;
+    b->n_profiles = x->n_profiles;
+    x->profiles = NULL;
+    x->n_profiles = 0;
+    b->profile = pidx >= 0 && (size_t)pidx < b->n_profiles ? &b->profiles[pidx] : NULL;
+  }
+}
+
 /* Each input's shapes from the per-input map the options filled (the
  * selected optimisation profile's min/opt/max and the inference shape). */
 static void S_profile_shapes(ec_engine *e) {
@@ -252,7 +353,8 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
         continue;
       }
       if (ec_engine_binding(e, nm, nl)) continue; /* listed twice */
-      ec_binding *b = S_add(e, &cap, nm, nl, S_dir(&seen, nm, nl), 1);
+      ec_bind_dir d = s->bind_names[i].io && s->bind_names[i].dir ? s->bind_names[i].dir : S_dir(&seen, nm, nl);
+      ec_binding *b = S_add(e, &cap, nm, nl, d, 1);
       unknown += b->dir == EC_BIND_UNKNOWN;
     }
     if (other_profile)
@@ -262,6 +364,11 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
       ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
                   "%zu of %zu bindings are read or written by no layer: their direction and shape are unknown", unknown,
                   e->n_bindings);
+  } else if (s && s->n_log_binds) {
+    /* no list in the layer information: the log names the bindings */
+    for (size_t i = 0; i < s->n_log_binds; i++)
+      if (!ec_engine_binding(e, s->log_binds[i].name, s->log_binds[i].len))
+        S_add(e, &cap, s->log_binds[i].name, s->log_binds[i].len, s->log_binds[i].dir, 1);
   } else if (e->has_graph && seen.any) {
     S_infer(e, &cap, &seen);
     size_t nin = 0;
@@ -273,8 +380,10 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
   }
   ec_map_free(&seen.wr);
   ec_map_free(&seen.rd);
+  S_describe(e); /* before folding: the tensor that bears the binding's name */
   S_fold_noops(e);
-  S_describe(e);
+  S_log_shapes(e, s);
+  S_io_tensors(e, s, pidx);
   for (size_t b = 0; b < e->n_bindings; b++)
     ec_map_put(&e->binding_index, e->bindings[b].t.name, e->bindings[b].t.name_len, b);
   S_profile_shapes(e);

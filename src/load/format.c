@@ -5,9 +5,11 @@
  * match, and ours, which fixes TREx's gaps (BF16 is BF16 and 2 bytes, Bool is
  * 1 byte, INT4/FP4 half a byte). Strings neither table knows are guessed from
  * their words and flagged as not known so the loader can warn. */
-#include "load/load.h"
+#include "load/internal.h"
+#include "util/alloc.h"
 #include <stdio.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -230,4 +232,77 @@ double ec_weight_type_bytes(const char *type, int trex) {
   for (size_t i = 0; i < sizeof trex_known / sizeof trex_known[0]; i++)
     if (strcmp(trex_known[i], type) == 0) return d->bytes;
   return 0;
+}
+
+/* TensorRT 10 spellings of a data-type word in a Format/Datatype string, per
+ * data type as TensorRT 11 names it apart ("Float"), most common first
+ * ("Channel major Int8 format" but "Row major INT8 format where ..."). */
+static const struct {
+  const char *dt;
+  const char *w[2];
+} S_join_words[] = {
+    {"Float", {"FP32", NULL}},      {"FP32", {"FP32", NULL}},       {"Half", {"FP16", NULL}},
+    {"FP16", {"FP16", NULL}},       {"BFloat16", {"BFloat16", NULL}}, {"BF16", {"BFloat16", NULL}},
+    {"FP8", {"FP8", NULL}},         {"Int8", {"Int8", "INT8"}},     {"INT8", {"Int8", "INT8"}},
+    {"Int32", {"Int32", "INT32"}},  {"INT32", {"Int32", "INT32"}},  {"Int64", {"Int64", NULL}},
+    {"UInt8", {"UInt8", NULL}},     {"Bool", {"BOOL", "Bool"}},     {"Int4", {"Int4", NULL}},
+    {"FP4", {"FP4", NULL}},
+};
+
+static int S_table_knows(const char *s) {
+  ec_format_info fi = ec_format_classify(s, strlen(s));
+  return fi.short_name && strcmp(fi.short_name, "Unknown format") != 0;
+}
+
+char *ec_format_join(const char *fmt, size_t fn, const char *dt, size_t dn) {
+  char *out = NULL;
+  if (fmt) { /* "(Linear) Row major linear format": the layout's name first */
+    if (fn && fmt[0] == '(') {
+      const char *c = memchr(fmt, ')', fn);
+      if (c) fn -= (size_t)(c + 1 - fmt), fmt = c + 1;
+    }
+    while (fn && fmt[0] == ' ') fmt++, fn--;
+    while (fn && fmt[fn - 1] == ' ') fn--;
+  }
+  if (!fmt || !fn) {
+    return ec_strndup(dt, dn);
+  }
+  const char *w[2] = {NULL, NULL};
+  char dtw[64];
+  snprintf(dtw, sizeof dtw, "%.*s", (int)(dn < 63 ? dn : 63), dt);
+  w[0] = dtw;
+  for (size_t i = 0; i < sizeof S_join_words / sizeof S_join_words[0]; i++)
+    if (strlen(S_join_words[i].dt) == dn && memcmp(S_join_words[i].dt, dt, dn) == 0) {
+      w[0] = S_join_words[i].w[0];
+      w[1] = S_join_words[i].w[1];
+      break;
+    }
+  /* the data type goes before the word " format" (or at the end); TensorRT
+   * 10 also wrote some without it ("Row major linear FP32") */
+  size_t at = fn;
+  for (size_t i = 0; i + 7 <= fn; i++)
+    if (memcmp(fmt + i, " format", 7) == 0 && (i + 7 == fn || fmt[i + 7] == ' ')) {
+      at = i;
+      break;
+    }
+  char *first = NULL;
+  for (int k = 0; k < 2 && w[k] && !out; k++)
+    for (int drop = 0; drop < (at < fn ? 2 : 1) && !out; drop++) {
+      size_t rest = drop ? at + 7 : at;
+      size_t len = at + 1 + strlen(w[k]) + (fn - rest);
+      char *c = ec_malloc(len + 1);
+      snprintf(c, len + 1, "%.*s %s%.*s", (int)at, fmt, w[k], (int)(fn - rest), fmt + rest);
+      if (S_table_knows(c)) {
+        out = c;
+      } else if (!first) {
+        first = c;
+      } else {
+        free(c);
+      }
+    }
+  if (out) {
+    free(first);
+    return out;
+  }
+  return first;
 }

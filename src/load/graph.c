@@ -1,7 +1,9 @@
 /* graph — trtexec --exportLayerInfo JSON into layers.
  *
- * Accepts {"Layers": [...], "Bindings": [...]}, a bare list of layer objects
- * (TensorRT 11), names-only layer lists (built without detailed profiling
+ * Accepts {"Layers": [...], "Bindings": [...]}, TensorRT 11's {"Layers":
+ * [...], "I/O Tensors": [...]} (layers may carry "Constants"; root
+ * "ProfilingVerbosity" and "Engine Metadata" are not used), a bare list of
+ * layer objects, names-only layer lists (built without detailed profiling
  * verbosity), missing Bindings/Location, dynamic (-1) dimensions, and the
  * quirks listed in reference/trex-inventory.md §2.6. TREx's rules decide
  * which layers are kept: signal/wait and shape_call are dropped, NoOp and
@@ -118,6 +120,11 @@ static void S_read_layer(ec_engine *e, const char *path, const json_t *o, ec_lay
       else S_read_tensors(e, path, val, &l->out, &l->n_out);
       continue;
     }
+    if (!strcmp(key, "Constants") && json_is_array(val)) { /* TensorRT 11: the layer's weights */
+      S_read_tensors(e, path, val, &l->consts, &l->n_consts);
+      l->lists_consts = 1;
+      continue;
+    }
     ec_lval v;
     char *owned;
     const char **items = NULL;
@@ -182,6 +189,75 @@ static void S_disambiguate(ec_layer *ls, size_t n, ec_map *seen_counts) {
       ec_map_put(seen_counts, ls[i].name, ls[i].name_len, 1);
     }
   }
+}
+
+/* A JSON list of integers as a new array (*n entries; -1 for a negative
+ * one), or NULL when val is not such a list. */
+static int64_t *S_int_list(const json_t *val, int *n) {
+  *n = 0;
+  if (!json_is_array(val) || json_array_size(val) > 64) return NULL;
+  size_t k = json_array_size(val);
+  int64_t *v = ec_calloc(k ? k : 1, sizeof *v);
+  for (size_t i = 0; i < k; i++) {
+    const json_t *x = json_array_get(val, i);
+    if (!json_is_integer(x)) {
+      free(v);
+      return NULL;
+    }
+    v[i] = json_integer_value(x) < 0 ? -1 : json_integer_value(x);
+  }
+  *n = (int)k;
+  return v;
+}
+
+/* TensorRT 11's root "I/O Tensors" (it replaces "Bindings"): per tensor
+ * Name, IOMode (Input/Output), DataType (or Datatype), Dimensions, Location,
+ * IsShapeInferenceIO and ProfileInfo (one {MinShape, OptShape, MaxShape,
+ * Format} per optimisation profile; an output's has its Format only).
+ * Staged like the Bindings list; bindings.c gives them to the bindings. */
+static void S_read_io_tensors(ec_engine *e, const char *path, const json_t *iot, ec_load_state *ls) {
+  size_t skipped = 0;
+  for (size_t i = 0; i < json_array_size(iot); i++) {
+    const json_t *o = json_array_get(iot, i);
+    size_t n;
+    const char *s = json_is_object(o) ? ec_json_str(json_object_get(o, "Name"), &n) : NULL;
+    if (!s) {
+      skipped++;
+      continue;
+    }
+    struct ec_bind_name *b = EC_PUSH(ls->bind_names, ls->n_bind_names, ls->cap_bind_names);
+    memset(b, 0, sizeof *b);
+    b->name = ec_strndup(s, n);
+    b->len = n;
+    b->io = 1;
+    b->shape_io = -1;
+    const char *m = ec_json_str(json_object_get(o, "IOMode"), &n);
+    b->dir = m && n == 5 && !memcmp(m, "Input", 5) ? EC_BIND_INPUT : m && n == 6 && !memcmp(m, "Output", 6) ? EC_BIND_OUTPUT
+                                                                                                  : EC_BIND_UNKNOWN;
+    const json_t *dt = json_object_get(o, "DataType");
+    if (!dt) dt = json_object_get(o, "Datatype");
+    if ((s = ec_json_str(dt, &n))) b->dtype = ec_strndup(s, n);
+    b->dims = S_int_list(json_object_get(o, "Dimensions"), &b->ndims);
+    if ((s = ec_json_str(json_object_get(o, "Location"), &n))) b->location = ec_location_name(s, n);
+    const json_t *si = json_object_get(o, "IsShapeInferenceIO");
+    if (json_is_boolean(si)) b->shape_io = json_is_true(si);
+    const json_t *pi = json_object_get(o, "ProfileInfo");
+    if (json_is_array(pi)) {
+      size_t np = json_array_size(pi);
+      b->profiles = ec_calloc(np ? np : 1, sizeof *b->profiles);
+      for (size_t k = 0; k < np; k++) {
+        const json_t *p = json_array_get(pi, k);
+        ec_bind_profile *q = &b->profiles[b->n_profiles++];
+        if (!json_is_object(p)) continue;
+        q->min = S_int_list(json_object_get(p, "MinShape"), &q->nmin);
+        q->opt = S_int_list(json_object_get(p, "OptShape"), &q->nopt);
+        q->max = S_int_list(json_object_get(p, "MaxShape"), &q->nmax);
+        if ((s = ec_json_str(json_object_get(p, "Format"), &n))) q->format = ec_strndup(s, n);
+      }
+    }
+  }
+  if (skipped)
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu \"I/O Tensors\" entries have no name and were skipped", skipped);
 }
 
 int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t len,
@@ -286,6 +362,11 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
   ec_load_state *ls = ec_load_state_of(e);
   ls->graph_path = ec_strdup(path);
   const json_t *bind = json_is_object(root) ? json_object_get(root, "Bindings") : NULL;
+  const json_t *iot = json_is_object(root) ? json_object_get(root, "I/O Tensors") : NULL;
+  if (json_is_array(iot)) { /* with a Bindings list too (a mixed file): both are read, names once */
+    ls->have_bind_list = 1;
+    S_read_io_tensors(e, path, iot, ls);
+  }
   if (json_is_array(bind)) {
     ls->have_bind_list = 1;
     for (size_t i = 0; i < json_array_size(bind); i++) {
@@ -293,6 +374,7 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
       const char *s = ec_json_str(json_array_get(bind, i), &n);
       if (!s) continue;
       struct ec_bind_name *b = EC_PUSH(ls->bind_names, ls->n_bind_names, ls->cap_bind_names);
+      memset(b, 0, sizeof *b);
       b->name = ec_strndup(s, n);
       b->len = n;
     }

@@ -16,6 +16,21 @@ typedef struct ec_prof_rec {
   int line, col;    /* where the record starts, for messages */
 } ec_prof_rec;
 
+/* A binding trtexec says it created when it ran the engine ("Created output
+ * binding for y with dimensions 1x10"; 10.16+ "Output binding for y with
+ * dimensions 1x10 and type fp32 is created."): name, direction, the shape it
+ * ran with (-1 dynamic), and the type when printed. */
+typedef struct ec_log_binding {
+  char *name; /* owned */
+  size_t len;
+  ec_bind_dir dir;
+  ec_dims dims;
+  const char *precision; /* canonical ("FP32"), or NULL; static */
+  int line;
+} ec_log_binding;
+
+void ec_log_bindings_free(ec_log_binding *v, size_t n);
+
 typedef struct ec_load_state {
   /* profile records from JSON (source 0) or a log table (source 1) */
   ec_prof_rec *prof[2];
@@ -31,10 +46,28 @@ typedef struct ec_load_state {
   struct ec_bind_name {
     char *name;
     size_t len;
+    /* TensorRT 11 "I/O Tensors" entries also give (io set): */
+    int io;
+    ec_bind_dir dir;      /* IOMode; EC_BIND_UNKNOWN when absent */
+    int64_t *dims;        /* Dimensions, or NULL */
+    int ndims;
+    char *dtype;          /* DataType as written ("Float"), or NULL */
+    const char *location; /* static, or NULL */
+    int shape_io;         /* -1 not given */
+    ec_bind_profile *profiles; /* moved to the binding */
+    size_t n_profiles;
   } *bind_names;
   size_t n_bind_names, cap_bind_names;
   int have_bind_list;   /* the graph had a "Bindings" list (possibly empty) */
   char *graph_path;     /* the graph JSON read, for messages */
+  /* the tensor being read: TensorRT 11's separate "Format" and "Datatype"
+   * keys, joined when its last key is read (ec_tensor_done) */
+  const ec_tensor *tpend;
+  char *tpend_fmt, *tpend_dt;
+  /* the bindings a log says trtexec created (the first log that has any) */
+  ec_log_binding *log_binds;
+  size_t n_log_binds, cap_log_binds;
+  char *log_binds_path;
   /* Format/Datatype strings neither table knows, with how many tensors use them */
   struct ec_unknown_format {
     char *fmt, *path;
@@ -49,9 +82,20 @@ typedef struct ec_load_state {
 ec_load_state *ec_load_state_of(ec_engine *e);
 void ec_load_state_free(ec_engine *e);
 
+/** TensorRT 11's separate Format ("(Linear) Row major linear format") and
+ *  Datatype ("Float") of a tensor as the one TensorRT 10 string they stand
+ *  for ("Row major linear FP32"): the spelling TREx's table knows when one
+ *  does; fmt NULL: the data type alone (as a 10.x kgen tensor). Caller frees. */
+char *ec_format_join(const char *fmt, size_t fn, const char *dt, size_t dn);
+
 /** Set t's format fields from a Format/Datatype string; warns into e->diags
  *  (once per distinct string) when the format is not known. */
 void ec_tensor_set_format(ec_engine *e, const char *path, ec_tensor *t, const char *fmt, size_t len);
+/** The same, showing shown (t->format) but classifying fmt: a TensorRT 11
+ *  tensor whose joined Format/Datatype TREx's table does not know keeps the
+ *  joined string and takes its type from its Datatype alone. */
+void ec_tensor_set_format_as(ec_engine *e, const char *path, ec_tensor *t, const char *shown, size_t shown_len,
+                             const char *fmt, size_t len);
 /** Note that the file at path says it was generated (note: its text, n
  *  bytes); the first such file of an engine wins (provenance.c). */
 void ec_load_generator(ec_engine *e, const char *path, const char *note, size_t n);

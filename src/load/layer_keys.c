@@ -24,8 +24,11 @@
  *     TacticName and Metadata is also kept as a raw attribute, in one text
  *     form for both readers.
  * Tensors likewise: Name, Location, Dimensions (negative = dynamic -1, "32:8"
- * vector form = 32; absent = unknown volume), Format/Datatype (or Datatype;
- * absent = "Unknown format"). */
+ * vector form = 32; absent = unknown volume), Format/Datatype, or TensorRT
+ * 11's Format and Datatype (or DataType) keys joined into the 10.x string
+ * they stand for (ec_format_join; a Datatype alone is the data type, as a
+ * 10.x kgen tensor's); absent = "Unknown format". Strides and StrideOrder
+ * are not used. A layer's "Constants" are tensors too (graph.c). */
 #include "load/internal.h"
 #include "util/alloc.h"
 #include <math.h>
@@ -180,7 +183,7 @@ void ec_layer_key(ec_layer_build *b, const char *key, size_t klen, const ec_lval
   } else if (S_is(key, klen, "ParameterType")) {
     S_set_str(&b->ptype, v);
     own = 1;
-  } else if (S_is(key, klen, "Inputs") || S_is(key, klen, "Outputs")) {
+  } else if (S_is(key, klen, "Inputs") || S_is(key, klen, "Outputs") || S_is(key, klen, "Constants")) {
     own = 1; /* the readers parse tensors (ec_tensor_key) */
   } else if (S_is(key, klen, "TacticName")) {
     free(l->tactic);
@@ -312,13 +315,49 @@ void ec_tensor_key(ec_engine *e, const char *path, ec_tensor *t, const char *key
     t->dims = ec_calloc(v->nints ? (size_t)v->nints : 1, sizeof *t->dims);
     t->ndims = v->nints;
     for (int i = 0; i < v->nints; i++) t->dims[i] = v->ints[i] < 0 ? -1 : v->ints[i];
-  } else if (S_is(key, klen, "Format/Datatype") || (S_is(key, klen, "Datatype") && !t->format)) {
+  } else if (S_is(key, klen, "Format/Datatype")) {
     ec_tensor_set_format(e, path, t, v->s, v->n);
+  } else if (S_is(key, klen, "Format") || S_is(key, klen, "Datatype") || S_is(key, klen, "DataType")) {
+    /* TensorRT 11 splits the one string in two (both case spellings of
+     * DataType are in the wild): kept until the tensor's last key */
+    if (!e) return;
+    ec_load_state *ls = ec_load_state_of(e);
+    if (ls->tpend != t) {
+      free(ls->tpend_fmt);
+      free(ls->tpend_dt);
+      ls->tpend_fmt = ls->tpend_dt = NULL;
+      ls->tpend = t;
+    }
+    char **slot = key[0] == 'F' ? &ls->tpend_fmt : &ls->tpend_dt;
+    free(*slot);
+    *slot = ec_strndup(v->s, v->n);
   }
 }
 
 void ec_tensor_done(ec_engine *e, const char *path, ec_tensor *t) {
   if (!t->name) t->name = ec_strdup("");
+  ec_load_state *ls = e ? e->ls : NULL;
+  if (ls && ls->tpend == t) {
+    /* a "Format/Datatype" string wins; else the split keys, joined as the
+     * TensorRT 10 string they stand for; a Datatype alone is the data type
+     * (as a 10.x kgen tensor's) */
+    if (!t->format && (ls->tpend_dt || ls->tpend_fmt)) {
+      char *j = ls->tpend_dt ? ec_format_join(ls->tpend_fmt, ls->tpend_fmt ? strlen(ls->tpend_fmt) : 0, ls->tpend_dt,
+                                              strlen(ls->tpend_dt))
+                             : ec_strdup(ls->tpend_fmt);
+      /* a layout TREx's table does not know ("Transposed", UInt64): the
+       * data type is still known from its own key */
+      if (ls->tpend_dt && ls->tpend_fmt && !ec_format_classify(j, strlen(j)).known)
+        ec_tensor_set_format_as(e, path, t, j, strlen(j), ls->tpend_dt, strlen(ls->tpend_dt));
+      else
+        ec_tensor_set_format(e, path, t, j, strlen(j));
+      free(j);
+    }
+    free(ls->tpend_fmt);
+    free(ls->tpend_dt);
+    ls->tpend_fmt = ls->tpend_dt = NULL;
+    ls->tpend = NULL;
+  }
   if (!t->format) ec_tensor_set_format(e, path, t, "Unknown format", 14);
   ec_tensor_set_volume(t);
   if (!t->dims) t->volume = -1; /* no dimensions given: unknown, not a scalar */

@@ -59,7 +59,69 @@ int ec_log_trt_fact(ec_log_parser *P, const ec_log_line *L) {
   return 0;
 }
 
+/* "Created input binding for NAME with dimensions 4x1x28x28" (8.x-10.x) or
+ * "Input binding for NAME with dimensions 1x1x28x28 and type fp32 is
+ * created." (10.16+, 11.x): the binding's name, direction and the shape
+ * the run used; 1 when the line was one. A name may hold blanks: the last
+ * " with dimensions " ends it. */
+static int S_binding(ec_log_parser *P, const ec_log_line *L, const char *c, size_t n) {
+  const char *r;
+  size_t rn;
+  ec_bind_dir dir;
+  if (ec_log_after(c, n, "Created input binding for ", &r, &rn) || ec_log_after(c, n, "Input binding for ", &r, &rn))
+    dir = EC_BIND_INPUT;
+  else if (ec_log_after(c, n, "Created output binding for ", &r, &rn) || ec_log_after(c, n, "Output binding for ", &r, &rn))
+    dir = EC_BIND_OUTPUT;
+  else
+    return 0;
+  const char *w = NULL;
+  for (const char *f = r; (f = ec_log_find(f, rn - (size_t)(f - r), " with dimensions ")); f++) w = f;
+  if (!w || w == r) return 0;
+  const char *d = w + 17, *end = r + rn;
+  size_t dn = (size_t)(end - d);
+  const char *ty = ec_log_find(d, dn, " and type "), *tend = NULL;
+  if (ty) {
+    tend = ty + 10;
+    dn = (size_t)(ty - d);
+  } else if ((ty = ec_log_find(d, dn, " is created"))) {
+    dn = (size_t)(ty - d);
+  }
+  ec_dims dims = {0};
+  if (!ec_dims_parse(d, dn, &dims)) return 1; /* the line, with a shape we cannot read */
+  const char *prec = NULL;
+  if (tend) {
+    char word[16];
+    size_t k = 0;
+    while (tend + k < end && k < sizeof word - 1 && ec_log_isalnum(tend[k])) {
+      char ch = tend[k];
+      word[k++] = ch >= 'a' && ch <= 'z' ? (char)(ch - 'a' + 'A') : ch;
+    }
+    prec = ec_dtype_name(word, k);
+  }
+  ec_log_inv *g = ec_log_cur(P);
+  size_t nl = (size_t)(w - r);
+  for (size_t i = 0; i < g->n_binds; i++)
+    if (g->binds[i].len == nl && memcmp(g->binds[i].name, r, nl) == 0) { /* printed again: the last one wins */
+      free(g->binds[i].dims.v);
+      g->binds[i].dims = dims;
+      g->binds[i].dir = dir;
+      g->binds[i].precision = prec;
+      g->binds[i].line = L->no;
+      return 1;
+    }
+  ec_log_binding *b = EC_PUSH(g->binds, g->n_binds, g->cap_binds);
+  b->name = ec_strndup(r, nl);
+  b->len = nl;
+  b->dir = dir;
+  b->dims = dims;
+  b->precision = prec;
+  b->line = L->no;
+  g->anything = 1;
+  return 1;
+}
+
 int ec_log_info_fact(ec_log_parser *P, const ec_log_line *L, const char *c, size_t n) {
+  if (S_binding(P, L, c, n)) return 1;
   static const struct {
     const char *prefix, *key;
     int seconds; /* "1280.76 sec." -> "1280.76 s"; else the value as printed */

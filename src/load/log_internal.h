@@ -124,6 +124,8 @@ typedef struct ec_log_inv {
   int layers_line;
   ec_diags diags; /* what the log reports for this run (errors, FAILED): said only for the run used */
   ec_input_shapes shapes; /* from its "Input build/inference shape" lines */
+  ec_log_binding *binds;  /* the bindings it says it created */
+  size_t n_binds, cap_binds;
 } ec_log_inv;
 
 void ec_log_inv_clear_prof(ec_log_inv *g);

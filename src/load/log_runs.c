@@ -36,6 +36,7 @@ void ec_log_inv_free(ec_log_inv *g) {
   ec_log_inv_clear_layers(g);
   ec_diags_free(&g->diags);
   ec_input_shapes_free(&g->shapes);
+  ec_log_bindings_free(g->binds, g->n_binds);
   free(g->cmdline);
 }
 
@@ -292,6 +293,17 @@ int ec_log_conclude(ec_log_parser *P, const ec_load_opts *o, int last_no, int la
     if (!dup) ec_kvs_add(&e->perf.notes, chosen->notes.v[i].key, chosen->notes.v[i].val);
   }
   ec_log_merge_kvs(e, path, chosen->first_line, 1, &e->accuracy, &chosen->accuracy, "accuracy loss of tensor");
+  if (chosen->n_binds) {
+    /* the first log that names its bindings */
+    ec_load_state *ls = ec_load_state_of(e);
+    if (!ls->n_log_binds) {
+      ls->log_binds = chosen->binds;
+      ls->n_log_binds = ls->cap_log_binds = chosen->n_binds;
+      ls->log_binds_path = ec_strdup(path);
+      chosen->binds = NULL;
+      chosen->n_binds = chosen->cap_binds = 0;
+    }
+  }
   if (chosen->n_layers) ec_log_stage_layers(e, path, chosen);
   if (chosen->n_prof) ec_log_stage_prof(e, path, chosen);
   return 0;

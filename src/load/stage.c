@@ -27,11 +27,35 @@ void ec_load_state_free(ec_engine *e) {
   for (size_t i = 0; i < s->n_log_layers; i++) ec_layer_clear(&s->log_layers[i]);
   free(s->log_layers);
   free(s->log_layers_path);
-  for (size_t i = 0; i < s->n_bind_names; i++) free(s->bind_names[i].name);
+  for (size_t i = 0; i < s->n_bind_names; i++) {
+    struct ec_bind_name *b = &s->bind_names[i];
+    free(b->name);
+    free(b->dims);
+    free(b->dtype);
+    for (size_t k = 0; k < b->n_profiles; k++) {
+      free(b->profiles[k].min);
+      free(b->profiles[k].opt);
+      free(b->profiles[k].max);
+      free(b->profiles[k].format);
+    }
+    free(b->profiles);
+  }
   free(s->bind_names);
   free(s->graph_path);
+  ec_log_bindings_free(s->log_binds, s->n_log_binds);
+  free(s->tpend_fmt);
+  free(s->tpend_dt);
+  free(s->log_binds_path);
   free(s);
   e->ls = NULL;
+}
+
+void ec_log_bindings_free(ec_log_binding *v, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    free(v[i].name);
+    free(v[i].dims.v);
+  }
+  free(v);
 }
 
 void ec_tensor_set_volume(ec_tensor *t) {
@@ -51,8 +75,13 @@ void ec_tensor_set_volume(ec_tensor *t) {
 }
 
 void ec_tensor_set_format(ec_engine *e, const char *path, ec_tensor *t, const char *fmt, size_t len) {
+  ec_tensor_set_format_as(e, path, t, fmt, len, fmt, len);
+}
+
+void ec_tensor_set_format_as(ec_engine *e, const char *path, ec_tensor *t, const char *shown, size_t shown_len,
+                             const char *fmt, size_t len) {
   free(t->format);
-  t->format = ec_strndup(fmt, len);
+  t->format = ec_strndup(shown, shown_len);
   /* A few distinct strings repeat thousands of times: remember the last
    * (per thread: the CLI loads several engines at once). */
   static _Thread_local char last[256];
@@ -78,16 +107,19 @@ void ec_tensor_set_format(ec_engine *e, const char *path, ec_tensor *t, const ch
     /* counted per distinct string; ec_load_finish warns once for each */
     ec_load_state *ls = ec_load_state_of(e);
     size_t k = 0;
-    while (k < ls->n_unknown && strcmp(ls->unknown[k].fmt, t->format)) k++;
+    char *f = ec_strndup(fmt, len);
+    while (k < ls->n_unknown && strcmp(ls->unknown[k].fmt, f)) k++;
     if (k == ls->n_unknown) {
       struct ec_unknown_format *u = EC_PUSH(ls->unknown, ls->n_unknown, ls->cap_unknown);
-      u->fmt = ec_strdup(t->format);
+      u->fmt = f;
+      f = NULL;
       u->path = ec_strdup(path ? path : "");
       u->guessed = strcmp(fi.precision, "Unknown") != 0;
       u->bytes = fi.bytes;
       u->count = 0;
     }
     ls->unknown[k].count++;
+    free(f);
   }
 }
 
@@ -111,6 +143,11 @@ void ec_layer_finalize(ec_layer *l) {
       io_t += (double)ts[i].volume * ts[i].elem_bytes_trex;
     }
   }
+  /* TREx's sum counts every tensor a 10.x file lists as an input, and
+   * TensorRT 10 listed a Myelin layer's constants as inputs: TensorRT 11's
+   * "Constants" count there too, so both shapes of one engine agree */
+  for (size_t i = 0; i < l->n_consts; i++)
+    if (l->consts[i].volume >= 0) io_t += (double)l->consts[i].volume * l->consts[i].elem_bytes_trex;
   l->io_bytes = io;
   l->io_bytes_trex = io_t;
 }

@@ -185,6 +185,47 @@ static void S_accuracy(const ec_jtoks *d, ec_kvs *k, size_t a) {
   }
 }
 
+static int S_same_dims(const int64_t *a, int na, const ec_dims *b) {
+  return na == b->n && (!na || (a && b->v && !memcmp(a, b->v, (size_t)na * sizeof *a)));
+}
+
+/* A binding's TensorRT 11 facts: profiles [{min, opt, max, format}] (the one
+ * in use is the one whose shapes are min_shape/opt_shape/max_shape),
+ * is_shape_io, location. */
+static void S_binding_io(const ec_jtoks *d, size_t x, ec_binding *b) {
+  size_t si = ec_jt_get(d, x, "is_shape_io");
+  b->shape_io = ec_jt_kind_of(d, si) == EC_JT_TRUE ? 1 : ec_jt_kind_of(d, si) == EC_JT_FALSE ? 0 : -1;
+  size_t ll;
+  char *loc = ec_jt_str(d, ec_jt_get(d, x, "location"), &ll);
+  if (loc) b->t.location = ec_location_name(loc, ll);
+  free(loc);
+  size_t pa = ec_jt_get(d, x, "profiles");
+  if (ec_jt_kind_of(d, pa) != EC_JT_ARRAY) return;
+  size_t np = ec_jt_size(d, pa), fl;
+  b->profiles = ec_calloc(np ? np : 1, sizeof *b->profiles);
+  for (size_t p = ec_jt_first(d, pa); p != S_NONE && b->n_profiles < np; p = ec_jt_next(d, pa, p)) {
+    ec_bind_profile *q = &b->profiles[b->n_profiles++];
+    ec_dims m = {0}, o = {0}, M = {0};
+    S_dims(d, &m, ec_jt_get(d, p, "min"));
+    S_dims(d, &o, ec_jt_get(d, p, "opt"));
+    S_dims(d, &M, ec_jt_get(d, p, "max"));
+    q->min = m.v, q->nmin = m.n, q->opt = o.v, q->nopt = o.n, q->max = M.v, q->nmax = M.n;
+    q->format = ec_jt_str(d, ec_jt_get(d, p, "format"), &fl);
+  }
+  ec_dims m = {0}, o = {0}, M = {0};
+  S_dims(d, &m, ec_jt_get(d, x, "min_shape"));
+  S_dims(d, &o, ec_jt_get(d, x, "opt_shape"));
+  S_dims(d, &M, ec_jt_get(d, x, "max_shape"));
+  for (size_t k = 0; k < b->n_profiles && !b->profile; k++) {
+    const ec_bind_profile *q = &b->profiles[k];
+    if (S_same_dims(q->min, q->nmin, &m) && S_same_dims(q->opt, q->nopt, &o) && S_same_dims(q->max, q->nmax, &M))
+      b->profile = q;
+  }
+  free(m.v);
+  free(o.v);
+  free(M.v);
+}
+
 /* bindings: [{name, direction, listed, shape, datatype, format, ...}] back
  * into the engine's one list (its profile shapes come from build.inputs,
  * linked when the engine is finished); a binding without a name is skipped. */
@@ -214,6 +255,7 @@ static void S_bindings(ec_engine *e, const ec_jtoks *d, const char *path, size_t
       if (fmt) ec_tensor_set_format(e, path, &b->t, fmt, fl);
       free(fmt);
     }
+    S_binding_io(d, x, b);
   }
 }
 

@@ -110,7 +110,31 @@ void ec_tensor_clear(ec_tensor *t) {
 
 void ec_binding_clear(ec_binding *b) {
   ec_tensor_clear(&b->t);
+  for (size_t i = 0; i < b->n_profiles; i++) {
+    free(b->profiles[i].min);
+    free(b->profiles[i].opt);
+    free(b->profiles[i].max);
+    free(b->profiles[i].format);
+  }
+  free(b->profiles);
   memset(b, 0, sizeof *b);
+}
+
+const int64_t *ec_binding_profile_shape(const ec_binding *b, int which, int *n) {
+  const ec_bind_profile *p = b->profile;
+  const int64_t *v = NULL;
+  *n = 0;
+  if (p) {
+    v = which == 0 ? p->min : which == 1 ? p->opt : p->max;
+    *n = which == 0 ? p->nmin : which == 1 ? p->nopt : p->nmax;
+  }
+  if (!v && b->shapes) {
+    const ec_dims *d = which == 0 ? &b->shapes->min : which == 1 ? &b->shapes->opt : &b->shapes->max;
+    v = d->v;
+    *n = d->n;
+  }
+  if (!v) *n = 0;
+  return v;
 }
 
 const char *ec_bind_dir_name(ec_bind_dir d) {
@@ -135,8 +159,10 @@ void ec_layer_clear(ec_layer *l) {
   free(l->activation);
   for (size_t i = 0; i < l->n_in; i++) ec_tensor_clear(&l->in[i]);
   for (size_t i = 0; i < l->n_out; i++) ec_tensor_clear(&l->out[i]);
+  for (size_t i = 0; i < l->n_consts; i++) ec_tensor_clear(&l->consts[i]);
   free(l->in);
   free(l->out);
+  free(l->consts);
   free(l->weights_type);
   free(l->attrs.buf);
   memset(l, 0, sizeof *l);

@@ -60,6 +60,15 @@ typedef struct ec_tensor {
  * chain) is an output, one that layers only read is an input. */
 typedef enum { EC_BIND_UNKNOWN = 0, EC_BIND_INPUT, EC_BIND_OUTPUT } ec_bind_dir;
 
+/* One optimisation profile of a binding, as TensorRT 11's "I/O Tensors"
+ * give it (ProfileInfo): min/opt/max shapes (v NULL when not given: an
+ * output's entry has its format only) and the format as written. */
+typedef struct ec_bind_profile {
+  int64_t *min, *opt, *max; /* NULL when not given */
+  int nmin, nopt, nmax;
+  char *format;             /* or NULL */
+} ec_bind_profile;
+
 typedef struct ec_binding {
   ec_tensor t;          /* t.name is the binding's name; dims, format and precision are
                            the tensor as its producer writes it (outputs) or its first
@@ -71,7 +80,17 @@ typedef struct ec_binding {
   const struct ec_input_shape *shapes; /* an input's optimisation-profile and inference
                            shapes from the options (borrowed from e->input_shapes), NULL
                            when no option names it */
+  ec_bind_profile *profiles; /* every optimisation profile's entry from "I/O Tensors"
+                           (TensorRT 11), in profile order; NULL when not given */
+  size_t n_profiles;
+  const ec_bind_profile *profile; /* the entry of the profile in use (--profile-index), or NULL */
+  int shape_io;         /* IsShapeInferenceIO: 1 a shape tensor, 0 not, -1 not given */
 } ec_binding;
+
+/** min (which 0), opt (1) or max (2) shape of the profile in use: the
+ *  binding's "I/O Tensors" entry, else the options' (an input's
+ *  --minShapes/...); NULL with *n 0 when neither gives it. Borrowed. */
+const int64_t *ec_binding_profile_shape(const ec_binding *b, int which, int *n);
 
 /** "input", "output" or NULL (unknown). */
 const char *ec_bind_dir_name(ec_bind_dir d);
@@ -117,6 +136,12 @@ typedef struct ec_layer {
   int64_t stream_id;    /* -1 when absent */
   ec_tensor *in, *out;
   size_t n_in, n_out;
+  ec_tensor *consts;    /* TensorRT 11 "Constants": tensors that feed the layer and are its
+                           weights (counted as weights, never as I/O or bindings) */
+  size_t n_consts;
+  int lists_consts;     /* the layer has a "Constants" key (possibly empty): its weights are
+                           listed, so an input no layer writes and no binding names is an
+                           engine-internal buffer (Myelin's L2-cache policy), not a weight */
   const char *precision;     /* of in[0]; "None" without inputs */
   const char *precision_trex;
   const char *out_precision; /* of out[0]; "" without outputs */

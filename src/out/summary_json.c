@@ -217,10 +217,32 @@ static json_t *S_bindings(const ec_engine *e) {
     json_object_set_new(o, "format", ec_jstr(b->described ? b->t.format : NULL));
     static const ec_dims none = {0};
     const ec_input_shape *x = b->shapes;
-    json_object_set_new(o, "min_shape", S_dims(x ? &x->min : &none));
-    json_object_set_new(o, "opt_shape", S_dims(x ? &x->opt : &none));
-    json_object_set_new(o, "max_shape", S_dims(x ? &x->max : &none));
+    static const char *const mm[] = {"min_shape", "opt_shape", "max_shape"};
+    for (int k = 0; k < 3; k++) { /* the profile in use: I/O Tensors, else the options */
+      ec_dims d = {0};
+      d.v = (int64_t *)ec_binding_profile_shape(b, k, &d.n);
+      json_object_set_new(o, mm[k], S_dims(&d));
+    }
     json_object_set_new(o, "inference_shape", S_dims(x ? &x->inference : &none));
+    json_t *pa = json_null();
+    if (b->profiles) {
+      pa = json_array();
+      for (size_t k = 0; k < b->n_profiles; k++) {
+        const ec_bind_profile *p = &b->profiles[k];
+        json_t *po = json_object();
+        ec_dims d = {p->min, p->nmin};
+        json_object_set_new(po, "min", S_dims(&d));
+        d = (ec_dims){p->opt, p->nopt};
+        json_object_set_new(po, "opt", S_dims(&d));
+        d = (ec_dims){p->max, p->nmax};
+        json_object_set_new(po, "max", S_dims(&d));
+        json_object_set_new(po, "format", ec_jstr(p->format));
+        json_array_append_new(pa, po);
+      }
+    }
+    json_object_set_new(o, "profiles", pa);
+    json_object_set_new(o, "is_shape_io", b->shape_io < 0 ? json_null() : json_boolean(b->shape_io));
+    json_object_set_new(o, "location", ec_jstr(b->t.location));
     json_array_append_new(a, o);
   }
   return a;

@@ -145,13 +145,43 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   return t;
 }
 
+/* "AxB" into b (nothing when v is NULL). */
+static void S_shape_text(ec_buf *b, const int64_t *v, int n) {
+  for (int i = 0; v && i < n; i++) ec_buf_printf(b, "%s%lld", i ? "x" : "", (long long)v[i]);
+}
+
+/* A binding's TensorRT 11 profiles: "profile 0 (in use): min 1x3, opt 4x3,
+ * max 8x3; profile 1: ..." (an output's: its format). */
+static char *S_io_profiles(const ec_binding *b) {
+  ec_buf t = {0};
+  for (size_t k = 0; k < b->n_profiles; k++) {
+    const ec_bind_profile *p = &b->profiles[k];
+    ec_buf_printf(&t, "%sprofile %zu%s:", k ? "; " : "", k, p == b->profile && b->n_profiles > 1 ? " (in use)" : "");
+    const int64_t *v[3] = {p->min, p->opt, p->max};
+    int n[3] = {p->nmin, p->nopt, p->nmax};
+    static const char *const nm[3] = {"min", "opt", "max"};
+    int any = 0;
+    for (int j = 0; j < 3; j++)
+      if (v[j]) {
+        ec_buf_printf(&t, "%s %s ", any ? "," : "", nm[j]);
+        S_shape_text(&t, v[j], n[j]);
+        any = 1;
+      }
+    if (p->format) ec_buf_printf(&t, "%s %s", any ? "," : "", p->format);
+  }
+  return ec_buf_take(&t);
+}
+
 ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
   const ec_engine *e = s->engine;
   if (!e->n_bindings) {
     return NULL;
   }
-  int profiles = 0;
-  for (size_t i = 0; i < e->n_bindings; i++) profiles |= e->bindings[i].shapes != NULL;
+  int profiles = 0, io = 0;
+  for (size_t i = 0; i < e->n_bindings; i++) {
+    profiles |= e->bindings[i].shapes != NULL;
+    io |= e->bindings[i].profiles != NULL || e->bindings[i].shape_io >= 0; /* TensorRT 11's I/O Tensors */
+  }
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Binding", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Direction", EC_ALIGN_LEFT, 0);
@@ -159,13 +189,20 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
   ec_table_col(t, "Data type", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Format", EC_ALIGN_LEFT, 0);
   if (profiles) ec_table_col(t, "Shapes from the options", EC_ALIGN_LEFT, 0);
+  size_t cio = profiles ? 6 : 5;
+  if (io) {
+    ec_table_col(t, "Location", EC_ALIGN_LEFT, 0);
+    ec_table_col(t, "Optimisation profiles (I/O Tensors)", EC_ALIGN_LEFT, 0);
+  }
   /* the engine's one list of bindings, in its order, whatever reads them */
   for (size_t i = 0; i < e->n_bindings; i++) {
     const ec_binding *b = &e->bindings[i];
     size_t r = ec_table_row(t);
     ec_table_setn(t, r, 0, b->t.name, b->t.name_len, NAN);
     const char *dir = ec_bind_dir_name(b->dir);
-    char *d = dir && !b->listed ? ec_asprintf("%s (inferred)", dir) : ec_strdup(dir ? dir : "not available");
+    char *d = dir && !b->listed ? ec_asprintf("%s (inferred)", dir)
+              : dir && b->shape_io == 1 ? ec_asprintf("%s (shape tensor)", dir)
+                                        : ec_strdup(dir ? dir : "not available");
     ec_table_set(t, r, 1, d, NAN);
     free(d);
     if (b->described) {
@@ -180,6 +217,12 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
     if (profiles) {
       char sh[256];
       ec_table_set(t, r, 5, b->shapes ? ec_fmt_input_shape(sh, sizeof sh, b->shapes) : "", NAN);
+    }
+    if (io) {
+      ec_table_set(t, r, cio, b->t.location ? b->t.location : "not available", NAN);
+      char *p = S_io_profiles(b);
+      ec_table_set(t, r, cio + 1, b->n_profiles ? p : "not available", NAN);
+      free(p);
     }
   }
   return t;

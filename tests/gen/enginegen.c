@@ -1936,7 +1936,15 @@ static void S_w_log(const S_net *n, const S_opts *o, const S_prof *pr, const S_i
       LINE("Using random values for input input");
       LINE("Input binding for input with dimensions %ldx%ldx%ldx%ld is created.", t->d[0], t->d[1], t->d[2], t->d[3]);
     }
-  LINE("Output binding for logits with dimensions %ldx1000 is created.", o->batch);
+  for (size_t i = 0; i < n->nt; i++)
+    if (n->t[i].binding && !strcmp(n->t[i].name, "logits")) { /* its real shape (the LLM's is 1x128x32000) */
+      const S_tensor *t = &n->t[i];
+      char dims[96];
+      size_t off = 0;
+      for (int k = 0; k < t->nd && off < sizeof dims; k++)
+        off += (size_t)snprintf(dims + off, sizeof dims - off, "%s%ld", k ? "x" : "", t->d[k]);
+      LINE("Output binding for logits with dimensions %s is created.", dims);
+    }
   LINE("Starting inference");
   S_stamp(ts, sizeof ts, 4);
   long warm = ps->n > 0 ? (long)(200.0 / (strtod(ps->gpu[2], NULL) + 1e-9)) : 0;

@@ -496,6 +496,196 @@ static void test_bindings_noop_output(void **st) {
   ec_engine_free(e);
 }
 
+/* Item: a binding's shape is the one of the tensor that bears its name,
+ * whoever writes it: an output behind a folded NoOp reshape is [1,1000],
+ * not the [1,1000,1,1] its producer wrote; an input a NoOp reshapes first is
+ * the input as given. */
+static void test_bindings_shape_of_binding_tensor(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":["
+      T("flat", "NoOp", IO(TEN("x", "[1,3,8,8]", "Row major linear FP16 format"),
+                           TEN("xr", "[1,192,1,1]", "Row major linear FP16 format")))
+      "," T("fc", "CaskConvolution", IO(TEN("xr", "[1,192,1,1]", "Channel major FP16 format where channel % 8 == 0"),
+                                       TEN("h", "[1,1000,1,1]", "Channel major FP16 format where channel % 8 == 0")))
+      "," T("squeeze", "NoOp", IO(TEN("h", "[1,1000,1,1]", "Row major linear FP16 format"),
+                                 TEN("out", "[1,1000]", "Row major linear FP16 format")))
+      "],\"Bindings\":[\"x\",\"out\"]}";
+  ec_engine *e = S_load(g, NULL, NULL, NULL);
+  S_bind_is(e, 0, "x", EC_BIND_INPUT, 1, 4, 1);
+  assert_int_equal(e->bindings[0].t.dims[1], 3);
+  S_bind_is(e, 1, "out", EC_BIND_OUTPUT, 1, 2, 1);
+  assert_int_equal(e->bindings[1].t.dims[1], 1000);
+  assert_string_equal(e->bindings[1].t.format, "Row major linear FP16 format");
+  assert_string_equal(S_layer(e, "fc")->out[0].name, "out"); /* still carried to the producer */
+  ec_engine_free(e);
+}
+
+/* A log's "Created output binding for X with dimensions ..." (8.x-10.x) or
+ * "Output binding for X with dimensions ... and type fp32 is created."
+ * (10.16+, 11.x) is the truth: it names the bindings when the layer
+ * information has no list, replaces a shape that cannot be the tensor, and
+ * leaves a dynamic (-1) shape that agrees with the run as the engine gives it. */
+static void test_bindings_from_log_lines(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":["
+      T("conv", "CaskConvolution", IO(TEN("x", "[-1,3,8,8]", "Row major linear FP32 format"),
+                                      TEN("y", "[-1,10,1,1]", "Row major linear FP32 format")))
+      "," T("post", "CaskPooling", IO(TEN("y", "[-1,10,1,1]", "Row major linear FP32 format"),
+                                      TEN("stray", "[-1,1]", "Row major linear FP32 format")))
+      "]}";
+  const char *log =
+      "&&&& RUNNING TensorRT.trtexec [TensorRT v8601] # trtexec --loadEngine=m.engine\n"
+      "[I] Created input binding for x with dimensions 4x3x8x8\n"
+      "[I] Output binding for y with dimensions 4x10 and type fp16 is created.\n"
+      "&&&& PASSED TensorRT.trtexec [TensorRT v8601] # trtexec --loadEngine=m.engine\n";
+  ec_engine *e = ec_engine_new("t");
+  ec_load_graph_text(e, "g.json", g, strlen(g), NULL);
+  ec_load_log_text(e, "run.log", log, strlen(log), NULL);
+  ec_load_finish(e, NULL);
+  assert_int_equal(e->n_bindings, 2); /* not the inferred "stray" */
+  S_bind_is(e, 0, "x", EC_BIND_INPUT, 1, 4, -1);
+  S_bind_is(e, 1, "y", EC_BIND_OUTPUT, 1, 2, 4);
+  assert_int_equal(e->bindings[1].t.dims[1], 10);
+  assert_true(S_has_diag(e, EC_INFO, "the log's shape is used"));
+  ec_engine_free(e);
+  /* a binding no layer describes takes the log's shape and type */
+  e = ec_engine_new("t");
+  const char *g2 = "{\"Layers\":[\"a\"],\"Bindings\":[\"in\",\"out\"]}";
+  const char *log2 = "[I] Input binding for in with dimensions 1x1x28x28 and type fp32 is created.\n"
+                     "[I] Output binding for out with dimensions 1 and type int64 is created.\n";
+  ec_load_graph_text(e, "g.json", g2, strlen(g2), NULL);
+  ec_load_log_text(e, "run.log", log2, strlen(log2), NULL);
+  ec_load_finish(e, NULL);
+  S_bind_is(e, 0, "in", EC_BIND_INPUT, 1, 4, 1);
+  S_bind_is(e, 1, "out", EC_BIND_OUTPUT, 1, 1, 1);
+  assert_string_equal(e->bindings[1].t.precision, "INT64");
+  ec_engine_free(e);
+}
+
+/* TensorRT 11 splits a tensor's Format/Datatype in two keys ("Format":
+ * "(Linear) Row major linear format", "Datatype" or "DataType": "Float"):
+ * the tensor reads as the TensorRT 10 string it stands for, whatever the
+ * order or case of the keys; a layout no table knows keeps the type of its
+ * Datatype, without a warning; a combined key wins in a mixed file. */
+static void test_trt11_split_format_keys(void **st) {
+  (void)st;
+  static const struct {
+    const char *split, *combined;
+  } cases[] = {
+      {"\"Format\":\"(Linear) Row major linear format\",\"Datatype\":\"Float\"", "Row major linear FP32"},
+      {"\"DataType\":\"Half\",\"Format\":\"(Linear) Row major linear format\"", "Row major linear FP16 format"},
+      {"\"Format\":\"(NHWC8) Channel major format where channel % 8 == 0\",\"DataType\":\"Half\"",
+       "Channel major FP16 format where channel % 8 == 0"},
+      {"\"Format\":\"(CHW32) Thirty-two wide channel vectorized row major format\",\"Datatype\":\"Int8\"",
+       "Thirty-two wide channel vectorized row major Int8 format"},
+      {"\"Format\":\"Row major format where column stride % 64 == 0\",\"Datatype\":\"Int8\"",
+       "Row major INT8 format where column stride % 64 == 0"},
+      {"\"Format\":\"(NHWC8) Channel major format where channel % 8 == 0\",\"Datatype\":\"BFloat16\"",
+       "Channel major BFloat16 format where channel % 8 == 0"},
+      {"\"Datatype\":\"Half\"", "Half"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char g[1024], h[1024];
+    snprintf(g, sizeof g, "{\"Layers\":[{\"Name\":\"a\",\"LayerType\":\"Reformat\",\"Inputs\":[{\"Name\":\"x\","
+             "\"Dimensions\":[1,16,8,8],%s}],\"Outputs\":[]}]}", cases[i].split);
+    snprintf(h, sizeof h, "{\"Layers\":[{\"Name\":\"a\",\"LayerType\":\"Reformat\",\"Inputs\":[{\"Name\":\"x\","
+             "\"Dimensions\":[1,16,8,8],\"Format/Datatype\":\"%s\"}],\"Outputs\":[]}]}", cases[i].combined);
+    ec_engine *e = S_load(g, NULL, NULL, NULL), *f = S_load(h, NULL, NULL, NULL);
+    const ec_tensor *a = &e->layers[0].in[0], *b = &f->layers[0].in[0];
+    assert_string_equal(a->format, cases[i].combined);
+    assert_string_equal(a->format_short, b->format_short);
+    assert_string_equal(a->precision, b->precision);
+    assert_string_equal(a->precision_trex, b->precision_trex);
+    assert_true(a->elem_bytes == b->elem_bytes && a->elem_bytes_trex == b->elem_bytes_trex);
+    assert_false(S_has_diag(e, EC_WARN, "unknown tensor format"));
+    ec_engine_free(e);
+    ec_engine_free(f);
+  }
+  /* a layout TREx's table does not know: the joined string, the Datatype's type, no warning */
+  ec_engine *e = S_load("{\"Layers\":[{\"Name\":\"a\",\"LayerType\":\"kgen\",\"Inputs\":[{\"Name\":\"x\",\"Dimensions\":[4,2],"
+                        "\"Format\":\"(Transposed) Transposed format\",\"Datatype\":\"UInt64\"},{\"Name\":\"z\",\"Dimensions\":[2],"
+                        "\"Datatype\":\"Half\",\"Format/Datatype\":\"Row major linear FP32\"}],\"Outputs\":[]}]}",
+                        NULL, NULL, NULL);
+  assert_string_equal(e->layers[0].in[0].format, "Transposed UInt64 format");
+  assert_string_equal(e->layers[0].in[0].precision, "UINT64");
+  assert_true(e->layers[0].in[0].elem_bytes == 8);
+  assert_string_equal(e->layers[0].in[1].format, "Row major linear FP32"); /* the combined key wins */
+  assert_false(S_has_diag(e, EC_WARN, "unknown tensor format"));
+  ec_engine_free(e);
+}
+
+/* TensorRT 11's root "I/O Tensors" replace "Bindings": direction, shape,
+ * type, location and shape-tensor flag come from there, with every
+ * optimisation profile's min/opt/max (--profile-index picks the one in
+ * use); a custom_layer's L2-cache buffers (read, written by nobody, not an
+ * I/O tensor) are neither bindings, weights nor I/O traffic; "Constants"
+ * are weights, each distinct tensor once; root ProfilingVerbosity and
+ * Engine Metadata are no trouble. */
+static void test_trt11_io_tensors_and_constants(void **st) {
+  (void)st;
+  for (int pidx = 0; pidx < 2; pidx++) {
+    ec_engine *e = NULL;
+    ec_load_opts o = {0};
+    o.profile_index = pidx;
+    assert_int_equal(ec_load_engine("tests/fixtures/trt11/hand.graph.json", &o, &e), 0);
+    assert_int_equal(e->n_layers, 4);
+    assert_int_equal(e->n_bindings, 3);
+    S_bind_is(e, 0, "x", EC_BIND_INPUT, 1, 4, -1);
+    S_bind_is(e, 1, "shape", EC_BIND_INPUT, 1, 1, 2);
+    S_bind_is(e, 2, "y", EC_BIND_OUTPUT, 1, 2, -1);
+    const ec_binding *x = &e->bindings[0], *sh = &e->bindings[1], *y = &e->bindings[2];
+    assert_string_equal(x->t.precision, "FP16");
+    assert_string_equal(x->t.format, "Channel major FP16 format where channel % 8 == 0");
+    assert_int_equal(x->n_profiles, 2);
+    assert_ptr_equal(x->profile, &x->profiles[pidx]);
+    int n;
+    const int64_t *mn = ec_binding_profile_shape(x, 0, &n), *mx = ec_binding_profile_shape(x, 2, &n);
+    assert_int_equal(n, 4);
+    assert_int_equal(mn[0], pidx ? 16 : 1);
+    assert_int_equal(mx[0], pidx ? 64 : 8);
+    assert_int_equal(x->shape_io, 0);
+    assert_int_equal(sh->shape_io, 1);
+    assert_string_equal(sh->t.location, "Host");
+    assert_string_equal(sh->t.precision, "INT64");
+    assert_null(ec_binding_profile_shape(y, 0, &n)); /* an output's entries: the format only */
+    assert_string_equal(y->profiles[1].format, "Row major linear FP16 format (kLINEAR)");
+    assert_null(ec_engine_binding(e, "l2_cache_policy_inputs_0_myl0", 29));
+    ec_summary *s = ec_summarize(e);
+    /* weights: Weights 216 + Bias 8 FP16, Constants fc.weight 512x10 and the shared dconst 8x512 once */
+    assert_true(s->nums.weights_bytes == 2 * (216 + 8) + 2 * (5120 + 4096));
+    assert_int_equal(s->nums.n_const, 2);
+    const ec_layer_nums *c = &s->nums.v[0]; /* the custom_layer */
+    assert_true(c->weights_bytes == 0 && c->io_bytes == 0);
+    assert_int_equal(c->in_const[0], 2);
+    assert_false(S_has_diag(e, EC_WARN, ""));
+    ec_summary_free(s);
+    ec_engine_free(e);
+  }
+  /* a mixed file: Bindings and I/O Tensors both read, each name once, the I/O facts applied */
+  ec_engine *m = S_load("{\"Layers\":[" T("a", "CaskPooling", IO(TEN("x", "[1,4]", "Row major linear FP32"),
+                                                                   TEN("y", "[1,4]", "Row major linear FP32")))
+                        "],\"Bindings\":[\"x\",\"y\"],\"I/O Tensors\":[{\"Name\":\"x\",\"IOMode\":\"Input\","
+                        "\"IsShapeInferenceIO\":false,\"Location\":\"Host\",\"ProfileInfo\":[{\"MinShape\":[1,4],"
+                        "\"OptShape\":[1,4],\"MaxShape\":[1,4]}]}]}",
+                        NULL, NULL, NULL);
+  assert_int_equal(m->n_bindings, 2);
+  S_bind_is(m, 0, "x", EC_BIND_INPUT, 1, 2, 1);
+  assert_string_equal(m->bindings[0].t.location, "Host");
+  assert_int_equal(m->bindings[0].n_profiles, 1);
+  assert_int_equal(m->bindings[1].shape_io, -1);
+  ec_engine_free(m);
+  /* no I/O Tensors (a bare list): the buffers of a layer that writes nothing are not inferred inputs */
+  ec_engine *e = S_load("[{\"Name\":\"c\",\"LayerType\":\"custom_layer\",\"Inputs\":[{\"Name\":\"l2\",\"Dimensions\":[4],"
+                        "\"Datatype\":\"UInt8\"}],\"Constants\":[],\"Outputs\":[]},{\"Name\":\"k\",\"LayerType\":\"kgen\","
+                        "\"Inputs\":[{\"Name\":\"x\",\"Dimensions\":[1,4],\"Datatype\":\"Float\"}],\"Constants\":[],"
+                        "\"Outputs\":[{\"Name\":\"y\",\"Dimensions\":[1,4],\"Datatype\":\"Float\"}]}]",
+                        NULL, NULL, NULL);
+  assert_int_equal(e->n_bindings, 2);
+  S_bind_is(e, 0, "x", EC_BIND_INPUT, 0, 2, 1);
+  S_bind_is(e, 1, "y", EC_BIND_OUTPUT, 0, 2, 1);
+  ec_engine_free(e);
+}
+
 static void test_bindings_input_many_readers(void **st) {
   (void)st;
   /* (c) x is read by three layers: one input binding */
@@ -850,6 +1040,10 @@ int main(void) {
       cmocka_unit_test(test_names_only_graph_with_log_listing),
       cmocka_unit_test(test_bindings_output_read_later),
       cmocka_unit_test(test_bindings_noop_output),
+      cmocka_unit_test(test_bindings_shape_of_binding_tensor),
+      cmocka_unit_test(test_bindings_from_log_lines),
+      cmocka_unit_test(test_trt11_split_format_keys),
+      cmocka_unit_test(test_trt11_io_tensors_and_constants),
       cmocka_unit_test(test_bindings_input_many_readers),
       cmocka_unit_test(test_bindings_inferred_without_list),
       cmocka_unit_test(test_bindings_profile_shapes),
