@@ -228,3 +228,284 @@ size_t ec_pointwise_ops(const ec_engine *e, size_t count[EC_PW_MAX_OPS + 1], dou
   }
   return n;
 }
+
+/* ---- a type family from the name (names-only layer information) ----------- */
+
+/* The families, most telling first: a fused name takes the first family any
+ * of its parts names ("/conv1/Conv + /bn1/Mul + /act1/Relu" is a
+ * Convolution). Names are TREx's type names where one exists, so colours
+ * and by-type rows line up with engines whose types are known. */
+static const struct {
+  const char *name, *marked;
+} S_fam[] = {
+    {"Convolution", "Convolution (from name)"},
+    {"Deconvolution", "Deconvolution (from name)"},
+    {"MatrixMultiply", "MatrixMultiply (from name)"},
+    {"SoftMax", "SoftMax (from name)"},
+    {"Normalization", "Normalization (from name)"},
+    {"Pooling", "Pooling (from name)"},
+    {"Resize", "Resize (from name)"},
+    {"Reduce", "Reduce (from name)"},
+    {"TopK", "TopK (from name)"},
+    {"NMS", "NMS (from name)"},
+    {"PluginV2", "PluginV2 (from name)"},
+    {"Scatter", "Scatter (from name)"},
+    {"Gather", "Gather (from name)"},
+    {"Concatenation", "Concatenation (from name)"},
+    {"Slice", "Slice (from name)"},
+    {"PointWise", "PointWise (from name)"},
+    {"Activation", "Activation (from name)"},
+    {"ElementWise", "ElementWise (from name)"},
+    {"Scale", "Scale (from name)"},
+    {"Cast", "Cast (from name)"},
+    {"Quantize", "Quantize (from name)"},
+    {"Shuffle", "Shuffle (from name)"},
+    {"Reformat", "Reformat (from name)"},
+    {"Constant", "Constant (from name)"},
+    {"Myelin", "Myelin (from name)"},
+    {"kgen", "kgen (from name)"},
+    {"TrainStation", "TrainStation (from name)"},
+    {"shape_call", "shape_call (from name)"},
+    {"signal", "signal (from name)"},
+    {"wait", "wait (from name)"},
+};
+enum { S_NFAM = sizeof S_fam / sizeof S_fam[0] };
+
+static int S_fam_ix(const char *name) {
+  for (int i = 0; i < S_NFAM; i++)
+    if (!strcmp(S_fam[i].name, name)) return i;
+  return -1;
+}
+
+/* ONNX (and PyTorch, TensorFlow) op words, lower case without '_', and the
+ * family TensorRT builds from them. */
+static const struct {
+  const char *op, *fam;
+} S_ops[] = {
+    {"conv", "Convolution"}, {"convolution", "Convolution"}, {"conv1d", "Convolution"},
+    {"conv2d", "Convolution"}, {"conv3d", "Convolution"},
+    {"convtranspose", "Deconvolution"}, {"convtranspose2d", "Deconvolution"}, {"deconv", "Deconvolution"},
+    {"deconvolution", "Deconvolution"},
+    {"matmul", "MatrixMultiply"}, {"gemm", "MatrixMultiply"}, {"linear", "MatrixMultiply"}, {"fc", "MatrixMultiply"},
+    {"einsum", "MatrixMultiply"}, {"bmm", "MatrixMultiply"}, {"addmm", "MatrixMultiply"}, {"mm", "MatrixMultiply"},
+    {"softmax", "SoftMax"}, {"logsoftmax", "SoftMax"},
+    {"layernormalization", "Normalization"}, {"batchnormalization", "Normalization"},
+    {"instancenormalization", "Normalization"}, {"groupnormalization", "Normalization"},
+    {"layernorm", "Normalization"}, {"rmsnorm", "Normalization"}, {"batchnorm", "Normalization"},
+    {"groupnorm", "Normalization"}, {"instancenorm", "Normalization"},
+    {"maxpool", "Pooling"}, {"averagepool", "Pooling"}, {"avgpool", "Pooling"}, {"globalaveragepool", "Pooling"},
+    {"globalmaxpool", "Pooling"}, {"lppool", "Pooling"}, {"maxpool1d", "Pooling"}, {"maxpool2d", "Pooling"},
+    {"maxpool3d", "Pooling"}, {"avgpool2d", "Pooling"}, {"adaptiveavgpool2d", "Pooling"},
+    {"relu", "Activation"}, {"leakyrelu", "Activation"}, {"prelu", "Activation"}, {"sigmoid", "Activation"},
+    {"tanh", "Activation"}, {"gelu", "Activation"}, {"silu", "Activation"}, {"elu", "Activation"},
+    {"selu", "Activation"}, {"hardsigmoid", "Activation"}, {"hardswish", "Activation"}, {"softplus", "Activation"},
+    {"softsign", "Activation"}, {"clip", "Activation"}, {"mish", "Activation"}, {"thresholdedrelu", "Activation"},
+    {"add", "ElementWise"}, {"sub", "ElementWise"}, {"mul", "ElementWise"}, {"div", "ElementWise"},
+    {"pow", "ElementWise"}, {"sqrt", "ElementWise"}, {"exp", "ElementWise"}, {"log", "ElementWise"},
+    {"erf", "ElementWise"}, {"neg", "ElementWise"}, {"abs", "ElementWise"}, {"reciprocal", "ElementWise"},
+    {"min", "ElementWise"}, {"max", "ElementWise"}, {"where", "ElementWise"}, {"equal", "ElementWise"},
+    {"less", "ElementWise"}, {"greater", "ElementWise"}, {"not", "ElementWise"}, {"and", "ElementWise"},
+    {"or", "ElementWise"}, {"sin", "ElementWise"}, {"cos", "ElementWise"}, {"floor", "ElementWise"},
+    {"ceil", "ElementWise"}, {"round", "ElementWise"}, {"mod", "ElementWise"},
+    {"reshape", "Shuffle"}, {"transpose", "Shuffle"}, {"flatten", "Shuffle"}, {"squeeze", "Shuffle"},
+    {"unsqueeze", "Shuffle"}, {"shuffle", "Shuffle"},
+    {"slice", "Slice"}, {"split", "Slice"}, {"pad", "Slice"},
+    {"concat", "Concatenation"}, {"concatenation", "Concatenation"},
+    {"gather", "Gather"}, {"gatherelements", "Gather"}, {"gathernd", "Gather"},
+    {"scatter", "Scatter"}, {"scatternd", "Scatter"}, {"scatterelements", "Scatter"},
+    {"resize", "Resize"}, {"upsample", "Resize"},
+    {"reducemax", "Reduce"}, {"reducemin", "Reduce"}, {"reducemean", "Reduce"}, {"reducesum", "Reduce"},
+    {"reduceprod", "Reduce"}, {"reducel1", "Reduce"}, {"reducel2", "Reduce"}, {"reducelogsumexp", "Reduce"},
+    {"reducesumsquare", "Reduce"}, {"mean", "Reduce"}, {"reduce", "Reduce"},
+    {"topk", "TopK"}, {"argmax", "TopK"}, {"argmin", "TopK"},
+    {"quantizelinear", "Quantize"}, {"dequantizelinear", "Quantize"},
+    {"nonmaxsuppression", "NMS"}, {"cast", "Cast"}, {"constant", "Constant"},
+};
+
+/* TensorRT's own names of unnamed layers: "(Unnamed Layer* 12) [Kind]". */
+static const struct {
+  const char *kind, *fam;
+} S_bracket[] = {
+    {"Convolution", "Convolution"}, {"Deconvolution", "Deconvolution"}, {"Matrix Multiply", "MatrixMultiply"},
+    {"Fully Connected", "MatrixMultiply"}, {"Softmax", "SoftMax"}, {"SoftMax", "SoftMax"},
+    {"Pooling", "Pooling"}, {"Activation", "Activation"}, {"ElementWise", "ElementWise"},
+    {"Unary", "ElementWise"}, {"Select", "ElementWise"}, {"Shuffle", "Shuffle"}, {"Slice", "Slice"},
+    {"Padding", "Slice"}, {"Concatenation", "Concatenation"}, {"Gather", "Gather"}, {"Resize", "Resize"},
+    {"Reduce", "Reduce"}, {"TopK", "TopK"}, {"Constant", "Constant"}, {"Scale", "Scale"},
+    {"Normalization", "Normalization"}, {"Quantize", "Quantize"}, {"Dequantize", "Quantize"}, {"Cast", "Cast"},
+    {"PluginV2", "PluginV2"}, {"PluginV3", "PluginV2"}, {"NMS", "NMS"},
+};
+
+/* ONNX op names exactly as tf2onnx spells the nodes it creates ("Conv__25");
+ * other "X__N" names are nodes it inserted (a Transpose named after
+ * "Conv2D__6"), which tell nothing. */
+static const char *const S_exact[] = {"Conv",      "ConvTranspose", "MatMul",  "Gemm",    "Relu",
+                                      "Sigmoid",   "Softmax",       "Add",     "Mul",     "Sub",
+                                      "Div",       "Transpose",     "Reshape", "Concat",  "Slice",
+                                      "Gather",    "Resize",        "MaxPool", "AveragePool",
+                                      "GlobalAveragePool", "BatchNormalization", "LayerNormalization"};
+
+static int S_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static int S_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* The family of an op word w[0..n) (case and '_' ignored), or -1. */
+static int S_op_family(const char *w, size_t n) {
+  char k[40];
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (w[i] == '_') continue;
+    if (m + 1 == sizeof k) return -1;
+    k[m++] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] + 32 : w[i]);
+  }
+  k[m] = '\0';
+  for (size_t i = 0; i < sizeof S_ops / sizeof S_ops[0]; i++)
+    if (!strcmp(S_ops[i].op, k)) return S_fam_ix(S_ops[i].fam);
+  return -1;
+}
+
+static int S_starts_lit(S_part x, const char *pre) { return S_starts(x, pre); }
+
+/* "_myl<R>_<k>" at the end of c: the length without it. */
+static size_t S_strip_myl(S_part c) {
+  size_t n = c.n, i = n;
+  while (i > 0 && S_digit(c.p[i - 1])) i--;
+  if (i == n || i == 0 || c.p[i - 1] != '_') return n;
+  size_t j = i - 1;
+  while (j > 0 && S_digit(c.p[j - 1])) j--;
+  if (j == i - 1 || j < 4 || memcmp(c.p + j - 4, "_myl", 4)) return n;
+  return j - 4;
+}
+
+/* The family one part of a fused name names, -1 when it tells nothing, -2
+ * for a node tf2onnx inserted (which tells nothing either, but is no
+ * computation the name hides: a Transpose named after "Conv2D__6"). */
+static int S_part_family(S_part x) {
+  if (S_starts_lit(x, "reshape_before_") || S_starts_lit(x, "reshape_after_") || S_starts_lit(x, "copied_squeeze"))
+    return S_fam_ix("Shuffle");
+  if (S_starts_lit(x, "PWN(")) return S_fam_ix("PointWise");
+  if (S_starts_lit(x, "(Unnamed Layer* ") && x.n && x.p[x.n - 1] == ']') {
+    const char *o = memchr(x.p, '[', x.n);
+    if (!o || o == x.p || o[-1] != ' ') return -1;
+    size_t kn = (size_t)(x.p + x.n - 1 - (o + 1));
+    for (size_t i = 0; i < sizeof S_bracket / sizeof S_bracket[0]; i++)
+      if (strlen(S_bracket[i].kind) == kn && !memcmp(S_bracket[i].kind, o + 1, kn)) return S_fam_ix(S_bracket[i].fam);
+    return -1;
+  }
+  /* Torch-TensorRT: "[CONVOLUTION]-[aten_ops.convolution.default]-[name]" */
+  for (size_t i = 0; i + 9 <= x.n; i++)
+    if (!memcmp(x.p + i, "aten_ops.", 9)) {
+      size_t a = i + 9, b = a;
+      while (b < x.n && (S_alpha(x.p[b]) || S_digit(x.p[b]) || x.p[b] == '_')) b++;
+      return S_op_family(x.p + a, b - a);
+    }
+  S_part c = S_last(x);
+  c.n = S_strip_myl(c);
+  /* tf2onnx's "Op__N" */
+  size_t e = c.n;
+  while (e > 0 && S_digit(c.p[e - 1])) e--;
+  if (e < c.n && e >= 2 && c.p[e - 1] == '_' && c.p[e - 2] == '_') {
+    size_t wn = e - 2;
+    for (size_t i = 0; i < wn; i++)
+      if (!S_alpha(c.p[i])) return -2;
+    for (size_t i = 0; i < sizeof S_exact / sizeof S_exact[0]; i++)
+      if (strlen(S_exact[i]) == wn && !memcmp(S_exact[i], c.p, wn)) return S_op_family(c.p, wn);
+    return -2;
+  }
+  if (c.n > 5 && !memcmp(c.p, "node_", 5)) c.p += 5, c.n -= 5; /* torch.fx: node_conv2d */
+  /* the op word: '_'-joined segments that start with a letter ("MatMul",
+   * "max_pool2d"); what follows is an index ("_1", "-3") or TensorRT's copy
+   * of the op's tensor ("Reshape_copy_input") */
+  size_t w = 0, last_seg = 0;
+  while (w < c.n && S_alpha(c.p[w])) {
+    last_seg = w;
+    while (w < c.n && (S_alpha(c.p[w]) || S_digit(c.p[w]))) w++;
+    if (w + 5 <= c.n && !memcmp(c.p + w, "_copy", 5) && (w + 5 == c.n || c.p[w + 5] == '_')) break;
+    if (w + 1 < c.n && c.p[w] == '_' && S_alpha(c.p[w + 1])) w++;
+    else break;
+  }
+  if (!w) return -1;
+  /* a tensor's name ("/Constant_5_output_0", "/ln/LayerNormalization_output_0"):
+   * a Constant layer at most */
+  int tensor = (w - last_seg == 6 && !memcmp(c.p + last_seg, "output", 6));
+  if (!tensor) {
+    size_t r = w;
+    if (r < c.n && c.p[r] == '_' && r + 1 < c.n && S_digit(c.p[r + 1])) {
+      r++;
+      while (r < c.n && S_digit(c.p[r])) r++;
+    }
+    tensor = c.n - r >= 8 && !memcmp(c.p + r, "_output_", 8);
+  }
+  if (tensor) return w >= 8 && S_op_family(c.p, 8) == S_fam_ix("Constant") ? S_fam_ix("Constant") : -1;
+  return S_op_family(c.p, w);
+}
+
+/* The family of a Myelin kernel's decoded ops, or -1. */
+static int S_kgen_family(const char *name) {
+  ec_kgen_ops k = ec_kgen_decode(name);
+  if (!k.present) return -1;
+  unsigned f = ec_kgen_fusions(&k);
+  if (f & EC_FUSE_LAYERNORM) return S_fam_ix("Normalization");
+  if (f & EC_FUSE_SOFTMAX) return S_fam_ix("SoftMax");
+  int cast_only = !k.unknown && !k.truncated;
+  for (size_t i = 0; i < k.n; i++) {
+    if (k.op[i] && (!strcmp(k.op[i]->name, "Fc") || !strcmp(k.op[i]->name, "Gemm"))) return S_fam_ix("MatrixMultiply");
+    if (!k.op[i] || k.op[i]->cls != EC_KOP_CONVERT) cast_only = 0;
+  }
+  if (cast_only) return S_fam_ix("Cast");
+  if (ec_kgen_moves_only(&k)) return S_fam_ix("Shuffle");
+  if (f & EC_FUSE_GELU) return S_fam_ix("Activation");
+  return S_fam_ix("kgen");
+}
+
+static int S_name_family(const char *name) {
+  if (!name || !*name) return -1;
+  size_t n = strlen(name);
+  if (ec_name_is_reformat(name) || (n > 5 && !strcmp(name + n - 5, " copy"))) return S_fam_ix("Reformat");
+  if (!strncmp(name, "{ForeignNode[", 13)) return S_fam_ix("Myelin");
+  if (!strncmp(name, "__myl_", 6)) return S_kgen_family(name);
+  if (!strncmp(name, "[trainStation", 13)) return S_fam_ix("TrainStation");
+  if (!strncmp(name, "dummy_shape_call", 16)) return S_fam_ix("shape_call");
+  if (strstr(name, "^signal^")) return S_fam_ix("signal");
+  if (strstr(name, "^wait^")) return S_fam_ix("wait");
+  if (!strncmp(name, "_gemm", 5)) return S_fam_ix("MatrixMultiply"); /* Myelin's _gemm_mha_v2 */
+  if (!strncmp(name, "PWN(", 4)) return S_fam_ix("PointWise");       /* its parts are the fused ops */
+  S_part parts[64];
+  size_t np = S_parts(name, parts, 64);
+  int best = -1, untold = 0;
+  for (size_t i = 0; i < np; i++) {
+    int f = S_part_family(parts[i]);
+    if (f == -1) untold++;
+    else if (f >= 0 && (best < 0 || f < best)) best = f;
+  }
+  /* a fusion with a part whose op the name does not tell ("conv2/3x3_reduce +
+   * conv2/relu_3x3_reduce": a Caffe convolution) may be that op: a family
+   * that rides along with others (PointWise and below: Relu, Add, Reshape,
+   * ...) does not name it */
+  if (untold && np > 1 && best >= S_fam_ix("PointWise")) return -1;
+  return best;
+}
+
+const char *ec_name_type_family(const char *name) {
+  int f = S_name_family(name);
+  return f < 0 ? NULL : S_fam[f].name;
+}
+
+const char *ec_layer_type_inferred(const ec_layer *l) {
+  if (S_typed(l)) return NULL;
+  return ec_name_type_family(l->name);
+}
+
+const char *ec_layer_shown_type(const ec_layer *l) {
+  if (S_typed(l)) return l->type;
+  int f = S_name_family(l->name);
+  return f < 0 ? "Unknown" : S_fam[f].marked;
+}
+
+const char *ec_type_unmarked(const char *shown) {
+  if (!shown) return shown;
+  for (int i = 0; i < S_NFAM; i++)
+    if (!strcmp(S_fam[i].marked, shown)) return S_fam[i].name;
+  return shown;
+}
+
+int ec_type_is_inferred(const char *shown) { return shown && ec_type_unmarked(shown) != shown; }

@@ -105,6 +105,35 @@ int ec_layer_is_sync(const ec_layer *l);
  *  "PointWiseV2", ...): the kernels that fuse element-wise operations. */
 int ec_layer_is_pointwise(const ec_layer *l);
 
+/* ---- a type family from the name ---------------------------------------
+ * Names-only layer information gives every layer the type "Unknown". Its
+ * names still say what most layers are: the ONNX op of each " + " part
+ * (Conv, MatMul/Gemm, Softmax, LayerNormalization, MaxPool, Relu, Add,
+ * Reshape/Transpose, ...: the first the family list in layer_kind.c puts
+ * first, so "/conv1/Conv + /act1/Relu" is a Convolution), TensorRT's own
+ * names (Reformatting CopyNode, reshape_before_, PWN(...), "(Unnamed Layer*
+ * 3) [Shuffle]", {ForeignNode[...]}), Myelin kernels through their decoded
+ * ops (analyze/kgen_ops.h: a LayerNorm, a softmax, a copy, a GEMM, else
+ * kgen). Families are TREx type names where one exists. An inferred family
+ * is for display only: it is always shown marked "(from name)" and never
+ * feeds a TREx-agreement number (summary's by_type, the golden tests). */
+
+/** The family the name tells (static: "Convolution", "MatrixMultiply",
+ *  ...), or NULL when it tells nothing. */
+const char *ec_name_type_family(const char *name);
+/** l's family from its name when its type is unknown ("Unknown"), else
+ *  NULL (a layer whose source gave a type keeps it). */
+const char *ec_layer_type_inferred(const ec_layer *l);
+/** The type every display of a layer shows: l->type when its source gave
+ *  one, else its family from the name marked "Convolution (from name)"
+ *  (static), else "Unknown". */
+const char *ec_layer_shown_type(const ec_layer *l);
+/** A shown type without its "(from name)" mark ("Convolution (from name)"
+ *  -> "Convolution", static), or shown itself: for colours. */
+const char *ec_type_unmarked(const char *shown);
+/** 1 when shown carries the "(from name)" mark. */
+int ec_type_is_inferred(const char *shown);
+
 #define EC_PW_MAX_OPS 64
 /** e's PointWise layers by the number of operations each lists: count[k]
  *  layers with k operations and their latency ms[k] (layers without a

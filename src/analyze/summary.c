@@ -126,10 +126,13 @@ ec_summary *ec_summarize(const ec_engine *e) {
     if (e->layers[i].has_median) total_med += e->layers[i].median_ms;
   s->total_ms = total;
   s->total_median_ms = total_med;
-  ec_map ix[4] = {{0}};
+  ec_map ix[5] = {{0}};
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
     S_add(S_group(&s->by_type, &ix[0], l->type), l);
+    const char *shown = ec_layer_shown_type(l);
+    S_add(S_group(&s->by_type_shown, &ix[4], shown), l);
+    s->types_from_name += ec_type_is_inferred(shown);
     S_add(S_group(&s->by_precision, &ix[1], l->precision), l);
     S_add(S_group(&s->by_out_precision, &ix[2], l->out_precision[0] ? l->out_precision : "None"), l);
     if (ec_layer_is_reformat(l)) { /* by name when the type is unknown (names-only) */
@@ -138,7 +141,7 @@ ec_summary *ec_summarize(const ec_engine *e) {
       S_add(S_group(&s->reformat_by_origin, &ix[3], l->origin ? l->origin : "unknown"), l);
     }
   }
-  for (int k = 0; k < 4; k++) ec_map_free(&ix[k]);
+  for (int k = 0; k < 5; k++) ec_map_free(&ix[k]);
   ec_numbers_compute(e, &s->nums);
   s->weights_bytes = s->nums.weights_bytes;
   s->weights_bytes_trex = s->nums.weights_bytes_trex;
@@ -147,6 +150,7 @@ ec_summary *ec_summarize(const ec_engine *e) {
   s->io_unknown_layers = e->n_layers - s->nums.io_known;
   s->reformat_share_pct = ec_share_pct(s->reformat_ms, total);
   S_finish(&s->by_type, total);
+  S_finish(&s->by_type_shown, total);
   S_finish(&s->by_precision, total);
   S_finish(&s->by_out_precision, total);
   S_finish(&s->reformat_by_origin, total);
@@ -170,6 +174,7 @@ ec_summary *ec_summarize(const ec_engine *e) {
 void ec_summary_free(ec_summary *s) {
   if (!s) return;
   free(s->by_type.v);
+  free(s->by_type_shown.v);
   free(s->by_precision.v);
   free(s->by_out_precision.v);
   free(s->reformat_by_origin.v);

@@ -34,6 +34,11 @@ typedef struct ec_summary {
   double total_ms;         /* sum of averageMs over layers (TREx total_runtime) */
   double total_median_ms;
   ec_groups by_type, by_precision, by_out_precision;
+  ec_groups by_type_shown;   /* what the report's by-type charts and tables show: by_type, but layers
+                                whose type is Unknown grouped by the family their name tells,
+                                "Convolution (from name)" (analyze/layer_kind.h ec_layer_shown_type);
+                                never a TREx-agreement number (by_type is) */
+  size_t types_from_name;    /* layers grouped there by such a family */
   size_t reformat_count;
   double reformat_ms, reformat_share_pct;
   ec_groups reformat_by_origin;

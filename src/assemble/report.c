@@ -69,9 +69,17 @@ static char *S_value(void *ud, const char *name) {
     return ec_strdup(e->has_profile && e->profile_count > 0 ? ec_fmt_int(buf, sizeof buf, (double)e->profile_count) : "not available");
   /* whole sentences for values that may be missing, so the text reads either way */
   if (!strcmp(name, "latency.intro")) {
+    char from_name[400] = "";
+    if (s->types_from_name)
+      snprintf(from_name, sizeof from_name,
+               " %s: %zu of the %zu layers get a type family from their names (Conv is a Convolution, MatMul a "
+               "MatrixMultiply, a Myelin kernel goes by its ops), marked \"(from name)\". It is a best guess: "
+               "summary --json and TREx still count these layers as Unknown.",
+               e->has_graph ? "The layer information names the layers only" : "Only the profile names the layers",
+               s->types_from_name, s->layers);
     if (!s->has_latency)
-      return ec_strdup("There is no per-layer profile (trtexec --exportProfile), so the charts below that need "
-                       "latencies say so; layer counts are still shown.");
+      return ec_asprintf("There is no per-layer profile (trtexec --exportProfile), so the charts below that need "
+                         "latencies say so; layer counts are still shown.%s", from_name);
     char ms[32], it[48], cmp[400];
     if (e->profile_count > 0)
       snprintf(it, sizeof it, " (%s)", ec_fmt_count(buf, sizeof buf, (size_t)e->profile_count, "iteration", "iterations"));
@@ -89,8 +97,8 @@ static char *S_value(void *ud, const char *name) {
       snprintf(cmp, sizeof cmp, " No end-to-end time was given (timing.json, metadata or a trtexec log) to compare "
                                 "the sum with.");
     }
-    return ec_asprintf("Per-layer latencies come from trtexec's profiling run%s; they add up to %s ms.%s", it,
-                       ec_fmt_ms(ms, sizeof ms, s->total_ms), cmp);
+    return ec_asprintf("Per-layer latencies come from trtexec's profiling run%s; they add up to %s ms.%s%s", it,
+                       ec_fmt_ms(ms, sizeof ms, s->total_ms), cmp, from_name);
   }
   if (!strcmp(name, "reformat.intro")) {
     if (!s->reformat_count) return ec_strdup("The engine has no Reformat layers.");

@@ -1,6 +1,7 @@
 /* enginecard layers ENGINE [--csv|--json] — one row per layer with every
  * derived column, for users who script against the data. --json prints JSON
  * lines (one object per layer); CSV is the default. */
+#include "analyze/layer_kind.h"
 #include "analyze/summary.h"
 #include "cli/cli.h"
 #include "out/jsonout.h"
@@ -58,7 +59,8 @@ static const char *S_cols[] = {"index", "name", "type", "layer_type", "precision
                                "latency_avg_ms", "latency_median_ms", "latency_pct", "profiled", "tactic",
                                "origin", "inputs", "outputs", "weights_bytes", "weights_bytes_trex",
                                "io_bytes", "macs", "flops", "tflops", "gbps", "flop_per_byte", "kernel_math",
-                               "peak_kind", "peak_tflops", "peak_choice", "pct_of_peak", "metadata"};
+                               "peak_kind", "peak_tflops", "peak_choice", "pct_of_peak", "metadata",
+                               "type_inferred"};
 
 /* The efficiency numbers of a layer (analyze/layer_numbers.h), unknown as NAN. */
 static void S_eff(const ec_layer_nums *x, double v[6]) {
@@ -120,6 +122,9 @@ static void S_csv_row(ec_buf *b, const ec_summary *s, const ec_layer *l) {
   }
   ec_buf_csv(b, m.data ? m.data : "", m.len);
   ec_buf_free(&m);
+  ec_buf_putc(b, ',');
+  const char *inf = ec_layer_type_inferred(l); /* display only: "type" stays TREx's */
+  if (inf) ec_buf_csv(b, inf, strlen(inf));
   ec_buf_putc(b, '\n');
 }
 
@@ -129,6 +134,8 @@ static json_t *S_json_row(const ec_summary *s, const ec_layer *l) {
   json_object_set_new(o, "name", ec_jstrn(l->name, l->name_len));
   json_object_set_new(o, "type", ec_jstr(l->type));
   json_object_set_new(o, "layer_type", ec_jstr(l->layer_type));
+  const char *inf = ec_layer_type_inferred(l); /* from the name when the type is Unknown; "type" stays TREx's */
+  if (inf) json_object_set_new(o, "type_inferred", ec_jstr(inf));
   json_object_set_new(o, "precision", ec_jstr(l->precision));
   json_object_set_new(o, "output_precision", ec_jstr(l->out_precision));
   json_object_set_new(o, "latency_avg_ms", l->has_profile ? ec_jnum(l->avg_ms) : json_null());

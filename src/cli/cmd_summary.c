@@ -1,6 +1,7 @@
 /* enginecard summary ENGINE [--json] [--label key=value]... — the headline
  * numbers of one engine; labels are stored with them (a nightly job's date
  * or commit, which `trend --by KEY` orders nights by). */
+#include "analyze/layer_kind.h"
 #include "analyze/summary.h"
 #include "cli/cli.h"
 #include "out/jsonout.h"
@@ -130,7 +131,7 @@ static void S_text(const ec_summary *s, FILE *f) {
             s->timing.median, s->timing.p99, s->timing.mean);
   if (e->perf.present && isfinite(e->perf.throughput_qps))
     fprintf(f, "throughput  %.6g qps (%s)\n", e->perf.throughput_qps, e->perf.throughput_source);
-  const ec_groups *gs[2] = {&s->by_type, &s->by_precision};
+  const ec_groups *gs[2] = {&s->by_type_shown, &s->by_precision}; /* --json's by_type is TREx's */
   const char *heads[2] = {"type", "precision"};
   for (int k = 0; k < 2; k++) {
     if (!gs[k]->n) continue;
@@ -151,7 +152,7 @@ static void S_text(const ec_summary *s, FILE *f) {
       const ec_layer *l = &e->layers[s->order[i]];
       if (!l->has_profile) break; /* the rest have no latency */
       fprintf(f, "  %10.6f ms %6.2f%%  ", l->avg_ms, ec_layer_share_pct(s, l));
-      S_col(f, l->type, 14);
+      S_col(f, ec_layer_shown_type(l), s->types_from_name ? 26 : 14); /* room for "(from name)" */
       fputc(' ', f);
       S_put_name(f, l->name, l->name_len, 100);
       fputc('\n', f);

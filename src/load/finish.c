@@ -137,27 +137,6 @@ static int S_version_before(const char *v, int maj, int min) {
   return a < maj || (a == maj && b < min);
 }
 
-/* Logs give a layer's LayerType only; graph JSON adds the ParameterType that
- * TREx's "type" is. For log-described layers, infer it for the kinds whose
- * ParameterType is known from graph JSON in the corpus (reference §2.1). */
-static void S_infer_param_type(ec_layer *l) {
-  static const struct { const char *lt, *pt; } map[] = {
-      {"CaskConvolution", "Convolution"}, {"CudaDepthwiseConvolution", "Convolution"},
-      {"FusedConvActConvolution", "Convolution"}, {"CublasConvolution", "Convolution"},
-      {"CaskGemmConvolution", "Convolution"}, {"CaskDeconvolution", "Deconvolution"},
-      {"CaskDeconvolutionV2", "Deconvolution"}, {"CaskPooling", "Pooling"}, {"TiledPooling", "Pooling"},
-      {"CudaPooling", "Pooling"}, {"CudnnPooling", "Pooling"}, {"CudaSoftMax", "SoftMax"},
-      {"Padding", "Slice"}, {"PointWiseV2", "PointWise"},
-  };
-  if (!l->type || !l->layer_type || strcmp(l->type, l->layer_type)) return;
-  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-    if (!strcmp(l->layer_type, map[i].lt)) {
-      free(l->type);
-      l->type = ec_strdup(map[i].pt);
-      return;
-    }
-}
-
 /* A names-only graph (built without detailed profiling verbosity) with a
  * verbose log that lists the same layers with their types and tensors: each
  * named layer takes the log's description; the graph keeps its order. */
@@ -175,7 +154,6 @@ static void S_merge_log_layers(ec_engine *e, ec_load_state *s) {
       memset(&s->log_layers[k], 0, sizeof s->log_layers[k]); /* moved */
       ec_layer_clear(l);
       *l = from;
-      S_infer_param_type(l);
       merged++;
       if (ec_layer_is_hidden(l)) {
         if (!strcmp(l->layer_type, "NoOp")) e->n_noop++;
@@ -216,8 +194,7 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
       /* the same TREx rules as for graph JSON: NoOp/Constant/... aside */
       for (size_t i = 0; i < s->n_log_layers; i++) {
         ec_layer *l = &s->log_layers[i];
-        S_infer_param_type(l);
-        if (ec_layer_is_hidden(l)) {
+          if (ec_layer_is_hidden(l)) {
           if (!strcmp(l->layer_type, "NoOp")) e->n_noop++;
           else if (!strcmp(l->layer_type, "Constant")) e->n_constant++;
           else if (!strcmp(l->layer_type, "shape_call")) e->n_shape_call++;

@@ -193,6 +193,18 @@ typedef struct ec_layer_build {
   int64_t kernel[3], stride[3], dilation[3], groups, out_maps;
 } ec_layer_build;
 
+/** A layer's type (TREx's "type"), from its LayerType and ParameterType
+ *  (NULL when the source gives none): the one rule for every reader (graph
+ *  JSON, --dumpLayerInfo dumps, verbose "Layer(T): ..." listings), so a layer
+ *  has one type name whatever described it. With a ParameterType: that
+ *  (TREx's convert_deconv: CaskDeconvolutionV2 + Convolution is a
+ *  Deconvolution). Without one: the ParameterType graph JSON gives with that
+ *  LayerType (CaskSoftMaxV2 -> SoftMax, CaskConvolution -> Convolution,
+ *  PointWiseV2 -> PointWise, Padding -> Slice, ...), else the LayerType
+ *  itself (Myelin, kgen, gemm, NoOp, ... have no ParameterType). Returns
+ *  one of its arguments or a static string. */
+const char *ec_layer_type_normal(const char *layer_type, const char *param_type);
+
 /** Start building l (zeroed by the caller). */
 void ec_layer_build_begin(ec_layer_build *b, ec_layer *l);
 /** Map one key (klen bytes) and its value into the layer (see layer_keys.c). */

@@ -7,8 +7,8 @@
  * only turn text into (key, value) pairs; this file decides what each key
  * means, so a layer reads the same from either:
  *   - Name: U+001E/U+001F become '+' (as TREx's fix_unicode);
- *   - type = ParameterType, else LayerType; CaskDeconvolutionV2 with
- *     ParameterType Convolution is a Deconvolution;
+ *   - type: ec_layer_type_normal (ParameterType, else the ParameterType
+ *     graph JSON gives with that LayerType, else LayerType);
  *   - TacticName ("" is none), TacticValue, Origin, PoolingType (ConvActPool:
  *     PoolingPoolingType), Activation, StreamId, Operations;
  *   - Metadata split on U+001E/U+001F into its ONNX entries;
@@ -118,6 +118,58 @@ char *ec_layer_name_fixed(const char *s, size_t n) {
 static void S_set_str(char **dst, const ec_lval *v) {
   free(*dst);
   *dst = ec_strndup(v->s, v->n);
+}
+
+/* The ParameterType graph JSON writes with a LayerType, for the sources that
+ * give the LayerType alone (a verbose build log's "Layer(T): ..." listing).
+ * Pairs seen in graph JSON (TREx's data and real engines), then the runner
+ * spellings of one kind: a Cask/Cuda/Cudnn/Cublas prefix and a "V2" suffix
+ * around the kind's name (CaskSoftMaxV2, CaskPoolingV2, CudnnConvolution). */
+static const char *S_param_type_of(const char *lt) {
+  static const struct {
+    const char *lt, *pt;
+  } pairs[] = {
+      {"FusedConvActConvolution", "Convolution"}, {"GemmDeconvolution", "Convolution"}, /* TRT 8.2 */
+      {"TiledPooling", "Pooling"},                {"Padding", "Slice"},
+      {"PointWiseV2", "PointWise"},               {"CaskConvActPool", "ConvActPool"},
+  };
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+    if (!strcmp(lt, pairs[i].lt)) return pairs[i].pt;
+  static const char *const runner[] = {"Cask", "Cudnn", "Cublas", "Cuda"};
+  size_t n = strlen(lt), pre = 0;
+  for (size_t i = 0; i < sizeof runner / sizeof runner[0] && !pre; i++)
+    if (!strncmp(lt, runner[i], strlen(runner[i]))) pre = strlen(runner[i]);
+  if (!pre) return NULL;
+  size_t end = n; /* without a "V<digits>" suffix */
+  while (end > pre && lt[end - 1] >= '0' && lt[end - 1] <= '9') end--;
+  if (end < n && end > pre + 1 && lt[end - 1] == 'V') end--;
+  else end = n;
+  /* the kind is the end of what is left: CudaDepthwiseConvolution, CaskGemmConvolution */
+  static const struct {
+    const char *suffix, *pt;
+  } kinds[] = {
+      {"Deconvolution", "Deconvolution"}, {"Convolution", "Convolution"},     {"Pooling", "Pooling"},
+      {"SoftMax", "SoftMax"},             {"Softmax", "SoftMax"},             {"MatrixMultiply", "MatrixMultiply"},
+      {"ElementWise", "ElementWise"},     {"PointWise", "PointWise"},         {"Reduce", "Reduce"},
+      {"Resize", "Resize"},               {"Scale", "Scale"},                 {"Shuffle", "Shuffle"},
+      {"Slice", "Slice"},                 {"Normalization", "Normalization"}, {"Activation", "Activation"},
+  };
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+    size_t k = strlen(kinds[i].suffix);
+    if (end - pre >= k && !memcmp(lt + end - k, kinds[i].suffix, k)) return kinds[i].pt;
+  }
+  return NULL;
+}
+
+const char *ec_layer_type_normal(const char *layer_type, const char *param_type) {
+  if (param_type) {
+    if (!strcmp(param_type, "Convolution") && layer_type && !strcmp(layer_type, "CaskDeconvolutionV2"))
+      return "Deconvolution";
+    return param_type;
+  }
+  if (!layer_type) return "Unknown";
+  const char *pt = S_param_type_of(layer_type);
+  return pt ? pt : layer_type;
 }
 
 void ec_layer_build_begin(ec_layer_build *b, ec_layer *l) {
@@ -272,12 +324,9 @@ void ec_layer_build_end(ec_layer_build *b) {
     l->name_len = 0;
   }
   if (!l->layer_type) l->layer_type = ec_strdup("Unknown");
-  if (b->ptype && strcmp(b->ptype, "Convolution") == 0 && strcmp(l->layer_type, "CaskDeconvolutionV2") == 0) {
-    free(b->ptype);
-    b->ptype = ec_strdup("Deconvolution");
-  }
   free(l->type);
-  l->type = b->ptype ? b->ptype : ec_strdup(l->layer_type);
+  l->type = ec_strdup(ec_layer_type_normal(l->layer_type, b->ptype));
+  free(b->ptype);
   b->ptype = NULL;
   if (b->n_md && !l->metadata) {
     l->metadata = b->md;

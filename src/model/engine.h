@@ -123,7 +123,9 @@ typedef struct ec_layer {
   char *name;           /* after control-character repair and disambiguation */
   size_t name_len;
   char *layer_type;     /* raw LayerType ("CaskConvolution"); after deconv conversion */
-  char *type;           /* ParameterType if present, else LayerType (TREx 'type') */
+  char *type;           /* TREx 'type': ParameterType if present, else LayerType (a log listing
+                           without ParameterType: graph JSON's for that LayerType; load/internal.h
+                           ec_layer_type_normal) */
   char *tactic;         /* TacticName, or "TensorRT" when absent */
   char *tactic_value;   /* TacticValue or NULL */
   char *origin;         /* Reformat Origin ("QDQ", "REFORMAT") or NULL */

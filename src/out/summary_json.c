@@ -11,6 +11,7 @@
 #include "out/summary_json.h"
 #include "out/jsonout.h"
 #include "analyze/gate.h"
+#include "analyze/layer_kind.h"
 #include "util/order.h"
 #include "util/alloc.h"
 #include <math.h>
@@ -356,6 +357,8 @@ json_t *ec_summary_json(const ec_summary *s) {
     json_t *x = json_object();
     json_object_set_new(x, "name", ec_jstrn(l->name, l->name_len));
     json_object_set_new(x, "type", ec_jstr(l->type));
+    const char *inf = ec_layer_type_inferred(l); /* display only: by_type and "type" stay TREx's */
+    if (inf) json_object_set_new(x, "type_inferred", ec_jstr(inf));
     json_object_set_new(x, "precision", ec_jstr(l->precision));
     /* a layer the profile does not name has no latency (null), not 0 */
     json_object_set_new(x, "latency_ms", l->has_profile ? ec_jnum(l->avg_ms) : json_null());

@@ -1,5 +1,6 @@
 /* colors — see colors.h. */
 #include "view/colors.h"
+#include "analyze/layer_kind.h"
 
 #include <stdlib.h>
 #include <math.h>
@@ -12,7 +13,9 @@ typedef struct S_entry {
   unsigned hex;
 } S_entry;
 
-/* P/trex/colors.py layer_colormap. */
+/* P/trex/colors.py layer_colormap, and Normalization (TensorRT 10's
+ * LayerNorm; TREx has no colour for it): gold, so a transformer's norms are
+ * not the gray of unknown layers. */
 static const S_entry S_layer[] = {
     {"Convolution", 0x4682B4},  {"Deconvolution", 0x7B68EE}, {"ConvActPool", 0x6495ED},
     {"MatrixMultiply", 0x1E90FF}, {"gemm", 0x1E90FF},        {"Reformat", 0x00FFFF},
@@ -20,7 +23,7 @@ static const S_entry S_layer[] = {
     {"Quantize", 0x6B8E23},     {"Pooling", 0x3CB371},       {"PluginV2", 0xC71585},
     {"PointWise", 0x9ACD32},    {"ElementWise", 0x9ACD32},   {"Reduce", 0x90EE90},
     {"SoftMax", 0xDA70D6},      {"Myelin", 0xB39C4D},        {"kgen", 0xB39C4D},
-    {"NonZero", 0x98FB98},      {"TrainStation", 0xFFA07A},
+    {"NonZero", 0x98FB98},      {"TrainStation", 0xFFA07A},  {"Normalization", 0xFFD700},
 };
 
 /* P/trex/colors.py precision_colormap (red, orange, lightgray, deepskyblue),
@@ -50,7 +53,8 @@ static ec_color S_lookup(const S_entry *t, size_t n, const char *k) {
 }
 
 ec_color ec_color_layer_type(const char *type) {
-  return S_lookup(S_layer, sizeof S_layer / sizeof *S_layer, type);
+  /* a family inferred from names ("Convolution (from name)") has its type's colour */
+  return S_lookup(S_layer, sizeof S_layer / sizeof *S_layer, ec_type_unmarked(type));
 }
 
 ec_color ec_color_precision(const char *precision) {

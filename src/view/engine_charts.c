@@ -137,7 +137,7 @@ static ec_scene *S_group_bars(S_ctx *c, const ec_groups *g, int metric, const ch
 
 /* Share of the layers and share of the latency per type, side by side. */
 static ec_scene *S_count_and_latency(S_ctx *c) {
-  const ec_groups *g = &c->s->by_type;
+  const ec_groups *g = &c->s->by_type_shown;
   if (!c->s->has_latency || g->n == 0) return NULL;
   size_t layers = 0;
   for (size_t i = 0; i < g->n; i++) layers += g->v[i].count;
@@ -281,7 +281,7 @@ static ec_scene *S_layer_bars(S_ctx *c) {
     size_t li = c->s->order[i];
     const ec_layer *l = &e->layers[li];
     labels[i] = l->name;
-    keys[i] = l->type;
+    keys[i] = ec_layer_shown_type(l);
     v[i] = l->has_profile ? l->avg_ms : 0;
     if (i >= detailed) continue;
     if (mark) marks[i] = ec_precision_label(l->precision);
@@ -374,7 +374,7 @@ static ec_scene *S_memory(S_ctx *c) {
     links[k] = S_layer_link(c, r[k].i);
     int wk = isfinite(x->weights_bytes), ik = isfinite(x->io_bytes);
     char fp[32];
-    tips[k] = ec_asprintf("#%zu %s, %s; footprint %s%s", r[k].i, l->type ? l->type : "?",
+    tips[k] = ec_asprintf("#%zu %s, %s; footprint %s%s", r[k].i, ec_layer_shown_type(l),
                           ec_precision_label(l->precision), ec_fmt_bytes(fp, sizeof fp, r[k].v),
                           wk && ik   ? ""
                           : wk       ? " (I/O unknown: not drawn)"
@@ -607,7 +607,7 @@ static ec_scene *S_roofline(S_ctx *c) {
       char pk[96], pct[32];
       ec_fmt_peak(pk, sizeof pk, &x->peak);
       lab[pi] = ec_asprintf("%s (#%zu %s, %s, %.4f ms; %s%% of the %s peak)", l->name, r[pi].i,
-                            l->type ? l->type : "?", key[pi], l->avg_ms,
+                            ec_layer_shown_type(l), key[pi], l->avg_ms,
                             ec_fmt_num(pct, sizeof pct, x->pct_of_peak), pk);
     }
     char dcs[64] = "";
@@ -664,18 +664,18 @@ static S_ctx S_make(const ec_engine *e, const ec_summary *s, const ec_engine_cha
 
 /* without a profile the same chart counts layers, so the overview always has one */
 S_BUILDER(ec_echart_latency_by_type,
-          return s->has_latency ? S_group_bars(&c, &s->by_type, 1, "latency-by-type", "Latency per layer type",
+          return s->has_latency ? S_group_bars(&c, &s->by_type_shown, 1, "latency-by-type", "Latency per layer type",
                                                "Latency", "ms", ec_color_layer_type)
-                                : S_group_bars(&c, &s->by_type, 0, "latency-by-type",
+                                : S_group_bars(&c, &s->by_type_shown, 0, "latency-by-type",
                                                "Layers per type (no profile: latencies unknown)", "Layers", "",
                                                ec_color_layer_type);)
 S_BUILDER(ec_echart_latency_share_by_type,
-          return s->has_latency ? S_group_bars(&c, &s->by_type, 2, "latency-share-by-type",
+          return s->has_latency ? S_group_bars(&c, &s->by_type_shown, 2, "latency-share-by-type",
                                                "Share of latency per layer type", "Share of latency", "%",
                                                ec_color_layer_type)
                                 : NULL;)
 S_BUILDER(ec_echart_count_by_type,
-          return S_group_bars(&c, &s->by_type, 0, "count-by-type", "Layers per type", "Layers", "",
+          return S_group_bars(&c, &s->by_type_shown, 0, "count-by-type", "Layers per type", "Layers", "",
                               ec_color_layer_type);)
 S_BUILDER(ec_echart_count_and_latency_by_type, return S_count_and_latency(&c);)
 S_BUILDER(ec_echart_precision_mix, return S_precision_rows(&c, 0);)

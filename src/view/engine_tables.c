@@ -99,7 +99,10 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   ec_fmt_dropped(&d, e);
   if (d.len) ec_buf_printf(&b, " (plus %s, not counted, as TREx)", d.data);
   ec_buf_free(&d);
-  if (e->graph_names_only) ec_buf_puts(&b, "; names only: types and shapes unknown");
+  if (e->graph_names_only && s->types_from_name)
+    ec_buf_printf(&b, "; names only: shapes unknown, types read from the names of %zu (marked \"(from name)\")",
+                  s->types_from_name);
+  else if (e->graph_names_only) ec_buf_puts(&b, "; names only: types and shapes unknown");
   S_kv(t, "Layers", b.data);
   b.len = 0;
   if (s->has_latency) {
@@ -296,7 +299,7 @@ ec_table *ec_tbl_by_type(const ec_summary *s, const char *id) {
   if (!s->layers) {
     return NULL;
   }
-  return S_groups(&s->by_type, id, "Layer type", s->has_latency);
+  return S_groups(&s->by_type_shown, id, "Layer type", s->has_latency);
 }
 
 /* Layers and latency by the precision of the first input, and the latency
@@ -339,7 +342,7 @@ ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
 static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_layer *l, size_t c0) {
   char buf[32];
   ec_table_setn(t, r, c0, l->name, l->name_len, NAN);
-  ec_table_set(t, r, c0 + 1, l->type, NAN);
+  ec_table_set(t, r, c0 + 1, ec_layer_shown_type(l), NAN);
   ec_table_set(t, r, c0 + 2, l->precision, NAN);
   ec_table_set_kind(t, r, c0 + 2, EC_CELL_PRECISION, l->precision);
   if (s->has_latency) {
@@ -373,7 +376,7 @@ ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n) {
 }
 
 ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *type, size_t max, char **sentence) {
-  const ec_group *g = ec_groups_find(&s->by_type, type);
+  const ec_group *g = ec_groups_find(&s->by_type_shown, type);
   if (!g) return NULL;
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
@@ -387,7 +390,7 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
   size_t shown = 0;
   for (size_t i = 0; i < s->layers && shown < max; i++) {
     const ec_layer *l = &s->engine->layers[s->order[i]];
-    if (strcmp(l->type, type)) continue;
+    if (strcmp(ec_layer_shown_type(l), type)) continue;
     size_t r = ec_table_row(t);
     S_layer_cells(t, r, s, l, 0);
     ec_table_set(t, r, s->has_latency ? 5 : 3, l->tactic, NAN);
@@ -510,7 +513,7 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
     ec_table_set_row_id(t, r, rid);
     ec_table_set(t, r, 0, B(ec_fmt_int, (double)i), (double)i);
     ec_table_setn(t, r, 1, l->name, l->name_len, NAN);
-    ec_table_set(t, r, 2, l->type, NAN);
+    ec_table_set(t, r, 2, ec_layer_shown_type(l), NAN);
     ec_table_set(t, r, 3, l->precision, NAN);
     ec_table_set_kind(t, r, 3, EC_CELL_PRECISION, l->precision);
     if (l->has_profile) {
@@ -606,7 +609,7 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max) {
     if (t->nrows >= max) continue;
     size_t r = ec_table_row(t), c = 0;
     ec_table_setn(t, r, c++, l->name, l->name_len, NAN);
-    ec_table_set(t, r, c++, l->type, NAN);
+    ec_table_set(t, r, c++, ec_layer_shown_type(l), NAN);
     if (s->has_latency) {
       ec_table_set(t, r, c, B(ec_fmt_ms, l->avg_ms), l->avg_ms);
       c++;
@@ -663,7 +666,7 @@ ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max) {
     const ec_layer_nums *x = &nu->v[ord[i]];
     size_t r = ec_table_row(t);
     ec_table_setn(t, r, 0, l->name, l->name_len, NAN);
-    ec_table_set(t, r, 1, l->type, NAN);
+    ec_table_set(t, r, 1, ec_layer_shown_type(l), NAN);
     ec_table_set(t, r, 2, B(ec_fmt_bytes, x->weights_bytes), x->weights_bytes);
     ec_table_set(t, r, 3, B(ec_fmt_bytes, x->io_bytes), x->io_bytes);
     double fp = ec_layer_footprint(x);

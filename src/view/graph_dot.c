@@ -1,5 +1,6 @@
 /* graph_dot — see graph_dot.h. */
 #include "view/graph_dot.h"
+#include "analyze/layer_kind.h"
 #include "analyze/summary.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
@@ -85,7 +86,7 @@ static const char *S_fmt(const ec_tensor *t) {
 
 static const char *S_type_key(const ec_layer *l) {
   if (l->origin && !strcmp(l->origin, "QDQ") && l->type && !strcmp(l->type, "Reformat")) return "Quantize";
-  return l->type ? l->type : "";
+  return ec_layer_shown_type(l);
 }
 
 static ec_color S_fill(const ec_layer *l, int by_prec) {
@@ -125,7 +126,7 @@ static void S_tip_layer(ec_buf *t, const ec_layer *l, double total) {
   size_t start = t->len;
   S_tip(t, l->name, l->name_len, 4000);
   ec_buf_puts(t, "\\ntype: ");
-  S_tips(t, l->type ? l->type : "");
+  S_tips(t, ec_layer_shown_type(l));
   if (l->layer_type && l->type && strcmp(l->layer_type, l->type)) {
     ec_buf_puts(t, " (");
     S_tips(t, l->layer_type);
@@ -188,7 +189,8 @@ static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   }
   /* label: type, latency, the name's parts, origin */
   ec_buf_puts(b, " label=<<b>");
-  ec_graph_label_text(b, l->type ? l->type : "?", l->type ? strlen(l->type) : 1, 32);
+  const char *ty = ec_layer_shown_type(l);
+  ec_graph_label_text(b, ty, strlen(ty), 32);
   ec_buf_puts(b, "</b>");
   if (l->has_profile) S_latency_line(b, g->e, l->avg_ms, n->hot);
   const char *s = l->name, *end = l->name + l->name_len;
@@ -520,7 +522,8 @@ static double S_node_w(const ec_graph *g, const ec_gnode *n, int *lines) {
   size_t w = 8, l = 2;
   if (n->kind == EC_GN_LAYER) {
     const ec_layer *ly = &g->e->layers[n->ref];
-    w = ly->type ? S_cps(ly->type, strlen(ly->type), 32) : 1;
+    const char *ty = ec_layer_shown_type(ly);
+    w = S_cps(ty, strlen(ty), 32);
     l = 1 + (ly->has_profile ? 1 : 0) + (ly->origin ? 1 : 0);
     const char *p = ly->name, *end = ly->name + ly->name_len;
     for (size_t parts = 0; p <= end && parts < S_PARTS; parts++) {

@@ -56,7 +56,9 @@ void ec_headline_make(const ec_summary *s, ec_headline *h) {
     char *detail = d.len ? ec_asprintf("plus %s, not counted", d.data) : NULL;
     if (e->graph_names_only) {
       free(detail);
-      detail = ec_strdup("names only: types and shapes unknown");
+      detail = s->types_from_name ? ec_asprintf("names only: shapes unknown, types read from the names of %zu",
+                                                s->types_from_name)
+                                  : ec_strdup("names only: types and shapes unknown");
     }
     ec_buf_free(&d);
     S_fig(&h->fig[EC_HL_LAYERS], "Layers", ec_strdup(ec_fmt_int(a, sizeof a, (double)nl)), detail, (double)nl);

@@ -92,8 +92,8 @@ static const char *S_no_options(const ec_summary *s) {
 /* ---- one category: a sentence instead of a chart -------------------------- */
 
 static char *S_one_type(const ec_summary *s) {
-  if (s->by_type.n != 1) return NULL;
-  const ec_group *g = &s->by_type.v[0];
+  if (s->by_type_shown.n != 1) return NULL;
+  const ec_group *g = &s->by_type_shown.v[0];
   char ms[48], lat[64] = "";
   if (s->has_latency) snprintf(lat, sizeof lat, ", taking %s", ec_fmt_ms_or(ms, sizeof ms, g->latency_ms));
   if (g->count == 1) return ec_asprintf("The engine's one layer is a %s layer%s.", g->key, lat);
@@ -151,7 +151,7 @@ static char *S_one_layer(const ec_summary *s) {
   if (s->layers != 1 || !s->has_latency) return NULL;
   const ec_layer *l = &s->engine->layers[s->order[0]];
   char ms[48];
-  return ec_asprintf("The engine's only layer, %s (%s), takes %s.", l->name, l->type ? l->type : "type unknown",
+  return ec_asprintf("The engine's only layer, %s (%s), takes %s.", l->name, ec_layer_shown_type(l),
                      ec_fmt_ms_or(ms, sizeof ms, l->avg_ms));
 }
 
@@ -175,16 +175,17 @@ S_T(S_t_efficiency, ec_tbl_efficiency(s, a->id, a->rows))
 S_T(S_t_options, ec_tbl_options(s, a->id))
 
 /* One table per layer type, slowest types first as in the summary's
- * by_type order, each led by TREx's sentence. Table ids are "<id>-<k>". */
+ * by_type_shown order (families from names included), each led by TREx's sentence.
+ * Table ids are "<id>-<k>". */
 static ec_table **S_t_type_tables(const ec_summary *s, const ec_item_args *a, char ***leads, size_t *n) {
-  ec_table **v = ec_calloc(s->by_type.n + 1, sizeof *v);
-  *leads = ec_calloc(s->by_type.n + 1, sizeof **leads);
+  ec_table **v = ec_calloc(s->by_type_shown.n + 1, sizeof *v);
+  *leads = ec_calloc(s->by_type_shown.n + 1, sizeof **leads);
   *n = 0;
-  for (size_t i = 0; i < s->by_type.n; i++) {
+  for (size_t i = 0; i < s->by_type_shown.n; i++) {
     char id[96];
     snprintf(id, sizeof id, "%s-%zu", a->id, i + 1);
     char *sentence = NULL;
-    ec_table *t = ec_tbl_type_layers(s, id, s->by_type.v[i].key, a->rows, &sentence);
+    ec_table *t = ec_tbl_type_layers(s, id, s->by_type_shown.v[i].key, a->rows, &sentence);
     if (!t) continue;
     v[*n] = t;
     (*leads)[(*n)++] = sentence;

@@ -1,12 +1,18 @@
 """Checks the text of an enginecard PDF report against summary --json.
 
-usage: check_pdf.py REPORT.txt SUMMARY.json   (REPORT.txt from pdftotext -layout)
+usage: check_pdf.py REPORT.txt SUMMARY.json [LAYERS.jsonl]   (REPORT.txt from pdftotext -layout)
 The PDF must carry the engine name, the layer count, each layer type's
 latency (%.4g ms, the one display format for latencies) and the slowest
-layers' names (as far as a table cell shows them) and latencies.
+layers' names (as far as a table cell shows them) and latencies. With
+`layers --json` output, the types are the report's (families from names
+marked "(from name)", see check_report.py).
 """
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_report import shown_types  # noqa: E402
 
 text = open(sys.argv[1], encoding="utf-8", errors="replace").read()
 summ = json.load(open(sys.argv[2]))
@@ -24,8 +30,9 @@ def need(s, what):
 need(summ["engine"][:40], "engine name")
 if summ["layers"] is not None:  # null: no layer information was read
     need("{:,}".format(summ["layers"]), "layer count")
+_, shown_ms = shown_types(summ, sys.argv[3] if len(sys.argv) > 3 else None)
 if summ["latency_ms"] is not None:
-    for t, v in summ["latency_ms"]["by_type"].items():
+    for t, v in shown_ms.items():
         if v is not None:  # null: the profile measured no layer of the type
             need("%.4g" % v, "latency of " + t)
     for l in summ["top_layers"][:5]:

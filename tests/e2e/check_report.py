@@ -1,10 +1,13 @@
 """Checks an enginecard HTML report against `summary --json` of the same engine.
 
-usage: check_report.py REPORT.html SUMMARY.json
+usage: check_report.py REPORT.html SUMMARY.json [LAYERS.jsonl]
 Exits non-zero with a message on the first mismatch. Checks: the page
 references nothing external; the layer-type table's counts and latencies
 equal the summary's (one display format per quantity: %.4g ms, %.2f %%);
 every table of slowest layers lists the summary's slowest layers in order.
+With `layers --json` output, layers whose type is Unknown and whose name
+tells a family (type_inferred) are expected in rows "FAMILY (from name)",
+the summary (TREx's numbers) counting them as Unknown.
 """
 import json
 import sys
@@ -68,9 +71,51 @@ def pct(v):
     return "%.2f" % v
 
 
+def shown_types(summ, layers_path):
+    """The report's by-type grouping: the summary's, with the Unknown layers
+    that have a family from their name moved to "FAMILY (from name)"."""
+    counts = dict(summ["layer_count"]["by_type"])
+    lat = summ["latency_ms"]["by_type"] if summ["latency_ms"] is not None else None
+    lat = dict(lat) if lat is not None else None
+    if not layers_path:
+        return counts, lat
+    moved, moved_ms = {}, {}
+    for line in open(layers_path, encoding="utf-8"):
+        l = json.loads(line)
+        f = l.get("type_inferred")
+        if f is None:
+            continue
+        if l["type"] != "Unknown":
+            sys.exit("type_inferred on a typed layer: %r" % l["name"])
+        k = f + " (from name)"
+        if k in summ["layer_count"]["by_type"]:
+            sys.exit("an inferred family in the summary's by_type: " + k)
+        moved[k] = moved.get(k, 0) + 1
+        if l["latency_avg_ms"] is not None:
+            moved_ms[k] = moved_ms.get(k, 0.0) + l["latency_avg_ms"]
+    n = sum(moved.values())
+    if n:
+        counts["Unknown"] -= n
+        if counts["Unknown"] < 0:
+            sys.exit("more inferred layers than Unknown ones")
+        if lat is not None:
+            rest = (lat["Unknown"] or 0.0) - sum(moved_ms.values())
+            lat["Unknown"] = rest if counts["Unknown"] else None
+        if not counts["Unknown"]:
+            del counts["Unknown"]
+            if lat is not None:
+                del lat["Unknown"]
+        counts.update(moved)
+        if lat is not None:
+            for k in moved:
+                lat[k] = moved_ms.get(k)
+    return counts, lat
+
+
 def main():
     html = open(sys.argv[1], encoding="utf-8").read()
     summ = json.load(open(sys.argv[2]))
+    shown, shown_ms = shown_types(summ, sys.argv[3] if len(sys.argv) > 3 else None)
     p = Tables()
     p.feed(html)
     if p.external:
@@ -80,14 +125,13 @@ def main():
             sys.exit("external reference in CSS: " + bad)
     bytype = [t for t in p.tables if t[1][:2] == ["Layer type", "Layers"]]
     checked = 0
-    counts = summ["layer_count"]["by_type"]
+    counts = shown
     if summ["layers"] and not bytype and len(counts) == 1:
         # one type: the chart is a sentence with the count (and the latency)
         (t, n), = counts.items()
-        lat = summ["latency_ms"]
         want = "All {:,} layers are {} layers".format(n, t) if n > 1 else "one layer is a {} layer".format(t)
-        if lat is not None:
-            want += ", taking %s ms" % ms(lat["by_type"][t])
+        if shown_ms is not None:
+            want += ", taking %s ms" % ms(shown_ms[t])
         if want not in p.text:
             sys.exit("one layer type and no sentence %r" % want)
         checked += 1
@@ -95,15 +139,14 @@ def main():
         sys.exit("no layer-type table")
     if bytype:
         rows = {r[0]: r for r in bytype[0][2]}
-        counts = summ["layer_count"]["by_type"]
         if set(rows) != set(counts):
             sys.exit("types differ: %s vs %s" % (sorted(rows), sorted(counts)))
         for t, n in counts.items():
             if rows[t][1].replace(",", "") != str(n):
                 sys.exit("count of %s: html %s, json %s" % (t, rows[t][1], n))
             checked += 1
-            if summ["latency_ms"] is not None:
-                want = ms(summ["latency_ms"]["by_type"][t])
+            if shown_ms is not None:
+                want = ms(shown_ms[t])
                 if rows[t][2] != want:
                     sys.exit("latency of %s: html %s, json %s" % (t, rows[t][2], want))
                 checked += 1
@@ -126,4 +169,5 @@ def main():
     print("checked %d numbers" % checked)
 
 
-main()
+if __name__ == "__main__":
+    main()

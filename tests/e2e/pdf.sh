@@ -10,7 +10,8 @@ check_one() { # NAME ENGINE
   pages=$(awk '/^Pages:/ { print $2 }' "$TMP/info")
   pdftotext -layout "$TMP/r.pdf" "$TMP/r.txt"
   "$EC_BIN" summary --json "$2" > "$TMP/s.json" 2>/dev/null
-  if out=$("$PY" tests/e2e/check_pdf.py "$TMP/r.txt" "$TMP/s.json" 2>&1); then
+  "$EC_BIN" layers --json "$2" > "$TMP/l.json" 2>/dev/null
+  if out=$("$PY" tests/e2e/check_pdf.py "$TMP/r.txt" "$TMP/s.json" "$TMP/l.json" 2>&1); then
     ok "pdf $1: $pages pages, $out"
   else
     fail "pdf $1: $out"

@@ -7,7 +7,8 @@ check_one() { # NAME ENGINE
   "$EC_BIN" report "$2" -o "$TMP/r.html" 2> "$TMP/r.err"; rc=$?
   if [ $rc -ne 0 ]; then fail "report $1: exit $rc"; head -3 "$TMP/r.err"; return; fi
   "$EC_BIN" summary --json "$2" > "$TMP/s.json" 2>/dev/null
-  if out=$("$PY" tests/e2e/check_report.py "$TMP/r.html" "$TMP/s.json" 2>&1); then
+  "$EC_BIN" layers --json "$2" > "$TMP/l.json" 2>/dev/null
+  if out=$("$PY" tests/e2e/check_report.py "$TMP/r.html" "$TMP/s.json" "$TMP/l.json" 2>&1); then
     ok "report $1: $out, nothing external"
   else
     fail "report $1: $out"

@@ -900,7 +900,8 @@ static void test_engine_palette(void **st) {
   (void)st;
   static const char *types[] = {"Convolution", "Deconvolution", "ConvActPool", "MatrixMultiply", "gemm", "Reformat",
                                 "Shuffle", "Slice", "Scale", "Quantize", "Pooling", "PluginV2", "PointWise",
-                                "ElementWise", "Reduce", "SoftMax", "Myelin", "kgen", "NonZero", "TrainStation", "other"};
+                                "ElementWise", "Reduce", "SoftMax", "Myelin", "kgen", "NonZero", "TrainStation", "Normalization",
+                                "other"};
   static const char *precs[] = {"INT8", "FP32", "FP16", "INT32", "FP8", "INT4", "FP4", "BF16", "INT64", "Bool", "?"};
   for (size_t i = 0; i < 7; i++) {
     ec_color e = ec_color_engine(i);
