@@ -231,20 +231,22 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine 
   char *tmp = ec_asprintf("%s.tmp.%ld", path, (long)getpid());
   /* O_EXCL: never write through a file or symlink that is already there */
   int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-  FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-  if (!f) {
-    if (fd >= 0) {
-      close(fd);
-      unlink(tmp);
-    }
+  if (fd < 0) {
     fprintf(stderr, "enginecard: %s: cannot write: %s\n", path, strerror(errno));
     free(tmp);
     return -1;
   }
-  int ok = fwrite(data, 1, len, f) == len;
-  ok = (fclose(f) == 0) && ok;
-  if (!ok || rename(tmp, path) != 0) {
-    fprintf(stderr, "enginecard: %s: write failed: %s\n", path, strerror(errno));
+  int err = 0;
+  for (size_t done = 0; done < len && !err;) {
+    ssize_t w = write(fd, data + done, len - done);
+    if (w > 0) done += (size_t)w;
+    else if (w < 0 && errno == EINTR) continue;
+    else err = w < 0 ? errno : EIO;
+  }
+  if (close(fd) != 0 && !err) err = errno;
+  if (!err && rename(tmp, path) != 0) err = errno;
+  if (err) {
+    fprintf(stderr, "enginecard: error writing %s: %s\n", path, strerror(err));
     unlink(tmp);
     free(tmp);
     return -1;

@@ -68,7 +68,14 @@ static const S_cmd S_cmds[] = {
     {"lint", ec_cmd_lint},
 };
 
+static int S_main(int argc, char **argv);
+
 int main(int argc, char **argv) {
+  ec_cli_stdout_begin();
+  return ec_cli_stdout_end(S_main(argc, argv));
+}
+
+static int S_main(int argc, char **argv) {
   /* Loading a large engine builds and frees millions of small jansson
    * objects; with glibc's fastbins every later large request then runs
    * malloc_consolidate over all of them (a fifth of the run time on a
