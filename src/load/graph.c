@@ -187,7 +187,7 @@ static void S_disambiguate(ec_layer *ls, size_t n, ec_map *seen_counts) {
 int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t len,
                        const ec_load_opts *o) {
   ec_json_doc doc;
-  if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
+  if (ec_json_parse_max(path, text, len, EC_MAX_LAYERS, &e->diags, &doc) != 0) return -1;
   if (doc.n > 1)
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu JSON documents in a graph file; the first is used", doc.n);
   const json_t *root = doc.v[0];

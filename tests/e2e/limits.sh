@@ -40,6 +40,20 @@ head -c 100000 /dev/zero | tr '\0' '[' > "$TMP/open.graph.json"
 bounded "100,000 unclosed '['" 'error' "$EC_BIN" summary --graph "$TMP/open.graph.json" "$TMP/open"
 rm -f "$TMP/deep.graph.json" "$TMP/open.graph.json"
 
+# hostile shapes stopped by the scan before jansson builds a tree (the
+# tree of 75 MB of "{}," took 5.9 GB; 10 million layers 5.8 GB and 33 s):
+# a clear message within seconds, in memory of the file's size, under 1 GB
+LIM_SAVED=$LIM; LIM=1000000
+{ printf '{"Layers": [{"Name": "a", "LayerType": "Shuffle", "x": ['; yes '{},' | head -n 25000000 | tr -d '\n'; printf '{}]}], "Bindings": []}'; } > "$TMP/objs.graph.json"
+bounded "75 MB of '{},' in one layer (under 1 GB)" 'objs\.graph\.json:1:[0-9]+: error: .* would take over [0-9]+ MB to parse, more than 24 times the file' "$EC_BIN" summary --graph "$TMP/objs.graph.json"
+[ $secs -le 10 ] && ok "75 MB of '{},': refused in ${secs}s" || fail "75 MB of '{},': took ${secs}s"
+rm -f "$TMP/objs.graph.json"
+{ printf '{"Layers": ['; yes '{"Name":"l"},' | head -n 10000000 | tr -d '\n'; printf '{}], "Bindings": []}'; } > "$TMP/tiny.graph.json"
+bounded "10 million tiny layers (under 1 GB)" 'tiny\.graph\.json:1:[0-9]+: error: a list of more than 2000000 layers is over the limit' "$EC_BIN" summary --graph "$TMP/tiny.graph.json"
+[ $secs -le 10 ] && ok "10 million tiny layers: refused in ${secs}s" || fail "10 million tiny layers: took ${secs}s"
+rm -f "$TMP/tiny.graph.json"
+LIM=$LIM_SAVED
+
 if [ $asan -eq 1 ]; then
   skip "limits under ulimit -v: $EC_BIN is an ASan build (its shadow memory needs more address space)"
 else

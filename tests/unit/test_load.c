@@ -6,6 +6,8 @@
 #include "analyze/summary.h"
 #include "load/load.h"
 #include "load/internal.h"
+#include "load/json.h"
+#include "util/alloc.h"
 
 /* Load graph/profile/timing texts (any may be NULL) into a new engine. */
 static ec_engine *S_load(const char *graph, const char *profile, const char *timing, const ec_load_opts *o) {
@@ -300,6 +302,37 @@ static void test_invalid_json_repair(void **st) {
   assert_true(d->col > 1);
   assert_false(ec_engine_usable(e));
   ec_engine_free(e);
+}
+
+/* The scan before jansson: a list over the caller's top limit, and a text
+ * whose tree would cost more than EC_JSON_TREE_FACTOR times its size, are
+ * refused at the value that crossed the line, before any tree is built
+ * (before: jansson built the whole tree first). */
+static void test_json_bounds_before_parse(void **st) {
+  (void)st;
+  ec_diags d = {0};
+  ec_json_doc doc;
+  const char *t = "{\"Layers\": [1,\n2,3], \"x\": [[1,2,3,4]]}";
+  assert_int_equal(ec_json_parse_max("g.json", t, strlen(t), 2, &d, &doc), -1);
+  assert_int_equal(d.n, 1);
+  assert_int_equal(d.v[0].line, 2);
+  assert_int_equal(d.v[0].col, 3);
+  assert_non_null(strstr(d.v[0].msg, "a list of more than 2 elements is over the limit"));
+  ec_diags_free(&d);
+  /* deeper lists are held to EC_MAX_RECORDS only */
+  const char *deep = "{\"x\": [[1,2,3,4]]}";
+  assert_int_equal(ec_json_parse_max("g.json", deep, strlen(deep), 2, &d, &doc), 0);
+  ec_json_doc_free(&doc);
+  /* 70 MB of "{}," cost 240 bytes for every 3: over 24 times the file */
+  size_t k = ((size_t)70 << 20) / 3, len = 1 + 3 * k + 3;
+  char *big = ec_malloc(len + 1);
+  big[0] = '[';
+  for (size_t i = 0; i < k; i++) memcpy(big + 1 + 3 * i, "{},", 3);
+  memcpy(big + 1 + 3 * k, "{}]", 4);
+  assert_int_equal(ec_json_parse("b.json", big, len, &d, &doc), -1);
+  assert_non_null(strstr(d.v[0].msg, "more than 24 times the file's size"));
+  ec_diags_free(&d);
+  free(big);
 }
 
 static void test_nul_in_names(void **st) {
@@ -799,6 +832,7 @@ int main(void) {
       cmocka_unit_test(test_torchtrt_trace_profile),
       cmocka_unit_test(test_layer_times_variants),
       cmocka_unit_test(test_corpus_torchtrt_layer_latency),
+      cmocka_unit_test(test_json_bounds_before_parse),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
