@@ -286,8 +286,12 @@ int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, c
   int io = r ? 0 : -1;
   if (r && html) {
     ec_buf b = {0};
-    ec_report_html(r, &b);
-    if (ec_cli_write_file(html, b.data, b.len, inputs, n) != 0) io = -1;
+    if (ec_report_html(r, &b) != 0) {
+      fprintf(stderr, "enginecard: %s: the page would take up to %zu MB, over the limit of %zu MB; not written\n", html,
+              ec_report_html_bound(r) >> 20, (size_t)EC_PAGE_MAX_BYTES >> 20);
+      io = -1;
+    } else if (ec_cli_write_file(html, b.data, b.len, inputs, n) != 0)
+      io = -1;
     ec_buf_free(&b);
   }
   if (r && pdf) {

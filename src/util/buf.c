@@ -49,6 +49,23 @@ void ec_buf_free(ec_buf *b) {
     for (unsigned cp = ec_utf8_decode((const unsigned char *)(s) + i, (n) - i, &l), _o = 1; _o; _o = 0)
 
 
+size_t ec_shown_len(const char *s, size_t n) {
+  if (n <= EC_SHOWN_MAX_BYTES) return n;
+  size_t k = EC_SHOWN_MAX_BYTES;
+  for (int back = 0; back < 3 && k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80; back++) k--;
+  return k;
+}
+
+void ec_buf_cut_note(ec_buf *b, size_t shown, size_t n) {
+  if (shown < n) ec_buf_printf(b, " \xE2\x80\xA6 [%zu bytes in all]", n);
+}
+
+/* The escapers' common head and tail: show at most ec_shown_len of s. */
+#define S_SHOWN_BEGIN(s, n) \
+  size_t n_all_ = (n);      \
+  (n) = ec_shown_len((s), (n))
+#define S_SHOWN_END(b, n) ec_buf_cut_note((b), (n), n_all_)
+
 /* One code point (its bytes at p, l long) as HTML text. */
 static void S_html_cp(ec_buf *b, const char *p, unsigned cp, size_t l) {
   switch (cp) {
@@ -64,7 +81,9 @@ static void S_html_cp(ec_buf *b, const char *p, unsigned cp, size_t l) {
 }
 
 void ec_buf_html(ec_buf *b, const char *s, size_t n) {
+  S_SHOWN_BEGIN(s, n);
   FOR_EACH_CP(s, n, i, cp, l) S_html_cp(b, s + i, cp, l);
+  S_SHOWN_END(b, n);
 }
 
 #define S_IDENT_MIN 12 /* shorter words read fine unbroken */
@@ -73,6 +92,7 @@ void ec_buf_html(ec_buf *b, const char *s, size_t n) {
 static int S_space(unsigned cp) { return cp == ' ' || cp == '\t' || cp == '\n'; }
 
 void ec_buf_html_ident(ec_buf *b, const char *s, size_t n) {
+  S_SHOWN_BEGIN(s, n);
   size_t i = 0, l;
   while (i < n) {
     /* one word, up to the next space: its length and its longest piece */
@@ -104,16 +124,20 @@ void ec_buf_html_ident(ec_buf *b, const char *s, size_t n) {
       S_html_cp(b, s + i, cp, l);
     }
   }
+  S_SHOWN_END(b, n);
 }
 
 void ec_buf_text(ec_buf *b, const char *s, size_t n) {
+  S_SHOWN_BEGIN(s, n);
   FOR_EACH_CP(s, n, i, cp, l) {
     if (ec_cp_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
     else ec_buf_put(b, s + i, l);
   }
+  S_SHOWN_END(b, n);
 }
 
 void ec_buf_json(ec_buf *b, const char *s, size_t n) {
+  S_SHOWN_BEGIN(s, n);
   FOR_EACH_CP(s, n, i, cp, l) {
     switch (cp) {
     case '"': ec_buf_puts(b, "\\\""); break;
@@ -133,6 +157,7 @@ void ec_buf_json(ec_buf *b, const char *s, size_t n) {
         ec_buf_put(b, s + i, l);
     }
   }
+  S_SHOWN_END(b, n);
 }
 
 /* 1 when s[0..n) is one plain decimal number and nothing else: an optional
@@ -188,6 +213,7 @@ void ec_buf_csv(ec_buf *b, const char *s, size_t n) {
 }
 
 void ec_buf_dot(ec_buf *b, const char *s, size_t n) {
+  S_SHOWN_BEGIN(s, n);
   FOR_EACH_CP(s, n, i, cp, l) {
     if (cp == '"' || cp == '\\') {
       ec_buf_putc(b, '\\');
@@ -202,4 +228,5 @@ void ec_buf_dot(ec_buf *b, const char *s, size_t n) {
       ec_buf_put(b, s + i, l);
     }
   }
+  S_SHOWN_END(b, n);
 }

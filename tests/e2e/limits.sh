@@ -65,6 +65,18 @@ else
   bounded "a 200 MB layer name" ok "$EC_BIN" summary --json "$TMP/str.graph.json"
   rm -f "$TMP/str.graph.json"
 
+  # a 150 MB name of '<': shown names are cut at 64 KiB, so the page stays
+  # small (before: cmark aborted, SIGABRT, once the page passed 1 GiB)
+  { printf '{"Layers": [{"Name": "'; head -c 150000000 /dev/zero | tr '\0' '<'; printf '", "LayerType": "Shuffle"}, {"Name": "b", "LayerType": "Shuffle"}], "Bindings": []}'; } > "$TMP/lt.graph.json"
+  bounded "a 150 MB name of '<': report" ok "$EC_BIN" report "$TMP/lt.graph.json" -o "$TMP/lt.html" --pdf "$TMP/lt.pdf"
+  sz=$(wc -c < "$TMP/lt.html" 2>/dev/null || echo 0)
+  if [ "$sz" -gt 0 ] && [ "$sz" -lt 4000000 ] && grep -q '150000000 bytes in all' "$TMP/lt.html" && [ -s "$TMP/lt.pdf" ]; then
+    ok "a 150 MB name: a page of $sz bytes says the name was cut (150000000 bytes in all)"
+  else fail "a 150 MB name: page of $sz bytes, or no note of the cut"; fi
+  "$EC_BIN" layers --json "$TMP/lt.graph.json" 2>/dev/null | head -1 | "$PY" -c 'import json,sys; n=json.loads(sys.stdin.readline())["name"]; sys.exit(0 if n == "<" * 150000000 else 1)' \
+    && ok "a 150 MB name: layers --json gives it whole" || fail "a 150 MB name: layers --json does not give it whole"
+  rm -f "$TMP/lt.graph.json" "$TMP/lt.html" "$TMP/lt.pdf"
+
   # 5 million timing records (290 MB)
   awk 'BEGIN { printf "["; for (i = 0; i < 5000000; i++) { if (i) printf ","; printf "{\"h2dMs\":0,\"computeMs\":%.3f,\"d2hMs\":0,\"latencyMs\":%.3f}", 0.9 + (i % 97) / 100, 1 + (i % 97) / 100 } print "]" }' > "$TMP/big.timing.json"
   bounded "5 million timing records" ok "$EC_BIN" summary --json "$TMP/big.timing.json"
