@@ -18,15 +18,12 @@
 /* The first max bytes of path (for recognising its content), or NULL with a
  * diagnostic; *whole is set when that is the whole file. Caller frees. */
 static char *S_read_head(const char *path, size_t max, size_t *len, int *whole, ec_diags *d) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    ec_diag_add(d, EC_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
-    return NULL;
-  }
-  /* a small file gets a buffer of its size, not of max */
   struct stat st;
+  FILE *f = ec_open_regular(path, &st, d);
+  if (!f) return NULL;
+  /* a small file gets a buffer of its size, not of max */
   size_t cap = max;
-  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (unsigned long long)st.st_size < max) cap = (size_t)st.st_size + 1;
+  if ((unsigned long long)st.st_size < max) cap = (size_t)st.st_size + 1;
   char *buf = ec_malloc(cap + 1);
   size_t n = fread(buf, 1, cap, f);
   int err = ferror(f);
@@ -428,6 +425,10 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
     if (nc == 0 && is_dir) {
       ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,
                   "the directory holds no files (expected a graph, profile, timing, metadata or trtexec log)");
+    } else if (nc == 0 && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+      /* a FIFO, socket or device: never opened (a FIFO would block) */
+      ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "not a regular file%s", S_ISFIFO(st.st_mode) ? " (a FIFO)" : "");
+      missing = 1;
     } else if (nc == 0) {
       ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "no such file, directory or file prefix");
       missing = 1;
