@@ -1,6 +1,8 @@
 /* enginecard — TensorRT engine reports from trtexec's JSON and logs.
  * main dispatches to one function per command (src/cli/cmd_*.c). */
 #include "cli/cli.h"
+#include "util/srcdate.h"
+#include <stdlib.h>
 #include "render/graph_layout.h"
 #include "view/text.h"
 #include <malloc.h>
@@ -96,6 +98,11 @@ static int S_main(int argc, char **argv) {
     }
   for (size_t i = 0; i < sizeof S_cmds / sizeof S_cmds[0]; i++)
     if (strcmp(argv[1], S_cmds[i].name) == 0) {
+      char *w = ec_source_date_warning(); /* said once, whatever uses the date */
+      int quiet = 0;
+      for (int k = 2; k < argc; k++) quiet |= !strcmp(argv[k], "-q") || !strcmp(argv[k], "--quiet");
+      if (w && !quiet) fprintf(stderr, "enginecard: %s\n", w);
+      free(w);
       int rc = S_cmds[i].fn(argc, argv);
       ec_text_shutdown(); /* release pango/fontconfig state for leak checkers */
       ec_gl_shutdown();
