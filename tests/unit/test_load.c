@@ -200,6 +200,37 @@ static void test_formats(void **st) {
   ec_engine_free(e);
 }
 
+/* Generated duplicate-name suffixes never take a name that is in the list:
+ * "same", "same", "same_2" were "same", "same_2", "same_2" (TREx's rule),
+ * and the profile join gave one record's time to two layers and dropped
+ * the third's. Now "same_3": three layers, three times. Without a
+ * collision TREx's names stay ("x", "x" -> "x", "x_2"). */
+static void test_duplicate_suffix_collision(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":[" T("same", "R", "") "," T("same", "R", "") "," T("same_2", "R", "") "," T("x", "R", "") ","
+                  T("x", "R", "") "," T("same", "R", "") "]}";
+  const char *p = "[{\"count\":1},"
+                  "{\"name\":\"same\",\"timeMs\":1,\"averageMs\":1,\"percentage\":1},"
+                  "{\"name\":\"same\",\"timeMs\":2,\"averageMs\":2,\"percentage\":2},"
+                  "{\"name\":\"same_2\",\"timeMs\":4,\"averageMs\":4,\"percentage\":4},"
+                  "{\"name\":\"x\",\"timeMs\":8,\"averageMs\":8,\"percentage\":8},"
+                  "{\"name\":\"x\",\"timeMs\":16,\"averageMs\":16,\"percentage\":16},"
+                  "{\"name\":\"same\",\"timeMs\":32,\"averageMs\":32,\"percentage\":32}]";
+  ec_engine *e = S_load(g, p, NULL, NULL);
+  assert_int_equal(e->n_layers, 6);
+  static const char *const want[] = {"same", "same_3", "same_2", "x", "x_2", "same_4"};
+  double sum = 0;
+  for (size_t i = 0; i < 6; i++) {
+    assert_string_equal(e->layers[i].name, want[i]);
+    assert_true(e->layers[i].has_profile);
+    assert_true(e->layers[i].avg_ms == (double)(1u << i));
+    sum += e->layers[i].avg_ms;
+  }
+  assert_true(sum == 63);
+  assert_int_equal(e->profile_unmatched, 0);
+  ec_engine_free(e);
+}
+
 static void test_profile_variants_and_suffixes(void **st) {
   (void)st;
   const char *g = "{\"Layers\":[" T("a", "R", "") "," T("a [profile 12]", "R", "") "," T("b", "R", "") "]}";
@@ -832,7 +863,7 @@ int main(void) {
       cmocka_unit_test(test_torchtrt_trace_profile),
       cmocka_unit_test(test_layer_times_variants),
       cmocka_unit_test(test_corpus_torchtrt_layer_latency),
-      cmocka_unit_test(test_json_bounds_before_parse),
+      cmocka_unit_test(test_json_bounds_before_parse), cmocka_unit_test(test_duplicate_suffix_collision),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
