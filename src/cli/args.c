@@ -4,6 +4,7 @@
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include <errno.h>
+#include <signal.h>
 #include <math.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -208,6 +209,58 @@ void ec_cli_note_input(const char *path) {
   if (path && S_n_extra < sizeof S_extra_inputs / sizeof S_extra_inputs[0]) S_extra_inputs[S_n_extra++] = path;
 }
 
+/* The temporary file being written, removed when SIGINT, SIGTERM or SIGHUP
+ * ends the process mid-write (the handler then ends it as the signal
+ * would). Set and cleared only around the write; a forked child (the graph
+ * layout) never removes it. */
+static char S_tmp_path[4200];
+static volatile sig_atomic_t S_tmp_live;
+static pid_t S_tmp_owner;
+
+static void S_on_signal(int sig) {
+  if (S_tmp_live && getpid() == S_tmp_owner) unlink(S_tmp_path);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void S_guard_signals(void) {
+  static int done;
+  if (done) return;
+  done = 1;
+  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+    struct sigaction old, sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = S_on_signal;
+    sigemptyset(&sa.sa_mask);
+    /* a signal the caller ignores (nohup) stays ignored */
+    if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    sigaction(sigs[i], &sa, NULL);
+  }
+}
+
+static void S_tmp_begin(const char *tmp) {
+  size_t n = strlen(tmp);
+  if (n >= sizeof S_tmp_path) return; /* too long to keep: not removed on a signal */
+  memcpy(S_tmp_path, tmp, n + 1);
+  S_tmp_owner = getpid();
+  S_tmp_live = 1;
+}
+
+static void S_tmp_end(void) { S_tmp_live = 0; }
+
+/* The new name on the disk too (best effort: not every file system can). */
+static void S_sync_dir(const char *path) {
+  const char *slash = strrchr(path, '/');
+  char *dir = slash ? ec_strndup(path, slash == path ? 1 : (size_t)(slash - path)) : ec_strdup(".");
+  int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) {
+    fsync(fd);
+    close(fd);
+  }
+  free(dir);
+}
+
 int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine *const *inputs, size_t n_inputs) {
   struct stat out_st;
   if (stat(path, &out_st) == 0) {
@@ -229,13 +282,15 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine 
       }
   }
   char *tmp = ec_asprintf("%s.tmp.%ld", path, (long)getpid());
+  S_guard_signals();
   /* O_EXCL: never write through a file or symlink that is already there */
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) {
     fprintf(stderr, "enginecard: %s: cannot write: %s\n", path, strerror(errno));
     free(tmp);
     return -1;
   }
+  S_tmp_begin(tmp);
   int err = 0;
   for (size_t done = 0; done < len && !err;) {
     ssize_t w = write(fd, data + done, len - done);
@@ -243,14 +298,19 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine 
     else if (w < 0 && errno == EINTR) continue;
     else err = w < 0 ? errno : EIO;
   }
+  /* on the disk before it takes the name: a crash leaves the old file or
+   * the new one, never a short one under the real name */
+  if (!err && fsync(fd) != 0 && errno != EINVAL && errno != EROFS) err = errno;
   if (close(fd) != 0 && !err) err = errno;
   if (!err && rename(tmp, path) != 0) err = errno;
+  if (err) unlink(tmp);
+  S_tmp_end();
   if (err) {
     fprintf(stderr, "enginecard: error writing %s: %s\n", path, strerror(err));
-    unlink(tmp);
     free(tmp);
     return -1;
   }
+  S_sync_dir(path);
   free(tmp);
   return 0;
 }

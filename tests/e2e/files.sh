@@ -36,3 +36,53 @@ for bad in abc " 1700000000" -5 1.5 99999999999999999999; do
 done
 SOURCE_DATE_EPOCH=abc "$EC_BIN" summary -q "$X" > /dev/null 2> "$TMP/err"
 [ ! -s "$TMP/err" ] && ok "SOURCE_DATE_EPOCH bad with -q: no warning" || fail "SOURCE_DATE_EPOCH bad with -q: $(head -1 "$TMP/err")"
+
+# SIGINT, SIGTERM or SIGHUP mid-write: the temporary file goes, the old
+# output stays whole, the process ends as the signal says (before: a
+# *.tmp.PID file was left). strace holds the write at its fsync while the
+# signal comes (the file's data is synced before the rename).
+if command -v strace > /dev/null 2>&1 && strace -o /dev/null -e inject=fsync:delay_enter=1 true 2> /dev/null; then
+  strace -f -o "$TMP/trace" -e trace=fsync,rename,write "$EC_BIN" report "$X" -o "$TMP/sync.html" 2> /dev/null
+  if "$PY" - "$TMP/trace" <<'PY'
+import re, sys
+t = open(sys.argv[1]).read().splitlines()
+ren = [i for i, l in enumerate(t) if re.search(r'rename\(".*sync\.html\.tmp\.\d+", ".*sync\.html"\)\s*= 0', l)]
+assert ren, "no rename"
+fd = None
+for l in t[:ren[0]]:
+    m = re.search(r'write\((\d+), "<!DOCTYPE', l)
+    if m: fd = m.group(1)
+assert fd, "no write of the page"
+assert any(re.search(r'fsync\(%s\)\s*= 0' % fd, l) for l in t[:ren[0]]), "no fsync of fd %s before the rename" % fd
+PY
+  then ok "report -o: the page is fsync'ed before the rename"; else fail "report -o: no fsync before the rename"; fi
+  for sig in INT TERM HUP; do
+    mkdir -p "$TMP/sig$sig" && echo old > "$TMP/sig$sig/r.html"
+    if "$PY" - "$EC_BIN" "$X" "$TMP/sig$sig/r.html" "$sig" > "$TMP/out" 2>&1 <<'PY'
+import glob, os, signal, subprocess, sys, time
+ec, eng, out, sig = sys.argv[1:5]
+# SIGINT at its default (a shell's background job would ignore it)
+p = subprocess.Popen(["strace", "-f", "-o", "/dev/null", "-e", "trace=fsync", "-e", "inject=fsync:delay_enter=3000000",
+                      ec, "report", eng, "-o", out], stderr=subprocess.DEVNULL,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+tmp = []
+for _ in range(300):
+    tmp = glob.glob(out + ".tmp.*")
+    if tmp: break
+    time.sleep(0.05)
+assert tmp, "no temporary file seen"
+pid = int(tmp[0].rsplit(".", 1)[1])
+os.kill(pid, getattr(signal, "SIG" + sig))
+rc = p.wait()
+left = glob.glob(out + ".tmp.*")
+assert not left, "left behind: %r" % left
+assert open(out).read() == "old\n", "the old output changed"
+assert rc != 0, "exit 0"
+print("exit %d" % rc)
+PY
+    then ok "SIG$sig mid-write: no temporary file left, the old output intact ($(cat "$TMP/out"))"
+    else fail "SIG$sig mid-write: $(tail -1 "$TMP/out")"; fi
+  done
+else
+  skip "signals mid-write: strace with fault injection is not available"
+fi
