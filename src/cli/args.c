@@ -261,6 +261,38 @@ static void S_sync_dir(const char *path) {
   free(dir);
 }
 
+/* All of data to fd: 0, or the errno of the failed write. */
+static int S_write_all(int fd, const char *data, size_t len) {
+  for (size_t done = 0; done < len;) {
+    ssize_t w = write(fd, data + done, len - done);
+    if (w > 0) done += (size_t)w;
+    else if (w < 0 && errno == EINTR) continue;
+    else return w < 0 ? errno : EIO;
+  }
+  return 0;
+}
+
+/* The file path names after following symlinks (at most 40; a dangling
+ * link names the file it would create), as a new string. */
+static char *S_link_target(const char *path) {
+  char *p = ec_strdup(path);
+  for (int hops = 0; hops < 40; hops++) {
+    struct stat st;
+    if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode)) break;
+    char t[4096];
+    ssize_t n = readlink(p, t, sizeof t - 1);
+    if (n <= 0) break;
+    t[n] = '\0';
+    char *next;
+    const char *slash = strrchr(p, '/');
+    if (t[0] == '/' || !slash) next = ec_strdup(t);
+    else next = ec_asprintf("%.*s/%s", (int)(slash - p), p, t);
+    free(p);
+    p = next;
+  }
+  return p;
+}
+
 int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine *const *inputs, size_t n_inputs) {
   struct stat out_st;
   if (stat(path, &out_st) == 0) {
@@ -281,37 +313,55 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine 
         }
       }
   }
-  char *tmp = ec_asprintf("%s.tmp.%ld", path, (long)getpid());
+  /* -o onto a symlink writes the file it names (the link stays), and a
+   * file that is there keeps its mode */
+  struct stat dst;
+  int have = stat(path, &dst) == 0;
+  if (have && !S_ISREG(dst.st_mode)) {
+    /* a device or FIFO (/dev/null, /dev/stdout) is written into, never
+     * replaced; a directory is an error */
+    int err = S_ISDIR(dst.st_mode) ? EISDIR : 0;
+    int fd = err ? -1 : open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (!err && fd < 0) err = errno;
+    if (fd >= 0) {
+      int fl = fcntl(fd, F_GETFL);
+      if (fl >= 0) fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+      err = S_write_all(fd, data, len);
+      if (close(fd) != 0 && !err) err = errno;
+    }
+    if (err) fprintf(stderr, "enginecard: error writing %s: %s\n", path, strerror(err));
+    return err ? -1 : 0;
+  }
+  char *dest = S_link_target(path);
+  char *tmp = ec_asprintf("%s.tmp.%ld", dest, (long)getpid());
   S_guard_signals();
   /* O_EXCL: never write through a file or symlink that is already there */
   int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) {
     fprintf(stderr, "enginecard: %s: cannot write: %s\n", path, strerror(errno));
     free(tmp);
+    free(dest);
     return -1;
   }
   S_tmp_begin(tmp);
-  int err = 0;
-  for (size_t done = 0; done < len && !err;) {
-    ssize_t w = write(fd, data + done, len - done);
-    if (w > 0) done += (size_t)w;
-    else if (w < 0 && errno == EINTR) continue;
-    else err = w < 0 ? errno : EIO;
-  }
+  if (have) fchmod(fd, dst.st_mode & 07777);
+  int err = S_write_all(fd, data, len);
   /* on the disk before it takes the name: a crash leaves the old file or
    * the new one, never a short one under the real name */
   if (!err && fsync(fd) != 0 && errno != EINVAL && errno != EROFS) err = errno;
   if (close(fd) != 0 && !err) err = errno;
-  if (!err && rename(tmp, path) != 0) err = errno;
+  if (!err && rename(tmp, dest) != 0) err = errno;
   if (err) unlink(tmp);
   S_tmp_end();
   if (err) {
     fprintf(stderr, "enginecard: error writing %s: %s\n", path, strerror(err));
     free(tmp);
+    free(dest);
     return -1;
   }
-  S_sync_dir(path);
+  S_sync_dir(dest);
   free(tmp);
+  free(dest);
   return 0;
 }
 
