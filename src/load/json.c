@@ -2,6 +2,7 @@
 #include "load/load.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "util/utf8.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <math.h>
@@ -116,12 +117,28 @@ typedef struct {
 } S_fix;
 
 /* Build a repaired copy of t. Returns the number of fixes; fixes[] records
- * the original offsets. */
-static size_t S_repair(const char *t, size_t len, ec_buf *out, S_fix **fixes, size_t *nfix) {
+ * the original offsets. Invalid UTF-8 bytes become U+FFFD (what every
+ * output shows for them, as for a log's names), counted in *n_bad with the
+ * first one's offset in *first_bad, not listed in fixes. */
+static size_t S_repair(const char *t, size_t len, ec_buf *out, S_fix **fixes, size_t *nfix, size_t *n_bad,
+                       size_t *first_bad) {
   size_t cap = 0;
   int in_str = 0;
+  *n_bad = 0;
   for (size_t i = 0; i < len; i++) {
     unsigned char c = (unsigned char)t[i];
+    if (c >= 0x80) {
+      size_t l;
+      unsigned cp = ec_utf8_decode((const unsigned char *)t + i, len - i, &l);
+      if (cp == 0xFFFD && l == 1) {
+        if (!(*n_bad)++) *first_bad = i;
+        ec_buf_puts(out, "\xEF\xBF\xBD");
+      } else {
+        ec_buf_put(out, t + i, l);
+      }
+      i += l - 1;
+      continue;
+    }
     if (in_str) {
       if (c == '\\' && i + 1 < len) {
         ec_buf_put(out, t + i, 2);
@@ -253,12 +270,18 @@ int ec_json_parse_max(const char *path, const char *text, size_t len, size_t max
   /* Strict parse failed: try the repairs, accept them only if they parse. */
   ec_buf fixed = {0};
   S_fix *fixes = NULL;
-  size_t nfix = 0;
-  S_repair(text, len, &fixed, &fixes, &nfix);
+  size_t nfix = 0, n_bad = 0, first_bad = 0;
+  S_repair(text, len, &fixed, &fixes, &nfix, &n_bad, &first_bad);
   size_t err2 = 0;
   char err_text2[256];
-  if (nfix > 0 && S_parse_values(fixed.data, fixed.len, doc, &err2, err_text2, sizeof err_text2) == 0) {
+  if (nfix + n_bad > 0 && S_parse_values(fixed.data, fixed.len, doc, &err2, err_text2, sizeof err_text2) == 0) {
     doc->repaired = 1;
+    if (n_bad) {
+      int ln, col;
+      ec_text_linecol(text, len, first_bad, &ln, &col);
+      ec_diag_add(d, EC_WARN, path, ln, col, "invalid JSON repaired: %zu byte%s of invalid UTF-8 read as U+FFFD (the first here)",
+                  n_bad, n_bad == 1 ? "" : "s");
+    }
     size_t shown = nfix < 20 ? nfix : 20;
     for (size_t k = 0; k < shown; k++) {
       int ln, col;

@@ -366,6 +366,26 @@ static void test_json_bounds_before_parse(void **st) {
   free(big);
 }
 
+/* Invalid UTF-8 bytes in a JSON file are read as U+FFFD with one warning
+ * that counts them (before: jansson refused the byte and the whole file was
+ * thrown away). */
+static void test_invalid_utf8_json(void **st) {
+  (void)st;
+  ec_engine *e = S_load("{\"Layers\": [" T("a\xff", "R", "") ",\n" T("b\xc3", "R", "") "," T("c\xfe\xfe", "R", "") "]}",
+                        NULL, NULL, NULL);
+  assert_int_equal(e->n_layers, 3);
+  assert_string_equal(e->layers[0].name, "a\xEF\xBF\xBD");
+  assert_string_equal(e->layers[1].name, "b\xEF\xBF\xBD");
+  assert_string_equal(e->layers[2].name, "c\xEF\xBF\xBD\xEF\xBF\xBD");
+  const ec_diag *d = S_find_diag(e, "4 bytes of invalid UTF-8 read as U+FFFD");
+  assert_non_null(d);
+  assert_int_equal(d->sev, EC_WARN);
+  assert_int_equal(d->line, 1);
+  assert_int_equal(d->col, 23); /* {"Layers": [{"Name":"a| */
+  assert_true(ec_engine_usable(e));
+  ec_engine_free(e);
+}
+
 static void test_nul_in_names(void **st) {
   (void)st;
   const char *g = "{\"Layers\":[" T("a\\u0000b", "R", "") "]}";
@@ -864,6 +884,7 @@ int main(void) {
       cmocka_unit_test(test_layer_times_variants),
       cmocka_unit_test(test_corpus_torchtrt_layer_latency),
       cmocka_unit_test(test_json_bounds_before_parse), cmocka_unit_test(test_duplicate_suffix_collision),
+      cmocka_unit_test(test_invalid_utf8_json),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
