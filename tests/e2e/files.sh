@@ -119,3 +119,33 @@ wait
 if [ $rc -eq 0 ] && [ -p "$TMP/ln/pipe.html" ] && [ "$(head -c 15 "$TMP/ln/piped")" = "<!DOCTYPE html>" ]; then
   ok "report -o a FIFO: written into, still a FIFO"
 else fail "report -o a FIFO: exit $rc, $(head -1 "$TMP/err")"; [ -p "$TMP/ln/pipe.html" ] || : > "$TMP/ln/pipe.html"; fi
+
+# an unreadable directory says "permission denied" (before: "the directory
+# holds no files"). Root reads everything: as root the check runs as
+# nobody (setpriv) when it can, else it is skipped.
+mkdir -p "$TMP/perm/d" && cp examples/resnet-fp16-a100/* "$TMP/perm/d/" && chmod 000 "$TMP/perm/d"
+chmod 755 "$TMP" "$TMP/perm"
+AS=""
+if [ "$(id -u)" -eq 0 ]; then
+  if command -v setpriv > /dev/null 2>&1 && setpriv --reuid=65534 --regid=65534 --clear-groups "$EC_BIN" --version > /dev/null 2>&1; then
+    AS="setpriv --reuid=65534 --regid=65534 --clear-groups"
+  else AS=skip; fi
+fi
+if [ "$AS" = skip ]; then
+  skip "an unreadable directory: running as root and cannot run as nobody"
+else
+  $AS "$EC_BIN" summary "$TMP/perm/d" > /dev/null 2> "$TMP/err"; rc=$?
+  if [ $rc -eq 2 ] && grep -q 'perm/d: error: cannot read the directory: Permission denied' "$TMP/err"; then
+    ok "an unreadable directory as ENGINE: exit 2, permission denied${AS:+ (as nobody)}"
+  else fail "an unreadable directory as ENGINE: exit $rc, $(head -1 "$TMP/err")"; fi
+  $AS "$EC_BIN" summary "$TMP/perm/d/resnet.onnx.engine" > /dev/null 2> "$TMP/err"; rc=$?
+  if [ $rc -eq 2 ] && grep -q 'error: cannot read the prefix.s directory: Permission denied' "$TMP/err"; then
+    ok "a prefix in an unreadable directory: exit 2, permission denied"
+  else fail "a prefix in an unreadable directory: exit $rc, $(head -1 "$TMP/err")"; fi
+  chmod 755 "$TMP/perm/d" && chmod 000 "$TMP/perm/d/resnet.onnx.engine.graph.json"
+  $AS "$EC_BIN" summary --graph "$TMP/perm/d/resnet.onnx.engine.graph.json" "$TMP/perm/d/resnet.onnx.engine" > /dev/null 2> "$TMP/err"; rc=$?
+  if [ $rc -eq 2 ] && grep -q 'graph.json: error: cannot open: Permission denied' "$TMP/err"; then
+    ok "an unreadable --graph file: exit 2, permission denied"
+  else fail "an unreadable --graph file: exit $rc, $(head -1 "$TMP/err")"; fi
+fi
+chmod -R u+rwX "$TMP/perm"
