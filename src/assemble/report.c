@@ -420,7 +420,14 @@ static void S_index(const ec_report *r, ec_buf *o) {
   ec_buf_puts(o, "</nav>\n");
 }
 
-void ec_report_html(const ec_report *r, ec_buf *o) {
+size_t ec_report_html_bound(const ec_report *r) {
+  size_t sum = 0;
+  for (size_t i = 0; i < r->n; i++) sum += ec_doc_html_bound(&r->parts[i].doc);
+  return sum;
+}
+
+int ec_report_html(const ec_report *r, ec_buf *o) {
+  if (ec_report_html_bound(r) > EC_PAGE_MAX_BYTES) return -1; /* cmark would abort */
   char title[512];
   ec_html_report_begin(o, ec_report_title(r, title, sizeof title), r);
   if (r->n > 1) S_index(r, o);
@@ -434,4 +441,5 @@ void ec_report_html(const ec_report *r, ec_buf *o) {
   }
   ec_buf_puts(o, "<footer><p>Made by enginecard " "from trtexec's files; numbers follow TensorRT Engine Explorer's definitions (README).</p></footer>\n");
   ec_html_report_end(o);
+  return 0;
 }

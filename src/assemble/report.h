@@ -40,7 +40,11 @@ const char *ec_report_title(const ec_report *r, char *buf, size_t cap);
 /** The index of a multi-engine report: one row per engine linking to its
  *  part ("#e1"). Caller frees. */
 ec_table *ec_report_index_table(const ec_report *r);
-/** The whole HTML page of r into out. */
-void ec_report_html(const ec_report *r, ec_buf *out);
+/** The whole HTML page of r into out. Returns 0, or -1 with nothing added
+ *  when the page could pass EC_PAGE_MAX_BYTES (assemble/template.h), the
+ *  bound ec_report_html_bound gives. */
+int ec_report_html(const ec_report *r, ec_buf *out);
+/** The bound ec_report_html checks: bytes the page's parts could take. */
+size_t ec_report_html_bound(const ec_report *r);
 
 #endif

@@ -16,16 +16,7 @@ static const char *S_keep(ec_doc *doc, char *s) {
 /* Append a placeholder's value as text: values come from inputs (an engine
  * name, a device name), so invalid UTF-8 and control characters other than
  * tab and newline become U+FFFD (cmark copies literals to HTML as they are). */
-static void S_put_value(ec_buf *b, const char *v) {
-  size_t n = strlen(v), l;
-  for (size_t i = 0; i < n; i += l) {
-    unsigned cp = ec_utf8_decode((const unsigned char *)v + i, n - i, &l);
-    if (ec_cp_unsafe(cp, l))
-      ec_buf_puts(b, "\xEF\xBF\xBD");
-    else
-      ec_buf_put(b, v + i, l);
-  }
-}
+static void S_put_value(ec_buf *b, const char *v) { ec_buf_text(b, v, strlen(v)); /* shown capped, as every escaper */ }
 
 /* Replace {{name}} in a text node's literal. */
 static void S_subst(cmark_node *n, const ec_tmpl_env *env, ec_diags *d) {
@@ -132,6 +123,10 @@ static int S_mark(const char *lit) {
 
 int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_doc *out, ec_diags *d) {
   memset(out, 0, sizeof *out);
+  if (len > EC_TEMPLATE_MAX_BYTES) {
+    ec_diag_add(d, EC_ERROR, env->source, 0, 0, "template is %zu bytes, over the limit of %zu", len, (size_t)EC_TEMPLATE_MAX_BYTES);
+    return -1;
+  }
   if (!ec_utf8_valid(md, len)) {
     ec_diag_add(d, EC_ERROR, env->source, 0, 0, "template is not valid UTF-8");
     return -1;
@@ -237,6 +232,24 @@ void ec_doc_free(ec_doc *doc) {
   for (size_t i = 0; i < doc->n_strings; i++) free(doc->strings[i]);
   free(doc->strings);
   memset(doc, 0, sizeof *doc);
+}
+
+size_t ec_doc_html_bound(const ec_doc *doc) {
+  if (!doc->root) return 0;
+  size_t sum = 0;
+  cmark_iter *it = cmark_iter_new(doc->root);
+  cmark_event_type ev;
+  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    if (ev != CMARK_EVENT_ENTER) continue;
+    cmark_node *n = cmark_iter_get_node(it);
+    const char *lit = cmark_node_get_literal(n), *on = cmark_node_get_on_enter(n), *url = cmark_node_get_url(n);
+    sum += 64; /* its tags */
+    if (lit) sum += 6 * strlen(lit); /* "&quot;" for '"' */
+    if (url) sum += 6 * strlen(url);
+    if (on) sum += strlen(on);
+  }
+  cmark_iter_free(it);
+  return sum;
 }
 
 char *ec_template_load(const char *path, const char *name, size_t *len, ec_diags *d) {

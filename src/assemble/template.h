@@ -52,10 +52,21 @@ typedef struct ec_doc {
   size_t n_strings, cap_strings;
 } ec_doc;
 
+/* The largest template read (a CommonMark file of a few KB in practice):
+ * cmark keeps a document's text in buffers it aborts past 1 GiB. */
+#define EC_TEMPLATE_MAX_BYTES ((size_t)16 << 20)
+
 /** Parse md[0..len) and expand it with env into out. Problems in the
  *  template (unknown placeholder or generator) are warnings in d.
- *  Returns 0, or -1 when the text is not valid UTF-8. */
+ *  Returns 0, or -1 when the text is not valid UTF-8 or is over
+ *  EC_TEMPLATE_MAX_BYTES (an error in d). */
 int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_doc *out, ec_diags *d);
+/** An upper bound of the HTML cmark renders from doc's tree (text escaped
+ *  at worst 6 bytes a byte, custom blocks as they are, tags per node). */
+size_t ec_doc_html_bound(const ec_doc *doc);
+/* cmark aborts when one buffer would pass INT32_MAX / 2 bytes; a page is
+ * refused before that. */
+#define EC_PAGE_MAX_BYTES (((size_t)1 << 30) - ((size_t)16 << 20))
 void ec_doc_free(ec_doc *doc);
 
 /** The anchor slug of a heading's template text: ASCII letters and digits

@@ -4,6 +4,7 @@
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include <errno.h>
+#include <signal.h>
 #include <math.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -208,6 +209,90 @@ void ec_cli_note_input(const char *path) {
   if (path && S_n_extra < sizeof S_extra_inputs / sizeof S_extra_inputs[0]) S_extra_inputs[S_n_extra++] = path;
 }
 
+/* The temporary file being written, removed when SIGINT, SIGTERM or SIGHUP
+ * ends the process mid-write (the handler then ends it as the signal
+ * would). Set and cleared only around the write; a forked child (the graph
+ * layout) never removes it. */
+static char S_tmp_path[4200];
+static volatile sig_atomic_t S_tmp_live;
+static pid_t S_tmp_owner;
+
+static void S_on_signal(int sig) {
+  if (S_tmp_live && getpid() == S_tmp_owner) unlink(S_tmp_path);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void S_guard_signals(void) {
+  static int done;
+  if (done) return;
+  done = 1;
+  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+    struct sigaction old, sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = S_on_signal;
+    sigemptyset(&sa.sa_mask);
+    /* a signal the caller ignores (nohup) stays ignored */
+    if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    sigaction(sigs[i], &sa, NULL);
+  }
+}
+
+static void S_tmp_begin(const char *tmp) {
+  size_t n = strlen(tmp);
+  if (n >= sizeof S_tmp_path) return; /* too long to keep: not removed on a signal */
+  memcpy(S_tmp_path, tmp, n + 1);
+  S_tmp_owner = getpid();
+  S_tmp_live = 1;
+}
+
+static void S_tmp_end(void) { S_tmp_live = 0; }
+
+/* The new name on the disk too (best effort: not every file system can). */
+static void S_sync_dir(const char *path) {
+  const char *slash = strrchr(path, '/');
+  char *dir = slash ? ec_strndup(path, slash == path ? 1 : (size_t)(slash - path)) : ec_strdup(".");
+  int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) {
+    fsync(fd);
+    close(fd);
+  }
+  free(dir);
+}
+
+/* All of data to fd: 0, or the errno of the failed write. */
+static int S_write_all(int fd, const char *data, size_t len) {
+  for (size_t done = 0; done < len;) {
+    ssize_t w = write(fd, data + done, len - done);
+    if (w > 0) done += (size_t)w;
+    else if (w < 0 && errno == EINTR) continue;
+    else return w < 0 ? errno : EIO;
+  }
+  return 0;
+}
+
+/* The file path names after following symlinks (at most 40; a dangling
+ * link names the file it would create), as a new string. */
+static char *S_link_target(const char *path) {
+  char *p = ec_strdup(path);
+  for (int hops = 0; hops < 40; hops++) {
+    struct stat st;
+    if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode)) break;
+    char t[4096];
+    ssize_t n = readlink(p, t, sizeof t - 1);
+    if (n <= 0) break;
+    t[n] = '\0';
+    char *next;
+    const char *slash = strrchr(p, '/');
+    if (t[0] == '/' || !slash) next = ec_strdup(t);
+    else next = ec_asprintf("%.*s/%s", (int)(slash - p), p, t);
+    free(p);
+    p = next;
+  }
+  return p;
+}
+
 int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine *const *inputs, size_t n_inputs) {
   struct stat out_st;
   if (stat(path, &out_st) == 0) {
@@ -228,28 +313,55 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine 
         }
       }
   }
-  char *tmp = ec_asprintf("%s.tmp.%ld", path, (long)getpid());
-  /* O_EXCL: never write through a file or symlink that is already there */
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-  FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-  if (!f) {
+  /* -o onto a symlink writes the file it names (the link stays), and a
+   * file that is there keeps its mode */
+  struct stat dst;
+  int have = stat(path, &dst) == 0;
+  if (have && !S_ISREG(dst.st_mode)) {
+    /* a device or FIFO (/dev/null, /dev/stdout) is written into, never
+     * replaced; a directory is an error */
+    int err = S_ISDIR(dst.st_mode) ? EISDIR : 0;
+    int fd = err ? -1 : open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (!err && fd < 0) err = errno;
     if (fd >= 0) {
-      close(fd);
-      unlink(tmp);
+      int fl = fcntl(fd, F_GETFL);
+      if (fl >= 0) fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+      err = S_write_all(fd, data, len);
+      if (close(fd) != 0 && !err) err = errno;
     }
+    if (err) fprintf(stderr, "enginecard: error writing %s: %s\n", path, strerror(err));
+    return err ? -1 : 0;
+  }
+  char *dest = S_link_target(path);
+  char *tmp = ec_asprintf("%s.tmp.%ld", dest, (long)getpid());
+  S_guard_signals();
+  /* O_EXCL: never write through a file or symlink that is already there */
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) {
     fprintf(stderr, "enginecard: %s: cannot write: %s\n", path, strerror(errno));
     free(tmp);
+    free(dest);
     return -1;
   }
-  int ok = fwrite(data, 1, len, f) == len;
-  ok = (fclose(f) == 0) && ok;
-  if (!ok || rename(tmp, path) != 0) {
-    fprintf(stderr, "enginecard: %s: write failed: %s\n", path, strerror(errno));
-    unlink(tmp);
+  S_tmp_begin(tmp);
+  if (have) fchmod(fd, dst.st_mode & 07777);
+  int err = S_write_all(fd, data, len);
+  /* on the disk before it takes the name: a crash leaves the old file or
+   * the new one, never a short one under the real name */
+  if (!err && fsync(fd) != 0 && errno != EINVAL && errno != EROFS) err = errno;
+  if (close(fd) != 0 && !err) err = errno;
+  if (!err && rename(tmp, dest) != 0) err = errno;
+  if (err) unlink(tmp);
+  S_tmp_end();
+  if (err) {
+    fprintf(stderr, "enginecard: error writing %s: %s\n", path, strerror(err));
     free(tmp);
+    free(dest);
     return -1;
   }
+  S_sync_dir(dest);
   free(tmp);
+  free(dest);
   return 0;
 }
 
@@ -284,8 +396,12 @@ int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, c
   int io = r ? 0 : -1;
   if (r && html) {
     ec_buf b = {0};
-    ec_report_html(r, &b);
-    if (ec_cli_write_file(html, b.data, b.len, inputs, n) != 0) io = -1;
+    if (ec_report_html(r, &b) != 0) {
+      fprintf(stderr, "enginecard: %s: the page would take up to %zu MB, over the limit of %zu MB; not written\n", html,
+              ec_report_html_bound(r) >> 20, (size_t)EC_PAGE_MAX_BYTES >> 20);
+      io = -1;
+    } else if (ec_cli_write_file(html, b.data, b.len, inputs, n) != 0)
+      io = -1;
     ec_buf_free(&b);
   }
   if (r && pdf) {

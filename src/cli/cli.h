@@ -107,6 +107,14 @@ int ec_cli_confidence(const char *cmd, const char *v, double *out);
 /** 1 when the value at argv[i+1] exists; prints a usage error otherwise. */
 int ec_cli_need_value(int argc, char **argv, int i);
 
+/** Route stdout through a stream that keeps the first write error (call
+ *  once, first thing in main). */
+void ec_cli_stdout_begin(void);
+/** Flush and close that stream: when any write to stdout failed, print
+ *  "enginecard: error writing stdout: REASON" (nothing for a broken pipe)
+ *  and return EC_EXIT_USAGE; otherwise return rc. */
+int ec_cli_stdout_end(int rc);
+
 int ec_cmd_summary(int argc, char **argv);
 int ec_cmd_layers(int argc, char **argv);
 int ec_cmd_report(int argc, char **argv);

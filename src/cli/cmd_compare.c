@@ -7,6 +7,7 @@
 #include "analyze/compare.h"
 #include "assemble/compare_report.h"
 #include "cli/cli.h"
+#include "util/srcdate.h"
 #include "out/benchjson.h"
 #include "out/compare_json.h"
 #include "out/jsonout.h"
@@ -248,19 +249,11 @@ static int S_write(const char *path, const char *text, ec_engine **es, size_t n)
   return ec_cli_write_file(path, text, strlen(text), es, n) == 0 ? 0 : -1;
 }
 
-/* ISO 8601 from SOURCE_DATE_EPOCH (reproducible builds), else NULL. */
+/* ISO 8601 without the zone (JUnit's form) from SOURCE_DATE_EPOCH, else NULL. */
 static char *S_timestamp(void) {
-  const char *s = getenv("SOURCE_DATE_EPOCH");
-  if (!s || !*s) return NULL;
-  char *end;
-  errno = 0;
-  long long t = strtoll(s, &end, 10);
-  if (errno || *end || t < 0) return NULL;
-  time_t tt = (time_t)t;
-  struct tm tm;
-  if (!gmtime_r(&tt, &tm)) return NULL;
   char buf[32];
-  strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+  if (ec_source_date(buf, sizeof buf) != 1) return NULL;
+  buf[strlen(buf) - 1] = '\0'; /* the 'Z' */
   return ec_strdup(buf);
 }
 

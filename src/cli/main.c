@@ -1,6 +1,8 @@
 /* enginecard — TensorRT engine reports from trtexec's JSON and logs.
  * main dispatches to one function per command (src/cli/cmd_*.c). */
 #include "cli/cli.h"
+#include "util/srcdate.h"
+#include <stdlib.h>
 #include "render/graph_layout.h"
 #include "view/text.h"
 #include <malloc.h>
@@ -68,7 +70,14 @@ static const S_cmd S_cmds[] = {
     {"lint", ec_cmd_lint},
 };
 
+static int S_main(int argc, char **argv);
+
 int main(int argc, char **argv) {
+  ec_cli_stdout_begin();
+  return ec_cli_stdout_end(S_main(argc, argv));
+}
+
+static int S_main(int argc, char **argv) {
   /* Loading a large engine builds and frees millions of small jansson
    * objects; with glibc's fastbins every later large request then runs
    * malloc_consolidate over all of them (a fifth of the run time on a
@@ -89,6 +98,11 @@ int main(int argc, char **argv) {
     }
   for (size_t i = 0; i < sizeof S_cmds / sizeof S_cmds[0]; i++)
     if (strcmp(argv[1], S_cmds[i].name) == 0) {
+      char *w = ec_source_date_warning(); /* said once, whatever uses the date */
+      int quiet = 0;
+      for (int k = 2; k < argc; k++) quiet |= !strcmp(argv[k], "-q") || !strcmp(argv[k], "--quiet");
+      if (w && !quiet) fprintf(stderr, "enginecard: %s\n", w);
+      free(w);
       int rc = S_cmds[i].fn(argc, argv);
       ec_text_shutdown(); /* release pango/fontconfig state for leak checkers */
       ec_gl_shutdown();

@@ -18,15 +18,12 @@
 /* The first max bytes of path (for recognising its content), or NULL with a
  * diagnostic; *whole is set when that is the whole file. Caller frees. */
 static char *S_read_head(const char *path, size_t max, size_t *len, int *whole, ec_diags *d) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    ec_diag_add(d, EC_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
-    return NULL;
-  }
-  /* a small file gets a buffer of its size, not of max */
   struct stat st;
+  FILE *f = ec_open_regular(path, &st, d);
+  if (!f) return NULL;
+  /* a small file gets a buffer of its size, not of max */
   size_t cap = max;
-  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (unsigned long long)st.st_size < max) cap = (size_t)st.st_size + 1;
+  if ((unsigned long long)st.st_size < max) cap = (size_t)st.st_size + 1;
   char *buf = ec_malloc(cap + 1);
   size_t n = fread(buf, 1, cap, f);
   int err = ferror(f);
@@ -193,15 +190,19 @@ size_t ec_load_find_summaries(const char *dir, int depth, char ***out) {
 }
 
 /* Collect candidate files for PATH into *out (sorted). A stored summary
- * read whole while it was recognised comes back in *text (*text_len). */
-static size_t S_candidates(const char *path, char ***out, int *is_prefix, char **text, size_t *text_len) {
+ * read whole while it was recognised comes back in *text (*text_len).
+ * *dir_err: errno when PATH's directory (or a prefix's) could not be listed,
+ * else 0 (may be NULL). */
+static size_t S_candidates(const char *path, char ***out, int *is_prefix, char **text, size_t *text_len, int *dir_err) {
   struct stat st;
   size_t n = 0, cap = 0;
   char **v = NULL;
   *is_prefix = 0;
+  int derr = 0;
   int exists = stat(path, &st) == 0;
   if (exists && S_ISDIR(st.st_mode)) {
     DIR *d = opendir(path);
+    if (!d) derr = errno;
     if (d) {
       struct dirent *de;
       while ((de = readdir(d))) {
@@ -227,6 +228,7 @@ static size_t S_candidates(const char *path, char ***out, int *is_prefix, char *
     const char *base = slash ? slash + 1 : path;
     size_t bl = strlen(base);
     DIR *d = *base ? opendir(dir) : NULL;
+    if (!d && *base && errno != ENOENT && errno != ENOTDIR) derr = errno;
     if (d) {
       struct dirent *de;
       while ((de = readdir(d))) {
@@ -245,6 +247,7 @@ static size_t S_candidates(const char *path, char ***out, int *is_prefix, char *
     if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) *EC_PUSH(v, n, cap) = ec_strdup(path);
   }
   if (n > 1) qsort(v, n, sizeof *v, S_cmp_str);
+  if (dir_err) *dir_err = derr;
   *out = v;
   return n;
 }
@@ -378,7 +381,7 @@ size_t ec_load_input_bytes(const char *spec) {
   char **v = NULL, *text = NULL;
   size_t tl = 0, bytes = 0;
   int is_prefix;
-  size_t n = S_candidates(path, &v, &is_prefix, &text, &tl);
+  size_t n = S_candidates(path, &v, &is_prefix, &text, &tl, NULL);
   for (size_t i = 0; i < n; i++) {
     struct stat st;
     if (stat(v[i], &st) == 0) bytes += (size_t)st.st_size;
@@ -422,12 +425,22 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
     int is_prefix;
     char *pre = NULL;
     size_t pre_len = 0;
-    size_t nc = S_candidates(path, &c, &is_prefix, &pre, &pre_len);
+    int dir_err = 0;
+    size_t nc = S_candidates(path, &c, &is_prefix, &pre, &pre_len, &dir_err);
     struct stat st;
     int is_dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-    if (nc == 0 && is_dir) {
+    if (nc == 0 && dir_err) {
+      /* an unreadable directory is not an empty one (EACCES: "Permission denied") */
+      ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "cannot read the %sdirectory: %s", is_dir ? "" : "prefix's ",
+                  strerror(dir_err));
+      missing = 1;
+    } else if (nc == 0 && is_dir) {
       ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,
                   "the directory holds no files (expected a graph, profile, timing, metadata or trtexec log)");
+    } else if (nc == 0 && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+      /* a FIFO, socket or device: never opened (a FIFO would block) */
+      ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "not a regular file%s", S_ISFIFO(st.st_mode) ? " (a FIFO)" : "");
+      missing = 1;
     } else if (nc == 0) {
       ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "no such file, directory or file prefix");
       missing = 1;

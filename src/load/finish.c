@@ -10,29 +10,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* TREx's disambiguation on profile records: 2nd "x" -> "x_2". */
+/* TREx's disambiguation on profile records (ec_load_unique_names): 2nd "x"
+ * -> "x_2". The old names stay with the caller (it frees them). */
 static void S_disambiguate_recs(ec_prof_rec *r, size_t n) {
-  ec_map seen = {0};
-  for (size_t i = 0; i < n; i++) {
-    size_t k;
-    if (ec_map_get(&seen, r[i].name, r[i].name_len, &k)) {
-      k++;
-      ec_map_put(&seen, r[i].name, r[i].name_len, k);
-      char suffix[32];
-      int sl = snprintf(suffix, sizeof suffix, "_%zu", k);
-      char *full = ec_malloc(r[i].name_len + (size_t)sl + 1);
-      memcpy(full, r[i].name, r[i].name_len);
-      memcpy(full + r[i].name_len, suffix, (size_t)sl + 1);
-      /* the map holds borrowed keys: keep the old name alive until the end */
-      r[i].name = full;
-      r[i].name_len += (size_t)sl;
-      /* old pointer is still referenced by the map only when it was first;
-       * a duplicate's own old string is not in the map, so free it later */
-    } else {
-      ec_map_put(&seen, r[i].name, r[i].name_len, 1);
+  char **names = ec_calloc(n ? n : 1, sizeof *names), **out = ec_calloc(n ? n : 1, sizeof *out);
+  size_t *lens = ec_calloc(n ? n : 1, sizeof *lens), *out_lens = ec_calloc(n ? n : 1, sizeof *out_lens);
+  for (size_t i = 0; i < n; i++) names[i] = r[i].name, lens[i] = r[i].name_len;
+  ec_load_unique_names(names, lens, n, out, out_lens);
+  for (size_t i = 0; i < n; i++)
+    if (out[i]) {
+      r[i].name = out[i];
+      r[i].name_len = out_lens[i];
     }
-  }
-  ec_map_free(&seen);
+  free(names);
+  free(out);
+  free(lens);
+  free(out_lens);
 }
 
 static const char *S_guess_type(const char *name) {

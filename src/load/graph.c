@@ -169,26 +169,48 @@ static void S_name_layer(ec_layer *l, const char *s, size_t n) {
 
 static int S_is(const char *a, const char *b) { return a && strcmp(a, b) == 0; }
 
-/* Append a suffix "_K" to make name unique in seen; TREx's rule. */
-static void S_disambiguate(ec_layer *ls, size_t n, ec_map *seen_counts) {
+void ec_load_unique_names(char *const *names, const size_t *lens, size_t n, char **out, size_t *out_lens) {
+  ec_map all = {0}, seen = {0}; /* every name in the list (and generated); occurrences so far */
+  for (size_t i = 0; i < n; i++) ec_map_put(&all, names[i], lens[i], 1);
   for (size_t i = 0; i < n; i++) {
+    out[i] = NULL;
     size_t k = 0;
-    if (ec_map_get(seen_counts, ls[i].name, ls[i].name_len, &k)) {
-      k++;
-      ec_map_put(seen_counts, ls[i].name, ls[i].name_len, k);
-      char suffix[32];
-      int sl = snprintf(suffix, sizeof suffix, "_%zu", k);
-      size_t nl = ls[i].name_len + (size_t)sl;
-      char *full = ec_malloc(nl + 1);
-      memcpy(full, ls[i].name, ls[i].name_len);
-      memcpy(full + ls[i].name_len, suffix, (size_t)sl + 1);
-      free(ls[i].name);
-      ls[i].name = full;
-      ls[i].name_len = nl;
-    } else {
-      ec_map_put(seen_counts, ls[i].name, ls[i].name_len, 1);
+    if (!ec_map_get(&seen, names[i], lens[i], &k)) {
+      ec_map_put(&seen, names[i], lens[i], 1);
+      continue;
     }
+    char *full = ec_malloc(lens[i] + 32);
+    size_t fl, dummy;
+    do {
+      k++;
+      memcpy(full, names[i], lens[i]);
+      fl = lens[i] + (size_t)snprintf(full + lens[i], 32, "_%zu", k);
+    } while (ec_map_get(&all, full, fl, &dummy));
+    ec_map_put(&seen, names[i], lens[i], k);
+    ec_map_put(&all, full, fl, 1); /* full lives on in out[i] */
+    out[i] = full;
+    out_lens[i] = fl;
   }
+  ec_map_free(&all);
+  ec_map_free(&seen);
+}
+
+/* Names made unique by ec_load_unique_names (TREx's rule). */
+static void S_disambiguate(ec_layer *ls, size_t n) {
+  char **names = ec_calloc(n ? n : 1, sizeof *names), **out = ec_calloc(n ? n : 1, sizeof *out);
+  size_t *lens = ec_calloc(n ? n : 1, sizeof *lens), *out_lens = ec_calloc(n ? n : 1, sizeof *out_lens);
+  for (size_t i = 0; i < n; i++) names[i] = ls[i].name, lens[i] = ls[i].name_len;
+  ec_load_unique_names(names, lens, n, out, out_lens);
+  for (size_t i = 0; i < n; i++)
+    if (out[i]) {
+      free(ls[i].name);
+      ls[i].name = out[i];
+      ls[i].name_len = out_lens[i];
+    }
+  free(names);
+  free(out);
+  free(lens);
+  free(out_lens);
 }
 
 /* A JSON list of integers as a new array (*n entries; -1 for a negative
@@ -263,7 +285,7 @@ static void S_read_io_tensors(ec_engine *e, const char *path, const json_t *iot,
 int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t len,
                        const ec_load_opts *o) {
   ec_json_doc doc;
-  if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
+  if (ec_json_parse_max(path, text, len, EC_MAX_LAYERS, &e->diags, &doc) != 0) return -1;
   if (doc.n > 1)
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu JSON documents in a graph file; the first is used", doc.n);
   const json_t *root = doc.v[0];
@@ -328,9 +350,7 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
   /* TREx drops signal/wait and shape_call before disambiguating, and sets
    * NoOp/Constant aside after; all of them are kept in e->hidden so profile
    * records that time them are recognised, not reported as strays. */
-  ec_map seen = {0};
-  S_disambiguate(tmp, nt, &seen);
-  ec_map_free(&seen);
+  S_disambiguate(tmp, nt);
   for (size_t i = 0; i < nt; i++) {
     ec_layer *l = &tmp[i];
     if (ec_layer_is_hidden(l)) {

@@ -133,6 +133,14 @@ void ec_layer_finalize(ec_layer *l);
 /** 1 for layers TREx does not count (NoOp, Constant, shape_call, signal,
  *  wait): they go to e->hidden. */
 int ec_layer_is_hidden(const ec_layer *l);
+/** TREx's disambiguation of names[0..n) (lens[i] bytes each), in order: the
+ *  2nd "x" becomes "x_2", the 3rd "x_3", ...; a generated name is never one
+ *  that is already in the list, generated or not ("same", "same", "same_2"
+ *  gives "same", "same_3", "same_2": TREx's "same_2" twice would merge two
+ *  layers' times). Renamed entries get a new string in out[i] and its length
+ *  in out_lens[i]; others out[i] NULL. Caller frees out's strings. The one
+ *  rule for graph layers and profile records, so they still match. */
+void ec_load_unique_names(char *const *names, const size_t *lens, size_t n, char **out, size_t *out_lens);
 
 /** The engine's inputs and outputs (e->bindings) from the staged "Bindings"
  *  list and the layers' tensors, NoOp folding (consumers of a NoOp read its

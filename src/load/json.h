@@ -21,10 +21,26 @@ typedef struct ec_json_doc {
   int layer_dump;  /* 1 when "--- Layer N ---" segments were combined into {"Layers": [...]} */
 } ec_json_doc;
 
+/* Bounds checked before jansson builds a tree, by one pass over the text
+ * that allocates nothing: jansson's tree would cost 78 times the text for
+ * "{}," and is built whole before any list can be counted.
+ * - the tree's cost, estimated per value from jansson's measured sizes, at
+ *   most EC_JSON_TREE_FACTOR times the file plus EC_JSON_TREE_SLACK;
+ * - a list of at most EC_MAX_RECORDS elements (load.h), and a list at the
+ *   top (the document itself, or a member of the top object: a graph's
+ *   "Layers") at most the caller's max_top_list;
+ * - nesting at most EC_JSON_MAX_DEPTH (jansson's own bound). */
+#define EC_JSON_TREE_FACTOR 24
+#define EC_JSON_TREE_SLACK ((size_t)64 << 20)
+#define EC_JSON_MAX_DEPTH 2048
+
 /** Parse every JSON value in text[0..len). Returns 0 on success (doc filled),
- *  -1 with an error diagnostic naming path:line:col. Warnings for repairs go
- *  to d as well. */
+ *  -1 with an error diagnostic naming path:line:col (a bound above crossed,
+ *  or invalid JSON). Warnings for repairs go to d as well. */
 int ec_json_parse(const char *path, const char *text, size_t len, ec_diags *d, ec_json_doc *doc);
+/** ec_json_parse with the top lists held to max_top_list elements. */
+int ec_json_parse_max(const char *path, const char *text, size_t len, size_t max_top_list, ec_diags *d,
+                      ec_json_doc *doc);
 void ec_json_doc_free(ec_json_doc *doc);
 
 /** Number from a JSON value (integer, real, or numeric string); NAN otherwise. */

@@ -9,6 +9,8 @@
 
 void ec_md_escape(ec_buf *b, const char *s, size_t n, size_t max) {
   if (!s) return;
+  size_t all = n;
+  n = ec_shown_len(s, n);
   size_t cps = 0;
   for (size_t i = 0, l = 0; i < n; i += l) {
     unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
@@ -32,6 +34,7 @@ void ec_md_escape(ec_buf *b, const char *s, size_t n, size_t max) {
         ec_buf_put(b, s + i, l);
     }
   }
+  ec_buf_cut_note(b, n, all);
 }
 
 void ec_md_text(ec_buf *b, const char *s, size_t max) {

@@ -11,6 +11,7 @@
 
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "util/srcdate.h"
 #include "view/text.h"
 
 static void S_source(cairo_t *cr, ec_color c) {
@@ -145,18 +146,12 @@ void ec_render_cairo(const ec_scene *s, cairo_t *cr) {
   cairo_restore(cr);
 }
 
-const char *ec_source_date(char *buf, size_t cap) {
-  const char *e = getenv("SOURCE_DATE_EPOCH");
-  if (!e || !*e) return NULL;
-  char *end;
-  errno = 0;
-  long long v = strtoll(e, &end, 10);
-  if (errno || *end || v < 0) return NULL;
-  time_t t = (time_t)v;
-  struct tm tm;
-  if (!gmtime_r(&t, &tm)) return NULL;
-  if (strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0) return NULL;
-  return buf;
+void ec_pdf_set_dates(cairo_surface_t *surf) {
+  char date[40];
+  if (ec_source_date(date, sizeof date) == 1) {
+    cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATE_DATE, date);
+    cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_MOD_DATE, date);
+  }
 }
 
 int ec_render_pdf_file(const ec_scene *s, const char *path) {
@@ -165,11 +160,7 @@ int ec_render_pdf_file(const ec_scene *s, const char *path) {
     cairo_surface_destroy(surf);
     return -1;
   }
-  char date[64];
-  if (ec_source_date(date, sizeof date)) {
-    cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATE_DATE, date);
-    cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_MOD_DATE, date);
-  }
+  ec_pdf_set_dates(surf);
   if (s->title) cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE, s->title);
   cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "enginecard");
   cairo_t *cr = cairo_create(surf);

@@ -23,8 +23,9 @@ void ec_render_cairo(const ec_scene *s, cairo_t *cr);
  *  Returns 0, or -1 when cairo reports an error (the file may be partial). */
 int ec_render_pdf_file(const ec_scene *s, const char *path);
 
-/** "YYYY-MM-DDThh:mm:ssZ" from SOURCE_DATE_EPOCH into buf (at least 32 bytes);
- *  returns buf, or NULL when the variable is unset or not a number. */
-const char *ec_source_date(char *buf, size_t cap);
+/** Set a PDF surface's creation and modification dates from
+ *  SOURCE_DATE_EPOCH (util/srcdate.h) when it is valid; cairo's own (now)
+ *  otherwise. Every PDF enginecard writes goes through this. */
+void ec_pdf_set_dates(cairo_surface_t *surf);
 
 #endif

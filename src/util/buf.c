@@ -49,6 +49,23 @@ void ec_buf_free(ec_buf *b) {
     for (unsigned cp = ec_utf8_decode((const unsigned char *)(s) + i, (n) - i, &l), _o = 1; _o; _o = 0)
 
 
+size_t ec_shown_len(const char *s, size_t n) {
+  if (n <= EC_SHOWN_MAX_BYTES) return n;
+  size_t k = EC_SHOWN_MAX_BYTES;
+  for (int back = 0; back < 3 && k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80; back++) k--;
+  return k;
+}
+
+void ec_buf_cut_note(ec_buf *b, size_t shown, size_t n) {
+  if (shown < n) ec_buf_printf(b, " \xE2\x80\xA6 [%zu bytes in all]", n);
+}
+
+/* The escapers' common head and tail: show at most ec_shown_len of s. */
+#define S_SHOWN_BEGIN(s, n) \
+  size_t n_all_ = (n);      \
+  (n) = ec_shown_len((s), (n))
+#define S_SHOWN_END(b, n) ec_buf_cut_note((b), (n), n_all_)
+
 /* One code point (its bytes at p, l long) as HTML text. */
 static void S_html_cp(ec_buf *b, const char *p, unsigned cp, size_t l) {
   switch (cp) {
@@ -64,7 +81,9 @@ static void S_html_cp(ec_buf *b, const char *p, unsigned cp, size_t l) {
 }
 
 void ec_buf_html(ec_buf *b, const char *s, size_t n) {
+  S_SHOWN_BEGIN(s, n);
   FOR_EACH_CP(s, n, i, cp, l) S_html_cp(b, s + i, cp, l);
+  S_SHOWN_END(b, n);
 }
 
 #define S_IDENT_MIN 12 /* shorter words read fine unbroken */
@@ -73,6 +92,7 @@ void ec_buf_html(ec_buf *b, const char *s, size_t n) {
 static int S_space(unsigned cp) { return cp == ' ' || cp == '\t' || cp == '\n'; }
 
 void ec_buf_html_ident(ec_buf *b, const char *s, size_t n) {
+  S_SHOWN_BEGIN(s, n);
   size_t i = 0, l;
   while (i < n) {
     /* one word, up to the next space: its length and its longest piece */
@@ -104,16 +124,20 @@ void ec_buf_html_ident(ec_buf *b, const char *s, size_t n) {
       S_html_cp(b, s + i, cp, l);
     }
   }
+  S_SHOWN_END(b, n);
 }
 
 void ec_buf_text(ec_buf *b, const char *s, size_t n) {
+  S_SHOWN_BEGIN(s, n);
   FOR_EACH_CP(s, n, i, cp, l) {
     if (ec_cp_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
     else ec_buf_put(b, s + i, l);
   }
+  S_SHOWN_END(b, n);
 }
 
 void ec_buf_json(ec_buf *b, const char *s, size_t n) {
+  S_SHOWN_BEGIN(s, n);
   FOR_EACH_CP(s, n, i, cp, l) {
     switch (cp) {
     case '"': ec_buf_puts(b, "\\\""); break;
@@ -133,15 +157,45 @@ void ec_buf_json(ec_buf *b, const char *s, size_t n) {
         ec_buf_put(b, s + i, l);
     }
   }
+  S_SHOWN_END(b, n);
+}
+
+/* 1 when s[0..n) is one plain decimal number and nothing else: an optional
+ * '-', digits with an optional fraction (or a fraction alone), an optional
+ * exponent. What a spreadsheet reads as that number and nothing more. */
+static int S_plain_number(const char *s, size_t n) {
+  size_t i = 0, digits = 0;
+  if (i < n && s[i] == '-') i++;
+  for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) digits++;
+  if (i < n && s[i] == '.')
+    for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++) digits++;
+  if (!digits) return 0;
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    size_t e = 0;
+    i++;
+    if (i < n && (s[i] == '+' || s[i] == '-')) i++;
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) e++;
+    if (!e) return 0;
+  }
+  return i == n;
+}
+
+int ec_csv_needs_guard(const char *s, size_t n) {
+  if (n == 0) return 0;
+  char c = s[0];
+  if (c != '=' && c != '+' && c != '-' && c != '@' && c != '\t' && c != '\r') return 0;
+  return !S_plain_number(s, n);
 }
 
 void ec_buf_csv(ec_buf *b, const char *s, size_t n) {
   int quote = 0;
   for (size_t i = 0; i < n; i++)
     if (s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r') quote = 1;
-  /* Spreadsheet formula injection: a leading = + - @ makes a cell a formula. */
-  int guard = n > 0 && (s[0] == '=' || s[0] == '+' || s[0] == '@' ||
-                        (s[0] == '-' && !(n > 1 && ((s[1] >= '0' && s[1] <= '9') || s[1] == '.'))));
+  /* Spreadsheet formula injection (OWASP "CSV injection"): a cell starting
+   * with = + - @, a tab or a carriage return may be run as a formula
+   * ("-1+1+cmd|' /C calc'!A0"). Such a field gets a leading apostrophe,
+   * inside quotes, unless the whole field is one plain number ("-3.5"). */
+  int guard = ec_csv_needs_guard(s, n);
   if (guard) quote = 1;
   if (quote) ec_buf_putc(b, '"');
   if (guard) ec_buf_putc(b, '\'');
@@ -159,6 +213,7 @@ void ec_buf_csv(ec_buf *b, const char *s, size_t n) {
 }
 
 void ec_buf_dot(ec_buf *b, const char *s, size_t n) {
+  S_SHOWN_BEGIN(s, n);
   FOR_EACH_CP(s, n, i, cp, l) {
     if (cp == '"' || cp == '\\') {
       ec_buf_putc(b, '\\');
@@ -173,4 +228,5 @@ void ec_buf_dot(ec_buf *b, const char *s, size_t n) {
       ec_buf_put(b, s + i, l);
     }
   }
+  S_SHOWN_END(b, n);
 }

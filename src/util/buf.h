@@ -20,7 +20,20 @@ char *ec_buf_take(ec_buf *b);
 void ec_buf_free(ec_buf *b);
 
 /* Escapers. Each appends s[0..n) to b escaped for its target; invalid UTF-8
- * bytes and control characters never pass through raw. */
+ * bytes and control characters never pass through raw. Every escaper of
+ * text that is shown (all below but ec_buf_csv, which is data) shows at most
+ * EC_SHOWN_MAX_BYTES of it: a longer text is cut there (on a character
+ * boundary) and followed by "… [N bytes in all]", so no input string can
+ * make a page, SVG or PDF huge; the whole text stays in the JSON and CSV
+ * outputs (summary --json, layers --json / --csv). Real names are at most a
+ * few KB (the longest in TensorRT 8.6-11 engines: 3 KB). */
+#define EC_SHOWN_MAX_BYTES ((size_t)64 << 10)
+/** How much of s[0..n) the escapers show: n, or less than EC_SHOWN_MAX_BYTES
+ *  at a character boundary. */
+size_t ec_shown_len(const char *s, size_t n);
+/** After showing shown of n bytes: nothing when all were shown, else
+ *  " … [n bytes in all]" (characters safe in every escaped target). */
+void ec_buf_cut_note(ec_buf *b, size_t shown, size_t n);
 void ec_buf_html(ec_buf *b, const char *s, size_t n);   /* HTML/XML text and attributes */
 /* HTML text (not attributes) in which long identifiers can wrap: in a word
  * of 12 or more code points, <wbr> wherever ec_ident_break allows a break;
@@ -32,7 +45,13 @@ void ec_buf_html_ident(ec_buf *b, const char *s, size_t n);
 /* JSON string body, no quotes, for data the page shows: C1 and bidi
  * controls and invalid bytes as \ufffd, as ec_buf_html shows them. */
 void ec_buf_json(ec_buf *b, const char *s, size_t n);
-void ec_buf_csv(ec_buf *b, const char *s, size_t n);    /* one CSV field, quoted when needed */
+/* One CSV field, quoted when needed; a field a spreadsheet could run as a
+ * formula (ec_csv_needs_guard) is quoted with a leading apostrophe. The one
+ * writer of CSV fields. */
+void ec_buf_csv(ec_buf *b, const char *s, size_t n);
+/* 1 when a CSV field s[0..n) starts with = + - @, tab or CR and is not one
+ * plain decimal number as a whole ("-3.5", "1e-3" are left alone). */
+int ec_csv_needs_guard(const char *s, size_t n);
 void ec_buf_dot(ec_buf *b, const char *s, size_t n);    /* DOT quoted-string body */
 /* Plain text for APIs that take valid UTF-8 and no markup (pango_layout_set_text):
  * the same characters ec_buf_html replaces become U+FFFD, nothing else changes. */

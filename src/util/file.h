@@ -2,11 +2,18 @@
 #ifndef EC_FILE_H
 #define EC_FILE_H
 #include <stddef.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include "util/diag.h"
 
 /* Largest input file read (checked before allocating). */
 #define EC_MAX_FILE_BYTES ((size_t)1 << 30) /* 1 GiB */
 
+/** Open path for reading when it is a regular file (checked once open,
+ *  without waiting: a FIFO never blocks). Returns the stream with *st
+ *  filled, or NULL with an error diagnostic ("cannot open: REASON", "not a
+ *  regular file"). */
+FILE *ec_open_regular(const char *path, struct stat *st, ec_diags *d);
 /** Read a whole regular file. Returns malloc'd bytes (NUL-terminated; *len
  *  excludes the NUL) or NULL with an error diagnostic naming path. */
 char *ec_read_file(const char *path, size_t *len, ec_diags *d);

@@ -31,7 +31,7 @@ assert d["ids"] == {"p": "e1-L"}, d["ids"]
 name_key = [k for k in rows[0] if k.lower() in ("name", "layer")][0]
 # CSV neutralises spreadsheet formulas and the table cuts nothing: compare
 # the names that need no neutralising
-diff = [i for i, r in enumerate(rows) if r[name_key].lstrip("'") != names[i] and not names[i][:1] in "=+-@"]
+diff = [i for i, r in enumerate(rows) if r[name_key].lstrip("'") != names[i] and not names[i][:1] in "=+-@\t\r"]
 assert not diff, "names differ from layers --csv at rows %r" % diff[:5]
 assert any("<script>alert(1)</script>" in x for x in names), "hostile name lost"
 lat = d["cols"][4]["v"]

@@ -40,6 +40,20 @@ head -c 100000 /dev/zero | tr '\0' '[' > "$TMP/open.graph.json"
 bounded "100,000 unclosed '['" 'error' "$EC_BIN" summary --graph "$TMP/open.graph.json" "$TMP/open"
 rm -f "$TMP/deep.graph.json" "$TMP/open.graph.json"
 
+# hostile shapes stopped by the scan before jansson builds a tree (the
+# tree of 75 MB of "{}," took 5.9 GB; 10 million layers 5.8 GB and 33 s):
+# a clear message within seconds, in memory of the file's size, under 1 GB
+LIM_SAVED=$LIM; LIM=1000000
+{ printf '{"Layers": [{"Name": "a", "LayerType": "Shuffle", "x": ['; yes '{},' | head -n 25000000 | tr -d '\n'; printf '{}]}], "Bindings": []}'; } > "$TMP/objs.graph.json"
+bounded "75 MB of '{},' in one layer (under 1 GB)" 'objs\.graph\.json:1:[0-9]+: error: .* would take over [0-9]+ MB to parse, more than 24 times the file' "$EC_BIN" summary --graph "$TMP/objs.graph.json"
+[ $secs -le 10 ] && ok "75 MB of '{},': refused in ${secs}s" || fail "75 MB of '{},': took ${secs}s"
+rm -f "$TMP/objs.graph.json"
+{ printf '{"Layers": ['; yes '{"Name":"l"},' | head -n 10000000 | tr -d '\n'; printf '{}], "Bindings": []}'; } > "$TMP/tiny.graph.json"
+bounded "10 million tiny layers (under 1 GB)" 'tiny\.graph\.json:1:[0-9]+: error: a list of more than 2000000 layers is over the limit' "$EC_BIN" summary --graph "$TMP/tiny.graph.json"
+[ $secs -le 10 ] && ok "10 million tiny layers: refused in ${secs}s" || fail "10 million tiny layers: took ${secs}s"
+rm -f "$TMP/tiny.graph.json"
+LIM=$LIM_SAVED
+
 if [ $asan -eq 1 ]; then
   skip "limits under ulimit -v: $EC_BIN is an ASan build (its shadow memory needs more address space)"
 else
@@ -50,6 +64,18 @@ else
   { printf '{"Layers": [{"Name": "'; head -c 209715200 /dev/zero | tr '\0' 'n'; printf '", "LayerType": "Shuffle"}], "Bindings": []}'; } > "$TMP/str.graph.json"
   bounded "a 200 MB layer name" ok "$EC_BIN" summary --json "$TMP/str.graph.json"
   rm -f "$TMP/str.graph.json"
+
+  # a 150 MB name of '<': shown names are cut at 64 KiB, so the page stays
+  # small (before: cmark aborted, SIGABRT, once the page passed 1 GiB)
+  { printf '{"Layers": [{"Name": "'; head -c 150000000 /dev/zero | tr '\0' '<'; printf '", "LayerType": "Shuffle"}, {"Name": "b", "LayerType": "Shuffle"}], "Bindings": []}'; } > "$TMP/lt.graph.json"
+  bounded "a 150 MB name of '<': report" ok "$EC_BIN" report "$TMP/lt.graph.json" -o "$TMP/lt.html" --pdf "$TMP/lt.pdf"
+  sz=$(wc -c < "$TMP/lt.html" 2>/dev/null || echo 0)
+  if [ "$sz" -gt 0 ] && [ "$sz" -lt 4000000 ] && grep -q '150000000 bytes in all' "$TMP/lt.html" && [ -s "$TMP/lt.pdf" ]; then
+    ok "a 150 MB name: a page of $sz bytes says the name was cut (150000000 bytes in all)"
+  else fail "a 150 MB name: page of $sz bytes, or no note of the cut"; fi
+  "$EC_BIN" layers --json "$TMP/lt.graph.json" 2>/dev/null | head -1 | "$PY" -c 'import json,sys; n=json.loads(sys.stdin.readline())["name"]; sys.exit(0 if n == "<" * 150000000 else 1)' \
+    && ok "a 150 MB name: layers --json gives it whole" || fail "a 150 MB name: layers --json does not give it whole"
+  rm -f "$TMP/lt.graph.json" "$TMP/lt.html" "$TMP/lt.pdf"
 
   # 5 million timing records (290 MB)
   awk 'BEGIN { printf "["; for (i = 0; i < 5000000; i++) { if (i) printf ","; printf "{\"h2dMs\":0,\"computeMs\":%.3f,\"d2hMs\":0,\"latencyMs\":%.3f}", 0.9 + (i % 97) / 100, 1 + (i % 97) / 100 } print "]" }' > "$TMP/big.timing.json"

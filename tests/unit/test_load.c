@@ -7,6 +7,8 @@
 #include "load/load.h"
 #include "load/internal.h"
 #include "util/file.h"
+#include "load/json.h"
+#include "util/alloc.h"
 
 /* Load graph/profile/timing texts (any may be NULL) into a new engine. */
 static ec_engine *S_load(const char *graph, const char *profile, const char *timing, const ec_load_opts *o) {
@@ -199,6 +201,37 @@ static void test_formats(void **st) {
   ec_engine_free(e);
 }
 
+/* Generated duplicate-name suffixes never take a name that is in the list:
+ * "same", "same", "same_2" were "same", "same_2", "same_2" (TREx's rule),
+ * and the profile join gave one record's time to two layers and dropped
+ * the third's. Now "same_3": three layers, three times. Without a
+ * collision TREx's names stay ("x", "x" -> "x", "x_2"). */
+static void test_duplicate_suffix_collision(void **st) {
+  (void)st;
+  const char *g = "{\"Layers\":[" T("same", "R", "") "," T("same", "R", "") "," T("same_2", "R", "") "," T("x", "R", "") ","
+                  T("x", "R", "") "," T("same", "R", "") "]}";
+  const char *p = "[{\"count\":1},"
+                  "{\"name\":\"same\",\"timeMs\":1,\"averageMs\":1,\"percentage\":1},"
+                  "{\"name\":\"same\",\"timeMs\":2,\"averageMs\":2,\"percentage\":2},"
+                  "{\"name\":\"same_2\",\"timeMs\":4,\"averageMs\":4,\"percentage\":4},"
+                  "{\"name\":\"x\",\"timeMs\":8,\"averageMs\":8,\"percentage\":8},"
+                  "{\"name\":\"x\",\"timeMs\":16,\"averageMs\":16,\"percentage\":16},"
+                  "{\"name\":\"same\",\"timeMs\":32,\"averageMs\":32,\"percentage\":32}]";
+  ec_engine *e = S_load(g, p, NULL, NULL);
+  assert_int_equal(e->n_layers, 6);
+  static const char *const want[] = {"same", "same_3", "same_2", "x", "x_2", "same_4"};
+  double sum = 0;
+  for (size_t i = 0; i < 6; i++) {
+    assert_string_equal(e->layers[i].name, want[i]);
+    assert_true(e->layers[i].has_profile);
+    assert_true(e->layers[i].avg_ms == (double)(1u << i));
+    sum += e->layers[i].avg_ms;
+  }
+  assert_true(sum == 63);
+  assert_int_equal(e->profile_unmatched, 0);
+  ec_engine_free(e);
+}
+
 static void test_profile_variants_and_suffixes(void **st) {
   (void)st;
   const char *g = "{\"Layers\":[" T("a", "R", "") "," T("a [profile 12]", "R", "") "," T("b", "R", "") "]}";
@@ -300,6 +333,57 @@ static void test_invalid_json_repair(void **st) {
   assert_int_equal(d->line, 2);
   assert_true(d->col > 1);
   assert_false(ec_engine_usable(e));
+  ec_engine_free(e);
+}
+
+/* The scan before jansson: a list over the caller's top limit, and a text
+ * whose tree would cost more than EC_JSON_TREE_FACTOR times its size, are
+ * refused at the value that crossed the line, before any tree is built
+ * (before: jansson built the whole tree first). */
+static void test_json_bounds_before_parse(void **st) {
+  (void)st;
+  ec_diags d = {0};
+  ec_json_doc doc;
+  const char *t = "{\"Layers\": [1,\n2,3], \"x\": [[1,2,3,4]]}";
+  assert_int_equal(ec_json_parse_max("g.json", t, strlen(t), 2, &d, &doc), -1);
+  assert_int_equal(d.n, 1);
+  assert_int_equal(d.v[0].line, 2);
+  assert_int_equal(d.v[0].col, 3);
+  assert_non_null(strstr(d.v[0].msg, "a list of more than 2 elements is over the limit"));
+  ec_diags_free(&d);
+  /* deeper lists are held to EC_MAX_RECORDS only */
+  const char *deep = "{\"x\": [[1,2,3,4]]}";
+  assert_int_equal(ec_json_parse_max("g.json", deep, strlen(deep), 2, &d, &doc), 0);
+  ec_json_doc_free(&doc);
+  /* 70 MB of "{}," cost 240 bytes for every 3: over 24 times the file */
+  size_t k = ((size_t)70 << 20) / 3, len = 1 + 3 * k + 3;
+  char *big = ec_malloc(len + 1);
+  big[0] = '[';
+  for (size_t i = 0; i < k; i++) memcpy(big + 1 + 3 * i, "{},", 3);
+  memcpy(big + 1 + 3 * k, "{}]", 4);
+  assert_int_equal(ec_json_parse("b.json", big, len, &d, &doc), -1);
+  assert_non_null(strstr(d.v[0].msg, "more than 24 times the file's size"));
+  ec_diags_free(&d);
+  free(big);
+}
+
+/* Invalid UTF-8 bytes in a JSON file are read as U+FFFD with one warning
+ * that counts them (before: jansson refused the byte and the whole file was
+ * thrown away). */
+static void test_invalid_utf8_json(void **st) {
+  (void)st;
+  ec_engine *e = S_load("{\"Layers\": [" T("a\xff", "R", "") ",\n" T("b\xc3", "R", "") "," T("c\xfe\xfe", "R", "") "]}",
+                        NULL, NULL, NULL);
+  assert_int_equal(e->n_layers, 3);
+  assert_string_equal(e->layers[0].name, "a\xEF\xBF\xBD");
+  assert_string_equal(e->layers[1].name, "b\xEF\xBF\xBD");
+  assert_string_equal(e->layers[2].name, "c\xEF\xBF\xBD\xEF\xBF\xBD");
+  const ec_diag *d = S_find_diag(e, "4 bytes of invalid UTF-8 read as U+FFFD");
+  assert_non_null(d);
+  assert_int_equal(d->sev, EC_WARN);
+  assert_int_equal(d->line, 1);
+  assert_int_equal(d->col, 23); /* {"Layers": [{"Name":"a| */
+  assert_true(ec_engine_usable(e));
   ec_engine_free(e);
 }
 
@@ -1054,6 +1138,8 @@ int main(void) {
       cmocka_unit_test(test_layer_times_variants),
       cmocka_unit_test(test_corpus_torchtrt_layer_latency),
       cmocka_unit_test(test_source_rule),
+      cmocka_unit_test(test_json_bounds_before_parse), cmocka_unit_test(test_duplicate_suffix_collision),
+      cmocka_unit_test(test_invalid_utf8_json),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

