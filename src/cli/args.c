@@ -335,15 +335,19 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine 
   char *dest = S_link_target(path);
   char *tmp = ec_asprintf("%s.tmp.%ld", dest, (long)getpid());
   S_guard_signals();
+  /* known to the handler before it exists, so no signal falls between its
+   * creation and its registration (the name carries our pid: ours alone) */
+  S_tmp_begin(tmp);
   /* O_EXCL: never write through a file or symlink that is already there */
   int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) {
-    fprintf(stderr, "enginecard: %s: cannot write: %s\n", path, strerror(errno));
+    int e = errno;
+    S_tmp_end();
+    fprintf(stderr, "enginecard: %s: cannot write: %s\n", path, strerror(e));
     free(tmp);
     free(dest);
     return -1;
   }
-  S_tmp_begin(tmp);
   if (have) fchmod(fd, dst.st_mode & 07777);
   int err = S_write_all(fd, data, len);
   /* on the disk before it takes the name: a crash leaves the old file or
