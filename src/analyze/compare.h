@@ -110,9 +110,12 @@ typedef enum {
   EC_VERDICT_PASS,         /* gate given and met */
   EC_VERDICT_FAIL,         /* gate given and broken */
   EC_VERDICT_INFO,         /* no gate given */
-  EC_VERDICT_ERROR         /* the metric is missing for this engine or the baseline */
+  EC_VERDICT_ERROR,        /* the metric is missing for this engine or the baseline */
+  EC_VERDICT_INCONCLUSIVE, /* gate given, no verdict: past the limit within the noise, or too few iterations */
+  EC_VERDICT_NOT_COMPARABLE /* gate given, no verdict: GPU, TensorRT or shapes differ (ec_gate_comparable) */
 } ec_verdict;
-const char *ec_verdict_name(ec_verdict v); /* "baseline","pass","fail","info","error" */
+/* "baseline","pass","fail","info","error","inconclusive","not comparable" */
+const char *ec_verdict_name(ec_verdict v);
 
 typedef enum { EC_CHANGE_SAME = 0, EC_CHANGE_WORSE, EC_CHANGE_BETTER, EC_CHANGE_UNKNOWN } ec_change;
 const char *ec_change_name(ec_change c); /* "same","worse","better","unknown" */
@@ -148,6 +151,7 @@ typedef struct ec_compare_result {
   ec_verdict verdict;
   ec_change change;     /* worse/better when the interval excludes 0 (the estimate's sign without one) */
   char *reason;         /* one line saying why; owned */
+  char *incomparable;   /* why it cannot be gated (ec_gate_incomparable), or NULL; owned */
   ec_mismatch *mism;    /* comparability */
   size_t n_mism, cap_mism;
   int aligned;          /* 0: skipped (align_note says why) */
@@ -183,6 +187,8 @@ typedef struct ec_compare_opts {
   double min_layer_ms;          /* NAN: EC_MIN_LAYER_MS */
   int all_runs;                 /* every run of a multi-run timing file is a repeated run */
   const ec_repeats *repeats;    /* NULL, or one entry per engine */
+  double run_noise_pct;         /* --run-noise: known run-to-run noise (sd, percent); 0 or NAN: unknown */
+  int allow_mismatch;           /* --allow-mismatch: GPU/TensorRT/shape differences only warn */
 } ec_compare_opts;
 
 typedef struct ec_comparison {
@@ -194,6 +200,7 @@ typedef struct ec_comparison {
   ec_compare_result *res;    /* n entries, one per engine (the baseline's has verdict BASELINE) */
   ec_diags diags;            /* warnings about the comparison as a whole (metric fallback, ...) */
   size_t failed, errors, gates; /* gates: engines judged by a gate */
+  size_t inconclusive, mismatched; /* gated engines without a verdict */
 } ec_comparison;
 
 /** Compare engines[0..n) against engines[o->baseline]. labels (may be NULL)
@@ -206,14 +213,17 @@ typedef enum {
   EC_OUTCOME_NOT_COMPARABLE = 0, /* an engine (or the baseline) lacks the metric */
   EC_OUTCOME_FAIL,               /* a gate failed */
   EC_OUTCOME_PASS,               /* every gate passed */
-  EC_OUTCOME_NO_GATE             /* no --max-regress */
+  EC_OUTCOME_NO_GATE,            /* no --max-regress */
+  EC_OUTCOME_MISMATCH,           /* no verdict: an engine is not comparable (GPU, TensorRT, shapes) */
+  EC_OUTCOME_INCONCLUSIVE        /* no verdict: an engine's change is not told from noise */
 } ec_outcome;
 ec_outcome ec_compare_outcome(const ec_comparison *c);
 /** The outcome in one line ("FAIL: 1 of 2 engines are slower than the
  *  baseline beyond the 5% limit"), as the terminal, Markdown, the banner and
  *  the report's {{compare.verdict}} say it; caller frees. */
 char *ec_compare_headline(const ec_comparison *c);
-/** "not comparable", "fail", "pass", "no gate"; static. */
+/** "not comparable", "fail", "pass", "no gate", "not comparable",
+ *  "inconclusive"; static. */
 const char *ec_outcome_name(ec_outcome o);
 /** The verdict of one engine as the outcome words ("fail", "pass", "not
  *  comparable" for an error, "no gate" for info, "baseline"); static. */
