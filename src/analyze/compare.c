@@ -164,6 +164,7 @@ typedef struct S_side {
   double **bufs;
   size_t nbufs, capbufs;
   size_t from_files; /* runs from sketches or statistics (not per-iteration times) */
+  size_t trimmed, trim_max; /* warm-up iterations left out, over all runs and in the longest */
 } S_side;
 
 static void S_side_free(S_side *s) {
@@ -191,9 +192,15 @@ static void S_add_times(S_side *sd, const double *v, size_t n, ec_stat st) {
   double *s = S_buf(sd, n), *ord = S_buf(sd, n);
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
-    if (isfinite(v[i])) s[k++] = v[i];
+    if (isfinite(v[i])) ord[k++] = v[i];
+  /* a start-up level (warm-up) is left out (gate.h: ec_gate_warmup) */
+  size_t trim = ec_gate_warmup(ord, k);
+  ord += trim;
+  k -= trim;
+  sd->trimmed += trim;
+  if (trim && (!sd->trim_max || trim > sd->trim_max)) sd->trim_max = trim;
   if (!k) return;
-  memcpy(ord, s, k * sizeof *s);
+  memcpy(s, ord, k * sizeof *s);
   ec_sort_doubles(s, k);
   double sum = 0, ss = 0;
   for (size_t i = 0; i < k; i++) sum += s[i];
@@ -630,6 +637,11 @@ ec_metric ec_metric_pick(ec_engine *const *engines, ec_summary *const *sums, siz
 static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
   ec_compare_result *r = &c->res[i];
   S_side_runs(c, i, c->used, sd);
+  r->warmup_trimmed = sd->trimmed;
+  if (sd->trimmed)
+    ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0,
+                "%s: a start-up level was trimmed: %zu iteration%s left out of the gate (at most %zu in a run)",
+                c->engines[i]->name, sd->trimmed, sd->trimmed == 1 ? "" : "s", sd->trim_max);
   if (!isfinite(r->m.value)) return;
   if (c->used == EC_METRIC_THROUGHPUT) {
     r->m.value = S_side_qps(c, i);

@@ -152,6 +152,7 @@ typedef struct ec_compare_result {
   ec_change change;     /* worse/better when the interval excludes 0 (the estimate's sign without one) */
   char *reason;         /* one line saying why; owned */
   char *incomparable;   /* why it cannot be gated (ec_gate_incomparable), or NULL; owned */
+  size_t warmup_trimmed; /* start-up iterations left out of the gate's runs (ec_gate_warmup) */
   ec_mismatch *mism;    /* comparability */
   size_t n_mism, cap_mism;
   int aligned;          /* 0: skipped (align_note says why) */

@@ -1,6 +1,7 @@
 /* gate — see gate.h for the model and its assumptions. */
 #include "analyze/gate.h"
 #include "analyze/stats.h"
+#include "analyze/changepoint.h"
 #include "util/order.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -133,7 +134,7 @@ static const char *S_why(ec_stat st, const ec_dist *d) {
     return "a side has no per-iteration distribution (summary statistics without a count, or a profile)";
   }
   if (d->n < EC_GATE_MIN_ITERATIONS) return "fewer than 10 iterations in a run";
-  if (st == EC_STAT_P99 && d->n < 100) return "p99 of fewer than 100 iterations is their maximum";
+  if (st == EC_STAT_P99 && d->n < EC_GATE_P99_MIN) return "p99 needs 1,000 iterations (after any warm-up is trimmed)";
   double lowest = st == EC_STAT_MEAN ? d->mean : d->sorted ? d->sorted[0] : d->sketch[0];
   if (!(lowest > 0)) return "a run has times that are not positive";
   return NULL;
@@ -421,6 +422,34 @@ char *ec_gate_within_str(char *buf, size_t cap, const ec_gate_est *g) {
   const char *br = strchr(t, '[');
   snprintf(buf, cap, "within run %s", br ? br : "");
   return buf;
+}
+
+/* ---- start-up transients ------------------------------------------------ */
+
+size_t ec_gate_warmup(const double *x, size_t n) {
+  if (n < EC_GATE_WARMUP_MIN) return 0;
+  size_t b = n / 200 > 5 ? n / 200 : 5, nb = n / b;
+  double *y = ec_malloc(nb * sizeof *y), *blk = ec_malloc(b * sizeof *blk);
+  for (size_t j = 0; j < nb; j++) {
+    memcpy(blk, x + j * b, b * sizeof *blk);
+    ec_sort_doubles(blk, b);
+    double m = b % 2 ? blk[b / 2] : (blk[b / 2 - 1] + blk[b / 2]) / 2;
+    y[j] = log(m > 0 ? m : 1e-300);
+  }
+  ec_cp_result cp;
+  size_t trim = 0;
+  if (ec_changepoints(y, nb, &cp) > 0 && cp.starts[0] * 4 <= nb) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t k = 1; k <= cp.n_cps; k++) {
+      lo = fmin(lo, cp.level[k]);
+      hi = fmax(hi, cp.level[k]);
+    }
+    if (cp.level[0] > hi || cp.level[0] < lo) trim = cp.starts[0] * b;
+  }
+  ec_cp_free(&cp);
+  free(y);
+  free(blk);
+  return trim;
 }
 
 /* ---- comparability -------------------------------------------------------- */

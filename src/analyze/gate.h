@@ -130,6 +130,18 @@ int ec_gate_estimate(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, 
 int ec_gate_estimate_rn(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, size_t nc, double conf,
                         size_t reps, uint64_t seed, double run_noise_pct, ec_gate_est *out);
 
+/** Start-up transient of a run of n times in measurement order: how many
+ *  leading iterations to leave out (0: none). The run is cut into blocks of
+ *  b = max(5, n/200) iterations; the logs of the block medians go through
+ *  ec_changepoints (changepoint.h); the first level is a warm-up, and is
+ *  trimmed, when it ends within the first quarter of the run and lies
+ *  outside every later level (slower than the slowest or faster than the
+ *  fastest: it is not seen again). Runs under EC_GATE_WARMUP_MIN iterations
+ *  are not trimmed. */
+size_t ec_gate_warmup(const double *x, size_t n);
+#define EC_GATE_WARMUP_MIN 100
+#define EC_GATE_P99_MIN 1000 /* p99 gets an interval only with this many iterations (after trimming) */
+
 /** The timer tick of n ascending times: the most common gap between
  *  consecutive distinct values (gaps within 1% of each other are one gap;
  *  ties: the smaller), when it holds at least a tenth of the gaps; else 0

@@ -163,6 +163,7 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
   json_object_set_new(o, "regress_pct", ec_jnum(r->regress_pct));
   json_object_set_new(o, "estimate", r->engine == c->baseline ? json_null() : ec_gate_est_json(&r->est));
   json_object_set_new(o, "verdict", json_string(ec_verdict_name(r->verdict)));
+  json_object_set_new(o, "warmup_trimmed", json_integer((json_int_t)r->warmup_trimmed));
   json_object_set_new(o, "change", json_string(ec_change_name(r->change)));
   json_object_set_new(o, "reason", ec_jstr(r->reason));
   json_t *cmp = json_array();

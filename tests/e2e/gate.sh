@@ -76,8 +76,11 @@ for eng in mobilenet.qat mobilenet_v2_residuals.qat; do
   full=$(json_get "$TMP/g.json" '"%s %s %s" % (e["verdict"], e["estimate"]["within_run"]["low_pct"], e["estimate"]["within_run"]["high_pct"])')
   gate "$eng: stored-summary baseline vs slow10" 1 base="$w/baseline.json" slow10="$w/slow10"
   stored=$(json_get "$TMP/g.json" '"%s %s %s" % (e["verdict"], e["estimate"]["within_run"]["low_pct"], e["estimate"]["within_run"]["high_pct"])')
-  if echo "$full $stored" | awk '{ exit !($1 == $4 && ($2 - $5) ^ 2 < 0.04 && ($3 - $6) ^ 2 < 0.04) }'; then
-    ok "$eng: stored summary gives the full engine's verdict and interval (full: $full; stored: $stored)"
+  # a stored sketch keeps no order, so its side counts as independent: its
+  # within-run interval is at most as wide as the full run's (which is widened
+  # for autocorrelation), and centred alike
+  if echo "$full $stored" | awk '{ exit !($1 == $4 && $5 >= $2 - 0.2 && $6 <= $3 + 0.2 && (($2 + $3) - ($5 + $6)) ^ 2 < 0.36) }'; then
+    ok "$eng: stored summary gives the full engine's verdict and a within-run interval inside its (full: $full; stored: $stored)"
   else
     fail "$eng: stored summary differs (full: $full; stored: $stored)"
   fi

@@ -71,3 +71,17 @@ for k in 1 2 3; do eng "ia$k" 1 --slow "0.$k"; eng "ib$k" 1 --slow "1$k"; done
 cmpx 1 "interleaved repeats, B 11-13% slower: FAIL" "A=$TMP/ia1/m,$TMP/ia2/m,$TMP/ia3/m" "B=$TMP/ib1/m,$TMP/ib2/m,$TMP/ib3/m" --max-regress 5
 [ "$(jget "$TMP/o.json" '(e["estimate"]["runs_baseline"], e["estimate"]["runs_engine"], e["estimate"]["df"])')" = "(3, 3, 4)" ] &&
   ok "interleaved repeats: 3 and 3 runs, 4 degrees of freedom" || fail "interleaved: $(jget "$TMP/o.json" 'e["estimate"]')"
+# 6. a start-up level: the first 500 iterations 20% slower are trimmed, and said so
+eng w 1 --warmup 500 --warmup-pct 20
+cmpx 0 "a run with a 500-iteration warm-up against one without: PASS once trimmed" a="$TMP/a/m" w="$TMP/w/m" --max-regress 5
+t=$(jget "$TMP/o.json" 'e["warmup_trimmed"]')
+[ "$t" -ge 475 ] && [ "$t" -le 550 ] && grep -q 'start-up level was trimmed' "$TMP/o.err" &&
+  ok "warm-up: $t iterations trimmed, and the warning says so" || fail "warm-up: trimmed $t; $(cat "$TMP/o.err")"
+[ "$(jget "$TMP/o.json" 'e["warmup_trimmed"]')" != 0 ] && [ "$("$PY" -c 'import json,sys; print([x["warmup_trimmed"] for x in json.load(open(sys.argv[1]))["engines"] if x["baseline"]][0])' "$TMP/o.json")" = 0 ] &&
+  ok "warm-up: the steady run is not trimmed" || fail "warm-up: the baseline was trimmed"
+# p99 needs 1,000 iterations after trimming
+mkdir -p "$TMP/p9a" "$TMP/p9b"
+$EC_GEN --layers 60 --iterations 900 --out "$TMP/p9a/m" --seed 1 > /dev/null 2>&1
+$EC_GEN --layers 60 --iterations 900 --out "$TMP/p9b/m" --seed 2 > /dev/null 2>&1
+"$EC_BIN" compare "$TMP/p9a/m" "$TMP/p9b/m" --metric gpu-p99 --json "$TMP/p.json" > /dev/null 2>&1
+grep -q 'p99 needs 1,000 iterations' "$TMP/p.json" && ok "p99 of 900 iterations: no interval (needs 1,000)" || fail "p99 of 900 iterations"

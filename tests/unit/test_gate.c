@@ -351,6 +351,32 @@ static void test_history_baseline(void **st) {
   assert_true(fa <= 0.02 && caught >= 0.75);
 }
 
+/* Start-up transients: a first level 15% slower for 300 of 3,000
+ * iterations is found and trimmed (to a block); runs without one (AR(1)
+ * levels, phi 0.9) are nearly never trimmed. */
+static void test_warmup(void **st) {
+  (void)st;
+  size_t n = 3000;
+  double *v = malloc(n * sizeof *v), *o = malloc(n * sizeof *o);
+  ec_dist d;
+  S_state = 13;
+  int found = 0, spurious = 0, trials = 100;
+  for (int t = 0; t < trials; t++) {
+    S_run_ar(&d, v, o, n, 1.0, 0.9);
+    if (ec_gate_warmup(o, n)) spurious++;
+    for (size_t i = 0; i < 300; i++) o[i] *= 1.15;
+    size_t w = ec_gate_warmup(o, n);
+    if (w >= 285 && w <= 330) found++;
+  }
+  print_message("warm-up of 300 at +15%%: trimmed in %d of %d runs; runs without one trimmed in %d\n", found, trials,
+                spurious);
+  assert_true(found >= 95);
+  assert_true(spurious <= 5);
+  assert_int_equal(ec_gate_warmup(o, 50), 0); /* too short to tell */
+  free(v);
+  free(o);
+}
+
 /* The timer tick is the most common gap, not the smallest: float artefacts
  * (1e-6 ms) do not shrink it. */
 static void test_tick(void **st) {
@@ -396,6 +422,7 @@ int main(void) {
       cmocka_unit_test(test_coverage_repeats), cmocka_unit_test(test_no_interval),
       cmocka_unit_test(test_format),           cmocka_unit_test(test_autocorrelation),
       cmocka_unit_test(test_history_baseline), cmocka_unit_test(test_tick),
+      cmocka_unit_test(test_warmup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
