@@ -26,6 +26,7 @@ static const char S_usage[] =
     "                                     a stored summary --json is an ENGINE; NAME=a,b,c: runs;\n"
     "                                     one run per side: a threshold verdict unless --run-noise)\n"
     "  trend   SUMMARY... [--by KEY] [--metric M] [--max-regress PCT] [--confidence PCT]\n"
+    "          [--reference LABEL]\n"
     "          [--json F] [--markdown F] [-o OUT.html] [--pdf OUT.pdf] [--paper a4|letter]\n"
     "                                     nights of stored summaries (files, folders of them, or\n"
     "                                     engines): change points (first bad night, size, what moved)\n"
