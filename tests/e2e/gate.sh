@@ -69,6 +69,12 @@ for eng in mobilenet.qat mobilenet_v2_residuals.qat; do
     { fail "$eng: terminal line"; grep '^slow10' "$TMP/g.txt"; }
   gate "$eng: 3% slowdown passes --max-regress 5" 0 base="$src" slow3="$w/slow3"
   gate "$eng: the two halves of one run pass" 0 first="$w/first" second="$w/second"
+  aa=$(json_get "$TMP/g.json" '(e["estimate"]["significant"], e["estimate"]["run_noise"])')
+  if [ "$aa" = "(None, 'not measured')" ] && grep -q 'one run per side: run-to-run noise not measured' "$TMP/g.txt"; then
+    ok "$eng: A/A halves: run-to-run noise not measured, no significance claimed"
+  else
+    fail "$eng: A/A halves: $aa"
+  fi
 
   # a stored summary as the baseline: the same verdicts and nearly the same within-run interval
   "$EC_BIN" summary --json "$src" > "$w/baseline.json" 2>/dev/null
