@@ -29,8 +29,15 @@
  * the mean GPU compute time (throughput is about 1/mean time). The gate
  * fails when
  *   regress_pct > max_regress_pct  and  the interval excludes 0 (lo > 0);
- * without an interval (layer-sum, statistics without a count) the estimate
- * alone decides and the reason says so.
+ * without an interval (one run per side with no --run-noise: a threshold
+ * verdict; layer-sum, statistics without a count) the estimate alone
+ * decides and the reason says so. No verdict (EC_VERDICT_INCONCLUSIVE):
+ * past the limit but the interval includes 0, a run of fewer than
+ * EC_GATE_MIN_VERDICT_ITERATIONS iterations, or one run per side measuring
+ * under EC_GATE_MIN_VERDICT_MS with fewer than EC_GATE_SHORT_RUN_ITERATIONS;
+ * EC_VERDICT_NOT_COMPARABLE: ec_gate_incomparable between the sides or
+ * between runs pooled into one (unless opts.allow_mismatch). A run's
+ * start-up level (ec_gate_warmup) is left out of its distribution.
  *
  * Per-layer advisory rule (--max-layer-regress). An aligned layer is flagged
  * when it is slower by more than the limit and beyond its noise: a layer
