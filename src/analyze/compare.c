@@ -678,7 +678,7 @@ static void S_estimate(ec_comparison *c, ec_compare_result *r, const S_side *bs,
   ec_stat st = S_stat_kind(c->used);
   const ec_compare_result *br = &c->res[c->baseline];
   if (ec_gate_estimate_rn(st, bs->d, bs->n, cs->d, cs->n, c->opts.confidence, 0, EC_GATE_SEED, c->opts.run_noise_pct,
-                          &r->est) != 0) {
+                          c->opts.runs_rho, &r->est) != 0) {
     r->est.est_pct = 100 * (r->m.value / br->m.value - 1);
     r->est.why = "a side has no per-iteration distribution";
   }

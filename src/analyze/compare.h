@@ -197,6 +197,7 @@ typedef struct ec_compare_opts {
   const ec_repeats *repeats;    /* NULL, or one entry per engine */
   double run_noise_pct;         /* --run-noise: known run-to-run noise (sd, percent); 0 or NAN: unknown */
   int allow_mismatch;           /* --allow-mismatch: GPU/TensorRT/shape differences only warn */
+  double runs_rho;              /* lag-1 autocorrelation of consecutive runs (trend's nights); 0: independent */
 } ec_compare_opts;
 
 typedef struct ec_comparison {

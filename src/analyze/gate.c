@@ -258,11 +258,11 @@ const char *ec_run_noise_name(ec_run_noise r) {
 
 int ec_gate_estimate(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, size_t nc, double conf,
                      size_t reps, uint64_t seed, ec_gate_est *g) {
-  return ec_gate_estimate_rn(st, b, nb, c, nc, conf, reps, seed, NAN, g);
+  return ec_gate_estimate_rn(st, b, nb, c, nc, conf, reps, seed, NAN, NAN, g);
 }
 
 int ec_gate_estimate_rn(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, size_t nc, double conf,
-                        size_t reps, uint64_t seed, double run_noise_pct, ec_gate_est *g) {
+                        size_t reps, uint64_t seed, double run_noise_pct, double rho, ec_gate_est *g) {
   memset(g, 0, sizeof *g);
   g->est_pct = g->lo_pct = g->hi_pct = g->between_pct = NAN;
   g->within_lo_pct = g->within_hi_pct = g->run_noise_pct = g->min_span_ms = NAN;
@@ -359,7 +359,9 @@ int ec_gate_estimate_rn(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *
       }
     }
     double tau2 = fmax(0, (S - W) / df);
-    for (int s = 0; s < 2; s++) var += (tau2 + vbar[s]) / (double)k[s];
+    /* correlated runs: the run effects of a side's k runs average out less */
+    double r = isfinite(rho) && rho > 0 ? fmin(rho, 0.8) : 0, infl = (1 + r) / (1 - r);
+    for (int s = 0; s < 2; s++) var += (tau2 * (k[s] > 1 ? infl : 1) + vbar[s]) / (double)k[s];
     double q = ec_t_quantile(1 - alpha / 2, df) * sqrt(var);
     g->lo_pct = 100 * expm1(d - q);
     g->hi_pct = 100 * expm1(d + q);

@@ -126,9 +126,12 @@ int ec_gate_estimate(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, 
                      size_t reps, uint64_t seed, ec_gate_est *out);
 /** As ec_gate_estimate, with a known run-to-run noise run_noise_pct (the sd
  *  of a run's statistic between runs, in percent; NAN or <= 0: unknown) for
- *  one run per side. */
+ *  one run per side, and the lag-1 autocorrelation rho of consecutive runs
+ *  (nights; NAN or <= 0: independent): with repeated runs, a side's mean of
+ *  k runs then varies (1+rho)/(1-rho) times as much in its run effects
+ *  (AR(1) variance inflation, rho at most 0.8). */
 int ec_gate_estimate_rn(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, size_t nc, double conf,
-                        size_t reps, uint64_t seed, double run_noise_pct, ec_gate_est *out);
+                        size_t reps, uint64_t seed, double run_noise_pct, double rho, ec_gate_est *out);
 
 /** Start-up transient of a run of n times in measurement order: how many
  *  leading iterations to leave out (0: none). The run is cut into blocks of

@@ -297,8 +297,8 @@ typedef struct S_cmp_out {
   size_t n_mism;
 } S_cmp_out;
 
-static void S_compare(const ec_trend *t, ec_engine **b, size_t nb, ec_engine **c, size_t nc, double max_regress,
-                      S_cmp_out *out) {
+static void S_compare(const ec_trend *t, const ec_trend_group *g, ec_engine **b, size_t nb, ec_engine **c, size_t nc,
+                      double max_regress, S_cmp_out *out) {
   ec_engine *es[2] = {b[0], c[0]};
   ec_repeats rp[2] = {{b + 1, nb - 1}, {c + 1, nc - 1}};
   ec_compare_opts o = {0};
@@ -309,6 +309,7 @@ static void S_compare(const ec_trend *t, ec_engine **b, size_t nb, ec_engine **c
   o.max_layer_regress_pct = NAN;
   o.min_layer_ms = NAN;
   o.repeats = rp;
+  o.runs_rho = isfinite(g->rho) ? g->rho : 0; /* correlated nights (changepoint.h) */
   ec_comparison *cmp = ec_compare(es, 2, NULL, &o);
   ec_compare_result *r = &cmp->res[1];
   out->est = r->est;
@@ -354,7 +355,7 @@ static int S_confirmed(const ec_trend *t, const ec_trend_group *g, const size_t 
   for (size_t p = q - 1; p <= q && fail; p++) {
     ec_engine *c = g->nights[pt[p]].e;
     S_cmp_out o;
-    S_compare(t, b, nb, &c, 1, t->opts.max_regress_pct, &o);
+    S_compare(t, g, b, nb, &c, 1, t->opts.max_regress_pct, &o);
     fail = o.verdict == EC_VERDICT_FAIL;
     free(o.reason);
     S_mism_free(o.mism, o.n_mism);
@@ -476,7 +477,7 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
     c->level_after = exp(cp.level[k + 1]);
     ec_engine **be = S_engines(g, bw, nb), **ae = S_engines(g, aw, na);
     S_cmp_out o;
-    S_compare(t, be, nb, ae, na, NAN, &o);
+    S_compare(t, g, be, nb, ae, na, NAN, &o);
     c->est = o.est;
     c->change = o.change;
     free(o.reason);
@@ -511,7 +512,7 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
     g->gate_runs = nb;
     ec_engine **be = S_engines(g, bw, nb), *ce = g->nights[n - 1].e;
     S_cmp_out o;
-    S_compare(t, be, nb, &ce, 1, t->opts.max_regress_pct, &o);
+    S_compare(t, g, be, nb, &ce, 1, t->opts.max_regress_pct, &o);
     /* a single red night is not yet a regression: confirmed by a new level
      * (k > 0: the baseline is the level before) or by the night before */
     if (o.verdict == EC_VERDICT_FAIL && k == 0 && !S_confirmed(t, g, pt, q, lo, hi)) S_unconfirmed(&o);
@@ -550,7 +551,7 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
       g->ref_runs = nr;
       ec_engine **re = S_engines(g, bw, nr);
       S_cmp_out ro;
-      S_compare(t, re, nr, &ce, 1, t->opts.max_regress_pct, &ro);
+      S_compare(t, g, re, nr, &ce, 1, t->opts.max_regress_pct, &ro);
       if (ro.verdict == EC_VERDICT_FAIL && ec_cp_segment(&cp, q) == ec_cp_segment(&cp, r1 - 1) &&
           !S_confirmed(t, g, pt, q, r0, r1))
         S_unconfirmed(&ro);

@@ -141,7 +141,7 @@ static void test_known_change(void **st) {
     assert_false(ec_gate_significant_slower(&g));
     /* a known run-to-run noise of 2% makes it an honest interval: about
      * +-2.58 * 2% * sqrt(2) wide, excluding no change at +10% */
-    assert_int_equal(ec_gate_estimate_rn(stt, &x, 1, &y, 1, 0.99, 0, EC_GATE_SEED, 2.0, &g), 0);
+    assert_int_equal(ec_gate_estimate_rn(stt, &x, 1, &y, 1, 0.99, 0, EC_GATE_SEED, 2.0, NAN, &g), 0);
     assert_int_equal(g.run_noise, EC_RUN_NOISE_GIVEN);
     assert_true(g.lo_pct > 1 && g.lo_pct < 4 && g.hi_pct > 16 && g.hi_pct < 20);
     assert_true(ec_gate_significant_slower(&g));
@@ -377,6 +377,28 @@ static void test_warmup(void **st) {
   free(o);
 }
 
+/* Correlated runs (nights): the run effects of a side's mean are inflated
+ * by (1+rho)/(1-rho), so the interval widens; rho <= 0 changes nothing. */
+static void test_correlated_runs(void **st) {
+  (void)st;
+  size_t n = 500;
+  ec_dist b[4], c;
+  double *v[5];
+  for (int i = 0; i < 5; i++) v[i] = malloc(n * sizeof(double));
+  S_state = 14;
+  for (int i = 0; i < 4; i++) S_run(&b[i], v[i], n, exp(0.02 * S_normal()), EC_STAT_MEDIAN);
+  S_run(&c, v[4], n, 1.0, EC_STAT_MEDIAN);
+  ec_gate_est g0, g1, g2;
+  ec_gate_estimate_rn(EC_STAT_MEDIAN, b, 4, &c, 1, 0.99, 500, 1, NAN, NAN, &g0);
+  ec_gate_estimate_rn(EC_STAT_MEDIAN, b, 4, &c, 1, 0.99, 500, 1, NAN, 0.6, &g1);
+  ec_gate_estimate_rn(EC_STAT_MEDIAN, b, 4, &c, 1, 0.99, 500, 1, NAN, -0.3, &g2);
+  double w0 = g0.hi_pct - g0.lo_pct, w1 = g1.hi_pct - g1.lo_pct;
+  print_message("4 nights vs 1: width %.2f independent, %.2f with rho 0.6\n", w0, w1);
+  assert_true(w1 > w0 * 1.1);
+  assert_true(g2.lo_pct == g0.lo_pct && g2.hi_pct == g0.hi_pct);
+  for (int i = 0; i < 5; i++) free(v[i]);
+}
+
 /* The timer tick is the most common gap, not the smallest: float artefacts
  * (1e-6 ms) do not shrink it. */
 static void test_tick(void **st) {
@@ -422,7 +444,7 @@ int main(void) {
       cmocka_unit_test(test_coverage_repeats), cmocka_unit_test(test_no_interval),
       cmocka_unit_test(test_format),           cmocka_unit_test(test_autocorrelation),
       cmocka_unit_test(test_history_baseline), cmocka_unit_test(test_tick),
-      cmocka_unit_test(test_warmup),
+      cmocka_unit_test(test_warmup),           cmocka_unit_test(test_correlated_runs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
