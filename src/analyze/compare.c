@@ -697,9 +697,14 @@ static void S_estimate(ec_comparison *c, ec_compare_result *r, const S_side *bs,
       r->est.lo_pct = 100 * expm1(dq + log1p(r->est.lo_pct / 100) - dt);
       r->est.hi_pct = 100 * expm1(dq + log1p(r->est.hi_pct / 100) - dt);
     }
-    r->est.method = isfinite(r->est.lo_pct) ? "throughput as time per query (the qps ratio); the interval as wide as "
-                                              "that of the mean GPU compute time"
-                                            : "estimate only";
+    if (isfinite(r->est.within_lo_pct)) {
+      r->est.within_lo_pct = 100 * expm1(dq + log1p(r->est.within_lo_pct / 100) - dt);
+      r->est.within_hi_pct = 100 * expm1(dq + log1p(r->est.within_hi_pct / 100) - dt);
+    }
+    r->est.method = isfinite(r->est.lo_pct) || isfinite(r->est.within_lo_pct)
+                        ? "throughput as time per query (the qps ratio); the interval as wide as that of the mean GPU "
+                          "compute time"
+                        : "estimate only";
   }
 }
 

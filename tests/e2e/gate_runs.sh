@@ -85,3 +85,8 @@ $EC_GEN --layers 60 --iterations 900 --out "$TMP/p9a/m" --seed 1 > /dev/null 2>&
 $EC_GEN --layers 60 --iterations 900 --out "$TMP/p9b/m" --seed 2 > /dev/null 2>&1
 "$EC_BIN" compare "$TMP/p9a/m" "$TMP/p9b/m" --metric gpu-p99 --json "$TMP/p.json" > /dev/null 2>&1
 grep -q 'p99 needs 1,000 iterations' "$TMP/p.json" && ok "p99 of 900 iterations: no interval (needs 1,000)" || fail "p99 of 900 iterations"
+# throughput: the within-run interval is of the time per query, around its estimate
+"$EC_BIN" compare a="$TMP/a/m" s="$TMP/s/m" --metric throughput --json "$TMP/q.json" > /dev/null 2>&1
+q=$(jget "$TMP/q.json" '(e["estimate"]["within_run"]["low_pct"] < e["estimate"]["regress_pct"] < e["estimate"]["within_run"]["high_pct"])')
+[ "$q" = True ] && ok "throughput, one run per side: the within-run interval surrounds the time-per-query estimate" ||
+  fail "throughput within-run interval: $(jget "$TMP/q.json" 'e["estimate"]')"
