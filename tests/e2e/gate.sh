@@ -113,6 +113,21 @@ EOF
   fi
 done
 
+# no verdict on real engines: another GPU is NOT COMPARABLE, 20 iterations INCONCLUSIVE (exit 4)
+T=$CORPUS/trex
+gate "RTX 3090 TF fp16 vs A100 PyTorch fp16: not comparable" 4 rtx3090=$T/tensorflow-resnet-RTX-3090-fp16 a100=$T/pytorch-resnet-A100-fp16
+[ "$(json_get "$TMP/g.json" 'e["verdict"]')" = "not comparable" ] && grep -q '^result: NOT COMPARABLE' "$TMP/g.txt" &&
+  ok "cross-GPU corpus pair: verdict not comparable" || fail "cross-GPU corpus pair: $(json_get "$TMP/g.json" 'e["reason"]')"
+mkdir -p "$TMP/few"
+cp "$T/mobilenet.qat"/* "$TMP/few/" && chmod u+w "$TMP/few"/*
+"$PY" - "$TMP/few" <<'EOF2'
+import glob, json, sys
+for p in glob.glob(sys.argv[1] + "/*.timing.json"):
+    json.dump(json.load(open(p))[1000:1020], open(p, "w"))
+EOF2
+gate "mobilenet.qat: 20 iterations of a real run: inconclusive" 4 base=$T/mobilenet.qat few="$TMP/few"
+grep -q 'fewer than 30' "$TMP/g.txt" && ok "20 real iterations: the reason names the 30-iteration floor" || fail "20 real iterations: reason"
+
 # same-named engines in different folders are named by their folders,
 # everywhere: terminal, JSON, JUnit, Markdown, bench-json, HTML and PDF of
 # the comparison report, and the report card's index and bookmarks
