@@ -60,10 +60,51 @@ size_t ec_changepoints(const double *y, size_t n, ec_cp_result *out) {
   return ec_changepoints_with(y, n, ec_cp_penalty(n), out);
 }
 
+static size_t S_fit(const double *y, size_t n, double sigma, double penalty, ec_cp_result *out);
+
+/* Lag-1 autocorrelation of the residuals of y about its fitted levels (pairs
+ * within one level, clipped points left out); NAN with too few pairs. */
+static double S_rho(const double *y, size_t n, const ec_cp_result *r) {
+  double num = 0, den = 0;
+  size_t pairs = 0;
+  for (size_t i = 0; i < n; i++) {
+    size_t k = ec_cp_segment(r, i);
+    if (r->clipped[i]) continue;
+    double e = y[i] - r->level[k];
+    den += e * e;
+    if (i + 1 < n && !r->clipped[i + 1] && ec_cp_segment(r, i + 1) == k) {
+      num += e * (y[i + 1] - r->level[k]);
+      pairs++;
+    }
+  }
+  return pairs >= EC_CP_RHO_MIN_PAIRS && den > 0 ? num / den : NAN;
+}
+
 size_t ec_changepoints_with(const double *y, size_t n, double penalty, ec_cp_result *out) {
+  double sigma0 = ec_cp_noise(y, n);
+  size_t k = S_fit(y, n, sigma0, penalty, out);
+  double rho = S_rho(y, n, out), used = 0;
+  /* correlated noise: a level's mean varies (1+rho)/(1-rho) times more
+   * than independent noise lets it (AR(1)); fit again with that noise. Levels
+   * fitted to correlated noise absorb some of it, so rho is estimated again
+   * about the new levels (at most three times, while it grows) */
+  for (int it = 0; it < 3 && isfinite(rho) && rho > used; it++) {
+    used = fmin(rho, EC_CP_RHO_MAX);
+    ec_cp_free(out);
+    k = S_fit(y, n, sigma0 * sqrt((1 + used) / (1 - used)), penalty, out);
+    double again = S_rho(y, n, out);
+    if (!(again > rho)) break;
+    rho = again;
+  }
+  out->rho = rho;
+  return k;
+}
+
+static size_t S_fit(const double *y, size_t n, double sigma, double penalty, ec_cp_result *out) {
   memset(out, 0, sizeof *out);
   out->n = n;
-  out->sigma = ec_cp_noise(y, n);
+  out->sigma = sigma;
+  out->rho = NAN;
   out->clipped = ec_calloc(n ? n : 1, sizeof *out->clipped);
   out->level = ec_calloc(1, sizeof *out->level);
   out->level[0] = NAN;

@@ -34,9 +34,18 @@
  * README lists it: about 1.4% at 6 points, 0.5% at 10, 0.2% or less from
  * 30 on.
  *
- * Assumptions: points are independent given their level (no drift within a
- * level), the noise is the same for every level, and a real level lasts at
- * least 3 points. */
+ *  4. Correlated nights. The lag-1 autocorrelation rho of the residuals
+ *     (each unclipped point about its level, pairs within a level) is
+ *     estimated; when it is positive the noise is widened by the AR(1)
+ *     variance inflation sqrt((1+rho)/(1-rho)) (rho at most EC_CP_RHO_MAX)
+ *     and steps 2-3 run again with it: a level's mean then varies as much as
+ *     correlated noise makes it, and the penalty keeps its calibration.
+ *     Needs EC_CP_RHO_MIN_PAIRS pairs; rho is reported (trend warns above
+ *     EC_CP_RHO_WARN).
+ *
+ * Assumptions: given its level, the noise is AR(1) at most (no drift within
+ * a level), the same for every level, and a real level lasts at least 3
+ * points. */
 #ifndef EC_CHANGEPOINT_H
 #define EC_CHANGEPOINT_H
 #include <stddef.h>
@@ -49,10 +58,14 @@
 #define EC_CP_PENALTY_TEXT "14 + 3 ln(n) in units of the noise variance"
 #define EC_CP_MIN_LEVEL 3       /* points a level lasts at least */
 #define EC_CP_MIN_POINTS 6      /* shorter series get no change point (two levels) */
+#define EC_CP_RHO_MIN_PAIRS 8   /* residual pairs needed to estimate the autocorrelation */
+#define EC_CP_RHO_MAX 0.8       /* the inflation stops at (1+0.8)/(1-0.8) = 9 */
+#define EC_CP_RHO_WARN 0.3      /* trend warns at a lag-1 autocorrelation this high */
 
 typedef struct ec_cp_result {
   size_t n;
-  double sigma;         /* noise scale (y's units), NAN when n < 3 */
+  double sigma;         /* noise scale (y's units, widened for autocorrelation), NAN when n < 3 */
+  double rho;           /* lag-1 autocorrelation of the residuals; NAN when not estimable */
   double penalty;       /* the penalty per change point that was used (sigma^2 units) */
   size_t *starts;       /* first index of each level after the first, ascending */
   size_t n_cps;

@@ -39,8 +39,8 @@ int ec_metric_parse(const char *s, ec_metric *out) {
 }
 
 const char *ec_verdict_name(ec_verdict v) {
-  static const char *const n[] = {"baseline", "pass", "fail", "info", "error"};
-  return (unsigned)v < 5 ? n[v] : "error";
+  static const char *const n[] = {"baseline", "pass", "fail", "info", "error", "inconclusive", "not comparable"};
+  return (unsigned)v < 7 ? n[v] : "error";
 }
 
 const char *ec_change_name(ec_change c) {
@@ -165,6 +165,7 @@ typedef struct S_side {
   double **bufs;
   size_t nbufs, capbufs;
   size_t from_files; /* runs from sketches or statistics (not per-iteration times) */
+  size_t trimmed, trim_max; /* warm-up iterations left out, over all runs and in the longest */
 } S_side;
 
 static void S_side_free(S_side *s) {
@@ -189,11 +190,18 @@ static double S_stat_of(const double *s, size_t n, ec_stat st, double mean) {
 
 /* A run of per-iteration times (non-finite entries left out). */
 static void S_add_times(S_side *sd, const double *v, size_t n, ec_stat st) {
-  double *s = S_buf(sd, n);
+  double *s = S_buf(sd, n), *ord = S_buf(sd, n);
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
-    if (isfinite(v[i])) s[k++] = v[i];
+    if (isfinite(v[i])) ord[k++] = v[i];
+  /* a start-up level (warm-up) is left out (gate.h: ec_gate_warmup) */
+  size_t trim = ec_gate_warmup(ord, k);
+  ord += trim;
+  k -= trim;
+  sd->trimmed += trim;
+  if (trim && (!sd->trim_max || trim > sd->trim_max)) sd->trim_max = trim;
   if (!k) return;
+  memcpy(s, ord, k * sizeof *s);
   ec_sort_doubles(s, k);
   double sum = 0, ss = 0;
   for (size_t i = 0; i < k; i++) sum += s[i];
@@ -203,6 +211,7 @@ static void S_add_times(S_side *sd, const double *v, size_t n, ec_stat st) {
   memset(d, 0, sizeof *d);
   d->n = k;
   d->sorted = s;
+  d->order = ord;
   d->mean = mean;
   d->sd = k > 1 ? sqrt(ss / (double)(k - 1)) : 0;
   d->value = S_stat_of(s, k, st, mean);
@@ -536,6 +545,24 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
 
 /* ---- verdicts ----------------------------------------------------------- */
 
+/* Why engine i cannot be gated against the baseline (ec_gate_incomparable):
+ * the sides differ, or runs pooled into one side differ; NULL when it can. */
+static char *S_incomparable(const ec_comparison *c, size_t i) {
+  size_t side[2] = {c->baseline, i};
+  for (int s = 0; s < 2; s++) {
+    const ec_repeats *rp = c->opts.repeats ? &c->opts.repeats[side[s]] : NULL;
+    for (size_t k = 0; rp && k < rp->n; k++) {
+      char *w = ec_gate_incomparable(c->engines[side[s]], rp->v[k]);
+      if (w) {
+        char *r = ec_asprintf("runs pooled into %s differ in %s", c->engines[side[s]]->name, w);
+        free(w);
+        return r;
+      }
+    }
+  }
+  return ec_gate_incomparable(c->engines[c->baseline], c->engines[i]);
+}
+
 static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_result *br) {
   const ec_engine *e = c->engines[r->engine];
   double pct = c->opts.max_regress_pct;
@@ -555,10 +582,13 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
   int iv = isfinite(g->lo_pct);
   if (iv) r->change = g->lo_pct > 0 ? EC_CHANGE_WORSE : g->hi_pct < 0 ? EC_CHANGE_BETTER : EC_CHANGE_SAME;
   else r->change = r->regress_pct > 0 ? EC_CHANGE_WORSE : r->regress_pct < 0 ? EC_CHANGE_BETTER : EC_CHANGE_SAME;
-  char est[96], head[160];
+  char est[128], head[256], within[96];
   ec_gate_str(est, sizeof est, g);
+  ec_gate_within_str(within, sizeof within, g);
   if (iv) snprintf(head, sizeof head, "%s at %g%%", est, 100 * g->confidence);
-  else snprintf(head, sizeof head, "%s (no interval: %s)", est, g->why ? g->why : "unknown");
+  else if (!g->why && *within) snprintf(head, sizeof head, "%s, %s at %g%%", est, within, 100 * g->confidence);
+  else if (!g->why) snprintf(head, sizeof head, "%s", est);
+  else snprintf(head, sizeof head, "%s (no interval: %s)", est, g->why);
   const char *dir = r->change == EC_CHANGE_WORSE ? "slower than the baseline"
                     : r->change == EC_CHANGE_BETTER ? "faster than the baseline"
                                                     : "no change distinguishable from noise";
@@ -568,17 +598,37 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
     return;
   }
   c->gates++;
-  if (r->regress_pct > pct && (!iv || g->lo_pct > 0)) {
+  double span_ms = g->min_span_ms;
+  if (r->incomparable && !c->opts.allow_mismatch) {
+    r->verdict = EC_VERDICT_NOT_COMPARABLE;
+    c->mismatched++;
+    r->reason = ec_asprintf("%s: not comparable with the baseline (%s); no verdict (--allow-mismatch gates anyway)", head,
+                            r->incomparable);
+  } else if (g->min_n && g->min_n < EC_GATE_MIN_VERDICT_ITERATIONS) {
+    r->verdict = EC_VERDICT_INCONCLUSIVE;
+    c->inconclusive++;
+    r->reason = ec_asprintf("%s: inconclusive: a run has %zu iterations (fewer than %d)", head, g->min_n,
+                            EC_GATE_MIN_VERDICT_ITERATIONS);
+  } else if (g->run_noise != EC_RUN_NOISE_MEASURED && isfinite(span_ms) && span_ms < EC_GATE_MIN_VERDICT_MS &&
+             g->min_n < EC_GATE_SHORT_RUN_ITERATIONS) {
+    r->verdict = EC_VERDICT_INCONCLUSIVE;
+    c->inconclusive++;
+    r->reason = ec_asprintf("%s: inconclusive: a run measured %.3g ms of iterations (under %g s)", head, span_ms,
+                            EC_GATE_MIN_VERDICT_MS / 1000);
+  } else if (r->regress_pct > pct && (!iv || g->lo_pct > 0)) {
     r->verdict = EC_VERDICT_FAIL;
     c->failed++;
     r->reason = iv ? ec_asprintf("%s: slower by more than the %g%% limit, and the interval excludes no change", head, pct)
-                   : ec_asprintf("%s: slower by more than the %g%% limit (the estimate alone decides)", head, pct);
+                : g->run_noise == EC_RUN_NOISE_NOT_MEASURED && !g->why
+                    ? ec_asprintf("%s: slower by more than the %g%% limit (a threshold verdict: one run per side)", head, pct)
+                    : ec_asprintf("%s: slower by more than the %g%% limit (the estimate alone decides)", head, pct);
+  } else if (r->regress_pct > pct) {
+    r->verdict = EC_VERDICT_INCONCLUSIVE;
+    c->inconclusive++;
+    r->reason = ec_asprintf("%s: inconclusive: past the %g%% limit, but the interval includes no change", head, pct);
   } else {
     r->verdict = EC_VERDICT_PASS;
-    if (r->regress_pct > pct)
-      r->reason = ec_asprintf("%s: past the %g%% limit, but the interval includes no change", head, pct);
-    else
-      r->reason = ec_asprintf("%s: within the %g%% limit (%s)", head, pct, dir);
+    r->reason = ec_asprintf("%s: within the %g%% limit (%s)", head, pct, dir);
   }
 }
 
@@ -629,6 +679,11 @@ ec_metric ec_metric_pick(ec_engine *const *engines, ec_summary *const *sums, siz
 static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
   ec_compare_result *r = &c->res[i];
   S_side_runs(c, i, c->used, sd);
+  r->warmup_trimmed = sd->trimmed;
+  if (sd->trimmed)
+    ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0,
+                "%s: a start-up level was trimmed: %zu iteration%s left out of the gate (at most %zu in a run)",
+                c->engines[i]->name, sd->trimmed, sd->trimmed == 1 ? "" : "s", sd->trim_max);
   if (!isfinite(r->m.value)) return;
   if (c->used == EC_METRIC_THROUGHPUT) {
     r->m.value = S_side_qps(c, i);
@@ -664,7 +719,8 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
 static void S_estimate(ec_comparison *c, ec_compare_result *r, const S_side *bs, const S_side *cs) {
   ec_stat st = S_stat_kind(c->used);
   const ec_compare_result *br = &c->res[c->baseline];
-  if (ec_gate_estimate(st, bs->d, bs->n, cs->d, cs->n, c->opts.confidence, 0, EC_GATE_SEED, &r->est) != 0) {
+  if (ec_gate_estimate_rn(st, bs->d, bs->n, cs->d, cs->n, c->opts.confidence, 0, EC_GATE_SEED, c->opts.run_noise_pct,
+                          c->opts.runs_rho, &r->est) != 0) {
     r->est.est_pct = 100 * (r->m.value / br->m.value - 1);
     r->est.why = "a side has no per-iteration distribution";
   }
@@ -683,9 +739,14 @@ static void S_estimate(ec_comparison *c, ec_compare_result *r, const S_side *bs,
       r->est.lo_pct = 100 * expm1(dq + log1p(r->est.lo_pct / 100) - dt);
       r->est.hi_pct = 100 * expm1(dq + log1p(r->est.hi_pct / 100) - dt);
     }
-    r->est.method = isfinite(r->est.lo_pct) ? "throughput as time per query (the qps ratio); the interval as wide as "
-                                              "that of the mean GPU compute time"
-                                            : "estimate only";
+    if (isfinite(r->est.within_lo_pct)) {
+      r->est.within_lo_pct = 100 * expm1(dq + log1p(r->est.within_lo_pct / 100) - dt);
+      r->est.within_hi_pct = 100 * expm1(dq + log1p(r->est.within_hi_pct / 100) - dt);
+    }
+    r->est.method = isfinite(r->est.lo_pct) || isfinite(r->est.within_lo_pct)
+                        ? "throughput as time per query (the qps ratio); the interval as wide as that of the mean GPU "
+                          "compute time"
+                        : "estimate only";
   }
 }
 
@@ -735,6 +796,7 @@ ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *lab
     }
     if (isfinite(r->m.value) && isfinite(c->res[c->baseline].m.value)) S_estimate(c, r, &sides[c->baseline], &sides[i]);
     else ec_gate_estimate(S_stat_kind(c->used), NULL, 0, NULL, 0, c->opts.confidence, 0, EC_GATE_SEED, &r->est);
+    r->incomparable = S_incomparable(c, i);
     S_verdict(c, r, &c->res[c->baseline]);
     S_comparability(r, engines[c->baseline], engines[i], labels ? &labels[c->baseline] : NULL,
                     labels ? &labels[i] : NULL);
@@ -755,6 +817,7 @@ void ec_comparison_free(ec_comparison *c) {
     ec_compare_result *r = &c->res[i];
     ec_metric_value_clear(&r->m);
     free(r->reason);
+    free(r->incomparable);
     for (size_t k = 0; k < r->n_mism; k++) {
       free(r->mism[k].what);
       free(r->mism[k].base);
@@ -787,12 +850,14 @@ char *ec_compare_gate_rule(const ec_comparison *c) {
 ec_outcome ec_compare_outcome(const ec_comparison *c) {
   if (c->errors) return EC_OUTCOME_NOT_COMPARABLE;
   if (c->failed) return EC_OUTCOME_FAIL;
+  if (c->mismatched) return EC_OUTCOME_MISMATCH;
+  if (c->inconclusive) return EC_OUTCOME_INCONCLUSIVE;
   return c->gates ? EC_OUTCOME_PASS : EC_OUTCOME_NO_GATE;
 }
 
 const char *ec_outcome_name(ec_outcome o) {
-  static const char *const n[] = {"not comparable", "fail", "pass", "no gate"};
-  return (unsigned)o < 4 ? n[o] : "not comparable";
+  static const char *const n[] = {"not comparable", "fail", "pass", "no gate", "not comparable", "inconclusive"};
+  return (unsigned)o < 6 ? n[o] : "not comparable";
 }
 
 const char *ec_verdict_words(ec_verdict v) {
@@ -801,6 +866,7 @@ const char *ec_verdict_words(ec_verdict v) {
   case EC_VERDICT_PASS: return "pass";
   case EC_VERDICT_FAIL: return "fail";
   case EC_VERDICT_INFO: return "no gate";
+  case EC_VERDICT_INCONCLUSIVE: return "inconclusive";
   default: return "not comparable";
   }
 }
@@ -817,6 +883,13 @@ char *ec_compare_headline(const ec_comparison *c) {
   case EC_OUTCOME_PASS:
     return ec_asprintf("PASS: no engine is slower than the baseline beyond the %g%% limit (%zu gate%s)", pct, c->gates,
                        c->gates == 1 ? "" : "s");
+  case EC_OUTCOME_MISMATCH:
+    return ec_asprintf("NOT COMPARABLE: %zu of %zu engine%s measured on a different GPU, TensorRT or shapes than the "
+                       "baseline (no verdict; --allow-mismatch gates anyway)",
+                       c->mismatched, c->gates, c->gates == 1 ? " is" : "s are");
+  case EC_OUTCOME_INCONCLUSIVE:
+    return ec_asprintf("INCONCLUSIVE: %zu of %zu engine%s not told from noise at the %g%% limit (no verdict)",
+                       c->inconclusive, c->gates, c->gates == 1 ? " is" : "s are", pct);
   default:
     return ec_asprintf("NO GATE: %zu engine%s compared with the baseline (--max-regress not given)", c->n - 1,
                        c->n == 2 ? "" : "s");

@@ -29,8 +29,15 @@
  * the mean GPU compute time (throughput is about 1/mean time). The gate
  * fails when
  *   regress_pct > max_regress_pct  and  the interval excludes 0 (lo > 0);
- * without an interval (layer-sum, statistics without a count) the estimate
- * alone decides and the reason says so.
+ * without an interval (one run per side with no --run-noise: a threshold
+ * verdict; layer-sum, statistics without a count) the estimate alone
+ * decides and the reason says so. No verdict (EC_VERDICT_INCONCLUSIVE):
+ * past the limit but the interval includes 0, a run of fewer than
+ * EC_GATE_MIN_VERDICT_ITERATIONS iterations, or one run per side measuring
+ * under EC_GATE_MIN_VERDICT_MS with fewer than EC_GATE_SHORT_RUN_ITERATIONS;
+ * EC_VERDICT_NOT_COMPARABLE: ec_gate_incomparable between the sides or
+ * between runs pooled into one (unless opts.allow_mismatch). A run's
+ * start-up level (ec_gate_warmup) is left out of its distribution.
  *
  * Per-layer advisory rule (--max-layer-regress). An aligned layer is flagged
  * when it is slower by more than the limit and beyond its noise: a layer
@@ -110,9 +117,12 @@ typedef enum {
   EC_VERDICT_PASS,         /* gate given and met */
   EC_VERDICT_FAIL,         /* gate given and broken */
   EC_VERDICT_INFO,         /* no gate given */
-  EC_VERDICT_ERROR         /* the metric is missing for this engine or the baseline */
+  EC_VERDICT_ERROR,        /* the metric is missing for this engine or the baseline */
+  EC_VERDICT_INCONCLUSIVE, /* gate given, no verdict: past the limit within the noise, or too few iterations */
+  EC_VERDICT_NOT_COMPARABLE /* gate given, no verdict: GPU, TensorRT or shapes differ (ec_gate_comparable) */
 } ec_verdict;
-const char *ec_verdict_name(ec_verdict v); /* "baseline","pass","fail","info","error" */
+/* "baseline","pass","fail","info","error","inconclusive","not comparable" */
+const char *ec_verdict_name(ec_verdict v);
 
 typedef enum { EC_CHANGE_SAME = 0, EC_CHANGE_WORSE, EC_CHANGE_BETTER, EC_CHANGE_UNKNOWN } ec_change;
 const char *ec_change_name(ec_change c); /* "same","worse","better","unknown" */
@@ -173,6 +183,8 @@ typedef struct ec_compare_result {
   ec_verdict verdict;
   ec_change change;     /* worse/better when the interval excludes 0 (the estimate's sign without one) */
   char *reason;         /* one line saying why; owned */
+  char *incomparable;   /* why it cannot be gated (ec_gate_incomparable), or NULL; owned */
+  size_t warmup_trimmed; /* start-up iterations left out of the gate's runs (ec_gate_warmup) */
   ec_mismatch *mism;    /* comparability */
   size_t n_mism, cap_mism;
   ec_mismatch *dflt;    /* options that differ only by TensorRT 11's new defaults (EC_OPT_DEFAULTS):
@@ -211,6 +223,9 @@ typedef struct ec_compare_opts {
   double min_layer_ms;          /* NAN: EC_MIN_LAYER_MS */
   int all_runs;                 /* every run of a multi-run timing file is a repeated run */
   const ec_repeats *repeats;    /* NULL, or one entry per engine */
+  double run_noise_pct;         /* --run-noise: known run-to-run noise (sd, percent); 0 or NAN: unknown */
+  int allow_mismatch;           /* --allow-mismatch: GPU/TensorRT/shape differences only warn */
+  double runs_rho;              /* lag-1 autocorrelation of consecutive runs (trend's nights); 0: independent */
 } ec_compare_opts;
 
 typedef struct ec_comparison {
@@ -222,6 +237,7 @@ typedef struct ec_comparison {
   ec_compare_result *res;    /* n entries, one per engine (the baseline's has verdict BASELINE) */
   ec_diags diags;            /* warnings about the comparison as a whole (metric fallback, ...) */
   size_t failed, errors, gates; /* gates: engines judged by a gate */
+  size_t inconclusive, mismatched; /* gated engines without a verdict */
 } ec_comparison;
 
 /** Compare engines[0..n) against engines[o->baseline]. labels (may be NULL)
@@ -234,14 +250,17 @@ typedef enum {
   EC_OUTCOME_NOT_COMPARABLE = 0, /* an engine (or the baseline) lacks the metric */
   EC_OUTCOME_FAIL,               /* a gate failed */
   EC_OUTCOME_PASS,               /* every gate passed */
-  EC_OUTCOME_NO_GATE             /* no --max-regress */
+  EC_OUTCOME_NO_GATE,            /* no --max-regress */
+  EC_OUTCOME_MISMATCH,           /* no verdict: an engine is not comparable (GPU, TensorRT, shapes) */
+  EC_OUTCOME_INCONCLUSIVE        /* no verdict: an engine's change is not told from noise */
 } ec_outcome;
 ec_outcome ec_compare_outcome(const ec_comparison *c);
 /** The outcome in one line ("FAIL: 1 of 2 engines are slower than the
  *  baseline beyond the 5% limit"), as the terminal, Markdown, the banner and
  *  the report's {{compare.verdict}} say it; caller frees. */
 char *ec_compare_headline(const ec_comparison *c);
-/** "not comparable", "fail", "pass", "no gate"; static. */
+/** "not comparable", "fail", "pass", "no gate", "not comparable",
+ *  "inconclusive"; static. */
 const char *ec_outcome_name(ec_outcome o);
 /** The verdict of one engine as the outcome words ("fail", "pass", "not
  *  comparable" for an error, "no gate" for info, "baseline"); static. */

@@ -1,8 +1,11 @@
 /* gate — see gate.h for the model and its assumptions. */
 #include "analyze/gate.h"
 #include "analyze/stats.h"
+#include "analyze/changepoint.h"
 #include "util/order.h"
 #include "util/alloc.h"
+#include "util/buf.h"
+#include "model/engine.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,22 +134,93 @@ static const char *S_why(ec_stat st, const ec_dist *d) {
     return "a side has no per-iteration distribution (summary statistics without a count, or a profile)";
   }
   if (d->n < EC_GATE_MIN_ITERATIONS) return "fewer than 10 iterations in a run";
-  if (st == EC_STAT_P99 && d->n < 100) return "p99 of fewer than 100 iterations is their maximum";
+  if (st == EC_STAT_P99 && d->n < EC_GATE_P99_MIN) return "p99 needs 1,000 iterations (after any warm-up is trimmed)";
   double lowest = st == EC_STAT_MEAN ? d->mean : d->sorted ? d->sorted[0] : d->sketch[0];
   if (!(lowest > 0)) return "a run has times that are not positive";
   return NULL;
 }
 
-/* The resolution of run d's times: the smallest gap between two distinct
- * values (timers tick; 0 for a sketch or a mean). */
+double ec_gate_tick(const double *s, size_t n) {
+  double *g = ec_malloc((n ? n : 1) * sizeof *g);
+  size_t k = 0;
+  for (size_t i = 1; i < n; i++)
+    if (s[i] > s[i - 1]) g[k++] = s[i] - s[i - 1];
+  double tick = 0;
+  if (k) {
+    ec_sort_doubles(g, k);
+    /* runs of gaps within 1% of the run's first: one gap, float artefacts
+     * (1e-6 ms) are their own small group and lose to the real step */
+    size_t best = 0, best_n = 0;
+    for (size_t i = 0; i < k;) {
+      size_t j = i;
+      while (j < k && g[j] <= g[i] * 1.01) j++;
+      if (j - i > best_n) best = i, best_n = j - i;
+      i = j;
+    }
+    if (best_n * 10 >= k) tick = g[best + best_n / 2];
+  }
+  free(g);
+  return tick;
+}
+
+/* The resolution of run d's times: its timer tick (0 for a sketch or a mean). */
 static double S_resolution(ec_stat st, const ec_dist *d) {
   if (st == EC_STAT_MEAN || !d->sorted) return 0;
-  double h = INFINITY;
-  for (size_t i = 1; i < d->n; i++) {
-    double g = d->sorted[i] - d->sorted[i - 1];
-    if (g > 0 && g < h) h = g;
+  return ec_gate_tick(d->sorted, d->n);
+}
+
+/* Lag-k autocorrelation of y (mean m, sum of squares ss). */
+static double S_acf(const double *y, size_t n, double m, double ss, size_t k) {
+  double c = 0;
+  for (size_t t = 0; t + k < n; t++) c += (y[t] - m) * (y[t + k] - m);
+  return c / ss;
+}
+
+size_t ec_gate_block_len(const double *y, size_t n) {
+  if (n < 40) return 1;
+  double m = 0, ss = 0;
+  for (size_t t = 0; t < n; t++) m += y[t];
+  m /= (double)n;
+  for (size_t t = 0; t < n; t++) ss += (y[t] - m) * (y[t] - m);
+  if (!(ss > 0)) return 1;
+  double thr = 2 / sqrt((double)n);
+  size_t cap = n / 20;
+  if (S_acf(y, n, m, ss, 1) < thr) return 1;
+  size_t k = 2;
+  while (k <= cap && S_acf(y, n, m, ss, k) >= thr) k *= 2;
+  return 2 * k < cap ? 2 * k : cap;
+}
+
+double ec_gate_block_inflation(const double *y, size_t n, size_t len) {
+  if (len <= 1 || n < 2 * len) return 1;
+  size_t B = n / len, used = B * len;
+  double m = 0, ss = 0, sb = 0;
+  for (size_t t = 0; t < used; t++) m += y[t];
+  m /= (double)used;
+  for (size_t t = 0; t < used; t++) ss += (y[t] - m) * (y[t] - m);
+  if (!(ss > 0)) return 1;
+  for (size_t b = 0; b < B; b++) {
+    double mb = 0;
+    for (size_t t = b * len; t < (b + 1) * len; t++) mb += y[t];
+    mb /= (double)len;
+    sb += (mb - m) * (mb - m);
   }
-  return isfinite(h) ? h : 0;
+  /* [sum_b (m_b - m)^2 / B^2] / [(ss/used) / used] */
+  double f = sb / ((double)B * (double)B) / (ss / ((double)used * (double)used));
+  return f > 1 ? f : 1;
+}
+
+/* Run d's block length and variance inflation for statistic st (1, 1
+ * without the order): on the statistic's linearisation (gate.h). */
+static double S_inflation(ec_stat st, const ec_dist *d, size_t *len) {
+  *len = 1;
+  if (!d->order || d->n < 40) return 1;
+  double *y = ec_malloc(d->n * sizeof *y);
+  for (size_t t = 0; t < d->n; t++) y[t] = st == EC_STAT_MEAN ? d->order[t] : d->order[t] <= d->value ? 1 : 0;
+  *len = ec_gate_block_len(y, d->n);
+  double f = ec_gate_block_inflation(y, d->n, *len);
+  free(y);
+  return f;
 }
 
 /* One bootstrap replicate of run d's statistic; h: its resolution. */
@@ -178,10 +252,27 @@ static double S_replicate(S_rng *r, ec_stat st, const ec_dist *d, double h) {
 
 int ec_gate_significant_slower(const ec_gate_est *g) { return isfinite(g->lo_pct) && g->lo_pct > 0; }
 
+const char *ec_run_noise_name(ec_run_noise r) {
+  return r == EC_RUN_NOISE_MEASURED ? "measured" : r == EC_RUN_NOISE_GIVEN ? "given" : "not measured";
+}
+
 int ec_gate_estimate(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, size_t nc, double conf,
                      size_t reps, uint64_t seed, ec_gate_est *g) {
+  return ec_gate_estimate_rn(st, b, nb, c, nc, conf, reps, seed, NAN, NAN, g);
+}
+
+int ec_gate_estimate_rn(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, size_t nc, double conf,
+                        size_t reps, uint64_t seed, double run_noise_pct, double rho, ec_gate_est *g) {
   memset(g, 0, sizeof *g);
   g->est_pct = g->lo_pct = g->hi_pct = g->between_pct = NAN;
+  g->within_lo_pct = g->within_hi_pct = g->run_noise_pct = g->min_span_ms = NAN;
+  g->run_noise = nb > 1 || nc > 1 ? EC_RUN_NOISE_MEASURED : EC_RUN_NOISE_NOT_MEASURED;
+  int given = g->run_noise == EC_RUN_NOISE_NOT_MEASURED && isfinite(run_noise_pct) && run_noise_pct > 0;
+  if (given) {
+    g->run_noise = EC_RUN_NOISE_GIVEN;
+    g->run_noise_pct = run_noise_pct;
+  }
+  g->block_len = 1;
   g->confidence = conf;
   g->runs_base = nb;
   g->runs_cand = nc;
@@ -200,6 +291,13 @@ int ec_gate_estimate(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, 
   }
   double d = mean_log[1] - mean_log[0];
   g->est_pct = 100 * expm1(d);
+  for (int s = 0; s < 2; s++)
+    for (size_t i = 0; i < k[s]; i++)
+      if (side[s][i].n) {
+        if (!g->min_n || side[s][i].n < g->min_n) g->min_n = side[s][i].n;
+        double span = (double)side[s][i].n * side[s][i].mean;
+        if (isfinite(span) && !(span >= g->min_span_ms)) g->min_span_ms = span;
+      }
   for (int s = 0; s < 2; s++)
     for (size_t i = 0; i < k[s] && !g->why; i++) g->why = S_why(st, &side[s][i]);
   if (!(conf > 0 && conf < 1)) g->why = "the confidence is not between 0 and 1";
@@ -220,7 +318,13 @@ int ec_gate_estimate(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, 
       sum += x[j];
     }
     double m = sum / (double)reps;
-    for (size_t j = 0; j < reps; j++) ss += (x[j] - m) * (x[j] - m);
+    size_t len;
+    double w = sqrt(S_inflation(st, dr, &len));
+    if (len > g->block_len) g->block_len = len;
+    for (size_t j = 0; j < reps; j++) {
+      x[j] = m + w * (x[j] - m); /* autocorrelation widens the run's replicates */
+      ss += (x[j] - m) * (x[j] - m);
+    }
     v[r] = ss / (double)(reps - 1);
   }
   double alpha = 1 - conf;
@@ -229,10 +333,19 @@ int ec_gate_estimate(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, 
     double *ds = ec_malloc(reps * sizeof *ds);
     for (size_t j = 0; j < reps; j++) ds[j] = th[reps + j] - th[j];
     ec_sort_doubles(ds, reps);
-    g->lo_pct = 100 * expm1(S_at(ds, reps, alpha / 2));
-    g->hi_pct = 100 * expm1(S_at(ds, reps, 1 - alpha / 2));
-    g->method = "percentile bootstrap of the iterations; one run per side, so run-to-run noise is not measured";
+    g->within_lo_pct = 100 * expm1(S_at(ds, reps, alpha / 2));
+    g->within_hi_pct = 100 * expm1(S_at(ds, reps, 1 - alpha / 2));
     free(ds);
+    if (given) {
+      double sr = log1p(run_noise_pct / 100);
+      double q = ec_norm_quantile(1 - alpha / 2) * sqrt(v[0] + v[1] + 2 * sr * sr);
+      g->lo_pct = 100 * expm1(d - q);
+      g->hi_pct = 100 * expm1(d + q);
+      g->method = "one run per side with a given run-to-run noise: d +- z sqrt(within-run variances + 2 run-noise^2)";
+    } else {
+      g->method = "one run per side: a threshold verdict (run-to-run noise not measured); the within-run interval "
+                  "is a bootstrap of the iterations widened for autocorrelation";
+    }
   } else {
     /* random effects: tau^2 by moments, pooled over both sides */
     double S = 0, W = 0, var = 0, vbar[2] = {0, 0};
@@ -246,7 +359,9 @@ int ec_gate_estimate(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, 
       }
     }
     double tau2 = fmax(0, (S - W) / df);
-    for (int s = 0; s < 2; s++) var += (tau2 + vbar[s]) / (double)k[s];
+    /* correlated runs: the run effects of a side's k runs average out less */
+    double r = isfinite(rho) && rho > 0 ? fmin(rho, 0.8) : 0, infl = (1 + r) / (1 - r);
+    for (int s = 0; s < 2; s++) var += (tau2 * (k[s] > 1 ? infl : 1) + vbar[s]) / (double)k[s];
     double q = ec_t_quantile(1 - alpha / 2, df) * sqrt(var);
     g->lo_pct = 100 * expm1(d - q);
     g->hi_pct = 100 * expm1(d + q);
@@ -274,6 +389,12 @@ char *ec_gate_str(char *buf, size_t cap, const ec_gate_est *g) {
     snprintf(buf, cap, "n/a");
     return buf;
   }
+  if (g->run_noise == EC_RUN_NOISE_NOT_MEASURED && g->runs_base == 1 && g->runs_cand == 1 && !g->why) {
+    char e[32];
+    S_signed(e, sizeof e, g->est_pct, fabs(g->est_pct) < 1 ? 2 : 1);
+    snprintf(buf, cap, "%s%% (" EC_GATE_ONE_RUN ")", e);
+    return buf;
+  }
   int iv = isfinite(g->lo_pct) && isfinite(g->hi_pct);
   int dec = fabs(g->est_pct) < 1 && (!iv || (fabs(g->lo_pct) < 1 && fabs(g->hi_pct) < 1)) ? 2 : 1;
   /* a narrow interval gets the decimals that keep its ends apart (at most 3) */
@@ -289,6 +410,83 @@ char *ec_gate_str(char *buf, size_t cap, const ec_gate_est *g) {
   S_signed(hi, sizeof hi, g->hi_pct, dec);
   snprintf(buf, cap, "%s%% [%s, %s]", e, lo, hi);
   return buf;
+}
+
+char *ec_gate_within_str(char *buf, size_t cap, const ec_gate_est *g) {
+  buf[0] = 0;
+  if (!isfinite(g->within_lo_pct) || !isfinite(g->within_hi_pct)) return buf;
+  ec_gate_est w = *g;
+  w.lo_pct = g->within_lo_pct;
+  w.hi_pct = g->within_hi_pct;
+  w.run_noise = EC_RUN_NOISE_MEASURED;
+  char t[96];
+  ec_gate_str(t, sizeof t, &w);
+  const char *br = strchr(t, '[');
+  snprintf(buf, cap, "within run %s", br ? br : "");
+  return buf;
+}
+
+/* ---- start-up transients ------------------------------------------------ */
+
+size_t ec_gate_warmup(const double *x, size_t n) {
+  if (n < EC_GATE_WARMUP_MIN) return 0;
+  size_t b = n / 200 > 5 ? n / 200 : 5, nb = n / b;
+  double *y = ec_malloc(nb * sizeof *y), *blk = ec_malloc(b * sizeof *blk);
+  for (size_t j = 0; j < nb; j++) {
+    memcpy(blk, x + j * b, b * sizeof *blk);
+    ec_sort_doubles(blk, b);
+    double m = b % 2 ? blk[b / 2] : (blk[b / 2 - 1] + blk[b / 2]) / 2;
+    y[j] = log(m > 0 ? m : 1e-300);
+  }
+  ec_cp_result cp;
+  size_t trim = 0;
+  if (ec_changepoints(y, nb, &cp) > 0 && cp.starts[0] * 4 <= nb) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t k = 1; k <= cp.n_cps; k++) {
+      lo = fmin(lo, cp.level[k]);
+      hi = fmax(hi, cp.level[k]);
+    }
+    if (cp.level[0] > hi || cp.level[0] < lo) trim = cp.starts[0] * b;
+  }
+  ec_cp_free(&cp);
+  free(y);
+  free(blk);
+  return trim;
+}
+
+/* ---- comparability -------------------------------------------------------- */
+
+/* Input shapes as run: "name=1x3x224x224; ..." (an input's inference shape
+ * when the options give it, else its binding's dims); NULL when unknown. */
+static char *S_shapes(const ec_engine *e) {
+  ec_buf b = {0};
+  for (size_t k = 0; k < e->n_bindings; k++) {
+    const ec_binding *x = &e->bindings[k];
+    if (x->dir != EC_BIND_INPUT) continue;
+    const ec_dims *inf = x->shapes && x->shapes->inference.v ? &x->shapes->inference : NULL;
+    if (!inf && !x->described) continue;
+    if (b.len) ec_buf_puts(&b, "; ");
+    ec_buf_put(&b, x->t.name, x->t.name_len);
+    ec_buf_putc(&b, '=');
+    int nd = inf ? inf->n : x->t.ndims;
+    for (int d = 0; d < nd; d++) ec_buf_printf(&b, "%s%lld", d ? "x" : "", (long long)(inf ? inf->v[d] : x->t.dims[d]));
+  }
+  return b.len ? ec_buf_take(&b) : (ec_buf_free(&b), NULL);
+}
+
+char *ec_gate_incomparable(const ec_engine *a, const ec_engine *b) {
+  const char *what[4] = {"GPU", "compute capability", "TensorRT version", "batch"};
+  const char *va[4] = {a->device.present ? a->device.name : NULL, a->device.present ? a->device.compute_capability : NULL,
+                       a->trt_version, ec_kvs_get(&a->inference_options, "Batch")};
+  const char *vb[4] = {b->device.present ? b->device.name : NULL, b->device.present ? b->device.compute_capability : NULL,
+                       b->trt_version, ec_kvs_get(&b->inference_options, "Batch")};
+  for (int k = 0; k < 4; k++)
+    if (va[k] && vb[k] && strcmp(va[k], vb[k]) != 0) return ec_asprintf("%s: %s vs %s", what[k], va[k], vb[k]);
+  char *sa = S_shapes(a), *sb = S_shapes(b), *r = NULL;
+  if (sa && sb && strcmp(sa, sb) != 0) r = ec_asprintf("input shapes: %s vs %s", sa, sb);
+  free(sa);
+  free(sb);
+  return r;
 }
 
 /* ---- quantiles of the normal and t laws --------------------------------- */

@@ -22,13 +22,33 @@
  *    replicate. For the mean the replicate is mean + sd/sqrt(n) Z (the
  *    central limit theorem; the exact bootstrap of a mean is that normal
  *    law in the limit). Timers tick: when a run's times come in steps of h
- *    (the smallest gap between distinct values), a quantile replicate gets a
- *    uniform jitter of one step (a smoothed bootstrap), since thousands of
- *    iterations tied on one value still place the quantile only to a step.
- *  - One run per side: the interval is the percentile interval of the
- *    bootstrap replicates of d. It covers within-run noise only; run-to-run
- *    noise (clocks, a busy neighbour, a reboot) is larger and one run
- *    cannot measure it (method says so).
+ *    (the most common gap between sorted distinct values, ec_gate_tick), a
+ *    quantile replicate gets a uniform jitter of one step (a smoothed
+ *    bootstrap), since thousands of iterations tied on one value still place
+ *    the quantile only to a step.
+ *  - Autocorrelation. Real iterations are not independent: levels hold for
+ *    hundreds of iterations. When a run's times are known in their order,
+ *    the replicates' spread is widened by the factor the contiguous-block
+ *    bootstrap gives the statistic's linearisation (for a quantile q the
+ *    share of iterations at or below q, for the mean the times themselves):
+ *    cut the run into B = n/L contiguous blocks; the block bootstrap's
+ *    variance of that mean is (1/B^2) sum_b (m_b - m)^2 (exact, no
+ *    resampling), its independent-iterations value is s^2/n, and their ratio
+ *    (at least 1) multiplies the variance of the run's replicates. The block
+ *    length L (ec_gate_block_len) comes from the series' autocorrelation:
+ *    L = 1 when the lag-1 autocorrelation is below 2/sqrt(n) (noise),
+ *    else twice the first lag 2^j at which it is; at most n/20 (20 blocks).
+ *    A stored sketch has no order: its run is taken as independent.
+ *  - One run per side: nothing measures run-to-run noise (clocks, a busy
+ *    neighbour, a reboot), which on real machines is larger than the
+ *    within-run noise. The estimate is then a threshold verdict: lo_pct and
+ *    hi_pct are NAN, run_noise is EC_RUN_NOISE_NOT_MEASURED, and the
+ *    percentile interval of the (widened) replicates of d is kept as the
+ *    "within run" interval (within_lo_pct, within_hi_pct). Given a known
+ *    run-to-run noise sigma_r (--run-noise, sd of log T between runs), each
+ *    side's run carries an independent run effect and the interval is
+ *    d +- z sqrt(v_b + v_c + 2 sigma_r^2) (normal: sigma_r is taken as
+ *    known), run_noise EC_RUN_NOISE_GIVEN.
  *  - Repeated runs (k_b, k_c runs, at least one side with two or more): a
  *    random-effects model. Each run's log T = side mean + run effect
  *    (normal, variance tau^2, the same on both sides: one machine, one
@@ -52,6 +72,9 @@
 #define EC_GATE_REPLICATES 10000 /* bootstrap replicates: 50 in each 0.5% tail */
 #define EC_GATE_SEED UINT64_C(0x656e67696e656361) /* "enginecard" */
 #define EC_GATE_MIN_ITERATIONS 10
+#define EC_GATE_MIN_VERDICT_ITERATIONS 30 /* fewer on a side: no verdict (inconclusive) */
+#define EC_GATE_MIN_VERDICT_MS 1000.0     /* a run measuring less (n * mean) ... */
+#define EC_GATE_SHORT_RUN_ITERATIONS 1000 /* ... with fewer iterations than this: no verdict */
 #define EC_SKETCH_POINTS 201     /* stored quantiles: p = 0, 0.5%, ..., 100% */
 
 typedef enum { EC_STAT_MEDIAN = 0, EC_STAT_MEAN, EC_STAT_P99 } ec_stat;
@@ -65,7 +88,16 @@ typedef struct ec_dist {
   const double *sketch_p; /* their probabilities (ascending, 0..1); NULL: j/(m-1) */
   size_t m;
   double mean, sd;       /* of the iterations (EC_STAT_MEAN); NAN when unknown */
+  const double *order;   /* the n times in the order they were measured, or NULL (a sketch) */
 } ec_dist;
+
+typedef enum {
+  EC_RUN_NOISE_NOT_MEASURED = 0, /* one run per side, nothing known: a threshold verdict */
+  EC_RUN_NOISE_MEASURED,         /* repeated runs: random effects */
+  EC_RUN_NOISE_GIVEN             /* one run per side with a known run-to-run noise */
+} ec_run_noise;
+/** "not measured", "measured", "given"; static. */
+const char *ec_run_noise_name(ec_run_noise r);
 
 typedef struct ec_gate_est {
   double est_pct;        /* 100*(exp(d)-1); NAN when a side has no value */
@@ -76,29 +108,85 @@ typedef struct ec_gate_est {
   double between_pct;    /* run-to-run sd of log T in percent (sqrt(tau^2)*100); NAN: not measured */
   const char *method;    /* how the interval was made; static */
   const char *why;       /* why there is no interval, or NULL; static */
+  ec_run_noise run_noise;
+  double run_noise_pct;  /* the --run-noise used (EC_RUN_NOISE_GIVEN), else NAN */
+  double within_lo_pct, within_hi_pct; /* one run per side: the within-run interval; NAN otherwise */
+  size_t block_len;      /* the longest block length used to widen a run's noise (1: independent) */
+  size_t min_n;          /* iterations of the smallest run (0: unknown) */
+  double min_span_ms;    /* the shortest run's measured time, n * mean (ms); NAN when unknown */
 } ec_gate_est;
 
 /** Estimate the change of statistic st from the nb baseline runs b to the nc
  *  candidate runs c, with its interval at confidence conf (0 < conf < 1).
  *  reps: bootstrap replicates (0: EC_GATE_REPLICATES); seed: the PRNG's seed
  *  (compare uses EC_GATE_SEED). Fills *out; returns 0, or -1 when a side has
- *  no run or a non-positive value (est_pct is then NAN). */
+ *  no run or a non-positive value (est_pct is then NAN). One run per side
+ *  gives no interval (a threshold verdict, see above). */
 int ec_gate_estimate(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, size_t nc, double conf,
                      size_t reps, uint64_t seed, ec_gate_est *out);
+/** As ec_gate_estimate, with a known run-to-run noise run_noise_pct (the sd
+ *  of a run's statistic between runs, in percent; NAN or <= 0: unknown) for
+ *  one run per side, and the lag-1 autocorrelation rho of consecutive runs
+ *  (nights; NAN or <= 0: independent): with repeated runs, a side's mean of
+ *  k runs then varies (1+rho)/(1-rho) times as much in its run effects
+ *  (AR(1) variance inflation, rho at most 0.8). */
+int ec_gate_estimate_rn(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *c, size_t nc, double conf,
+                        size_t reps, uint64_t seed, double run_noise_pct, double rho, ec_gate_est *out);
+
+/** Start-up transient of a run of n times in measurement order: how many
+ *  leading iterations to leave out (0: none). The run is cut into blocks of
+ *  b = max(5, n/200) iterations; the logs of the block medians go through
+ *  ec_changepoints (changepoint.h); the first level is a warm-up, and is
+ *  trimmed, when it ends within the first quarter of the run and lies
+ *  outside every later level (slower than the slowest or faster than the
+ *  fastest: it is not seen again). Runs under EC_GATE_WARMUP_MIN iterations
+ *  are not trimmed. */
+size_t ec_gate_warmup(const double *x, size_t n);
+#define EC_GATE_WARMUP_MIN 100
+#define EC_GATE_P99_MIN 1000 /* p99 gets an interval only with this many iterations (after trimming) */
+
+/** The timer tick of n ascending times: the most common gap between
+ *  consecutive distinct values (gaps within 1% of each other are one gap;
+ *  ties: the smaller), when it holds at least a tenth of the gaps; else 0
+ *  (no tick: continuous values). */
+double ec_gate_tick(const double *sorted, size_t n);
+
+/** The block length for a series x[0..n) in measurement order (see above). */
+size_t ec_gate_block_len(const double *x, size_t n);
+
+/** The factor (>= 1) by which autocorrelation multiplies the variance of the
+ *  mean of x[0..n): the contiguous-block bootstrap's variance of the mean
+ *  with blocks of len over the independent value s^2/n. */
+double ec_gate_block_inflation(const double *x, size_t n, size_t len);
 
 /** 1 when the interval excludes "no change" on the slower side (lo_pct > 0). */
 int ec_gate_significant_slower(const ec_gate_est *g);
 
 /** The estimate and its interval as "+10.2% [+9.7, +10.8]" (or "+10.2%"
- *  without an interval; "n/a" without an estimate) into buf; returns buf.
+ *  without an interval; "+10.2% (one run per side: run-to-run noise not
+ *  measured)" for a threshold verdict; "n/a" without an estimate) into buf;
+ *  returns buf.
  *  One decimal, two when every number is under 1 in size, and up to three
  *  while the interval is narrower than two units of the last one. */
 char *ec_gate_str(char *buf, size_t cap, const ec_gate_est *g);
+/** The within-run interval of a one-run comparison as "within run [+9.7,
+ *  +10.8]", or "" when there is none; returns buf. */
+char *ec_gate_within_str(char *buf, size_t cap, const ec_gate_est *g);
+/** The phrase a threshold verdict carries. */
+#define EC_GATE_ONE_RUN "one run per side: run-to-run noise not measured"
 
 /** Sketch of n ascending values: m >= 2 quantiles at p = j/(m-1), linear
  *  between order statistics (p = 0.5 is the median, p = 0 and 1 the
  *  extremes). out holds m values. */
 void ec_sketch_of(const double *sorted, size_t n, double *out, size_t m);
+
+struct ec_engine;
+/** Why engines a and b (two sides, or two runs pooled into one side) cannot
+ *  be gated against each other: the first of GPU, compute capability,
+ *  TensorRT version, batch and input shapes that both give and that differ,
+ *  as "GPU: A100 vs H100" (values are untrusted input text); NULL when
+ *  comparable. Caller frees. The one rule for NOT COMPARABLE. */
+char *ec_gate_incomparable(const struct ec_engine *a, const struct ec_engine *b);
 
 /** Quantile p (0 < p < 1) of the standard normal law. */
 double ec_norm_quantile(double p);

@@ -297,8 +297,8 @@ typedef struct S_cmp_out {
   size_t n_mism;
 } S_cmp_out;
 
-static void S_compare(const ec_trend *t, ec_engine **b, size_t nb, ec_engine **c, size_t nc, double max_regress,
-                      S_cmp_out *out) {
+static void S_compare(const ec_trend *t, const ec_trend_group *g, ec_engine **b, size_t nb, ec_engine **c, size_t nc,
+                      double max_regress, S_cmp_out *out) {
   ec_engine *es[2] = {b[0], c[0]};
   ec_repeats rp[2] = {{b + 1, nb - 1}, {c + 1, nc - 1}};
   ec_compare_opts o = {0};
@@ -309,6 +309,7 @@ static void S_compare(const ec_trend *t, ec_engine **b, size_t nb, ec_engine **c
   o.max_layer_regress_pct = NAN;
   o.min_layer_ms = NAN;
   o.repeats = rp;
+  o.runs_rho = isfinite(g->rho) ? g->rho : 0; /* correlated nights (changepoint.h) */
   ec_comparison *cmp = ec_compare(es, 2, NULL, &o);
   ec_compare_result *r = &cmp->res[1];
   out->est = r->est;
@@ -339,6 +340,39 @@ static ec_engine **S_engines(const ec_trend_group *g, const size_t *w, size_t n)
   return v;
 }
 
+/* Whether a red latest night (point q) is confirmed by the night before
+ * it: against the baseline points [b0, b1) without point q-1 (the last
+ * EC_TREND_WINDOW of them), both q-1 and q fail. */
+static int S_confirmed(const ec_trend *t, const ec_trend_group *g, const size_t *pt, size_t q, size_t b0, size_t b1) {
+  if (q == 0) return 0;
+  if (b1 > q - 1) b1 = q - 1;
+  if (b1 <= b0) return 0;
+  size_t nb = b1 - b0 < EC_TREND_WINDOW ? b1 - b0 : EC_TREND_WINDOW;
+  size_t *w = ec_calloc(nb, sizeof *w);
+  for (size_t j = 0; j < nb; j++) w[j] = pt[b1 - 1 - j];
+  ec_engine **b = S_engines(g, w, nb);
+  int fail = 1;
+  for (size_t p = q - 1; p <= q && fail; p++) {
+    ec_engine *c = g->nights[pt[p]].e;
+    S_cmp_out o;
+    S_compare(t, g, b, nb, &c, 1, t->opts.max_regress_pct, &o);
+    fail = o.verdict == EC_VERDICT_FAIL;
+    free(o.reason);
+    S_mism_free(o.mism, o.n_mism);
+  }
+  free(b);
+  free(w);
+  return fail;
+}
+
+/* A failure of one night that nothing confirms: no verdict yet. */
+static void S_unconfirmed(S_cmp_out *o) {
+  o->verdict = EC_VERDICT_INCONCLUSIVE;
+  char *r = ec_asprintf("%s; a single red night, not yet confirmed (a new level or a second night confirms it)", o->reason);
+  free(o->reason);
+  o->reason = r;
+}
+
 /* One group: series, change points, levels, estimates, what moved, gate.
  * Reads t (its metric and options) only; says its warnings in diags. */
 static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sums, ec_diags *diags) {
@@ -366,6 +400,12 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
   ec_cp_result cp;
   ec_changepoints(y, np, &cp);
   g->noise_pct = 100 * cp.sigma;
+  g->rho = cp.rho;
+  if (isfinite(cp.rho) && cp.rho > EC_CP_RHO_WARN)
+    ec_diag_add(diags, EC_WARN, NULL, 0, 0,
+                "%s: nights are correlated (lag-1 autocorrelation %.2f of the residuals): the noise is widened by "
+                "sqrt((1+rho)/(1-rho)) and nights are not independent runs",
+                g->engine, cp.rho);
   g->penalty = cp.penalty;
   for (size_t k = 0; k < np; k++) g->nights[pt[k]].outlier = cp.clipped[k];
   /* levels over nights: a gap belongs to the level of the point before it */
@@ -437,7 +477,7 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
     c->level_after = exp(cp.level[k + 1]);
     ec_engine **be = S_engines(g, bw, nb), **ae = S_engines(g, aw, na);
     S_cmp_out o;
-    S_compare(t, be, nb, ae, na, NAN, &o);
+    S_compare(t, g, be, nb, ae, na, NAN, &o);
     c->est = o.est;
     c->change = o.change;
     free(o.reason);
@@ -472,7 +512,10 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
     g->gate_runs = nb;
     ec_engine **be = S_engines(g, bw, nb), *ce = g->nights[n - 1].e;
     S_cmp_out o;
-    S_compare(t, be, nb, &ce, 1, t->opts.max_regress_pct, &o);
+    S_compare(t, g, be, nb, &ce, 1, t->opts.max_regress_pct, &o);
+    /* a single red night is not yet a regression: confirmed by a new level
+     * (k > 0: the baseline is the level before) or by the night before */
+    if (o.verdict == EC_VERDICT_FAIL && k == 0 && !S_confirmed(t, g, pt, q, lo, hi)) S_unconfirmed(&o);
     free(be);
     g->est = o.est;
     g->verdict = o.verdict;
@@ -480,6 +523,57 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
     g->reason = o.reason;
     g->facts = o.mism;
     g->n_facts = o.n_mism;
+    /* the reference: opts.reference's level (up to its night), else the first level's first nights */
+    size_t r0 = 0, r1 = cp.n_cps ? cp.starts[0] : q; /* points [r0, r1) */
+    if (t->opts.reference) {
+      size_t found = np;
+      for (size_t j = 0; j < q && found == np; j++)
+        if (!strcmp(g->nights[pt[j]].name, t->opts.reference)) found = j;
+      if (found == np) {
+        ec_diag_add(diags, EC_WARN, NULL, 0, 0, "%s: no night before the latest is named %s; the reference is the first level",
+                    g->engine, t->opts.reference);
+      } else {
+        size_t kr = ec_cp_segment(&cp, found);
+        r0 = kr ? cp.starts[kr - 1] : 0;
+        r1 = found + 1;
+        if (r1 - r0 > EC_TREND_WINDOW) r0 = r1 - EC_TREND_WINDOW;
+      }
+    } else if (r1 - r0 > EC_TREND_WINDOW) {
+      r1 = r0 + EC_TREND_WINDOW;
+    }
+    if (r1 > q) r1 = q;
+    size_t nr = r1 > r0 ? r1 - r0 : 0;
+    if (nr) {
+      for (size_t j = 0; j < nr; j++) bw[j] = pt[r1 - 1 - j];
+      g->ref_judged = 1;
+      g->ref_first = bw[nr - 1];
+      g->ref_last = bw[0];
+      g->ref_runs = nr;
+      ec_engine **re = S_engines(g, bw, nr);
+      S_cmp_out ro;
+      S_compare(t, g, re, nr, &ce, 1, t->opts.max_regress_pct, &ro);
+      if (ro.verdict == EC_VERDICT_FAIL && ec_cp_segment(&cp, q) == ec_cp_segment(&cp, r1 - 1) &&
+          !S_confirmed(t, g, pt, q, r0, r1))
+        S_unconfirmed(&ro);
+      free(re);
+      g->ref_est = ro.est;
+      g->ref_verdict = ro.verdict;
+      g->ref_reason = ro.reason;
+      S_mism_free(ro.mism, ro.n_mism);
+      /* the group's verdict: a failure of either; else no verdict of either */
+      if (g->ref_verdict == EC_VERDICT_FAIL && g->verdict != EC_VERDICT_FAIL) {
+        g->verdict = EC_VERDICT_FAIL;
+        char *r = ec_asprintf("%s; against the reference: %s", g->reason, g->ref_reason);
+        free(g->reason);
+        g->reason = r;
+      } else if ((g->ref_verdict == EC_VERDICT_INCONCLUSIVE || g->ref_verdict == EC_VERDICT_NOT_COMPARABLE) &&
+                 g->verdict == EC_VERDICT_PASS) {
+        g->verdict = g->ref_verdict;
+        char *r = ec_asprintf("%s; against the reference: %s", g->reason, g->ref_reason);
+        free(g->reason);
+        g->reason = r;
+      }
+    }
   }
   free(bw);
   free(aw);
@@ -515,6 +609,8 @@ static void S_groups_run(ec_trend *t, ec_summary ***sums) {
     if (gate) t->gates++;
     if (x->verdict == EC_VERDICT_FAIL) t->failed++;
     if (x->verdict == EC_VERDICT_ERROR) t->errors++;
+    if (x->verdict == EC_VERDICT_INCONCLUSIVE) t->inconclusive++;
+    if (x->verdict == EC_VERDICT_NOT_COMPARABLE) t->mismatched++;
   }
   free(p.diags);
 }
@@ -670,6 +766,7 @@ void ec_trend_free(ec_trend *t) {
     }
     free(g->cps);
     free(g->reason);
+    free(g->ref_reason);
     S_mism_free(g->facts, g->n_facts);
     for (size_t k = 0; k < g->n_types; k++) free(g->types[k]);
     free(g->types);
@@ -685,13 +782,16 @@ void ec_trend_free(ec_trend *t) {
 ec_outcome ec_trend_outcome(const ec_trend *t) {
   if (t->errors) return EC_OUTCOME_NOT_COMPARABLE;
   if (t->failed) return EC_OUTCOME_FAIL;
+  if (t->mismatched) return EC_OUTCOME_MISMATCH;
+  if (t->inconclusive) return EC_OUTCOME_INCONCLUSIVE;
   return t->gates ? EC_OUTCOME_PASS : EC_OUTCOME_NO_GATE;
 }
 
 char *ec_trend_gate_rule(const ec_trend *t) {
   if (!isfinite(t->opts.max_regress_pct)) return NULL;
-  return ec_asprintf("fail when the latest night is slower than the level before it by more than %g%% and the %g%% "
-                     "interval excludes no change",
+  return ec_asprintf("fail when the latest night is slower than the level before it, or than the reference level, by "
+                     "more than %g%% and the %g%% interval excludes no change (a single red night is inconclusive "
+                     "until a second night or a new level confirms it)",
                      t->opts.max_regress_pct, 100 * t->opts.confidence);
 }
 
@@ -712,6 +812,14 @@ char *ec_trend_headline(const ec_trend *t) {
   case EC_OUTCOME_PASS:
     return ec_asprintf("PASS: no engine's latest night is slower than the level before it beyond the %g%% limit (%s)",
                        t->opts.max_regress_pct, tail);
+  case EC_OUTCOME_MISMATCH:
+    return ec_asprintf("NOT COMPARABLE: the latest night of %zu of %zu engine%s measured unlike the nights it is compared "
+                       "with (no verdict; %s)",
+                       t->mismatched, t->gates, t->gates == 1 ? " is" : "s is", tail);
+  case EC_OUTCOME_INCONCLUSIVE:
+    return ec_asprintf("INCONCLUSIVE: the latest night of %zu of %zu engine%s past the %g%% limit but not yet a "
+                       "confirmed regression (no verdict; %s)",
+                       t->inconclusive, t->gates, t->gates == 1 ? " is" : "s is", t->opts.max_regress_pct, tail);
   default:
     if (isfinite(t->opts.max_regress_pct))
       return ec_asprintf("NOT JUDGED: no engine's latest night has a level before it to compare with (%zu engine%s; %s)",

@@ -38,7 +38,15 @@
  * EC_TREND_WINDOW of them). compare decides, as `compare` would with those
  * nights as the baseline's repeated runs and the latest night as the
  * candidate: fail when the estimated slowdown exceeds the limit and its
- * interval excludes no change. */
+ * interval excludes no change. And the latest night against a reference
+ * that drift does not move (the level of the night opts.reference names,
+ * else the first level: its first EC_TREND_WINDOW nights), the same way:
+ * the cumulative change; a slow drift that no change point splits fails
+ * here. The group fails when either fails, but a single red night is
+ * INCONCLUSIVE until confirmed: the latest night is in a new level (three
+ * nights), or the night before it also fails against the same nights.
+ * compare's other no-verdict outcomes (inconclusive, not comparable) carry
+ * over. */
 #ifndef EC_TREND_H
 #define EC_TREND_H
 #include <stddef.h>
@@ -54,6 +62,7 @@ typedef struct ec_trend_opts {
   const char *by;         /* label to order nights by; NULL: the order given */
   double max_regress_pct; /* NAN: no gate */
   double confidence;      /* of the intervals, 0..1; 0: EC_GATE_CONFIDENCE */
+  const char *reference;  /* --reference LABEL: the night (by name) whose level drift is measured from; NULL: the first level */
 } ec_trend_opts;
 
 typedef struct ec_trend_night {
@@ -121,6 +130,14 @@ typedef struct ec_trend_group {
   char *reason;         /* owned */
   ec_mismatch *facts;   /* facts of the latest night that differ from the night before the compared level's end */
   size_t n_facts;
+  /* the cumulative change: the latest night against a fixed reference that
+   * drift does not move (opts.reference's level, else the first level) */
+  int ref_judged;
+  size_t ref_first, ref_last, ref_runs; /* the reference nights */
+  ec_gate_est ref_est;
+  ec_verdict ref_verdict;
+  char *ref_reason;     /* owned or NULL */
+  double rho;           /* lag-1 autocorrelation of the nights' residuals (changepoint.h); NAN: not estimated */
   /* per-type latency, night by night */
   char **types;         /* every layer type of the group, by latency in the latest night that has them, largest first */
   size_t n_types;
@@ -136,6 +153,7 @@ typedef struct ec_trend {
   const char *order;    /* how opts.by's values compare: "number", "date" or "text"; NULL: input order (static) */
   ec_diags diags;       /* nights left out, gaps, ties, metric fallback */
   size_t failed, errors, gates;
+  size_t inconclusive, mismatched; /* judged groups without a verdict */
 } ec_trend;
 
 /** Build the trend of the n nights es[i]: group_names[i] is the engine

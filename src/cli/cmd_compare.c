@@ -3,7 +3,8 @@
  * with a confidence interval) and machine-readable outputs for CI.
  *
  * Exit: 0 ok; 1 a gate failed (every requested output is still written);
- * 2 usage or I/O error; 3 an engine has no usable data or lacks the metric. */
+ * 2 usage or I/O error; 3 an engine has no usable data or lacks the metric;
+ * 4 no verdict (a gate inconclusive, or engines not comparable). */
 #include "analyze/compare.h"
 #include "assemble/compare_report.h"
 #include "cli/cli.h"
@@ -36,6 +37,7 @@ typedef struct {
   ec_compare_opts o;
   const char *json, *junit, *markdown, *bench;
   const char *html, *pdf;
+  size_t last; /* --last N: a side of several runs keeps its last N */
   S_label *labels;
   size_t n_labels, cap_labels;
 } S_opts;
@@ -50,7 +52,11 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   }
   static const char *const valued[] = {"--baseline", "--metric", "--max-regress", "--max-layer-regress", "--min-layer-ms",
                                        "--confidence", "--label", "--json", "--junit", "--markdown", "--bench-json",
-                                       "-o", "--pdf"};
+                                       "-o", "--pdf", "--run-noise", "--last"};
+  if (strcmp(a, "--allow-mismatch") == 0) {
+    o->o.allow_mismatch = 1;
+    return 1;
+  }
   int known = 0;
   for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++) known |= strcmp(a, valued[k]) == 0;
   if (!known) return 0;
@@ -66,6 +72,16 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
     if (ec_cli_pct("compare", a, v, &o->o.max_layer_regress_pct, 1)) return -1;
   } else if (strcmp(a, "--min-layer-ms") == 0) {
     if (ec_cli_pct("compare", a, v, &o->o.min_layer_ms, 1)) return -1;
+  } else if (strcmp(a, "--run-noise") == 0) {
+    if (ec_cli_pct("compare", a, v, &o->o.run_noise_pct, 1)) return -1;
+  } else if (strcmp(a, "--last") == 0) {
+    char *end;
+    long k = strtol(v, &end, 10);
+    if (!*v || *end || k < 1) {
+      fprintf(stderr, "enginecard compare: --last needs a positive number of runs, got \"%s\"\n", v);
+      return -1;
+    }
+    o->last = (size_t)k;
   } else if (strcmp(a, "--confidence") == 0) {
     if (ec_cli_confidence("compare", v, &o->o.confidence)) return -1;
   } else if (strcmp(a, "--label") == 0) {
@@ -116,7 +132,11 @@ static void S_text(const ec_comparison *c, FILE *f) {
     char est[96];
     if (i == c->baseline) snprintf(est, sizeof est, "-");
     else ec_gate_str(est, sizeof est, &r->est);
-    const char *v = r->verdict == EC_VERDICT_FAIL ? "FAIL" : r->verdict == EC_VERDICT_ERROR ? "ERROR" : ec_verdict_name(r->verdict);
+    const char *v = r->verdict == EC_VERDICT_FAIL                ? "FAIL"
+                    : r->verdict == EC_VERDICT_ERROR           ? "ERROR"
+                    : r->verdict == EC_VERDICT_INCONCLUSIVE    ? "INCONCLUSIVE"
+                    : r->verdict == EC_VERDICT_NOT_COMPARABLE  ? "NOT COMPARABLE"
+                                                               : ec_verdict_name(r->verdict);
     fprintf(f, "  %-30s  %s", est, v);
     if (r->verdict == EC_VERDICT_INFO || r->verdict == EC_VERDICT_PASS) fprintf(f, " (%s)", ec_change_name(r->change));
     fputc('\n', f);
@@ -131,6 +151,10 @@ static void S_text(const ec_comparison *c, FILE *f) {
     fprintf(f, "  source: %s", r->m.source ? r->m.source : "-");
     if (r->m.dist) fprintf(f, "; %s", r->m.dist);
     fputc('\n', f);
+    char within[96];
+    if (*ec_gate_within_str(within, sizeof within, &r->est))
+      fprintf(f, "  %s at %g%% (block length %zu; the iterations' own noise only)\n", within, 100 * r->est.confidence,
+              r->est.block_len);
     if (isfinite(r->est.lo_pct)) {
       fprintf(f, "  interval: %s", r->est.method);
       if (r->est.df) fprintf(f, "; %zu and %zu runs, between-run sd %.2f%% (%d degrees of freedom)", r->est.runs_base,
@@ -199,7 +223,25 @@ typedef struct {
   size_t n;
 } S_groups;
 
-static void S_groups_build(const ec_common *c, S_groups *g) {
+/* A part of a group: a directory holding two or more stored summaries is
+ * every summary in it (byte order of their paths: name nights so that it is
+ * time order); anything else is itself. Appends to *v. */
+static void S_part(const char *p, size_t l, char ***v, size_t *n, size_t *cap) {
+  char *part = ec_strndup(p, l);
+  struct stat st;
+  char **found = NULL;
+  size_t nf = stat(part, &st) == 0 && S_ISDIR(st.st_mode) ? ec_load_find_summaries(part, 0, &found) : 0;
+  if (nf >= 2) {
+    for (size_t k = 0; k < nf; k++) *EC_PUSH(*v, *n, *cap) = found[k];
+    free(part);
+  } else {
+    for (size_t k = 0; k < nf; k++) free(found[k]);
+    *EC_PUSH(*v, *n, *cap) = part;
+  }
+  free(found);
+}
+
+static void S_groups_build(const ec_common *c, size_t last, S_groups *g) {
   memset(g, 0, sizeof *g);
   g->n = c->n_engines;
   g->start = ec_calloc(g->n ? g->n : 1, sizeof *g->start);
@@ -212,20 +254,35 @@ static void S_groups_build(const ec_common *c, S_groups *g) {
     struct stat st;
     g->start[i] = g->nflat;
     g->named[i] = name != NULL;
+    char **parts = NULL;
+    size_t np = 0, capp = 0;
     if (path && strchr(path, ',') && stat(path, &st) != 0) {
       for (const char *p = path; *p;) {
         const char *e = strchr(p, ',');
         size_t l = e ? (size_t)(e - p) : strlen(p);
-        if (l) {
-          char *part = ec_strndup(p, l);
-          if (!g->len[i]) g->path[i] = ec_strdup(part);
-          *EC_PUSH(g->flat, g->nflat, g->capflat) = g->len[i] || !name ? part : ec_asprintf("%s=%s", name, part);
-          if (!(g->len[i] || !name)) free(part);
-          g->len[i]++;
-        }
+        if (l) S_part(p, l, &parts, &np, &capp);
         p = e ? e + 1 : p + l;
       }
+    } else if (path) {
+      S_part(path, strlen(path), &parts, &np, &capp);
+      if (np == 1) { /* itself: keep the argument as given */
+        free(parts[0]);
+        np = 0;
+      }
     }
+    /* --last N: the side's last N runs */
+    size_t from = last && np > last ? np - last : 0;
+    for (size_t k = 0; k < np; k++) {
+      if (k < from) {
+        free(parts[k]);
+        continue;
+      }
+      if (!g->len[i]) g->path[i] = ec_strdup(parts[k]);
+      *EC_PUSH(g->flat, g->nflat, g->capflat) = g->len[i] || !name ? parts[k] : ec_asprintf("%s=%s", name, parts[k]);
+      if (!(g->len[i] || !name)) free(parts[k]);
+      g->len[i]++;
+    }
+    free(parts);
     if (!g->len[i]) {
       *EC_PUSH(g->flat, g->nflat, g->capflat) = ec_strdup(c->engines[i]);
       g->path[i] = path ? ec_strdup(path) : NULL;
@@ -279,7 +336,7 @@ int ec_cmd_compare(int argc, char **argv) {
   if (!isfinite(o.o.max_layer_regress_pct) && isfinite(o.o.min_layer_ms))
     fprintf(stderr, "enginecard compare: --min-layer-ms has no effect without --max-layer-regress\n");
   S_groups gr;
-  S_groups_build(&c, &gr);
+  S_groups_build(&c, o.last, &gr);
   ec_common flat = c;
   flat.engines = (const char **)gr.flat;
   flat.n_engines = gr.nflat;
@@ -395,10 +452,11 @@ int ec_cmd_compare(int argc, char **argv) {
     ec_diags_free(&td);
     ec_report_free(&r);
   }
-  /* 2 (I/O) > 3 (no data / missing metric) > 1 (gate) > 0 */
+  /* 2 (I/O) > 3 (no data / missing metric) > 1 (gate) > 4 (no verdict) > 0 */
   if (io) rc = EC_EXIT_USAGE;
   else if (rc == EC_EXIT_NODATA || cmp->errors) rc = EC_EXIT_NODATA;
   else if (cmp->failed) rc = EC_EXIT_GATE;
+  else if (cmp->inconclusive || cmp->mismatched) rc = EC_EXIT_NO_VERDICT;
   else rc = EC_EXIT_OK;
   ec_comparison_free(cmp);
 

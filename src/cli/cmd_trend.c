@@ -35,7 +35,7 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   S_opts *o = ctx;
   const char *a = argv[i];
   static const char *const valued[] = {"--by", "--metric", "--max-regress", "--confidence", "--json",
-                                       "--markdown", "-o", "--pdf", "--paper"};
+                                       "--markdown", "-o", "--pdf", "--paper", "--reference"};
   int known = 0;
   for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++) known |= strcmp(a, valued[k]) == 0;
   if (!known) return 0;
@@ -47,6 +47,8 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
       return -1;
     }
     o->t.by = v;
+  } else if (strcmp(a, "--reference") == 0) {
+    o->t.reference = v;
   } else if (strcmp(a, "--metric") == 0) {
     if (ec_cli_metric("trend", v, &o->t.metric)) return -1;
     o->t.metric_given = 1;
@@ -158,6 +160,13 @@ static void S_text(const ec_trend *t) {
     S_line(&b);
     ec_buf_printf(&b, "    %s", g->reason ? g->reason : "");
     S_line(&b);
+    if (g->ref_judged) {
+      char est[128];
+      ec_buf_printf(&b, "  cumulative change against the reference (nights %s to %s): %s, %s",
+                    g->nights[g->ref_first].name, g->nights[g->ref_last].name, ec_gate_str(est, sizeof est, &g->ref_est),
+                    ec_verdict_words(g->ref_verdict));
+      S_line(&b);
+    }
   }
   S_line(&b);
   char *h = ec_trend_headline(t);
@@ -259,6 +268,7 @@ int ec_cmd_trend(int argc, char **argv) {
   if (io) rc = EC_EXIT_USAGE;
   else if (t->errors || (c.strict && load_rc == EC_EXIT_NODATA)) rc = EC_EXIT_NODATA;
   else if (t->failed) rc = EC_EXIT_GATE;
+  else if (t->inconclusive || t->mismatched) rc = EC_EXIT_NO_VERDICT;
   else rc = EC_EXIT_OK;
 done:
   ec_trend_free(t);

@@ -20,12 +20,15 @@ static const char S_usage[] =
     "                                     the report card (HTML: everything; PDF: a brief)\n"
     "  compare ENGINE ENGINE... [--baseline NAME] [--metric M] [--max-regress PCT] [--confidence PCT]\n"
     "          [--max-layer-regress PCT [--min-layer-ms X]] [--label key=value]\n"
+    "          [--run-noise PCT] [--allow-mismatch] [--last N]\n"
     "          [--json F] [--junit F] [--markdown F] [--bench-json F] [-o OUT.html] [--pdf OUT.pdf]\n"
     "                                     baseline vs candidates: the change with its interval\n"
     "                                     (default 99%), a gate on it, layer alignment\n"
     "                                     (M: gpu-median gpu-mean gpu-p99 throughput layer-sum;\n"
-    "                                     a stored summary --json is an ENGINE; NAME=a,b,c: runs)\n"
+    "                                     a stored summary --json is an ENGINE; NAME=a,b,c: runs;\n"
+    "                                     one run per side: a threshold verdict unless --run-noise)\n"
     "  trend   SUMMARY... [--by KEY] [--metric M] [--max-regress PCT] [--confidence PCT]\n"
+    "          [--reference LABEL]\n"
     "          [--json F] [--markdown F] [-o OUT.html] [--pdf OUT.pdf] [--paper a4|letter]\n"
     "                                     nights of stored summaries (files, folders of them, or\n"
     "                                     engines): change points (first bad night, size, what moved)\n"
@@ -53,7 +56,8 @@ static const char S_usage[] =
     "  --help, --version\n"
     "\n"
     "exit codes: 0 ok (warnings allowed), 1 gate or lint threshold failed,\n"
-    "            2 usage or I/O error, 3 no usable engine data (--strict: any warning)\n";
+    "            2 usage or I/O error, 3 no usable engine data (--strict: any warning),\n"
+    "            4 no verdict: a gate was inconclusive or the engines are not comparable\n";
 
 typedef struct {
   const char *name;

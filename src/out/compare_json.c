@@ -33,14 +33,28 @@ json_t *ec_gate_est_json(const ec_gate_est *g) {
   json_object_set_new(o, "low_pct", ec_jnum(g->lo_pct));
   json_object_set_new(o, "high_pct", ec_jnum(g->hi_pct));
   json_object_set_new(o, "confidence_pct", ec_jnum(100 * g->confidence));
-  json_object_set_new(o, "significant", json_boolean(ec_gate_significant_slower(g)));
+  /* null: one run per side with nothing known of run-to-run noise claims nothing */
+  int claim = isfinite(g->lo_pct) && g->run_noise != EC_RUN_NOISE_NOT_MEASURED;
+  json_object_set_new(o, "significant", claim ? json_boolean(ec_gate_significant_slower(g)) : json_null());
+  json_object_set_new(o, "run_noise", json_string(ec_run_noise_name(g->run_noise)));
+  json_object_set_new(o, "run_noise_pct", ec_jnum(g->run_noise_pct));
+  if (isfinite(g->within_lo_pct)) {
+    json_t *w = json_object();
+    json_object_set_new(w, "low_pct", ec_jnum(g->within_lo_pct));
+    json_object_set_new(w, "high_pct", ec_jnum(g->within_hi_pct));
+    json_object_set_new(w, "block_length", json_integer((json_int_t)g->block_len));
+    json_object_set_new(o, "within_run", w);
+  } else {
+    json_object_set_new(o, "within_run", json_null());
+  }
+  json_object_set_new(o, "min_iterations", g->min_n ? json_integer((json_int_t)g->min_n) : json_null());
   json_object_set_new(o, "method", ec_jstr(g->method));
   json_object_set_new(o, "no_interval", ec_jstr(g->why));
   json_object_set_new(o, "runs_baseline", json_integer((json_int_t)g->runs_base));
   json_object_set_new(o, "runs_engine", json_integer((json_int_t)g->runs_cand));
   json_object_set_new(o, "between_run_pct", ec_jnum(g->between_pct));
   json_object_set_new(o, "df", g->df ? json_integer(g->df) : json_null());
-  char buf[96];
+  char buf[128];
   json_object_set_new(o, "text", json_string(ec_gate_str(buf, sizeof buf, g)));
   return o;
 }
@@ -149,6 +163,7 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
   json_object_set_new(o, "regress_pct", ec_jnum(r->regress_pct));
   json_object_set_new(o, "estimate", r->engine == c->baseline ? json_null() : ec_gate_est_json(&r->est));
   json_object_set_new(o, "verdict", json_string(ec_verdict_name(r->verdict)));
+  json_object_set_new(o, "warmup_trimmed", json_integer((json_int_t)r->warmup_trimmed));
   json_object_set_new(o, "change", json_string(ec_change_name(r->change)));
   json_object_set_new(o, "reason", ec_jstr(r->reason));
   json_t *cmp = json_array();

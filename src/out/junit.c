@@ -35,10 +35,14 @@ static char *S_details(const ec_comparison *c, const ec_compare_result *r) {
   ec_buf_printf(&b, "baseline %s: %s (%s)\n", c->engines[c->baseline]->name, bv, br->m.source ? br->m.source : "-");
   ec_buf_printf(&b, "engine %s: %s (%s)\n", c->engines[r->engine]->name, v, r->m.source ? r->m.source : "-");
   if (isfinite(r->delta_pct)) ec_buf_printf(&b, "delta: %+.2f%%\n", r->delta_pct);
-  char est[96];
+  char est[128], within[96];
   ec_buf_printf(&b, "estimate: %s", ec_gate_str(est, sizeof est, &r->est));
   if (isfinite(r->est.lo_pct)) ec_buf_printf(&b, " at %g%% confidence (%s)\n", 100 * r->est.confidence, r->est.method);
-  else ec_buf_printf(&b, " (no interval: %s)\n", r->est.why ? r->est.why : "unknown");
+  else if (!r->est.why) ec_buf_printf(&b, "; %s\n", r->est.method);
+  else ec_buf_printf(&b, " (no interval: %s)\n", r->est.why);
+  if (*ec_gate_within_str(within, sizeof within, &r->est))
+    ec_buf_printf(&b, "%s at %g%% confidence (block length %zu)\n", within, 100 * r->est.confidence, r->est.block_len);
+  ec_buf_printf(&b, "run-to-run noise: %s\n", ec_run_noise_name(r->est.run_noise));
   ec_buf_printf(&b, "verdict: %s\n", ec_verdict_name(r->verdict));
   for (size_t k = 0; k < r->n_mism; k++)
     ec_buf_printf(&b, "not comparable: %s: %s vs %s\n", r->mism[k].what, r->mism[k].base, r->mism[k].other);
@@ -54,7 +58,8 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
     tests++;
     if (c->res[i].verdict == EC_VERDICT_FAIL) failures++;
     else if (c->res[i].verdict == EC_VERDICT_ERROR) errors++;
-    else if (!gate) skipped++;
+    else if (!gate || c->res[i].verdict == EC_VERDICT_INCONCLUSIVE || c->res[i].verdict == EC_VERDICT_NOT_COMPARABLE)
+      skipped++;
     if (layer_rule) {
       tests++;
       if (!c->res[i].aligned) skipped++;
@@ -113,6 +118,13 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
       ec_buf_printf(&b, "\" type=\"%s\">", fail ? "regression" : "missing-metric");
       S_esc(&b, det);
       ec_buf_printf(&b, "</%s>\n    </testcase>\n", fail ? "failure" : "error");
+    } else if (r->verdict == EC_VERDICT_INCONCLUSIVE || r->verdict == EC_VERDICT_NOT_COMPARABLE) {
+      /* no verdict: neither passed nor failed */
+      ec_buf_printf(&b, ">\n      <skipped message=\"%s: ", r->verdict == EC_VERDICT_INCONCLUSIVE ? "INCONCLUSIVE" : "NOT COMPARABLE");
+      S_esc(&b, r->reason);
+      ec_buf_puts(&b, "\"/>\n      <system-out>");
+      S_esc(&b, det);
+      ec_buf_puts(&b, "</system-out>\n    </testcase>\n");
     } else if (!gate) {
       ec_buf_puts(&b, ">\n      <skipped message=\"no --max-regress given: ");
       S_esc(&b, r->reason);

@@ -65,6 +65,8 @@ const char *ec_md_verdict(ec_verdict v, ec_change c, const char *other) {
   case EC_VERDICT_PASS: return c == EC_CHANGE_WORSE ? "\xE2\x9C\x85 pass (slower)" : "\xE2\x9C\x85 pass";
   case EC_VERDICT_FAIL: return "\xE2\x9D\x8C **fail**";
   case EC_VERDICT_INFO: return c == EC_CHANGE_WORSE ? "slower" : c == EC_CHANGE_BETTER ? "faster" : "within noise";
+  case EC_VERDICT_INCONCLUSIVE: return "\xE2\x9D\x94 inconclusive";
+  case EC_VERDICT_NOT_COMPARABLE: return "\xE2\x9A\xA0\xEF\xB8\x8F not comparable";
   default: return other;
   }
 }

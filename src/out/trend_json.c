@@ -114,6 +114,7 @@ static json_t *S_group(const ec_trend *t, const ec_trend_group *g) {
     free(line);
     json_array_append_new(cps, x);
   }
+  json_object_set_new(o, "autocorrelation", ec_jnum(g->rho));
   json_object_set_new(o, "change_points", cps);
   json_t *gate = json_object();
   json_object_set_new(gate, "latest", g->n ? ec_jstr(g->nights[g->latest].name) : json_null());
@@ -124,6 +125,16 @@ static json_t *S_group(const ec_trend *t, const ec_trend_group *g) {
   json_object_set_new(gate, "estimate", g->judged && g->gate_runs ? ec_gate_est_json(&g->est) : json_null());
   json_object_set_new(gate, "reason", ec_jstr(g->reason));
   json_object_set_new(gate, "facts_changed", S_facts(g->facts, g->n_facts));
+  if (g->ref_judged) {
+    json_t *ref = json_object();
+    json_object_set_new(ref, "against", S_span(g, g->ref_first, g->ref_last, g->ref_runs));
+    json_object_set_new(ref, "verdict", json_string(ec_verdict_words(g->ref_verdict)));
+    json_object_set_new(ref, "estimate", ec_gate_est_json(&g->ref_est));
+    json_object_set_new(ref, "reason", ec_jstr(g->ref_reason));
+    json_object_set_new(gate, "reference", ref);
+  } else {
+    json_object_set_new(gate, "reference", json_null());
+  }
   json_object_set_new(o, "gate", gate);
   (void)t;
   return o;

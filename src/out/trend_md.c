@@ -52,9 +52,15 @@ char *ec_markdown_trend(const ec_trend *t) {
     if (g->n && isfinite(g->nights[g->latest].value)) ec_buf_printf(&b, "%.4g", g->nights[g->latest].value);
     else ec_buf_puts(&b, "n/a");
     ec_buf_puts(&b, " | ");
-    char est[96];
+    char est[128];
     if (g->judged && g->gate_runs) ec_buf_puts(&b, ec_gate_str(est, sizeof est, &g->est));
     else ec_buf_puts(&b, "\xE2\x80\x94");
+    /* the cumulative change, when its reference is not the nights above */
+    if (g->ref_judged && (g->ref_first != g->gate_first || g->ref_last != g->gate_last)) {
+      ec_buf_printf(&b, "; since night ");
+      ec_md_text(&b, g->nights[g->ref_first].name, 40);
+      ec_buf_printf(&b, ": %s", ec_gate_str(est, sizeof est, &g->ref_est));
+    }
     ec_buf_printf(&b, " | %zu | ", g->n_cps);
     S_verdict(&b, g);
     ec_buf_puts(&b, " |\n");

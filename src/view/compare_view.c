@@ -27,7 +27,7 @@ long ec_engine_batch(const ec_engine *e) {
 ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **why) {
   const ec_comparison *c = v->c;
   (void)why;
-  char buf[64];
+  char buf[96];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
   char mh[96];
@@ -557,14 +557,15 @@ ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why)
 
 /* Band and badge colours: white text on each is above 4.5:1. */
 static ec_color S_outcome_color(ec_outcome o) {
-  static const unsigned hex[] = {0x8a5300, 0xb3261e, 0x1e6b34, 0x455a64};
-  return ec_rgb(hex[(unsigned)o < 4 ? o : 0]);
+  static const unsigned hex[] = {0x8a5300, 0xb3261e, 0x1e6b34, 0x455a64, 0x8a5300, 0x5b4a8a};
+  return ec_rgb(hex[(unsigned)o < 6 ? o : 0]);
 }
 
 static ec_outcome S_verdict_outcome(ec_verdict v) {
   return v == EC_VERDICT_FAIL ? EC_OUTCOME_FAIL
          : v == EC_VERDICT_PASS ? EC_OUTCOME_PASS
          : v == EC_VERDICT_INFO ? EC_OUTCOME_NO_GATE
+         : v == EC_VERDICT_INCONCLUSIVE ? EC_OUTCOME_INCONCLUSIVE
                                 : EC_OUTCOME_NOT_COMPARABLE;
 }
 
@@ -615,7 +616,7 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
     ec_op *o = ec_scene_text(s, x, base, nm, strlen(nm), fs, 1, EC_ANCHOR_START, 0, 150, ec_ink(1));
     x += o->tw + 10;
     /* change with interval; the two values */
-    char est[96], line[320], a[32], b[32];
+    char est[128], line[384], a[32], b[32], within[96];
     ec_gate_str(est, sizeof est, &r->est);
     if (c->used == EC_METRIC_THROUGHPUT) {
       ec_fmt_num(a, sizeof a, br->m.value);
@@ -627,6 +628,9 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
     if (isfinite(r->est.lo_pct))
       snprintf(line, sizeof line, "%s at %g%% \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, 100 * r->est.confidence,
                ec_metric_name(c->used), a, b, unit);
+    else if (!r->est.why && *ec_gate_within_str(within, sizeof within, &r->est))
+      snprintf(line, sizeof line, "%s, %s \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, within, ec_metric_name(c->used), a,
+               b, unit);
     else
       snprintf(line, sizeof line, "%s (no interval) \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, ec_metric_name(c->used), a,
                b, unit);

@@ -24,7 +24,7 @@ static const char *S_verdict(const ec_trend_group *g) {
 }
 
 ec_table *ec_trend_tbl_gates(const ec_trend *t, const char *id) {
-  char buf[128], head[96];
+  char buf[320], head[96];
   ec_table *tb = ec_table_new(id, NULL);
   ec_table_col(tb, "Engine", EC_ALIGN_LEFT, 0);
   ec_table_col(tb, "Nights", EC_ALIGN_RIGHT, 1);
@@ -45,9 +45,14 @@ ec_table *ec_trend_tbl_gates(const ec_trend *t, const char *id) {
     ec_table_set(tb, r, 3, l ? l->name : S_DASH, NAN);
     ec_table_set(tb, r, 4, l ? S_val(t, buf, sizeof buf, l->value) : S_DASH, l ? l->value : NAN);
     if (g->judged && g->gate_runs) {
-      char est[96];
-      snprintf(buf, sizeof buf, "%s (nights %s to %s)", ec_gate_str(est, sizeof est, &g->est), g->nights[g->gate_first].name,
-               g->nights[g->gate_last].name);
+      char est[128], ref[128];
+      int n0 = snprintf(buf, sizeof buf, "%s (nights %s to %s)", ec_gate_str(est, sizeof est, &g->est),
+                        g->nights[g->gate_first].name, g->nights[g->gate_last].name);
+      /* the cumulative change, when its reference is not those nights */
+      if (g->ref_judged && (g->ref_first != g->gate_first || g->ref_last != g->gate_last) && n0 > 0 &&
+          (size_t)n0 < sizeof buf)
+        snprintf(buf + n0, sizeof buf - (size_t)n0, "; since night %s: %s", g->nights[g->ref_first].name,
+                 ec_gate_str(ref, sizeof ref, &g->ref_est));
     }
     ec_table_set(tb, r, 5, g->judged && g->gate_runs ? buf : S_DASH, g->est.est_pct);
     ec_table_set(tb, r, 6, S_verdict(g), NAN);

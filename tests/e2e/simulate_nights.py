@@ -8,14 +8,15 @@ normal from a fixed seed: run-to-run noise. With --type T --slow S --from K,
 from night K on the profile times of the layers of type T are also scaled by
 S, and the per-iteration times by 1 + (S - 1) * (T's share of the
 layer-latency sum): one layer type gets slower. --outlier K:F scales night K
-by F more (a single bad night).
+by F more (a single bad night). --drift D scales night K (1..N) by
+1 + D * (K - 1) / (N - 1) more (a slow drift, D = 0.125: +12.5% at night N).
 
 LAYERS is `enginecard layers --json ENGINE` (JSON lines: name, type), which
 says each layer's type. Files are never written under the project: OUT is a
 temporary directory.
 
 usage: simulate_nights.py ENGINE_DIR LAYERS OUT N [--noise 0.01] [--seed 1]
-                          [--type T --slow 1.12 --from 17] [--outlier K:F]
+                          [--type T --slow 1.12 --from 17] [--outlier K:F] [--drift D]
 """
 import argparse
 import glob
@@ -38,6 +39,7 @@ def main():
     ap.add_argument("--slow", type=float, default=1.0)
     ap.add_argument("--from", dest="first", type=int, default=0)
     ap.add_argument("--outlier", action="append", default=[])
+    ap.add_argument("--drift", type=float, default=0.0)
     a = ap.parse_args()
 
     types = {}
@@ -56,6 +58,8 @@ def main():
     rng = random.Random(a.seed)
     for night in range(1, a.n + 1):
         f = math.exp(a.noise * rng.gauss(0, 1)) * outliers.get(night, 1.0)
+        if a.drift:
+            f *= 1 + a.drift * (night - 1) / max(a.n - 1, 1)
         slow = a.type is not None and a.first and night >= a.first
         d = os.path.join(a.out, "night-%02d" % night)
         os.makedirs(d, exist_ok=True)

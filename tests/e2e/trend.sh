@@ -118,10 +118,33 @@ series() { # LABEL ENGINE_DIR PREFIX TYPE
     [ $RC = "$2" ] && [ "$got" = "0 True $3" ] && ok "$label: $4" || fail "$label: $4: exit $RC, $got"
   }
   bad 12 0 pass "night 12 30% slower is an outlier, not a level (exit 0)"
-  bad 30 1 fail "the latest night 30% slower is an outlier, not yet a level, but the gate fails"
+  bad 30 4 inconclusive "the latest night 30% slower is an outlier, not yet a level: inconclusive until confirmed (exit 4)"
 }
 
 series fixture examples/resnet-fp16-a100 resnet.onnx.engine Convolution
+
+# a slow drift: +12.5% over 50 nights at 1% noise fails the gate on its last
+# night against the first level (the cumulative change), --reference moves it
+dir=examples/resnet-fp16-a100
+"$EC_BIN" layers --json "$dir/resnet.onnx.engine" > "$TMP/drift.layers" 2> /dev/null
+"$PY" tests/e2e/simulate_nights.py "$dir" "$TMP/drift.layers" "$TMP/drift/n" 50 --drift 0.125 --seed 4 > /dev/null || fail "drift: simulate_nights.py"
+mkdir -p "$TMP/drift/s"
+for d in "$TMP/drift/n"/night-*; do
+  i=$(expr "${d##*-}" + 0)
+  "$EC_BIN" summary --json --label night=$i "$d/resnet.onnx.engine" > "$TMP/drift/s/night-$i.json" 2> /dev/null
+done
+trend drift t "$TMP/drift/s"
+got=$(jq_ "$TMP/drift/t.json" '"%s %s %.1f" % (e["gate"]["verdict"], e["gate"]["reference"]["against"]["first"], e["gate"]["reference"]["estimate"]["regress_pct"])')
+case "$got" in
+  "fail 1 "*) [ $RC = 1 ] && ok "drift +12.5% over 50 nights: fails on the last night against the first level ($got)" || fail "drift: exit $RC ($got)" ;;
+  *) fail "drift: exit $RC, $got" ;;
+esac
+grep -q 'cumulative change against the reference (nights 1 to' "$TMP/drift/t.txt" && ok "drift: the terminal reports the cumulative change" ||
+  fail "drift: no cumulative change line"
+schema_ok "$TMP/drift/t.json" && ok "drift: the JSON is valid against tests/schema/trend.schema.json" || fail "drift: JSON schema"
+trend drift r "$TMP/drift/s" --reference 40
+[ "$(jq_ "$TMP/drift/r.json" 'e["gate"]["reference"]["against"]["last"]')" = 40 ] && ok "drift: --reference 40 measures from night 40's level" ||
+  fail "drift: --reference: $(jq_ "$TMP/drift/r.json" 'e["gate"]["reference"]')"
 
 # hostile names: an engine name and labels that try to break HTML, SVG,
 # Markdown and JSON stay text in every output

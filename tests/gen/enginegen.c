@@ -211,6 +211,8 @@ typedef struct {
   int hostile, log, only_log, no_timing, no_meta, no_profile, dynamic, transfers;
   long batch;
   int trt_major, trt_minor, trt_patch;
+  double slow_pct, ar, warmup_pct; /* --slow, --ar, --warmup-pct (0: off) */
+  long warmup;                     /* --warmup N iterations */
 } S_opts;
 
 /* ------------------------------------------------------------------------
@@ -1518,9 +1520,18 @@ static S_iter *S_make_timing(const S_opts *o, double layer_sum, double in_bytes,
   double h2d = o->transfers ? in_bytes / (22.0 * 1e6) + 0.004 : 0;
   double d2h = o->transfers ? out_bytes / (22.0 * 1e6) + 0.003 : 0;
   double host = 5000.0 + S_range(-0.1, 0.1), gpu = host + 0.25;
+  /* --slow: the whole run slower (a run-to-run shift or a regression);
+   * --ar: the noise is AR(1) with that coefficient (same marginal sd), so
+   * levels hold for about 1/(1-phi) iterations; --warmup: the first N
+   * iterations at +PCT (a start-up transient). Off, they draw nothing. */
+  base *= 1.0 + o->slow_pct / 100.0;
+  double e = 0;
   for (long i = 0; i < nit; i++) {
     S_iter *r = &it[i];
-    double comp = base * (1.0 + 0.006 * S_normal());
+    double z = S_normal();
+    if (o->ar > 0) z = e = o->ar * e + sqrt(1.0 - o->ar * o->ar) * z;
+    double comp = base * (1.0 + 0.006 * z);
+    if (i < o->warmup) comp *= 1.0 + o->warmup_pct / 100.0;
     if (S_chance(0.01)) comp *= S_range(1.05, 1.6);
     comp = S_q(comp > 0.0005 ? comp : 0.0005);
     double enq = S_q(0.0015 + 0.0008 * S_unif());
@@ -2042,6 +2053,10 @@ static const char S_USAGE[] =
   "  --dynamic              print every batch dimension as -1 (an engine\n"
   "                         inspected without a shape context)\n"
   "  --data-transfers       model H2D/D2H copies in the timing trace\n"
+  "  --slow PCT             every iteration PCT%% slower (a run shift, a regression)\n"
+  "  --ar PHI               AR(1) iteration noise with coefficient PHI (levels hold\n"
+  "                         about 1/(1-PHI) iterations; default 0: independent)\n"
+  "  --warmup N --warmup-pct PCT  the first N iterations PCT%% slower (start-up)\n"
   "  --trt X.Y.Z            TensorRT version in the log banner (default 10.3.0)\n"
   "  --log                  also write PREFIX.profile.log (trtexec console log)\n"
   "  --only-log             write only PREFIX.profile.log\n"
@@ -2136,6 +2151,22 @@ static void S_parse(int argc, char **argv, S_opts *o)
     } else if (!strcmp(a, "--iterations")) {
       NEEDV;
       o->iterations = S_parse_long(a, v, 0, 10000000);
+    } else if (!strcmp(a, "--slow")) {
+      NEEDV;
+      o->slow_pct = strtod(v, NULL);
+    } else if (!strcmp(a, "--ar")) {
+      NEEDV;
+      o->ar = strtod(v, NULL);
+      if (!(o->ar >= 0 && o->ar < 1)) {
+        fprintf(stderr, "enginegen: --ar wants 0 <= phi < 1, got '%s'\n", v);
+        exit(2);
+      }
+    } else if (!strcmp(a, "--warmup")) {
+      NEEDV;
+      o->warmup = S_parse_long(a, v, 0, 10000000);
+    } else if (!strcmp(a, "--warmup-pct")) {
+      NEEDV;
+      o->warmup_pct = strtod(v, NULL);
     } else if (!strcmp(a, "--missing-profile")) {
       NEEDV;
       o->missing_pct = (double)S_parse_long(a, v, 0, 100);

@@ -135,6 +135,36 @@ static void test_outliers_are_not_levels(void **st) {
 
 /* The noise scale: 1.4826 MAD-based and clipped, so a step or an outlier
  * barely moves it; floored for a constant series. */
+/* Correlated nights (AR(1), phi 0.6): the residuals' lag-1 autocorrelation
+ * is estimated and widens the noise, so pure correlated noise rarely makes a
+ * change point (independent-noise PELT on it would make many); a 12% step
+ * at 1% noise is still found at its night. */
+static void test_correlated_nights(void **st) {
+  (void)st;
+  S_state = 21;
+  size_t n = 60, cps = 0, trials = 500;
+  double y[60], rho = 0;
+  for (size_t t = 0; t < trials; t++) {
+    double e = S_normal();
+    for (size_t i = 0; i < n; i++) y[i] = 0.01 * (e = 0.6 * e + sqrt(1 - 0.36) * S_normal());
+    ec_cp_result r;
+    if (ec_changepoints(y, n, &r)) cps++;
+    if (isfinite(r.rho)) rho += r.rho;
+    ec_cp_free(&r);
+  }
+  print_message("AR(1) 0.6 nights, n=60: a change point in %.1f%% of %zu series; mean residual lag-1 autocorrelation %.2f\n",
+                100.0 * (double)cps / (double)trials, trials, rho / (double)trials);
+  assert_true(cps * 100 <= trials * 5);
+  assert_true(rho / (double)trials > 0.3);
+  double e = 0;
+  for (size_t i = 0; i < 30; i++) y[i] = 0.01 * (e = 0.6 * e + 0.8 * S_normal()) + (i >= 16 ? log(1.12) : 0);
+  ec_cp_result r;
+  ec_changepoints(y, 30, &r);
+  assert_true(r.n_cps >= 1);
+  assert_int_equal(r.starts[0], 16);
+  ec_cp_free(&r);
+}
+
 static void test_noise_scale(void **st) {
   (void)st;
   double y[200];
@@ -164,6 +194,7 @@ int main(void) {
       cmocka_unit_test(test_step_found),
       cmocka_unit_test(test_outliers_are_not_levels),
       cmocka_unit_test(test_noise_scale),
+      cmocka_unit_test(test_correlated_nights),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

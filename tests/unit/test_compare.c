@@ -123,14 +123,38 @@ static void test_gate_interval(void **st) {
   const ec_compare_result *r = &c->res[1];
   assert_int_equal(c->used, EC_METRIC_GPU_MEDIAN);
   assert_true(fabs(r->est.est_pct - 6) < 1.5);
-  assert_true(r->est.lo_pct > 0 && r->est.lo_pct < r->est.est_pct && r->est.hi_pct > r->est.est_pct);
+  /* one run per side: a threshold verdict, the within-run interval only shown */
+  assert_true(isnan(r->est.lo_pct) && isnan(r->est.hi_pct));
+  assert_true(r->est.within_lo_pct > 0 && r->est.within_lo_pct < r->est.est_pct && r->est.within_hi_pct > r->est.est_pct);
   assert_true(r->est.confidence == 0.99);
   assert_int_equal(r->verdict, EC_VERDICT_FAIL);
   assert_int_equal(r->change, EC_CHANGE_WORSE);
-  assert_non_null(strstr(r->reason, "interval excludes no change"));
-  assert_non_null(strstr(r->reason, "at 99%"));
+  assert_non_null(strstr(r->reason, "one run per side: run-to-run noise not measured"));
+  assert_non_null(strstr(r->reason, "threshold verdict"));
+  assert_non_null(strstr(r->reason, "within run [+"));
   assert_int_equal(c->failed, 1);
   ec_comparison_free(c);
+  /* a known 1% run-to-run noise: an honest interval (+-2.58 x 1.41%) that excludes no change */
+  o.run_noise_pct = 1;
+  c = ec_compare(es, 2, NULL, &o);
+  r = &c->res[1];
+  assert_int_equal(r->est.run_noise, EC_RUN_NOISE_GIVEN);
+  assert_true(r->est.lo_pct > 0 && r->est.lo_pct < r->est.est_pct - 3 && r->est.hi_pct > r->est.est_pct + 3);
+  assert_int_equal(r->verdict, EC_VERDICT_FAIL);
+  assert_non_null(strstr(r->reason, "interval excludes no change"));
+  assert_non_null(strstr(r->reason, "at 99%"));
+  ec_comparison_free(c);
+  /* a known 3% noise: past the limit, but the interval includes no change: inconclusive */
+  o.run_noise_pct = 3;
+  c = ec_compare(es, 2, NULL, &o);
+  r = &c->res[1];
+  assert_true(r->est.lo_pct < 0);
+  assert_int_equal(r->verdict, EC_VERDICT_INCONCLUSIVE);
+  assert_int_equal(c->inconclusive, 1);
+  assert_int_equal(ec_compare_outcome(c), EC_OUTCOME_INCONCLUSIVE);
+  assert_non_null(strstr(r->reason, "includes no change"));
+  ec_comparison_free(c);
+  o.run_noise_pct = 0;
   ec_engine_free(es[0]);
   ec_engine_free(es[1]);
 
@@ -138,11 +162,11 @@ static void test_gate_interval(void **st) {
   es[1] = S_timed("cand", 20, 1.13, 0.10, 2);
   c = ec_compare(es, 2, NULL, &o);
   r = &c->res[1];
+  /* 20 iterations a side: no verdict */
   assert_true(r->est.est_pct > 5);
-  assert_true(r->est.lo_pct < 0);
-  assert_int_equal(r->verdict, EC_VERDICT_PASS);
-  assert_int_equal(r->change, EC_CHANGE_SAME);
-  assert_non_null(strstr(r->reason, "includes no change"));
+  assert_int_equal(r->verdict, EC_VERDICT_INCONCLUSIVE);
+  assert_int_equal(r->est.min_n, 20);
+  assert_non_null(strstr(r->reason, "20 iterations (fewer than 30)"));
   ec_comparison_free(c);
   ec_engine_free(es[0]);
   ec_engine_free(es[1]);
@@ -159,11 +183,11 @@ static void test_gate_interval(void **st) {
   c = ec_compare(es, 2, NULL, &o);
   assert_int_equal(c->res[1].verdict, EC_VERDICT_INFO);
   assert_int_equal(c->gates, 0);
-  double w99 = c->res[1].est.hi_pct - c->res[1].est.lo_pct;
+  double w99 = c->res[1].est.within_hi_pct - c->res[1].est.within_lo_pct;
   ec_comparison_free(c);
   o.confidence = 0.95;
   c = ec_compare(es, 2, NULL, &o);
-  assert_true(c->res[1].est.hi_pct - c->res[1].est.lo_pct < w99);
+  assert_true(c->res[1].est.within_hi_pct - c->res[1].est.within_lo_pct < w99);
   ec_comparison_free(c);
   /* the baseline chosen by index; the other is then about 3% faster */
   o = S_opts(1);
@@ -218,7 +242,8 @@ static void test_repeats(void **st) {
   /* one run per side: the run-to-run difference looks significant */
   ec_comparison *c = ec_compare(es, 2, NULL, &o);
   assert_int_equal(c->res[1].est.df, 0);
-  assert_true(c->res[1].est.lo_pct > 0);
+  assert_true(c->res[1].est.within_lo_pct > 0);
+  assert_true(isnan(c->res[1].est.lo_pct)); /* and is not claimed */
   assert_int_equal(c->res[1].verdict, EC_VERDICT_FAIL);
   ec_comparison_free(c);
   o.repeats = rp;
@@ -232,7 +257,8 @@ static void test_repeats(void **st) {
   assert_true(r->est.between_pct > 1.5 && r->est.between_pct < 4);
   assert_true(r->est.lo_pct < 0 && r->est.hi_pct > 2);
   assert_true(fabs(c->res[0].m.value - cbrt(bs[0] * bs[1] * bs[2])) < 0.01);
-  assert_int_equal(r->verdict, EC_VERDICT_PASS);
+  /* past the 1% limit, within the run-to-run noise: no verdict */
+  assert_int_equal(r->verdict, EC_VERDICT_INCONCLUSIVE);
   assert_non_null(strstr(r->est.method, "random effects"));
   ec_comparison_free(c);
 
@@ -256,7 +282,7 @@ static void test_repeats(void **st) {
   o.all_runs = 1;
   c = ec_compare(ms, 2, NULL, &o);
   assert_int_equal(c->res[1].est.df, 4);
-  assert_int_equal(c->res[1].verdict, EC_VERDICT_PASS);
+  assert_int_equal(c->res[1].verdict, EC_VERDICT_INCONCLUSIVE);
   assert_true(S_has(&c->diags, "taken as repeated runs"));
   ec_comparison_free(c);
   ec_engine_free(mb);
@@ -341,7 +367,9 @@ static void test_metric_changes_verdict_fixture(void **st) {
   assert_int_equal(c->used, EC_METRIC_GPU_MEDIAN);
   assert_string_equal(c->res[1].m.source, "timing.json");
   assert_int_equal(c->res[1].m.samples, 40);
-  assert_int_equal(c->res[1].verdict, EC_VERDICT_PASS);
+  /* 40 iterations of well under a second: no verdict */
+  assert_int_equal(c->res[1].verdict, EC_VERDICT_INCONCLUSIVE);
+  assert_non_null(strstr(c->res[1].reason, "under 1 s"));
   ec_comparison_free(c);
   o.metric = EC_METRIC_LAYER_SUM;
   o.metric_given = 1;
@@ -460,7 +488,7 @@ static void test_summary_baseline(void **st) {
   assert_true(fabs(c->res[1].m.value - c->res[0].m.value) < 1e-9);
   assert_true(fabs(c->res[1].m.cv - c->res[0].m.cv) < 1e-9);
   assert_string_equal(c->res[1].m.source, "summary (timing.json)");
-  assert_int_equal(c->res[2].verdict, EC_VERDICT_PASS);
+  assert_int_equal(c->res[2].verdict, EC_VERDICT_INCONCLUSIVE); /* 40 short iterations */
   assert_false(c->res[2].aligned);
   assert_non_null(strstr(c->res[2].align_note, "stored summary"));
   ec_comparison_free(c);

@@ -37,6 +37,11 @@ static void S_run(ec_dist *d, double *v, size_t n, double scale, ec_stat st) {
                                                             : v[n - 1 - (size_t)(0.01 * (double)n)];
 }
 
+/* The interval a comparison claims: the honest one, else (one run per
+ * side) the within-run one. */
+static double S_lo(const ec_gate_est *g) { return isfinite(g->lo_pct) ? g->lo_pct : g->within_lo_pct; }
+static double S_hi(const ec_gate_est *g) { return isfinite(g->hi_pct) ? g->hi_pct : g->within_hi_pct; }
+
 /* Share of `trials` simulated comparisons without a change whose interval
  * excludes 0; runs per side k, run-to-run sd tau (log scale). */
 static double S_false_alarms(ec_stat st, size_t n, size_t k, double tau, double conf, int trials, double *mean_between) {
@@ -56,8 +61,8 @@ static double S_false_alarms(ec_stat st, size_t n, size_t k, double tau, double 
     ec_gate_est g;
     assert_int_equal(ec_gate_estimate(st, b, k, c, k, conf, 1000, (uint64_t)t + 1, &g), 0);
     assert_null(g.why);
-    assert_true(g.lo_pct <= g.est_pct && g.est_pct <= g.hi_pct);
-    if (g.lo_pct > 0 || g.hi_pct < 0) excluded++;
+    assert_true(S_lo(&g) <= g.est_pct && g.est_pct <= S_hi(&g));
+    if (S_lo(&g) > 0 || S_hi(&g) < 0) excluded++;
     if (isfinite(g.between_pct)) between += g.between_pct;
   }
   for (size_t i = 0; i < k; i++) {
@@ -120,23 +125,35 @@ static void test_known_change(void **st) {
     ec_gate_est g;
     assert_int_equal(ec_gate_estimate(stt, &x, 1, &y, 1, 0.99, 0, EC_GATE_SEED, &g), 0);
     assert_true(fabs(g.est_pct - 10) < 1e-9);
-    assert_true(g.lo_pct > 5 && g.lo_pct < 10 && g.hi_pct > 10 && g.hi_pct < 15);
-    assert_true(ec_gate_significant_slower(&g));
+    /* one run per side: a threshold verdict; the within-run interval is kept */
+    assert_true(isnan(g.lo_pct) && isnan(g.hi_pct));
+    assert_int_equal(g.run_noise, EC_RUN_NOISE_NOT_MEASURED);
+    assert_true(g.within_lo_pct > 5 && g.within_lo_pct < 10 && g.within_hi_pct > 10 && g.within_hi_pct < 15);
+    assert_false(ec_gate_significant_slower(&g));
     assert_int_equal(g.df, 0);
     assert_true(isnan(g.between_pct));
-    assert_non_null(strstr(g.method, "percentile bootstrap"));
+    assert_non_null(strstr(g.method, "threshold verdict"));
+    char buf[128];
+    assert_string_equal(ec_gate_str(buf, sizeof buf, &g), "+10.0% (one run per side: run-to-run noise not measured)");
+    assert_non_null(strstr(ec_gate_within_str(buf, sizeof buf, &g), "within run [+"));
     assert_int_equal(ec_gate_estimate(stt, &x, 1, &x, 1, 0.99, 0, EC_GATE_SEED, &g), 0);
-    assert_true(g.est_pct == 0 && g.lo_pct < 0 && g.hi_pct > 0);
+    assert_true(g.est_pct == 0 && g.within_lo_pct < 0 && g.within_hi_pct > 0);
     assert_false(ec_gate_significant_slower(&g));
+    /* a known run-to-run noise of 2% makes it an honest interval: about
+     * +-2.58 * 2% * sqrt(2) wide, excluding no change at +10% */
+    assert_int_equal(ec_gate_estimate_rn(stt, &x, 1, &y, 1, 0.99, 0, EC_GATE_SEED, 2.0, NAN, &g), 0);
+    assert_int_equal(g.run_noise, EC_RUN_NOISE_GIVEN);
+    assert_true(g.lo_pct > 1 && g.lo_pct < 4 && g.hi_pct > 16 && g.hi_pct < 20);
+    assert_true(ec_gate_significant_slower(&g));
   }
   /* deterministic: the same call gives the same bits; another seed other draws */
   ec_gate_est g1, g2, g3;
   ec_gate_estimate(EC_STAT_MEDIAN, &da, 1, &db, 1, 0.99, 0, EC_GATE_SEED, &g1);
   ec_gate_estimate(EC_STAT_MEDIAN, &da, 1, &db, 1, 0.99, 0, EC_GATE_SEED, &g2);
   ec_gate_estimate(EC_STAT_MEDIAN, &da, 1, &db, 1, 0.99, 0, EC_GATE_SEED + 1, &g3);
-  assert_true(g1.lo_pct == g2.lo_pct && g1.hi_pct == g2.hi_pct);
-  assert_true(g1.lo_pct != g3.lo_pct || g1.hi_pct != g3.hi_pct);
-  assert_true(fabs(g1.lo_pct - g3.lo_pct) < 0.1);
+  assert_true(g1.within_lo_pct == g2.within_lo_pct && g1.within_hi_pct == g2.within_hi_pct);
+  assert_true(g1.within_lo_pct != g3.within_lo_pct || g1.within_hi_pct != g3.within_hi_pct);
+  assert_true(fabs(g1.within_lo_pct - g3.within_lo_pct) < 0.1);
   /* the sketch of a run gives nearly the interval of the run itself */
   double q[EC_SKETCH_POINTS];
   ec_sketch_of(a, n, q, EC_SKETCH_POINTS);
@@ -147,7 +164,7 @@ static void test_known_change(void **st) {
   ec_gate_est gs;
   ec_gate_estimate(EC_STAT_MEDIAN, &ds, 1, &db, 1, 0.99, 0, EC_GATE_SEED, &gs);
   assert_true(gs.est_pct == g1.est_pct);
-  assert_true(fabs(gs.lo_pct - g1.lo_pct) < 0.15 && fabs(gs.hi_pct - g1.hi_pct) < 0.15);
+  assert_true(fabs(gs.within_lo_pct - g1.within_lo_pct) < 0.15 && fabs(gs.within_hi_pct - g1.within_hi_pct) < 0.15);
   free(a);
   free(b);
 }
@@ -180,7 +197,7 @@ static void test_coverage_repeats(void **st) {
   (void)st;
   S_state = 2;
   double r = S_false_alarms(EC_STAT_MEDIAN, 500, 1, 0.02, 0.99, 300, NULL);
-  print_message("one run per side, 2%% run effects: %.1f%% exclude 0\n", 100 * r);
+  print_message("one run per side, 2%% run effects: %.1f%% of within-run intervals exclude 0\n", 100 * r);
   assert_true(r > 0.5);
   double between;
   r = S_false_alarms(EC_STAT_MEDIAN, 500, 3, 0.02, 0.99, 1000, &between);
@@ -222,6 +239,179 @@ static void test_no_interval(void **st) {
   assert_true(isnan(g.est_pct));
 }
 
+/* ---- realistic runs: autocorrelated levels, run-to-run shifts ---------- */
+
+/* A run of n times in measurement order (ord) and sorted (v): log time =
+ * log scale + 2% AR(1) noise with coefficient phi (levels hold about
+ * 1/(1-phi) iterations) + a 3% tail of slow iterations. */
+static void S_run_ar(ec_dist *d, double *v, double *ord, size_t n, double scale, double phi) {
+  double e = S_normal(), sum = 0, ss = 0;
+  for (size_t i = 0; i < n; i++) {
+    e = phi * e + sqrt(1 - phi * phi) * S_normal();
+    ord[i] = scale * exp(0.02 * e) * (S_unif() < 0.03 ? 1 + 0.3 * S_unif() : 1);
+    sum += ord[i];
+  }
+  memcpy(v, ord, n * sizeof *v);
+  qsort(v, n, sizeof *v, S_cmp);
+  double m = sum / (double)n;
+  for (size_t i = 0; i < n; i++) ss += (v[i] - m) * (v[i] - m);
+  memset(d, 0, sizeof *d);
+  d->n = n;
+  d->sorted = v;
+  d->order = ord;
+  d->mean = m;
+  d->sd = sqrt(ss / (double)(n - 1));
+  d->value = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Autocorrelation widens the within-run interval: iid bootstrap intervals
+ * of AR(1) runs (phi 0.95, levels of ~20 iterations) exclude "no change" in
+ * far more than 1% of same-level pairs; the block-widened ones in about 1%. */
+static void test_autocorrelation(void **st) {
+  (void)st;
+  size_t n = 2000;
+  double *v[2], *o[2];
+  for (int k = 0; k < 2; k++) v[k] = malloc(n * sizeof(double)), o[k] = malloc(n * sizeof(double));
+  S_state = 11;
+  int excl = 0, excl_iid = 0, trials = 300;
+  size_t blen = 0;
+  for (int t = 0; t < trials; t++) {
+    ec_dist d[2];
+    for (int k = 0; k < 2; k++) S_run_ar(&d[k], v[k], o[k], n, 1.0, 0.95);
+    ec_gate_est g;
+    assert_int_equal(ec_gate_estimate(EC_STAT_MEDIAN, &d[0], 1, &d[1], 1, 0.99, 1000, (uint64_t)t + 1, &g), 0);
+    if (g.within_lo_pct > 0 || g.within_hi_pct < 0) excl++;
+    blen += g.block_len;
+    d[0].order = d[1].order = NULL; /* as if the order were unknown: independent */
+    assert_int_equal(ec_gate_estimate(EC_STAT_MEDIAN, &d[0], 1, &d[1], 1, 0.99, 1000, (uint64_t)t + 1, &g), 0);
+    assert_int_equal(g.block_len, 1);
+    if (g.within_lo_pct > 0 || g.within_hi_pct < 0) excl_iid++;
+  }
+  print_message("AR(1) 0.95, n=2000: block-widened %.1f%%, independent %.1f%% exclude 0; mean block length %.0f\n",
+                100.0 * excl / trials, 100.0 * excl_iid / trials, (double)blen / trials);
+  assert_true(excl_iid > trials / 5);
+  assert_true(excl <= trials * 3 / 100);
+  /* the block length follows the autocorrelation: noise gets 1 */
+  for (size_t i = 0; i < n; i++) o[0][i] = S_normal();
+  assert_int_equal(ec_gate_block_len(o[0], n), 1);
+  assert_true(ec_gate_block_inflation(o[0], n, 1) == 1);
+  double e = 0;
+  for (size_t i = 0; i < n; i++) o[0][i] = e = 0.9 * e + S_normal();
+  size_t L = ec_gate_block_len(o[0], n);
+  assert_true(L >= 16 && L <= n / 20);
+  double f = ec_gate_block_inflation(o[0], n, L);
+  print_message("AR(1) 0.9: block length %zu, variance inflation %.1f (theory (1+phi)/(1-phi) = 19)\n", L, f);
+  assert_true(f > 8 && f < 30);
+  for (int k = 0; k < 2; k++) free(v[k]), free(o[k]);
+}
+
+/* The nightly recipe: the last 10 nights as the baseline's runs, tonight as
+ * the candidate's one. Nights differ by a run effect of sd tau, iterations
+ * are AR(1) with levels. Over 300 A/A windows, the share whose 99%
+ * prediction interval excludes no change (*fa) and the share of windows
+ * with tonight 10% slower caught (lo > 0). */
+static double S_history(double tau, double *fa_out) {
+  size_t n = 1000, k = 10;
+  ec_dist b[10], c;
+  double *vb[10], *ob[10], *vc = malloc(n * sizeof(double)), *oc = malloc(n * sizeof(double));
+  for (size_t i = 0; i < k; i++) vb[i] = malloc(n * sizeof(double)), ob[i] = malloc(n * sizeof(double));
+  int trials = 300, fa = 0, caught = 0;
+  for (int t = 0; t < trials; t++) {
+    for (size_t i = 0; i < k; i++) S_run_ar(&b[i], vb[i], ob[i], n, exp(tau * S_normal()), 0.9);
+    ec_gate_est g;
+    S_run_ar(&c, vc, oc, n, exp(tau * S_normal()), 0.9);
+    assert_int_equal(ec_gate_estimate(EC_STAT_MEDIAN, b, k, &c, 1, 0.99, 500, (uint64_t)t + 1, &g), 0);
+    assert_int_equal(g.run_noise, EC_RUN_NOISE_MEASURED);
+    if (g.lo_pct > 0 || g.hi_pct < 0) fa++;
+    for (size_t i = 0; i < n; i++) vc[i] *= 1.10, oc[i] *= 1.10;
+    c.value *= 1.10, c.mean *= 1.10, c.sd *= 1.10;
+    assert_int_equal(ec_gate_estimate(EC_STAT_MEDIAN, b, k, &c, 1, 0.99, 500, (uint64_t)t + 1, &g), 0);
+    if (g.lo_pct > 0) caught++;
+  }
+  for (size_t i = 0; i < k; i++) free(vb[i]), free(ob[i]);
+  free(vc);
+  free(oc);
+  *fa_out = (double)fa / trials;
+  return (double)caught / trials;
+}
+
+/* At 1% night-to-night noise a 10% slowdown is caught every time; at 2%
+ * (t(9) and a prediction interval: about +-7%) most of the time. False
+ * exclusions stay at or under 2%. */
+static void test_history_baseline(void **st) {
+  (void)st;
+  S_state = 12;
+  double fa, caught = S_history(0.01, &fa);
+  print_message("history baseline (10 nights, 1%% night noise): %.1f%% false exclusions, 10%% caught in %.1f%%\n",
+                100 * fa, 100 * caught);
+  assert_true(fa <= 0.02 && caught >= 0.99);
+  caught = S_history(0.02, &fa);
+  print_message("history baseline (10 nights, 2%% night noise): %.1f%% false exclusions, 10%% caught in %.1f%%\n",
+                100 * fa, 100 * caught);
+  assert_true(fa <= 0.02 && caught >= 0.75);
+}
+
+/* Start-up transients: a first level 15% slower for 300 of 3,000
+ * iterations is found and trimmed (to a block); runs without one (AR(1)
+ * levels, phi 0.9) are nearly never trimmed. */
+static void test_warmup(void **st) {
+  (void)st;
+  size_t n = 3000;
+  double *v = malloc(n * sizeof *v), *o = malloc(n * sizeof *o);
+  ec_dist d;
+  S_state = 13;
+  int found = 0, spurious = 0, trials = 100;
+  for (int t = 0; t < trials; t++) {
+    S_run_ar(&d, v, o, n, 1.0, 0.9);
+    if (ec_gate_warmup(o, n)) spurious++;
+    for (size_t i = 0; i < 300; i++) o[i] *= 1.15;
+    size_t w = ec_gate_warmup(o, n);
+    if (w >= 285 && w <= 330) found++;
+  }
+  print_message("warm-up of 300 at +15%%: trimmed in %d of %d runs; runs without one trimmed in %d\n", found, trials,
+                spurious);
+  assert_true(found >= 95);
+  assert_true(spurious <= 5);
+  assert_int_equal(ec_gate_warmup(o, 50), 0); /* too short to tell */
+  free(v);
+  free(o);
+}
+
+/* Correlated runs (nights): the run effects of a side's mean are inflated
+ * by (1+rho)/(1-rho), so the interval widens; rho <= 0 changes nothing. */
+static void test_correlated_runs(void **st) {
+  (void)st;
+  size_t n = 500;
+  ec_dist b[4], c;
+  double *v[5];
+  for (int i = 0; i < 5; i++) v[i] = malloc(n * sizeof(double));
+  S_state = 14;
+  for (int i = 0; i < 4; i++) S_run(&b[i], v[i], n, exp(0.02 * S_normal()), EC_STAT_MEDIAN);
+  S_run(&c, v[4], n, 1.0, EC_STAT_MEDIAN);
+  ec_gate_est g0, g1, g2;
+  ec_gate_estimate_rn(EC_STAT_MEDIAN, b, 4, &c, 1, 0.99, 500, 1, NAN, NAN, &g0);
+  ec_gate_estimate_rn(EC_STAT_MEDIAN, b, 4, &c, 1, 0.99, 500, 1, NAN, 0.6, &g1);
+  ec_gate_estimate_rn(EC_STAT_MEDIAN, b, 4, &c, 1, 0.99, 500, 1, NAN, -0.3, &g2);
+  double w0 = g0.hi_pct - g0.lo_pct, w1 = g1.hi_pct - g1.lo_pct;
+  print_message("4 nights vs 1: width %.2f independent, %.2f with rho 0.6\n", w0, w1);
+  assert_true(w1 > w0 * 1.1);
+  assert_true(g2.lo_pct == g0.lo_pct && g2.hi_pct == g0.hi_pct);
+  for (int i = 0; i < 5; i++) free(v[i]);
+}
+
+/* The timer tick is the most common gap, not the smallest: float artefacts
+ * (1e-6 ms) do not shrink it. */
+static void test_tick(void **st) {
+  (void)st;
+  double v[400];
+  for (int i = 0; i < 400; i++) v[i] = 1 + (i / 4) * (1.0 / 2048); /* ties, 1/2048 ms steps */
+  v[399] = v[398] + 1e-6;                                         /* a float artefact */
+  double h = ec_gate_tick(v, 400);
+  assert_true(fabs(h - 1.0 / 2048) < 1e-9);
+  for (int i = 0; i < 400; i++) v[i] = 1 + i * i * 1e-5; /* continuous: every gap differs */
+  assert_true(ec_gate_tick(v, 400) == 0);
+}
+
 static void test_format(void **st) {
   (void)st;
   char buf[64];
@@ -252,7 +442,9 @@ int main(void) {
       cmocka_unit_test(test_quantiles),        cmocka_unit_test(test_sketch),
       cmocka_unit_test(test_known_change),     cmocka_unit_test(test_coverage_one_run),
       cmocka_unit_test(test_coverage_repeats), cmocka_unit_test(test_no_interval),
-      cmocka_unit_test(test_format),
+      cmocka_unit_test(test_format),           cmocka_unit_test(test_autocorrelation),
+      cmocka_unit_test(test_history_baseline), cmocka_unit_test(test_tick),
+      cmocka_unit_test(test_warmup),           cmocka_unit_test(test_correlated_runs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -178,6 +178,58 @@ static void test_step_at_night_17(void **st) {
   S_nights_free(&x);
 }
 
+/* A slow drift: +12.5% over 50 nights (0.25% a night at 1% noise) moves
+ * each level little; against the first level (the fixed reference) the
+ * latest night is about +10% slower, and the gate fails on it. A single bad
+ * latest night is inconclusive until confirmed. */
+static void test_drift_fails_against_reference(void **st) {
+  (void)st;
+  S_nights x = {ec_calloc(50, sizeof(ec_engine *)), ec_calloc(50, sizeof(char *)), ec_calloc(50, sizeof(char *)), 50};
+  S_state = 5;
+  for (int i = 0; i < 50; i++) {
+    char label[16];
+    snprintf(label, sizeof label, "%d", i + 1);
+    x.es[i] = S_night("resnet", NULL, "night", label, exp(0.01 * S_normal()) * (1 + 0.125 * i / 49.0), NULL, 1);
+    x.group[i] = "resnet";
+    x.display[i] = x.es[i]->files[0].path;
+  }
+  ec_trend *t = S_build(&x, "night", 5);
+  const ec_trend_group *g = &t->groups[0];
+  print_message("drift: level gate %s %+.1f%%, against the reference (nights %s-%s) %s %+.1f%% [%+.1f, %+.1f]; %zu change points\n",
+                ec_verdict_name(g->verdict), g->est.est_pct, g->nights[g->ref_first].name, g->nights[g->ref_last].name,
+                ec_verdict_name(g->ref_verdict), g->ref_est.est_pct, g->ref_est.lo_pct, g->ref_est.hi_pct, g->n_cps);
+  assert_true(g->ref_judged);
+  assert_string_equal(g->nights[g->ref_first].name, "1");
+  assert_true(g->ref_est.est_pct > 7 && g->ref_est.lo_pct > 0);
+  assert_int_equal(g->ref_verdict, EC_VERDICT_FAIL);
+  assert_int_equal(g->verdict, EC_VERDICT_FAIL);
+  assert_int_equal(ec_trend_outcome(t), EC_OUTCOME_FAIL);
+  double from_first = g->ref_est.est_pct;
+  ec_trend_free(t);
+  /* --reference: the drift measured from night 30's level is smaller */
+  ec_trend_opts o = {0};
+  o.by = "night";
+  o.max_regress_pct = 5;
+  o.reference = "30";
+  t = ec_trend_build(x.es, x.group, x.display, x.n, &o);
+  g = &t->groups[0];
+  assert_string_equal(g->nights[g->ref_last].name, "30");
+  assert_true(g->ref_est.est_pct < from_first - 2);
+  ec_trend_free(t);
+  S_nights_free(&x);
+  /* one bad latest night on a flat series: inconclusive, not a failure */
+  x = S_series(0, 3, NULL);
+  ec_engine_free(x.es[29]);
+  x.es[29] = S_night("resnet", NULL, "night", "30", 1.30, NULL, 1);
+  x.display[29] = x.es[29]->files[0].path;
+  t = S_build(&x, "night", 5);
+  assert_int_equal(t->groups[0].verdict, EC_VERDICT_INCONCLUSIVE);
+  assert_non_null(strstr(t->groups[0].reason, "not yet confirmed"));
+  assert_int_equal(ec_trend_outcome(t), EC_OUTCOME_INCONCLUSIVE);
+  ec_trend_free(t);
+  S_nights_free(&x);
+}
+
 static void test_no_step_no_change(void **st) {
   (void)st;
   for (uint64_t seed = 1; seed <= 5; seed++) {
@@ -376,6 +428,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_step_at_night_17),
       cmocka_unit_test(test_no_step_no_change),
+      cmocka_unit_test(test_drift_fails_against_reference),
       cmocka_unit_test(test_input_order),
       cmocka_unit_test(test_label_kinds),
       cmocka_unit_test(test_groups_and_gaps),
