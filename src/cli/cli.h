@@ -108,6 +108,18 @@ int ec_cli_confidence(const char *cmd, const char *v, double *out);
 /** 1 when the value at argv[i+1] exists; prints a usage error otherwise. */
 int ec_cli_need_value(int argc, char **argv, int i);
 
+/* GitHub Actions (cli/ci.c). */
+/** Whether to write GitHub Actions output: flag 1 (--github) yes, -1
+ *  (--no-github) no, 0: when GITHUB_ACTIONS is "true" and
+ *  GITHUB_STEP_SUMMARY is set (a GitHub runner). */
+int ec_cli_github_wanted(int flag);
+/** Bytes still allowed in $GITHUB_STEP_SUMMARY (1 MiB per step less what is
+ *  there); 0 when it is not set or full. */
+size_t ec_cli_step_summary_room(void);
+/** Append md to $GITHUB_STEP_SUMMARY (md NULL: no room; a warning). Not set:
+ *  a warning, 0. Returns -1 after printing when it cannot be written. */
+int ec_cli_step_summary_append(const char *cmd, const char *md);
+
 int ec_cmd_summary(int argc, char **argv);
 int ec_cmd_layers(int argc, char **argv);
 int ec_cmd_report(int argc, char **argv);

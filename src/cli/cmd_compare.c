@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "out/benchjson.h"
 #include "out/compare_json.h"
+#include "out/github.h"
 #include "out/jsonout.h"
 #include "out/junit.h"
 #include "out/markdown.h"
@@ -36,6 +37,9 @@ typedef struct {
   ec_compare_opts o;
   const char *json, *junit, *markdown, *bench;
   const char *html, *pdf;
+  /* CI outputs (listed together in the usage) */
+  int github;     /* 1 --github, -1 --no-github, 0 by the environment */
+  int pr_comment; /* --pr-comment: --markdown F is the PR comment variant */
   size_t last; /* --last N: a side of several runs keeps its last N */
   S_label *labels;
   size_t n_labels, cap_labels;
@@ -54,6 +58,14 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
                                        "-o", "--pdf", "--run-noise", "--last"};
   if (strcmp(a, "--allow-mismatch") == 0) {
     o->o.allow_mismatch = 1;
+    return 1;
+  }
+  if (strcmp(a, "--github") == 0 || strcmp(a, "--no-github") == 0) {
+    o->github = a[2] == 'g' ? 1 : -1;
+    return 1;
+  }
+  if (strcmp(a, "--pr-comment") == 0) {
+    o->pr_comment = 1;
     return 1;
   }
   int known = 0;
@@ -327,6 +339,12 @@ int ec_cmd_compare(int argc, char **argv) {
     ec_common_free(&c);
     return rc;
   }
+  if (o.pr_comment && !o.markdown) {
+    fprintf(stderr, "enginecard compare: --pr-comment changes --markdown F; give --markdown F too\n");
+    free(o.labels);
+    ec_common_free(&c);
+    return EC_EXIT_USAGE;
+  }
   if (c.n_engines < 2) {
     fprintf(stderr, "enginecard compare: needs two or more ENGINEs (the same one twice compares it with itself)\n");
     free(o.labels);
@@ -431,7 +449,7 @@ int ec_cmd_compare(int argc, char **argv) {
     free(ts);
   }
   if (o.markdown) {
-    char *t = ec_markdown_compare(cmp);
+    char *t = o.pr_comment ? ec_github_pr_comment(cmp) : ec_markdown_compare(cmp);
     io |= S_write(o.markdown, t, all, nall);
     free(t);
   }
@@ -451,6 +469,15 @@ int ec_cmd_compare(int argc, char **argv) {
     io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, NULL, &td, all, nall) != 0;
     ec_diags_free(&td);
     ec_report_free(&r);
+  }
+  if (ec_cli_github_wanted(o.github)) {
+    char *a = ec_github_annotations(cmp);
+    fputs(a, stdout);
+    fflush(stdout);
+    free(a);
+    char *md = ec_github_summary(cmp, ec_cli_step_summary_room());
+    io |= ec_cli_step_summary_append("compare", md) != 0;
+    free(md);
   }
   /* 2 (I/O) > 3 (no data / missing metric) > 1 (gate) > 4 (no verdict) > 0 */
   if (io) rc = EC_EXIT_USAGE;

@@ -1,0 +1,75 @@
+/* github — see github.h. */
+#include "out/github.h"
+#include "out/markdown.h"
+#include "util/alloc.h"
+#include "util/utf8.h"
+#include <stdlib.h>
+#include <string.h>
+
+void ec_gh_escape(ec_buf *b, const char *s, int prop, size_t max) {
+  if (!s) return;
+  size_t n = strlen(s), cps = 0;
+  for (size_t i = 0, l = 0; i < n; i += l) {
+    unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
+    if (max && cps++ >= max) {
+      ec_buf_puts(b, "\xE2\x80\xA6");
+      return;
+    }
+    if (cp == '%') ec_buf_puts(b, "%25");
+    else if (cp == '\r') ec_buf_puts(b, "%0D");
+    else if (cp == '\n') ec_buf_puts(b, "%0A");
+    else if (prop && cp == ':') ec_buf_puts(b, "%3A");
+    else if (prop && cp == ',') ec_buf_puts(b, "%2C");
+    else if (ec_cp_unsafe(cp, l) || cp < 0x20 || cp == 0x7f || cp == 0x2028 || cp == 0x2029)
+      ec_buf_puts(b, "\xEF\xBF\xBD");
+    else ec_buf_put(b, s + i, l);
+  }
+}
+
+char *ec_github_summary(const ec_comparison *c, size_t room) {
+  if (room < 512) return NULL;
+  ec_md_opts o = {0};
+  o.max_bytes = room;
+  o.fold = 1;
+  o.artifact = 1;
+  return ec_markdown_compare_ex(c, &o);
+}
+
+char *ec_github_annotations(const ec_comparison *c) {
+  ec_buf b = {0};
+  ec_buf_puts(&b, "");
+  size_t shown = 0, more = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    const ec_compare_result *r = &c->res[i];
+    if (r->verdict != EC_VERDICT_FAIL) continue;
+    if (shown == EC_GH_MAX_ERRORS) {
+      more++;
+      continue;
+    }
+    ec_buf_puts(&b, "::error title=");
+    ec_gh_escape(&b, "enginecard compare: ", 1, 0);
+    ec_gh_escape(&b, c->engines[i]->name, 1, 80);
+    ec_buf_puts(&b, " ");
+    ec_gh_escape(&b, ec_verdict_words(r->verdict), 1, 0);
+    ec_buf_puts(&b, "::");
+    ec_gh_escape(&b, c->engines[i]->name, 0, 200);
+    ec_buf_puts(&b, " vs baseline ");
+    ec_gh_escape(&b, c->engines[c->baseline]->name, 0, 200);
+    ec_buf_printf(&b, " (%s): ", ec_metric_name(c->used));
+    /* the reason says the change, its interval and why it failed */
+    ec_gh_escape(&b, r->reason, 0, 500);
+    ec_buf_puts(&b, "\n");
+    shown++;
+  }
+  if (more) ec_buf_printf(&b, "enginecard: %zu more failed gate%s not annotated (GitHub shows %d per step)\n", more,
+                          more == 1 ? "" : "s", EC_GH_MAX_ERRORS);
+  return ec_buf_take(&b);
+}
+
+char *ec_github_pr_comment(const ec_comparison *c) {
+  ec_md_opts o = {0};
+  o.max_bytes = EC_GH_PR_MAX_BYTES;
+  o.marker = EC_GH_PR_MARKER;
+  o.artifact = 1;
+  return ec_markdown_compare_ex(c, &o);
+}
