@@ -9,6 +9,8 @@
 #include "assemble/compare_report.h"
 #include "cli/cli.h"
 #include "out/benchjson.h"
+#include "out/bmf.h"
+#include "out/openmetrics.h"
 #include "out/compare_json.h"
 #include "out/github.h"
 #include "out/jsonout.h"
@@ -40,6 +42,7 @@ typedef struct {
   /* CI outputs (listed together in the usage) */
   int github;     /* 1 --github, -1 --no-github, 0 by the environment */
   int pr_comment; /* --pr-comment: --markdown F is the PR comment variant */
+  const char *openmetrics, *bmf, *bench_qps;
   size_t last; /* --last N: a side of several runs keeps its last N */
   S_label *labels;
   size_t n_labels, cap_labels;
@@ -55,7 +58,8 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   }
   static const char *const valued[] = {"--baseline", "--metric", "--max-regress", "--max-layer-regress", "--min-layer-ms",
                                        "--confidence", "--label", "--json", "--junit", "--markdown", "--bench-json",
-                                       "-o", "--pdf", "--run-noise", "--last"};
+                                       "-o", "--pdf", "--run-noise", "--last",
+                                       "--openmetrics", "--bmf", "--bench-json-throughput"};
   if (strcmp(a, "--allow-mismatch") == 0) {
     o->o.allow_mismatch = 1;
     return 1;
@@ -110,6 +114,9 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   else if (strcmp(a, "--junit") == 0) o->junit = v;
   else if (strcmp(a, "--markdown") == 0) o->markdown = v;
   else if (strcmp(a, "--bench-json") == 0) o->bench = v;
+  else if (strcmp(a, "--bench-json-throughput") == 0) o->bench_qps = v;
+  else if (strcmp(a, "--openmetrics") == 0) o->openmetrics = v;
+  else if (strcmp(a, "--bmf") == 0) o->bmf = v;
   else if (strcmp(a, "-o") == 0) o->html = v;
   else if (strcmp(a, "--pdf") == 0) o->pdf = v;
   return 2;
@@ -459,6 +466,25 @@ int ec_cmd_compare(int argc, char **argv) {
     io |= S_write(o.bench, t, all, nall);
     free(t);
     json_decref(j);
+  }
+  if (o.bench_qps) {
+    json_t *j = ec_benchjson_throughput(cmp);
+    char *t = ec_jdump(j, 1);
+    io |= S_write(o.bench_qps, t, all, nall);
+    free(t);
+    json_decref(j);
+  }
+  if (o.bmf) {
+    json_t *j = ec_bmf_compare(cmp);
+    char *t = ec_jdump(j, 1);
+    io |= S_write(o.bmf, t, all, nall);
+    free(t);
+    json_decref(j);
+  }
+  if (o.openmetrics) {
+    char *t = ec_openmetrics_compare(cmp);
+    io |= S_write(o.openmetrics, t, all, nall);
+    free(t);
   }
   if (o.html || o.pdf) {
     ec_report_opts ro = {0};
