@@ -1,6 +1,7 @@
 /* github — see github.h. */
 #include "out/github.h"
 #include "out/markdown.h"
+#include "analyze/lint.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include <stdlib.h>
@@ -72,4 +73,43 @@ char *ec_github_pr_comment(const ec_comparison *c) {
   o.marker = EC_GH_PR_MARKER;
   o.artifact = 1;
   return ec_markdown_compare_ex(c, &o);
+}
+
+char *ec_github_lint(const ec_summary *s, const ec_findings *f, const char *path, const size_t *lines) {
+  const ec_engine *e = s->engine;
+  ec_buf b = {0};
+  ec_buf_puts(&b, "");
+  size_t shown[3] = {0, 0, 0}, more = 0;
+  for (size_t i = 0; i < f->n; i++) {
+    const ec_finding *x = &f->v[i];
+    if (x->severity == EC_LINT_INFO) continue;
+    if (shown[x->severity] == EC_GH_MAX_ERRORS) {
+      more++;
+      continue;
+    }
+    shown[x->severity]++;
+    ec_buf_printf(&b, "::%s ", x->severity == EC_LINT_ERROR ? "error" : "warning");
+    if (path) {
+      long at = x->layer >= 0 ? x->layer : x->n_layers ? (long)x->layers[0] : -1;
+      size_t line = lines && at >= 0 && (size_t)at < e->n_layers ? lines[at] : 0;
+      ec_buf_puts(&b, "file=");
+      ec_gh_escape(&b, path, 1, 0);
+      ec_buf_printf(&b, ",line=%zu,", line ? line : 1);
+    }
+    ec_buf_puts(&b, "title=");
+    ec_gh_escape(&b, "enginecard lint: ", 1, 0);
+    ec_gh_escape(&b, x->rule, 1, 0);
+    ec_buf_puts(&b, "::");
+    if (x->layer >= 0 && (size_t)x->layer < e->n_layers) {
+      char *nm = ec_strndup(e->layers[x->layer].name, e->layers[x->layer].name_len);
+      ec_gh_escape(&b, nm, 0, 200);
+      ec_buf_puts(&b, ": ");
+      free(nm);
+    }
+    ec_gh_escape(&b, x->message, 0, 1000);
+    ec_buf_puts(&b, "\n");
+  }
+  if (more) ec_buf_printf(&b, "enginecard: %zu more lint finding%s not annotated (GitHub shows %d of each kind per step)\n",
+                          more, more == 1 ? "" : "s", EC_GH_MAX_ERRORS);
+  return ec_buf_take(&b);
 }

@@ -11,6 +11,7 @@
  *  - The PR comment (--markdown F --pr-comment): the summary whose first
  *    line is EC_GH_PR_MARKER, for sticky-comment actions that find their
  *    comment by it, under EC_GH_PR_MAX_BYTES ("N more rows in the artifact").
+ *  - lint: its warnings and errors as annotations on the graph file's lines.
  * Untrusted text is escaped for each: Markdown (ec_md_escape), workflow
  * commands (ec_gh_escape: %, CR, LF, and in properties also : and ,). */
 #ifndef EC_GITHUB_H
@@ -37,5 +38,13 @@ char *ec_github_summary(const ec_comparison *c, size_t room);
 char *ec_github_annotations(const ec_comparison *c);
 /** The PR comment variant of the summary. Caller frees. */
 char *ec_github_pr_comment(const ec_comparison *c);
+
+struct ec_summary;
+struct ec_findings;
+/** lint's warnings and errors as "::warning file=F,line=N,title=T::MSG" /
+ *  "::error ..." workflow commands (at most EC_GH_MAX_ERRORS of each, then
+ *  a plain line saying how many more), pointing at path and the finding's
+ *  layer line (lines as ec_codequality_lint takes them). Caller frees. */
+char *ec_github_lint(const struct ec_summary *s, const struct ec_findings *f, const char *path, const size_t *lines);
 
 #endif
