@@ -2,6 +2,7 @@
 #include "out/github.h"
 #include "out/markdown.h"
 #include "analyze/lint.h"
+#include "analyze/trend.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include <stdlib.h>
@@ -111,5 +112,35 @@ char *ec_github_lint(const ec_summary *s, const ec_findings *f, const char *path
   }
   if (more) ec_buf_printf(&b, "enginecard: %zu more lint finding%s not annotated (GitHub shows %d of each kind per step)\n",
                           more, more == 1 ? "" : "s", EC_GH_MAX_ERRORS);
+  return ec_buf_take(&b);
+}
+
+char *ec_github_trend_annotations(const ec_trend *t) {
+  ec_buf b = {0};
+  ec_buf_puts(&b, "");
+  size_t shown = 0, more = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    const ec_trend_group *g = &t->groups[i];
+    if (g->verdict != EC_VERDICT_FAIL) continue;
+    if (shown == EC_GH_MAX_ERRORS) {
+      more++;
+      continue;
+    }
+    shown++;
+    ec_buf_puts(&b, "::error title=");
+    ec_gh_escape(&b, "enginecard trend: ", 1, 0);
+    ec_gh_escape(&b, g->engine, 1, 80);
+    ec_buf_puts(&b, " ");
+    ec_gh_escape(&b, ec_verdict_words(g->verdict), 1, 0);
+    ec_buf_puts(&b, "::");
+    ec_gh_escape(&b, g->engine, 0, 200);
+    ec_buf_printf(&b, " (%s), latest night ", ec_metric_name(t->used));
+    ec_gh_escape(&b, g->latest < g->n ? g->nights[g->latest].name : "", 0, 200);
+    ec_buf_puts(&b, ": ");
+    ec_gh_escape(&b, g->reason, 0, 500);
+    ec_buf_puts(&b, "\n");
+  }
+  if (more) ec_buf_printf(&b, "enginecard: %zu more failed gate%s not annotated (GitHub shows %d per step)\n", more,
+                          more == 1 ? "" : "s", EC_GH_MAX_ERRORS);
   return ec_buf_take(&b);
 }

@@ -39,6 +39,12 @@ char *ec_github_annotations(const ec_comparison *c);
 /** The PR comment variant of the summary. Caller frees. */
 char *ec_github_pr_comment(const ec_comparison *c);
 
+struct ec_trend;
+/** The "::error" lines of a trend's failed gates (the latest night of an
+ *  engine), at most EC_GH_MAX_ERRORS, then a line saying how many more.
+ *  Caller frees. */
+char *ec_github_trend_annotations(const struct ec_trend *t);
+
 struct ec_summary;
 struct ec_findings;
 /** lint's warnings and errors as "::warning file=F,line=N,title=T::MSG" /

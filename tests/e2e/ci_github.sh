@@ -156,3 +156,15 @@ else fail "PR comment of 400 engines: $sz bytes"; grep -n 'artifact' "$TMP/pr.md
 md_ok "PR comment of 400 engines: well formed" "$TMP/pr.md" 60000
 "$EC_BIN" compare base=$B x=$R --pr-comment > /dev/null 2> "$TMP/e"; rc=$?
 [ $rc -eq 2 ] && grep -q -- '--markdown' "$TMP/e" && ok "--pr-comment without --markdown: usage error" || fail "--pr-comment alone: exit $rc"
+
+# 7. trend --github: the latest night's failed gate annotated, the summary appended
+mkdir -p "$TMP/nights"
+for i in 1 2 3 4 5; do "$EC_BIN" summary --json --label night=$i "$B" > "$TMP/nights/n$i.json" 2>/dev/null; done
+"$EC_BIN" summary --json --label night=6 "$R" > "$TMP/nights/n6.json" 2>/dev/null
+rm -f "$SS"
+env GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY="$SS" "$EC_BIN" trend "$TMP/nights" --by night --metric layer-sum --max-regress 10 > "$TMP/gh.out" 2>/dev/null; rc=$?
+n=$(grep -c '^::error title=enginecard trend%3A .* fail::' "$TMP/gh.out")
+if [ $rc -eq 1 ] && [ "$n" -eq 1 ] && head -1 "$SS" | grep -q '^### .*enginecard trend .* FAIL'; then
+  ok "trend --github (environment): one ::error for the failed latest night, summary appended verdict first"
+else fail "trend --github: exit $rc, $n ::error lines"; head -2 "$SS"; fi
+md_ok "trend step summary: well formed" "$SS" 1048576
