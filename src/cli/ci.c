@@ -43,3 +43,17 @@ int ec_cli_step_summary_append(const char *cmd, const char *md) {
   }
   return 0;
 }
+
+int ec_cli_github_output_append(const char *cmd, const char *lines) {
+  const char *p = getenv("GITHUB_OUTPUT");
+  if (!p || !*p) return 0;
+  FILE *f = fopen(p, "ab");
+  size_t n = strlen(lines);
+  int ok = f && fwrite(lines, 1, n, f) == n;
+  if (f) ok = (fclose(f) == 0) && ok;
+  if (!ok) {
+    fprintf(stderr, "enginecard %s: %s: cannot append the step outputs: %s\n", cmd, p, strerror(errno));
+    return -1;
+  }
+  return 0;
+}

@@ -119,6 +119,9 @@ size_t ec_cli_step_summary_room(void);
 /** Append md to $GITHUB_STEP_SUMMARY (md NULL: no room; a warning). Not set:
  *  a warning, 0. Returns -1 after printing when it cannot be written. */
 int ec_cli_step_summary_append(const char *cmd, const char *md);
+/** Append "name=value" lines to $GITHUB_OUTPUT (nothing when it is not
+ *  set). Returns -1 after printing when it cannot be written. */
+int ec_cli_github_output_append(const char *cmd, const char *lines);
 
 int ec_cmd_summary(int argc, char **argv);
 int ec_cmd_layers(int argc, char **argv);

@@ -504,6 +504,9 @@ int ec_cmd_compare(int argc, char **argv) {
     char *md = ec_github_summary(cmp, ec_cli_step_summary_room());
     io |= ec_cli_step_summary_append("compare", md) != 0;
     free(md);
+    char *outs = ec_github_outputs(cmp);
+    io |= ec_cli_github_output_append("compare", outs) != 0;
+    free(outs);
   }
   /* 2 (I/O) > 3 (no data / missing metric) > 1 (gate) > 4 (no verdict) > 0 */
   if (io) rc = EC_EXIT_USAGE;

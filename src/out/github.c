@@ -5,6 +5,7 @@
 #include "analyze/trend.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +66,18 @@ char *ec_github_annotations(const ec_comparison *c) {
   }
   if (more) ec_buf_printf(&b, "enginecard: %zu more failed gate%s not annotated (GitHub shows %d per step)\n", more,
                           more == 1 ? "" : "s", EC_GH_MAX_ERRORS);
+  return ec_buf_take(&b);
+}
+
+char *ec_github_outputs(const ec_comparison *c) {
+  ec_buf b = {0};
+  ec_buf_printf(&b, "verdict=%s\nchange-pct=", ec_outcome_name(ec_compare_outcome(c)));
+  double worst = NAN;
+  for (size_t i = 0; i < c->n; i++)
+    if (i != c->baseline && isfinite(c->res[i].est.est_pct) && !(c->res[i].est.est_pct <= worst))
+      worst = c->res[i].est.est_pct;
+  if (isfinite(worst)) ec_buf_printf(&b, "%.2f", worst == 0 ? 0.0 : worst);
+  ec_buf_puts(&b, "\n");
   return ec_buf_take(&b);
 }
 

@@ -11,6 +11,7 @@
  *  - The PR comment (--markdown F --pr-comment): the summary whose first
  *    line is EC_GH_PR_MARKER, for sticky-comment actions that find their
  *    comment by it, under EC_GH_PR_MAX_BYTES ("N more rows in the artifact").
+ *  - Step outputs ($GITHUB_OUTPUT): verdict and change-pct.
  *  - lint: its warnings and errors as annotations on the graph file's lines.
  * Untrusted text is escaped for each: Markdown (ec_md_escape), workflow
  * commands (ec_gh_escape: %, CR, LF, and in properties also : and ,). */
@@ -38,6 +39,13 @@ char *ec_github_summary(const ec_comparison *c, size_t room);
 char *ec_github_annotations(const ec_comparison *c);
 /** The PR comment variant of the summary. Caller frees. */
 char *ec_github_pr_comment(const ec_comparison *c);
+
+/** The step outputs of c as $GITHUB_OUTPUT lines: "verdict=V" (the
+ *  outcome's name, ec_outcome_name: pass, fail, inconclusive, not
+ *  comparable, no gate) and "change-pct=X" (the largest estimated change
+ *  among the candidates, in percent with two decimals, positive: slower;
+ *  empty when none is known). Caller frees. */
+char *ec_github_outputs(const ec_comparison *c);
 
 struct ec_trend;
 /** The "::error" lines of a trend's failed gates (the latest night of an
