@@ -20,6 +20,7 @@ import json, os, re, subprocess, sys, tempfile
 import yaml
 
 EVENT = os.environ.get("STUB_EVENT", "pull_request")
+REF = os.environ.get("STUB_REF", "refs/pull/1/merge")
 
 
 class Ctx:
@@ -111,8 +112,11 @@ def run_steps(steps, scope, ctx, action_path):
         name = st.get("name") or st.get("id") or st.get("uses") or "step %d" % n
         cond = st.get("if")
         if cond is not None:
-            cond = str(cond)
+            cond = str(cond).strip()
             inner = cond[3:-2] if cond.startswith("${{") else cond
+            # without a status function the runner adds success() &&
+            if not re.search(r"\b(always|success|failure|cancelled)\(\)", inner):
+                inner = "success() && (%s)" % inner
             ok = evaluate(inner, scope, ctx)
         else:
             ok = not ctx.failed
@@ -131,7 +135,7 @@ def run_steps(steps, scope, ctx, action_path):
             open(envf, "w").close()
             env.update({"GITHUB_ACTIONS": "true", "CI": "true", "GITHUB_OUTPUT": outp, "GITHUB_ENV": envf,
                         "GITHUB_STEP_SUMMARY": ctx.summary, "GITHUB_WORKSPACE": ctx.workspace,
-                        "GITHUB_EVENT_NAME": EVENT})
+                        "GITHUB_EVENT_NAME": EVENT, "GITHUB_REF": REF})
             if action_path:
                 env["GITHUB_ACTION_PATH"] = action_path
             script = subst(st["run"], scope, ctx)
@@ -177,7 +181,7 @@ def run_action(apath, inputs, ctx):
     if unknown:
         raise SystemExit("gh_runner: unknown inputs %s" % sorted(unknown))
     scope = {"inputs": ins, "steps": {}, "env": ctx.env,
-             "github": {"action_path": apath, "workspace": ctx.workspace, "event_name": EVENT}}
+             "github": {"action_path": apath, "workspace": ctx.workspace, "event_name": EVENT, "ref": REF}}
     for st in a["runs"]["steps"]:
         if "run" in st:
             assert st.get("shell"), "a composite run step needs shell:"
@@ -197,7 +201,7 @@ def main():
             wf = yaml.safe_load(open(target))
             for job_id, job in wf["jobs"].items():
                 scope = {"inputs": {}, "steps": {}, "env": ctx.env,
-                         "github": {"workspace": ws, "event_name": EVENT}}
+                         "github": {"workspace": ws, "event_name": EVENT, "ref": REF}}
                 ctx.env.update({k: str(v) for k, v in (job.get("env") or {}).items()})
                 run_steps(job["steps"], scope, ctx, None)
         res.update(ctx.log)
