@@ -168,3 +168,11 @@ if [ $rc -eq 1 ] && [ "$n" -eq 1 ] && head -1 "$SS" | grep -q '^### .*enginecard
   ok "trend --github (environment): one ::error for the failed latest night, summary appended verdict first"
 else fail "trend --github: exit $rc, $n ::error lines"; head -2 "$SS"; fi
 md_ok "trend step summary: well formed" "$SS" 1048576
+
+# 8. every CI option is in --help
+"$EC_BIN" --help > "$TMP/help.txt"
+missing=
+for o in --github --no-github --pr-comment --openmetrics --bmf --bench-json-throughput --codequality; do
+  grep -q -- "$o" "$TMP/help.txt" || missing="$missing $o"
+done
+[ -z "$missing" ] && ok "--help lists every CI option" || fail "--help lacks$missing"
