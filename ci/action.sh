@@ -13,7 +13,7 @@
 #            bench-throughput.json, bmf.json, metrics.txt (OpenMetrics).
 #            Adds report-path, comment-path, report-dir and exit-code to
 #            $GITHUB_OUTPUT and exits 0, so the upload step runs.
-#   finish   exits with $COMPARE_EXIT (compare's exit code), saying why.
+#   finish   exits with $COMPARE_EXIT (compare's exit code).
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 out_file=${GITHUB_OUTPUT:-/dev/null}
@@ -70,12 +70,8 @@ compare)
   ;;
 finish)
   rc=${COMPARE_EXIT:-2}
-  case $rc in
-    0) echo "enginecard: the gate passed" ;;
-    1) echo "enginecard: a gate failed (exit 1)" ;;
-    4) echo "enginecard: no verdict: inconclusive or not comparable (exit 4)" ;;
-    *) echo "enginecard: compare could not run on these inputs (exit $rc)" ;;
-  esac
+  # the verdict's words are compare's own (job summary, annotations, outputs)
+  [ "$rc" -eq 0 ] || echo "enginecard compare exited $rc; the job summary says why"
   exit "$rc"
   ;;
 *)
