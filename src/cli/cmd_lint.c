@@ -7,6 +7,9 @@
  * that name an experiment; -v adds evidence, mitigation and why the
  * confidence is what it is.
  * --json: enginecard.lint/1 (tests/schema/lint.schema.json).
+ * --codequality F: GitLab Code Quality JSON. --github (or on a GitHub
+ * runner, unless --json): warnings and errors as ::warning/::error lines on
+ * stdout (on stderr with --json, which keeps stdout for the document).
  * Exit: 1 when a finding at or above --fail-on exists (the output is still
  * written); otherwise the loader's code (cli.h). */
 #include "analyze/lint.h"
@@ -138,7 +141,8 @@ int ec_cmd_lint(int argc, char **argv) {
     } else {
       S_text(s, &f, c.verbosity > 0, stdout);
     }
-    int gh = ec_cli_github_wanted(o.github);
+    /* with --json, stdout is data: annotations only when asked, on stderr */
+    int gh = o.json ? o.github > 0 : ec_cli_github_wanted(o.github);
     if (o.codequality || gh) {
       size_t *lines = ec_calloc(e0->n_layers ? e0->n_layers : 1, sizeof *lines);
       const char *path = ec_load_layer_lines(e0, lines);
@@ -151,7 +155,7 @@ int ec_cmd_lint(int argc, char **argv) {
       }
       if (gh) {
         char *a = ec_github_lint(s, &f, path ? path : e0->n_files ? e0->files[0].path : NULL, lines);
-        fputs(a, stdout);
+        fputs(a, o.json ? stderr : stdout);
         free(a);
       }
       free(lines);

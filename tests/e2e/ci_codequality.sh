@@ -108,3 +108,9 @@ assert n > 0, "no annotations"
 print(n)
 PYEOF
 then ok "lint --github: $(cat "$TMP/v.err") annotations with file, line and title, escaped"; else fail "lint --github"; sed 's/^/    /' "$TMP/v.err" | tail -3; fi
+GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY="$TMP/ss" "$EC_BIN" lint "$H" --json > "$TMP/j.out" 2> "$TMP/j.err"
+"$PY" -c 'import json,sys; json.load(open(sys.argv[1]))' "$TMP/j.out" && ! grep -q '^::' "$TMP/j.err" &&
+  ok "lint --json on a GitHub runner: stdout stays one JSON document, no automatic annotations" || fail "lint --json on a runner"
+"$EC_BIN" lint "$H" --json --github > "$TMP/j.out" 2> "$TMP/j.err"
+"$PY" -c 'import json,sys; json.load(open(sys.argv[1]))' "$TMP/j.out" && grep -q '^::warning file=' "$TMP/j.err" &&
+  ok "lint --json --github: annotations on stderr, JSON on stdout" || fail "lint --json --github"
