@@ -115,6 +115,20 @@ void ec_cli_stdout_begin(void);
  *  "enginecard: error writing stdout: REASON" (nothing for a broken pipe)
  *  and return EC_EXIT_USAGE; otherwise return rc. */
 int ec_cli_stdout_end(int rc);
+/* GitHub Actions (cli/ci.c). */
+/** Whether to write GitHub Actions output: flag 1 (--github) yes, -1
+ *  (--no-github) no, 0: when GITHUB_ACTIONS is "true" and
+ *  GITHUB_STEP_SUMMARY is set (a GitHub runner). */
+int ec_cli_github_wanted(int flag);
+/** Bytes still allowed in $GITHUB_STEP_SUMMARY (1 MiB per step less what is
+ *  there); 0 when it is not set or full. */
+size_t ec_cli_step_summary_room(void);
+/** Append md to $GITHUB_STEP_SUMMARY (md NULL: no room; a warning). Not set:
+ *  a warning, 0. Returns -1 after printing when it cannot be written. */
+int ec_cli_step_summary_append(const char *cmd, const char *md);
+/** Append "name=value" lines to $GITHUB_OUTPUT (nothing when it is not
+ *  set). Returns -1 after printing when it cannot be written. */
+int ec_cli_github_output_append(const char *cmd, const char *lines);
 
 int ec_cmd_summary(int argc, char **argv);
 int ec_cmd_layers(int argc, char **argv);

@@ -10,7 +10,10 @@
 #include "cli/cli.h"
 #include "util/srcdate.h"
 #include "out/benchjson.h"
+#include "out/bmf.h"
+#include "out/openmetrics.h"
 #include "out/compare_json.h"
+#include "out/github.h"
 #include "out/jsonout.h"
 #include "out/junit.h"
 #include "out/markdown.h"
@@ -37,6 +40,10 @@ typedef struct {
   ec_compare_opts o;
   const char *json, *junit, *markdown, *bench;
   const char *html, *pdf;
+  /* CI outputs (listed together in the usage) */
+  int github;     /* 1 --github, -1 --no-github, 0 by the environment */
+  int pr_comment; /* --pr-comment: --markdown F is the PR comment variant */
+  const char *openmetrics, *bmf, *bench_qps;
   size_t last; /* --last N: a side of several runs keeps its last N */
   S_label *labels;
   size_t n_labels, cap_labels;
@@ -52,9 +59,18 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   }
   static const char *const valued[] = {"--baseline", "--metric", "--max-regress", "--max-layer-regress", "--min-layer-ms",
                                        "--confidence", "--label", "--json", "--junit", "--markdown", "--bench-json",
-                                       "-o", "--pdf", "--run-noise", "--last"};
+                                       "-o", "--pdf", "--run-noise", "--last",
+                                       "--openmetrics", "--bmf", "--bench-json-throughput"};
   if (strcmp(a, "--allow-mismatch") == 0) {
     o->o.allow_mismatch = 1;
+    return 1;
+  }
+  if (strcmp(a, "--github") == 0 || strcmp(a, "--no-github") == 0) {
+    o->github = a[2] == 'g' ? 1 : -1;
+    return 1;
+  }
+  if (strcmp(a, "--pr-comment") == 0) {
+    o->pr_comment = 1;
     return 1;
   }
   int known = 0;
@@ -99,6 +115,9 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   else if (strcmp(a, "--junit") == 0) o->junit = v;
   else if (strcmp(a, "--markdown") == 0) o->markdown = v;
   else if (strcmp(a, "--bench-json") == 0) o->bench = v;
+  else if (strcmp(a, "--bench-json-throughput") == 0) o->bench_qps = v;
+  else if (strcmp(a, "--openmetrics") == 0) o->openmetrics = v;
+  else if (strcmp(a, "--bmf") == 0) o->bmf = v;
   else if (strcmp(a, "-o") == 0) o->html = v;
   else if (strcmp(a, "--pdf") == 0) o->pdf = v;
   return 2;
@@ -327,6 +346,12 @@ int ec_cmd_compare(int argc, char **argv) {
     ec_common_free(&c);
     return rc;
   }
+  if (o.pr_comment && !o.markdown) {
+    fprintf(stderr, "enginecard compare: --pr-comment changes --markdown F; give --markdown F too\n");
+    free(o.labels);
+    ec_common_free(&c);
+    return EC_EXIT_USAGE;
+  }
   if (c.n_engines < 2) {
     fprintf(stderr, "enginecard compare: needs two or more ENGINEs (the same one twice compares it with itself)\n");
     free(o.labels);
@@ -431,7 +456,7 @@ int ec_cmd_compare(int argc, char **argv) {
     free(ts);
   }
   if (o.markdown) {
-    char *t = ec_markdown_compare(cmp);
+    char *t = o.pr_comment ? ec_github_pr_comment(cmp) : ec_markdown_compare(cmp);
     io |= S_write(o.markdown, t, all, nall);
     free(t);
   }
@@ -442,6 +467,25 @@ int ec_cmd_compare(int argc, char **argv) {
     free(t);
     json_decref(j);
   }
+  if (o.bench_qps) {
+    json_t *j = ec_benchjson_throughput(cmp);
+    char *t = ec_jdump(j, 1);
+    io |= S_write(o.bench_qps, t, all, nall);
+    free(t);
+    json_decref(j);
+  }
+  if (o.bmf) {
+    json_t *j = ec_bmf_compare(cmp);
+    char *t = ec_jdump(j, 1);
+    io |= S_write(o.bmf, t, all, nall);
+    free(t);
+    json_decref(j);
+  }
+  if (o.openmetrics) {
+    char *t = ec_openmetrics_compare(cmp);
+    io |= S_write(o.openmetrics, t, all, nall);
+    free(t);
+  }
   if (o.html || o.pdf) {
     ec_report_opts ro = {0};
     ro.want_html = o.html != NULL;
@@ -451,6 +495,18 @@ int ec_cmd_compare(int argc, char **argv) {
     io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, NULL, &td, all, nall) != 0;
     ec_diags_free(&td);
     ec_report_free(&r);
+  }
+  if (ec_cli_github_wanted(o.github)) {
+    char *a = ec_github_annotations(cmp);
+    fputs(a, stdout);
+    fflush(stdout);
+    free(a);
+    char *md = ec_github_summary(cmp, ec_cli_step_summary_room());
+    io |= ec_cli_step_summary_append("compare", md) != 0;
+    free(md);
+    char *outs = ec_github_outputs(cmp);
+    io |= ec_cli_github_output_append("compare", outs) != 0;
+    free(outs);
   }
   /* 2 (I/O) > 3 (no data / missing metric) > 1 (gate) > 4 (no verdict) > 0 */
   if (io) rc = EC_EXIT_USAGE;

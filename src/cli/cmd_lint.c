@@ -7,11 +7,17 @@
  * that name an experiment; -v adds evidence, mitigation and why the
  * confidence is what it is.
  * --json: enginecard.lint/1 (tests/schema/lint.schema.json).
+ * --codequality F: GitLab Code Quality JSON. --github (or on a GitHub
+ * runner, unless --json): warnings and errors as ::warning/::error lines on
+ * stdout (on stderr with --json, which keeps stdout for the document).
  * Exit: 1 when a finding at or above --fail-on exists (the output is still
  * written); otherwise the loader's code (cli.h). */
 #include "analyze/lint.h"
 #include "cli/cli.h"
+#include "out/codequality.h"
+#include "out/github.h"
 #include "out/jsonout.h"
+#include "util/alloc.h"
 #include "out/lint_json.h"
 #include <math.h>
 #include <stdlib.h>
@@ -20,6 +26,9 @@
 typedef struct {
   int json;
   int fail_on; /* ec_lint_sev, -1 when not given */
+  /* CI outputs */
+  const char *codequality; /* --codequality F: GitLab Code Quality JSON */
+  int github;              /* 1 --github, -1 --no-github, 0 by the environment */
 } S_opts;
 
 static int S_opt(void *ctx, int argc, char **argv, int i) {
@@ -27,6 +36,15 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   if (strcmp(argv[i], "--json") == 0) {
     o->json = 1;
     return 1;
+  }
+  if (strcmp(argv[i], "--github") == 0 || strcmp(argv[i], "--no-github") == 0) {
+    o->github = argv[i][2] == 'g' ? 1 : -1;
+    return 1;
+  }
+  if (strcmp(argv[i], "--codequality") == 0) {
+    if (!ec_cli_need_value(argc, argv, i)) return -1;
+    o->codequality = argv[i + 1];
+    return 2;
   }
   if (strcmp(argv[i], "--fail-on") == 0) {
     if (!ec_cli_need_value(argc, argv, i)) return -1;
@@ -105,7 +123,8 @@ static void S_text(const ec_summary *s, const ec_findings *f, int verbose, FILE 
 
 int ec_cmd_lint(int argc, char **argv) {
   ec_common c = {0};
-  S_opts o = {0, -1};
+  S_opts o = {0};
+  o.fail_on = -1;
   int rc;
   ec_engine *e0 = ec_cli_one_engine(argc, argv, "lint", &c, S_opt, &o, &rc);
   if (!e0) return rc;
@@ -122,7 +141,26 @@ int ec_cmd_lint(int argc, char **argv) {
     } else {
       S_text(s, &f, c.verbosity > 0, stdout);
     }
-    if (o.fail_on >= 0 && ec_findings_max_sev(&f) >= o.fail_on) rc = EC_EXIT_GATE;
+    /* with --json, stdout is data: annotations only when asked, on stderr */
+    int gh = o.json ? o.github > 0 : ec_cli_github_wanted(o.github);
+    if (o.codequality || gh) {
+      size_t *lines = ec_calloc(e0->n_layers ? e0->n_layers : 1, sizeof *lines);
+      const char *path = ec_load_layer_lines(e0, lines);
+      if (o.codequality) {
+        json_t *j = ec_codequality_lint(s, &f, path, lines);
+        char *txt = ec_jdump(j, 1);
+        if (ec_cli_write_file(o.codequality, txt, strlen(txt), &e0, 1) != 0) rc = EC_EXIT_USAGE;
+        free(txt);
+        json_decref(j);
+      }
+      if (gh) {
+        char *a = ec_github_lint(s, &f, path ? path : e0->n_files ? e0->files[0].path : NULL, lines);
+        fputs(a, o.json ? stderr : stdout);
+        free(a);
+      }
+      free(lines);
+    }
+    if (rc != EC_EXIT_USAGE && o.fail_on >= 0 && ec_findings_max_sev(&f) >= o.fail_on) rc = EC_EXIT_GATE;
     ec_findings_free(&f);
     ec_summary_free(s);
   }

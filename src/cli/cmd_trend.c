@@ -14,6 +14,8 @@
 #include "assemble/trend_report.h"
 #include "cli/cli.h"
 #include "out/jsonout.h"
+#include "out/github.h"
+#include "out/markdown.h"
 #include "out/trend_out.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -29,6 +31,7 @@ typedef struct {
   ec_trend_opts t;
   const char *json, *markdown, *html, *pdf;
   int letter;
+  int github; /* 1 --github, -1 --no-github, 0 by the environment */
 } S_opts;
 
 static int S_opt(void *ctx, int argc, char **argv, int i) {
@@ -36,6 +39,10 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   const char *a = argv[i];
   static const char *const valued[] = {"--by", "--metric", "--max-regress", "--confidence", "--json",
                                        "--markdown", "-o", "--pdf", "--paper", "--reference"};
+  if (strcmp(a, "--github") == 0 || strcmp(a, "--no-github") == 0) {
+    o->github = a[2] == 'g' ? 1 : -1;
+    return 1;
+  }
   int known = 0;
   for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++) known |= strcmp(a, valued[k]) == 0;
   if (!known) return 0;
@@ -263,6 +270,18 @@ int ec_cmd_trend(int argc, char **argv) {
     io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, &po, &td, es, n) != 0;
     ec_diags_free(&td);
     ec_report_free(&r);
+  }
+  if (ec_cli_github_wanted(o.github)) {
+    char *a = ec_github_trend_annotations(t);
+    fputs(a, stdout);
+    fflush(stdout);
+    free(a);
+    size_t room = ec_cli_step_summary_room();
+    char *txt = ec_markdown_trend(t);
+    char *md = room >= 512 ? ec_md_cap(txt, room, "in the artifact (--json)") : NULL;
+    io |= ec_cli_step_summary_append("trend", md) != 0;
+    free(md);
+    free(txt);
   }
   /* 2 (I/O) > 3 (no data / the latest night lacks the metric) > 1 (gate) > 0 */
   if (io) rc = EC_EXIT_USAGE;

@@ -72,6 +72,15 @@ char *ec_load_default_name(const char *path);
  *  number. Unreadable entries are skipped. */
 size_t ec_load_find_summaries(const char *dir, int depth, char ***out);
 
+/** The file that defines e's layers (its graph file, else a log) and, in
+ *  lines[0..e->n_layers), the 1-based line where each layer's name is first
+ *  written as a quoted string there (searched in graph order; raw as trtexec
+ *  writes it, else JSON-escaped, else escaped to ASCII), 0 when it is not
+ *  found. Returns the path (borrowed from
+ *  e), or NULL when there is no such file or it cannot be read (lines all
+ *  0). */
+const char *ec_load_layer_lines(const ec_engine *e, size_t *lines);
+
 /** What a file holds, judged by its content. */
 ec_file_kind ec_sniff(const char *text, size_t len);
 

@@ -82,11 +82,16 @@ void ec_md_tail(ec_buf *b, size_t left_out, const ec_diags *d) {
   }
 }
 
-/* Text inside an HTML block (<summary>): entities only, shortened. */
+/* Text inside an HTML block (<summary>): entities, shortened, on one line
+ * (a blank line would end the HTML block and let the rest read as Markdown). */
 static void S_html(ec_buf *b, const char *s, size_t max) {
   if (!s) return;
   size_t n = strlen(s), cut = ec_utf8_prefix(s, n, max);
-  ec_buf_html(b, s, cut);
+  for (size_t i = 0, l = 0; i < cut; i += l) {
+    unsigned cp = ec_utf8_decode((const unsigned char *)s + i, cut - i, &l);
+    if (cp < 0x20 || cp == 0x2028 || cp == 0x2029) ec_buf_puts(b, "\xEF\xBF\xBD");
+    else ec_buf_html(b, s + i, l);
+  }
   if (cut < n) ec_buf_puts(b, "\xE2\x80\xA6");
 }
 
@@ -101,8 +106,14 @@ static const char *S_verdict(const ec_compare_result *r) {
 
 #define S_NAME_MAX 80
 
-char *ec_markdown_compare(const ec_comparison *c) {
+char *ec_markdown_compare(const ec_comparison *c) { return ec_markdown_compare_ex(c, NULL); }
+
+char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
+  static const ec_md_opts none = {0};
+  if (!o) o = &none;
+  size_t max = o->max_bytes ? o->max_bytes : EC_MD_MAX_BYTES;
   ec_buf b = {0};
+  if (o->marker) ec_buf_printf(&b, "%s\n", o->marker);
   char *head = ec_compare_headline(c);
   ec_md_heading(&b, "compare", ec_compare_outcome(c), head);
   free(head);
@@ -116,12 +127,13 @@ char *ec_markdown_compare(const ec_comparison *c) {
   char *rule = ec_compare_gate_rule(c);
   ec_md_gate(&b, rule);
   free(rule);
+  if (o->fold) ec_buf_printf(&b, "<details open><summary>%zu engine%s</summary>\n\n", c->n, c->n == 1 ? "" : "s");
   ec_buf_printf(&b, "| Engine | %s (%s) | %s [%g%% interval] | Source | Verdict |\n", ec_metric_name(c->used), unit,
                 c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change", 100 * c->opts.confidence);
   ec_buf_puts(&b, "|:--|--:|--:|:--|:--|\n");
   size_t shown = 0;
   for (size_t i = 0; i < c->n; i++) {
-    if (b.len > EC_MD_MAX_BYTES / 2) break;
+    if (b.len > max / 2) break;
     const ec_compare_result *r = &c->res[i];
     ec_buf_puts(&b, "| ");
     ec_md_text(&b, c->engines[i]->name, S_NAME_MAX);
@@ -139,11 +151,22 @@ char *ec_markdown_compare(const ec_comparison *c) {
     ec_buf_printf(&b, " | %s |\n", S_verdict(r));
     shown++;
   }
-  ec_md_tail(&b, c->n - shown, &c->diags);
+  if (o->fold) ec_buf_puts(&b, "\n</details>\n");
+  if (o->artifact && c->n > shown) {
+    ec_buf_printf(&b, "\n_%zu more rows in the artifact (left out to keep this under %zu bytes)._\n", c->n - shown, max);
+    ec_md_tail(&b, 0, &c->diags);
+  } else {
+    ec_md_tail(&b, c->n - shown, &c->diags);
+  }
+  /* room kept for a details block (at most about 30 KiB) */
+  size_t reserve = max / 8 < (32u << 10) ? max / 8 : (32u << 10);
   for (size_t i = 0; i < c->n; i++) {
     if (i == c->baseline) continue;
-    if (b.len > EC_MD_MAX_BYTES - (32u << 10)) {
-      ec_buf_puts(&b, "\n_Details of further engines left out (size limit)._\n");
+    if (b.len > max - reserve) {
+      size_t more = 0;
+      for (size_t k = i; k < c->n; k++) more += k != c->baseline;
+      if (o->artifact) ec_buf_printf(&b, "\n_Details of %zu more engine%s in the artifact (size limit)._\n", more, more == 1 ? "" : "s");
+      else ec_buf_puts(&b, "\n_Details of further engines left out (size limit)._\n");
       break;
     }
     const ec_compare_result *r = &c->res[i];
@@ -222,5 +245,45 @@ char *ec_markdown_compare(const ec_comparison *c) {
     if (!rows) ec_buf_puts(&b, "No aligned layer is slower than in the baseline.\n");
     ec_buf_puts(&b, "\n</details>\n");
   }
+  char *md = ec_buf_take(&b);
+  if (strlen(md) <= max) return md;
+  char *capped = ec_md_cap(md, max, o->artifact ? "in the artifact" : "left out (size limit)");
+  free(md);
+  return capped;
+}
+
+/* 1 for a GFM table's delimiter row ("|:--|--:|"). */
+static int S_delim_row(const char *l, size_t n) {
+  if (!n || l[0] != '|') return 0;
+  for (size_t k = 0; k < n; k++)
+    if (!strchr("|:- ", l[k])) return 0;
+  return 1;
+}
+
+char *ec_md_cap(const char *md, size_t cap, const char *where) {
+  size_t n = strlen(md);
+  if (n <= cap) return ec_strdup(md);
+  /* the closing tags and the note fit in 512 bytes */
+  size_t keep = cap > 1024 ? cap - 512 : cap / 2;
+  while (keep && md[keep - 1] != '\n') keep--;
+  size_t rows = 0;
+  long open = 0;
+  for (size_t p = keep; p < n;) {
+    const char *e = memchr(md + p, '\n', n - p);
+    size_t l = e ? (size_t)(e - (md + p)) : n - p, q = p + l + (e != NULL);
+    if (md[p] == '|' && !S_delim_row(md + p, l)) {
+      /* a header row is followed by a delimiter row */
+      const char *e2 = q < n ? memchr(md + q, '\n', n - q) : NULL;
+      size_t l2 = q < n ? (e2 ? (size_t)(e2 - (md + q)) : n - q) : 0;
+      if (!S_delim_row(md + q, l2)) rows++;
+    }
+    p = q;
+  }
+  for (const char *p = md; (p = strstr(p, "<details")) && (size_t)(p - md) < keep; p++) open++;
+  for (const char *p = md; (p = strstr(p, "</details>")) && (size_t)(p - md) < keep; p++) open--;
+  ec_buf b = {0};
+  ec_buf_put(&b, md, keep);
+  for (; open > 0 && open < 64; open--) ec_buf_puts(&b, "\n</details>\n");
+  ec_buf_printf(&b, "\n_Cut at %zu bytes: %zu more rows %s._\n", cap, rows, where);
   return ec_buf_take(&b);
 }

@@ -36,4 +36,21 @@ void ec_md_tail(ec_buf *b, size_t left_out, const ec_diags *d);
 /** The Markdown summary of c. Caller frees. */
 char *ec_markdown_compare(const ec_comparison *c);
 
+/* Variants of the summary for CI (out/github.h uses them). */
+typedef struct ec_md_opts {
+  size_t max_bytes;   /* the most bytes the text may have; 0: EC_MD_MAX_BYTES */
+  int fold;           /* the engines table in <details open> too ($GITHUB_STEP_SUMMARY) */
+  const char *marker; /* a first line (a PR comment's hidden marker), or NULL */
+  int artifact;       /* cuts say "N more rows in the artifact" */
+} ec_md_opts;
+/** ec_markdown_compare with o (NULL: the defaults, the same text). Never
+ *  longer than o->max_bytes: rows past half of it and details past it are
+ *  left out with a note, and ec_md_cap guarantees the rest. */
+char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o);
+/** md cut to at most cap bytes (cap >= 256) at a line boundary: open
+ *  <details> closed, then the line "_Cut at CAP bytes: N more rows WHERE._"
+ *  (N: the table rows cut, headers and delimiter rows not counted). A copy
+ *  of md when it fits. Caller frees. */
+char *ec_md_cap(const char *md, size_t cap, const char *where);
+
 #endif

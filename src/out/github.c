@@ -1,0 +1,159 @@
+/* github — see github.h. */
+#include "out/github.h"
+#include "out/markdown.h"
+#include "analyze/lint.h"
+#include "analyze/trend.h"
+#include "util/alloc.h"
+#include "util/utf8.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ec_gh_escape(ec_buf *b, const char *s, int prop, size_t max) {
+  if (!s) return;
+  size_t n = strlen(s), cps = 0;
+  for (size_t i = 0, l = 0; i < n; i += l) {
+    unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
+    if (max && cps++ >= max) {
+      ec_buf_puts(b, "\xE2\x80\xA6");
+      return;
+    }
+    if (cp == '%') ec_buf_puts(b, "%25");
+    else if (cp == '\r') ec_buf_puts(b, "%0D");
+    else if (cp == '\n') ec_buf_puts(b, "%0A");
+    else if (prop && cp == ':') ec_buf_puts(b, "%3A");
+    else if (prop && cp == ',') ec_buf_puts(b, "%2C");
+    else if (ec_cp_unsafe(cp, l) || cp < 0x20 || cp == 0x7f || cp == 0x2028 || cp == 0x2029)
+      ec_buf_puts(b, "\xEF\xBF\xBD");
+    else ec_buf_put(b, s + i, l);
+  }
+}
+
+char *ec_github_summary(const ec_comparison *c, size_t room) {
+  if (room < 512) return NULL;
+  ec_md_opts o = {0};
+  o.max_bytes = room;
+  o.fold = 1;
+  o.artifact = 1;
+  return ec_markdown_compare_ex(c, &o);
+}
+
+char *ec_github_annotations(const ec_comparison *c) {
+  ec_buf b = {0};
+  ec_buf_puts(&b, "");
+  size_t shown = 0, more = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    const ec_compare_result *r = &c->res[i];
+    if (r->verdict != EC_VERDICT_FAIL) continue;
+    if (shown == EC_GH_MAX_ERRORS) {
+      more++;
+      continue;
+    }
+    ec_buf_puts(&b, "::error title=");
+    ec_gh_escape(&b, "enginecard compare: ", 1, 0);
+    ec_gh_escape(&b, c->engines[i]->name, 1, 80);
+    ec_buf_puts(&b, " ");
+    ec_gh_escape(&b, ec_verdict_words(r->verdict), 1, 0);
+    ec_buf_puts(&b, "::");
+    ec_gh_escape(&b, c->engines[i]->name, 0, 200);
+    ec_buf_puts(&b, " vs baseline ");
+    ec_gh_escape(&b, c->engines[c->baseline]->name, 0, 200);
+    ec_buf_printf(&b, " (%s): ", ec_metric_name(c->used));
+    /* the reason says the change, its interval and why it failed */
+    ec_gh_escape(&b, r->reason, 0, 500);
+    ec_buf_puts(&b, "\n");
+    shown++;
+  }
+  if (more) ec_buf_printf(&b, "enginecard: %zu more failed gate%s not annotated (GitHub shows %d per step)\n", more,
+                          more == 1 ? "" : "s", EC_GH_MAX_ERRORS);
+  return ec_buf_take(&b);
+}
+
+char *ec_github_outputs(const ec_comparison *c) {
+  ec_buf b = {0};
+  ec_buf_printf(&b, "verdict=%s\nchange-pct=", ec_outcome_name(ec_compare_outcome(c)));
+  double worst = NAN;
+  for (size_t i = 0; i < c->n; i++)
+    if (i != c->baseline && isfinite(c->res[i].est.est_pct) && !(c->res[i].est.est_pct <= worst))
+      worst = c->res[i].est.est_pct;
+  if (isfinite(worst)) ec_buf_printf(&b, "%.2f", worst == 0 ? 0.0 : worst);
+  ec_buf_puts(&b, "\n");
+  return ec_buf_take(&b);
+}
+
+char *ec_github_pr_comment(const ec_comparison *c) {
+  ec_md_opts o = {0};
+  o.max_bytes = EC_GH_PR_MAX_BYTES;
+  o.marker = EC_GH_PR_MARKER;
+  o.artifact = 1;
+  return ec_markdown_compare_ex(c, &o);
+}
+
+char *ec_github_lint(const ec_summary *s, const ec_findings *f, const char *path, const size_t *lines) {
+  const ec_engine *e = s->engine;
+  ec_buf b = {0};
+  ec_buf_puts(&b, "");
+  size_t shown[3] = {0, 0, 0}, more = 0;
+  for (size_t i = 0; i < f->n; i++) {
+    const ec_finding *x = &f->v[i];
+    if (x->severity == EC_LINT_INFO) continue;
+    if (shown[x->severity] == EC_GH_MAX_ERRORS) {
+      more++;
+      continue;
+    }
+    shown[x->severity]++;
+    ec_buf_printf(&b, "::%s ", x->severity == EC_LINT_ERROR ? "error" : "warning");
+    if (path) {
+      long at = x->layer >= 0 ? x->layer : x->n_layers ? (long)x->layers[0] : -1;
+      size_t line = lines && at >= 0 && (size_t)at < e->n_layers ? lines[at] : 0;
+      ec_buf_puts(&b, "file=");
+      ec_gh_escape(&b, path, 1, 0);
+      ec_buf_printf(&b, ",line=%zu,", line ? line : 1);
+    }
+    ec_buf_puts(&b, "title=");
+    ec_gh_escape(&b, "enginecard lint: ", 1, 0);
+    ec_gh_escape(&b, x->rule, 1, 0);
+    ec_buf_puts(&b, "::");
+    if (x->layer >= 0 && (size_t)x->layer < e->n_layers) {
+      char *nm = ec_strndup(e->layers[x->layer].name, e->layers[x->layer].name_len);
+      ec_gh_escape(&b, nm, 0, 200);
+      ec_buf_puts(&b, ": ");
+      free(nm);
+    }
+    ec_gh_escape(&b, x->message, 0, 1000);
+    ec_buf_puts(&b, "\n");
+  }
+  if (more) ec_buf_printf(&b, "enginecard: %zu more lint finding%s not annotated (GitHub shows %d of each kind per step)\n",
+                          more, more == 1 ? "" : "s", EC_GH_MAX_ERRORS);
+  return ec_buf_take(&b);
+}
+
+char *ec_github_trend_annotations(const ec_trend *t) {
+  ec_buf b = {0};
+  ec_buf_puts(&b, "");
+  size_t shown = 0, more = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    const ec_trend_group *g = &t->groups[i];
+    if (g->verdict != EC_VERDICT_FAIL) continue;
+    if (shown == EC_GH_MAX_ERRORS) {
+      more++;
+      continue;
+    }
+    shown++;
+    ec_buf_puts(&b, "::error title=");
+    ec_gh_escape(&b, "enginecard trend: ", 1, 0);
+    ec_gh_escape(&b, g->engine, 1, 80);
+    ec_buf_puts(&b, " ");
+    ec_gh_escape(&b, ec_verdict_words(g->verdict), 1, 0);
+    ec_buf_puts(&b, "::");
+    ec_gh_escape(&b, g->engine, 0, 200);
+    ec_buf_printf(&b, " (%s), latest night ", ec_metric_name(t->used));
+    ec_gh_escape(&b, g->latest < g->n ? g->nights[g->latest].name : "", 0, 200);
+    ec_buf_puts(&b, ": ");
+    ec_gh_escape(&b, g->reason, 0, 500);
+    ec_buf_puts(&b, "\n");
+  }
+  if (more) ec_buf_printf(&b, "enginecard: %zu more failed gate%s not annotated (GitHub shows %d per step)\n", more,
+                          more == 1 ? "" : "s", EC_GH_MAX_ERRORS);
+  return ec_buf_take(&b);
+}
