@@ -24,9 +24,16 @@ TEST_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 GEN      := $(BUILD)/enginegen
 ASSET_FILES := $(sort $(wildcard templates/*.md assets/*.css assets/*.js))
 
-PREFIX   ?= /usr/local
+# GNU install directories; every path honours DESTDIR (staged installs).
+PREFIX      ?= /usr/local
+EXEC_PREFIX ?= $(PREFIX)
+BINDIR      ?= $(EXEC_PREFIX)/bin
+DATAROOTDIR ?= $(PREFIX)/share
+MANDIR      ?= $(DATAROOTDIR)/man
+INSTALL     ?= install
+INSTALL_PROGRAM ?= $(INSTALL) -m 755
 
-.PHONY: all test asan valgrind bench install clean deps examples fuzz fuzz-bins check-deps demo
+.PHONY: all test asan valgrind bench install install-strip uninstall clean deps examples fuzz fuzz-bins check-deps demo
 all: $(BIN) $(GEN)
 
 check-deps:
@@ -89,9 +96,16 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(BUILD)/libenginecar
 bench: $(BIN) $(GEN)
 	BUILD=$(BUILD) sh tests/bench/run.sh
 
+# Templates and assets are embedded in the binary: the binary is all there is.
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/enginecard
+	$(INSTALL) -d $(DESTDIR)$(BINDIR)
+	$(INSTALL_PROGRAM) $(BIN) $(DESTDIR)$(BINDIR)/enginecard
+
+install-strip:
+	$(MAKE) INSTALL_PROGRAM='$(INSTALL_PROGRAM) -s' install
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/enginecard
 
 deps:
 	sh tests/deps.sh
