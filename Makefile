@@ -48,7 +48,7 @@ FISH_COMP := $(SHARE_OUT)/enginecard.fish
 GENERATED := $(MAN_PAGE) $(BASH_COMP) $(ZSH_COMP) $(FISH_COMP)
 MAN_EPOCH = $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null))
 
-.PHONY: all test asan valgrind bench install install-strip uninstall clean deps examples fuzz fuzz-bins check-deps demo
+.PHONY: all test asan valgrind bench install install-strip uninstall clean deps examples fuzz fuzz-bins check-deps demo deb
 all: $(BIN) $(GEN) $(GENERATED)
 
 check-deps:
@@ -142,6 +142,10 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/enginecard $(DESTDIR)$(MANDIR)/man1/enginecard.1 \
 	  $(DESTDIR)$(BASHCOMPDIR)/enginecard $(DESTDIR)$(ZSHCOMPDIR)/_enginecard \
 	  $(DESTDIR)$(FISHCOMPDIR)/enginecard.fish
+
+# A Debian package from a staged install (pkg/deb.sh; needs dpkg-dev).
+deb: $(BIN) $(GENERATED)
+	@BUILD=$(BUILD) MAKE="$(MAKE)" sh pkg/deb.sh
 
 deps:
 	sh tests/deps.sh
