@@ -78,7 +78,7 @@ const ec_option ec_options[] = {
     /* lint */
     {"--json", NULL, NULL, NULL, EC_CMD_LINT, 0, "print enginecard.lint/1 JSON", NULL},
     {"--fail-on", NULL, "LEVEL", "warning error", EC_CMD_LINT, 0,
-     "exit 1 when a finding at or above LEVEL exists (the output is still written)", NULL},
+     "exit 1 when a finding of this severity or worse exists (the output is still written)", NULL},
     /* report */
     {"-o", "--output", "FILE", NULL, EC_CMD_REPORT, EC_OPT_PATH, "write the HTML page (default report.html)",
      "The full report, one self-contained file."},
@@ -155,6 +155,15 @@ static const struct {
     {EC_EXIT_USAGE, "usage or I/O error (an input named by an option that cannot be read or used included)"},
     {EC_EXIT_NODATA, "no usable engine data (with --strict: any warning)"},
     {EC_EXIT_NO_VERDICT, "no verdict: a gate was inconclusive, or the engines are not comparable"},
+};
+
+/* Every variable enginecard reads (tests/e2e/options.sh checks each
+ * getenv in src/ has a row). */
+static const struct {
+  const char *name, *text;
+} S_env[] = {
+    {"SOURCE_DATE_EPOCH", "seconds since 1970 (reproducible builds): when set, the same inputs give byte-identical "
+                          "HTML, PDF and JSON, and JUnit and PDF timestamps are this instant."},
 };
 
 static const char S_engine_text[] =
@@ -434,9 +443,12 @@ static void S_man(FILE *f) {
     S_roff_sentence(f, S_exits[i].text);
     fputs("\n", f);
   }
-  fputs(".SH ENVIRONMENT\n.TP\n.B SOURCE_DATE_EPOCH\n", f);
-  S_roff(f, "Seconds since 1970 (reproducible builds): when set, the same inputs give byte-identical HTML, PDF and "
-            "JSON, and JUnit and PDF timestamps are this instant.\n");
+  fputs(".SH ENVIRONMENT\n", f);
+  for (size_t i = 0; i < sizeof S_env / sizeof S_env[0]; i++) {
+    fprintf(f, ".TP\n.B %s\n", S_env[i].name);
+    S_roff_sentence(f, S_env[i].text);
+    fputs("\n", f);
+  }
   fputs(".SH EXAMPLES\n", f);
   static const char *const ex[][2] = {
       {"The report card of an engine whose files are model.engine.*, as HTML and a PDF brief:",

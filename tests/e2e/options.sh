@@ -121,6 +121,13 @@ if command -v man > /dev/null; then
      grep -q "compare" "$TMP/man2.txt"; then ok "man -l renders enginecard(1) without warnings"
   else fail "man -l: $(head -3 "$TMP/man.err")"; fi
 else skip "man is not installed (tests/deps.sh installs man-db): man -l not tried"; fi
+# every variable the sources read is under ENVIRONMENT
+envs=$(grep -ohE 'getenv\("[A-Za-z_0-9]+"\)' src/*/*.c | sed 's/getenv("\(.*\)")/\1/' | sort -u)
+sed -n '/^\.SH ENVIRONMENT/,/^\.SH /p' "$TMP/enginecard.1" > "$TMP/env.man"
+bad=""
+for v in $envs; do grep -q "^\.B $v\$" "$TMP/env.man" || bad="$bad $v"; done
+[ -n "$envs" ] && [ -z "$bad" ] && ok "the man page's ENVIRONMENT names every variable src/ reads ($(echo $envs))" ||
+  fail "ENVIRONMENT in the man page lacks:$bad (add a row to S_env in src/cli/options.c)"
 SOURCE_DATE_EPOCH=0 "$EC_BIN" --generate man | grep -q '^\.TH ENGINECARD 1 "1970-01-01"' &&
   ok "the man page is dated by SOURCE_DATE_EPOCH" || fail "the man page ignores SOURCE_DATE_EPOCH"
 
