@@ -29,7 +29,8 @@ int main(int argc, char **argv) {
    * 10,000-layer engine). Without fastbins frees coalesce as they go. */
   mallopt(M_MXFAST, 0);
   if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
-    ec_usage(argc < 2 ? stderr : stdout, NULL);
+    /* "help COMMAND": that command's options */
+    ec_usage(argc < 2 ? stderr : stdout, argc > 2 ? ec_command_find(argv[2]) : NULL);
     return argc < 2 ? EC_EXIT_USAGE : EC_EXIT_OK;
   }
   if (strcmp(argv[1], "--version") == 0) {

@@ -76,6 +76,8 @@ mirror=${EC_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 suite=${EC_DEB_SUITE:-bookworm}
 why=""
 if [ "$want" = 0 ]; then why="EC_DEB_ROOT_TEST=0"
+elif ldd "$TMP/x/usr/bin/enginecard" 2> /dev/null | grep -q 'libasan'; then
+  why="a sanitizer build (it needs /proc; make test runs this part on the plain build)"
 elif ! command -v debootstrap > /dev/null; then why="debootstrap is not installed"
 elif [ "$(id -u)" -ne 0 ]; then why="not root (debootstrap and chroot need it)"
 elif ! "$PY" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=10)' \
