@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "util/pool.h"
 #include "assemble/pdf.h"
 #include "util/alloc.h"
@@ -57,55 +58,88 @@ static int S_long(const char *s, long *out) {
   return 1;
 }
 
+/* A common option (every command's): the entries consumed, 0 when o is
+ * not one, -1 after a usage error. v is its value (NULL for a flag). */
+static int S_common_opt(ec_common *c, const ec_option *o, const char *v) {
+  const char *a = o->name;
+  if (strcmp(a, "--graph") == 0) c->load.graph = v;
+  else if (strcmp(a, "--profile") == 0) c->load.profile = v;
+  else if (strcmp(a, "--timing") == 0) c->load.timing = v;
+  else if (strcmp(a, "--meta") == 0) {
+    *EC_PUSH(c->meta_v, c->load.n_meta, c->meta_cap) = v;
+    c->load.meta = c->meta_v;
+  } else if (strcmp(a, "--log") == 0) {
+    *EC_PUSH(c->log_v, c->load.n_logs, c->log_cap) = v;
+    c->load.logs = c->log_v;
+  } else if (strcmp(a, "--run") == 0 || strcmp(a, "--profile-index") == 0) {
+    long n;
+    int run = strcmp(a, "--run") == 0;
+    if (!S_long(v, &n) || n < 0 || (run && n < 1)) {
+      fprintf(stderr, "enginecard: %s needs a %s number, got \"%s\"\n", a, run ? "positive" : "non-negative", v);
+      return -1;
+    }
+    if (run) c->load.run = n;
+    else c->load.profile_index = (int)n;
+  } else if (strcmp(a, "--strict") == 0) c->strict = 1;
+  else if (strcmp(a, "--quiet") == 0) c->verbosity = -1;
+  else if (strcmp(a, "--verbose") == 0) c->verbosity = 1;
+  else return 0;
+  return v ? 2 : 1;
+}
+
+/* An option the command does not take: say which commands do. */
+static void S_unknown(const char *cmd, const char *a) {
+  unsigned m = ec_option_cmds(a) & EC_CMD_ALL;
+  if (!m) {
+    fprintf(stderr, "enginecard %s: unknown option %s (see enginecard %s --help)\n", cmd, a, cmd);
+    return;
+  }
+  fprintf(stderr, "enginecard %s: %s is not an option of %s (but of", cmd, a, cmd);
+  const char *sep = " ";
+  for (size_t k = 0; k < ec_n_commands; k++)
+    if (m & ec_commands[k].bit) fprintf(stderr, "%s%s", sep, ec_commands[k].name), sep = ", ";
+  fprintf(stderr, "; see enginecard %s --help)\n", cmd);
+}
+
 int ec_cli_parse(int argc, char **argv, int first, ec_common *c, ec_opt_fn opt, void *ctx) {
+  /* argv[first - 1] is the command: its options are the table's (options.h) */
+  const char *cmd = first > 0 ? argv[first - 1] : "";
+  const ec_command *cd = ec_command_find(cmd);
+  unsigned bit = cd ? cd->bit : 0;
   for (int i = first; i < argc; i++) {
     const char *a = argv[i];
-    if (opt) {
-      int k = opt(ctx, argc, argv, i);
-      if (k < 0) return EC_EXIT_USAGE;
-      if (k > 0) {
-        i += k - 1;
-        continue;
-      }
-    }
-    if (strcmp(a, "--graph") == 0 || strcmp(a, "--profile") == 0 || strcmp(a, "--timing") == 0 ||
-        strcmp(a, "--meta") == 0 || strcmp(a, "--log") == 0 || strcmp(a, "--run") == 0 ||
-        strcmp(a, "--profile-index") == 0) {
-      if (!ec_cli_need_value(argc, argv, i)) return EC_EXIT_USAGE;
-      const char *v = argv[++i];
-      if (strcmp(a, "--graph") == 0) c->load.graph = v;
-      else if (strcmp(a, "--profile") == 0) c->load.profile = v;
-      else if (strcmp(a, "--timing") == 0) c->load.timing = v;
-      else if (strcmp(a, "--meta") == 0) {
-        *EC_PUSH(c->meta_v, c->load.n_meta, c->meta_cap) = v;
-        c->load.meta = c->meta_v;
-      } else if (strcmp(a, "--log") == 0) {
-        *EC_PUSH(c->log_v, c->load.n_logs, c->log_cap) = v;
-        c->load.logs = c->log_v;
-      } else {
-        long n;
-        if (!S_long(v, &n) || n < 0 || (strcmp(a, "--run") == 0 && n < 1)) {
-          fprintf(stderr, "enginecard: %s needs a %s number, got \"%s\"\n", a,
-                  strcmp(a, "--run") == 0 ? "positive" : "non-negative", v);
-          return EC_EXIT_USAGE;
-        }
-        if (strcmp(a, "--run") == 0) c->load.run = n;
-        else c->load.profile_index = (int)n;
-      }
-    } else if (strcmp(a, "--strict") == 0) {
-      c->strict = 1;
-    } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
-      c->verbosity = -1;
-    } else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
-      c->verbosity = 1;
-    } else if (strcmp(a, "--") == 0) {
+    if (strcmp(a, "--") == 0) {
       for (i++; i < argc; i++) *EC_PUSH(c->engines, c->n_engines, c->eng_cap) = argv[i];
-    } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "enginecard: unknown option %s (see enginecard --help)\n", a);
-      return EC_EXIT_USAGE;
-    } else {
-      *EC_PUSH(c->engines, c->n_engines, c->eng_cap) = a;
+      break;
     }
+    if (!(a[0] == '-' && a[1])) {
+      *EC_PUSH(c->engines, c->n_engines, c->eng_cap) = a;
+      continue;
+    }
+    const ec_option *o = ec_option_find(a, bit);
+    if (!o) {
+      S_unknown(cmd, a);
+      return EC_EXIT_USAGE;
+    }
+    if (o->flags & EC_OPT_REMOVED) {
+      fprintf(stderr, "enginecard %s: %s was removed: %s\n", cmd, a, o->help);
+      return EC_EXIT_USAGE;
+    }
+    if (o->arg && !ec_cli_need_value(argc, argv, i)) return EC_EXIT_USAGE;
+    /* The command sees the option under its table name (-o for --output)
+     * and its value, nothing else. */
+    char *view[3] = {(char *)o->name, o->arg ? argv[i + 1] : NULL, NULL};
+    int want = o->arg ? 2 : 1;
+    int k = opt ? opt(ctx, want, view, 0) : 0;
+    if (k == 0) k = S_common_opt(c, o, view[1]);
+    if (k < 0) return EC_EXIT_USAGE;
+    if (k != want) {
+      /* the table lists it for this command, but nothing here handles it */
+      fprintf(stderr, "enginecard %s: internal error: %s is in the option table for %s but %s\n", cmd, a, cmd,
+              k ? "takes a different number of arguments" : "is not handled");
+      return EC_EXIT_USAGE;
+    }
+    i += k - 1;
   }
   return 0;
 }

@@ -52,11 +52,6 @@ typedef struct {
 static int S_opt(void *ctx, int argc, char **argv, int i) {
   S_opts *o = ctx;
   const char *a = argv[i];
-  if (strcmp(a, "--noise-k") == 0) {
-    fprintf(stderr, "enginecard compare: --noise-k was removed: the gate now decides from a confidence interval of the "
-                    "change (--confidence, default 99)\n");
-    return -1;
-  }
   static const char *const valued[] = {"--baseline", "--metric", "--max-regress", "--max-layer-regress", "--min-layer-ms",
                                        "--confidence", "--label", "--json", "--junit", "--markdown", "--bench-json",
                                        "-o", "--pdf", "--run-noise", "--last",

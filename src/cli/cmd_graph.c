@@ -74,7 +74,10 @@ int ec_cmd_graph(int argc, char **argv) {
   o.radius = -1;
   o.budget = -1;
   int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
-  if (rc) return rc;
+  if (rc) {
+    ec_common_free(&c); /* the option arrays, on a usage error */
+    return rc;
+  }
   int kind = !o.out ? 0 : S_ends(o.out, ".svg") ? 1 : S_ends(o.out, ".pdf") ? 2 : S_ends(o.out, ".dot") || S_ends(o.out, ".gv") ? 3 : 0;
   if (c.n_engines != 1 || !kind) {
     fprintf(stderr, "usage: enginecard graph ENGINE -o OUT.svg|OUT.pdf|OUT.dot [--color type|precision]\n"

@@ -3,78 +3,11 @@
 #include "cli/cli.h"
 #include "util/srcdate.h"
 #include <stdlib.h>
+#include "cli/options.h"
 #include "render/graph_layout.h"
 #include "view/text.h"
 #include <malloc.h>
 #include <string.h>
-
-static const char S_usage[] =
-    "usage: enginecard COMMAND [options] ENGINE...\n"
-    "\n"
-    "commands:\n"
-    "  summary ENGINE [--json] [--label key=value]\n"
-    "                                     headline numbers (--json: enginecard.summary/2, with the labels)\n"
-    "  layers  ENGINE [--csv|--json]      one row per layer with derived columns\n"
-    "  report  ENGINE... [-o OUT.html] [--pdf OUT.pdf] [--paper a4|letter] [--pdf-detail brief|full]\n"
-    "          [--template F] [--top N] [--max-rows N]\n"
-    "                                     the report card (HTML: everything; PDF: a brief)\n"
-    "  compare ENGINE ENGINE... [--baseline NAME] [--metric M] [--max-regress PCT] [--confidence PCT]\n"
-    "          [--max-layer-regress PCT [--min-layer-ms X]] [--label key=value]\n"
-    "          [--run-noise PCT] [--allow-mismatch] [--last N]\n"
-    "          [--json F] [--junit F] [--markdown F] [--bench-json F] [-o OUT.html] [--pdf OUT.pdf]\n"
-    "                                     baseline vs candidates: the change with its interval\n"
-    "                                     (default 99%), a gate on it, layer alignment\n"
-    "                                     (M: gpu-median gpu-mean gpu-p99 throughput layer-sum;\n"
-    "                                     a stored summary --json is an ENGINE; NAME=a,b,c: runs;\n"
-    "                                     one run per side: a threshold verdict unless --run-noise)\n"
-    "          CI outputs: [--github|--no-github] [--markdown F --pr-comment] [--openmetrics F] [--bmf F]\n"
-    "          [--bench-json-throughput F] (see \"CI outputs\" below)\n"
-    "  trend   SUMMARY... [--by KEY] [--metric M] [--max-regress PCT] [--confidence PCT]\n"
-    "          [--reference LABEL]\n"
-    "          [--json F] [--markdown F] [-o OUT.html] [--pdf OUT.pdf] [--paper a4|letter]\n"
-    "          [--github|--no-github]\n"
-    "                                     nights of stored summaries (files, folders of them, or\n"
-    "                                     engines): change points (first bad night, size, what moved)\n"
-    "                                     and a gate on the latest night (--json: enginecard.trend/1)\n"
-    "  graph   ENGINE -o OUT.svg|.pdf|.dot [--color type|precision] [--query REGEX [--radius N]]\n"
-    "          [--timeout S] [--budget N] [--constants]\n"
-    "                                     the dataflow graph (Graphviz); --query keeps layers whose\n"
-    "                                     name matches and N steps around them\n"
-    "  lint    ENGINE [--json] [--fail-on warning|error] [--codequality F] [--github|--no-github]\n"
-    "                                     layer hazards with mitigations (TREx's linters and more)\n"
-    "                                     and input checks, ranked by latency share (-v: mitigations;\n"
-    "                                     --json: enginecard.lint/1; exit 1 at or above --fail-on)\n"
-    "\n"
-    "ENGINE is a path prefix (dir/model.engine picks up dir/model.engine.*), a directory\n"
-    "holding one engine's files, or any single file; NAME=ENGINE sets the display name.\n"
-    "Files are recognised by content (graph, profile, timing, metadata JSON, trtexec logs).\n"
-    "\n"
-    "common options:\n"
-    "  --graph F --profile F --timing F   use these files (override discovery)\n"
-    "  --meta F --log F                   add metadata JSON / trtexec logs (repeatable)\n"
-    "  --run N                            pick run N when a file holds several (default: last)\n"
-    "  --profile-index N                  optimisation profile to show (default 0)\n"
-    "  --strict                           exit 3 on any warning\n"
-    "  -q, --quiet / -v, --verbose        errors only / also notes\n"
-    "  --help, --version\n"
-    "\n"
-    "CI outputs (compare; lint and trend take --github too):\n"
-    "  --github                 GitHub Actions: append the Markdown summary to $GITHUB_STEP_SUMMARY\n"
-    "                           (within 1 MiB), print ::error lines for failed gates (10 at most;\n"
-    "                           lint: ::warning/::error on the graph file's lines), and write\n"
-    "                           verdict and change-pct to $GITHUB_OUTPUT; on by itself when\n"
-    "                           GITHUB_ACTIONS=true and GITHUB_STEP_SUMMARY is set\n"
-    "  --no-github              none of that, even on a GitHub runner\n"
-    "  --markdown F --pr-comment  F starts with <!-- enginecard:compare --> (a sticky PR\n"
-    "                           comment) and stays under 60,000 bytes\n"
-    "  --openmetrics F          OpenMetrics text (GitLab metrics report), ends with # EOF\n"
-    "  --bmf F                  Bencher Metric Format JSON (latency ns, throughput; per type)\n"
-    "  --bench-json-throughput F  github-action-benchmark customBiggerIsBetter (qps)\n"
-    "  lint --codequality F     GitLab Code Quality JSON (stable fingerprints, file and line)\n"
-    "\n"
-    "exit codes: 0 ok (warnings allowed), 1 gate or lint threshold failed,\n"
-    "            2 usage or I/O error, 3 no usable engine data (--strict: any warning),\n"
-    "            4 no verdict: a gate was inconclusive or the engines are not comparable\n";
 
 typedef struct {
   const char *name;
@@ -105,16 +38,23 @@ static int S_main(int argc, char **argv) {
    * 10,000-layer engine). Without fastbins frees coalesce as they go. */
   mallopt(M_MXFAST, 0);
   if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
-    fputs(S_usage, argc < 2 ? stderr : stdout);
+    /* "help COMMAND": that command's options */
+    ec_usage(argc < 2 ? stderr : stdout, argc > 2 ? ec_command_find(argv[2]) : NULL);
     return argc < 2 ? EC_EXIT_USAGE : EC_EXIT_OK;
   }
   if (strcmp(argv[1], "--version") == 0) {
     printf("enginecard %s\n", EC_VERSION);
     return EC_EXIT_OK;
   }
+  /* the man page, completions and README synopsis (src/cli/options.h) */
+  if (strcmp(argv[1], "--generate") == 0) {
+    if (argc == 3 && ec_generate(argv[2], stdout) == 0) return fflush(stdout) == 0 ? EC_EXIT_OK : EC_EXIT_USAGE;
+    fprintf(stderr, "enginecard: --generate takes one of man, bash, zsh, fish, synopsis, table\n");
+    return EC_EXIT_USAGE;
+  }
   for (int i = 2; i < argc; i++)
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-      fputs(S_usage, stdout);
+      ec_usage(stdout, ec_command_find(argv[1]));
       return EC_EXIT_OK;
     }
   for (size_t i = 0; i < sizeof S_cmds / sizeof S_cmds[0]; i++)

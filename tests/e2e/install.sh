@@ -1,13 +1,14 @@
 # make install / install-strip / uninstall: GNU directory variables and
 # DESTDIR on every path; the installed binary runs on its own (templates and
-# assets are embedded) and uninstall removes what install put there.
+# assets are embedded) with its man page and bash, zsh and fish completions,
+# and uninstall removes everything install put there.
 . tests/e2e/lib.sh
 B=${BUILD:-build}
 mk() { make -s --no-print-directory BUILD="$B" "$@" > "$TMP/mk.out" 2>&1; }
 if mk install DESTDIR="$TMP/stage" PREFIX=/usr && [ -x "$TMP/stage/usr/bin/enginecard" ]; then
   ok "install: DESTDIR + PREFIX put the binary in \$DESTDIR/usr/bin"
 else fail "install: no \$DESTDIR/usr/bin/enginecard"; sed 's/^/    /' "$TMP/mk.out" | head -5; fi
-if mk install DESTDIR="$TMP/stage" BINDIR=/opt/ec/bin && [ -x "$TMP/stage/opt/ec/bin/enginecard" ]; then
+if mk install DESTDIR="$TMP/stage3" BINDIR=/opt/ec/bin && [ -x "$TMP/stage3/opt/ec/bin/enginecard" ]; then
   ok "install: BINDIR is honoured"
 else fail "install: BINDIR ignored"; fi
 # the installed binary, run from elsewhere, writes a report (nothing read from the checkout)
@@ -21,5 +22,22 @@ if mk install-strip DESTDIR="$TMP/strip" && [ -x "$TMP/strip/usr/local/bin/engin
    [ "$(wc -c < "$TMP/strip/usr/local/bin/enginecard")" -lt "$full" ]; then
   ok "install-strip: installs a stripped binary"
 else fail "install-strip: no stripped binary"; fi
+# the man page and completions where man, bash-completion, zsh and fish look
+S=$TMP/stage/usr/share
+if [ -f "$S/man/man1/enginecard.1" ] && [ -f "$S/bash-completion/completions/enginecard" ] &&
+   [ -f "$S/zsh/vendor-completions/_enginecard" ] && [ -f "$S/fish/vendor_completions.d/enginecard.fish" ]; then
+  ok "install: man page and bash, zsh and fish completions under \$DESTDIR\$DATAROOTDIR"
+else fail "install: man page or a completion missing"; (cd "$TMP/stage" && find . -type f | sed 's/^/    /'); fi
+if command -v man > /dev/null; then
+  MANWIDTH=80 man -l "$S/man/man1/enginecard.1" 2>&1 | grep -q "enginecard compare" &&
+    ok "install: the installed man page reads with man -l" || fail "install: man -l cannot read the installed page"
+else skip "man is not installed: the installed page not read"; fi
+if mk install DESTDIR="$TMP/stage2" PREFIX=/usr MANDIR=/opt/man DATAROOTDIR=/opt/share &&
+   [ -f "$TMP/stage2/opt/man/man1/enginecard.1" ] && [ -f "$TMP/stage2/opt/share/fish/vendor_completions.d/enginecard.fish" ]; then
+  ok "install: MANDIR and DATAROOTDIR are honoured"
+else fail "install: MANDIR or DATAROOTDIR ignored"; fi
 mk uninstall DESTDIR="$TMP/stage" PREFIX=/usr
 if [ ! -e "$TMP/stage/usr/bin/enginecard" ]; then ok "uninstall: removes the installed binary"; else fail "uninstall: binary still there"; fi
+left=$(cd "$TMP/stage" && find . ! -type d | sed -n 1,5p | tr '\n' ' ')
+[ -z "$left" ] && ok "uninstall: the staged tree holds no files (binary, man page, completions gone)" ||
+  fail "uninstall left: $left"
