@@ -1,7 +1,7 @@
 /* lint — the rules of lint.h.
  *
  * TREx's four linters are reproduced rule for rule (trex/lint.py, see
- * reference/trex-inventory.md §1.4) on TREx's rows (engine->layers) with
+ * docs/numbers.md) on TREx's rows (engine->layers) with
  * TREx's labels (precision_trex), with these deliberate differences:
  *   - data types are the loader's canonical names (FP32, FP16, INT8, BF16),
  *     not the short format's first four bytes: TREx printed "Floa" for

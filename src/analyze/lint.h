@@ -1,9 +1,9 @@
 /* lint — hazards of an engine's layers, each with its mitigation, findings
  * that say what to try next, and checks that the input files are consistent
- * (DESIGN.md §1 "analyze").
+ * (the analyze stage: docs/architecture.md).
  *
  * Rules (stable ids; README "enginecard lint" lists them):
- *   TREx's linters (reference/trex-inventory.md §1.4), with their bugs fixed:
+ *   TREx's linters (trex/lint.py), with their bugs fixed:
  *     conv-no-tensor-cores       ConvLinter.tc_lint, judged by analyze/tensorcore
  *     conv-tensor-cores-unknown  ConvLinter.tc_lint flags it, but the kernel name
  *                                gives no evidence either way (info)

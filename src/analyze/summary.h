@@ -1,5 +1,5 @@
 /* summary — the report-card statistics of one engine, computed with TREx's
- * formulas (reference/golden.txt) plus enginecard's corrected totals.
+ * formulas (docs/numbers.md) plus enginecard's corrected totals.
  * Pure: no I/O. */
 #ifndef EC_SUMMARY_H
 #define EC_SUMMARY_H

@@ -1,6 +1,7 @@
 /* tensorcore — Tensor-Core evidence in kernel names.
  *
- * The rules were derived from every kernel name in ../shared/corpus: the
+ * The rules were derived from every kernel name in the test corpus (the real engines tests read when
+ * present): the
  * TacticName of each layer (graph JSON, 147 distinct names once the _0x...
  * suffix is cut) and the "Tactic Name:" lines of the verbose build logs (949
  * more). Matching is case-insensitive on the whole name.

@@ -10,7 +10,7 @@
 struct ec_report;   /* assemble/report.h */
 struct ec_pdf_opts; /* assemble/pdf.h */
 
-/* Exit codes (DESIGN.md §2), like jq's named codes. */
+/* Exit codes (docs/architecture.md, "Errors"), like jq's named codes. */
 enum {
   EC_EXIT_OK = 0,        /* success; warnings allowed */
   EC_EXIT_GATE = 1,      /* a gate or lint threshold failed (outputs still written) */

@@ -4,7 +4,7 @@
  * more engines. Every requested output is written when the engines loaded,
  * whatever their warnings; when an engine has no usable data or an input
  * could not be read (exit 2 or 3), nothing is written. Exit codes follow
- * DESIGN.md §2. */
+ * docs/architecture.md ("Errors"). */
 #include "assemble/html.h"
 #include "assemble/pdf.h"
 #include "assemble/report.h"

@@ -5,7 +5,7 @@
  * "ProfilingVerbosity" and "Engine Metadata" are not used), a bare list of
  * layer objects, names-only layer lists (built without detailed profiling
  * verbosity), missing Bindings/Location, dynamic (-1) dimensions, and the
- * quirks listed in reference/trex-inventory.md §2.6. TREx's rules decide
+ * quirks listed in docs/inputs.md. TREx's rules decide
  * which layers are kept: signal/wait and shape_call are dropped, NoOp and
  * Constant are set aside (e->hidden), the rest are e->layers. What each
  * layer and tensor key means is decided in layer_keys.c, for this reader and

@@ -27,7 +27,7 @@ typedef struct ec_load_opts {
 #define EC_MAX_NAME_BYTES ((size_t)1 << 20)
 
 /* What loading one ENGINE argument came to. The loader's own vocabulary:
- * the CLI maps it to exit codes (DESIGN.md §2), tests and other callers read
+ * the CLI maps it to exit codes (docs/architecture.md, "Errors"), tests and other callers read
  * it as is. Every status but OK has an EC_ERROR diagnostic saying why. */
 typedef enum ec_load_status {
   EC_LOAD_OK = 0,        /* usable engine data; problems with single files are warnings */

@@ -1,4 +1,4 @@
-/* summary_json — the enginecard.summary/2 document (DESIGN.md §2). */
+/* summary_json — the enginecard.summary/2 document (its keys: docs/commands.md, "summary --json"). */
 #ifndef EC_SUMMARY_JSON_H
 #define EC_SUMMARY_JSON_H
 #include <jansson.h>

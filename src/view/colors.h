@@ -12,7 +12,7 @@
 #define EC_BG_LIGHT 0xffffff
 #define EC_BG_DARK 0x121212
 
-/** TREx layer_colormap (reference/trex-inventory.md §1.5); unknown types
+/** TREx layer_colormap (TREx's trex/colors.py); unknown types
  *  are gray. A NULL type is unknown. */
 ec_color ec_color_layer_type(const char *type);
 /** TREx precision_colormap plus INT4/FP4 and our extra labels (BF16, INT64,

@@ -4,7 +4,8 @@
  * fontconfig configuration so host fonts cannot change the metrics. The
  * pango context has glyph-position rounding off and cairo hint metrics off,
  * so a width measured here is the width render/cairo.c draws on a PDF page at
- * any transform (reference/ecosystem.md §4.2).
+ * any transform (with hinting or rounding on, pango rounds glyph advances to
+ * device pixels, and a width measured at one scale is wrong at another).
  *
  * Sizes are in points; at 72 dpi one point is one user unit.
  *
