@@ -31,7 +31,7 @@
  * 99th percentile over 3,000 series per length, n = 6 to 3,000; Gaussian,
  * Student t(3), and Gaussian with 5% isolated outliers 4 to 20 sigma off);
  * tests/unit/test_changepoint.c measures the false-alarm rate it gives and
- * README lists it: about 1.4% at 6 points, 0.5% at 10, 0.2% or less from
+ * docs/trend.md lists it: about 1.4% at 6 points, 0.5% at 10, 0.2% or less from
  * 30 on.
  *
  *  4. Correlated nights. The lag-1 autocorrelation rho of the residuals

@@ -6,7 +6,7 @@
  * report half their data rate (RTX 3060 Laptop: 192 bits at 7.001 GHz gives
  * 336 GB/s). Compute = SMs x clock (as the metadata or log reports it) x
  * operations per clock per SM, from ONE table by compute capability and math
- * (device_peak.c, with its sources; the README's "Numbers" section prints it).
+ * (device_peak.c, with its sources; docs/numbers.md prints it).
  * The table gives dense (no sparsity), full-rate figures: GeForce boards run
  * FP32-accumulating Tensor-Core math (FP16 with FP32 accumulation, TF32) at
  * half of it. Unknown capabilities or maths the architecture lacks are NAN. */

@@ -5,7 +5,7 @@
  * (a trtexec flag, an ONNX change, a tool). A finding about one layer names
  * it in ->layer; one about a group of layers (every rule below but a
  * single-layer hotspot) has layer -1 and lists them in ->layers. ec_lint
- * runs them; README "Findings" is the table of rules, thresholds and
+ * runs them; docs/lint.md ("Findings") is the table of rules, thresholds and
  * evidence.
  *
  *   hotspot             one layer, or one TensorRT 10 Myelin region (layers

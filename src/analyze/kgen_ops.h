@@ -10,7 +10,7 @@
  * [1,9216]); short ops are three letters either way (Add, Sub, Mul); a list
  * cut short ends in "Etc". ec_kgen_decode splits the name into tokens (an
  * upper-case letter and the lower-case letters and digits after it) and
- * looks each token up in one table (kgen_ops.c; README "Findings" lists it):
+ * looks each token up in one table (kgen_ops.c; docs/lint.md ("Findings") lists it):
  *
  *   moves data     Reshape (Resh, Res), Transpose (Tran, Tra), Move (Mov),
  *                  Copy (Cop), Concat (Conc, Con), Slice (Slic, Sli),

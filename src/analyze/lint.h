@@ -2,7 +2,7 @@
  * that say what to try next, and checks that the input files are consistent
  * (the analyze stage: docs/architecture.md).
  *
- * Rules (stable ids; README "enginecard lint" lists them):
+ * Rules (stable ids; docs/lint.md lists them):
  *   TREx's linters (trex/lint.py), with their bugs fixed:
  *     conv-no-tensor-cores       ConvLinter.tc_lint, judged by analyze/tensorcore
  *     conv-tensor-cores-unknown  ConvLinter.tc_lint flags it, but the kernel name
@@ -36,7 +36,7 @@
  *   EC_GAIN_MEDIAN_EFFICIENCY  the layers ran at the engine's median achieved
  *                              TFLOP/s of their class (convolutions or GEMMs on
  *                              the same math, at least 3 with known FLOPs).
- * Each rule documents which (README "Findings"); NAN (null in JSON) when the
+ * Each rule documents which (docs/lint.md ("Findings")); NAN (null in JSON) when the
  * rule estimates none or the inputs do not allow one (no profile, FLOPs
  * unknown), never 0 for unknown. */
 #ifndef EC_LINT_H

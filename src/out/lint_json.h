@@ -1,5 +1,5 @@
 /* lint_json — the enginecard.lint/1 document of `enginecard lint --json`
- * (schema: tests/schema/lint.schema.json; README "lint --json"). */
+ * (schema: tests/schema/lint.schema.json; docs/formats.md). */
 #ifndef EC_LINT_JSON_H
 #define EC_LINT_JSON_H
 #include <jansson.h>

@@ -7,7 +7,7 @@
  *
  * Keys are sorted on output (ec_jdump), numbers that are unknown are null,
  * and every string from an input goes through ec_jstrn (valid UTF-8). The
- * schema is documented in README.md ("summary --json"). */
+ * schema is documented in docs/formats.md. */
 #include "out/summary_json.h"
 #include "out/jsonout.h"
 #include "analyze/gate.h"

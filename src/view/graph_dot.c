@@ -17,7 +17,7 @@
 #define S_TIP_BYTES 8000 /* a tooltip, well under the dot CLI's 16384 */
 /* Big graphs: Graphviz's network simplex for x coordinates runs until it
  * converges (29,000 iterations, 10 s, for a 1,300-layer transformer); one
- * pass per node count (nslimit, nslimit1) gives a drawing as narrow (README:
+ * pass per node count (nslimit, nslimit1) gives a drawing as narrow (docs/report.md:
  * The engine graph, for the measurements). Their blocks' tooltips list the
  * first S_BIG_TIP_MEMBERS members. */
 #define S_BIG_NODES 150

@@ -7,7 +7,7 @@
  * width, how many rows it shows by default, why it can be missing (the
  * "Not available: ..." sentence) and, for a chart, the sentence that takes
  * its place when it would show a single category ("Every layer runs in
- * FP16."). The report generator (assemble/report.c), the README's list of
+ * FP16."). The report generator (assemble/report.c), docs/templates.md's list of
  * names and the tests all read this table; nothing else knows the names. */
 #ifndef EC_REPORT_ITEMS_H
 #define EC_REPORT_ITEMS_H
@@ -53,7 +53,7 @@ typedef struct ec_report_item {
   const char *what;  /* what it shows, one line */
 } ec_report_item;
 
-/** The registry, in the order the README lists it; *n is set. */
+/** The registry, in the order docs/templates.md lists it; *n is set. */
 const ec_report_item *ec_report_items(size_t *n);
 /** The item called name, or NULL. */
 const ec_report_item *ec_report_item_find(const char *name);

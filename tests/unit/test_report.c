@@ -190,7 +190,7 @@ static void test_registry(void **st) {
   assert_true(n > 20);
   size_t readme_len;
   ec_diags d = {0};
-  char *readme = ec_read_file("README.md", &readme_len, &d);
+  char *readme = ec_read_file("docs/templates.md", &readme_len, &d);
   assert_non_null(readme);
   for (size_t i = 0; i < n; i++) {
     for (size_t j = 0; j < i; j++)
@@ -205,10 +205,10 @@ static void test_registry(void **st) {
       if (!t || t->kind != EC_ITEM_TABLE) fail_msg("%s: its data %s is not a table", v[i].name, v[i].data);
     }
     assert_true(v[i].what && *v[i].what);
-    /* the README's Templates section lists every name a template can use */
+    /* docs/templates.md lists every name a template can use */
     char quoted[96];
     snprintf(quoted, sizeof quoted, "`%s`", v[i].name);
-    if (!strstr(readme, quoted)) fail_msg("README does not list %s", quoted);
+    if (!strstr(readme, quoted)) fail_msg("docs/templates.md does not list %s", quoted);
   }
   free(readme);
   /* every chart and table the built-in template names is registered, as
