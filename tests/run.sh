@@ -2,7 +2,9 @@
 # Runs every unit test binary and every end-to-end script, then prints one
 # closing line: "N passed, N failed, N skipped".
 # Unit tests are cmocka binaries in $BUILD/tests; e2e scripts are
-# tests/e2e/*.sh printing "ok - ...", "not ok - ..." or "skip - ..." lines.
+# tests/e2e/*.sh printing "ok - ...", "not ok - ..." or "skip - ..." lines
+# (E2E="tests/e2e/a.sh ..." runs only those: `make asan` runs a subset).
+# Each script's wall time follows its name.
 BUILD=${BUILD:-build}
 export BUILD
 export EC_BIN=${EC_BIN:-$BUILD/enginecard}
@@ -27,11 +29,13 @@ for t in "$BUILD"/tests/test_*; do
   fi
   pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
 done
-for s in tests/e2e/*.sh; do
+for s in ${E2E:-tests/e2e/*.sh}; do
   [ -f "$s" ] || continue
-  echo "== $s"
+  [ "$s" = tests/e2e/lib.sh ] && continue # the helpers the scripts source
+  t0=$(date +%s)
   sh "$s" > "$log" 2>&1
   rc=$?
+  echo "== $s ($(( $(date +%s) - t0 )) s)"
   cat "$log"
   p=$(grep -c '^ok - ' "$log")
   f=$(grep -c '^not ok - ' "$log")

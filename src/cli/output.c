@@ -21,7 +21,10 @@ static ssize_t S_write(void *cookie, const char *buf, size_t n) {
     if (w < 0 && errno == EINTR) continue;
     if (w <= 0) {
       if (!S_err) S_err = w < 0 ? errno : EIO;
-      return -1; /* stdio marks the stream in error; S_err says why */
+      /* fewer bytes than asked: stdio marks the stream in error (S_err
+       * says why). Never -1: fopencookie(3) forbids a negative count, and
+       * glibc's stdio takes it as a huge count and reads past its buffer. */
+      return (ssize_t)done;
     }
     done += (size_t)w;
   }

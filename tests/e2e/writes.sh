@@ -33,6 +33,7 @@ if [ "$rc" != 0 ]; then ok "layers --csv | head -1: exit $rc"; else fail "layers
 # a full file system (a 64 KiB tmpfs) for files and for stdout redirected
 M=$TMP/mnt
 mkdir -p "$M"
+trap 'umount "$M" 2> /dev/null; rm -rf "$TMP"' EXIT # also when a reader ends the script early
 if mount -t tmpfs -o size=64k tmpfs "$M" 2> /dev/null; then
   "$EC_BIN" report "$E" -o "$M/r.html" 2> "$TMP/err"; rc=$?
   if [ $rc -eq 2 ] && grep -q "error writing $M/r.html: No space left on device" "$TMP/err" && [ -z "$(ls "$M")" ]; then
