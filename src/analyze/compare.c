@@ -689,6 +689,25 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
     r->m.value = S_side_qps(c, i);
     const ec_repeats *rp = c->opts.repeats ? &c->opts.repeats[i] : NULL;
     r->m.runs = 1 + (rp ? rp->n : 0);
+  } else if (c->used == EC_METRIC_LAYER_SUM) {
+    /* no per-iteration runs: the geometric mean of every run's sum (it was
+     * the first run's alone, so a trend whose baseline window ended on the
+     * first red night read a second red night as no change) */
+    const ec_repeats *rp = c->opts.repeats ? &c->opts.repeats[i] : NULL;
+    if (rp && rp->n) {
+      double sum = log(r->m.value);
+      size_t k = 1;
+      for (size_t j = 0; j < rp->n; j++) {
+        ec_summary *s = ec_summarize(rp->v[j]);
+        ec_metric_value v;
+        if (ec_metric_of(rp->v[j], s, EC_METRIC_LAYER_SUM, &v) && isfinite(v.value) && v.value > 0)
+          sum += log(v.value), k++;
+        ec_metric_value_clear(&v);
+        ec_summary_free(s);
+      }
+      r->m.value = exp(sum / (double)k);
+      r->m.runs = k;
+    }
   } else if (sd->n > 1) {
     double sum = 0;
     size_t samples = 0;

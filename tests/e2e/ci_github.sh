@@ -160,7 +160,9 @@ md_ok "PR comment of 400 engines: well formed" "$TMP/pr.md" 60000
 # 7. trend --github: the latest night's failed gate annotated, the summary appended
 mkdir -p "$TMP/nights"
 for i in 1 2 3 4 5; do "$EC_BIN" summary --json --label night=$i "$B" > "$TMP/nights/n$i.json" 2>/dev/null; done
+# two slow nights: a confirmed level (one red night alone is INCONCLUSIVE, exit 4)
 "$EC_BIN" summary --json --label night=6 "$R" > "$TMP/nights/n6.json" 2>/dev/null
+"$EC_BIN" summary --json --label night=7 "$R" > "$TMP/nights/n7.json" 2>/dev/null
 rm -f "$SS"
 env GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY="$SS" "$EC_BIN" trend "$TMP/nights" --by night --metric layer-sum --max-regress 10 > "$TMP/gh.out" 2>/dev/null; rc=$?
 n=$(grep -c '^::error title=enginecard trend%3A .* fail::' "$TMP/gh.out")

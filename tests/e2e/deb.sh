@@ -18,7 +18,8 @@ B=${BUILD:-build}
 if ! command -v dpkg-deb > /dev/null || ! command -v dpkg-shlibdeps > /dev/null; then
   skip "make deb: dpkg-deb or dpkg-shlibdeps missing (Debian package dpkg-dev)"; exit 0
 fi
-mkdeb() { make -s --no-print-directory BUILD="$B" deb > "$TMP/deb.out" 2> "$TMP/deb.err"; }
+# a make of its own: not the jobserver of a `make -j2 test` this runs under
+mkdeb() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory BUILD="$B" deb > "$TMP/deb.out" 2> "$TMP/deb.err"; }
 if ! mkdeb; then fail "make deb"; sed 's/^/    /' "$TMP/deb.err" | head -10; exit 0; fi
 deb=$(tail -1 "$TMP/deb.out")
 [ -f "$deb" ] && ok "make deb wrote $deb" || { fail "make deb printed no package ($deb)"; exit 0; }
