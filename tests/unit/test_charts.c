@@ -5,6 +5,7 @@
  * EC_CHART_OUT=dir also writes every chart there as .svg and .pdf, and an
  * index.html with the SVGs inlined, for looking at them. */
 #include "testutil.h"
+#include "analyze/layer_kind.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -917,6 +918,31 @@ static void test_engine_palette(void **st) {
   }
 }
 
+/* One colour per type family, told apart from every other family's and
+ * from the engine colours; a family's types share it. */
+static void test_family_colors(void **st) {
+  (void)st;
+  const char *const *fam;
+  size_t n = ec_type_families(&fam);
+  assert_true(n >= 25);
+  ec_color gray = ec_color_layer_type(NULL);
+  for (size_t i = 0; i < n; i++) {
+    ec_color a = ec_color_layer_type(fam[i]);
+    if (S_delta_e(a, gray) < 10) fail_msg("%s is gray", fam[i]);
+    for (size_t j = 0; j < i; j++)
+      if (S_delta_e(a, ec_color_layer_type(fam[j])) < 20) fail_msg("%s and %s look alike", fam[i], fam[j]);
+    for (size_t k = 0; k < 7; k++)
+      if (S_delta_e(a, ec_color_engine(k)) < 25) fail_msg("%s is close to engine %zu", fam[i], k);
+  }
+  static const char *const same[][2] = {{"correlation", "Convolution"}, {"Convolution (Myelin correlation)", "Convolution"},
+                                        {"Convolution (from name)", "Convolution"}, {"gemm", "MatrixMultiply"},
+                                        {"maxpool", "Pooling"}, {"SoftMax (Myelin kgen)", "SoftMax"}};
+  for (size_t k = 0; k < sizeof same / sizeof same[0]; k++) {
+    ec_color a = ec_color_layer_type(same[k][0]), b = ec_color_layer_type(same[k][1]);
+    if (a.r != b.r || a.g != b.g || a.b != b.b) fail_msg("%s is not coloured as %s", same[k][0], same[k][1]);
+  }
+}
+
 /* The waterfall: steps from one total to the other, with a cut axis when
  * the steps are small, and the layout check passes. */
 static void test_waterfall(void **st) {
@@ -971,6 +997,7 @@ int main(void) {
       cmocka_unit_test(test_layer_anchor), cmocka_unit_test(test_layer_links),
       cmocka_unit_test(test_group_charts), cmocka_unit_test(test_roofline_device),
       cmocka_unit_test(test_timing_histogram_tail), cmocka_unit_test(test_engine_palette),
+      cmocka_unit_test(test_family_colors),
       cmocka_unit_test(test_waterfall),
       cmocka_unit_test(test_corpus),      cmocka_unit_test(test_generated_2000),
   };
