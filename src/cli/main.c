@@ -20,6 +20,7 @@ static const char S_usage[] =
     "                                     the report card (HTML: everything; PDF: a brief)\n"
     "  compare ENGINE ENGINE... [--baseline NAME] [--metric M] [--max-regress PCT] [--confidence PCT]\n"
     "          [--max-layer-regress PCT [--min-layer-ms X]] [--label key=value]\n"
+    "          [--no-gate] [--gate-across-devices]\n"
     "          [--json F] [--junit F] [--markdown F] [--bench-json F] [-o OUT.html] [--pdf OUT.pdf]\n"
     "                                     baseline vs candidates: the change with its interval\n"
     "                                     (default 99%), a gate on it, layer alignment\n"
