@@ -1,6 +1,7 @@
 /* compare — metric, runs, estimates and verdicts, comparability and
  * per-layer deltas. See compare.h for the rules and their constants. */
 #include "analyze/compare.h"
+#include "analyze/layer_kind.h"
 #include "analyze/stats.h"
 #include "model/trtexec.h"
 #include "util/order.h"
@@ -479,6 +480,39 @@ static void S_layer_noise(ec_compare_result *r, const ec_engine *b, const ec_eng
   r->layer_noise_pct = 100 * z * sqrt(cb * cb / (double)b->profile_count + ce * ce / (double)e->profile_count);
 }
 
+/* l's family for the platform comparison and the one-sided steps. */
+static const char *S_family(const ec_layer *l) {
+  const char *f = ec_layer_family(l);
+  return f ? f : ec_layer_shown_type(l);
+}
+
+static ec_family_time *S_fam_add(ec_family_time **v, size_t *n, size_t *cap, const char *family) {
+  for (size_t k = 0; k < *n; k++)
+    if (!strcmp((*v)[k].family, family)) return &(*v)[k];
+  ec_family_time *x = EC_PUSH(*v, *n, *cap);
+  memset(x, 0, sizeof *x);
+  x->family = family;
+  return x;
+}
+
+static void S_fam_count(ec_family_time *x, const ec_layer *l, int side) {
+  if (side) {
+    x->n++;
+    if (l->has_profile && isfinite(l->avg_ms)) x->ms += l->avg_ms;
+  } else {
+    x->n_base++;
+    if (l->has_profile && isfinite(l->avg_ms)) x->base_ms += l->avg_ms;
+  }
+}
+
+/* most time (either side) first, ties by family */
+static int S_cmp_fam(const void *x, const void *y) {
+  const ec_family_time *a = x, *b = y;
+  double ta = fmax(a->base_ms, a->ms), tb = fmax(b->base_ms, b->ms);
+  if (ta != tb) return ta > tb ? -1 : 1;
+  return strcmp(a->family, b->family);
+}
+
 static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *e, const ec_summary *sb,
                      const ec_summary *se, const ec_compare_opts *o) {
   r->base_total_ms = sb->has_latency ? sb->total_ms : NAN;
@@ -500,12 +534,27 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
   /* without a profile the one-sided layers' time is unknown, not 0 */
   r->only_base_ms = b->has_profile ? 0 : NAN;
   r->only_engine_ms = e->has_profile ? 0 : NAN;
-  size_t cap_types = 0;
+  size_t cap_types = 0, cap_only = 0, cap_fam = 0;
+  r->base_aligned_ms = b->has_profile ? 0 : NAN;
+  r->engine_aligned_ms = e->has_profile ? 0 : NAN;
+  for (size_t i = 0; i < b->n_layers; i++)
+    S_fam_count(S_fam_add(&r->by_family, &r->n_by_family, &cap_fam, S_family(&b->layers[i])), &b->layers[i], 0);
+  for (size_t i = 0; i < e->n_layers; i++)
+    S_fam_count(S_fam_add(&r->by_family, &r->n_by_family, &cap_fam, S_family(&e->layers[i])), &e->layers[i], 1);
   for (size_t k = 0; k < r->al->n; k++) {
     const ec_align_pair *p = &r->al->v[k];
     if (p->a >= 0 && p->b < 0 && b->layers[p->a].has_profile) r->only_base_ms += b->layers[p->a].avg_ms;
     if (p->b >= 0 && p->a < 0 && e->layers[p->b].has_profile) r->only_engine_ms += e->layers[p->b].avg_ms;
+    if (p->a >= 0 && p->b < 0)
+      S_fam_count(S_fam_add(&r->only_by_family, &r->n_only_by_family, &cap_only, S_family(&b->layers[p->a])),
+                  &b->layers[p->a], 0);
+    if (p->b >= 0 && p->a < 0)
+      S_fam_count(S_fam_add(&r->only_by_family, &r->n_only_by_family, &cap_only, S_family(&e->layers[p->b])),
+                  &e->layers[p->b], 1);
     if (p->a < 0 || p->b < 0) continue;
+    r->n_pairs++;
+    if (b->layers[p->a].has_profile) r->base_aligned_ms += b->layers[p->a].avg_ms;
+    if (e->layers[p->b].has_profile) r->engine_aligned_ms += e->layers[p->b].avg_ms;
     const ec_layer *la = &b->layers[p->a], *le = &e->layers[p->b];
     if (!la->has_profile || !le->has_profile) continue;
     ec_layer_delta *d = &r->deltas[r->n_deltas++];
@@ -535,6 +584,8 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
   }
   if (r->n_deltas > 1) qsort(r->deltas, r->n_deltas, sizeof *r->deltas, S_cmp_delta);
   if (r->n_by_type > 1) qsort(r->by_type, r->n_by_type, sizeof *r->by_type, S_cmp_type);
+  if (r->n_by_family > 1) qsort(r->by_family, r->n_by_family, sizeof *r->by_family, S_cmp_fam);
+  if (r->n_only_by_family > 1) qsort(r->only_by_family, r->n_only_by_family, sizeof *r->only_by_family, S_cmp_fam);
   if (isfinite(r->base_total_ms) && isfinite(r->engine_total_ms)) {
     double explained = r->only_engine_ms - r->only_base_ms;
     for (size_t t = 0; t < r->n_by_type; t++) explained += r->by_type[t].ms - r->by_type[t].base_ms;
@@ -777,6 +828,7 @@ ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *lab
   if (!(c->opts.confidence > 0 && c->opts.confidence < 1)) c->opts.confidence = EC_GATE_CONFIDENCE;
   if (!isfinite(c->opts.min_layer_ms)) c->opts.min_layer_ms = EC_MIN_LAYER_MS;
   c->baseline = o->baseline < n ? o->baseline : 0;
+  if (c->opts.no_gate) c->opts.max_regress_pct = NAN, c->platform = 1;
   c->requested = o->metric_given ? o->metric : EC_METRIC_GPU_MEDIAN;
   c->res = ec_calloc(n ? n : 1, sizeof *c->res);
   if (!n) return c;
@@ -813,6 +865,8 @@ ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *lab
                                        : ec_asprintf("baseline: %s unavailable", ec_metric_name(c->used));
       continue;
     }
+    r->device_why = ec_device_incomparable(engines[c->baseline], engines[i]);
+    if (r->device_why) c->platform = 1;
     if (isfinite(r->m.value) && isfinite(c->res[c->baseline].m.value)) S_estimate(c, r, &sides[c->baseline], &sides[i]);
     else ec_gate_estimate(S_stat_kind(c->used), NULL, 0, NULL, 0, c->opts.confidence, 0, EC_GATE_SEED, &r->est);
     r->incomparable = S_incomparable(c, i);
@@ -854,6 +908,9 @@ void ec_comparison_free(ec_comparison *c) {
     free(r->deltas);
     free(r->by_type);
     free(r->layer_noise_note);
+    free(r->by_family);
+    free(r->only_by_family);
+    free(r->device_why);
   }
   free(c->res);
   ec_diags_free(&c->diags);
@@ -910,7 +967,43 @@ char *ec_compare_headline(const ec_comparison *c) {
     return ec_asprintf("INCONCLUSIVE: %zu of %zu engine%s not told from noise at the %g%% limit (no verdict)",
                        c->inconclusive, c->gates, c->gates == 1 ? " is" : "s are", pct);
   default:
+    if (c->platform)
+      return ec_asprintf("NO GATE: a platform comparison of %zu engine%s with the baseline (%s): ratios per layer "
+                         "family, no verdict",
+                         c->n - 1, c->n == 2 ? "" : "s", c->opts.no_gate ? "--no-gate" : "on another GPU");
     return ec_asprintf("NO GATE: %zu engine%s compared with the baseline (--max-regress not given)", c->n - 1,
                        c->n == 2 ? "" : "s");
   }
+}
+
+/* ---- across platforms and networks ----------------------------------------- */
+
+double ec_compare_time_ratio(const ec_comparison *c, size_t i) {
+  double b = c->res[c->baseline].m.value, x = c->res[i].m.value;
+  if (!(b > 0) || !(x > 0)) return NAN;
+  return ec_metric_smaller_better(c->used) ? x / b : b / x;
+}
+
+/* share in percent, or NAN */
+static double S_share(double part, double whole) { return whole > 0 && isfinite(part) ? 100.0 * part / whole : NAN; }
+
+char *ec_compare_alignment_text(const ec_comparison *c, size_t i) {
+  const ec_compare_result *r = &c->res[i];
+  if (i == c->baseline || !r->aligned) return NULL;
+  const ec_engine *b = c->engines[c->baseline], *e = c->engines[i];
+  ec_buf t = {0};
+  ec_buf_printf(&t, "%zu of %zu layers of %s and %zu of %zu of %s aligned", r->n_pairs, b->n_layers, b->name,
+                r->n_pairs, e->n_layers, e->name);
+  double sb = S_share(r->base_aligned_ms, r->base_total_ms), se = S_share(r->engine_aligned_ms, r->engine_total_ms);
+  if (isfinite(sb) && isfinite(se)) ec_buf_printf(&t, ", %.0f%% and %.0f%% of their layer time", sb, se);
+  double change = r->engine_total_ms - r->base_total_ms;
+  size_t only = r->al ? r->al->only_a + r->al->only_b : 0;
+  if (only && isfinite(change) && isfinite(r->only_base_ms) && isfinite(r->only_engine_ms))
+    ec_buf_printf(&t, "; the %zu layers on one side only account for %+.3g ms of the %+.3g ms change", only,
+                  r->only_engine_ms - r->only_base_ms, change);
+  if ((isfinite(sb) && sb < 50) || (isfinite(se) && se < 50) ||
+      (!isfinite(sb) && (2 * r->n_pairs < b->n_layers || 2 * r->n_pairs < e->n_layers)))
+    ec_buf_puts(&t, ": these look like different networks, so layer-by-layer changes compare unlike layers");
+  ec_buf_putc(&t, '.');
+  return t.data;
 }

@@ -174,6 +174,14 @@ typedef struct ec_type_delta {
   double base_ms, ms;
 } ec_type_delta;
 
+/* A layer family's latency on each side: every layer (the platform
+ * comparison) or the layers on one side only (the waterfall's steps). */
+typedef struct ec_family_time {
+  const char *family; /* analyze/layer_kind.h ec_layer_family, else the shown type; static or borrowed */
+  size_t n_base, n;   /* layers on the baseline's side, on the engine's */
+  double base_ms, ms; /* their profiled latency sums */
+} ec_family_time;
+
 typedef struct ec_compare_result {
   size_t engine;        /* index into the engines */
   ec_metric_value m;
@@ -204,6 +212,13 @@ typedef struct ec_compare_result {
   double layer_noise_pct; /* noise of a layer's relative change (see above); NAN when not estimable */
   char *layer_noise_note; /* why there is no layer noise estimate, or NULL; owned */
   size_t n_flagged;     /* layers breaking the advisory rule */
+  size_t n_pairs;       /* aligned pairs (a layer on each side) */
+  double base_aligned_ms, engine_aligned_ms; /* profiled time of each side's aligned layers; NAN without a profile */
+  ec_family_time *only_by_family; /* one-sided layers per family, most time first */
+  size_t n_only_by_family;
+  ec_family_time *by_family; /* every layer per family, most time first (the platform comparison) */
+  size_t n_by_family;
+  char *device_why;     /* ec_device_incomparable(baseline, engine), or NULL; owned */
 } ec_compare_result;
 
 /* Further runs of one engine (NAME=a,b,c): each a loaded engine whose timing
@@ -226,6 +241,7 @@ typedef struct ec_compare_opts {
   double run_noise_pct;         /* --run-noise: known run-to-run noise (sd, percent); 0 or NAN: unknown */
   int allow_mismatch;           /* --allow-mismatch: GPU/TensorRT/shape differences only warn */
   double runs_rho;              /* lag-1 autocorrelation of consecutive runs (trend's nights); 0: independent */
+  int no_gate;                  /* --no-gate: a platform comparison, max_regress_pct ignored */
 } ec_compare_opts;
 
 typedef struct ec_comparison {
@@ -238,7 +254,20 @@ typedef struct ec_comparison {
   ec_diags diags;            /* warnings about the comparison as a whole (metric fallback, ...) */
   size_t failed, errors, gates; /* gates: engines judged by a gate */
   size_t inconclusive, mismatched; /* gated engines without a verdict */
+  int platform;              /* a platform comparison: --no-gate, or an engine on another GPU */
 } ec_comparison;
+
+
+/** How much of engine i aligned with the baseline, one sentence: "16 of 25
+ *  layers of A and 16 of 61 of B aligned, 88% and 13% of their layer time;
+ *  the 45 layers only in B take 2.96 ms of the +3.25 ms change", with
+ *  "these look like different networks" when under half of either side's
+ *  time aligned. NULL when i was not aligned. Caller frees. */
+char *ec_compare_alignment_text(const ec_comparison *c, size_t i);
+
+/** The overall platform ratio of engine i: its time over the baseline's for
+ *  the metric used (time per query for throughput); NAN when unknown. */
+double ec_compare_time_ratio(const ec_comparison *c, size_t i);
 
 /** Compare engines[0..n) against engines[o->baseline]. labels (may be NULL)
  *  holds n key/value sets the user gave (--label); they are compared like

@@ -474,13 +474,22 @@ static char *S_shapes(const ec_engine *e) {
   return b.len ? ec_buf_take(&b) : (ec_buf_free(&b), NULL);
 }
 
+char *ec_device_incomparable(const ec_engine *a, const ec_engine *b) {
+  if (!a || !b || !a->device.present || !b->device.present) return NULL;
+  const char *na = a->device.name, *nb = b->device.name;
+  if (na && *na && nb && *nb && strcmp(na, nb)) return ec_asprintf("GPU: %s vs %s", na, nb);
+  const char *ca = a->device.compute_capability, *cb = b->device.compute_capability;
+  if (ca && *ca && cb && *cb && strcmp(ca, cb)) return ec_asprintf("compute capability: %s vs %s", ca, cb);
+  return NULL;
+}
+
 char *ec_gate_incomparable(const ec_engine *a, const ec_engine *b) {
-  const char *what[4] = {"GPU", "compute capability", "TensorRT version", "batch"};
-  const char *va[4] = {a->device.present ? a->device.name : NULL, a->device.present ? a->device.compute_capability : NULL,
-                       a->trt_version, ec_kvs_get(&a->inference_options, "Batch")};
-  const char *vb[4] = {b->device.present ? b->device.name : NULL, b->device.present ? b->device.compute_capability : NULL,
-                       b->trt_version, ec_kvs_get(&b->inference_options, "Batch")};
-  for (int k = 0; k < 4; k++)
+  char *dev = ec_device_incomparable(a, b); /* the one device rule */
+  if (dev) return dev;
+  const char *what[2] = {"TensorRT version", "batch"};
+  const char *va[2] = {a->trt_version, ec_kvs_get(&a->inference_options, "Batch")};
+  const char *vb[2] = {b->trt_version, ec_kvs_get(&b->inference_options, "Batch")};
+  for (int k = 0; k < 2; k++)
     if (va[k] && vb[k] && strcmp(va[k], vb[k]) != 0) return ec_asprintf("%s: %s vs %s", what[k], va[k], vb[k]);
   char *sa = S_shapes(a), *sb = S_shapes(b), *r = NULL;
   if (sa && sb && strcmp(sa, sb) != 0) r = ec_asprintf("input shapes: %s vs %s", sa, sb);

@@ -187,6 +187,12 @@ struct ec_engine;
  *  as "GPU: A100 vs H100" (values are untrusted input text); NULL when
  *  comparable. Caller frees. The one rule for NOT COMPARABLE. */
 char *ec_gate_incomparable(const struct ec_engine *a, const struct ec_engine *b);
+/** Whether a and b ran on the same GPU: NULL when they did or a side does
+ *  not say, else why not, "GPU: NVIDIA A100 80GB PCIe vs NVIDIA GeForce RTX
+ *  3090" (then compute capability when the names agree or one is missing).
+ *  The one device rule: ec_gate_incomparable starts with it, and compare
+ *  makes any comparison across GPUs a platform comparison. Caller frees. */
+char *ec_device_incomparable(const struct ec_engine *a, const struct ec_engine *b);
 
 /** Quantile p (0 < p < 1) of the standard normal law. */
 double ec_norm_quantile(double p);

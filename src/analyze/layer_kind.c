@@ -495,8 +495,67 @@ const char *ec_layer_type_inferred(const ec_layer *l) {
   return ec_name_type_family(l->name);
 }
 
+/* TensorRT 10/11's Myelin LayerTypes (no ParameterType, so no TREx type):
+ * the family each is, and how a layer of that type is shown. A kgen layer
+ * whose kernel's ops tell more is shown by S_kgen_shown. */
+static const struct {
+  const char *raw, *fam, *shown;
+} S_myelin[] = {
+    {"correlation", "Convolution", "Convolution (Myelin correlation)"},
+    {"conv_act_pool", "Convolution", "Convolution (Myelin conv_act_pool)"},
+    {"deconv", "Deconvolution", "Deconvolution (Myelin deconv)"},
+    {"gemm", "MatrixMultiply", "MatrixMultiply (Myelin gemm)"},
+    {"maxpool", "Pooling", "Pooling (Myelin maxpool)"},
+    {"avgpool", "Pooling", "Pooling (Myelin avgpool)"},
+    {"custom_layer", "Myelin", "Myelin (custom_layer)"},
+    {"kgen", "kgen", "kgen"},
+};
+static const struct {
+  const char *fam, *shown;
+} S_kgen_shown[] = {
+    {"Normalization", "Normalization (Myelin kgen)"}, {"SoftMax", "SoftMax (Myelin kgen)"},
+    {"MatrixMultiply", "MatrixMultiply (Myelin kgen)"}, {"Cast", "Cast (Myelin kgen)"},
+    {"Shuffle", "Shuffle (Myelin kgen)"}, {"Activation", "Activation (Myelin kgen)"},
+};
+
+const char *ec_type_family(const char *type) {
+  if (!type || !*type || !strcmp(type, "Unknown")) return NULL;
+  for (int i = 0; i < S_NFAM; i++)
+    if (!strcmp(S_fam[i].name, type) || !strcmp(S_fam[i].marked, type)) return S_fam[i].name;
+  for (size_t i = 0; i < sizeof S_myelin / sizeof S_myelin[0]; i++)
+    if (!strcmp(S_myelin[i].raw, type) || !strcmp(S_myelin[i].shown, type)) return S_myelin[i].fam;
+  for (size_t i = 0; i < sizeof S_kgen_shown / sizeof S_kgen_shown[0]; i++)
+    if (!strcmp(S_kgen_shown[i].shown, type)) return S_kgen_shown[i].fam;
+  return NULL;
+}
+
+/* A kgen layer's family from its kernel's decoded ops (tactic, else name), or -1. */
+static int S_kgen_layer_family(const ec_layer *l) {
+  const char *k = l->tactic && !strncmp(l->tactic, "__myl_", 6) ? l->tactic : l->name;
+  return k && !strncmp(k, "__myl_", 6) ? S_kgen_family(k) : -1;
+}
+
+const char *ec_layer_family(const ec_layer *l) {
+  if (!S_typed(l)) return ec_layer_type_inferred(l);
+  if (!strcmp(l->type, "kgen")) {
+    int f = S_kgen_layer_family(l);
+    return f < 0 ? "kgen" : S_fam[f].name;
+  }
+  return ec_type_family(l->type);
+}
+
 const char *ec_layer_shown_type(const ec_layer *l) {
-  if (S_typed(l)) return l->type;
+  if (S_typed(l)) {
+    if (!strcmp(l->type, "kgen")) {
+      const char *f = ec_layer_family(l);
+      for (size_t i = 0; i < sizeof S_kgen_shown / sizeof S_kgen_shown[0]; i++)
+        if (!strcmp(S_kgen_shown[i].fam, f)) return S_kgen_shown[i].shown;
+      return l->type;
+    }
+    for (size_t i = 0; i < sizeof S_myelin / sizeof S_myelin[0]; i++)
+      if (!strcmp(S_myelin[i].raw, l->type)) return S_myelin[i].shown;
+    return l->type;
+  }
   int f = S_name_family(l->name);
   return f < 0 ? "Unknown" : S_fam[f].marked;
 }
@@ -506,6 +565,13 @@ const char *ec_type_unmarked(const char *shown) {
   for (int i = 0; i < S_NFAM; i++)
     if (!strcmp(S_fam[i].marked, shown)) return S_fam[i].name;
   return shown;
+}
+
+size_t ec_type_families(const char *const **names) {
+  static const char *v[S_NFAM];
+  for (int i = 0; i < S_NFAM; i++) v[i] = S_fam[i].name;
+  *names = v;
+  return S_NFAM;
 }
 
 int ec_type_is_inferred(const char *shown) { return shown && ec_type_unmarked(shown) != shown; }

@@ -125,9 +125,25 @@ const char *ec_name_type_family(const char *name);
  *  NULL (a layer whose source gave a type keeps it). */
 const char *ec_layer_type_inferred(const ec_layer *l);
 /** The type every display of a layer shows: l->type when its source gave
- *  one, else its family from the name marked "Convolution (from name)"
+ *  one (a Myelin LayerType with its family first: "Convolution (Myelin
+ *  correlation)", "SoftMax (Myelin kgen)"), else its family from the name marked "Convolution (from name)"
  *  (static), else "Unknown". */
 const char *ec_layer_shown_type(const ec_layer *l);
+/** The family of a type, the one vocabulary of the names-only inference
+ *  (TREx type names: "Convolution", "MatrixMultiply", ..., "kgen"): a
+ *  TREx-normalised type that is a family, TensorRT 10/11's Myelin LayerTypes
+ *  (correlation and conv_act_pool are Convolutions, gemm a MatrixMultiply,
+ *  maxpool a Pooling, custom_layer Myelin's), or a shown type
+ *  ("Convolution (from name)", "Convolution (Myelin correlation)").
+ *  Static; NULL when the type names no family (NULL, "Unknown", "NonZero").
+ *  Colours are a family's (view/colors.h). */
+const char *ec_type_family(const char *type);
+/** l's family: its type's (ec_type_family), a kgen layer's from its
+ *  kernel's decoded ops when they tell one (a LayerNorm, a softmax, a GEMM,
+ *  ...; else "kgen"), a names-only layer's from its name; NULL when none. */
+const char *ec_layer_family(const ec_layer *l);
+/** Every family, most telling first (static): *names gets the list. */
+size_t ec_type_families(const char *const **names);
 /** A shown type without its "(from name)" mark ("Convolution (from name)"
  *  -> "Convolution", static), or shown itself: for colours. */
 const char *ec_type_unmarked(const char *shown);

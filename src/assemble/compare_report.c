@@ -1,5 +1,5 @@
 /* Generators of templates/compare.md:
- *   table  data: gates | side-by-side | mismatches | types | layers | one-side |
+ *   table  data: gates | side-by-side | mismatches | platform | types | layers | one-side |
  *                top-regressions (rows: N per engine, default 10)
  *   chart  data: verdict (the banner) | waterfall (one per candidate) |
  *                stacked-latency-by-type | latency-by-type | count-by-type |
@@ -34,6 +34,21 @@ static char *S_value(void *ud, const char *name) {
   if (!strcmp(name, "compare.candidates"))
     return ec_strdup(ec_fmt_count(buf, sizeof buf, c->n ? c->n - 1 : 0, "engine", "engines"));
   if (!strcmp(name, "compare.verdict")) return ec_compare_headline(c);
+  if (!strcmp(name, "compare.alignment")) {
+    /* how much of each candidate aligned with the baseline, on the first screen */
+    ec_buf b = {0};
+    for (size_t i = 0; i < c->n; i++) {
+      char *t = ec_compare_alignment_text(c, i);
+      if (!t) continue;
+      if (b.len) ec_buf_putc(&b, ' ');
+      ec_buf_puts(&b, t);
+      free(t);
+    }
+    if (c->platform)
+      ec_buf_puts(&b, b.len ? " A platform comparison: see the ratios per layer family below."
+                            : "A platform comparison: see the ratios per layer family below.");
+    return b.data ? b.data : ec_strdup("");
+  }
   if (!strcmp(name, "compare.gate")) {
     char *rule = ec_compare_gate_rule(c);
     return rule ? rule : ec_strdup("none (--max-regress not given)");
@@ -55,6 +70,7 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
     if (!strcmp(data, "gates")) return S_tbl(ec_cmp_tbl_gates(&x->view, id, &why), &why);
     if (!strcmp(data, "side-by-side")) return S_tbl(ec_cmp_tbl_side_by_side(&x->view, id, &why), &why);
     if (!strcmp(data, "mismatches")) return S_tbl(ec_cmp_tbl_mismatches(&x->view, id, &why), &why);
+    if (!strcmp(data, "platform")) return S_tbl(ec_cmp_tbl_platform(&x->view, id, &why), &why);
     if (!strcmp(data, "types")) return S_tbl(ec_cmp_tbl_types(&x->view, id, &why), &why);
     if (!strcmp(data, "layers")) return S_tbl(ec_cmp_tbl_layers(&x->view, "c-layers", ec_kvs_get_count(args, "rows", 2000), &why), &why);
     if (!strcmp(data, "one-side")) return S_tbl(ec_cmp_tbl_one_side(&x->view, id, ec_kvs_get_count(args, "rows", 200), &why), &why);

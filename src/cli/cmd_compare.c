@@ -52,6 +52,10 @@ typedef struct {
 static int S_opt(void *ctx, int argc, char **argv, int i) {
   S_opts *o = ctx;
   const char *a = argv[i];
+  if (strcmp(a, "--no-gate") == 0) {
+    o->o.no_gate = 1;
+    return 1;
+  }
   static const char *const valued[] = {"--baseline", "--metric", "--max-regress", "--max-layer-regress", "--min-layer-ms",
                                        "--confidence", "--label", "--json", "--junit", "--markdown", "--bench-json",
                                        "-o", "--pdf", "--run-noise", "--last",
@@ -123,6 +127,35 @@ static void S_put(FILE *f, const char *s, size_t n, size_t max) { ec_cli_put_tex
 /* The name in a column of width w (cut with "..."), padded. */
 static void S_put_col(FILE *f, const char *nm, size_t w) { ec_cli_put_text(f, nm, strlen(nm), w, w); }
 
+/* The platform comparison: each engine's time over the baseline's, overall
+ * and per layer family (every layer, aligned or not); no verdict. */
+static void S_platform(const ec_comparison *c, FILE *f) {
+  fprintf(f, "\nplatform comparison (time here / baseline's; no verdict):\n");
+  for (size_t i = 0; i < c->n; i++) {
+    if (i == c->baseline) continue;
+    const ec_compare_result *r = &c->res[i];
+    fputs("  ", f);
+    S_put(f, c->engines[i]->name, strlen(c->engines[i]->name), 80);
+    double q = ec_compare_time_ratio(c, i);
+    if (isfinite(q)) fprintf(f, ": overall %.3gx (%s)", q, ec_metric_name(c->used));
+    else fprintf(f, ": overall n/a");
+    if (r->device_why) {
+      fputs("; ", f);
+      S_put(f, r->device_why, strlen(r->device_why), 200);
+    }
+    fputc('\n', f);
+    size_t shown = 0;
+    for (size_t k = 0; k < r->n_by_family && shown < 8; k++) {
+      const ec_family_time *x = &r->by_family[k];
+      if (!(x->base_ms > 0) && !(x->ms > 0)) continue;
+      shown++;
+      fprintf(f, "    %-22.22s %4zu vs %4zu layers  %10.4f -> %10.4f ms", x->family, x->n_base, x->n, x->base_ms, x->ms);
+      if (x->base_ms > 0 && x->ms > 0) fprintf(f, "  %.3gx", x->ms / x->base_ms);
+      fputc('\n', f);
+    }
+  }
+}
+
 static void S_text(const ec_comparison *c, FILE *f) {
   const ec_engine *be = c->engines[c->baseline];
   const char *unit = ec_metric_unit(c->used);
@@ -193,6 +226,13 @@ static void S_text(const ec_comparison *c, FILE *f) {
       fprintf(f, "  layers: %s\n", r->align_note ? r->align_note : "not aligned");
       continue;
     }
+    char *al = ec_compare_alignment_text(c, i);
+    if (al) {
+      fputs("  aligned: ", f);
+      S_put(f, al, strlen(al), 600);
+      fputc('\n', f);
+      free(al);
+    }
     char ba[48], en[48];
     fprintf(f, "  layers: %zu aligned, %zu only in the baseline (%s), %zu only here (%s)", r->al->matched, r->al->only_a,
             ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b, ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
@@ -217,6 +257,7 @@ static void S_text(const ec_comparison *c, FILE *f) {
       fputc('\n', f);
     }
   }
+  if (c->platform) S_platform(c, f);
   fputc('\n', f);
   char *outcome = ec_compare_headline(c);
   fprintf(f, "result: %s\n", outcome);

@@ -136,6 +136,9 @@ static json_t *S_json_row(const ec_summary *s, const ec_layer *l) {
   json_object_set_new(o, "layer_type", ec_jstr(l->layer_type));
   const char *inf = ec_layer_type_inferred(l); /* from the name when the type is Unknown; "type" stays TREx's */
   if (inf) json_object_set_new(o, "type_inferred", ec_jstr(inf));
+  /* a Myelin type as the report shows it, its family first ("Convolution (Myelin correlation)") */
+  const char *shown = ec_layer_shown_type(l);
+  if (!inf && l->type && strcmp(shown, l->type)) json_object_set_new(o, "type_shown", ec_jstr(shown));
   json_object_set_new(o, "precision", ec_jstr(l->precision));
   json_object_set_new(o, "output_precision", ec_jstr(l->out_precision));
   json_object_set_new(o, "latency_avg_ms", l->has_profile ? ec_jnum(l->avg_ms) : json_null());

@@ -133,13 +133,18 @@ static void S_text(const ec_summary *s, FILE *f) {
     fprintf(f, "throughput  %.6g qps (%s)\n", e->perf.throughput_qps, e->perf.throughput_source);
   const ec_groups *gs[2] = {&s->by_type_shown, &s->by_precision}; /* --json's by_type is TREx's */
   const char *heads[2] = {"type", "precision"};
+  /* a Myelin type shown with its family ("Convolution (Myelin correlation)") widens the column */
+  int wide = 0;
+  for (size_t i = 0; i < s->by_type_shown.n; i++)
+    if (strstr(s->by_type_shown.v[i].key, " (Myelin ")) wide = 34;
+  int tw = wide ? wide : 28;
   for (int k = 0; k < 2; k++) {
     if (!gs[k]->n) continue;
-    if (s->has_latency) fprintf(f, "\n%-28s %6s %12s %8s\n", heads[k], "count", "latency ms", "%");
-    else fprintf(f, "\n%-28s %6s\n", heads[k], "count");
+    if (s->has_latency) fprintf(f, "\n%-*s %6s %12s %8s\n", tw, heads[k], "count", "latency ms", "%");
+    else fprintf(f, "\n%-*s %6s\n", tw, heads[k], "count");
     for (size_t i = 0; i < gs[k]->n; i++) {
       const ec_group *g = &gs[k]->v[i];
-      S_col(f, g->key, 28);
+      S_col(f, g->key, tw);
       fprintf(f, " %6zu", g->count);
       if (s->has_latency) fprintf(f, " %12.6f %8.2f", g->latency_ms, g->pct);
       fputc('\n', f);
@@ -152,7 +157,7 @@ static void S_text(const ec_summary *s, FILE *f) {
       const ec_layer *l = &e->layers[s->order[i]];
       if (!l->has_profile) break; /* the rest have no latency */
       fprintf(f, "  %10.6f ms %6.2f%%  ", l->avg_ms, ec_layer_share_pct(s, l));
-      S_col(f, ec_layer_shown_type(l), s->types_from_name ? 26 : 14); /* room for "(from name)" */
+      S_col(f, ec_layer_shown_type(l), wide ? 34 : s->types_from_name ? 26 : 14); /* room for "(from name)" */
       fputc(' ', f);
       S_put_name(f, l->name, l->name_len, 100);
       fputc('\n', f);

@@ -63,6 +63,10 @@ typedef struct ec_bar_spec {
    * and a short text (a layer's precision beside bars coloured by type) */
   const char *const *marks;   /* optional: n texts; NULL entries draw none */
   ec_key_color_fn mark_color; /* the chip's colour; NULL: no chip */
+  double label_min;           /* vertical bars: the smallest size category
+                                 labels shrink to before they are thinned
+                                 instead (0: EC_FS_MIN); a chart the PDF
+                                 scales to its column keeps them >= 7 pt */
 } ec_bar_spec;
 
 /** Vertical/horizontal, simple/grouped/stacked bar chart. */

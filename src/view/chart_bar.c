@@ -427,7 +427,8 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
       if (band * sin(M_PI / 4) >= lh * 1.1) rot = -45;
       else {
         rot = -90;
-        while (fs > EC_FS_MIN && ec_line_height(fs) * 1.1 > band) fs -= 0.5;
+        double fs_min = sp->label_min > 0 ? fmin(sp->label_min, fs) : EC_FS_MIN;
+        while (fs > fs_min && ec_line_height(fs) * 1.1 > band) fs -= 0.5;
         lh = ec_line_height(fs);
         if (lh * 1.1 > band) every = (size_t)ceil(lh * 1.15 / band);
       }

@@ -13,17 +13,27 @@ typedef struct S_entry {
   unsigned hex;
 } S_entry;
 
-/* P/trex/colors.py layer_colormap, and Normalization (TensorRT 10's
- * LayerNorm; TREx has no colour for it): gold, so a transformer's norms are
- * not the gray of unknown layers. */
+/* P/trex/colors.py layer_colormap, one colour per type family
+ * (analyze/layer_kind.h ec_type_family): TREx's colours where TREx has one
+ * (its PointWise/ElementWise and Myelin/kgen pairs split, so a family never
+ * shares a colour), Normalization (TensorRT 10's LayerNorm; TREx has no
+ * colour for it) gold, kgen khaki (Myelin's lighter), and light CSS named
+ * colours (black text stays readable on them in the graph) for the families
+ * TREx leaves gray: every family >= 20 CIELAB units from every other and >=
+ * 25 from the engine colours; test_charts checks both. ConvActPool and NonZero
+ * are TREx types outside the families. */
 static const S_entry S_layer[] = {
     {"Convolution", 0x4682B4},  {"Deconvolution", 0x7B68EE}, {"ConvActPool", 0x6495ED},
-    {"MatrixMultiply", 0x1E90FF}, {"gemm", 0x1E90FF},        {"Reformat", 0x00FFFF},
-    {"Shuffle", 0xBC8F8F},      {"Slice", 0xFFA500},         {"Scale", 0x8FBC8B},
-    {"Quantize", 0x6B8E23},     {"Pooling", 0x3CB371},       {"PluginV2", 0xC71585},
-    {"PointWise", 0x9ACD32},    {"ElementWise", 0x9ACD32},   {"Reduce", 0x90EE90},
-    {"SoftMax", 0xDA70D6},      {"Myelin", 0xB39C4D},        {"kgen", 0xB39C4D},
-    {"NonZero", 0x98FB98},      {"TrainStation", 0xFFA07A},  {"Normalization", 0xFFD700},
+    {"MatrixMultiply", 0x1E90FF}, {"Reformat", 0x00FFFF},      {"Shuffle", 0xBC8F8F},
+    {"Slice", 0xFFA500},        {"Scale", 0x8FBC8B},         {"Quantize", 0x6B8E23},
+    {"Pooling", 0x3CB371},      {"PluginV2", 0xC71585},      {"PointWise", 0x9ACD32},
+    {"ElementWise", 0x00FF00},  {"Reduce", 0x90EE90},        {"SoftMax", 0xDA70D6},
+    {"Myelin", 0xB39C4D},       {"kgen", 0xF0E68C},          {"NonZero", 0x98FB98},
+    {"TrainStation", 0xFFA07A}, {"Normalization", 0xFFD700}, {"Resize", 0xFF00FF},
+    {"TopK", 0xB0E0E6},         {"NMS", 0xFF6347},           {"Scatter", 0x00FF7F},
+    {"Gather", 0xDB7093},       {"Concatenation", 0x20B2AA}, {"Activation", 0xDDA0DD},
+    {"Cast", 0xADFF2F},         {"Constant", 0x7FFFD4},      {"shape_call", 0xF5DEB3},
+    {"signal", 0xD8BFD8},       {"wait", 0xB8860B},
 };
 
 /* P/trex/colors.py precision_colormap (red, orange, lightgray, deepskyblue),
@@ -53,8 +63,10 @@ static ec_color S_lookup(const S_entry *t, size_t n, const char *k) {
 }
 
 ec_color ec_color_layer_type(const char *type) {
-  /* a family inferred from names ("Convolution (from name)") has its type's colour */
-  return S_lookup(S_layer, sizeof S_layer / sizeof *S_layer, ec_type_unmarked(type));
+  /* a family's colour, whatever the type says it in ("correlation",
+   * "Convolution (from name)", "Convolution (Myelin correlation)") */
+  const char *fam = ec_type_family(type);
+  return S_lookup(S_layer, sizeof S_layer / sizeof *S_layer, fam ? fam : type);
 }
 
 ec_color ec_color_precision(const char *precision) {

@@ -12,8 +12,10 @@
 #define EC_BG_LIGHT 0xffffff
 #define EC_BG_DARK 0x121212
 
-/** TREx layer_colormap (TREx's trex/colors.py); unknown types
- *  are gray. A NULL type is unknown. */
+/** The colour of type's family (analyze/layer_kind.h ec_type_family: a raw,
+ *  TREx-normalised, inferred or shown type): TREx's layer_colormap where it
+ *  has one, one colour per family; types outside the families are gray
+ *  (ConvActPool and NonZero keep TREx's). A NULL type is unknown. */
 ec_color ec_color_layer_type(const char *type);
 /** TREx precision_colormap plus INT4/FP4 and our extra labels (BF16, INT64,
  *  Bool); unknown precisions are gray. */

@@ -345,6 +345,54 @@ ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, 
                          "one-sided layers are in compare --json.");
 }
 
+ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char **why) {
+  const ec_comparison *c = v->c;
+  char buf[48];
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layer family", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layers (baseline)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layers (engine)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Baseline (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Engine (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Ratio", EC_ALIGN_RIGHT, 1);
+  size_t total = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    const ec_compare_result *r = &c->res[i];
+    if (i == c->baseline) continue;
+    const ec_engine *e = S_e(v, i);
+    double q = ec_compare_time_ratio(c, i);
+    size_t row = ec_table_row(t);
+    total++;
+    ec_table_set(t, row, 0, e->name, NAN);
+    char what[96];
+    snprintf(what, sizeof what, "overall (%s)", ec_metric_name(c->used));
+    ec_table_set(t, row, 1, what, NAN);
+    ec_table_set(t, row, 2, B(ec_fmt_int, (double)S_e(v, c->baseline)->n_layers), (double)S_e(v, c->baseline)->n_layers);
+    ec_table_set(t, row, 3, B(ec_fmt_int, (double)e->n_layers), (double)e->n_layers);
+    ec_table_set(t, row, 4, isfinite(c->res[c->baseline].m.value) ? B(ec_fmt_value, c->res[c->baseline].m.value) : "\xE2\x80\x93",
+                 c->res[c->baseline].m.value);
+    ec_table_set(t, row, 5, isfinite(r->m.value) ? B(ec_fmt_value, r->m.value) : "\xE2\x80\x93", r->m.value);
+    if (isfinite(q)) snprintf(buf, sizeof buf, "%.3g\xC3\x97", q);
+    ec_table_set(t, row, 6, isfinite(q) ? buf : "\xE2\x80\x93", q);
+    for (size_t k = 0; k < r->n_by_family; k++) {
+      const ec_family_time *x = &r->by_family[k];
+      row = ec_table_row(t);
+      total++;
+      ec_table_set(t, row, 0, e->name, NAN);
+      ec_table_set(t, row, 1, x->family, NAN);
+      ec_table_set(t, row, 2, B(ec_fmt_int, (double)x->n_base), (double)x->n_base);
+      ec_table_set(t, row, 3, B(ec_fmt_int, (double)x->n), (double)x->n);
+      ec_table_set(t, row, 4, x->n_base ? B(ec_fmt_ms, x->base_ms) : "\xE2\x80\x93", x->n_base ? x->base_ms : NAN);
+      ec_table_set(t, row, 5, x->n ? B(ec_fmt_ms, x->ms) : "\xE2\x80\x93", x->n ? x->ms : NAN);
+      double fq = x->base_ms > 0 && x->ms > 0 ? x->ms / x->base_ms : NAN;
+      if (isfinite(fq)) snprintf(buf, sizeof buf, "%.3g\xC3\x97", fq);
+      ec_table_set(t, row, 6, isfinite(fq) ? buf : "\xE2\x80\x93", fq);
+    }
+  }
+  return ec_table_finish(t, total, "there is no candidate", why, NULL);
+}
+
 /* Union of group keys over engines, sorted. */
 static size_t S_keys(const ec_cmp_view *v, int prec, const char ***out) {
   const char **k = NULL;
@@ -664,6 +712,7 @@ static int S_cmp_step(const void *x, const void *y) {
 }
 
 #define S_WATERFALL_TYPES 12
+#define S_ONE_SIDE_STEPS 4 /* families of one-sided layers shown per side; the rest summed */
 
 /* The steps of engine i's waterfall; 0 when it has none (why set). */
 static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char **why) {
@@ -681,7 +730,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
   ec_type_delta *t = ec_calloc(r->n_by_type + 1, sizeof *t);
   if (r->n_by_type) memcpy(t, r->by_type, r->n_by_type * sizeof *t);
   qsort(t, r->n_by_type, sizeof *t, S_cmp_step);
-  S_step *st = ec_calloc(S_WATERFALL_TYPES + 4, sizeof *st);
+  S_step *st = ec_calloc(S_WATERFALL_TYPES + 2 * (S_ONE_SIDE_STEPS + 1) + 2, sizeof *st);
   size_t n = 0;
   char a[32], b[32];
   const char *bn = S_e(v, c->baseline)->name, *en = S_e(v, i)->name;
@@ -705,19 +754,40 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
     }
   }
   free(t);
-  if (r->al->only_a) {
-    S_step *x = &st[n++];
-    x->layers = r->al->only_a;
-    x->delta = -r->only_base_ms;
-    x->label = ec_asprintf("only in %s: %zu layer%s", bn, r->al->only_a, r->al->only_a == 1 ? "" : "s");
-    x->tip = ec_asprintf("%zu layers without a partner in %s, %s ms", r->al->only_a, en, ec_fmt_ms(a, sizeof a, r->only_base_ms));
-  }
-  if (r->al->only_b) {
-    S_step *x = &st[n++];
-    x->layers = r->al->only_b;
-    x->delta = r->only_engine_ms;
-    x->label = ec_asprintf("only in %s: %zu layer%s", en, r->al->only_b, r->al->only_b == 1 ? "" : "s");
-    x->tip = ec_asprintf("%zu layers without a partner in %s, %s ms", r->al->only_b, bn, ec_fmt_ms(a, sizeof a, r->only_engine_ms));
+  /* layers on one side only, by family: the time of a network's own layers
+   * (a different network, or a different export of it) */
+  for (int side = 0; side < 2; side++) {
+    size_t nl = side ? r->al->only_b : r->al->only_a;
+    if (!nl) continue;
+    const char *who = side ? en : bn, *other = side ? bn : en;
+    size_t fams = 0, rest_n = 0;
+    double rest_ms = 0;
+    for (size_t k = 0; k < r->n_only_by_family; k++) {
+      const ec_family_time *f = &r->only_by_family[k];
+      size_t fn = side ? f->n : f->n_base;
+      double fms = side ? f->ms : f->base_ms;
+      if (!fn) continue;
+      if (fams < S_ONE_SIDE_STEPS) {
+        S_step *x = &st[n++];
+        fams++;
+        x->layers = fn;
+        x->delta = side ? fms : -fms;
+        x->label = ec_asprintf("only in %s: %s, %zu layer%s", who, f->family, fn, fn == 1 ? "" : "s");
+        x->tip = ec_asprintf("%zu %s layer%s without a partner in %s, %s ms", fn, f->family, fn == 1 ? "" : "s", other,
+                             ec_fmt_ms(a, sizeof a, fms));
+      } else {
+        rest_n += fn;
+        rest_ms += fms;
+      }
+    }
+    if (rest_n) {
+      S_step *x = &st[n++];
+      x->layers = rest_n;
+      x->delta = side ? rest_ms : -rest_ms;
+      x->label = ec_asprintf("only in %s: %zu other layer%s", who, rest_n, rest_n == 1 ? "" : "s");
+      x->tip = ec_asprintf("%zu layers of other families without a partner in %s, %s ms", rest_n, other,
+                           ec_fmt_ms(a, sizeof a, rest_ms));
+    }
   }
   if (r->half_profiled_ms != 0) {
     S_step *x = &st[n++];
@@ -757,7 +827,7 @@ ec_scene *ec_cmp_waterfall(const ec_cmp_view *v, size_t i, const char **why) {
   sp.f.id = fid;
   sp.f.title = title;
   sp.f.desc = "From the baseline's sum of per-layer latencies to the engine's: the change of each layer type over "
-              "aligned layers, and layers present on one side only";
+              "aligned layers, and layers present on one side only by family";
   sp.f.width = 640;
   sp.start_label = S_e(v, c->baseline)->name;
   sp.end_label = S_e(v, i)->name;

@@ -24,6 +24,10 @@ ec_table *ec_cmp_tbl_mismatches(const ec_cmp_view *v, const char *id, const char
 ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why);
 /** Layers present on one side only. */
 ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, const char **why);
+/** The platform comparison: each candidate's time over the baseline's,
+ *  overall (the metric) and per layer family over all its layers (counts,
+ *  sums, ratio), no verdict. */
+ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char **why);
 /** Per-type latency and counts per engine (the numbers behind the charts). */
 ec_table *ec_cmp_tbl_types(const ec_cmp_view *v, const char *id, const char **why);
 
@@ -40,7 +44,8 @@ ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why)
 ec_scene *ec_cmp_banner(const ec_cmp_view *v);
 /** Waterfall from the baseline's layer-latency sum to engine i's: one step
  *  per layer type's change over aligned layers (the 12 largest, the rest
- *  summed), layers on one side only as their own steps (count and ms), and
+ *  summed), layers on one side only as their own steps by family (the 4
+ *  largest per side, the rest summed; count and ms), and
  *  what pairs profiled on one side only leave. NULL with *why when i was
  *  not aligned or a side has no profile. */
 ec_scene *ec_cmp_waterfall(const ec_cmp_view *v, size_t i, const char **why);

@@ -335,6 +335,116 @@ static ec_scene *S_layer_bars(S_ctx *c) {
   return sc;
 }
 
+/* ---- latency per layer in execution order (TREx's per-layer view) -------- */
+
+size_t ec_layer_order_bins(const ec_engine *e, size_t max_bins, ec_layer_bin **out) {
+  size_t n = e->n_layers;
+  if (!max_bins) max_bins = EC_ORDER_BARS;
+  size_t per = n <= max_bins ? 1 : (n + max_bins - 1) / max_bins;
+  size_t nb = n ? (n + per - 1) / per : 0;
+  ec_layer_bin *v = ec_calloc(nb ? nb : 1, sizeof *v);
+  for (size_t b = 0; b < nb; b++) {
+    ec_layer_bin *x = &v[b];
+    x->first = b * per;
+    x->last = x->first + per - 1 < n - 1 ? x->first + per - 1 : n - 1;
+    x->slowest = x->first;
+    x->max_ms = NAN;
+    for (size_t i = x->first; i <= x->last; i++) {
+      const ec_layer *l = &e->layers[i];
+      if (!l->has_profile || !isfinite(l->avg_ms)) continue;
+      x->profiled++;
+      x->sum_ms += l->avg_ms;
+      if (!(l->avg_ms <= x->max_ms)) x->max_ms = l->avg_ms, x->slowest = i;
+    }
+  }
+  *out = v;
+  return nb;
+}
+
+static ec_scene *S_layer_order(S_ctx *c) {
+  const ec_engine *e = c->e;
+  if (!c->s->has_latency || !e->n_layers) return NULL;
+  ec_layer_bin *bins = NULL;
+  size_t nb = ec_layer_order_bins(e, 0, &bins);
+  int binned = nb < e->n_layers;
+  /* names-only layer information has no precisions: colour by type instead */
+  int by_type = c->s->by_precision.n == 1 && !strcmp(c->s->by_precision.v[0].key, "Unknown");
+  char **labels = ec_calloc(nb, sizeof *labels), **tips = ec_calloc(nb, sizeof *tips);
+  char **links = ec_calloc(nb, sizeof *links);
+  const char **keys = ec_calloc(nb, sizeof *keys);
+  double *v = ec_calloc(nb, sizeof *v);
+  for (size_t b = 0; b < nb; b++) {
+    const ec_layer_bin *x = &bins[b];
+    const ec_layer *l = &e->layers[x->slowest];
+    labels[b] = binned ? ec_asprintf("%zu\xE2\x80\x93%zu", x->first, x->last) : ec_asprintf("%zu", x->first);
+    keys[b] = by_type ? ec_layer_shown_type(l) : ec_precision_label(x->profiled ? l->precision : NULL);
+    v[b] = S_fin(x->max_ms);
+    links[b] = S_layer_link(c, x->slowest);
+    char ms[48], sum[48];
+    if (!x->profiled) tips[b] = ec_asprintf("%s: no latency", l->name);
+    else if (!binned)
+      tips[b] = ec_asprintf("#%zu %s, precision %s", x->first, ec_layer_shown_type(l), ec_precision_label(l->precision));
+    else
+      tips[b] = ec_asprintf("layers %zu\xE2\x80\x93%zu: the slowest is #%zu %s (%s, precision %s, %s); the %zu "
+                            "layers take %s",
+                            x->first, x->last, x->slowest, l->name, ec_layer_shown_type(l),
+                            ec_precision_label(l->precision),
+                            ec_fmt_ms_or(ms, sizeof ms, x->max_ms), x->last - x->first + 1,
+                            ec_fmt_ms_or(sum, sizeof sum, x->sum_ms));
+  }
+  char title[160], axis[96];
+  size_t per = binned ? bins[0].last - bins[0].first + 1 : 1;
+  if (binned) {
+    snprintf(title, sizeof title, "Latency per layer in execution order (%zu layers, the slowest of each %zu)",
+             e->n_layers, per);
+    snprintf(axis, sizeof axis, "Layers in execution order (%zu per bar)", per);
+  } else {
+    snprintf(title, sizeof title, "Latency per layer in execution order (%zu layers)", e->n_layers);
+    snprintf(axis, sizeof axis, "Layer (execution order)");
+  }
+  char *desc = ec_asprintf(
+      "Average latency of each layer (ms) in the order the engine runs them, %s.%s Each bar links to %s row in "
+      "the layer table.",
+      by_type ? "coloured by layer type (the layer information names no precisions)"
+              : "coloured by the precision of the layer's first input (TREx's per-layer view: runs of FP32 between "
+                "faster layers show where precision changes)",
+      binned ? " Each bar stands for a run of consecutive layers and is as tall as its slowest layer, so no slow "
+               "layer is averaged away; its tooltip names that layer and the run's total."
+             : "",
+      binned ? "its slowest layer's" : "the layer's");
+  ec_bar_spec sp = {0};
+  sp.f.id = S_id(c, "layer-order");
+  sp.f.title = title;
+  sp.f.desc = desc;
+  sp.f.width = c->o.width;
+  sp.n = nb;
+  sp.labels = (const char *const *)labels;
+  sp.tips = (const char *const *)tips;
+  sp.links = (const char *const *)links;
+  sp.values = v;
+  sp.keys = keys;
+  sp.key_color = by_type ? ec_color_layer_type : ec_color_precision;
+  sp.key_label = by_type ? NULL : S_prec_label;
+  sp.key_title = by_type ? "Layer type" : "Precision";
+  sp.unit = "ms";
+  sp.value_axis = binned ? "Slowest layer's latency" : "Latency";
+  sp.category_axis = axis;
+  sp.max_bars = nb + 1;
+  /* the PDF fits a 640-point chart to its column (x 0.8): labels of 9 pt
+   * stay above 7 pt there, thinned rather than shrunk */
+  sp.label_min = 9;
+  ec_scene *sc = ec_chart_bar(&sp);
+  for (size_t b = 0; b < nb; b++) free(labels[b]), free(tips[b]), free(links[b]);
+  free(labels);
+  free(tips);
+  free(links);
+  free(keys);
+  free(v);
+  free(desc);
+  free(bins);
+  return sc;
+}
+
 /* Stacked weights + I/O per layer, largest footprint first, in the binary
  * unit that suits the largest bar. */
 static ec_scene *S_memory(S_ctx *c) {
@@ -681,6 +791,7 @@ S_BUILDER(ec_echart_count_and_latency_by_type, return S_count_and_latency(&c);)
 S_BUILDER(ec_echart_precision_mix, return S_precision_rows(&c, 0);)
 S_BUILDER(ec_echart_precision_strip, return S_precision_rows(&c, 1);)
 S_BUILDER(ec_echart_layer_latency, return S_layer_bars(&c);)
+S_BUILDER(ec_echart_layer_order, return S_layer_order(&c);)
 S_BUILDER(ec_echart_memory_per_layer, return S_memory(&c);)
 S_BUILDER(ec_echart_pointwise_ops, return S_pointwise(&c);)
 S_BUILDER(ec_echart_timing_iterations, return S_timing(&c, 0);)

@@ -18,6 +18,10 @@
  *   layer-latency          the N slowest layers (opts' top_n) plus "rest",
  *                          coloured by type, marked with their precision
  *                          when the engine mixes precisions
+ *   layer-order            TREx's latency per layer in execution order,
+ *                          coloured by precision: every layer, or for big
+ *                          engines bins of consecutive layers each drawn as
+ *                          its slowest layer (ec_layer_order_bins)
  *   memory-per-layer       stacked bars, weights and I/O per layer, the N
  *                          largest by footprint plus "rest"
  *   pointwise-ops          donut, PointWise layers by number of fused operations
@@ -62,6 +66,7 @@ ec_scene *ec_echart_count_and_latency_by_type(const ec_engine *e, const ec_summa
 ec_scene *ec_echart_precision_mix(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
 ec_scene *ec_echart_precision_strip(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
 ec_scene *ec_echart_layer_latency(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
+ec_scene *ec_echart_layer_order(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
 ec_scene *ec_echart_memory_per_layer(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
 ec_scene *ec_echart_pointwise_ops(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
 ec_scene *ec_echart_timing_iterations(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
@@ -76,5 +81,25 @@ size_t ec_roofline_points(const ec_summary *s);
  *  letter first like scene ids (NULL or empty: "ec"). Writes at most cap
  *  bytes into buf and returns buf. */
 char *ec_layer_anchor(char *buf, size_t cap, const char *id_base, size_t index);
+
+/* Bars of the layer-order chart: more layers than this are binned. */
+#define EC_ORDER_BARS 100
+
+/* A run of consecutive layers in execution order, drawn as one bar. */
+typedef struct ec_layer_bin {
+  size_t first, last; /* layer indices, inclusive */
+  size_t slowest;     /* the layer with the highest latency (first of a tie); first when none is profiled */
+  size_t profiled;    /* layers with a latency */
+  double max_ms;      /* the slowest layer's latency; NAN when none is profiled */
+  double sum_ms;      /* the bin's latency (profiled layers) */
+} ec_layer_bin;
+
+/** e's layers in execution order as at most max_bins bars (0:
+ *  EC_ORDER_BARS): one per layer when they fit, else bins of
+ *  ceil(n / max_bins) consecutive layers, each keeping its slowest layer
+ *  so the slowest of the engine is always a bar of its own height. The
+ *  chart and its data table (ec_tbl_layer_order) both read it. Returns
+ *  the number of bins; *out is new[] (free it). */
+size_t ec_layer_order_bins(const ec_engine *e, size_t max_bins, ec_layer_bin **out);
 
 #endif

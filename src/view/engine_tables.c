@@ -1,4 +1,5 @@
 #include "view/engine_tables.h"
+#include "view/engine_charts.h"
 #include "analyze/layer_kind.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -372,6 +373,34 @@ ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n) {
     ec_table_set(t, r, 0, num, (double)(i + 1));
     S_layer_cells(t, r, s, &s->engine->layers[s->order[i]], 1);
   }
+  return t;
+}
+
+ec_table *ec_tbl_layer_order(const ec_summary *s, const char *id) {
+  if (!s->has_latency || !s->layers) return NULL;
+  char buf[32];
+  ec_layer_bin *bins = NULL;
+  size_t nb = ec_layer_order_bins(s->engine, 0, &bins);
+  int binned = nb < s->layers;
+  ec_table *t = ec_table_new(id, NULL);
+  ec_table_col(t, binned ? "Layers" : "Order", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, binned ? "Slowest layer" : "Layer", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+  if (binned) ec_table_col(t, "Run total (ms)", EC_ALIGN_RIGHT, 1);
+  for (size_t b = 0; b < nb; b++) {
+    const ec_layer_bin *x = &bins[b];
+    size_t r = ec_table_row(t);
+    char num[64];
+    if (binned) snprintf(num, sizeof num, "%zu\xE2\x80\x93%zu", x->first, x->last);
+    else snprintf(num, sizeof num, "%zu", x->first);
+    ec_table_set(t, r, 0, num, (double)x->first);
+    S_layer_cells(t, r, s, &s->engine->layers[x->slowest], 1);
+    if (binned) ec_table_set(t, r, 6, x->profiled ? B(ec_fmt_ms, x->sum_ms) : "\xE2\x80\x93", x->profiled ? x->sum_ms : NAN);
+  }
+  free(bins);
   return t;
 }
 

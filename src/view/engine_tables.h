@@ -16,6 +16,10 @@ ec_table *ec_tbl_perf(const ec_summary *s, const char *id);
 ec_table *ec_tbl_by_type(const ec_summary *s, const char *id);
 ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id);
 ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n);
+/** The layer-order chart's bars (view/engine_charts.h ec_layer_order_bins):
+ *  each layer in execution order, or each run's slowest layer with the
+ *  run's total; NULL without a profile. */
+ec_table *ec_tbl_layer_order(const ec_summary *s, const char *id);
 /** Layers of one type, slowest first, at most max rows; *sentence gets
  *  TREx's "There are N X layers which account for P% (T ms) of the overall
  *  latency." (malloc'd). */

@@ -165,6 +165,7 @@ S_T(S_t_perf, ec_tbl_perf(s, a->id))
 S_T(S_t_by_type, ec_tbl_by_type(s, a->id))
 S_T(S_t_by_precision, ec_tbl_by_precision(s, a->id))
 S_T(S_t_top_layers, ec_tbl_top_layers(s, a->id, a->rows))
+S_T(S_t_layer_order, ec_tbl_layer_order(s, a->id))
 S_T(S_t_tactics, ec_tbl_tactics(s, a->id))
 S_T(S_t_layers, ec_tbl_layers(s, a->id, a->part, a->rows))
 S_T(S_t_reformats, ec_tbl_reformats(s, a->id))
@@ -213,6 +214,9 @@ static const ec_report_item S_items[] = {
      "one strip: the latency (or, without a profile, the layers) by input precision"},
     {"layer-latency", EC_ITEM_CHART, ec_echart_layer_latency, NULL, NULL, "top-layers", W, EC_ROWS_TOP, S_no_latency,
      S_one_layer, "the N slowest layers, coloured by type, marked with their precision"},
+    {"layer-order", EC_ITEM_CHART, ec_echart_layer_order, NULL, NULL, "layers-in-order", W, 0, S_no_latency, S_one_layer,
+     "latency per layer in execution order, coloured by precision (TREx's per-layer view; big engines in bins "
+     "drawn as their slowest layer)"},
     {"memory-per-layer", EC_ITEM_CHART, ec_echart_memory_per_layer, NULL, NULL, "memory", W, 20, S_no_memory, NULL,
      "weights and I/O of the layers with the largest footprint"},
     {"pointwise-ops", EC_ITEM_CHART, ec_echart_pointwise_ops, NULL, NULL, "pointwise", 0, 0, S_no_pointwise,
@@ -237,6 +241,8 @@ static const ec_report_item S_items[] = {
      "the N slowest layers"},
     {"type-tables", EC_ITEM_TABLES, NULL, NULL, S_t_type_tables, NULL, 0, EC_ROWS_TOP, S_no_layers, NULL,
      "the slowest layers of each type, with TREx's sentence"},
+    {"layers-in-order", EC_ITEM_TABLE, NULL, S_t_layer_order, NULL, NULL, 0, 0, S_no_latency, NULL,
+     "the layer-order chart's bars: each layer in execution order, or each run's slowest layer"},
     {"tactics", EC_ITEM_TABLE, NULL, S_t_tactics, NULL, NULL, 0, 0, S_no_layers, NULL, "tactics grouped like trex summary -gt"},
     {"layers", EC_ITEM_TABLE, NULL, S_t_layers, NULL, NULL, 0, 0, S_no_layers, NULL, "every layer, sortable and filterable"},
     {"reformats", EC_ITEM_TABLE, NULL, S_t_reformats, NULL, NULL, 0, 0, S_no_reformats, NULL, "Reformat layers by origin"},

@@ -7,7 +7,8 @@ equal the summary's (one display format per quantity: %.4g ms, %.2f %%);
 every table of slowest layers lists the summary's slowest layers in order.
 With `layers --json` output, layers whose type is Unknown and whose name
 tells a family (type_inferred) are expected in rows "FAMILY (from name)",
-the summary (TREx's numbers) counting them as Unknown.
+the summary (TREx's numbers) counting them as Unknown, and Myelin layers in
+the rows of their type_shown ("Convolution (Myelin correlation)").
 """
 import json
 import sys
@@ -93,6 +94,28 @@ def shown_types(summ, layers_path):
         moved[k] = moved.get(k, 0) + 1
         if l["latency_avg_ms"] is not None:
             moved_ms[k] = moved_ms.get(k, 0.0) + l["latency_avg_ms"]
+    # a Myelin type shown with its family ("Convolution (Myelin correlation)"):
+    # its raw type's row and its shown row both recomputed from the layers
+    rows = [json.loads(line) for line in open(layers_path, encoding="utf-8")]
+    touched = set()
+    for l in rows:
+        if l.get("type_shown") is not None:
+            touched.add(l["type"])
+            touched.add(l["type_shown"])
+    for k in touched:
+        counts.pop(k, None)
+        if lat is not None:
+            lat.pop(k, None)
+    for l in rows:
+        if l.get("type_inferred") is not None:
+            continue
+        k = l.get("type_shown") or l["type"]
+        if k not in touched:
+            continue
+        counts[k] = counts.get(k, 0) + 1
+        if lat is not None:
+            v = l["latency_avg_ms"]
+            lat[k] = lat.get(k) if v is None else (lat.get(k) or 0.0) + v
     n = sum(moved.values())
     if n:
         counts["Unknown"] -= n

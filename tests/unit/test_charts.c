@@ -5,6 +5,7 @@
  * EC_CHART_OUT=dir also writes every chart there as .svg and .pdf, and an
  * index.html with the SVGs inlined, for looking at them. */
 #include "testutil.h"
+#include "analyze/layer_kind.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -20,6 +21,7 @@
 #include "view/chart.h"
 #include "view/colors.h"
 #include "view/engine_charts.h"
+#include "view/engine_tables.h"
 #include "view/report_items.h"
 #include "view/layout_check.h"
 #include "view/text.h"
@@ -917,6 +919,97 @@ static void test_engine_palette(void **st) {
   }
 }
 
+/* One colour per type family, told apart from every other family's and
+ * from the engine colours; a family's types share it. */
+static void test_family_colors(void **st) {
+  (void)st;
+  const char *const *fam;
+  size_t n = ec_type_families(&fam);
+  assert_true(n >= 25);
+  ec_color gray = ec_color_layer_type(NULL);
+  for (size_t i = 0; i < n; i++) {
+    ec_color a = ec_color_layer_type(fam[i]);
+    if (S_delta_e(a, gray) < 10) fail_msg("%s is gray", fam[i]);
+    for (size_t j = 0; j < i; j++)
+      if (S_delta_e(a, ec_color_layer_type(fam[j])) < 20) fail_msg("%s and %s look alike", fam[i], fam[j]);
+    for (size_t k = 0; k < 7; k++)
+      if (S_delta_e(a, ec_color_engine(k)) < 25) fail_msg("%s is close to engine %zu", fam[i], k);
+  }
+  static const char *const same[][2] = {{"correlation", "Convolution"}, {"Convolution (Myelin correlation)", "Convolution"},
+                                        {"Convolution (from name)", "Convolution"}, {"gemm", "MatrixMultiply"},
+                                        {"maxpool", "Pooling"}, {"SoftMax (Myelin kgen)", "SoftMax"}};
+  for (size_t k = 0; k < sizeof same / sizeof same[0]; k++) {
+    ec_color a = ec_color_layer_type(same[k][0]), b = ec_color_layer_type(same[k][1]);
+    if (a.r != b.r || a.g != b.g || a.b != b.b) fail_msg("%s is not coloured as %s", same[k][0], same[k][1]);
+  }
+}
+
+/* TREx's per-layer view: every layer in execution order up to
+ * EC_ORDER_BARS bars; beyond, bins of consecutive layers each as tall as
+ * its slowest, so the engine's slowest layer keeps its height; coloured by
+ * precision; its data table has one row per bar; the layout check passes. */
+static void test_layer_order(void **st) {
+  (void)st;
+  for (size_t n = 7; n <= 1301; n += 1294) {
+    ec_engine *e = ec_test_engine();
+    size_t slow = n * 2 / 3;
+    for (size_t i = 0; i < n; i++) {
+      char nm[32];
+      snprintf(nm, sizeof nm, "layer_%zu", i);
+      ec_layer *l = ec_test_add_layer(e, nm, "CaskConvolution", "Convolution", NULL);
+      l->precision = l->precision_trex = l->out_precision = i % 5 ? "INT8" : "FP32";
+      l->has_profile = 1;
+      l->avg_ms = i == slow ? 3.0 : 0.01 + 0.001 * (double)(i % 7);
+    }
+    ec_summary *sum = ec_summarize(e);
+    ec_layer_bin *b = NULL;
+    size_t nb = ec_layer_order_bins(e, 0, &b);
+    assert_true(nb <= EC_ORDER_BARS);
+    if (n <= EC_ORDER_BARS) assert_int_equal(nb, n);
+    size_t next = 0, seen_slow = 0;
+    for (size_t k = 0; k < nb; k++) {
+      assert_int_equal(b[k].first, next); /* in order, each layer once */
+      next = b[k].last + 1;
+      double mx = 0, tot = 0;
+      for (size_t i = b[k].first; i <= b[k].last; i++) mx = fmax(mx, e->layers[i].avg_ms), tot += e->layers[i].avg_ms;
+      assert_true(b[k].max_ms == mx && fabs(b[k].sum_ms - tot) < 1e-9);
+      assert_true(e->layers[b[k].slowest].avg_ms == mx);
+      seen_slow += b[k].slowest == slow;
+    }
+    assert_int_equal(next, n);
+    assert_int_equal(seen_slow, 1);
+    ec_scene *sc = ec_engine_chart(e, sum, "layer-order", &(ec_engine_chart_opts){.width = 640});
+    assert_non_null(sc);
+    ec_layout_problems p;
+    memset(&p, 0, sizeof p);
+    assert_int_equal(ec_layout_check(sc, 0.5, &p), 0);
+    ec_layout_problems_free(&p);
+    int fp32 = 0;
+    ec_color red = ec_color_precision("FP32");
+    for (size_t k = 0; k < sc->n_ops; k++) {
+      /* the PDF fits the 640-point chart to its column (515 points on A4, x 0.8): 7 pt there */
+      if (sc->ops[k].kind == EC_OP_TEXT && sc->ops[k].size * 515.0 / 640 < 7 - 1e-9)
+        fail_msg("text below 7 pt in the PDF: %s (%.1f)", sc->ops[k].text, sc->ops[k].size);
+      if (sc->ops[k].kind == EC_OP_RECT && sc->ops[k].fill.r == red.r && sc->ops[k].fill.g == red.g &&
+          sc->ops[k].fill.b == red.b)
+        fp32++;
+    }
+    assert_true(fp32 > 0); /* coloured by precision */
+    ec_scene_free(sc);
+    ec_table *t = ec_tbl_layer_order(sum, "lo");
+    assert_int_equal(t->nrows, nb);
+    char want[32];
+    snprintf(want, sizeof want, "layer_%zu", slow);
+    int found = 0;
+    for (size_t r = 0; r < t->nrows; r++) found |= !strcmp(ec_table_cell(t, r, 1)->text, want);
+    assert_true(found);
+    ec_table_free(t);
+    free(b);
+    ec_summary_free(sum);
+    ec_engine_free(e);
+  }
+}
+
 /* The waterfall: steps from one total to the other, with a cut axis when
  * the steps are small, and the layout check passes. */
 static void test_waterfall(void **st) {
@@ -971,6 +1064,8 @@ int main(void) {
       cmocka_unit_test(test_layer_anchor), cmocka_unit_test(test_layer_links),
       cmocka_unit_test(test_group_charts), cmocka_unit_test(test_roofline_device),
       cmocka_unit_test(test_timing_histogram_tail), cmocka_unit_test(test_engine_palette),
+      cmocka_unit_test(test_family_colors),
+      cmocka_unit_test(test_layer_order),
       cmocka_unit_test(test_waterfall),
       cmocka_unit_test(test_corpus),      cmocka_unit_test(test_generated_2000),
   };

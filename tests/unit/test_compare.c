@@ -465,6 +465,113 @@ static void test_corpus_gate(void **st) {
   for (int i = 0; i < 3; i++) ec_engine_free(es[i]);
 }
 
+/* Engines on different GPUs (issue 27 item 11): the device check says why
+ * they are not comparable; a gate across GPUs is NOT COMPARABLE unless
+ * --allow-mismatch; --no-gate and any cross-GPU comparison are a platform
+ * comparison without a verdict. */
+static void test_across_devices(void **st) {
+  (void)st;
+  ec_engine *es[3] = {S_reported("a", 1, NAN, NAN), S_reported("b", 1.2, NAN, NAN), S_reported("c", 1.2, NAN, NAN)};
+  const char *gpu[3] = {"A100", "RTX 3090", "A100"};
+  for (int i = 0; i < 3; i++) {
+    es[i]->device.present = 1;
+    es[i]->device.name = strdup(gpu[i]);
+    es[i]->device.compute_capability = strdup(i == 1 ? "8.6" : "8.0");
+  }
+  char *why = ec_device_incomparable(es[0], es[1]);
+  assert_string_equal(why, "GPU: A100 vs RTX 3090");
+  free(why);
+  assert_null(ec_device_incomparable(es[0], es[2]));
+  free(es[2]->device.compute_capability);
+  es[2]->device.compute_capability = strdup("9.0");
+  why = ec_device_incomparable(es[0], es[2]);
+  assert_string_equal(why, "compute capability: 8.0 vs 9.0");
+  free(why);
+  free(es[2]->device.compute_capability);
+  es[2]->device.compute_capability = strdup("8.0");
+  ec_engine *unknown = S_reported("u", 1, NAN, NAN); /* a side that does not say: no difference claimed */
+  assert_null(ec_device_incomparable(es[0], unknown));
+  ec_engine_free(unknown);
+  /* a gate across GPUs: no verdict */
+  ec_compare_opts o = S_opts(10);
+  ec_comparison *c = ec_compare(es, 3, NULL, &o);
+  assert_int_equal(c->res[1].verdict, EC_VERDICT_NOT_COMPARABLE);
+  assert_int_equal(c->res[2].verdict, EC_VERDICT_FAIL); /* the same GPU is gated as before */
+  assert_int_equal(c->mismatched, 1);
+  assert_true(c->platform);
+  assert_int_equal(ec_compare_outcome(c), EC_OUTCOME_FAIL); /* a measured regression comes first */
+  assert_non_null(strstr(c->res[1].reason, "GPU: A100 vs RTX 3090"));
+  ec_comparison_free(c);
+  c = ec_compare(es, 2, NULL, &o);
+  char *h = ec_compare_headline(c);
+  assert_non_null(strstr(h, "NOT COMPARABLE: 1 of 1 engine is measured on a different GPU"));
+  free(h);
+  assert_true(fabs(ec_compare_time_ratio(c, 1) - 1.2) < 1e-12);
+  ec_comparison_free(c);
+  /* --allow-mismatch: gated */
+  o.allow_mismatch = 1;
+  c = ec_compare(es, 2, NULL, &o);
+  assert_int_equal(c->res[1].verdict, EC_VERDICT_FAIL);
+  assert_int_equal(ec_compare_outcome(c), EC_OUTCOME_FAIL);
+  ec_comparison_free(c);
+  /* --no-gate: a platform comparison, no verdict even with --max-regress */
+  o.allow_mismatch = 0;
+  o.no_gate = 1;
+  free(es[1]->device.name);
+  es[1]->device.name = strdup("A100");
+  free(es[1]->device.compute_capability);
+  es[1]->device.compute_capability = strdup("8.0");
+  c = ec_compare(es, 2, NULL, &o);
+  assert_int_equal(c->res[1].verdict, EC_VERDICT_INFO);
+  assert_int_equal(c->gates, 0);
+  assert_true(c->platform);
+  ec_comparison_free(c);
+  /* the same GPU without --no-gate: no platform comparison */
+  o.no_gate = 0;
+  c = ec_compare(es, 2, NULL, &o);
+  assert_false(c->platform);
+  assert_int_equal(c->res[1].verdict, EC_VERDICT_FAIL);
+  ec_comparison_free(c);
+  for (int i = 0; i < 3; i++) ec_engine_free(es[i]);
+}
+
+/* Different networks on different GPUs (TREx's A100 PyTorch ResNet and RTX
+ * 3090 TensorFlow ResNet-50): how much aligned is said, the one-sided time
+ * is split by family, and the families cover every layer. */
+static void test_corpus_different_networks(void **st) {
+  (void)st;
+  EC_NEED_SHARED(sh);
+  ec_engine *es[2] = {S_load(ec_test_path(sh, "corpus/trex/pytorch-resnet-A100-fp16")),
+                      S_load(ec_test_path(sh, "corpus/trex/tensorflow-resnet-RTX-3090-fp16"))};
+  ec_compare_opts o = S_opts(NAN);
+  ec_comparison *c = ec_compare(es, 2, NULL, &o);
+  const ec_compare_result *r = &c->res[1];
+  assert_true(c->platform); /* different GPUs */
+  assert_int_equal(r->n_pairs, r->al->matched);
+  char *t = ec_compare_alignment_text(c, 1);
+  char want[128];
+  snprintf(want, sizeof want, "%zu of %zu layers of", r->n_pairs, es[0]->n_layers);
+  assert_non_null(strstr(t, want));
+  assert_non_null(strstr(t, "different networks"));
+  free(t);
+  assert_null(ec_compare_alignment_text(c, 0));
+  double ob = 0, oe = 0, ab = 0, ae = 0;
+  size_t nb = 0, ne = 0;
+  for (size_t k = 0; k < r->n_only_by_family; k++) ob += r->only_by_family[k].base_ms, oe += r->only_by_family[k].ms;
+  for (size_t k = 0; k < r->n_by_family; k++) {
+    ab += r->by_family[k].base_ms, ae += r->by_family[k].ms;
+    nb += r->by_family[k].n_base, ne += r->by_family[k].n;
+  }
+  assert_true(fabs(ob - r->only_base_ms) < 1e-9 && fabs(oe - r->only_engine_ms) < 1e-9);
+  assert_true(fabs(ab - r->base_total_ms) < 1e-9 && fabs(ae - r->engine_total_ms) < 1e-9);
+  assert_int_equal(nb, es[0]->n_layers);
+  assert_int_equal(ne, es[1]->n_layers);
+  assert_true(r->engine_aligned_ms < 0.5 * r->engine_total_ms); /* most of the 3090's time is its own layers */
+  ec_comparison_free(c);
+  ec_engine_free(es[0]);
+  ec_engine_free(es[1]);
+}
+
 /* A stored summary read back keeps the metric and its spread, and has no layers. */
 static void test_summary_baseline(void **st) {
   (void)st;
@@ -725,6 +832,8 @@ int main(void) {
       cmocka_unit_test(test_corpus_gate),
       cmocka_unit_test(test_summary_baseline),
       cmocka_unit_test(test_comparability),
+      cmocka_unit_test(test_across_devices),
+      cmocka_unit_test(test_corpus_different_networks),
       cmocka_unit_test(test_option_rule),
       cmocka_unit_test(test_escaping),
       cmocka_unit_test(test_deterministic),

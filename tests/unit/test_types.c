@@ -11,6 +11,9 @@
 #include "util/buf.h"
 #include "view/engine_charts.h"
 #include "view/engine_tables.h"
+#include "view/colors.h"
+#include "view/graph_dot.h"
+#include "analyze/graph.h"
 
 #define FX "tests/fixtures/types/"
 
@@ -552,6 +555,81 @@ static void test_corpus_names_only_coverage(void **st) {
   }
 }
 
+/* TensorRT 10/11's Myelin LayerTypes say their family: one function
+ * (ec_type_family) maps a raw, TREx-normalised, inferred or shown type to
+ * it, and every display colours by it. */
+static void test_type_family(void **st) {
+  (void)st;
+  static const char *const c[][2] = {
+      {"correlation", "Convolution"}, {"conv_act_pool", "Convolution"}, {"deconv", "Deconvolution"},
+      {"gemm", "MatrixMultiply"}, {"maxpool", "Pooling"}, {"custom_layer", "Myelin"}, {"kgen", "kgen"},
+      {"Convolution", "Convolution"}, {"Convolution (from name)", "Convolution"},
+      {"Convolution (Myelin correlation)", "Convolution"}, {"SoftMax (Myelin kgen)", "SoftMax"},
+      {"Unknown", NULL}, {"NonZero", NULL}, {NULL, NULL},
+  };
+  for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+    const char *f = ec_type_family(c[i][0]);
+    if ((f == NULL) != (c[i][1] == NULL) || (f && strcmp(f, c[i][1])))
+      fail_msg("\"%s\": %s, not %s", c[i][0] ? c[i][0] : "(null)", f ? f : "nothing", c[i][1] ? c[i][1] : "nothing");
+  }
+}
+
+static unsigned S_hex(ec_color c) { return (unsigned)c.r << 16 | (unsigned)c.g << 8 | c.b; }
+
+/* A TensorRT 11 engine (everything Myelin): kgen, correlation, gemm and
+ * maxpool are shown with their family, and the chart, the table and the
+ * graph give a family one colour (correlation's is Convolution's). */
+static void test_corpus_trt11_families(void **st) {
+  (void)st;
+  EC_NEED_SHARED(shared);
+  ec_engine *e = ec_test_load(ec_test_path(shared, "corpus/hackathon-cn/mnist-trt11.0-b200"));
+  static const char *const want[][2] = {
+      {"node_conv2d_myl0_2", "Convolution (Myelin correlation)"},
+      {"node_max_pool2d_myl0_3", "Pooling (Myelin maxpool)"},
+      {"node_linear_myl0_7", "MatrixMultiply (Myelin gemm)"},
+      {"__myl_AddMaxrSubExpSum_myl0_9", "SoftMax (Myelin kgen)"},
+      {"__myl_Resh_myl0_6", "Shuffle (Myelin kgen)"},
+      {"__mye1085_myl0_0", "Myelin (custom_layer)"},
+  };
+  for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+    const ec_layer *l = NULL;
+    for (size_t i = 0; i < e->n_layers; i++)
+      if (!strcmp(e->layers[i].name, want[k][0])) l = &e->layers[i];
+    assert_non_null(l);
+    assert_string_equal(ec_layer_shown_type(l), want[k][1]);
+  }
+  ec_summary *s = ec_summarize(e);
+  assert_non_null(ec_groups_find(&s->by_type, "correlation")); /* TREx's numbers keep the raw type */
+  char conv[16];
+  snprintf(conv, sizeof conv, "#%06x", S_hex(ec_color_layer_type("Convolution")));
+  assert_true(S_hex(ec_color_layer_type("correlation")) == S_hex(ec_color_layer_type("Convolution")));
+  /* the chart: the Convolution family's bar has Convolution's colour */
+  ec_scene *sc = ec_echart_count_by_type(e, s, NULL);
+  assert_non_null(sc);
+  ec_buf b = {0};
+  ec_render_svg(sc, &b);
+  assert_non_null(strstr(b.data, "Convolution (Myelin correlation)"));
+  assert_non_null(strstr(b.data, conv));
+  ec_scene_free(sc);
+  /* the table names the family */
+  ec_table *t = ec_tbl_by_type(s, "bt");
+  int seen = 0;
+  for (size_t r = 0; r < t->nrows; r++) seen |= !strcmp(ec_table_cell(t, r, 0)->text, "Convolution (Myelin correlation)");
+  assert_true(seen);
+  ec_table_free(t);
+  /* the graph: correlation nodes are filled with Convolution's colour */
+  ec_graph *g = ec_graph_build(e, NULL);
+  char *dot = ec_graph_dot(g, &(ec_graph_dot_opts){0});
+  const char *n = strstr(dot, "Convolution (Myelin correlation)");
+  assert_non_null(n);
+  assert_non_null(strstr(dot, conv));
+  free(dot);
+  ec_graph_free(g);
+  ec_buf_free(&b);
+  ec_summary_free(s);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fixture_sources_agree),
@@ -563,6 +641,8 @@ int main(void) {
       cmocka_unit_test(test_typed_layers_not_inferred),
       cmocka_unit_test(test_corpus_families_hold),
       cmocka_unit_test(test_corpus_names_only_coverage),
+      cmocka_unit_test(test_type_family),
+      cmocka_unit_test(test_corpus_trt11_families),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
