@@ -315,7 +315,16 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
       ec_block *b = ec_block_table(t);
       char all[48];
       /* ranked by the time a fix could save, then lint's order (ec_findings_first) */
-      b->caption = ec_asprintf("What to try first, by the time it could save (all %s under Lint):",
+      const ec_finding *ranked[3];
+      size_t nr = ec_findings_top(&f, 3, ranked);
+      char together[96] = "";
+      if (nr > 1) {
+        /* each layer's time once: never above what those layers take */
+        char ms[48];
+        snprintf(together, sizeof together, "; together up to %s, each layer counted once",
+                 ec_fmt_ms_or(ms, sizeof ms, ec_findings_union_gain(e, ranked, nr, NULL)));
+      }
+      b->caption = ec_asprintf("What to try first, by the time it could save at most%s (all %s under Lint):", together,
                                ec_fmt_count(all, sizeof all, f.n, "finding", "findings"));
       ec_block_add(g, b);
     } else {

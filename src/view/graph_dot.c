@@ -186,6 +186,10 @@ static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
     ec_buf_puts(b, " URL=\"#");
     S_tips(b, o->href_prefix);
     ec_buf_printf(b, "-L%zu\"", n->ref);
+    /* the node's own anchor, for links from the findings (SVG id "<part>_G<layer>") */
+    ec_buf_puts(b, " id=\"");
+    S_tips(b, o->href_prefix);
+    ec_buf_printf(b, "_G%zu\"", n->ref);
   }
   /* label: type, latency, the name's parts, origin */
   ec_buf_puts(b, " label=<<b>");

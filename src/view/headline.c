@@ -159,7 +159,7 @@ ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Severity", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Could save (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Could save", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Finding", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "What to try", EC_ALIGN_LEFT, 0);
   t->cols[3].min_width_em = 16;
@@ -173,7 +173,9 @@ ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char
     ec_table_set(t, r, 1, ec_fmt_pct(buf, sizeof buf, x->share_pct), x->share_pct);
     if (isfinite(x->share_pct)) ec_table_set_kind(t, r, 1, EC_CELL_SHARE, NULL);
     int gain = isfinite(x->gain_ms_max) && x->gain_ms_max > 0;
-    ec_table_set(t, r, 2, gain ? ec_fmt_ms(buf, sizeof buf, x->gain_ms_max) : "not available", gain ? x->gain_ms_max : NAN);
+    char up[48];
+    if (gain) snprintf(up, sizeof up, "up to %s", ec_fmt_ms_or(buf, sizeof buf, x->gain_ms_max));
+    ec_table_set(t, r, 2, gain ? up : "not available", gain ? x->gain_ms_max : NAN);
     /* a message names what it found ("Hotspot: ...", "Convolution channels
      * are not ..."): the rule id before it said it twice */
     ec_table_set(t, r, 3, x->message, NAN);
