@@ -279,12 +279,22 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
   ec_block *tiles = ec_block_tiles();
   for (int k = 0; k < EC_HL_N; k++) {
     char link[64];
-    snprintf(link, sizeof link, "#%s-warnings", c->part->id);
+    snprintf(link, sizeof link, "#%s-lint", c->part->id);
     ec_block_tile(tiles, h.fig[k].label, h.fig[k].value, h.fig[k].detail,
-                  k == EC_HL_WARNINGS && h.fig[k].sort > 0 ? link : NULL);
+                  k == EC_HL_FINDINGS && e->n_layers ? link : NULL);
   }
   ec_headline_free(&h);
   ec_block_add(g, tiles);
+  /* problems reading the files: a line under the tiles, linking to the list */
+  size_t nw = ec_diags_count(&e->diags, EC_WARN);
+  if (nw) {
+    char cnt[48], link[64];
+    snprintf(link, sizeof link, "#%s-warnings", c->part->id);
+    char *m = ec_asprintf("%s raised while loading this engine's files: see the list.",
+                          ec_fmt_count(cnt, sizeof cnt, nw, "warning was", "warnings were"));
+    ec_block_add(g, ec_block_text(m, link));
+    free(m);
+  }
   /* the five slowest (fewer when report --top asks for fewer) */
   size_t top = c->o->top_n && c->o->top_n < 5 ? c->o->top_n : 5;
   if (s->has_latency && s->layers) {

@@ -5,6 +5,7 @@
 #include "util/map.h"
 #include "util/rank.h"
 #include "view/fmt.h"
+#include "view/headline.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,20 +106,6 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   else if (e->graph_names_only) ec_buf_puts(&b, "; names only: types and shapes unknown");
   S_kv(t, "Layers", b.data);
   b.len = 0;
-  if (s->has_latency) {
-    ec_buf_printf(&b, "%s ms (sum of per-layer averages", B(ec_fmt_ms, s->total_ms));
-    if (e->profile_count > 0)
-      ec_buf_printf(&b, " over %lld profiled iteration%s", (long long)e->profile_count, e->profile_count == 1 ? "" : "s");
-    if (e->profile_count == 1) ec_buf_puts(&b, "; a single sample");
-    if (e->layers_without_profile)
-      ec_buf_printf(&b, "; %zu of %zu layers ha%s no profile record", e->layers_without_profile, s->layers,
-                    e->layers_without_profile == 1 ? "s" : "ve");
-    ec_buf_puts(&b, ")");
-    S_kv(t, "Layer latency sum", b.data);
-  } else {
-    S_kv(t, "Layer latency sum", "not available (no profile)");
-  }
-  b.len = 0;
   ec_e2e tm = ec_summary_e2e(s);
   if (tm.known) {
     char m[32], p[32];
@@ -132,10 +119,27 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   }
   b.len = 0;
   if (e->perf.present && isfinite(e->perf.throughput_qps)) {
-    ec_buf_printf(&b, "%s qps (%s)", B(ec_fmt_num, e->perf.throughput_qps), e->perf.throughput_source);
+    char *tp = ec_headline_throughput(e);
+    ec_buf_printf(&b, "%s (%.6g qps, %s)", tp, e->perf.throughput_qps, e->perf.throughput_source);
+    free(tp);
     S_kv(t, "Throughput", b.data);
   } else {
     S_kv(t, "Throughput", "not available");
+  }
+  /* the layer sum after the measured end-to-end figures */
+  b.len = 0;
+  if (s->has_latency) {
+    ec_buf_printf(&b, "%s ms (sum of per-layer averages", B(ec_fmt_ms, s->total_ms));
+    if (e->profile_count > 0)
+      ec_buf_printf(&b, " over %lld profiled iteration%s", (long long)e->profile_count, e->profile_count == 1 ? "" : "s");
+    if (e->profile_count == 1) ec_buf_puts(&b, "; a single sample");
+    if (e->layers_without_profile)
+      ec_buf_printf(&b, "; %zu of %zu layers ha%s no profile record", e->layers_without_profile, s->layers,
+                    e->layers_without_profile == 1 ? "s" : "ve");
+    ec_buf_puts(&b, ")");
+    S_kv(t, "Layer latency sum", b.data);
+  } else {
+    S_kv(t, "Layer latency sum", "not available (no profile)");
   }
   b.len = 0;
   S_weights_io_facts(t, s);
