@@ -51,6 +51,7 @@ static const ec_lint_rule S_rules[] = {
     {"fp32-island", NULL, "FP32 layers between reduced-precision layers (a precision island)", EC_CONF_MEDIUM,
      "a layer's precision is that of its first input; islands are joined through the data flow"},
     {"gemm-no-tensor-cores", NULL, "a GEMM/MatrixMultiply/FullyConnected kernel runs on CUDA cores", KERNEL_EVIDENCE},
+    {"fp32-engine", NULL, "the engine was built FP32 only on a GPU with Tensor Cores", FROM_LAYERS},
     {"myelin-opaque", NULL, "a Myelin region hides the layers it fuses", FROM_LAYERS},
     {"zero-latency", NULL, "a layer was profiled at 0 ms", FROM_INPUTS},
     {"timing-unstable", NULL, "per-iteration timings spread widely (p99 against median)", FROM_INPUTS},
@@ -682,6 +683,62 @@ static void S_myelin_one(S_ctx *c, const ec_layer *l, size_t i) {
           "Myelin-generated layer: its kernels and inner precision are not visible in the layer information.");
 }
 
+/* An engine built FP32 only on a GPU with Tensor Cores (compute capability
+ * 7.0 and newer): its FP32 convolutions and GEMMs on CUDA cores are one
+ * engine-level finding, not one info row per layer (a log-only FP32 build
+ * on an A10 had 16). */
+static void S_fp32_engine(S_ctx *c) {
+  const ec_engine *e = c->e;
+  if (!(c->cc >= 7.0)) return;
+  size_t compute = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    if (S_is(l->type, "Reformat") || !l->n_in) continue;
+    if (!S_is(l->precision, "FP32") && !S_is(l->precision, "INT32") && !S_is(l->precision, "BOOL")) return;
+    compute++;
+  }
+  ec_findings *f = c->out;
+  size_t *idx = ec_malloc((f->n ? f->n : 1) * sizeof *idx), n = 0, conv = 0;
+  double ms = 0;
+  int lat = c->s->has_latency;
+  size_t w = 0;
+  for (size_t k = 0; k < f->n; k++) {
+    ec_finding *x = &f->v[k];
+    int fp32_tc = (!strcmp(x->rule, "conv-no-tensor-cores") || !strcmp(x->rule, "gemm-no-tensor-cores")) &&
+                  x->layer >= 0 && S_is(e->layers[x->layer].precision, "FP32");
+    if (!fp32_tc) {
+      f->v[w++] = *x;
+      continue;
+    }
+    idx[n++] = (size_t)x->layer;
+    conv += !strcmp(x->rule, "conv-no-tensor-cores");
+    if (lat && e->layers[x->layer].has_profile) ms += e->layers[x->layer].avg_ms;
+    free(x->message);
+    free(x->mitigation);
+    free(x->evidence);
+    free(x->confidence_why);
+    free(x->next_step);
+    free(x->layers);
+  }
+  f->n = w;
+  for (size_t k = 0; k < f->n; k++) f->v[k].seq = k;
+  if (n) {
+    char ev[160], what[96];
+    snprintf(ev, sizeof ev, "every compute layer (%zu) reads FP32 (or integers); compute capability %s", compute,
+             e->device.compute_capability ? e->device.compute_capability : "?");
+    if (conv && n > conv)
+      snprintf(what, sizeof what, "%zu convolution%s and %zu GEMM%s run", conv, conv == 1 ? "" : "s", n - conv,
+               n - conv == 1 ? "" : "s");
+    else if (conv) snprintf(what, sizeof what, "%zu convolution%s", conv, conv == 1 ? " runs" : "s run");
+    else snprintf(what, sizeof what, "%zu GEMM%s", n, n == 1 ? " runs" : "s run");
+    ec_finding *x = S_add(c, "fp32-engine", EC_LINT_WARNING, -1, lat ? ec_share_pct(ms, c->s->total_ms) : NAN,
+                          lat ? ms : NAN, ec_advice(EC_ADV_TF32_FP16, e->trt_version), ev,
+                          "The engine was built FP32 only on a GPU with Tensor Cores: %s in FP32 on CUDA cores.", what);
+    ec_finding_set_layers(x, e, idx, n);
+  }
+  free(idx);
+}
+
 /* Myelin layers hide their kernels: one finding each when there are a few,
  * else one for the engine that lists them (a TensorRT 10 transformer has
  * hundreds of kgen/gemm layers; a finding per layer buried the rest). */
@@ -1200,6 +1257,7 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
     }
     if (ec_layer_is_gemm(l)) S_gemm_tc(&c, l, i);
   }
+  S_fp32_engine(&c);
   S_myelin(&c);
   S_zero_latency(&c);
   S_fp32_islands(&c, &f);

@@ -12,7 +12,9 @@
  *     reformat-type-conversion   ReformatLinter (its mitigation is emitted)
  *     slice-type-conversion      SliceLinter
  *     qdq-unfused                QDQLinter (TensorRT 8.2 Scale-style Q/DQ)
- *   Beyond TREx: fp32-island, gemm-no-tensor-cores, myelin-opaque,
+ *   Beyond TREx: fp32-island, gemm-no-tensor-cores, fp32-engine (an engine
+ *     built FP32 only on a Tensor-Core GPU: its FP32 CUDA-core convolutions
+ *     and GEMMs as one finding instead of one each), myelin-opaque,
  *     zero-latency, timing-unstable, timing-few-samples, graph-no-detail,
  *     profile-missing.
  *   Findings (analyze/findings.h): hotspot, data-movement,

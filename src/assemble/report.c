@@ -309,9 +309,21 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
                                                 ec_fmt_int(nl, sizeof nl, (double)s->layers));
     ec_block_add(g, b);
   } else {
-    ec_block_add(g, ec_block_text(s->layers ? "Without a per-layer profile the slowest layers are unknown."
-                                            : "No layers were read.",
-                                  NULL));
+    char tid[64];
+    snprintf(tid, sizeof tid, "%s-build-times", c->part->id);
+    ec_table *bt = s->layers ? ec_tbl_build_times(s, tid, top) : NULL;
+    if (bt) {
+      /* a verbose build log's autotuning times: labelled, never mixed with a profile */
+      ec_block *b = ec_block_table(bt);
+      b->caption = ec_strdup("No per-layer profile. The verbose build log timed each layer's chosen kernel while "
+                             "building (one layer alone, one format combination): build-time measurements, not the "
+                             "engine's latency. The longest:");
+      ec_block_add(g, b);
+    } else {
+      ec_block_add(g, ec_block_text(s->layers ? "Without a per-layer profile the slowest layers are unknown."
+                                              : "No layers were read.",
+                                    NULL));
+    }
   }
   if (e->n_layers) {
     ec_findings f = {0};

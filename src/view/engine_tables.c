@@ -379,6 +379,46 @@ ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n) {
   return t;
 }
 
+ec_table *ec_tbl_build_times(const ec_summary *s, const char *id, size_t n) {
+  const ec_engine *e = s->engine;
+  size_t m = 0;
+  size_t *ids = ec_malloc((e->n_layers ? e->n_layers : 1) * sizeof *ids);
+  double *v = ec_malloc((e->n_layers ? e->n_layers : 1) * sizeof *v);
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const char *bt = ec_attrs_get(&e->layers[i].attrs, "BuildTimeMs");
+    char *end;
+    double ms = bt ? strtod(bt, &end) : NAN;
+    if (!bt || *end || !isfinite(ms)) continue;
+    ids[m] = i;
+    v[m++] = ms;
+  }
+  ec_table *t = NULL;
+  if (m) {
+    ec_rank_desc_ids(ids, v, m);
+    t = ec_table_new(id, NULL);
+    ec_table_col(t, "#", EC_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
+    ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
+    ec_table_col(t, "Kernel (build log)", EC_ALIGN_LEFT, 0);
+    ec_table_col(t, "Build-time measurement (ms)", EC_ALIGN_RIGHT, 1);
+    for (size_t k = 0; k < m && k < n; k++) {
+      const ec_layer *l = &e->layers[ids[k]];
+      size_t r = ec_table_row(t);
+      char num[48], tb[80];
+      snprintf(num, sizeof num, "%zu", k + 1);
+      ec_table_set(t, r, 0, num, (double)(k + 1));
+      ec_table_setn(t, r, 1, l->name, l->name_len, NAN);
+      ec_table_set(t, r, 2, ec_layer_shown_type(l), NAN);
+      ec_table_set(t, r, 3, ec_layer_tactic_shown(l, tb, sizeof tb), NAN);
+      const char *bt = ec_attrs_get(&l->attrs, "BuildTimeMs");
+      ec_table_set(t, r, 4, bt, strtod(bt, NULL));
+    }
+  }
+  free(ids);
+  free(v);
+  return t;
+}
+
 ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *type, size_t max, char **sentence) {
   const ec_group *g = ec_groups_find(&s->by_type_shown, type);
   if (!g) return NULL;
@@ -397,7 +437,8 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
     if (strcmp(ec_layer_shown_type(l), type)) continue;
     size_t r = ec_table_row(t);
     S_layer_cells(t, r, s, l, 0);
-    ec_table_set(t, r, s->has_latency ? 5 : 3, l->tactic, NAN);
+    char tb[80];
+    ec_table_set(t, r, s->has_latency ? 5 : 3, ec_layer_tactic_shown(l, tb, sizeof tb), NAN);
     shown++;
   }
   if (g->count > shown) {
@@ -529,7 +570,8 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
       ec_table_set(t, r, 5, "\xE2\x80\x93", NAN);
     }
     ec_table_set(t, r, 6, l->out_precision, NAN);
-    ec_table_set(t, r, 7, l->tactic, NAN);
+    char tb[80];
+    ec_table_set(t, r, 7, ec_layer_tactic_shown(l, tb, sizeof tb), NAN);
     char *in = S_tensors(l->in, l->n_in), *out = S_tensors(l->out, l->n_out);
     ec_table_set(t, r, 8, in, NAN);
     ec_table_set(t, r, 9, out, NAN);

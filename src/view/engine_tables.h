@@ -16,6 +16,11 @@ ec_table *ec_tbl_perf(const ec_summary *s, const char *id);
 ec_table *ec_tbl_by_type(const ec_summary *s, const char *id);
 ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id);
 ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n);
+/** Without a profile: the n layers with the longest build-time measurement
+ *  (attribute BuildTimeMs: what a verbose build log's autotuning measured for
+ *  the chosen kernel, one layer alone; never a profile number), with the
+ *  kernel the log names; NULL when no layer has one. */
+ec_table *ec_tbl_build_times(const ec_summary *s, const char *id, size_t n);
 /** Layers of one type, slowest first, at most max rows; *sentence gets
  *  TREx's "There are N X layers which account for P% (T ms) of the overall
  *  latency." (malloc'd). */

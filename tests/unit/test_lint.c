@@ -55,6 +55,19 @@ static const struct {
     {"__myl_Res", U},
     {"__myl_Resh", U},
     {"ampere_fp32_icudnn_int8x4_128x128_relu_interior_nn_v1", C},
+    /* kernel names a verbose build log gives log-only engines ("Set Tactic Name", issue 27 item 10) */
+    {"ampere_fp32_icudnn_int8x4_128x64_relu_interior_nn_v1", C},
+    {"ampere_scudnn_128x128_relu_medium_nn_v1", C},
+    {"maxwell_scudnn_128x32_relu_small_nn_v0", C},
+    {"maxwell_scudnn_128x32_sliced1x4_ldg4_relu_exp_small_nhwc_tn_v1", C},
+    {"sm80_xmma_fprop_implicit_gemm_f32f32_f32f32_f32_nchwkcrs_nchw_tilesize64x128x8_stage3_warpsize1x4x1_g1_ffma_aligna4_alignc4", C},
+    {"sm80_xmma_fprop_implicit_gemm_indexed_f32f32_f32f32_f32_nchwkcrs_nchw_tilesize64x64x8_stage3_warpsize1x4x1_g1_ffma_aligna4_alignc4", C},
+    {"sm80_xmma_fprop_implicit_gemm_interleaved_i8f32_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_tilesize128x32x64_stage4_warpsize4x1x1_g1_tensor16x8x32_t1r1s1_alignc4", T},
+    {"sm80_xmma_fprop_implicit_gemm_interleaved_i8f32_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_tilesize128x64x64_stage4_warpsize2x2x1_g1_tensor16x8x32_t1r3s3_alignc4", T},
+    {"sm80_xmma_fprop_implicit_gemm_interleaved_i8i8_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize128x128x64_stage4_warpsize2x2x1_g1_tensor16x8x32_simple_t1r1s1_linkable", T},
+    {"sm80_xmma_fprop_implicit_gemm_interleaved_i8i8_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize128x128x64_stage4_warpsize2x2x1_g1_tensor16x8x32_t1r3s3_linkable", T},
+    {"sm80_xmma_fprop_implicit_gemm_interleaved_i8i8_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize128x64x64_stage6_warpsize2x2x1_g1_tensor16x8x32_simple_t1r1s1_linkable", T},
+    {"sm80_xmma_fprop_implicit_gemm_interleaved_i8i8_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize256x64x64_stage4_warpsize4x1x1_g1_tensor16x8x32_t1r3s3", T},
     {"ampere_fp32_icudnn_int8x4_128x64_relu_medium_nn_v1", C},
     {"ampere_h16816cudnn_128x128_ldg8_relu_exp_stages_64x3_large_nhwc_tn_v1", T},
     {"ampere_h16816cudnn_128x64_sliced1x2_ldg8_relu_exp_stages_64x3_small_nhwc_tn_v1", T},
@@ -1145,6 +1158,42 @@ static void test_union_gain(void **st) {
   ec_engine_free(e);
 }
 
+/* Issue 27 item 10: an engine built FP32 only on a Tensor-Core GPU is one
+ * engine-level finding, not one info row per convolution; with one FP16
+ * layer the per-layer findings stay. */
+static void test_fp32_engine(void **st) {
+  (void)st;
+  for (int mixed = 0; mixed < 2; mixed++) {
+    ec_engine *e = S_engine();
+    e->device.present = 1;
+    e->device.compute_capability = ec_strdup("8.6");
+    char name[32], in[16], out[16];
+    for (int i = 0; i < 6; i++) {
+      snprintf(name, sizeof name, "Conv_%d", i);
+      snprintf(in, sizeof in, "t%d", i);
+      snprintf(out, sizeof out, "t%d", i + 1);
+      S_add_layer(e, name, "CaskConvolution", "Convolution", FFMA, in, mixed && i == 5 ? "FP16 NHWC8" : "FP32 NCHW", 64,
+                  out, "FP32 NCHW", 64, 1.0);
+    }
+    S_pcts(e);
+    S_run r = S_lint_it(e);
+    size_t eng = 0, per = 0;
+    for (size_t i = 0; i < r.f.n; i++) {
+      if (!strcmp(r.f.v[i].rule, "fp32-engine")) {
+        eng++;
+        assert_int_equal(r.f.v[i].n_layers, 6);
+        assert_int_equal(r.f.v[i].layer, -1);
+      }
+      if (!strcmp(r.f.v[i].rule, "conv-no-tensor-cores") && e->layers[r.f.v[i].layer].precision &&
+          !strcmp(e->layers[r.f.v[i].layer].precision, "FP32"))
+        per++;
+    }
+    assert_int_equal(eng, mixed ? 0 : 1);
+    assert_int_equal(per, mixed ? 5 : 0);
+    S_done(&r, e);
+  }
+}
+
 /* Issue 27 items 1 and 3: one group per rule with its count; messages name
  * their layer, shortened, never "this Convolution". */
 static void test_groups_and_names(void **st) {
@@ -1365,6 +1414,7 @@ int main(void) {
       cmocka_unit_test(test_corpus_lints),
       cmocka_unit_test(test_union_gain),
       cmocka_unit_test(test_groups_and_names),
+      cmocka_unit_test(test_fp32_engine),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
