@@ -315,9 +315,9 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
     if (bt) {
       /* a verbose build log's autotuning times: labelled, never mixed with a profile */
       ec_block *b = ec_block_table(bt);
-      b->caption = ec_strdup("No per-layer profile. The verbose build log timed each layer's chosen kernel while "
-                             "building (one layer alone, one format combination): build-time measurements, not the "
-                             "engine's latency. The longest:");
+      b->caption = ec_strdup("No per-layer profile: the slowest layers are unknown. The verbose build log timed "
+                             "each layer's chosen kernel while building (one layer alone, one format combination): "
+                             "build-time measurements, not the engine's latency. The longest:");
       ec_block_add(g, b);
     } else {
       ec_block_add(g, ec_block_text(s->layers ? "Without a per-layer profile the slowest layers are unknown."

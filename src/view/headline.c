@@ -38,12 +38,14 @@ void ec_headline_make(const ec_summary *s, ec_headline *h) {
   }
 
   char *tp = ec_headline_throughput(e);
-  if (tp)
-    S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", tp,
-          ec_asprintf("%.6g qps (trtexec's queries/s); %s", e->perf.throughput_qps,
+  if (tp) {
+    /* a tile's value is one short line ("1.13k/s"); the sentence with the batch is its detail */
+    S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_asprintf("%s/s", ec_fmt_big(b, sizeof b, e->perf.throughput_qps)),
+          ec_asprintf("%s (%.6g qps, %s)", tp, e->perf.throughput_qps,
                       e->perf.throughput_source ? e->perf.throughput_source : "reported"),
           e->perf.throughput_qps);
-  else
+    free(tp);
+  } else
     S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_strdup(S_NA), ec_strdup("no metadata or trtexec log reports it"),
           NAN);
 
@@ -95,14 +97,20 @@ void ec_headline_make(const ec_summary *s, ec_headline *h) {
     ec_lint(e, s, NULL, &f);
     ec_finding_groups g;
     ec_findings_group(s, &f, &g);
-    ec_buf v = {0};
+    /* the value: errors and warnings ("19 warnings"), or the info count when
+     * there are none; the detail: the rest and the rules */
+    ec_buf v = {0}, d = {0};
     static const char *const one[3] = {"info", "warning", "error"}, *const many[3] = {"info", "warnings", "errors"};
-    for (int k = EC_LINT_ERROR; k >= EC_LINT_INFO; k--)
-      if (f.count[k]) ec_buf_printf(&v, "%s%zu %s", v.len ? " \xC2\xB7 " : "", f.count[k], f.count[k] == 1 ? one[k] : many[k]);
+    int top = f.count[EC_LINT_ERROR] || f.count[EC_LINT_WARNING] ? EC_LINT_WARNING : EC_LINT_INFO;
+    for (int k = EC_LINT_ERROR; k >= EC_LINT_INFO; k--) {
+      if (!f.count[k]) continue;
+      ec_buf *o = k >= top ? &v : &d;
+      ec_buf_printf(o, "%s%zu %s", o->len ? " \xC2\xB7 " : "", f.count[k], f.count[k] == 1 ? one[k] : many[k]);
+    }
     if (!v.len) ec_buf_puts(&v, "0");
-    S_fig(&h->fig[EC_HL_FINDINGS], "Findings", ec_buf_take(&v),
-          f.n ? ec_asprintf("by %s, under Lint", ec_fmt_count(b, sizeof b, g.n, "rule", "rules"))
-              : ec_strdup("no lint rule fired"),
+    if (f.n) ec_buf_printf(&d, "%sby %s, under Lint", d.len ? "; " : "", ec_fmt_count(b, sizeof b, g.n, "rule", "rules"));
+    else ec_buf_puts(&d, "no lint rule fired");
+    S_fig(&h->fig[EC_HL_FINDINGS], "Findings", ec_buf_take(&v), ec_buf_take(&d),
           (double)(f.count[EC_LINT_ERROR] + f.count[EC_LINT_WARNING]));
     ec_finding_groups_free(&g);
     ec_findings_free(&f);
