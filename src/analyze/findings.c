@@ -189,8 +189,11 @@ static void S_hotspot_layer(S_ctx *c, size_t i, long region, double region_ms, s
   f->share_pct = share;
   f->latency_ms = ms;
   int typed = l->type && strcmp(l->type, "Unknown");
-  f->message = ec_asprintf("Hotspot: this %s%slayer takes %.1f%% of the summed layer latency (%.4g ms). %s",
-                           typed ? l->type : "", typed ? " " : "", share, ms, check.data);
+  ec_buf nm = {0};
+  ec_lint_layer_label(&nm, l, 0);
+  f->message = ec_asprintf("Hotspot: %s%s%s%s takes %.1f%% of the summed layer latency (%.4g ms). %s", nm.data,
+                           typed ? " (" : "", typed ? l->type : "", typed ? ")" : "", share, ms, check.data);
+  ec_buf_free(&nm);
   f->evidence = ec_buf_take(&ev);
   f->next_step = ec_strdup(next);
   ec_finding_set_layers(f, e, &i, 1);

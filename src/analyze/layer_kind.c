@@ -1,5 +1,6 @@
 #include "analyze/layer_kind.h"
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -542,6 +543,13 @@ const char *ec_layer_family(const ec_layer *l) {
     return f < 0 ? "kgen" : S_fam[f].name;
   }
   return ec_type_family(l->type);
+}
+
+const char *ec_layer_tactic_shown(const ec_layer *l, char *buf, size_t cap) {
+  if (l->tactic && *l->tactic && strcmp(l->tactic, "TensorRT")) return l->tactic;
+  if (l->tactic_value && *l->tactic_value) snprintf(buf, cap, "not available (tactic %.40s)", l->tactic_value);
+  else snprintf(buf, cap, "not available");
+  return buf;
 }
 
 const char *ec_layer_shown_type(const ec_layer *l) {

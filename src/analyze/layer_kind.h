@@ -144,6 +144,11 @@ const char *ec_type_family(const char *type);
 const char *ec_layer_family(const ec_layer *l);
 /** Every family, most telling first (static): *names gets the list. */
 size_t ec_type_families(const char *const **names);
+/** The tactic every display of a layer shows: its kernel name; the loader's
+ *  placeholder "TensorRT" (no kernel name in the inputs) is not data and
+ *  shows as "not available", with the tactic's number when the inputs give
+ *  one ("not available (tactic 0x0000000000000001)"), written to buf. */
+const char *ec_layer_tactic_shown(const ec_layer *l, char *buf, size_t cap);
 /** A shown type without its "(from name)" mark ("Convolution (from name)"
  *  -> "Convolution", static), or shown itself: for colours. */
 const char *ec_type_unmarked(const char *shown);

@@ -28,6 +28,7 @@
 #include "util/rank.h"
 #include "util/buf.h"
 #include "util/map.h"
+#include "util/utf8.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -50,6 +51,7 @@ static const ec_lint_rule S_rules[] = {
     {"fp32-island", NULL, "FP32 layers between reduced-precision layers (a precision island)", EC_CONF_MEDIUM,
      "a layer's precision is that of its first input; islands are joined through the data flow"},
     {"gemm-no-tensor-cores", NULL, "a GEMM/MatrixMultiply/FullyConnected kernel runs on CUDA cores", KERNEL_EVIDENCE},
+    {"fp32-engine", NULL, "the engine was built FP32 only on a GPU with Tensor Cores", FROM_LAYERS},
     {"myelin-opaque", NULL, "a Myelin region hides the layers it fuses", FROM_LAYERS},
     {"zero-latency", NULL, "a layer was profiled at 0 ms", FROM_INPUTS},
     {"timing-unstable", NULL, "per-iteration timings spread widely (p99 against median)", FROM_INPUTS},
@@ -160,6 +162,197 @@ void ec_findings_free(ec_findings *f) {
   }
   free(f->v);
   memset(f, 0, sizeof *f);
+}
+
+/* ---- names, union savings, groups ------------------------------------------- */
+
+void ec_lint_layer_label(ec_buf *b, const ec_layer *l, size_t max) {
+  const char *s = l->name ? l->name : "";
+  size_t n = l->name ? l->name_len : 0;
+  if (!max) max = 48;
+  size_t cps = ec_utf8_count(s, n);
+  if (cps <= max || max < 8) {
+    ec_buf_put(b, s, n);
+    return;
+  }
+  /* a fused name ("a + b + c"): its first and last parts when they fit */
+  const char *p1 = NULL, *pl = NULL;
+  for (size_t i = 0; i + 3 <= n; i++)
+    if (!memcmp(s + i, " + ", 3)) {
+      if (!p1) p1 = s + i;
+      pl = s + i;
+    }
+  if (p1) {
+    size_t a = (size_t)(p1 - s), z = n - (size_t)(pl + 3 - s);
+    size_t ca = ec_utf8_count(s, a), cz = ec_utf8_count(pl + 3, z);
+    if (ca + cz + 7 <= max) {
+      ec_buf_put(b, s, a);
+      ec_buf_puts(b, p1 == pl ? " + " : " + \xE2\x80\xA6 + ");
+      ec_buf_put(b, pl + 3, z);
+      return;
+    }
+    if (ca + 4 <= max) {
+      ec_buf_put(b, s, a);
+      ec_buf_puts(b, " + \xE2\x80\xA6");
+      return;
+    }
+  }
+  size_t head = max * 2 / 5, tail = max - head - 1;
+  size_t h = ec_utf8_prefix(s, n, head), t = ec_utf8_prefix(s, n, cps - tail);
+  /* cut at a name separator when one is near: back for the head, on for the tail */
+  for (size_t i = h; i > h / 2; i--)
+    if (ec_ident_break_at(s, n, i)) {
+      h = i;
+      break;
+    }
+  size_t lim = t + (n - t) / 2;
+  for (size_t i = t; i < lim; i++)
+    if (ec_ident_break_at(s, n, i)) {
+      t = i;
+      break;
+    }
+  ec_buf_put(b, s, h);
+  ec_buf_puts(b, "\xE2\x80\xA6");
+  ec_buf_put(b, s + t, n - t);
+}
+
+double ec_findings_union_gain(const ec_engine *e, const ec_finding *const *v, size_t n, double *layers_ms) {
+  size_t nl = e->n_layers;
+  double *best = ec_malloc((nl ? nl : 1) * sizeof *best);
+  for (size_t i = 0; i < nl; i++) best[i] = -1; /* -1: not named */
+  int known = 0, timed = 0;
+  for (size_t k = 0; k < n; k++) {
+    const ec_finding *x = v[k];
+    double sum = 0;
+    for (size_t j = 0; j < x->n_layers; j++) {
+      size_t i = x->layers[j];
+      if (i >= nl) continue;
+      if (best[i] < 0) best[i] = 0;
+      if (e->layers[i].has_profile && e->layers[i].avg_ms > 0) sum += e->layers[i].avg_ms;
+    }
+    if (!isfinite(x->gain_ms_max)) continue;
+    known = 1;
+    if (!(x->gain_ms_max > 0) || !(sum > 0)) continue;
+    for (size_t j = 0; j < x->n_layers; j++) {
+      size_t i = x->layers[j];
+      if (i >= nl || !e->layers[i].has_profile || !(e->layers[i].avg_ms > 0)) continue;
+      double ms = e->layers[i].avg_ms, part = fmin(ms, x->gain_ms_max * ms / sum);
+      if (part > best[i]) best[i] = part;
+    }
+  }
+  double gain = 0, ms = 0;
+  for (size_t i = 0; i < nl; i++) {
+    if (best[i] < 0) continue;
+    gain += best[i];
+    if (e->layers[i].has_profile) {
+      timed = 1;
+      ms += e->layers[i].avg_ms;
+    }
+  }
+  free(best);
+  if (layers_ms) *layers_ms = timed ? ms : NAN;
+  return known ? gain : NAN;
+}
+
+const char *ec_gain_basis_text(ec_gain_basis b) {
+  switch (b) {
+  case EC_GAIN_ZERO: return "if these layers took no time";
+  case EC_GAIN_MEDIAN_EFFICIENCY:
+    return "at the median efficiency (TFLOP/s) of the engine's other convolutions or GEMMs on the same math";
+  default: return NULL;
+  }
+}
+
+static int S_cmp_group(const void *pa, const void *pb) {
+  const ec_finding_group *a = pa, *b = pb;
+  int ka = isfinite(a->share_pct), kb = isfinite(b->share_pct);
+  if (ka != kb) return ka ? -1 : 1;
+  if (ka && a->share_pct != b->share_pct) return a->share_pct > b->share_pct ? -1 : 1;
+  if (a->severity != b->severity) return a->severity > b->severity ? -1 : 1;
+  return (a->idx[0] > b->idx[0]) - (a->idx[0] < b->idx[0]);
+}
+
+void ec_findings_group(const ec_summary *s, const ec_findings *f, ec_finding_groups *out) {
+  const ec_engine *e = s->engine;
+  memset(out, 0, sizeof *out);
+  size_t nr;
+  const ec_lint_rule *rules = ec_lint_rules(&nr);
+  out->v = ec_calloc(f->n ? f->n : 1, sizeof *out->v);
+  const ec_finding **tmp = ec_malloc((f->n ? f->n : 1) * sizeof *tmp);
+  for (size_t i = 0; i < f->n; i++) {
+    const ec_finding *x = &f->v[i];
+    size_t g = 0;
+    while (g < out->n && strcmp(out->v[g].rule, x->rule)) g++;
+    ec_finding_group *G = &out->v[g];
+    if (g == out->n) {
+      out->n++;
+      G->rule = x->rule;
+      G->severity = x->severity;
+      G->idx = ec_malloc(f->n * sizeof *G->idx);
+      const ec_lint_rule *r = S_rule_of(x->rule);
+      G->summary = r ? r->summary : NULL;
+      G->gain_basis = EC_GAIN_NONE;
+    }
+    G->idx[G->n++] = i;
+    G->count[x->severity]++;
+    if (x->severity > G->severity) G->severity = x->severity;
+    if (!G->next_step && x->next_step) G->next_step = x->next_step;
+    if (x->gain_basis != EC_GAIN_NONE) {
+      if (G->gain_basis == EC_GAIN_NONE) G->gain_basis = x->gain_basis;
+      else if (G->gain_basis != x->gain_basis) G->mixed_basis = 1;
+    }
+  }
+  unsigned char *seen = ec_calloc(e->n_layers ? e->n_layers : 1, 1);
+  for (size_t g = 0; g < out->n; g++) {
+    ec_finding_group *G = &out->v[g];
+    /* its mitigation: the one most of its most severe findings give (the first on a tie) */
+    size_t best = 0;
+    for (size_t k = 0; k < G->n; k++) {
+      const char *m = f->v[G->idx[k]].mitigation;
+      if (!m || f->v[G->idx[k]].severity < G->severity) continue; /* the most severe findings' advice */
+      size_t same = 0;
+      for (size_t j = 0; j < G->n; j++) same += f->v[G->idx[j]].mitigation && !strcmp(f->v[G->idx[j]].mitigation, m);
+      if (same > best) best = same, G->mitigation = m;
+    }
+    int any_share = 0;
+    for (size_t k = 0; k < G->n; k++) {
+      tmp[k] = &f->v[G->idx[k]];
+      any_share |= isfinite(tmp[k]->share_pct) || isfinite(tmp[k]->latency_ms);
+    }
+    double ms;
+    G->gain_ms_max = ec_findings_union_gain(e, tmp, G->n, &ms);
+    memset(seen, 0, e->n_layers ? e->n_layers : 1);
+    G->n_layers = 0;
+    for (size_t k = 0; k < G->n; k++)
+      for (size_t j = 0; j < tmp[k]->n_layers; j++)
+        if (tmp[k]->layers[j] < e->n_layers && !seen[tmp[k]->layers[j]]) {
+          seen[tmp[k]->layers[j]] = 1;
+          G->n_layers++;
+        }
+    G->latency_ms = any_share && G->n_layers ? ms : NAN;
+    /* a finding about no layer (profile-name-mismatch) keeps its own share */
+    if (!G->n_layers && G->n == 1) G->latency_ms = tmp[0]->latency_ms;
+    G->share_pct = NAN;
+    for (size_t k = 0; k < G->n && !G->n_layers; k++)
+      if (isfinite(tmp[k]->share_pct)) G->share_pct = isfinite(G->share_pct) ? G->share_pct + tmp[k]->share_pct : tmp[k]->share_pct;
+    if (G->n_layers && any_share && isfinite(ms) && s->has_latency) G->share_pct = ec_share_pct(ms, s->total_ms);
+  }
+  free(seen);
+  free(tmp);
+  if (out->n > 1) qsort(out->v, out->n, sizeof *out->v, S_cmp_group);
+  out->quiet = ec_malloc(nr * sizeof *out->quiet);
+  for (size_t r = 0; r < nr; r++) {
+    size_t g = 0;
+    while (g < out->n && strcmp(out->v[g].rule, rules[r].id)) g++;
+    if (g == out->n) out->quiet[out->n_quiet++] = rules[r].id;
+  }
+}
+
+void ec_finding_groups_free(ec_finding_groups *g) {
+  for (size_t i = 0; i < g->n; i++) free(g->v[i].idx);
+  free(g->v);
+  free(g->quiet);
+  memset(g, 0, sizeof *g);
 }
 
 /* ---- emission ----------------------------------------------------------- */
@@ -337,8 +530,11 @@ static void S_conv_tc(S_ctx *c, const ec_layer *l, size_t i) {
       ec_buf_puts(&m, "Tensor Cores accelerate large Convolution and GEMM operations: keep channels multiples of 8 "
                       "(16 for INT8) and a Tensor-Core format (NHWC8/NC/32HW32) so TensorRT can choose an MMA kernel; "
                       "compare the tactics TensorRT timed in a verbose build log.");
+      ec_buf nm = {0};
+      ec_lint_layer_label(&nm, l, 0);
       S_add(c, "conv-no-tensor-cores", EC_LINT_WARNING, LAYER_ARGS(c, l, i), m.data, ev.data,
-            "Convolution is not accelerated: this %s convolution runs on CUDA cores.", l->precision);
+            "Convolution is not accelerated: %s (%s) runs on CUDA cores.", nm.data, l->precision);
+      ec_buf_free(&nm);
       ec_buf_free(&m);
     }
   } else if (v.cls == EC_TC_CUDA_CORES && fp32 && !(isfinite(c->cc) && c->cc < 8.0)) {
@@ -485,6 +681,62 @@ static void S_myelin_one(S_ctx *c, const ec_layer *l, size_t i) {
     S_add(c, "myelin-opaque", EC_LINT_INFO, LAYER_ARGS(c, l, i),
           "Profile the engine with Nsight Systems (nsys) to see its kernels.", ev,
           "Myelin-generated layer: its kernels and inner precision are not visible in the layer information.");
+}
+
+/* An engine built FP32 only on a GPU with Tensor Cores (compute capability
+ * 7.0 and newer): its FP32 convolutions and GEMMs on CUDA cores are one
+ * engine-level finding, not one info row per layer (a log-only FP32 build
+ * on an A10 had 16). */
+static void S_fp32_engine(S_ctx *c) {
+  const ec_engine *e = c->e;
+  if (!(c->cc >= 7.0)) return;
+  size_t compute = 0;
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const ec_layer *l = &e->layers[i];
+    if (S_is(l->type, "Reformat") || !l->n_in) continue;
+    if (!S_is(l->precision, "FP32") && !S_is(l->precision, "INT32") && !S_is(l->precision, "BOOL")) return;
+    compute++;
+  }
+  ec_findings *f = c->out;
+  size_t *idx = ec_malloc((f->n ? f->n : 1) * sizeof *idx), n = 0, conv = 0;
+  double ms = 0;
+  int lat = c->s->has_latency;
+  size_t w = 0;
+  for (size_t k = 0; k < f->n; k++) {
+    ec_finding *x = &f->v[k];
+    int fp32_tc = (!strcmp(x->rule, "conv-no-tensor-cores") || !strcmp(x->rule, "gemm-no-tensor-cores")) &&
+                  x->layer >= 0 && S_is(e->layers[x->layer].precision, "FP32");
+    if (!fp32_tc) {
+      f->v[w++] = *x;
+      continue;
+    }
+    idx[n++] = (size_t)x->layer;
+    conv += !strcmp(x->rule, "conv-no-tensor-cores");
+    if (lat && e->layers[x->layer].has_profile) ms += e->layers[x->layer].avg_ms;
+    free(x->message);
+    free(x->mitigation);
+    free(x->evidence);
+    free(x->confidence_why);
+    free(x->next_step);
+    free(x->layers);
+  }
+  f->n = w;
+  for (size_t k = 0; k < f->n; k++) f->v[k].seq = k;
+  if (n) {
+    char ev[160], what[96];
+    snprintf(ev, sizeof ev, "every compute layer (%zu) reads FP32 (or integers); compute capability %s", compute,
+             e->device.compute_capability ? e->device.compute_capability : "?");
+    if (conv && n > conv)
+      snprintf(what, sizeof what, "%zu convolution%s and %zu GEMM%s run", conv, conv == 1 ? "" : "s", n - conv,
+               n - conv == 1 ? "" : "s");
+    else if (conv) snprintf(what, sizeof what, "%zu convolution%s", conv, conv == 1 ? " runs" : "s run");
+    else snprintf(what, sizeof what, "%zu GEMM%s", n, n == 1 ? " runs" : "s run");
+    ec_finding *x = S_add(c, "fp32-engine", EC_LINT_WARNING, -1, lat ? ec_share_pct(ms, c->s->total_ms) : NAN,
+                          lat ? ms : NAN, ec_advice(EC_ADV_TF32_FP16, e->trt_version), ev,
+                          "The engine was built FP32 only on a GPU with Tensor Cores: %s in FP32 on CUDA cores.", what);
+    ec_finding_set_layers(x, e, idx, n);
+  }
+  free(idx);
 }
 
 /* Myelin layers hide their kernels: one finding each when there are a few,
@@ -699,14 +951,17 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
     if (lat) ec_buf_printf(&ev, ", %.4g ms (%.1f%%)", ms[r], share);
     ec_buf_printf(&ev, "; %zu Reformat%s around %s", nref, nref == 1 ? "" : "s", members[r] == 1 ? "it" : "them");
     if (lat && nref) ec_buf_printf(&ev, ", %.4g ms (%.1f%%)", ref_ms, ec_share_pct(ref_ms, c->s->total_ms));
+    ec_buf nm = {0};
+    ec_lint_layer_label(&nm, l, 0);
     ec_finding *x = S_add(
         c, "fp32-island", EC_LINT_WARNING, slowest[r], share, lat ? ms[r] : NAN,
         ec_advice(EC_ADV_ISLAND_MITIGATION, e->trt_version),
         ev.data,
-        members[r] == 1 ? "Precision island: this %s layer runs in FP32 between reduced-precision layers."
-                        : "Precision island: this %s layer and its FP32 neighbours run in FP32 between reduced-precision "
+        members[r] == 1 ? "Precision island: %s (%s) runs in FP32 between reduced-precision layers."
+                        : "Precision island: %s (%s) and its FP32 neighbours run in FP32 between reduced-precision "
                           "layers.",
-        l->type);
+        nm.data, l->type);
+    ec_buf_free(&nm);
     ec_buf_free(&ev);
     ec_finding_set_layers(x, e, list, nl);
     if (lat) {
@@ -917,6 +1172,43 @@ static void S_profile_checks(S_ctx *c) {
 
 /* ---- driver ------------------------------------------------------------------ */
 
+/* A finding never claims more than its layers take: its gain is capped at
+ * their summed profiled time (every rule, present and future). */
+static void S_cap_gain(const ec_engine *e, ec_finding *x) {
+  if (!isfinite(x->gain_ms_max) || !x->n_layers) return;
+  double ms = 0;
+  for (size_t j = 0; j < x->n_layers; j++)
+    if (x->layers[j] < e->n_layers && e->layers[x->layers[j]].has_profile && e->layers[x->layers[j]].avg_ms > 0)
+      ms += e->layers[x->layers[j]].avg_ms;
+  if (x->gain_ms_max > ms) x->gain_ms_max = ms;
+}
+
+/* Every finding about layers names them (shortened): the rules that say
+ * which layer in their own words do; the rest get "Layer: NAME." or
+ * "Layers: A, B and N more." appended. */
+static void S_name_layers(const ec_engine *e, ec_finding *x) {
+  if (!x->n_layers || !x->message) return;
+  size_t first = x->layer >= 0 ? (size_t)x->layer : x->layers[0];
+  if (first >= e->n_layers) return;
+  ec_buf nm = {0};
+  ec_lint_layer_label(&nm, &e->layers[first], 0);
+  int named = nm.len && strstr(x->message, nm.data) != NULL;
+  ec_buf_free(&nm);
+  if (named) return;
+  ec_buf m = {0};
+  ec_buf_puts(&m, x->message);
+  size_t shown = x->n_layers < 2 ? x->n_layers : 2;
+  ec_buf_puts(&m, x->n_layers == 1 ? " Layer: " : " Layers: ");
+  for (size_t j = 0; j < shown; j++) {
+    if (j) ec_buf_puts(&m, shown == x->n_layers ? " and " : ", ");
+    if (x->layers[j] < e->n_layers) ec_lint_layer_label(&m, &e->layers[x->layers[j]], 0);
+  }
+  if (x->n_layers > shown) ec_buf_printf(&m, " and %zu more", x->n_layers - shown);
+  ec_buf_putc(&m, '.');
+  free(x->message);
+  x->message = ec_buf_take(&m);
+}
+
 static int S_cmp(const void *pa, const void *pb) {
   const ec_finding *a = pa, *b = pb;
   int ka = isfinite(a->share_pct), kb = isfinite(b->share_pct);
@@ -965,6 +1257,7 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
     }
     if (ec_layer_is_gemm(l)) S_gemm_tc(&c, l, i);
   }
+  S_fp32_engine(&c);
   S_myelin(&c);
   S_zero_latency(&c);
   S_fp32_islands(&c, &f);
@@ -973,6 +1266,10 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
   S_timing(&c);
   S_profile_checks(&c);
 
+  for (size_t i = 0; i < out->n; i++) {
+    S_cap_gain(e, &out->v[i]);
+    S_name_layers(e, &out->v[i]);
+  }
   if (out->n > 1) qsort(out->v, out->n, sizeof *out->v, S_cmp);
   memset(out->count, 0, sizeof out->count);
   for (size_t i = 0; i < out->n; i++) out->count[out->v[i].severity]++;

@@ -12,7 +12,9 @@
  *     reformat-type-conversion   ReformatLinter (its mitigation is emitted)
  *     slice-type-conversion      SliceLinter
  *     qdq-unfused                QDQLinter (TensorRT 8.2 Scale-style Q/DQ)
- *   Beyond TREx: fp32-island, gemm-no-tensor-cores, myelin-opaque,
+ *   Beyond TREx: fp32-island, gemm-no-tensor-cores, fp32-engine (an engine
+ *     built FP32 only on a Tensor-Core GPU: its FP32 CUDA-core convolutions
+ *     and GEMMs as one finding instead of one each), myelin-opaque,
  *     zero-latency, timing-unstable, timing-few-samples, graph-no-detail,
  *     profile-missing.
  *   Findings (analyze/findings.h): hotspot, data-movement,
@@ -44,6 +46,7 @@
 #include <stddef.h>
 #include "analyze/summary.h"
 #include "model/engine.h"
+#include "util/buf.h"
 
 typedef enum { EC_LINT_INFO = 0, EC_LINT_WARNING = 1, EC_LINT_ERROR = 2 } ec_lint_sev;
 typedef enum { EC_CONF_LOW = 0, EC_CONF_MEDIUM = 1, EC_CONF_HIGH = 2 } ec_confidence;
@@ -123,6 +126,55 @@ size_t ec_findings_top(const ec_findings *f, size_t k, const ec_finding **out);
  *  without a known gain in f's order (lint's ranking: latency share, then
  *  severity). Borrowed pointers into out (room for k); returns how many. */
 size_t ec_findings_first(const ec_findings *f, size_t k, const ec_finding **out);
+
+/** A layer's name shortened for a sentence: at most max code points (0: 48),
+ *  cut in the middle with an ellipsis at name separators (ec_ident_break_at),
+ *  keeping its start and its end ("/model/layer1/…/conv2/Conv"). Appended
+ *  to b as raw text (the writers escape it). */
+void ec_lint_layer_label(ec_buf *b, const ec_layer *l, size_t max);
+
+/** What the findings v[0..n) could save together, counting each layer's time
+ *  once: each finding's gain_ms_max is spread over its layers in proportion
+ *  to their time (capped at it), and a layer several findings name counts
+ *  its largest part only. Never above the summed time of the layers they
+ *  name; NAN when none of them has a known gain. *layers_ms (may be NULL)
+ *  gets that summed time (NAN without a profile). */
+double ec_findings_union_gain(const ec_engine *e, const ec_finding *const *v, size_t n, double *layers_ms);
+
+/* Findings grouped by rule (issue 27): one group per rule that fired. */
+typedef struct ec_finding_group {
+  const char *rule;        /* static */
+  ec_lint_sev severity;    /* the highest of its findings */
+  size_t count[3];         /* its findings by severity */
+  size_t n;                /* its findings */
+  size_t *idx;             /* owned: indices into f->v, in f's order */
+  size_t n_layers;         /* distinct layers its findings name */
+  double latency_ms;       /* their summed time, each layer once; NAN when unknown */
+  double share_pct;        /* of the summed layer latency; NAN when unknown */
+  double gain_ms_max;      /* ec_findings_union_gain of its findings */
+  ec_gain_basis gain_basis; /* the basis of its findings' gains (EC_GAIN_NONE: none known; mixed: the first) */
+  int mixed_basis;         /* 1 when its findings' gains rest on different bases */
+  const char *mitigation;  /* borrowed from its first finding with one, or NULL */
+  const char *next_step;   /* borrowed likewise */
+  const char *summary;     /* the catalogue's summary of the rule */
+} ec_finding_group;
+
+typedef struct ec_finding_groups {
+  ec_finding_group *v;
+  size_t n;
+  const char **quiet;      /* rules of the catalogue with no finding (static ids) */
+  size_t n_quiet;
+} ec_finding_groups;
+
+/** Group f (linted from s's engine) by rule: groups ranked by their share
+ *  (unknown last), then severity, then where their first finding is in f.
+ *  Free with ec_finding_groups_free. */
+void ec_findings_group(const ec_summary *s, const ec_findings *f, ec_finding_groups *out);
+void ec_finding_groups_free(ec_finding_groups *g);
+/** "if these layers took no time", "at their class's median efficiency
+ *  (TFLOP/s of the engine's convolutions or GEMMs on the same math)": what
+ *  an estimate on basis b assumes; NULL for EC_GAIN_NONE. */
+const char *ec_gain_basis_text(ec_gain_basis b);
 
 /** "info", "warning", "error". */
 const char *ec_lint_sev_name(ec_lint_sev s);

@@ -15,19 +15,29 @@ ec_block *ec_gen_lint(const ec_engine *e, const ec_summary *s, const char *data,
   ec_block *b;
   char id[64];
   snprintf(id, sizeof id, "%s-lint", id_prefix ? id_prefix : "e");
-  ec_table *t = ec_tbl_lint(e, &f, id, rows);
+  ec_table *t = ec_tbl_lint(s, &f, id, id_prefix, rows);
   if (t) {
     b = ec_block_table(t);
     char n[48], er[48], wa[48];
     ec_buf c = {0};
-    ec_buf_printf(&c, "%s: %s, %s, %zu info.", ec_fmt_count(n, sizeof n, f.n, "finding", "findings"),
+    ec_finding_groups g;
+    ec_findings_group(s, &f, &g);
+    char nr[48];
+    ec_buf_printf(&c, "%s by %s: %s, %s, %zu info.", ec_fmt_count(n, sizeof n, f.n, "finding", "findings"),
+                  ec_fmt_count(nr, sizeof nr, g.n, "rule", "rules"),
                   ec_fmt_count(er, sizeof er, f.count[EC_LINT_ERROR], "error", "errors"),
                   ec_fmt_count(wa, sizeof wa, f.count[EC_LINT_WARNING], "warning", "warnings"), f.count[EC_LINT_INFO]);
+    ec_finding_groups_free(&g);
     const ec_finding *top[3];
     size_t nt = ec_findings_top(&f, 3, top);
+    char ms[32];
     for (size_t k = 0; k < nt; k++)
-      ec_buf_printf(&c, "%s%s (up to %.3g ms)", k ? ", " : " Worth trying first, by what they could save: ", top[k]->rule,
-                    top[k]->gain_ms_max);
+      ec_buf_printf(&c, "%s%s (up to %s)", k ? ", " : " Worth trying first, by what they could save: ", top[k]->rule,
+                    ec_fmt_ms_or(ms, sizeof ms, top[k]->gain_ms_max));
+    if (nt > 1) {
+      double lm, u = ec_findings_union_gain(e, top, nt, &lm);
+      ec_buf_printf(&c, "; together up to %s, each layer counted once", ec_fmt_ms_or(ms, sizeof ms, u));
+    }
     if (nt) ec_buf_putc(&c, '.');
     b->caption = ec_buf_take(&c);
   } else {

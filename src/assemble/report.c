@@ -279,12 +279,22 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
   ec_block *tiles = ec_block_tiles();
   for (int k = 0; k < EC_HL_N; k++) {
     char link[64];
-    snprintf(link, sizeof link, "#%s-warnings", c->part->id);
+    snprintf(link, sizeof link, "#%s-lint", c->part->id);
     ec_block_tile(tiles, h.fig[k].label, h.fig[k].value, h.fig[k].detail,
-                  k == EC_HL_WARNINGS && h.fig[k].sort > 0 ? link : NULL);
+                  k == EC_HL_FINDINGS && e->n_layers ? link : NULL);
   }
   ec_headline_free(&h);
   ec_block_add(g, tiles);
+  /* problems reading the files: a line under the tiles, linking to the list */
+  size_t nw = ec_diags_count(&e->diags, EC_WARN);
+  if (nw) {
+    char cnt[48], link[64];
+    snprintf(link, sizeof link, "#%s-warnings", c->part->id);
+    char *m = ec_asprintf("%s raised while loading this engine's files: see the list.",
+                          ec_fmt_count(cnt, sizeof cnt, nw, "warning was", "warnings were"));
+    ec_block_add(g, ec_block_text(m, link));
+    free(m);
+  }
   /* the five slowest (fewer when report --top asks for fewer) */
   size_t top = c->o->top_n && c->o->top_n < 5 ? c->o->top_n : 5;
   if (s->has_latency && s->layers) {
@@ -299,9 +309,21 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
                                                 ec_fmt_int(nl, sizeof nl, (double)s->layers));
     ec_block_add(g, b);
   } else {
-    ec_block_add(g, ec_block_text(s->layers ? "Without a per-layer profile the slowest layers are unknown."
-                                            : "No layers were read.",
-                                  NULL));
+    char tid[64];
+    snprintf(tid, sizeof tid, "%s-build-times", c->part->id);
+    ec_table *bt = s->layers ? ec_tbl_build_times(s, tid, top) : NULL;
+    if (bt) {
+      /* a verbose build log's autotuning times: labelled, never mixed with a profile */
+      ec_block *b = ec_block_table(bt);
+      b->caption = ec_strdup("No per-layer profile: the slowest layers are unknown. The verbose build log timed "
+                             "each layer's chosen kernel while building (one layer alone, one format combination): "
+                             "build-time measurements, not the engine's latency. The longest:");
+      ec_block_add(g, b);
+    } else {
+      ec_block_add(g, ec_block_text(s->layers ? "Without a per-layer profile the slowest layers are unknown."
+                                              : "No layers were read.",
+                                    NULL));
+    }
   }
   if (e->n_layers) {
     ec_findings f = {0};
@@ -315,7 +337,16 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
       ec_block *b = ec_block_table(t);
       char all[48];
       /* ranked by the time a fix could save, then lint's order (ec_findings_first) */
-      b->caption = ec_asprintf("What to try first, by the time it could save (all %s under Lint):",
+      const ec_finding *ranked[3];
+      size_t nr = ec_findings_top(&f, 3, ranked);
+      char together[96] = "";
+      if (nr > 1) {
+        /* each layer's time once: never above what those layers take */
+        char ms[48];
+        snprintf(together, sizeof together, "; together up to %s, each layer counted once",
+                 ec_fmt_ms_or(ms, sizeof ms, ec_findings_union_gain(e, ranked, nr, NULL)));
+      }
+      b->caption = ec_asprintf("What to try first, by the time it could save at most%s (all %s under Lint):", together,
                                ec_fmt_count(all, sizeof all, f.n, "finding", "findings"));
       ec_block_add(g, b);
     } else {

@@ -1,11 +1,13 @@
 /* enginecard lint ENGINE [--json] [--fail-on warning|error] — hazards of an
  * engine's layers with their mitigations, and checks of the input files.
  *
- * Text (default): the findings worth trying first (ec_findings_top), then one
- * line per finding (severity, rule, latency share, the most it could save,
- * layer, message), ranked by latency share, with a "next:" line for those
- * that name an experiment; -v adds evidence, mitigation and why the
- * confidence is what it is.
+ * Text (default): the findings worth trying first (ec_findings_top) and what
+ * they could save together (each layer once), then one line per rule
+ * (ec_findings_group: severity, rule, findings, latency share and saving of
+ * its layers counted once, its mitigation and next step) with its findings
+ * indented under it (severity, share, the most it could save, message naming
+ * the layer), then the rules that found nothing; -v adds each finding's
+ * evidence, a mitigation of its own and why its confidence is what it is.
  * --json: enginecard.lint/1 (tests/schema/lint.schema.json).
  * --codequality F: GitLab Code Quality JSON. --github (or on a GitHub
  * runner, unless --json): warnings and errors as ::warning/::error lines on
@@ -80,45 +82,62 @@ static void S_text(const ec_summary *s, const ec_findings *f, int verbose, FILE 
     fputs("try first (the most each could save of the summed layer latency):", out);
     for (size_t k = 0; k < nt; k++) {
       S_ms(gain, sizeof gain, top[k]->gain_ms_max);
-      fprintf(out, "%s %s <= %s ms", k ? "," : "", top[k]->rule, gain);
+      fprintf(out, "%s %s up to %s ms", k ? "," : "", top[k]->rule, gain);
+    }
+    if (nt > 1) {
+      S_ms(gain, sizeof gain, ec_findings_union_gain(e, top, nt, NULL));
+      fprintf(out, "; together up to %s ms (each layer counted once)", gain);
     }
     fputc('\n', out);
   }
-  fprintf(out, "\n%-8s %-26s %7s %8s  %-40s  %s\n", "severity", "rule", "share%", "gain_ms", "layer", "message");
-  for (size_t i = 0; i < f->n; i++) {
-    const ec_finding *x = &f->v[i];
-    if (isfinite(x->share_pct)) snprintf(share, sizeof share, "%.2f", x->share_pct);
+  /* one line per rule, then its findings indented */
+  ec_finding_groups g;
+  ec_findings_group(s, f, &g);
+  fprintf(out, "\n%-8s %-26s %5s %7s %10s  %s\n", "severity", "rule", "found", "share%", "up_to_ms", "what");
+  for (size_t k = 0; k < g.n; k++) {
+    const ec_finding_group *G = &g.v[k];
+    if (isfinite(G->share_pct)) snprintf(share, sizeof share, "%.2f", G->share_pct);
     else snprintf(share, sizeof share, "-");
-    S_ms(gain, sizeof gain, x->gain_ms_max);
-    fprintf(out, "%-8s %-26s %7s %8s  ", ec_lint_sev_name(x->severity), x->rule, share, gain);
-    if (x->layer >= 0 && (size_t)x->layer < e->n_layers) {
-      S_put(out, e->layers[x->layer].name, e->layers[x->layer].name_len, 40, 40);
-    } else if (x->n_layers) {
-      char grp[40];
-      snprintf(grp, sizeof grp, "(%zu layer%s)", x->n_layers, x->n_layers == 1 ? "" : "s");
-      S_put(out, grp, strlen(grp), 40, 40);
-    } else {
-      S_put(out, "(engine)", 8, 40, 40);
+    S_ms(gain, sizeof gain, G->gain_ms_max);
+    fprintf(out, "%-8s %-26s %5zu %7s %10s  ", ec_lint_sev_name(G->severity), G->rule, G->n, share, gain);
+    fputs(G->summary ? G->summary : G->rule, out);
+    if (G->n_layers) fprintf(out, " (%zu layer%s)", G->n_layers, G->n_layers == 1 ? "" : "s");
+    fputc('\n', out);
+    if (G->mitigation) {
+      fputs("    mitigation: ", out);
+      ec_cli_put_safe(out, G->mitigation);
     }
-    fputs("  ", out);
-    ec_cli_put_safe(out, x->message);
-    if (x->next_step) {
-      fprintf(out, "         next (confidence %s): ", ec_confidence_name(x->confidence));
-      ec_cli_put_safe(out, x->next_step);
+    if (G->next_step) {
+      fputs("    next: ", out);
+      ec_cli_put_safe(out, G->next_step);
     }
-    if (verbose && x->evidence) {
-      fputs("         evidence: ", out);
-      ec_cli_put_safe(out, x->evidence);
-    }
-    if (verbose && x->mitigation) {
-      fputs("         mitigation: ", out);
-      ec_cli_put_safe(out, x->mitigation);
-    }
-    if (verbose && x->confidence_why) {
-      fprintf(out, "         confidence %s: ", ec_confidence_name(x->confidence));
-      ec_cli_put_safe(out, x->confidence_why);
+    for (size_t j = 0; j < G->n; j++) {
+      const ec_finding *x = &f->v[G->idx[j]];
+      if (isfinite(x->share_pct)) snprintf(share, sizeof share, "%.2f", x->share_pct);
+      else snprintf(share, sizeof share, "-");
+      S_ms(gain, sizeof gain, x->gain_ms_max);
+      fprintf(out, "  - %-7s %7s %8s  ", ec_lint_sev_name(x->severity), share, gain);
+      ec_cli_put_safe(out, x->message);
+      if (verbose && x->evidence) {
+        fputs("      evidence: ", out);
+        ec_cli_put_safe(out, x->evidence);
+      }
+      if (verbose && x->mitigation && x->mitigation != G->mitigation && strcmp(x->mitigation, G->mitigation ? G->mitigation : "")) {
+        fputs("      mitigation: ", out);
+        ec_cli_put_safe(out, x->mitigation);
+      }
+      if (verbose && x->confidence_why) {
+        fprintf(out, "      confidence %s: ", ec_confidence_name(x->confidence));
+        ec_cli_put_safe(out, x->confidence_why);
+      }
     }
   }
+  if (g.n_quiet) {
+    fprintf(out, "\nchecked, nothing found (%zu rules):", g.n_quiet);
+    for (size_t k = 0; k < g.n_quiet; k++) fprintf(out, "%s %s", k ? "," : "", g.quiet[k]);
+    fputc('\n', out);
+  }
+  ec_finding_groups_free(&g);
 }
 
 int ec_cmd_lint(int argc, char **argv) {

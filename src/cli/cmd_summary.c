@@ -10,6 +10,7 @@
 #include "util/buf.h"
 #include "util/utf8.h"
 #include "view/fmt.h"
+#include "view/headline.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +96,14 @@ static void S_text(const ec_summary *s, FILE *f) {
   ec_buf_free(&b);
   fprintf(f, "\n");
   ec_e2e t = ec_summary_e2e(s);
+  /* the measured end-to-end figure first, then the layer sum */
+  if (t.known) {
+    fprintf(f, "%-12s", t.what[0] == 'G' ? "gpu compute" : "end-to-end");
+    if (isfinite(t.median_ms)) fprintf(f, "median %.6g ms", t.median_ms);
+    if (isfinite(t.p99_ms)) fprintf(f, ", p99 %.6g ms", t.p99_ms);
+    if (t.count) fprintf(f, " over %zu iterations", t.count);
+    fprintf(f, " (%s)\n", t.source);
+  }
   if (s->has_latency) {
     fprintf(f, "latency     %.3f ms  (sum of per-layer averages", s->total_ms);
     if (e->layers_without_profile) fprintf(f, "; %zu of %zu layers have no profile record", e->layers_without_profile, s->layers);
@@ -110,13 +119,6 @@ static void S_text(const ec_summary *s, FILE *f) {
     if (nl >= 0) fprintf(f, "reformats   %zu layers (latency not available)\n", s->reformat_count);
     else fprintf(f, "reformats   not available\n");
   }
-  if (t.known) {
-    fprintf(f, "%-12s", t.what[0] == 'G' ? "gpu compute" : "end-to-end");
-    if (isfinite(t.median_ms)) fprintf(f, "median %.6g ms", t.median_ms);
-    if (isfinite(t.p99_ms)) fprintf(f, ", p99 %.6g ms", t.p99_ms);
-    if (t.count) fprintf(f, " over %zu iterations", t.count);
-    fprintf(f, " (%s)\n", t.source);
-  }
   char extra[96], tb[32], gap[128];
   snprintf(extra, sizeof extra, " (TREx: %s)", ec_fmt_bytes(tb, sizeof tb, s->weights_bytes_trex));
   int none = s->nums.n == 0;
@@ -129,8 +131,9 @@ static void S_text(const ec_summary *s, FILE *f) {
   if (s->has_timing)
     fprintf(f, "timing      %zu iterations: median %.6g ms, p99 %.6g ms, mean %.6g ms\n", s->timing.count,
             s->timing.median, s->timing.p99, s->timing.mean);
-  if (e->perf.present && isfinite(e->perf.throughput_qps))
-    fprintf(f, "throughput  %.6g qps (%s)\n", e->perf.throughput_qps, e->perf.throughput_source);
+  char *tp = ec_headline_throughput(e);
+  if (tp) fprintf(f, "throughput  %s (%.6g qps, %s)\n", tp, e->perf.throughput_qps, e->perf.throughput_source);
+  free(tp);
   const ec_groups *gs[2] = {&s->by_type_shown, &s->by_precision}; /* --json's by_type is TREx's */
   const char *heads[2] = {"type", "precision"};
   /* a Myelin type shown with its family ("Convolution (Myelin correlation)") widens the column */

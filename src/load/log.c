@@ -130,6 +130,7 @@ static void S_generic(ec_log_parser *P, const ec_log_line *L) {
   }
   if (L->trt) {
     if (ec_log_trt_fact(P, L)) return;
+    if (ec_log_tactic_line(P, L)) return;
     if (ec_log_starts(c, n, "Engine Layer Information:")) {
       ec_log_layers_begin(P, 2, L->no);
       P->mode = EC_LOG_M_LAYERS_VERBOSE;
@@ -257,6 +258,7 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
     p = nl ? nl + 1 : end;
   }
   if (P.mode == EC_LOG_M_PROFILE) ec_log_prof_end(&P, no);
+  ec_log_tactics_apply(&P);
   int rc = ec_log_conclude(&P, o, no, last_line_complete);
   if (rc == 0 && gen) ec_load_generator(e, path, gen, gen_len);
   for (size_t i = 0; i < P.n_segs; i++) ec_log_inv_free(&P.segs[i]);

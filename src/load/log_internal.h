@@ -20,6 +20,7 @@
 #include "load/internal.h"
 #include "load/load.h"
 #include "model/engine.h"
+#include "util/map.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -173,6 +174,11 @@ typedef struct ec_log_parser {
   int last_note_line;
   int n_errors;
   int warn_layer, warn_prof, warn_dump;
+  /* a verbose build's autotuning (log_tactics.c) */
+  char *tac_runner;                 /* the layer being timed ("Timing Runner: NAME (Runner)"), owned */
+  struct ec_log_tac *tac;           /* kernel names by tactic, build times by layer and tactic */
+  size_t n_tac, cap_tac;
+  ec_map tac_names, tac_times;      /* keys borrowed from tac */
 } ec_log_parser;
 
 /** The invocation being read. */
@@ -183,6 +189,18 @@ ec_log_inv *ec_log_new_inv(ec_log_parser *P, int line);
 void ec_log_warn(ec_log_parser *P, int line, int col, const char *msg);
 
 /* ------------------------------------------------------------ section readers */
+
+/* log_tactics.c */
+/** A verbose build's autotuning lines: "--------------- Timing Runner: NAME
+ *  (Runner)", "NAME Set Tactic Name: KERNEL Tactic: 0xHEX", "Tactic: 0xHEX
+ *  Time: T" and "Fastest Tactic: 0xHEX Time: T". 1 when the line was one. */
+int ec_log_tactic_line(ec_log_parser *P, const ec_log_line *L);
+/** After the last line: each listed layer whose tactic the listing gives
+ *  only as a number gets the kernel name a "Set Tactic Name" line gave that
+ *  number, and the time autotuning measured for it (attributes TacticSource
+ *  "build log" and BuildTimeMs: build-time measurements, never profile
+ *  numbers). Frees what the lines left. */
+void ec_log_tactics_apply(ec_log_parser *P);
 
 /* log_runs.c */
 /** "&&&& RUNNING/PASSED/FAILED ..." lines. */

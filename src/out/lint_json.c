@@ -3,6 +3,11 @@
  * { "schema", "engine", "layers", "latency_total_ms" | null,
  *   "counts": {"error","warning","info"}, "fail_on" | null, "failed",
  *   "top_by_gain": [finding index ... up to 3],
+ *   "top_by_gain_together_ms" | null: what those could save together, each layer once,
+ *   "groups": [ { "rule", "severity", "findings": [finding index ...], "layers",
+ *                 "latency_ms" | null, "latency_share_pct" | null, "gain_ms_max" | null,
+ *                 "mitigation" | null } ]: the findings by rule (ec_findings_group),
+ *   "rules_without_findings": [rule id ...],
  *   "findings": [ { "rule", "severity", "trex_rule" | null,
  *                   "layer": {"index","name","type","precision","tactic"} | null,
  *                   "latency_share_pct" | null, "latency_ms" | null,
@@ -90,5 +95,30 @@ json_t *ec_lint_json(const ec_summary *s, const ec_findings *f, int fail_on) {
   json_t *ta = json_array();
   for (size_t k = 0; k < nt; k++) json_array_append_new(ta, json_integer((json_int_t)(top[k] - f->v)));
   json_object_set_new(o, "top_by_gain", ta);
+  /* what they could save together, each layer once (never above their time) */
+  json_object_set_new(o, "top_by_gain_together_ms", nt ? ec_jnum(ec_findings_union_gain(e, top, nt, NULL)) : json_null());
+  ec_finding_groups g;
+  ec_findings_group(s, f, &g);
+  json_t *ga = json_array();
+  for (size_t k = 0; k < g.n; k++) {
+    const ec_finding_group *G = &g.v[k];
+    json_t *j = json_object();
+    json_object_set_new(j, "rule", json_string(G->rule));
+    json_object_set_new(j, "severity", json_string(ec_lint_sev_name(G->severity)));
+    json_t *ix = json_array();
+    for (size_t q = 0; q < G->n; q++) json_array_append_new(ix, json_integer((json_int_t)G->idx[q]));
+    json_object_set_new(j, "findings", ix);
+    json_object_set_new(j, "layers", json_integer((json_int_t)G->n_layers));
+    json_object_set_new(j, "latency_ms", ec_jnum(G->latency_ms));
+    json_object_set_new(j, "latency_share_pct", ec_jnum(G->share_pct));
+    json_object_set_new(j, "gain_ms_max", ec_jnum(G->gain_ms_max));
+    json_object_set_new(j, "mitigation", ec_jstr(G->mitigation));
+    json_array_append_new(ga, j);
+  }
+  json_object_set_new(o, "groups", ga);
+  json_t *qa = json_array();
+  for (size_t k = 0; k < g.n_quiet; k++) json_array_append_new(qa, json_string(g.quiet[k]));
+  json_object_set_new(o, "rules_without_findings", qa);
+  ec_finding_groups_free(&g);
   return o;
 }

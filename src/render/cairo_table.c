@@ -206,7 +206,12 @@ static void S_draw_row(const ec_table *t, size_t r, ec_cairo_flow *f, const doub
     S_rgb(cr, 0xeef0f4);
     cairo_rectangle(cr, f->x, f->y, tw, rh);
     cairo_fill(cr);
-  } else if (t->row_ids && t->row_ids[r]) {
+  } else if (ec_table_is_sub(t, r)) {
+    S_rgb(cr, 0xf6f7f9);
+    cairo_rectangle(cr, f->x + w[0], f->y, tw - w[0], rh);
+    cairo_fill(cr);
+  }
+  if (!header && t->row_ids && t->row_ids[r]) {
     char *attr = ec_asprintf("name='%s'", t->row_ids[r]);
     cairo_tag_begin(cr, CAIRO_TAG_DEST, attr);
     cairo_tag_end(cr, CAIRO_TAG_DEST);
@@ -265,11 +270,44 @@ static void S_new_page(ec_cairo_flow *f) {
   f->y = f->top;
 }
 
+/* The line closing a capped group of sub rows: "… and N more layers (in the
+ * HTML report)", indented past the first column. */
+static void S_more_line(const ec_table *t, ec_cairo_flow *f, const double *w, size_t n) {
+  char *txt = ec_asprintf("\xE2\x80\xA6 and %zu more %s in the HTML report", n, t->sub_label ? t->sub_label : "rows");
+  PangoLayout *l = pango_layout_new(f->pango_context);
+  PangoFontDescription *fd = ec_text_font(EC_TABLE_PT, 0);
+  pango_font_description_set_style(fd, PANGO_STYLE_ITALIC);
+  pango_layout_set_font_description(l, fd);
+  pango_font_description_free(fd);
+  pango_layout_set_text(l, txt, -1);
+  double h = S_height(l) + 2 * S_PAD;
+  if (h > f->bottom - f->y && f->y > f->top + 1) S_new_page(f);
+  S_rgb(f->cr, 0x4a4f57);
+  cairo_move_to(f->cr, f->x + w[0] + S_PAD, f->y + S_PAD);
+  pango_cairo_show_layout(f->cr, l);
+  g_object_unref(l);
+  free(txt);
+  f->y += h;
+}
+
 void ec_render_table_cairo(const ec_table *t, ec_cairo_flow *f, size_t max_rows, const char *more) {
   size_t nc = t->ncols;
   if (!nc) return;
   PangoContext *pc = f->pango_context;
   size_t nr = max_rows && t->nrows > max_rows ? max_rows : t->nrows;
+  size_t shown_top = nr, all_top = t->nrows; /* rows a cap counts: a grouped table's group rows */
+  if (t->row_sub) {
+    all_top = 0;
+    for (size_t r = 0; r < t->nrows; r++) all_top += !t->row_sub[r];
+    nr = t->nrows;
+    shown_top = all_top;
+    if (max_rows && all_top > max_rows) {
+      size_t k = 0;
+      for (nr = 0; nr < t->nrows; nr++)
+        if (!t->row_sub[nr] && k++ == max_rows) break;
+      shown_top = max_rows;
+    }
+  }
   double *w = ec_calloc(2 * nc, sizeof *w);
   double tw = S_widths(t, nr, f->width, w);
   double *smax = ec_table_share_max(t);
@@ -280,7 +318,19 @@ void ec_render_table_cairo(const ec_table *t, ec_cairo_flow *f, size_t max_rows,
   /* keep the header with the first rows */
   if (hh + fmin(rh1, page_h / 3) > f->bottom - f->y && f->y > f->top + 1) S_new_page(f);
   S_draw_row(t, (size_t)-1, f, w, smax, tw, hh, hl);
+  size_t in_group = 0, skipped = 0;
   for (size_t r = 0; r < nr; r++) {
+    if (ec_table_is_sub(t, r)) {
+      if (t->sub_cap && ++in_group > t->sub_cap) {
+        skipped++;
+        if (r + 1 < nr && ec_table_is_sub(t, r + 1)) continue;
+        S_more_line(t, f, w, skipped);
+        skipped = 0;
+        continue;
+      }
+    } else {
+      in_group = 0;
+    }
     double rh = r == 0 ? rh1 : S_row_layouts(t, r, pc, w, ls);
     if (rh > page_h - hh - 40) rh = page_h - hh - 40; /* a monster row is clipped */
     if (rh > f->bottom - f->y && f->y > f->top + 1) {
@@ -300,8 +350,8 @@ void ec_render_table_cairo(const ec_table *t, ec_cairo_flow *f, size_t max_rows,
   free(smax);
   f->y += 4;
   ec_buf note = {0};
-  if (t->nrows > nr)
-    ec_buf_printf(&note, "%zu more row%s %s. ", t->nrows - nr, t->nrows - nr == 1 ? " is" : "s are",
+  if (all_top > shown_top)
+    ec_buf_printf(&note, "%zu more row%s %s. ", all_top - shown_top, all_top - shown_top == 1 ? " is" : "s are",
                   more ? more : "in the HTML report");
   if (t->note) ec_buf_puts(&note, t->note);
   if (note.len) {

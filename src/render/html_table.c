@@ -80,6 +80,54 @@ static void S_row(const ec_table *t, size_t r, const double *smax, ec_buf *b) {
   ec_buf_puts(b, "</tr>\n");
 }
 
+/* Sub rows [a, b) of a grouped table: folded into a <details> under their
+ * group's row, as a table of the columns any of them fills. */
+static void S_sub_rows(const ec_table *t, size_t a, size_t b, const double *smax, ec_buf *o) {
+  unsigned char *used = ec_calloc(t->ncols ? t->ncols : 1, 1);
+  for (size_t r = a; r < b; r++)
+    for (size_t c = 0; c < t->ncols; c++) {
+      const ec_cell *x = ec_table_cell(t, r, c);
+      if (x->text && *x->text) used[c] = 1;
+    }
+  ec_buf_printf(o, "<tr class=\"sub-fold\"><td colspan=\"%zu\"><details class=\"sub\"><summary>%zu ", t->ncols, b - a);
+  S_attr(o, t->sub_label ? t->sub_label : "rows");
+  ec_buf_puts(o, "</summary><table class=\"data sub\"><thead><tr>");
+  for (size_t c = 0; c < t->ncols; c++) {
+    if (!used[c]) continue;
+    ec_buf_printf(o, "<th scope=\"col\"%s>", t->cols[c].align == EC_ALIGN_RIGHT ? " class=\"num\"" : "");
+    S_attr(o, t->cols[c].header);
+    ec_buf_puts(o, "</th>");
+  }
+  ec_buf_puts(o, "</tr></thead><tbody>");
+  for (size_t r = a; r < b; r++) {
+    ec_buf_puts(o, "<tr>");
+    for (size_t c = 0; c < t->ncols; c++) {
+      if (!used[c]) continue;
+      const ec_cell *x = ec_table_cell(t, r, c);
+      int num = t->cols[c].align == EC_ALIGN_RIGHT;
+      const char *cls = S_kind_class(x);
+      char st[48];
+      const char *style = S_kind_style(x, smax[c], st, sizeof st);
+      ec_buf_puts(o, "<td");
+      if (num || *cls) ec_buf_printf(o, " class=\"%s%s%s\"", num ? "num" : "", num && *cls ? " " : "", cls);
+      if (style) ec_buf_printf(o, " style=\"%s\"", style);
+      ec_buf_putc(o, '>');
+      if (x->link) {
+        ec_buf_puts(o, "<a href=\"");
+        S_attr(o, x->link);
+        ec_buf_puts(o, "\">");
+      }
+      if (x->text && num) ec_buf_html(o, x->text, strlen(x->text));
+      else if (x->text) ec_buf_html_ident(o, x->text, strlen(x->text));
+      if (x->link) ec_buf_puts(o, "</a>");
+      ec_buf_puts(o, "</td>");
+    }
+    ec_buf_puts(o, "</tr>\n");
+  }
+  ec_buf_puts(o, "</tbody></table></details></td></tr>\n");
+  free(used);
+}
+
 /* ---- data tables ---------------------------------------------------------- */
 
 static void S_jstr(ec_buf *b, const char *s) {
@@ -243,7 +291,13 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
   } else if (data) {
     for (size_t r = 0; r < S_STATIC_DEFAULT && r < t->nrows; r++) S_row(t, r, smax, b); /* the view chose none: the first rows */
   } else {
-    for (size_t r = 0; r < t->nrows; r++) S_row(t, r, smax, b);
+    for (size_t r = 0; r < t->nrows; r++) {
+      if (ec_table_is_sub(t, r)) continue;
+      S_row(t, r, smax, b);
+      size_t k = r + 1;
+      while (k < t->nrows && ec_table_is_sub(t, k)) k++;
+      if (k > r + 1) S_sub_rows(t, r + 1, k, smax, b);
+    }
   }
   ec_buf_puts(b, "</tbody></table>");
   if (data) S_note(b, t->static_note, "table-note static-note");

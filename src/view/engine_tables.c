@@ -6,6 +6,7 @@
 #include "util/map.h"
 #include "util/rank.h"
 #include "view/fmt.h"
+#include "view/headline.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,20 +107,6 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   else if (e->graph_names_only) ec_buf_puts(&b, "; names only: types and shapes unknown");
   S_kv(t, "Layers", b.data);
   b.len = 0;
-  if (s->has_latency) {
-    ec_buf_printf(&b, "%s ms (sum of per-layer averages", B(ec_fmt_ms, s->total_ms));
-    if (e->profile_count > 0)
-      ec_buf_printf(&b, " over %lld profiled iteration%s", (long long)e->profile_count, e->profile_count == 1 ? "" : "s");
-    if (e->profile_count == 1) ec_buf_puts(&b, "; a single sample");
-    if (e->layers_without_profile)
-      ec_buf_printf(&b, "; %zu of %zu layers ha%s no profile record", e->layers_without_profile, s->layers,
-                    e->layers_without_profile == 1 ? "s" : "ve");
-    ec_buf_puts(&b, ")");
-    S_kv(t, "Layer latency sum", b.data);
-  } else {
-    S_kv(t, "Layer latency sum", "not available (no profile)");
-  }
-  b.len = 0;
   ec_e2e tm = ec_summary_e2e(s);
   if (tm.known) {
     char m[32], p[32];
@@ -133,10 +120,27 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   }
   b.len = 0;
   if (e->perf.present && isfinite(e->perf.throughput_qps)) {
-    ec_buf_printf(&b, "%s qps (%s)", B(ec_fmt_num, e->perf.throughput_qps), e->perf.throughput_source);
+    char *tp = ec_headline_throughput(e);
+    ec_buf_printf(&b, "%s (%.6g qps, %s)", tp, e->perf.throughput_qps, e->perf.throughput_source);
+    free(tp);
     S_kv(t, "Throughput", b.data);
   } else {
     S_kv(t, "Throughput", "not available");
+  }
+  /* the layer sum after the measured end-to-end figures */
+  b.len = 0;
+  if (s->has_latency) {
+    ec_buf_printf(&b, "%s ms (sum of per-layer averages", B(ec_fmt_ms, s->total_ms));
+    if (e->profile_count > 0)
+      ec_buf_printf(&b, " over %lld profiled iteration%s", (long long)e->profile_count, e->profile_count == 1 ? "" : "s");
+    if (e->profile_count == 1) ec_buf_puts(&b, "; a single sample");
+    if (e->layers_without_profile)
+      ec_buf_printf(&b, "; %zu of %zu layers ha%s no profile record", e->layers_without_profile, s->layers,
+                    e->layers_without_profile == 1 ? "s" : "ve");
+    ec_buf_puts(&b, ")");
+    S_kv(t, "Layer latency sum", b.data);
+  } else {
+    S_kv(t, "Layer latency sum", "not available (no profile)");
   }
   b.len = 0;
   S_weights_io_facts(t, s);
@@ -404,6 +408,46 @@ ec_table *ec_tbl_layer_order(const ec_summary *s, const char *id) {
   return t;
 }
 
+ec_table *ec_tbl_build_times(const ec_summary *s, const char *id, size_t n) {
+  const ec_engine *e = s->engine;
+  size_t m = 0;
+  size_t *ids = ec_malloc((e->n_layers ? e->n_layers : 1) * sizeof *ids);
+  double *v = ec_malloc((e->n_layers ? e->n_layers : 1) * sizeof *v);
+  for (size_t i = 0; i < e->n_layers; i++) {
+    const char *bt = ec_attrs_get(&e->layers[i].attrs, "BuildTimeMs");
+    char *end;
+    double ms = bt ? strtod(bt, &end) : NAN;
+    if (!bt || *end || !isfinite(ms)) continue;
+    ids[m] = i;
+    v[m++] = ms;
+  }
+  ec_table *t = NULL;
+  if (m) {
+    ec_rank_desc_ids(ids, v, m);
+    t = ec_table_new(id, NULL);
+    ec_table_col(t, "#", EC_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
+    ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
+    ec_table_col(t, "Kernel (build log)", EC_ALIGN_LEFT, 0);
+    ec_table_col(t, "Build-time measurement (ms)", EC_ALIGN_RIGHT, 1);
+    for (size_t k = 0; k < m && k < n; k++) {
+      const ec_layer *l = &e->layers[ids[k]];
+      size_t r = ec_table_row(t);
+      char num[48], tb[80];
+      snprintf(num, sizeof num, "%zu", k + 1);
+      ec_table_set(t, r, 0, num, (double)(k + 1));
+      ec_table_setn(t, r, 1, l->name, l->name_len, NAN);
+      ec_table_set(t, r, 2, ec_layer_shown_type(l), NAN);
+      ec_table_set(t, r, 3, ec_layer_tactic_shown(l, tb, sizeof tb), NAN);
+      const char *bt = ec_attrs_get(&l->attrs, "BuildTimeMs");
+      ec_table_set(t, r, 4, bt, strtod(bt, NULL));
+    }
+  }
+  free(ids);
+  free(v);
+  return t;
+}
+
 ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *type, size_t max, char **sentence) {
   const ec_group *g = ec_groups_find(&s->by_type_shown, type);
   if (!g) return NULL;
@@ -422,7 +466,8 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
     if (strcmp(ec_layer_shown_type(l), type)) continue;
     size_t r = ec_table_row(t);
     S_layer_cells(t, r, s, l, 0);
-    ec_table_set(t, r, s->has_latency ? 5 : 3, l->tactic, NAN);
+    char tb[80];
+    ec_table_set(t, r, s->has_latency ? 5 : 3, ec_layer_tactic_shown(l, tb, sizeof tb), NAN);
     shown++;
   }
   if (g->count > shown) {
@@ -554,7 +599,8 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
       ec_table_set(t, r, 5, "\xE2\x80\x93", NAN);
     }
     ec_table_set(t, r, 6, l->out_precision, NAN);
-    ec_table_set(t, r, 7, l->tactic, NAN);
+    char tb[80];
+    ec_table_set(t, r, 7, ec_layer_tactic_shown(l, tb, sizeof tb), NAN);
     char *in = S_tensors(l->in, l->n_in), *out = S_tensors(l->out, l->n_out);
     ec_table_set(t, r, 8, in, NAN);
     ec_table_set(t, r, 9, out, NAN);

@@ -20,6 +20,11 @@ ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n);
  *  each layer in execution order, or each run's slowest layer with the
  *  run's total; NULL without a profile. */
 ec_table *ec_tbl_layer_order(const ec_summary *s, const char *id);
+/** Without a profile: the n layers with the longest build-time measurement
+ *  (attribute BuildTimeMs: what a verbose build log's autotuning measured for
+ *  the chosen kernel, one layer alone; never a profile number), with the
+ *  kernel the log names; NULL when no layer has one. */
+ec_table *ec_tbl_build_times(const ec_summary *s, const char *id, size_t n);
 /** Layers of one type, slowest first, at most max rows; *sentence gets
  *  TREx's "There are N X layers which account for P% (T ms) of the overall
  *  latency." (malloc'd). */

@@ -145,9 +145,11 @@ static void S_tip_layer(ec_buf *t, const ec_layer *l, double total) {
     ec_buf_puts(t, "\\norigin: ");
     S_tips(t, l->origin);
   }
-  if (l->tactic) {
+  {
+    char tb[80];
+    const char *tac = ec_layer_tactic_shown(l, tb, sizeof tb);
     ec_buf_puts(t, "\\ntactic: ");
-    S_tip(t, l->tactic, strlen(l->tactic), 200);
+    S_tip(t, tac, strlen(tac), 200);
   }
   for (int io = 0; io < 2; io++) {
     const ec_tensor *v = io ? l->out : l->in;
@@ -186,6 +188,10 @@ static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
     ec_buf_puts(b, " URL=\"#");
     S_tips(b, o->href_prefix);
     ec_buf_printf(b, "-L%zu\"", n->ref);
+    /* the node's own anchor, for links from the findings (SVG id "<part>_G<layer>") */
+    ec_buf_puts(b, " id=\"");
+    S_tips(b, o->href_prefix);
+    ec_buf_printf(b, "_G%zu\"", n->ref);
   }
   /* label: type, latency, the name's parts, origin */
   ec_buf_puts(b, " label=<<b>");

@@ -8,6 +8,7 @@
 #include "util/buf.h"
 #include "util/diag.h"
 #include "view/fmt.h"
+#include "analyze/lint.h"
 
 #define S_NA "not available"
 
@@ -36,10 +37,15 @@ void ec_headline_make(const ec_summary *s, ec_headline *h) {
     S_fig(&h->fig[EC_HL_TIME], tl, ec_strdup(S_NA), ec_strdup("no timing.json, metadata or trtexec log"), NAN);
   }
 
-  if (e->perf.present && isfinite(e->perf.throughput_qps))
-    S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_asprintf("%s qps", ec_fmt_num(a, sizeof a, e->perf.throughput_qps)),
-          ec_strdup(e->perf.throughput_source ? e->perf.throughput_source : "reported"), e->perf.throughput_qps);
-  else
+  char *tp = ec_headline_throughput(e);
+  if (tp) {
+    /* a tile's value is one short line ("1.13k/s"); the sentence with the batch is its detail */
+    S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_asprintf("%s/s", ec_fmt_big(b, sizeof b, e->perf.throughput_qps)),
+          ec_asprintf("%s (%.6g qps, %s)", tp, e->perf.throughput_qps,
+                      e->perf.throughput_source ? e->perf.throughput_source : "reported"),
+          e->perf.throughput_qps);
+    free(tp);
+  } else
     S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_strdup(S_NA), ec_strdup("no metadata or trtexec log reports it"),
           NAN);
 
@@ -85,9 +91,69 @@ void ec_headline_make(const ec_summary *s, ec_headline *h) {
     S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(S_NA), ec_strdup("no layer's weights are described"), NAN);
   }
 
-  size_t w = ec_diags_count(&e->diags, EC_WARN);
-  S_fig(&h->fig[EC_HL_WARNINGS], "Warnings", ec_strdup(ec_fmt_int(a, sizeof a, (double)w)),
-        ec_strdup(w ? "raised while loading: see the list" : "none raised while loading"), (double)w);
+  /* the findings, by severity (loading problems are a line under the tiles) */
+  if (e->n_layers) {
+    ec_findings f = {0};
+    ec_lint(e, s, NULL, &f);
+    ec_finding_groups g;
+    ec_findings_group(s, &f, &g);
+    /* the value: errors and warnings ("19 warnings"), or the info count when
+     * there are none; the detail: the rest and the rules */
+    ec_buf v = {0}, d = {0};
+    static const char *const one[3] = {"info", "warning", "error"}, *const many[3] = {"info", "warnings", "errors"};
+    int top = f.count[EC_LINT_ERROR] || f.count[EC_LINT_WARNING] ? EC_LINT_WARNING : EC_LINT_INFO;
+    for (int k = EC_LINT_ERROR; k >= EC_LINT_INFO; k--) {
+      if (!f.count[k]) continue;
+      ec_buf *o = k >= top ? &v : &d;
+      ec_buf_printf(o, "%s%zu %s", o->len ? " \xC2\xB7 " : "", f.count[k], f.count[k] == 1 ? one[k] : many[k]);
+    }
+    if (!v.len) ec_buf_puts(&v, "0");
+    if (f.n) ec_buf_printf(&d, "%sby %s, under Lint", d.len ? "; " : "", ec_fmt_count(b, sizeof b, g.n, "rule", "rules"));
+    else ec_buf_puts(&d, "no lint rule fired");
+    S_fig(&h->fig[EC_HL_FINDINGS], "Findings", ec_buf_take(&v), ec_buf_take(&d),
+          (double)(f.count[EC_LINT_ERROR] + f.count[EC_LINT_WARNING]));
+    ec_finding_groups_free(&g);
+    ec_findings_free(&f);
+  } else {
+    S_fig(&h->fig[EC_HL_FINDINGS], "Findings", ec_strdup(S_NA), ec_strdup("no layers to lint"), NAN);
+  }
+}
+
+long long ec_headline_batch(const ec_engine *e) {
+  long long b = -1;
+  for (size_t i = 0; i < e->input_shapes.n; i++) {
+    const ec_dims *d = &e->input_shapes.v[i].inference;
+    if (!d->v || d->n < 1) continue;
+    if (d->v[0] < 1 || (b > 0 && d->v[0] != b)) return -1; /* dynamic, or inputs disagree */
+    b = d->v[0];
+  }
+  if (b > 0) return b;
+  const char *opt = ec_kvs_get(&e->inference_options, "Batch");
+  if (opt && *opt) {
+    char *end;
+    long long v = strtoll(opt, &end, 10);
+    if (!*end && v > 0) return v;
+  }
+  return -1;
+}
+
+char *ec_fmt_big(char *buf, size_t cap, double v) {
+  double a = fabs(v);
+  if (!isfinite(v)) snprintf(buf, cap, "\xE2\x80\x93");
+  else if (a < 1e3) snprintf(buf, cap, "%.4g", v);
+  else if (a < 999.5e3) snprintf(buf, cap, "%.3gk", v / 1e3);
+  else if (a < 999.5e6) snprintf(buf, cap, "%.3gM", v / 1e6);
+  else snprintf(buf, cap, "%.3gG", v / 1e9);
+  return buf;
+}
+
+char *ec_headline_throughput(const ec_engine *e) {
+  if (!e->perf.present || !isfinite(e->perf.throughput_qps)) return NULL;
+  char n[32];
+  ec_fmt_big(n, sizeof n, e->perf.throughput_qps);
+  long long b = ec_headline_batch(e);
+  if (b > 0) return ec_asprintf("batch %lld \xC2\xB7 %s inferences/s", b, n);
+  return ec_asprintf("%s inferences/s", n);
 }
 
 void ec_headline_free(ec_headline *h) {
@@ -126,6 +192,7 @@ ec_table *ec_tbl_index(const ec_summary *const *s, const char *const *ids, size_
   ec_table_col(t, "Layers", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Weights", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Warnings", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Findings", EC_ALIGN_LEFT, 0);
   char buf[64];
   for (size_t i = 0; i < n; i++) {
     ec_headline h;
@@ -144,11 +211,14 @@ ec_table *ec_tbl_index(const ec_summary *const *s, const char *const *ids, size_
              tm.known && tm.what[0] == 'l' ? " (latency)" : "");
     ec_table_set(t, r, 3, med, tm.median_ms);
     ec_table_set(t, r, 4, ec_fmt_ms(buf, sizeof buf, tm.p99_ms), tm.p99_ms);
-    ec_table_set(t, r, 5, ec_fmt_num(buf, sizeof buf, h.fig[EC_HL_THROUGHPUT].sort), h.fig[EC_HL_THROUGHPUT].sort);
+    ec_table_set(t, r, 5, ec_fmt_big(buf, sizeof buf, h.fig[EC_HL_THROUGHPUT].sort), h.fig[EC_HL_THROUGHPUT].sort);
     ec_table_set(t, r, 6, ec_fmt_ms(buf, sizeof buf, h.fig[EC_HL_LAYER_SUM].sort), h.fig[EC_HL_LAYER_SUM].sort);
     ec_table_set(t, r, 7, ec_fmt_int(buf, sizeof buf, h.fig[EC_HL_LAYERS].sort), h.fig[EC_HL_LAYERS].sort);
     ec_table_set(t, r, 8, ec_fmt_bytes(buf, sizeof buf, h.fig[EC_HL_WEIGHTS].sort), h.fig[EC_HL_WEIGHTS].sort);
-    ec_table_set(t, r, 9, h.fig[EC_HL_WARNINGS].value, h.fig[EC_HL_WARNINGS].sort);
+    /* warnings raised while loading, then the lint findings */
+    size_t w = ec_diags_count(&s[i]->engine->diags, EC_WARN);
+    ec_table_set(t, r, 9, ec_fmt_int(buf, sizeof buf, (double)w), (double)w);
+    ec_table_set(t, r, 10, h.fig[EC_HL_FINDINGS].value, h.fig[EC_HL_FINDINGS].sort);
     ec_headline_free(&h);
   }
   return t;
@@ -159,7 +229,7 @@ ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Severity", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Could save (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Could save", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Finding", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "What to try", EC_ALIGN_LEFT, 0);
   t->cols[3].min_width_em = 16;
@@ -173,7 +243,9 @@ ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char
     ec_table_set(t, r, 1, ec_fmt_pct(buf, sizeof buf, x->share_pct), x->share_pct);
     if (isfinite(x->share_pct)) ec_table_set_kind(t, r, 1, EC_CELL_SHARE, NULL);
     int gain = isfinite(x->gain_ms_max) && x->gain_ms_max > 0;
-    ec_table_set(t, r, 2, gain ? ec_fmt_ms(buf, sizeof buf, x->gain_ms_max) : "not available", gain ? x->gain_ms_max : NAN);
+    char up[48];
+    if (gain) snprintf(up, sizeof up, "up to %s", ec_fmt_ms_or(buf, sizeof buf, x->gain_ms_max));
+    ec_table_set(t, r, 2, gain ? up : "not available", gain ? x->gain_ms_max : NAN);
     /* a message names what it found ("Hotspot: ...", "Convolution channels
      * are not ..."): the rule id before it said it twice */
     ec_table_set(t, r, 3, x->message, NAN);

@@ -18,7 +18,7 @@ enum {
   EC_HL_LAYER_SUM,  /* the sum of per-layer averages (not an end-to-end time) */
   EC_HL_LAYERS,     /* layers after TREx's rules */
   EC_HL_WEIGHTS,    /* every weight and bias, constant inputs included */
-  EC_HL_WARNINGS,   /* warnings raised while loading */
+  EC_HL_FINDINGS,   /* lint findings by severity, linking to the Lint section */
   EC_HL_N
 };
 
@@ -34,6 +34,18 @@ typedef struct ec_headline {
   char *tensorrt; /* owned: the version, or "not available" */
   ec_headline_fig fig[EC_HL_N];
 } ec_headline;
+
+/** The batch the timings ran with: the first dimension every input's
+ *  inference shape shares (--shapes, "Input inference shape"), else trtexec's
+ *  numeric "Batch" option; -1 when the inputs do not say. */
+long long ec_headline_batch(const ec_engine *e);
+/** A big count readably: "23.2k", "1.25M", "812.5" (4 significant digits
+ *  under 1,000); "–" for NaN. */
+char *ec_fmt_big(char *buf, size_t cap, double v);
+/** Throughput as the headline shows it: "batch 32 · 1.99k inferences/s",
+ *  "3.77k inferences/s" when the batch is unknown, NULL when the throughput
+ *  is (caller frees). */
+char *ec_headline_throughput(const ec_engine *e);
 
 /** The headline of s (free with ec_headline_free). */
 void ec_headline_make(const ec_summary *s, ec_headline *h);

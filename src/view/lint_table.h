@@ -5,13 +5,18 @@
 #include "analyze/lint.h"
 #include "view/table.h"
 
-/** A table of f's findings in their ranked order (Severity, Rule, Share,
- *  Could save (gain_ms_max), Layer or "(N layers)", Finding with its
- *  evidence and confidence, What to try: mitigation and next step), at most
- *  max rows (0: all; the rest counted in
- *  the note). e is the engine the findings are about (for layer names). Cells
- *  hold raw input text: the writers escape it. Returns a new table
- *  (ec_table_free), or NULL when f is empty. */
-ec_table *ec_tbl_lint(const ec_engine *e, const ec_findings *f, const char *id, size_t max);
+/** The findings of f grouped by rule (ec_findings_group): one row per rule
+ *  that fired (Severity, Rule with "×N" for N findings, Latency (%) and
+ *  Could save: "up to" the union of its layers' time and savings, each layer
+ *  once, Layer and its Graph node, Finding and what to try: the finding or
+ *  the rule's summary, the basis of the estimate, one mitigation and next
+ *  step), then, for a rule with several findings, one
+ *  sub row per finding (its layer, shortened and linked to "#<part>-L<i>",
+ *  its share, saving and evidence), folded in HTML and capped in the PDF.
+ *  At most max groups (0: all); the note counts the rest and lists the rules
+ *  that found nothing. s is the summary of the engine linted; part the
+ *  report part's id (NULL: no links). Cells hold raw input text: the
+ *  writers escape it. Returns a new table, or NULL when f is empty. */
+ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id, const char *part, size_t max);
 
 #endif

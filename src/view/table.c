@@ -31,6 +31,8 @@ void ec_table_free(ec_table *t) {
   free(t->note);
   free(t->static_rows);
   free(t->static_note);
+  free(t->row_sub);
+  free(t->sub_label);
   free(t);
 }
 
@@ -58,6 +60,10 @@ size_t ec_table_row(ec_table *t) {
   if (t->row_ids) {
     t->row_ids = ec_reallocarray(t->row_ids, t->nrows + 1, sizeof *t->row_ids);
     t->row_ids[t->nrows] = NULL;
+  }
+  if (t->row_sub) {
+    t->row_sub = ec_reallocarray(t->row_sub, t->nrows + 1, 1);
+    t->row_sub[t->nrows] = 0;
   }
   return t->nrows++;
 }
@@ -160,3 +166,11 @@ double *ec_table_share_max(const ec_table *t) {
     }
   return m;
 }
+
+void ec_table_set_sub(ec_table *t, size_t row) {
+  if (row >= t->nrows) abort();
+  if (!t->row_sub) t->row_sub = ec_calloc(t->nrows, 1);
+  t->row_sub[row] = 1;
+}
+
+int ec_table_is_sub(const ec_table *t, size_t row) { return t->row_sub && row < t->nrows && t->row_sub[row]; }

@@ -48,6 +48,13 @@ typedef struct ec_table {
   size_t *static_rows; /* data tables (ec_table_is_data): the rows a page without scripts shows, owned */
   size_t n_static_rows;
   char *static_note;   /* data tables: says which rows those are and where the rest are, owned */
+  /* Grouped tables (the lint findings, one row per rule): a sub row belongs
+   * to the nearest row above it that is not one. HTML folds a group's sub
+   * rows into a <details> under its row; the PDF indents them, at most
+   * sub_cap per group (0: all), and counts the rest. */
+  unsigned char *row_sub; /* per row, 1 for a sub row; NULL when none; owned */
+  size_t sub_cap;
+  char *sub_label;     /* what the sub rows are ("layers"), for the fold's summary and the PDF's count; owned */
 } ec_table;
 
 /* An interactive table of more rows than this is written to HTML as data
@@ -74,6 +81,10 @@ void ec_table_set_kind(ec_table *t, size_t row, size_t col, ec_cell_kind kind, c
 void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link);
 void ec_table_set_row_id(ec_table *t, size_t row, const char *id);
 void ec_table_set_note(ec_table *t, const char *note);
+/** Make row a sub row of the row above it (see row_sub). */
+void ec_table_set_sub(ec_table *t, size_t row);
+/** 1 when row is a sub row. */
+int ec_table_is_sub(const ec_table *t, size_t row);
 /** 1 when t is written to HTML as data (interactive, more than
  *  EC_TABLE_DATA_ROWS rows). */
 int ec_table_is_data(const ec_table *t);

@@ -55,7 +55,7 @@ if grep -q "^All layers *$" "$TMP/f.txt" && grep -q "^Appendix: build and infere
 else
   fail "pdf-detail full: all layers / options missing, or in the brief"
 fi
-if grep -q "more in the HTML report and in the PDF with --pdf-detail full\|more rows are in the HTML report and in the PDF with --pdf-detail full" "$TMP/b.txt" \
+if grep -q "more in the HTML report and in the PDF with --pdf-detail full\|more findings in the HTML report\|more rows are in the HTML report and in the PDF with --pdf-detail full" "$TMP/b.txt" \
    || [ "$nf" -le 6 ]; then
   ok "pdf brief: capped blocks say where the rest is ($nf findings)"
 else
@@ -77,7 +77,7 @@ h = open(sys.argv[1], encoding="utf-8").read()
 m = re.search(r'<table id="index" class="data interactive">(.*?)</table>', h, re.S)
 assert m, "no sortable index table"
 heads = re.findall(r"<th[^>]*>([^<]*)</th>", m.group(1))
-for want in ("Engine", "GPU", "TensorRT", "GPU compute median (ms)", "p99 (ms)", "Throughput (qps)", "Layer latency sum (ms)", "Layers", "Weights", "Warnings"):
+for want in ("Engine", "GPU", "TensorRT", "GPU compute median (ms)", "p99 (ms)", "Throughput (qps)", "Layer latency sum (ms)", "Layers", "Weights", "Warnings", "Findings"):
     assert want in heads, "index lacks %r: %r" % (want, heads)
 assert 'data-type="num"' in m.group(1), "numeric columns do not sort as numbers"
 assert len(re.findall(r"<tr", m.group(1))) == 1 + 3, "not one row per engine (and a header)"
@@ -90,3 +90,15 @@ else
   fail "several engines: index"
 fi
 if [ "$pm" -le $((1 + 8 * 3)) ]; then ok "several engines: $pm PDF pages, at most an index page and three briefs"; else fail "several engines: $pm pages"; fi
+
+# summary: the measured end-to-end figure comes before the layer sum; the
+# throughput is readable and names the batch when known (issue 27 item 5)
+if have_corpus; then
+  "$EC_BIN" summary "$CORPUS/trex/pytorch-resnet-A100-qat" > "$TMP/sum.txt" 2>/dev/null
+  g=$(grep -n '^gpu compute' "$TMP/sum.txt" | cut -d: -f1); l=$(grep -n '^latency ' "$TMP/sum.txt" | cut -d: -f1)
+  if [ -n "$g" ] && [ -n "$l" ] && [ "$g" -lt "$l" ] && grep -q '^throughput  batch 32 · 1.13k inferences/s (1130.01 qps, metadata)$' "$TMP/sum.txt"; then
+    ok "summary: GPU compute median before the layer sum, throughput with its batch"
+  else
+    fail "summary: order or throughput"; head -12 "$TMP/sum.txt"
+  fi
+fi

@@ -4,7 +4,8 @@ usage: check_brief.py REPORT.html SUMMARY.json [PAGE1.txt]
 The first 1500 characters of the report's text (what a reader sees: the
 body without scripts, styles, navigation, and the titles and descriptions
 inside SVG figures) must hold the GPU compute median (or end-to-end latency
-median) as %.4g ms, the throughput as %.4g qps and the slowest layer's name;
+median) as %.4g ms, the throughput readably ("23.2k inferences/s", with
+"batch N · " before it when the batch is known) and the slowest layer's name;
 where the inputs do not give one, "not available" must stand in its place.
 With PAGE1.txt (pdftotext of the PDF's first page) the same three must be on
 page 1 of the PDF.
@@ -37,6 +38,18 @@ class Text(HTMLParser):
             self.parts.append(data)
 
 
+def big(v):
+    """As view/headline.c ec_fmt_big: 4 significant digits under 1,000, then k, M, G with 3."""
+    a = abs(v)
+    if a < 1e3:
+        return "%.4g" % v
+    if a < 999.5e3:
+        return "%.3gk" % (v / 1e3)
+    if a < 999.5e6:
+        return "%.3gM" % (v / 1e6)
+    return "%.3gG" % (v / 1e9)
+
+
 def wants(summ):
     perf = summ.get("performance") or {}
     stat = perf.get("gpu_compute_ms") or perf.get("latency_ms") or (perf.get("reported") or {}).get("gpu_compute_ms") \
@@ -44,7 +57,7 @@ def wants(summ):
     med = stat.get("median") if stat else None
     yield "median", ("%.4g ms" % med) if med is not None else "not available"
     qps = perf.get("throughput_qps")
-    yield "throughput", ("%.4g qps" % qps) if qps is not None else "not available"
+    yield "throughput", (big(qps) + " inferences/s") if qps is not None else "not available"
     top = summ.get("top_layers") or []
     if top and top[0].get("latency_ms") is not None:
         name = " ".join(top[0]["name"].replace("\x00", "\ufffd").split())

@@ -65,7 +65,9 @@ window.addEventListener("load", function () { setTimeout(function () {
   /* a table taller than the window: does its header stick? */
   var tall = Array.prototype.filter.call(document.querySelectorAll("main table.data"), function (t) {
     var ox = getComputedStyle(t.parentElement).overflowX;
-    return shown(t) && t.getBoundingClientRect().height > vh * 1.5 && ox !== "auto" && ox !== "scroll";
+    /* a table folded in a closed <details> is not on the page (Chromium still gives it boxes) */
+    return shown(t) && !t.closest("details:not([open])") && t.getBoundingClientRect().height > vh * 1.5 &&
+           ox !== "auto" && ox !== "scroll";
   })[0];
   if (tall) {
     var top = tall.getBoundingClientRect().top + window.scrollY;

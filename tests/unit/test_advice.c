@@ -163,10 +163,22 @@ static ec_engine *S_bad_profile(int with_count) {
 
 /* ---- running the rules ------------------------------------------------------------ */
 
-enum { S_NE = 11 };
+enum { S_NE = 12 };
+
+/* Built FP32 only on an Ampere GPU: one fp32-engine finding. */
+static ec_engine *S_fp32_only(void) {
+  ec_engine *e = ec_test_engine();
+  e->device.present = 1;
+  e->device.compute_capability = ec_strdup("8.0");
+  S_L(e, "conv_a", "CaskConvolution", "Convolution", SCUDNN, "a", "FP32 NCHW", 32, "b", "FP32 NCHW", 32, 1);
+  S_L(e, "fc_b", "CaskGemmMatrixMultiply", "MatrixMultiply", SGEMM, "b", "FP32 NCHW", 32, "c", "FP32 NCHW", 32, 1);
+  S_pcts(e);
+  return e;
+}
 
 static ec_engine *S_make(int k) {
   switch (k) {
+  case 10: return S_fp32_only();
   case 0: return S_hotspots();
   case 1: return S_attention();
   case 2: return S_movement_tiny();

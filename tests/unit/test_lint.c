@@ -55,6 +55,19 @@ static const struct {
     {"__myl_Res", U},
     {"__myl_Resh", U},
     {"ampere_fp32_icudnn_int8x4_128x128_relu_interior_nn_v1", C},
+    /* kernel names a verbose build log gives log-only engines ("Set Tactic Name", issue 27 item 10) */
+    {"ampere_fp32_icudnn_int8x4_128x64_relu_interior_nn_v1", C},
+    {"ampere_scudnn_128x128_relu_medium_nn_v1", C},
+    {"maxwell_scudnn_128x32_relu_small_nn_v0", C},
+    {"maxwell_scudnn_128x32_sliced1x4_ldg4_relu_exp_small_nhwc_tn_v1", C},
+    {"sm80_xmma_fprop_implicit_gemm_f32f32_f32f32_f32_nchwkcrs_nchw_tilesize64x128x8_stage3_warpsize1x4x1_g1_ffma_aligna4_alignc4", C},
+    {"sm80_xmma_fprop_implicit_gemm_indexed_f32f32_f32f32_f32_nchwkcrs_nchw_tilesize64x64x8_stage3_warpsize1x4x1_g1_ffma_aligna4_alignc4", C},
+    {"sm80_xmma_fprop_implicit_gemm_interleaved_i8f32_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_tilesize128x32x64_stage4_warpsize4x1x1_g1_tensor16x8x32_t1r1s1_alignc4", T},
+    {"sm80_xmma_fprop_implicit_gemm_interleaved_i8f32_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_tilesize128x64x64_stage4_warpsize2x2x1_g1_tensor16x8x32_t1r3s3_alignc4", T},
+    {"sm80_xmma_fprop_implicit_gemm_interleaved_i8i8_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize128x128x64_stage4_warpsize2x2x1_g1_tensor16x8x32_simple_t1r1s1_linkable", T},
+    {"sm80_xmma_fprop_implicit_gemm_interleaved_i8i8_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize128x128x64_stage4_warpsize2x2x1_g1_tensor16x8x32_t1r3s3_linkable", T},
+    {"sm80_xmma_fprop_implicit_gemm_interleaved_i8i8_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize128x64x64_stage6_warpsize2x2x1_g1_tensor16x8x32_simple_t1r1s1_linkable", T},
+    {"sm80_xmma_fprop_implicit_gemm_interleaved_i8i8_i8i32_f32_nchw_vect_c_32kcrs_vect_c_32_nchw_vect_c_32_tilesize256x64x64_stage4_warpsize4x1x1_g1_tensor16x8x32_t1r3s3", T},
     {"ampere_fp32_icudnn_int8x4_128x64_relu_medium_nn_v1", C},
     {"ampere_h16816cudnn_128x128_ldg8_relu_exp_stages_64x3_large_nhwc_tn_v1", T},
     {"ampere_h16816cudnn_128x64_sliced1x2_ldg8_relu_exp_stages_64x3_small_nhwc_tn_v1", T},
@@ -851,11 +864,11 @@ static void test_rules_conversions(void **st) {
   assert_string_equal(x->trex_rule, "SliceLinter");
   x = S_find(&r.f, 5, "qdq-unfused");
   assert_non_null(x);
-  assert_string_equal(x->message, "Unfused Dequantize layer.");
+  assert_string_equal(x->message, "Unfused Dequantize layer. Layer: dq.");
   assert_string_equal(x->trex_rule, "QDQLinter");
   x = S_find(&r.f, 6, "qdq-unfused");
   assert_non_null(x);
-  assert_string_equal(x->message, "Unfused Quantize layer.");
+  assert_string_equal(x->message, "Unfused Quantize layer. Layer: q.");
   assert_null(S_find(&r.f, 7, "qdq-unfused"));
   /* 4 of 8 equal layers are Reformats and 1 a Slice: data movement 62.5 %
    * (it replaces reformat-latency-share, which said 50 % for the Reformats) */
@@ -1088,7 +1101,7 @@ static void test_outputs_escape(void **st) {
   assert_true(json_is_null(json_object_get(j, "fail_on")));
   assert_true(json_is_false(json_object_get(j, "failed")));
   json_decref(j);
-  ec_table *t = ec_tbl_lint(e, &r.f, "x-lint", 1);
+  ec_table *t = ec_tbl_lint(r.s, &r.f, "x-lint", "x", 1);
   assert_int_equal(t->nrows, 1);
   assert_non_null(t->note);
   ec_table_free(t);
@@ -1108,7 +1121,200 @@ static void test_outputs_escape(void **st) {
   assert_string_equal(rules[0].id, "conv-no-tensor-cores");
 }
 
+/* Issue 27 item 2: findings that name the same layer count its time once
+ * together, and a finding never claims more than its layers take. */
+static void test_union_gain(void **st) {
+  (void)st;
+  ec_engine *e = S_engine();
+  S_add_layer(e, "a", "CaskConvolution", "Convolution", H16816, "x", "FP16 NHWC8", 64, "y", "FP16 NHWC8", 64, 1.0);
+  S_add_layer(e, "b", "CaskConvolution", "Convolution", H16816, "y", "FP16 NHWC8", 64, "z", "FP16 NHWC8", 64, 3.0);
+  ec_findings f = {0};
+  ec_finding *x = ec_findings_push(&f, "fp32-island", EC_LINT_WARNING);
+  x->message = ec_strdup("island");
+  ec_finding_set_layers(x, e, (size_t[]){0, 1}, 2);
+  x->gain_ms_max = 4.0;
+  x->gain_basis = EC_GAIN_ZERO;
+  x = ec_findings_push(&f, "data-movement", EC_LINT_WARNING);
+  x->message = ec_strdup("movement");
+  ec_finding_set_layers(x, e, (size_t[]){1}, 1);
+  x->gain_ms_max = 3.0;
+  x->gain_basis = EC_GAIN_ZERO;
+  x = ec_findings_push(&f, "hotspot", EC_LINT_INFO);
+  x->message = ec_strdup("hot");
+  ec_finding_set_layers(x, e, (size_t[]){1}, 1);
+  x->gain_ms_max = 1.5; /* at the median efficiency: half of b */
+  x->gain_basis = EC_GAIN_MEDIAN_EFFICIENCY;
+  const ec_finding *v[3] = {&f.v[0], &f.v[1], &f.v[2]};
+  double ms;
+  /* the sum of the three is 8.5 ms; the layers take 4 ms */
+  assert_true(fabs(ec_findings_union_gain(e, v, 3, &ms) - 4.0) < 1e-12);
+  assert_true(fabs(ms - 4.0) < 1e-12);
+  assert_true(fabs(ec_findings_union_gain(e, v + 1, 2, NULL) - 3.0) < 1e-12);
+  assert_true(fabs(ec_findings_union_gain(e, v + 2, 1, NULL) - 1.5) < 1e-12);
+  f.v[2].gain_ms_max = NAN;
+  f.v[2].gain_basis = EC_GAIN_NONE;
+  assert_true(isnan(ec_findings_union_gain(e, v + 2, 1, NULL)));
+  ec_findings_free(&f);
+  ec_engine_free(e);
+}
+
+/* Issue 27 item 10: an engine built FP32 only on a Tensor-Core GPU is one
+ * engine-level finding, not one info row per convolution; with one FP16
+ * layer the per-layer findings stay. */
+static void test_fp32_engine(void **st) {
+  (void)st;
+  for (int mixed = 0; mixed < 2; mixed++) {
+    ec_engine *e = S_engine();
+    e->device.present = 1;
+    e->device.compute_capability = ec_strdup("8.6");
+    char name[32], in[16], out[16];
+    for (int i = 0; i < 6; i++) {
+      snprintf(name, sizeof name, "Conv_%d", i);
+      snprintf(in, sizeof in, "t%d", i);
+      snprintf(out, sizeof out, "t%d", i + 1);
+      S_add_layer(e, name, "CaskConvolution", "Convolution", FFMA, in, mixed && i == 5 ? "FP16 NHWC8" : "FP32 NCHW", 64,
+                  out, "FP32 NCHW", 64, 1.0);
+    }
+    S_pcts(e);
+    S_run r = S_lint_it(e);
+    size_t eng = 0, per = 0;
+    for (size_t i = 0; i < r.f.n; i++) {
+      if (!strcmp(r.f.v[i].rule, "fp32-engine")) {
+        eng++;
+        assert_int_equal(r.f.v[i].n_layers, 6);
+        assert_int_equal(r.f.v[i].layer, -1);
+      }
+      if (!strcmp(r.f.v[i].rule, "conv-no-tensor-cores") && e->layers[r.f.v[i].layer].precision &&
+          !strcmp(e->layers[r.f.v[i].layer].precision, "FP32"))
+        per++;
+    }
+    assert_int_equal(eng, mixed ? 0 : 1);
+    assert_int_equal(per, mixed ? 5 : 0);
+    S_done(&r, e);
+  }
+}
+
+/* Issue 27 items 1 and 3: one group per rule with its count; messages name
+ * their layer, shortened, never "this Convolution". */
+static void test_groups_and_names(void **st) {
+  (void)st;
+  ec_engine *e = S_engine();
+  char name[160];
+  for (int i = 0; i < 4; i++) {
+    snprintf(name, sizeof name, "/model/backbone/stage%d/block%d/conv%d/Conv + /model/backbone/stage%d/relu/Relu", i, i, i, i);
+    char in[16], out[16];
+    snprintf(in, sizeof in, "t%d", i);
+    snprintf(out, sizeof out, "t%d", i + 1);
+    S_add_layer(e, name, "CaskConvolution", "Convolution", FFMA, in, "FP16 NHWC8", 60, out, "FP16 NHWC8", 60, 1.0 + i);
+  }
+  S_pcts(e);
+  S_run r = S_lint_it(e);
+  ec_finding_groups g;
+  ec_findings_group(r.s, &r.f, &g);
+  size_t conv = 0, align = 0;
+  for (size_t k = 0; k < g.n; k++) {
+    if (!strcmp(g.v[k].rule, "conv-no-tensor-cores")) conv = g.v[k].n;
+    if (!strcmp(g.v[k].rule, "conv-misaligned-channels")) align = g.v[k].n;
+  }
+  assert_int_equal(conv, 4);
+  assert_int_equal(align, 4);
+  assert_true(g.n_quiet > 0);
+  for (size_t i = 0; i < r.f.n; i++) {
+    const ec_finding *x = &r.f.v[i];
+    assert_null(strstr(x->message, "this "));
+    if (x->n_layers) assert_non_null(strstr(x->message, "/model/backbone/stage"));
+  }
+  ec_table *t = ec_tbl_lint(r.s, &r.f, "x-lint", "x", 0);
+  size_t groups = 0, subs = 0;
+  for (size_t q = 0; q < t->nrows; q++) ec_table_is_sub(t, q) ? subs++ : groups++;
+  assert_int_equal(groups, g.n);
+  assert_true(subs >= 8);
+  ec_table_free(t);
+  /* the label: first and last part of a fused name, within the limit */
+  ec_buf b = {0};
+  ec_lint_layer_label(&b, &e->layers[0], 0);
+  assert_string_equal(b.data, "/model/backbone/stage0/block0/conv0/Conv + \xE2\x80\xA6");
+  ec_buf_free(&b);
+  ec_finding_groups_free(&g);
+  S_done(&r, e);
+}
+
 /* ---- every corpus engine ---------------------------------------------------------- */
+
+/* The summed profiled time of the layers the findings v[0..n) name, each once. */
+static double S_named_ms(const ec_engine *e, const ec_finding *const *v, size_t n) {
+  unsigned char *seen = ec_calloc(e->n_layers ? e->n_layers : 1, 1);
+  double ms = 0;
+  for (size_t k = 0; k < n; k++)
+    for (size_t j = 0; j < v[k]->n_layers; j++) {
+      size_t i = v[k]->layers[j];
+      if (i >= e->n_layers || seen[i]) continue;
+      seen[i] = 1;
+      if (e->layers[i].has_profile && e->layers[i].avg_ms > 0) ms += e->layers[i].avg_ms;
+    }
+  free(seen);
+  return ms;
+}
+
+/* Issue 27 items 1-3 on one linted engine: the groups partition the
+ * findings by rule; no saving (one finding's, a group's, the first screen's
+ * together-line) exceeds the time of the layers it names; every finding
+ * about layers names its first one (shortened). */
+static void S_check_groups_and_savings(const char *dir, const ec_engine *e, const ec_summary *s, const ec_findings *f) {
+  ec_finding_groups g;
+  ec_findings_group(s, f, &g);
+  size_t covered = 0;
+  const ec_finding **v = ec_malloc((f->n ? f->n : 1) * sizeof *v);
+  for (size_t k = 0; k < g.n; k++) {
+    for (size_t q = k + 1; q < g.n; q++) assert_string_not_equal(g.v[k].rule, g.v[q].rule);
+    for (size_t j = 0; j < g.v[k].n; j++) {
+      assert_string_equal(f->v[g.v[k].idx[j]].rule, g.v[k].rule);
+      v[j] = &f->v[g.v[k].idx[j]];
+    }
+    covered += g.v[k].n;
+    double lim = S_named_ms(e, v, g.v[k].n);
+    if (isfinite(g.v[k].gain_ms_max) && g.v[k].gain_ms_max > lim + 1e-9)
+      fail_msg("%s: %s together could save %g ms of layers taking %g ms", dir, g.v[k].rule, g.v[k].gain_ms_max, lim);
+  }
+  assert_int_equal(covered, f->n);
+  for (size_t i = 0; i < f->n; i++) {
+    const ec_finding *x = &f->v[i];
+    v[0] = x;
+    double lim = S_named_ms(e, v, 1);
+    if (isfinite(x->gain_ms_max) && x->n_layers && x->gain_ms_max > lim + 1e-9)
+      fail_msg("%s: %s could save %g ms of layers taking %g ms", dir, x->rule, x->gain_ms_max, lim);
+    if (x->n_layers) {
+      size_t first = x->layer >= 0 ? (size_t)x->layer : x->layers[0];
+      ec_buf nm = {0};
+      ec_lint_layer_label(&nm, &e->layers[first], 0);
+      if (!strstr(x->message, nm.data)) fail_msg("%s: %s does not name %s: %s", dir, x->rule, nm.data, x->message);
+      ec_buf_free(&nm);
+    }
+    assert_null(strstr(x->message, "this Convolution"));
+  }
+  /* every set shown together: the first screen's top 3, and all findings */
+  const ec_finding *top[3];
+  size_t nt = ec_findings_top(f, 3, top);
+  double u = ec_findings_union_gain(e, top, nt, NULL), sum = 0;
+  for (size_t k = 0; k < nt; k++) sum += top[k]->gain_ms_max;
+  if (nt) {
+    assert_true(u <= S_named_ms(e, top, nt) + 1e-9);
+    assert_true(u <= sum + 1e-9);
+  }
+  for (size_t i = 0; i < f->n; i++) v[i] = &f->v[i];
+  u = ec_findings_union_gain(e, v, f->n, NULL);
+  if (isfinite(u)) assert_true(u <= S_named_ms(e, v, f->n) + 1e-9);
+  /* the report's table: one row per rule, the rest folded under them */
+  ec_table *t = ec_tbl_lint(s, f, "x-lint", "x", 0);
+  if (f->n) {
+    size_t top_rows = 0;
+    for (size_t r = 0; r < t->nrows; r++) top_rows += !ec_table_is_sub(t, r);
+    assert_int_equal(top_rows, g.n);
+  }
+  ec_table_free(t);
+  free(v);
+  ec_finding_groups_free(&g);
+}
 
 static void S_lint_corpus(const char *dir, ec_engine *e, void *ctx) {
   size_t *total = ctx;
@@ -1133,6 +1339,7 @@ static void S_lint_corpus(const char *dir, ec_engine *e, void *ctx) {
       if (isfinite(a) && isfinite(b)) assert_true(a >= b);
     }
   }
+  S_check_groups_and_savings(dir, e, s, &f);
   json_t *j = ec_lint_json(s, &f, -1);
   assert_int_equal(json_array_size(json_object_get(j, "findings")), f.n);
   json_decref(j);
@@ -1205,6 +1412,9 @@ int main(void) {
       cmocka_unit_test(test_rules_graph),
       cmocka_unit_test(test_outputs_escape),
       cmocka_unit_test(test_corpus_lints),
+      cmocka_unit_test(test_union_gain),
+      cmocka_unit_test(test_groups_and_names),
+      cmocka_unit_test(test_fp32_engine),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

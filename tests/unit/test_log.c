@@ -4,6 +4,7 @@
  * Corpus tests read real logs from ../shared/corpus (skipped loudly when it
  * is absent); fixture tests read hand-written logs in tests/fixtures/logs. */
 #include "testutil.h"
+#include "analyze/layer_kind.h"
 #include "load/internal.h"
 #include "load/load.h"
 #include "model/engine.h"
@@ -518,6 +519,45 @@ static ec_engine *load_text(const char *text, int profile_index) {
   o.profile_index = profile_index;
   assert_int_equal(ec_load_log_text(e, "s.log", text, strlen(text), &o), 0);
   return e;
+}
+
+/* A verbose build log names each layer's chosen kernel and times it while
+ * building (issue 27 item 10): the listing's tactic number becomes the kernel
+ * name, the time a BuildTimeMs attribute (never the profile); a tactic no
+ * "Set Tactic Name" line names stays the placeholder, shown "not available". */
+static void test_build_log_tactics(void **st) {
+  (void)st;
+  const char *log =
+      "&&&& RUNNING TensorRT.trtexec [TensorRT v8401] # trtexec --onnx=m.onnx --verbose\n"
+      "[08/17/2022-07:51:00] [V] [TRT] --------------- Timing Runner: Conv-1 + ReLU-2 (CaskConvolution)\n"
+      "[08/17/2022-07:51:00] [V] [TRT] Conv-1 + ReLU-2 Set Tactic Name: sm80_xmma_fprop_a Tactic: 0x00000000000000aa\n"
+      "[08/17/2022-07:51:00] [V] [TRT] Tactic: 0x00000000000000aa Time: 0.25\n"
+      "[08/17/2022-07:51:00] [V] [TRT] Conv-1 + ReLU-2 Set Tactic Name: sm80_xmma_fprop_b Tactic: 0x00000000000000bb\n"
+      "[08/17/2022-07:51:00] [V] [TRT] Tactic: 0x00000000000000bb Time: 0.125\n"
+      "[08/17/2022-07:51:00] [V] [TRT] Fastest Tactic: 0x00000000000000bb Time: 0.125\n"
+      "[08/17/2022-07:51:00] [V] [TRT] --------------- Timing Runner: Conv-1 + ReLU-2 (CaskConvolution)\n"
+      "[08/17/2022-07:51:00] [V] [TRT] Tactic: 0x00000000000000bb Time: 0.0625\n"
+      "[08/17/2022-07:51:00] [V] [TRT] --------------- Timing Runner: MatMul-9 (CublasConvolution)\n"
+      "[08/17/2022-07:51:00] [V] [TRT] Tactic: 0x0000000000000001 Time: 0.5\n"
+      "[08/17/2022-07:51:01] [V] [TRT] Engine Layer Information:\n"
+      "Layer(CaskConvolution): Conv-1 + ReLU-2, Tactic: 0x00000000000000bb, x[Float(1,3,8,8)] -> y[Float(1,8,8,8)]\n"
+      "Layer(CublasConvolution): MatMul-9, Tactic: 0x0000000000000001, y[Float(1,8,8,8)] -> z[Float(1,10,1,1)]\n"
+      "&&&& PASSED TensorRT.trtexec [TensorRT v8401] # trtexec --onnx=m.onnx --verbose\n";
+  ec_engine *e = load_text(log, 0);
+  ec_load_state *ls = ec_load_state_of(e);
+  assert_int_equal(ls->n_log_layers, 2);
+  const ec_layer *c = &ls->log_layers[0];
+  assert_string_equal(c->tactic, "sm80_xmma_fprop_b");
+  assert_string_equal(ec_attrs_get(&c->attrs, "BuildTimeMs"), "0.0625"); /* the shortest of its timings */
+  assert_non_null(strstr(ec_attrs_get(&c->attrs, "TacticSource"), "build log"));
+  assert_false(c->has_profile);
+  const ec_layer *m = &ls->log_layers[1];
+  assert_string_equal(m->tactic, "TensorRT"); /* cuBLAS tactics have no kernel name in the log */
+  assert_string_equal(ec_attrs_get(&m->attrs, "BuildTimeMs"), "0.5");
+  char b[80];
+  assert_string_equal(ec_layer_tactic_shown(m, b, sizeof b), "not available (tactic 0x0000000000000001)");
+  assert_string_equal(ec_layer_tactic_shown(c, b, sizeof b), "sm80_xmma_fprop_b");
+  drop(e);
 }
 
 /* The command line gives the shapes the option lines do not (TensorRT 7 and
@@ -1196,6 +1236,7 @@ int main(void) {
       cmocka_unit_test(test_fixture_two_models_nothing_crosses),
       cmocka_unit_test(test_fixture_every_input_shape),
       cmocka_unit_test(test_shapes_from_command_line_and_profiles),
+      cmocka_unit_test(test_build_log_tactics),
       cmocka_unit_test(test_layer_keys_json_and_log_agree),
       cmocka_unit_test(test_orin_profile_name_first),
       cmocka_unit_test(test_sniff_corpus_logs),

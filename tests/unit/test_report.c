@@ -431,7 +431,20 @@ static void test_first_screen(void **st) {
   assert_string_equal(h.fig[EC_HL_THROUGHPUT].value, "not available");
   assert_string_equal(h.fig[EC_HL_LAYER_SUM].label, "Layer latency sum");
   assert_non_null(strstr(h.fig[EC_HL_LAYER_SUM].detail, "not end-to-end"));
-  assert_string_equal(h.fig[EC_HL_WARNINGS].value, "1");
+  /* findings by severity, not the loading warnings (issue 27 item 5) */
+  assert_string_equal(h.fig[EC_HL_FINDINGS].label, "Findings");
+  {
+    ec_findings f = {0};
+    ec_lint(e, s, NULL, &f);
+    char want[96] = "";
+    if (f.count[EC_LINT_WARNING])
+      snprintf(want, sizeof want, "%zu warning%s", f.count[EC_LINT_WARNING], f.count[EC_LINT_WARNING] == 1 ? "" : "s");
+    assert_true(f.n > 0);
+    if (*want) assert_non_null(strstr(h.fig[EC_HL_FINDINGS].value, want));
+    assert_true(h.fig[EC_HL_FINDINGS].sort == (double)(f.count[EC_LINT_ERROR] + f.count[EC_LINT_WARNING]));
+    ec_findings_free(&f);
+  }
+  assert_non_null(strstr(h.fig[EC_HL_FINDINGS].detail, "under Lint"));
   assert_string_equal(h.gpu, "not available");
   ec_headline_free(&h);
   ec_summary_free(s);
@@ -442,16 +455,58 @@ static void test_first_screen(void **st) {
     if (fs->children[k]->kind == EC_BLOCK_TILES) tiles = fs->children[k];
   assert_non_null(tiles);
   assert_int_equal(tiles->n_tiles, EC_HL_N);
-  /* the warning count links to the list, which carries that anchor */
-  assert_string_equal(tiles->tiles[EC_HL_WARNINGS].link, "#e1-warnings");
+  /* the findings tile links to the Lint section; the loading warning is a
+   * line under the tiles that links to the list, which carries that anchor */
+  assert_string_equal(tiles->tiles[EC_HL_FINDINGS].link, "#e1-lint");
   char *html = S_html(&r);
   assert_non_null(strstr(html, "<ul class=\"notes\" id=\"e1-warnings\">"));
-  assert_non_null(strstr(html, "<a class=\"tile\" href=\"#e1-warnings\">"));
+  assert_non_null(strstr(html, "<a class=\"tile\" href=\"#e1-lint\">"));
+  assert_non_null(strstr(html, "1 warning was raised while loading this engine"));
+  assert_non_null(strstr(html, "href=\"#e1-warnings\""));
+  assert_non_null(strstr(html, "id=\"e1-lint\""));
   /* the first screen comes before any section */
   char *first = strstr(html, "class=\"first-screen\""), *h2 = strstr(html, "<h2");
   assert_true(first && h2 && first < h2);
   free(html);
   ec_report_free(&r);
+  ec_engine_free(e);
+}
+
+/* Throughput with the batch it ran with, readably (issue 27 item 5: an
+ * engine showed "2.322e+04 qps"). */
+static void test_throughput_batch(void **st) {
+  (void)st;
+  char b[32];
+  assert_string_equal(ec_fmt_big(b, sizeof b, 23222.4), "23.2k");
+  assert_string_equal(ec_fmt_big(b, sizeof b, 812.5), "812.5");
+  assert_string_equal(ec_fmt_big(b, sizeof b, 1.25e6), "1.25M");
+  assert_string_equal(ec_fmt_big(b, sizeof b, 999999), "1M");
+  ec_engine *e = S_engine(4, S_types4, 4, S_mixed, 4, 1);
+  assert_null(ec_headline_throughput(e));
+  e->perf.present = 1;
+  e->perf.throughput_qps = 23222.4;
+  e->perf.throughput_source = "log";
+  char *t = ec_headline_throughput(e);
+  assert_string_equal(t, "23.2k inferences/s"); /* batch unknown */
+  free(t);
+  assert_int_equal(ec_headline_batch(e), -1);
+  ec_input_shape *x = ec_input_shapes_get(&e->input_shapes, "input", 5);
+  x->inference.n = 4;
+  x->inference.v = ec_malloc(4 * sizeof *x->inference.v);
+  int64_t d[4] = {32, 3, 224, 224};
+  memcpy(x->inference.v, d, sizeof d);
+  assert_int_equal(ec_headline_batch(e), 32);
+  t = ec_headline_throughput(e);
+  assert_string_equal(t, "batch 32 \xC2\xB7 23.2k inferences/s");
+  free(t);
+  ec_summary *s = ec_summarize(e);
+  ec_headline h;
+  ec_headline_make(s, &h);
+  assert_string_equal(h.fig[EC_HL_THROUGHPUT].value, "23.2k/s");
+  assert_non_null(strstr(h.fig[EC_HL_THROUGHPUT].detail, "batch 32 \xC2\xB7 23.2k inferences/s (23222.4 qps, log)"));
+  assert_null(strstr(h.fig[EC_HL_THROUGHPUT].detail, "e+"));
+  ec_headline_free(&h);
+  ec_summary_free(s);
   ec_engine_free(e);
 }
 
@@ -511,6 +566,7 @@ int main(void) {
       cmocka_unit_test(test_top_n),
       cmocka_unit_test(test_units_and_plurals),
       cmocka_unit_test(test_first_screen),
+      cmocka_unit_test(test_throughput_batch),
       cmocka_unit_test(test_pdf_marks),
       cmocka_unit_test(test_source_notes_shown),
   };
