@@ -30,6 +30,9 @@ typedef struct {
   int seq; /* ids of generated tables */
   ec_gen_graph_opts graph_opts;
   ec_graph_job *graph_job; /* started before expansion, collected by the graph block */
+  const char *na_prev;  /* the reason of the block just shown when it was "not available", else NULL */
+  const char *na_seen[32]; /* reasons already given in this part */
+  size_t n_na_seen;
 } S_ctx;
 
 /* ---- placeholders ------------------------------------------------------ */
@@ -346,7 +349,47 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   return NULL;
 }
 
-static char *S_html(void *ud, const ec_block *b) { return ec_block_html_if(b, ((S_ctx *)ud)->o->want_html); }
+/* A block's HTML into o. A reason for "not available" is said once: a block
+ * right after one with the same reason adds nothing, a later one says it
+ * briefly (its reason up to the first " (" or ":"), as above. */
+static void S_html_to(S_ctx *c, const ec_block *b, ec_buf *o) {
+  const char *prev = c->na_prev;
+  c->na_prev = NULL;
+  if (b->kind == EC_BLOCK_MARK) {
+    c->na_prev = prev; /* a mark is not a block the reader sees */
+    return;
+  }
+  if (b->kind == EC_BLOCK_GROUP && b->role != EC_ROLE_FIRST_SCREEN) {
+    c->na_prev = prev;
+    for (size_t i = 0; i < b->n_children; i++) S_html_to(c, b->children[i], o);
+    return;
+  }
+  if (b->kind != EC_BLOCK_UNAVAILABLE || !b->why) {
+    ec_block_html(b, o);
+    return;
+  }
+  c->na_prev = b->why;
+  if (prev && !strcmp(prev, b->why)) return;
+  for (size_t i = 0; i < c->n_na_seen; i++) {
+    if (strcmp(c->na_seen[i], b->why)) continue;
+    size_t n = strcspn(b->why, "(:");
+    while (n && b->why[n - 1] == ' ') n--;
+    ec_buf_puts(o, "<p class=\"na\">Not available: ");
+    ec_buf_html(o, b->why, n);
+    ec_buf_puts(o, ", as above.</p>\n");
+    return;
+  }
+  if (c->n_na_seen < sizeof c->na_seen / sizeof c->na_seen[0]) c->na_seen[c->n_na_seen++] = b->why;
+  ec_block_html(b, o);
+}
+
+static char *S_html(void *ud, const ec_block *b) {
+  S_ctx *c = ud;
+  if (!c->o->want_html) return NULL;
+  ec_buf o = {0};
+  S_html_to(c, b, &o);
+  return o.data ? ec_buf_take(&o) : ec_strdup("");
+}
 
 /* ---- building ---------------------------------------------------------- */
 
@@ -361,7 +404,7 @@ int ec_report_build(ec_engine *const *es, size_t n, const ec_report_opts *o, ec_
     p->engine = es[i];
     p->summary = ec_summarize(es[i]);
     snprintf(p->id, sizeof p->id, "e%zu", i + 1);
-    S_ctx c = {p, o, 0, {0}, NULL};
+    S_ctx c = {p, o, 0, {0}, NULL, NULL, {0}, 0};
     /* the graph's layout runs in a child process while the charts are built */
     c.graph_opts.part_id = p->id;
     c.graph_opts.timeout_s = o->graph_timeout;

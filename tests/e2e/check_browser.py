@@ -2,7 +2,7 @@
 printed from it.
 
 usage: check_browser.py probe OUT.html MODE   (MODE: wide | dark | phone)
-       check_browser.py print BBOX.html PRINTED_PAGES PDF_PAGES
+       check_browser.py print BBOX.html PRINTED_PAGES PDF_PAGES [MAX_PAGES]
 OUT.html is Chromium's --dump-dom of a report with probe.js added;
 BBOX.html is `pdftotext -bbox` of the printed page. Prints a one-line
 summary and exits 0, or prints what is wrong and exits 1.
@@ -20,7 +20,10 @@ phone (420 px): nothing scrolls sideways (a wide table or chart scrolls in
   its own box); body text 14 px or more, table text 12 px or more, chart
   text 9 px or more; the contents are there. (A window is never narrower
   than 500 px: browser.sh shows the page in a 420 px frame.)
-print: at most 16 pages, twice the PDF brief's 8 (issue 16); text at its
+print: at most MAX_PAGES pages (default 16, twice the PDF brief's 8;
+  browser.sh asks 12 for an engine of up to 100 layers, 40 for 1,300
+  layers: detail sections print folded, long tables their first rows, issue
+  27); text at its
   size (Chrome shrinks every page when something is wider than the paper);
   no two words drawn over each other (the graph printed over the next
   pages' tables did).
@@ -105,12 +108,12 @@ def words(path):
                re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', p)]
 
 
-def check_print(path, printed, pdf):
+def check_print(path, printed, pdf, most=16):
     bad = []
     # twice the brief: a PDF brief has at most 8 pages (issue 16), so the
     # printed page of a small engine may take 16, whatever this PDF has now
-    if printed > 16:
-        bad.append("%d printed pages (16 at most: twice the brief's 8; the PDF has %d)" % (printed, pdf))
+    if printed > most:
+        bad.append("%d printed pages (%d at most; the PDF has %d)" % (printed, most, pdf))
     heights = sorted(w[3] - w[1] for ws in words(path) for w in ws)
     if heights and heights[len(heights) // 2] < 7:
         bad.append("printed text shrunk to fit (median word %.1f pt tall)" % heights[len(heights) // 2])
@@ -130,14 +133,15 @@ def check_print(path, printed, pdf):
                     hits.append("%r over %r" % (a[4], b[4]))
         if hits:
             bad.append("page %d: %d words drawn over others (%s)" % (n, len(hits), "; ".join(hits[:3])))
-    return bad, "%d printed pages (PDF: %d), no text drawn over text" % (printed, pdf)
+    return bad, "%d printed pages (at most %d; PDF: %d), no text drawn over text" % (printed, most, pdf)
 
 
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "probe":
         bad, summary = check_probe(load_probe(sys.argv[2]), sys.argv[3])
-    elif len(sys.argv) == 5 and sys.argv[1] == "print":
-        bad, summary = check_print(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif len(sys.argv) in (5, 6) and sys.argv[1] == "print":
+        bad, summary = check_print(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]),
+                                   int(sys.argv[5]) if len(sys.argv) == 6 else 16)
     else:
         sys.exit(__doc__)
     if bad:

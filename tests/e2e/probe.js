@@ -10,7 +10,12 @@ window.addEventListener("load", function () { setTimeout(function () {
     var c = typeof el.className === "string" && el.className ? "." + el.className.split(" ")[0] : "";
     return el.tagName.toLowerCase() + c + (id ? "#" + id : "");
   }
-  function shown(el) { return el.getClientRects().length > 0; }
+  /* drawn, and not inside a folded section (a closed details, but its summary) */
+  function shown(el) {
+    if (!el.getClientRects().length) return false;
+    var d = el.closest("details:not([open])");
+    return !d || !!el.closest("summary") && el.closest("summary").parentElement === d;
+  }
   /* every table's box and every figure: is what it holds wider than the
      box (and the box does not scroll), or is the box past the window? */
   Array.prototype.forEach.call(document.querySelectorAll(".table-wrap, figure, div.graph"), function (el) {
