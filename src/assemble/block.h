@@ -49,6 +49,7 @@ typedef struct ec_block {
   int collapsed;     /* TABLE: folded away in HTML (long reference tables) */
   char *html;        /* DRAWING: trusted HTML the generator escaped itself, owned */
   double width, height;   /* DRAWING: size of the cairo picture in points */
+  double min_text;   /* DRAWING: its smallest text in its own points (the PDF never draws it below 7 pt), 0: unknown */
   ec_draw_fn draw;   /* DRAWING: NULL when there is no PDF picture */
   void *draw_ctx;    /* DRAWING: freed with draw_free */
   void (*draw_free)(void *ctx);

@@ -123,6 +123,7 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
     ec_buf_puts(o, "</div>\n");
     break;
   case EC_BLOCK_DRAWING:
+    if (!b->html || !*b->html) break; /* a picture for the PDF only */
     ec_buf_puts(o, "<figure class=\"drawing\">");
     ec_buf_puts(o, b->html);
     if (b->caption) {

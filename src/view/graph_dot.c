@@ -201,7 +201,7 @@ static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
     if (p + 3 > end) p = end;
     if (parts < S_PARTS) {
       ec_buf_puts(b, "<br/>");
-      ec_graph_label_text(b, s, (size_t)(p - s), S_PART_CPS);
+      ec_graph_label_text(b, s, (size_t)(p - s), o->name_cps ? o->name_cps : S_PART_CPS);
     }
     parts++;
     if (p == end) break;
@@ -473,7 +473,6 @@ static void S_legend_node(ec_buf *b, const ec_graph_legend *l) {
     ec_graph_label_text(b, it->label, strlen(it->label), 64);
     ec_buf_puts(b, it->kind == EC_LEG_HEAD ? "</b></td></tr>" : "</td></tr>");
   }
-  ec_buf_puts(b, "<tr><td colspan=\"2\" align=\"left\"><font point-size=\"8\">Hover for every attribute.</font></td></tr>");
   ec_buf_puts(b, "</table>>];\n");
 }
 

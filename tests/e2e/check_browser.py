@@ -23,7 +23,7 @@ phone (420 px): nothing scrolls sideways (a wide table or chart scrolls in
 print: at most MAX_PAGES pages (default 16, twice the PDF brief's 8;
   browser.sh asks 12 for an engine of up to 100 layers, 40 for 1,300
   layers: detail sections print folded, long tables their first rows, issue
-  27); text at its
+  27); no "hover" or "click" on paper; text at its
   size (Chrome shrinks every page when something is wider than the paper);
   no two words drawn over each other (the graph printed over the next
   pages' tables did).
@@ -114,6 +114,9 @@ def check_print(path, printed, pdf, most=16):
     # printed page of a small engine may take 16, whatever this PDF has now
     if printed > most:
         bad.append("%d printed pages (%d at most; the PDF has %d)" % (printed, most, pdf))
+    mouse = sorted({w[4].lower() for ws in words(path) for w in ws if w[4].lower().startswith(("hover", "click"))})
+    if mouse:
+        bad.append("instructions for a mouse on paper (%s)" % ", ".join(mouse))
     heights = sorted(w[3] - w[1] for ws in words(path) for w in ws)
     if heights and heights[len(heights) // 2] < 7:
         bad.append("printed text shrunk to fit (median word %.1f pt tall)" % heights[len(heights) // 2])
