@@ -229,6 +229,7 @@ static void S_controls(ec_buf *h) {
                  "<button type=\"button\" data-zoom=\"out\" title=\"Zoom out\">\xE2\x88\x92</button>"
                  "<button type=\"button\" data-zoom=\"fit\" title=\"Show the whole graph\">Fit</button>"
                  "<button type=\"button\" data-zoom=\"1\" title=\"Actual size\">1:1</button>"
+                 "<button type=\"button\" data-zoom=\"hot\" title=\"Show the slowest layer\">Slowest</button>"
                  "<span class=\"graph-status\" aria-live=\"polite\"></span>"
                  "<span class=\"graph-hint\">Drag to pan, Ctrl+wheel to zoom, Enter for the next match; "
                  "click a layer for its row in the layer table.</span></div>");

@@ -14,7 +14,8 @@ wide (1280 px): nothing scrolls sideways; no table or figure is wider than
   than the window keeps its header at the top; the engine graph opens
   fitted to its box's width with readable node text (8 px or more; a
   graph too wide for that opens at the smallest readable size, under
-  9.5 px) and its legend outside the drawing.
+  9.5 px), with at least one node in view (a big graph opens on its
+  slowest layer, issue 27), and its legend outside the drawing.
 dark: the graph's background follows the page's (not a white panel).
 phone (420 px): nothing scrolls sideways (a wide table or chart scrolls in
   its own box); body text 14 px or more, table text 12 px or more, chart
@@ -78,6 +79,8 @@ def check_probe(d, mode):
                 bad.append("graph %s opens with %.1f px text" % (g["id"], tpx))
             if g["svg_w"] > g["view_w"] + 1 and (tpx is None or tpx > 9.5):
                 bad.append("graph %s opens wider than its box (%d > %d) with %.1f px text" % (g["id"], g["svg_w"], g["view_w"], tpx or 0))
+            if g.get("nodes") and not g.get("nodes_in_view"):
+                bad.append("graph %s opens on an empty box (0 of %d nodes in view)" % (g["id"], g["nodes"]))
             if g["legend_in_svg"] or not g["legend_outside"]:
                 bad.append("graph %s: the legend is not outside the drawing" % g["id"])
     if mode == "dark":

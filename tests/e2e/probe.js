@@ -47,8 +47,15 @@ window.addEventListener("load", function () { setTimeout(function () {
     var t = svg.querySelector("g.node text"), tpx = null;
     if (t) { var m = t.getScreenCTM(); tpx = parseFloat(t.getAttribute("font-size")) * Math.sqrt(m.a * m.a + m.b * m.b); }
     var bg = svg.querySelector("g.graph > polygon");
+    /* nodes whose box is (partly) inside the graph's box as it opens */
+    var nodes = svg.querySelectorAll("g.node"), in_view = 0;
+    Array.prototype.forEach.call(nodes, function (n) {
+      var r = n.getBoundingClientRect();
+      if (r.right > vr.left && r.left < vr.right && r.bottom > vr.top && r.top < vr.bottom && r.width > 0) in_view++;
+    });
     out.graphs.push({ id: g.id, view_w: Math.round(vr.width), view_h: Math.round(vr.height),
                       svg_w: Math.round(sr.width), svg_h: Math.round(sr.height), node_text_px: tpx,
+                      nodes: nodes.length, nodes_in_view: in_view,
                       legend_in_svg: svg.textContent.indexOf("Fill: ") >= 0,
                       legend_outside: !!g.parentElement.querySelector("details.graph-legend"),
                       background: bg ? getComputedStyle(bg).fill : null,
