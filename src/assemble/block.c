@@ -96,6 +96,7 @@ void ec_block_free(ec_block *b) {
   for (size_t i = 0; i < b->n_children; i++) ec_block_free(b->children[i]);
   free(b->children);
   if (b->scene) ec_scene_free(b->scene);
+  if (b->narrow) ec_scene_free(b->narrow);
   ec_table_free(b->table);
   free(b->caption);
   for (size_t i = 0; i < b->n_notes; i++) free(b->notes[i].text);

@@ -14,6 +14,7 @@
 #include "render/html_table.h"
 #include "util/alloc.h"
 #include "analyze/lint.h"
+#include "view/engine_charts.h"
 #include "view/engine_tables.h"
 #include "view/headline.h"
 #include "view/report_items.h"
@@ -256,6 +257,10 @@ static ec_block *S_gen_notes(S_ctx *c, const char *data, const ec_kvs *a) {
   return g;
 }
 
+/* A chart drawn for a phone: 300 units in about 390 px keep 11.5-unit text
+ * at 14 px (assets/report.css shows it at 760 px and narrower). */
+#define S_NARROW_W 300.0
+
 /* The first screen (and page 1 of the PDF): who ran what, the precision mix,
  * the headline figures, the five slowest layers with their share, the top
  * findings, and the warning count linking to the warnings. */
@@ -274,6 +279,13 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
       free(mix->caption);
       mix->caption = ec_strdup(s->has_latency ? "Precision mix: share of the latency by the precision of each layer's input"
                                               : "Precision mix: share of the layers by the precision of their input");
+      /* on a phone the strip is drawn for its width: every precision shows */
+      char nid[48];
+      snprintf(nid, sizeof nid, "%sn", c->part->id);
+      ec_engine_chart_opts co = {0};
+      co.id_base = nid;
+      co.width = S_NARROW_W;
+      mix->narrow = ec_echart_precision_strip(c->part->engine, s, &co);
     }
     ec_block_add(g, mix);
   }

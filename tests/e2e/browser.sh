@@ -91,6 +91,15 @@ look "generated hostile names" "wide dark phone" "$TMP/hostile"
 look "examples/resnet-int8-a100" "wide phone" examples/resnet-int8-a100
 look "examples/vit-log-only-orin" "wide" examples/vit-log-only-orin
 look "two engines" "wide phone" examples/resnet-fp16-a100 examples/hybrid-fp16-h100
+# a comparison at 420 px: its verdict is text that wraps (issue 27)
+"$EC_BIN" compare examples/resnet-fp16-a100 examples/resnet-fp16-rtx3090 -o "$TMP/c.html" > /dev/null 2>&1
+with_probe "$TMP/c.html"
+chrome 800 900 "$TMP/dom.html" --dump-dom "file://$TMP/phone.html"
+if out=$("$PY" tests/e2e/check_browser.py probe "$TMP/dom.html" phone 2>&1) && grep -q 'class="verdict"' "$TMP/c.html"; then
+  ok "browser compare (phone): $out"
+else
+  fail "browser compare (phone): ${out:-no text verdict}"
+fi
 if have_corpus; then
   for e in trex/pytorch-resnet-A100-fp16 trex/pytorch-resnet-A100-fp32 trex/pytorch-resnet-A100-qat trex/mobilenet.qat \
            fuzzylabs/alexnet_fp16 segformer-hackathon/segformer-b2-fp32-a10 detr-logs/detr-resnet50-int8 \

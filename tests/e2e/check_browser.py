@@ -18,7 +18,8 @@ wide (1280 px): nothing scrolls sideways; no table or figure is wider than
   slowest layer, issue 27), and its legend outside the drawing.
 dark: the graph's background follows the page's (not a white panel).
 phone (420 px): nothing scrolls sideways (a wide table or chart scrolls in
-  its own box); body text 14 px or more, table text 12 px or more, chart
+  its own box); the precision strip is drawn whole and a comparison's
+  verdict wraps (issue 27); body text 14 px or more, table text 12 px or more, chart
   text 9 px or more; the contents are there. (A window is never narrower
   than 500 px: browser.sh shows the page in a 420 px frame.)
 print: at most MAX_PAGES pages (default 16, twice the PDF brief's 8;
@@ -89,6 +90,12 @@ def check_probe(d, mode):
                 bad.append("graph %s is a white panel in dark mode" % g["id"])
             if g["page_background"] == "rgb(255, 255, 255)":
                 bad.append("the page is not dark with prefers-color-scheme: dark")
+    st = d.get("strip")
+    if st and (st["scrolls"] or st["svg_w"] > st["box_w"] + 1):
+        bad.append("the precision strip is cut (%d px drawn in a %d px box)" % (st["svg_w"], st["box_w"]))
+    vd = d.get("verdict")
+    if vd and (vd["scrolls"] or vd["right"] > w + 1):
+        bad.append("the verdict runs past the screen (%r)" % vd["text"][:60])
     if mode == "phone":
         if (t["body"] or 0) < 14:
             bad.append("body text %.1f px" % (t["body"] or 0))

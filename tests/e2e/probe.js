@@ -39,6 +39,20 @@ window.addEventListener("load", function () { setTimeout(function () {
   sizes.sort(function (a, b) { return a - b; });
   out.text.chart_min = sizes.length ? sizes[0] : null;
   out.text.chart_median = sizes.length ? sizes[sizes.length >> 1] : null;
+  /* the first screen's precision strip: drawn whole in its box (no part
+     scrolled out of sight), and the comparison's verdict: text that wraps */
+  var strip = Array.prototype.filter.call(document.querySelectorAll("div.first-screen figure.chart .chart-box"), shown)[0];
+  if (strip) {
+    var ss = strip.querySelector("svg").getBoundingClientRect(), sb = strip.getBoundingClientRect();
+    out.strip = { svg_w: Math.round(ss.width), box_w: Math.round(sb.width), scrolls: strip.scrollWidth > strip.clientWidth + 1,
+                  segments: strip.querySelectorAll("svg text").length };
+  }
+  var verdict = document.querySelector("div.verdict");
+  if (verdict) {
+    var vb = verdict.getBoundingClientRect();
+    out.verdict = { right: Math.round(vb.right), scrolls: verdict.scrollWidth > verdict.clientWidth + 1,
+                    text: verdict.textContent.slice(0, 200) };
+  }
   /* the engine graph as it opens */
   Array.prototype.forEach.call(document.querySelectorAll("div.graph"), function (g) {
     var view = g.querySelector(".graph-view"), svg = view && view.querySelector("svg");
