@@ -238,7 +238,10 @@
     if (!hash || hash.charAt(0) !== "#") return false;
     var id = decodeURIComponent(hash.slice(1)), f = find(id);
     if (!f) return false;
-    unfold(f.t.table);
+    if (f.t.table.closest("details:not([open])")) {
+      unfold(f.t.table);
+      f.t.rowH = 0; /* measured while folded: measure again */
+    }
     f.t.reveal(f.r);
     return true;
   }
@@ -281,7 +284,11 @@
   Array.prototype.forEach.call(document.querySelectorAll("details.fold"), function (d) {
     d.addEventListener("toggle", function () {
       if (!d.open) return;
-      tables.forEach(function (t) { if (d.contains(t.table)) { t.rowH = 0; t.render(); } });
+      tables.forEach(function (t) {
+        if (!d.contains(t.table)) return;
+        t.rowH = 0;
+        if (t.target >= 0) t.reveal(t.target); else t.render();
+      });
       fitTables();
     });
   });
