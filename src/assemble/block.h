@@ -38,6 +38,7 @@ typedef void (*ec_draw_fn)(void *ctx, void *cairo_t_ptr);
 typedef struct ec_block {
   ec_block_kind kind;
   ec_scene *scene;   /* FIGURE: owned */
+  char *badge;       /* TEXT: a label shown as a badge after the text (owned, may be NULL) */
   ec_scene *narrow;  /* FIGURE: the same chart drawn for a phone's width (HTML only), owned, may be NULL */
   ec_table *table;   /* TABLE, or FIGURE's data table; owned, may be NULL */
   char *caption;     /* owned, may be NULL */

@@ -105,6 +105,11 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
     }
     S_esc(o, b->text);
     if (b->link) ec_buf_puts(o, "</a>");
+    if (b->badge) {
+      ec_buf_puts(o, " <span class=\"badge\">");
+      S_esc(o, b->badge);
+      ec_buf_puts(o, "</span>");
+    }
     ec_buf_puts(o, "</p>\n");
     break;
   case EC_BLOCK_TILES:

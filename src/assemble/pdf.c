@@ -392,6 +392,15 @@ static void S_block(S_ts *t, const ec_block *b) {
       free(la);
     }
     S_markup_esc(&m, b->text, strlen(b->text));
+    if (b->badge) {
+      /* one piece: its spaces do not break */
+      ec_buf_puts(&m, " <span background=\"#fff6e0\" foreground=\"#8a5a00\"><b>\xC2\xA0");
+      for (const char *p = b->badge; *p; p++) {
+        if (*p == ' ') ec_buf_puts(&m, "\xC2\xA0");
+        else S_markup_esc(&m, p, 1);
+      }
+      ec_buf_puts(&m, "\xC2\xA0</b></span>");
+    }
     S_paragraph(t, m.data, S_BODY, 0, 6);
     if (b->link) cairo_tag_end(t->cr, CAIRO_TAG_LINK);
     break;

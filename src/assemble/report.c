@@ -270,7 +270,13 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
   ec_block *g = ec_block_group();
   g->role = EC_ROLE_FIRST_SCREEN;
   char *id = ec_headline_identity(s);
-  ec_block_add(g, ec_block_text(id, NULL));
+  /* "generated, not measured" is a badge, not a clause of the sentence */
+  static const char gen[] = " \xC2\xB7 generated, not measured (see Provenance under Engine)";
+  char *cut = strstr(id, gen);
+  if (cut) *cut = '\0';
+  ec_block *idb = ec_block_text(id, NULL);
+  if (cut) idb->badge = ec_strdup("generated, not measured"); /* the Provenance row under Engine says by what */
+  ec_block_add(g, idb);
   free(id);
   ec_kvs none = {0};
   if (s->layers) {

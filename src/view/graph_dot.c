@@ -56,7 +56,7 @@ static void S_cut(ec_buf *b, const char *s, size_t n, size_t max_cps, void (*put
     put(b, s, n);
     return;
   }
-  size_t head = max_cps * 3 / 5, tail = max_cps - head - 1;
+  size_t head = max_cps / 4, tail = max_cps - head - 1; /* the distinguishing tail, as ec_text_fit_mid */
   size_t hb = ec_utf8_prefix(s, n, head);
   size_t tb = ec_utf8_prefix(s, n, c - tail);
   put(b, s, hb);

@@ -40,3 +40,24 @@ if bad:
 print("%d folded sections, %d one-line cells, timing rows %s, %d long tables capped in print" % (len(folds), len(clips), names, len(capped)))
 PYEOF
 ); then ok "pages: $out"; else fail "pages: $out"; fi
+# the command line (issue 27): report says what it wrote; files named by
+# options give the engine their stem, and graph takes them as report does
+"$EC_BIN" report "$TMP/g" -o "$TMP/w.html" --pdf "$TMP/w.pdf" 2> "$TMP/w.err"
+pages=$(pdfinfo "$TMP/w.pdf" 2> /dev/null | awk '/^Pages:/ { print $2 }')
+kib=$(( ($(wc -c < "$TMP/w.html") + 1023) / 1024 ))
+if grep -qx "wrote $TMP/w.html ($kib KiB), $TMP/w.pdf ($pages pages)" "$TMP/w.err"; then
+  ok "pages: report says what it wrote ($(tail -1 "$TMP/w.err" | sed "s|$TMP/||g"))"
+else
+  fail "pages: report's message: $(cat "$TMP/w.err") (expected $kib KiB, $pages pages)"
+fi
+"$EC_BIN" report --graph "$TMP/g.graph.json" --profile "$TMP/g.profile.json" -o "$TMP/o.html" 2> /dev/null
+if grep -q "<title>g — enginecard report</title>" "$TMP/o.html"; then ok "pages: report --graph F --profile F names the engine g"
+else fail "pages: report --graph F --profile F: $(grep -o '<title>[^<]*' "$TMP/o.html" | head -1)"; fi
+"$EC_BIN" graph --graph "$TMP/g.graph.json" -o "$TMP/o.svg" 2> "$TMP/g.err"; rc=$?
+if [ $rc -eq 0 ] && [ -s "$TMP/o.svg" ]; then ok "pages: graph --graph F draws it"
+else fail "pages: graph --graph F exits $rc: $(head -2 "$TMP/g.err")"; fi
+"$EC_BIN" graph -o "$TMP/n.svg" 2> /dev/null; rc=$?
+if [ $rc -eq 2 ]; then ok "pages: graph without an engine or files is a usage error"; else fail "pages: graph with nothing exits $rc"; fi
+# a generated engine's "generated, not measured" is a badge
+if grep -q '<span class="badge">generated, not measured</span>' "$TMP/w.html"; then ok "pages: generated, not measured is a badge"
+else fail "pages: no generated badge"; fi
