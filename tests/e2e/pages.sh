@@ -46,7 +46,7 @@ PYEOF
 pages=$(pdfinfo "$TMP/w.pdf" 2> /dev/null | awk '/^Pages:/ { print $2 }')
 kib=$(( ($(wc -c < "$TMP/w.html") + 1023) / 1024 ))
 if grep -qx "wrote $TMP/w.html ($kib KiB), $TMP/w.pdf ($pages pages)" "$TMP/w.err"; then
-  ok "pages: report says what it wrote ($(tail -1 "$TMP/w.err" | sed "s|$TMP/||g"))"
+  ok "pages: report says what it wrote ($(grep "^wrote" "$TMP/w.err" | sed "s|$TMP/||g"))"
 else
   fail "pages: report's message: $(cat "$TMP/w.err") (expected $kib KiB, $pages pages)"
 fi
