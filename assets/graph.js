@@ -34,14 +34,34 @@
        text about 9 px), else its width fitted at no less than that, from
        the top */
     var READABLE = 0.65;
-    (function () {
+    /* the slowest layer: the node marked "#1 slowest", else the first hot one */
+    var hot = Array.prototype.filter.call(svg.querySelectorAll("g.node"), function (n) {
+      return /#1 slowest/.test(n.textContent);
+    })[0] || svg.querySelector("g.node.hot");
+    /* scroll the box so node n is in its middle */
+    function centre(n) {
+      var r = n.getBoundingClientRect(), v = view.getBoundingClientRect();
+      view.scrollLeft += r.left - v.left - v.width / 2 + r.width / 2;
+      view.scrollTop += r.top - v.top - v.height / 2 + r.height / 2;
+    }
+    /* a graph larger than the box opens on its slowest layer (the top of a
+       big graph is often an empty stretch of a column); "Slowest" returns */
+    function openView() {
       var r = view.getBoundingClientRect();
       var maxH = parseFloat(getComputedStyle(view).maxHeight) || window.innerHeight * 0.8;
       var whole = Math.min(1, r.width / natW, maxH / natH);
       setZoom(whole >= READABLE ? whole : Math.max(Math.min(1, r.width / natW), READABLE));
       view.scrollLeft = Math.max(0, (natW * zoom - r.width) / 2);
       view.scrollTop = 0;
-    })();
+      var first = hot || svg.querySelector("g.node");
+      if (whole < READABLE && first) {
+        centre(first);
+        if (hot) hot.classList.add("current");
+      }
+    }
+    openView();
+    var slowest = bar.querySelector("button[data-zoom='hot']");
+    if (slowest && !hot) slowest.hidden = true;
     bar.addEventListener("click", function (ev) {
       var b = ev.target.closest("button");
       if (!b) return;
@@ -49,6 +69,7 @@
       if (a === "in") setZoom(zoom * 1.25);
       else if (a === "out") setZoom(zoom / 1.25);
       else if (a === "fit") fit();
+      else if (a === "hot") { if (zoom < READABLE) setZoom(READABLE); if (hot) { centre(hot); hot.classList.add("current"); } }
       else setZoom(1);
     });
     view.addEventListener("wheel", function (ev) {
@@ -94,9 +115,7 @@
       if (!n) return;
       nodes.forEach(function (m) { m.classList.remove("current"); });
       n.classList.add("current");
-      var r = n.getBoundingClientRect(), v = view.getBoundingClientRect();
-      view.scrollLeft += r.left - v.left - v.width / 2 + r.width / 2;
-      view.scrollTop += r.top - v.top - v.height / 2 + r.height / 2;
+      centre(n);
       status.textContent = (i + 1) + " of " + hits.length;
     }
     function search() {

@@ -230,10 +230,18 @@
     }
     return null;
   }
+  /* open the folded sections (details) around el */
+  function unfold(el) {
+    for (var d = el && el.closest ? el.closest("details") : null; d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+  }
   function go(hash) {
     if (!hash || hash.charAt(0) !== "#") return false;
     var id = decodeURIComponent(hash.slice(1)), f = find(id);
     if (!f) return false;
+    if (f.t.table.closest("details:not([open])")) {
+      unfold(f.t.table);
+      f.t.rowH = 0; /* measured while folded: measure again */
+    }
     f.t.reveal(f.r);
     return true;
   }
@@ -259,6 +267,31 @@
     });
     if (location.hash) go(location.hash);
   }
+  /* a link into a folded section opens it; a data table drawn while folded
+     measures its rows again when it is shown */
+  function openTarget(hash) {
+    if (!hash || hash.charAt(0) !== "#" || hash.length < 2) return;
+    var el = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (el && el.closest && el.closest("details:not([open])")) { unfold(el); el.scrollIntoView({ block: "start" }); }
+  }
+  window.addEventListener("hashchange", function () { openTarget(location.hash); });
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest && ev.target.closest("a");
+    var href = a && (a.getAttribute("href") || a.getAttribute("xlink:href"));
+    if (href && href.charAt(0) === "#") setTimeout(function () { openTarget(href); }, 0);
+  });
+  if (location.hash) openTarget(location.hash);
+  Array.prototype.forEach.call(document.querySelectorAll("details.fold"), function (d) {
+    d.addEventListener("toggle", function () {
+      if (!d.open) return;
+      tables.forEach(function (t) {
+        if (!d.contains(t.table)) return;
+        t.rowH = 0;
+        if (t.target >= 0) t.reveal(t.target); else t.render();
+      });
+      fitTables();
+    });
+  });
   /* a table wider than its column scrolls in its own box; the others
      have none, so their headers stick to the top of the window */
   var wraps = document.querySelectorAll(".table-wrap");

@@ -96,6 +96,8 @@ void ec_block_free(ec_block *b) {
   for (size_t i = 0; i < b->n_children; i++) ec_block_free(b->children[i]);
   free(b->children);
   if (b->scene) ec_scene_free(b->scene);
+  if (b->narrow) ec_scene_free(b->narrow);
+  free(b->badge);
   ec_table_free(b->table);
   free(b->caption);
   for (size_t i = 0; i < b->n_notes; i++) free(b->notes[i].text);

@@ -38,6 +38,8 @@ typedef void (*ec_draw_fn)(void *ctx, void *cairo_t_ptr);
 typedef struct ec_block {
   ec_block_kind kind;
   ec_scene *scene;   /* FIGURE: owned */
+  char *badge;       /* TEXT: a label shown as a badge after the text (owned, may be NULL) */
+  ec_scene *narrow;  /* FIGURE: the same chart drawn for a phone's width (HTML only), owned, may be NULL */
   ec_table *table;   /* TABLE, or FIGURE's data table; owned, may be NULL */
   char *caption;     /* owned, may be NULL */
   struct ec_note {
@@ -47,8 +49,10 @@ typedef struct ec_block {
   size_t n_notes, cap_notes;
   char *why;         /* UNAVAILABLE: owned */
   int collapsed;     /* TABLE: folded away in HTML (long reference tables) */
-  char *html;        /* DRAWING: trusted HTML the generator escaped itself, owned */
+  char *html;        /* DRAWING: trusted HTML the generator escaped itself, owned; FIGURE:
+                        the same, shown on the page instead of the picture (or NULL) */
   double width, height;   /* DRAWING: size of the cairo picture in points */
+  double min_text;   /* DRAWING: its smallest text in its own points (the PDF never draws it below 7 pt), 0: unknown */
   ec_draw_fn draw;   /* DRAWING: NULL when there is no PDF picture */
   void *draw_ctx;    /* DRAWING: freed with draw_free */
   void (*draw_free)(void *ctx);

@@ -56,6 +56,59 @@ static char *S_value(void *ud, const char *name) {
   return NULL;
 }
 
+/* The verdict banner as text for the page (the PDF draws the banner): the
+ * band's headline, then one line per candidate (its verdict, name, change
+ * and the two values), wrapping on a narrow screen. */
+static char *S_verdict_html(const ec_comparison *c) {
+  ec_buf o = {0};
+  char *head = ec_compare_headline(c);
+  ec_color bc = ec_cmp_outcome_color(ec_compare_outcome(c));
+  ec_buf_printf(&o, "<div class=\"verdict\"><p class=\"verdict-band\" style=\"background:#%02x%02x%02x\">", bc.r, bc.g, bc.b);
+  ec_buf_html(&o, head, strlen(head));
+  ec_buf_puts(&o, "</p><ul class=\"verdict-lines\">");
+  free(head);
+  const ec_compare_result *br = &c->res[c->baseline];
+  const char *unit = ec_metric_unit(c->used);
+  for (size_t i = 0; i < c->n; i++) {
+    if (i == c->baseline) continue;
+    const ec_compare_result *r = &c->res[i];
+    ec_color vc = ec_cmp_verdict_color(r->verdict);
+    const char *w = ec_verdict_words(r->verdict);
+    ec_buf_printf(&o, "<li><span class=\"verdict-badge\" style=\"background:#%02x%02x%02x\">", vc.r, vc.g, vc.b);
+    ec_buf_html(&o, w, strlen(w));
+    ec_buf_puts(&o, "</span> <b>");
+    ec_buf_html(&o, c->engines[i]->name, strlen(c->engines[i]->name));
+    char est[96], line[320], a[32], b[32];
+    ec_gate_str(est, sizeof est, &r->est);
+    if (c->used == EC_METRIC_THROUGHPUT) {
+      ec_fmt_num(a, sizeof a, br->m.value);
+      ec_fmt_num(b, sizeof b, r->m.value);
+    } else {
+      ec_fmt_ms(a, sizeof a, br->m.value);
+      ec_fmt_ms(b, sizeof b, r->m.value);
+    }
+    if (isfinite(r->est.lo_pct))
+      snprintf(line, sizeof line, "%s at %g%% \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, 100 * r->est.confidence,
+               ec_metric_name(c->used), a, b, unit);
+    else
+      snprintf(line, sizeof line, "%s (no interval) \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, ec_metric_name(c->used), a, b,
+               unit);
+    ec_buf_puts(&o, "</b> ");
+    ec_buf_html(&o, line, strlen(line));
+    if (r->n_mism) {
+      ec_buf_puts(&o, "<br><span class=\"verdict-note\">not directly comparable: ");
+      for (size_t q = 0; q < r->n_mism; q++) {
+        if (q) ec_buf_puts(&o, ", ");
+        ec_buf_html(&o, r->mism[q].what, strlen(r->mism[q].what));
+      }
+      ec_buf_puts(&o, "</span>");
+    }
+    ec_buf_puts(&o, "</li>");
+  }
+  ec_buf_puts(&o, "</ul></div>");
+  return ec_buf_take(&o);
+}
+
 /* why is read after t was built (argument order is unspecified in C) */
 static ec_block *S_tbl(ec_table *t, const char **why) { return t ? ec_block_table(t) : ec_block_unavailable(*why); }
 
@@ -77,7 +130,11 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
     if (!strcmp(data, "top-regressions")) return S_tbl(ec_cmp_tbl_top(&x->view, id, ec_kvs_get_count(args, "rows", 10), &why), &why);
     return ec_block_unavailable("the template names an unknown comparison table");
   }
-  if (!strcmp(kind, "chart") && !strcmp(data, "verdict")) return ec_block_figure(ec_cmp_banner(&x->view), NULL, ec_kvs_get(args, "caption"));
+  if (!strcmp(kind, "chart") && !strcmp(data, "verdict")) {
+    ec_block *b = ec_block_figure(ec_cmp_banner(&x->view), NULL, ec_kvs_get(args, "caption"));
+    b->html = S_verdict_html(x->c); /* the page shows text that wraps */
+    return b;
+  }
   if (!strcmp(kind, "chart") && !strcmp(data, "waterfall")) {
     /* one per candidate (several become a group; each chart's title names its pair) */
     const ec_comparison *c = x->c;

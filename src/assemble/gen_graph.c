@@ -15,14 +15,24 @@
 #define S_HOT_RADIUS 1
 #define S_HOT_BUDGET 150
 #define S_EDGE_LABELS_MAX 150 /* nodes; above, dimensions are in the tooltips only */
-/* The PDF's text column (A4 less margins, a little less than letter) and
- * the smallest scale at which the whole graph still reads. */
+/* The PDF's text column (A4 less margins, a little less than letter), and
+ * the height left under the section's heading and lead-in paragraph. */
 #define S_PAGE_W 495.0
-#define S_PAGE_H 690.0
-#define S_MIN_SCALE 0.5
+#define S_PAGE_H 600.0
 
-/* The graphs one job lays out, in this order. */
-enum { S_WHOLE = 0, S_LEGEND, S_HOT_LR, S_HOT_TB, S_NGRAPHS };
+/* The graphs one job lays out, in this order: the whole graph, its legend,
+ * then the hot spots (the slowest layers and their neighbours) for S_HOT_V
+ * numbers of seeds, the last without the dimensions on its edges, each left
+ * to right and top to bottom. The PDF draws the first that reads at
+ * S_TEXT_PT (its smallest text is the edge labels' 8 pt, else the 9 pt of
+ * node details and the legend), with its legend or, when only that way,
+ * the legend after it. */
+#define S_HOT_V 4
+static const size_t S_hot_seeds[S_HOT_V] = {S_HOT_N, 3, 1, 1};
+static const int S_hot_labels[S_HOT_V] = {1, 1, 1, 0};
+#define S_HOT_NAME_CPS 20 /* names in the last view, cut shorter to be narrower */
+enum { S_WHOLE = 0, S_LEGEND, S_HOT0, S_NGRAPHS = S_HOT0 + 2 * S_HOT_V };
+#define S_TEXT_PT 7.0
 
 struct ec_graph_job {
   char *why;            /* set when there is nothing to lay out */
@@ -34,7 +44,7 @@ struct ec_graph_job {
   char *note;           /* what the whole graph folded (or NULL) */
   size_t nodes, layers, edges;
   int edge_labels;
-  size_t hot_n;         /* seeds of the hot-spot graph */
+  size_t hot_n[S_HOT_V]; /* seeds of the hot-spot graphs (0: not laid out) */
   int hot_by_io;        /* seeds chosen by I/O bytes (no profile) */
   char id[48];
   char part[32];
@@ -114,31 +124,36 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
   ec_graph_legend_make(g, o->by_precision, j->columns, &j->legend);
   char lid[64];
   snprintf(lid, sizeof lid, "%s_legend", j->id);
-  char *dots[S_NGRAPHS] = {ec_graph_dot(g, &dopt), ec_graph_legend_dot(&j->legend, lid), NULL, NULL};
+  char *dots[S_NGRAPHS] = {ec_graph_dot(g, &dopt), ec_graph_legend_dot(&j->legend, lid)};
   int simplified = g->n_groups || g->n_reformats_folded;
   size_t whole_nodes = g->n_nodes;
   ec_graph_free(g);
   j->n = 2;
   /* hot spots for the PDF when the whole graph is unlikely to fit a page */
-  if (whole_nodes > 24 || simplified) {
-    ec_graph *h = ec_graph_build(e, &go);
-    ec_graph_near_layers(h, order, hot_n, S_HOT_RADIUS);
-    ec_graph_simplify(h, S_HOT_BUDGET);
-    char hid[64];
-    snprintf(hid, sizeof hid, "%s_hot", j->id);
-    dopt.id = hid;
-    dopt.edge_labels = 1;
-    dopt.wrap = 0;
-    /* hot spots far apart read best left to right (stacked); when they
-     * join into one chain, top to bottom: lay out both, keep the larger */
-    dopt.left_to_right = 1;
-    dots[S_HOT_LR] = ec_graph_dot(h, &dopt);
-    dopt.left_to_right = 0;
-    dots[S_HOT_TB] = ec_graph_dot(h, &dopt);
-    j->hot_n = hot_n;
+  if (whole_nodes > 24 || simplified || j->columns > 1) {
+    for (size_t v = 0; v < S_HOT_V; v++) {
+      size_t seeds = S_hot_seeds[v] < hot_n ? S_hot_seeds[v] : hot_n;
+      if (v && seeds >= j->hot_n[v - 1] && S_hot_labels[v] == S_hot_labels[v - 1]) continue; /* as the last */
+      ec_graph *h = ec_graph_build(e, &go);
+      ec_graph_near_layers(h, order, seeds, S_HOT_RADIUS);
+      ec_graph_simplify(h, S_HOT_BUDGET);
+      char hid[64];
+      snprintf(hid, sizeof hid, "%s_hot%zu", j->id, v);
+      dopt.id = hid;
+      dopt.edge_labels = S_hot_labels[v];
+      dopt.name_cps = S_hot_labels[v] ? 0 : S_HOT_NAME_CPS;
+      dopt.wrap = 0;
+      /* hot spots far apart read best left to right (stacked); when they
+       * join into one chain, top to bottom: lay out both, keep the larger */
+      dopt.left_to_right = 1;
+      dots[S_HOT0 + 2 * v] = ec_graph_dot(h, &dopt);
+      dopt.left_to_right = 0;
+      dots[S_HOT0 + 2 * v + 1] = ec_graph_dot(h, &dopt);
+      j->hot_n[v] = seeds;
+      j->n = S_HOT0 + 2 * (v + 1);
+      ec_graph_free(h);
+    }
     j->hot_by_io = !has_lat;
-    ec_graph_free(h);
-    j->n = S_NGRAPHS;
   }
   free(io);
   j->gl = ec_gl_start((const char *const *)dots, j->n, o->timeout_s);
@@ -164,6 +179,8 @@ typedef struct {
 
 #define S_LEGEND_GAP 12.0
 
+/* The legend beside the graph or under it: whichever lets the picture be
+ * drawn larger on the page. */
 static void S_pic_place(S_pic *p) {
   double gw = ec_gl_width(p->graph), gh = ec_gl_height(p->graph);
   p->w = gw;
@@ -171,14 +188,18 @@ static void S_pic_place(S_pic *p) {
   p->lx = p->ly = 0;
   if (!p->legend) return;
   double lw = ec_gl_width(p->legend), lh = ec_gl_height(p->legend);
-  if (gh > gw) { /* beside */
+  double bw = gw + S_LEGEND_GAP + lw, bh = gh > lh ? gh : lh;     /* beside */
+  double uw = gw > lw ? gw : lw, uh = gh + S_LEGEND_GAP + lh;     /* under */
+  double kb = S_PAGE_W / bw < S_PAGE_H / bh ? S_PAGE_W / bw : S_PAGE_H / bh;
+  double ku = S_PAGE_W / uw < S_PAGE_H / uh ? S_PAGE_W / uw : S_PAGE_H / uh;
+  if (kb > ku) {
     p->lx = gw + S_LEGEND_GAP;
-    p->w = p->lx + lw;
-    p->h = gh > lh ? gh : lh;
-  } else { /* under */
+    p->w = bw;
+    p->h = bh;
+  } else {
     p->ly = gh + S_LEGEND_GAP;
-    p->w = gw > lw ? gw : lw;
-    p->h = p->ly + lh;
+    p->w = uw;
+    p->h = uh;
   }
 }
 
@@ -208,6 +229,7 @@ static void S_controls(ec_buf *h) {
                  "<button type=\"button\" data-zoom=\"out\" title=\"Zoom out\">\xE2\x88\x92</button>"
                  "<button type=\"button\" data-zoom=\"fit\" title=\"Show the whole graph\">Fit</button>"
                  "<button type=\"button\" data-zoom=\"1\" title=\"Actual size\">1:1</button>"
+                 "<button type=\"button\" data-zoom=\"hot\" title=\"Show the slowest layer\">Slowest</button>"
                  "<span class=\"graph-status\" aria-live=\"polite\"></span>"
                  "<span class=\"graph-hint\">Drag to pan, Ctrl+wheel to zoom, Enter for the next match; "
                  "click a layer for its row in the layer table.</span></div>");
@@ -260,7 +282,7 @@ ec_block *ec_graph_job_block(ec_graph_job *j) {
     S_job_free(j);
     return b;
   }
-  ec_gl *gl[S_NGRAPHS] = {NULL, NULL, NULL, NULL};
+  ec_gl *gl[S_NGRAPHS] = {NULL};
   char *why = NULL;
   ec_gl_finish(j->gl, gl, &why);
   j->gl = NULL;
@@ -290,24 +312,62 @@ ec_block *ec_graph_job_block(ec_graph_job *j) {
   S_legend_html(&h, &j->legend);
   ec_buf_puts(&h, "</div>");
 
-  /* the PDF: the whole graph when it reads on a page, else the hot-spot
-   * view at the larger scale; the legend goes with either */
-  double scale[S_NGRAPHS] = {0};
-  for (int i = 0; i < S_NGRAPHS; i++)
-    if (gl[i] && i != S_LEGEND) {
-      S_pic p = {gl[i], gl[S_LEGEND], 0, 0, 0, 0};
-      S_pic_place(&p);
-      scale[i] = S_PAGE_W / p.w < S_PAGE_H / p.h ? S_PAGE_W / p.w : S_PAGE_H / p.h;
+  /* the PDF: the whole graph when it reads on a page at 7 pt, else the
+   * hot-spot view with the most seeds that does (with its legend, else the
+   * legend after it); when none does, the one drawn the largest */
+  double both[S_NGRAPHS] = {0}, alone[S_NGRAPHS] = {0}, kmin[S_NGRAPHS] = {0};
+  for (size_t i = 0; i < j->n; i++) {
+    if (!gl[i] || i == S_LEGEND) continue;
+    S_pic p = {gl[i], gl[S_LEGEND], 0, 0, 0, 0};
+    S_pic_place(&p);
+    both[i] = S_PAGE_W / p.w < S_PAGE_H / p.h ? S_PAGE_W / p.w : S_PAGE_H / p.h;
+    double gw = ec_gl_width(gl[i]), gh = ec_gl_height(gl[i]);
+    alone[i] = S_PAGE_W / gw < S_PAGE_H / gh ? S_PAGE_W / gw : S_PAGE_H / gh;
+    int labels = i == S_WHOLE ? j->edge_labels : S_hot_labels[(i - S_HOT0) / 2];
+    kmin[i] = S_TEXT_PT / (labels ? 8.0 : 9.0);
+  }
+  size_t pick = S_NGRAPHS;
+  int apart = 0; /* the legend is a picture of its own */
+  for (int pass = 0; pass < 2 && pick == S_NGRAPHS; pass++)
+    for (size_t v = 0; v <= S_HOT_V && pick == S_NGRAPHS; v++) {
+      size_t i0 = v ? S_HOT0 + 2 * (v - 1) : S_WHOLE, i1 = v ? i0 + 2 : i0 + 1;
+      for (size_t i = i0; i < i1 && i < j->n; i++) {
+        double k = pass ? alone[i] : both[i];
+        if (gl[i] && k >= kmin[i] && (pick == S_NGRAPHS || k > (pass ? alone[pick] : both[pick]))) pick = i;
+      }
+      apart = pass;
     }
-  double k = scale[S_WHOLE];
-  int pick = S_WHOLE;
-  if (k < S_MIN_SCALE && (gl[S_HOT_LR] || gl[S_HOT_TB])) pick = scale[S_HOT_LR] >= scale[S_HOT_TB] ? S_HOT_LR : S_HOT_TB;
-  S_pic *pic = ec_calloc(1, sizeof *pic);
-  pic->graph = gl[pick];
-  pic->legend = gl[S_LEGEND];
-  S_pic_place(pic);
+  if (pick == S_NGRAPHS) { /* none reads at 7 pt: the one drawn the largest */
+    pick = S_WHOLE;
+    for (size_t i = S_HOT0; i < j->n; i++)
+      if (gl[i] && alone[i] / kmin[i] > alone[pick] / kmin[pick]) pick = i;
+    apart = 1;
+  }
   int pdf_hot = pick != S_WHOLE;
-  for (int i = 0; i < S_NGRAPHS; i++)
+  size_t hv = pdf_hot ? (pick - S_HOT0) / 2 : 0;
+  /* printed from the browser, the page shows what the PDF shows */
+  if (pdf_hot) {
+    char *pw = NULL;
+    ec_buf ph = {0};
+    if (ec_gl_svg(gl[pick], &ph, 0, &pw) == 0) {
+      ec_buf_puts(&h, "<div class=\"graph-print print-only\">");
+      ec_buf_put(&h, ph.data, ph.len);
+      ec_buf_puts(&h, "</div>");
+    }
+    free(pw);
+    ec_buf_free(&ph);
+  }
+  S_pic *pic = ec_calloc(1, sizeof *pic), *lpic = NULL;
+  pic->graph = gl[pick];
+  if (apart && gl[S_LEGEND]) {
+    lpic = ec_calloc(1, sizeof *lpic);
+    lpic->graph = gl[S_LEGEND];
+    S_pic_place(lpic);
+  } else {
+    pic->legend = gl[S_LEGEND];
+  }
+  S_pic_place(pic);
+  for (size_t i = 0; i < S_NGRAPHS; i++)
     if (i != pick && i != S_LEGEND) ec_gl_free(gl[i]);
   ec_buf cap = {0};
   ec_buf_printf(&cap, "Layers as nodes, tensors as edges (%zu nodes for %zu layers); fill by %s, edges by precision%s.", j->nodes,
@@ -319,15 +379,28 @@ ec_block *ec_graph_job_block(ec_graph_job *j) {
   else if (j->columns > 1)
     ec_buf_printf(&cap, " On the page, the chain of layers is wrapped into %zu columns, read left to right.", j->columns);
   if (pdf_hot) {
-    ec_buf_printf(&cap, " The PDF shows the %zu %s and their neighbours (%d step%s away).", j->hot_n,
-                  j->hot_by_io ? "layers with the most I/O traffic (no profile)" : "slowest layers", S_HOT_RADIUS,
-                  S_HOT_RADIUS == 1 ? "" : "s");
-  } else if (k < S_MIN_SCALE) {
+    size_t n = j->hot_n[hv];
+    const char *what = j->hot_by_io ? (n == 1 ? "layer with the most I/O traffic (no profile)" : "layers with the most I/O traffic (no profile)")
+                                    : (n == 1 ? "slowest layer" : "slowest layers");
+    if (n == 1) ec_buf_printf(&cap, " On paper (printed or PDF) it shows the %s and its neighbours", what);
+    else ec_buf_printf(&cap, " On paper (printed or PDF) it shows the %zu %s and their neighbours", n, what);
+    ec_buf_printf(&cap, " (%d step%s away)%s, at a size that reads.", S_HOT_RADIUS, S_HOT_RADIUS == 1 ? "" : "s",
+                  S_hot_labels[hv] ? "" : " without tensor dimensions");
+  } else if (alone[S_WHOLE] < kmin[S_WHOLE]) {
     ec_buf_puts(&cap, " The PDF shows it scaled to one page");
-    if (why && j->n == S_NGRAPHS) ec_buf_printf(&cap, " (the view of the slowest layers failed: %s)", why);
+    if (why && j->n > S_HOT0) ec_buf_printf(&cap, " (the view of the slowest layers failed: %s)", why);
     ec_buf_putc(&cap, '.');
   }
   ec_block *b = ec_block_drawing(h.data, pic->w, pic->h, S_draw, pic, S_free, cap.data);
+  b->min_text = S_TEXT_PT / kmin[pick];
+  if (lpic) { /* the PDF: the graph, then its legend under it */
+    ec_block *l = ec_block_drawing(NULL, lpic->w, lpic->h, S_draw, lpic, S_free, NULL); /* no HTML: the page has its own */
+    l->min_text = 9.0;
+    ec_block *g = ec_block_group();
+    ec_block_add(g, b);
+    ec_block_add(g, l);
+    b = g;
+  }
   ec_buf_free(&h);
   ec_buf_free(&cap);
   free(why);

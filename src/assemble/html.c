@@ -16,11 +16,21 @@ static void S_esc(ec_buf *b, const char *s) { ec_buf_html(b, s, strlen(s)); }
 void ec_block_html(const ec_block *b, ec_buf *o) {
   switch (b->kind) {
   case EC_BLOCK_FIGURE:
-    /* shown at EC_HTML_UNIT_PX px per scene unit, never wider than the column */
-    ec_buf_printf(o, "<figure class=\"chart\"><div class=\"chart-box\" style=\"max-width:%.0fpx;--units:%.0f\">",
-                  b->scene->width * EC_HTML_UNIT_PX, b->scene->width);
+    if (b->html && *b->html) { /* a text form of the picture, for the page */
+      ec_buf_puts(o, b->html);
+      break;
+    }
+    /* shown at EC_HTML_UNIT_PX px per scene unit, never wider than the column;
+     * with a narrow drawing, that one on a phone (assets/report.css) */
+    ec_buf_printf(o, "<figure class=\"chart\"><div class=\"chart-box%s\" style=\"max-width:%.0fpx;--units:%.0f\">",
+                  b->narrow ? " wide-only" : "", b->scene->width * EC_HTML_UNIT_PX, b->scene->width);
     ec_render_svg(b->scene, o);
     ec_buf_puts(o, "</div>");
+    if (b->narrow) {
+      ec_buf_printf(o, "<div class=\"chart-box narrow-only\" style=\"--units:%.0f\">", b->narrow->width);
+      ec_render_svg(b->narrow, o);
+      ec_buf_puts(o, "</div>");
+    }
     if (b->caption) {
       ec_buf_puts(o, "<figcaption>");
       S_esc(o, b->caption);
@@ -95,6 +105,11 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
     }
     S_esc(o, b->text);
     if (b->link) ec_buf_puts(o, "</a>");
+    if (b->badge) {
+      ec_buf_puts(o, " <span class=\"badge\">");
+      S_esc(o, b->badge);
+      ec_buf_puts(o, "</span>");
+    }
     ec_buf_puts(o, "</p>\n");
     break;
   case EC_BLOCK_TILES:
@@ -123,6 +138,7 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
     ec_buf_puts(o, "</div>\n");
     break;
   case EC_BLOCK_DRAWING:
+    if (!b->html || !*b->html) break; /* a picture for the PDF only */
     ec_buf_puts(o, "<figure class=\"drawing\">");
     ec_buf_puts(o, b->html);
     if (b->caption) {

@@ -308,10 +308,28 @@ static double S_picture_scale(const S_ts *t, double w, double h) {
  * set) that keeps S_SHRINK of its size or more, or when only a heading and
  * its lead-in stand above it on the page (it would not fit any better on
  * the next); else it starts a page. */
-static void S_picture(S_ts *t, double w, double h, S_paint paint, const void *what, const char *caption, int shrink) {
+/* The smallest text a picture may have on the page: 7 pt (issue 27). */
+#define S_MIN_TEXT_PT 7.0
+
+/* The smallest font size of a scene's text, in its units (0: none). */
+static double S_scene_min_text(const ec_scene *s) {
+  double m = 0;
+  for (size_t i = 0; i < s->n_ops; i++)
+    if (s->ops[i].kind == EC_OP_TEXT && s->ops[i].size > 0 && (m == 0 || s->ops[i].size < m)) m = s->ops[i].size;
+  return m;
+}
+
+/* ... never smaller than kmin (its smallest text at 7 pt): a picture that
+ * would shrink below starts a page instead; one that a page cannot hold at
+ * kmin is drawn as large as the page allows. */
+static void S_picture(S_ts *t, double w, double h, S_paint paint, const void *what, const char *caption, int shrink,
+                      double kmin) {
   double k = S_picture_scale(t, w, h);
+  if (k < kmin && w * kmin <= t->cw + 0.5 && h * kmin <= t->ph - t->mt - t->mb - 30) k = kmin;
   double room = S_room(t) - 16;
-  if (h * k > room && t->y > t->mt + 1 && ((shrink && h * k * S_SHRINK <= room) || t->y - t->mt < 160)) k = room / h;
+  if (h * k > room && t->y > t->mt + 1 && ((shrink && h * k * S_SHRINK <= room) || t->y - t->mt < 160) &&
+      room / h >= kmin)
+    k = room / h;
   S_need(t, h * k + 16);
   cairo_save(t->cr);
   cairo_translate(t->cr, t->ml, t->y);
@@ -336,7 +354,8 @@ static void S_block(S_ts *t, const ec_block *b) {
   switch (b->kind) {
   case EC_BLOCK_FIGURE:
     /* the PDF has no disclosure: the chart's numbers follow it */
-    S_picture(t, b->scene->width, b->scene->height, S_paint_scene, b->scene, b->caption, 1);
+    S_picture(t, b->scene->width, b->scene->height, S_paint_scene, b->scene, b->caption, 1,
+              S_scene_min_text(b->scene) > 0 ? S_MIN_TEXT_PT / S_scene_min_text(b->scene) : 0);
     if (b->table) S_table(t, b->table, b->brief_rows);
     break;
   case EC_BLOCK_TABLE:
@@ -373,6 +392,15 @@ static void S_block(S_ts *t, const ec_block *b) {
       free(la);
     }
     S_markup_esc(&m, b->text, strlen(b->text));
+    if (b->badge) {
+      /* one piece: its spaces do not break */
+      ec_buf_puts(&m, " <span background=\"#fff6e0\" foreground=\"#8a5a00\"><b>\xC2\xA0");
+      for (const char *p = b->badge; *p; p++) {
+        if (*p == ' ') ec_buf_puts(&m, "\xC2\xA0");
+        else S_markup_esc(&m, p, 1);
+      }
+      ec_buf_puts(&m, "\xC2\xA0</b></span>");
+    }
     S_paragraph(t, m.data, S_BODY, 0, 6);
     if (b->link) cairo_tag_end(t->cr, CAIRO_TAG_LINK);
     break;
@@ -394,7 +422,8 @@ static void S_block(S_ts *t, const ec_block *b) {
   }
   case EC_BLOCK_MARK: break;
   case EC_BLOCK_DRAWING:
-    if (b->draw && b->width > 0 && b->height > 0) S_picture(t, b->width, b->height, S_paint_drawing, b, b->caption, 0);
+    if (b->draw && b->width > 0 && b->height > 0) S_picture(t, b->width, b->height, S_paint_drawing, b, b->caption, 0,
+                                                        b->min_text > 0 ? S_MIN_TEXT_PT / b->min_text : 0);
     break;
   }
   ec_buf_free(&m);

@@ -14,6 +14,7 @@
 #include "render/html_table.h"
 #include "util/alloc.h"
 #include "analyze/lint.h"
+#include "view/engine_charts.h"
 #include "view/engine_tables.h"
 #include "view/headline.h"
 #include "view/report_items.h"
@@ -30,6 +31,9 @@ typedef struct {
   int seq; /* ids of generated tables */
   ec_gen_graph_opts graph_opts;
   ec_graph_job *graph_job; /* started before expansion, collected by the graph block */
+  const char *na_prev;  /* the reason of the block just shown when it was "not available", else NULL */
+  const char *na_seen[32]; /* reasons already given in this part */
+  size_t n_na_seen;
 } S_ctx;
 
 /* ---- placeholders ------------------------------------------------------ */
@@ -253,6 +257,10 @@ static ec_block *S_gen_notes(S_ctx *c, const char *data, const ec_kvs *a) {
   return g;
 }
 
+/* A chart drawn for a phone: 300 units in about 390 px keep 11.5-unit text
+ * at 14 px (assets/report.css shows it at 760 px and narrower). */
+#define S_NARROW_W 300.0
+
 /* The first screen (and page 1 of the PDF): who ran what, the precision mix,
  * the headline figures, the five slowest layers with their share, the top
  * findings, and the warning count linking to the warnings. */
@@ -262,7 +270,13 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
   ec_block *g = ec_block_group();
   g->role = EC_ROLE_FIRST_SCREEN;
   char *id = ec_headline_identity(s);
-  ec_block_add(g, ec_block_text(id, NULL));
+  /* "generated, not measured" is a badge, not a clause of the sentence */
+  static const char gen[] = " \xC2\xB7 generated, not measured (see Provenance under Engine)";
+  char *cut = strstr(id, gen);
+  if (cut) *cut = '\0';
+  ec_block *idb = ec_block_text(id, NULL);
+  if (cut) idb->badge = ec_strdup("generated, not measured"); /* the Provenance row under Engine says by what */
+  ec_block_add(g, idb);
   free(id);
   ec_kvs none = {0};
   if (s->layers) {
@@ -271,6 +285,13 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
       free(mix->caption);
       mix->caption = ec_strdup(s->has_latency ? "Precision mix: share of the latency by the precision of each layer's input"
                                               : "Precision mix: share of the layers by the precision of their input");
+      /* on a phone the strip is drawn for its width: every precision shows */
+      char nid[48];
+      snprintf(nid, sizeof nid, "%sn", c->part->id);
+      ec_engine_chart_opts co = {0};
+      co.id_base = nid;
+      co.width = S_NARROW_W;
+      mix->narrow = ec_echart_precision_strip(c->part->engine, s, &co);
     }
     ec_block_add(g, mix);
   }
@@ -377,7 +398,47 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   return NULL;
 }
 
-static char *S_html(void *ud, const ec_block *b) { return ec_block_html_if(b, ((S_ctx *)ud)->o->want_html); }
+/* A block's HTML into o. A reason for "not available" is said once: a block
+ * right after one with the same reason adds nothing, a later one says it
+ * briefly (its reason up to the first " (" or ":"), as above. */
+static void S_html_to(S_ctx *c, const ec_block *b, ec_buf *o) {
+  const char *prev = c->na_prev;
+  c->na_prev = NULL;
+  if (b->kind == EC_BLOCK_MARK) {
+    c->na_prev = prev; /* a mark is not a block the reader sees */
+    return;
+  }
+  if (b->kind == EC_BLOCK_GROUP && b->role != EC_ROLE_FIRST_SCREEN) {
+    c->na_prev = prev;
+    for (size_t i = 0; i < b->n_children; i++) S_html_to(c, b->children[i], o);
+    return;
+  }
+  if (b->kind != EC_BLOCK_UNAVAILABLE || !b->why) {
+    ec_block_html(b, o);
+    return;
+  }
+  c->na_prev = b->why;
+  if (prev && !strcmp(prev, b->why)) return;
+  for (size_t i = 0; i < c->n_na_seen; i++) {
+    if (strcmp(c->na_seen[i], b->why)) continue;
+    size_t n = strcspn(b->why, "(:");
+    while (n && b->why[n - 1] == ' ') n--;
+    ec_buf_puts(o, "<p class=\"na\">Not available: ");
+    ec_buf_html(o, b->why, n);
+    ec_buf_puts(o, ", as above.</p>\n");
+    return;
+  }
+  if (c->n_na_seen < sizeof c->na_seen / sizeof c->na_seen[0]) c->na_seen[c->n_na_seen++] = b->why;
+  ec_block_html(b, o);
+}
+
+static char *S_html(void *ud, const ec_block *b) {
+  S_ctx *c = ud;
+  if (!c->o->want_html) return NULL;
+  ec_buf o = {0};
+  S_html_to(c, b, &o);
+  return o.data ? ec_buf_take(&o) : ec_strdup("");
+}
 
 /* ---- building ---------------------------------------------------------- */
 
@@ -392,7 +453,7 @@ int ec_report_build(ec_engine *const *es, size_t n, const ec_report_opts *o, ec_
     p->engine = es[i];
     p->summary = ec_summarize(es[i]);
     snprintf(p->id, sizeof p->id, "e%zu", i + 1);
-    S_ctx c = {p, o, 0, {0}, NULL};
+    S_ctx c = {p, o, 0, {0}, NULL, NULL, {0}, 0};
     /* the graph's layout runs in a child process while the charts are built */
     c.graph_opts.part_id = p->id;
     c.graph_opts.timeout_s = o->graph_timeout;

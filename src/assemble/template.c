@@ -121,6 +121,30 @@ static int S_mark(const char *lit) {
   return -2;
 }
 
+/* Fold what follows mark (a detail mark just under its section's heading)
+ * up to the next heading of the same or a higher level. */
+static void S_fold(ec_doc *doc, cmark_node *mark) {
+  cmark_node *h = cmark_node_previous(mark);
+  while (h && cmark_node_get_type(h) != CMARK_NODE_HEADING) h = cmark_node_previous(h);
+  if (!h) return;
+  int lv = cmark_node_get_heading_level(h);
+  ec_buf t = {0};
+  S_plain(h, &t);
+  ec_buf o = {0};
+  ec_buf_puts(&o, "<details class=\"fold\"><summary>Show ");
+  ec_buf_html(&o, t.data ? t.data : "", t.len);
+  ec_buf_puts(&o, "</summary>\n");
+  ec_buf_free(&t);
+  cmark_node_set_on_enter(mark, S_keep(doc, ec_buf_take(&o)));
+  cmark_node *end = cmark_node_next(mark);
+  while (end && !(cmark_node_get_type(end) == CMARK_NODE_HEADING && cmark_node_get_heading_level(end) <= lv))
+    end = cmark_node_next(end);
+  cmark_node *close = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK); /* no block: the PDF skips it */
+  cmark_node_set_on_enter(close, "</details>\n");
+  if (end) cmark_node_insert_before(end, close);
+  else cmark_node_append_child(cmark_node_parent(mark), close);
+}
+
 int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_doc *out, ec_diags *d) {
   memset(out, 0, sizeof *out);
   if (len > EC_TEMPLATE_MAX_BYTES) {
@@ -212,7 +236,14 @@ int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_do
     cmark_node_set_on_enter(cb, "");
     cmark_node_replace(marks[i], cb);
     cmark_node_free(marks[i]);
+    marks[i] = role == EC_MARK_DETAIL ? cb : NULL;
   }
+  /* In HTML a detail section is folded (<details>) under its heading: the
+   * page reads in a few screens and prints short; the heading stays in the
+   * contents and opens it. From the last mark to the first, so a section's
+   * fold closes after the folds of its subsections. */
+  for (size_t i = nm; i-- > 0;)
+    if (marks[i]) S_fold(out, marks[i]);
   free(texts);
   free(codes);
   free(heads);

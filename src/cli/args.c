@@ -429,25 +429,48 @@ void ec_cli_put_diags(const ec_diags *d, const char *prefix) {
   }
 }
 
+/* The pages of a PDF cairo wrote: its "/Type /Page" objects (not "/Pages"). */
+static size_t S_pdf_pages(const char *p, size_t n) {
+  size_t pages = 0;
+  static const char key[] = "/Type /Page";
+  for (size_t i = 0; i + sizeof key - 1 <= n; i++)
+    if (p[i] == '/' && !memcmp(p + i, key, sizeof key - 1) && (i + sizeof key - 1 == n || p[i + sizeof key - 1] != 's')) pages++;
+  return pages;
+}
+
 int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, const ec_pdf_opts *po,
                         ec_diags *d, ec_engine *const *inputs, size_t n) {
   int io = r ? 0 : -1;
+  ec_buf said = {0}; /* "wrote X.html (N KiB), X.pdf (P pages)" */
   if (r && html) {
     ec_buf b = {0};
     if (ec_report_html(r, &b) != 0) {
       fprintf(stderr, "enginecard: %s: the page would take up to %zu MB, over the limit of %zu MB; not written\n", html,
               ec_report_html_bound(r) >> 20, (size_t)EC_PAGE_MAX_BYTES >> 20);
       io = -1;
-    } else if (ec_cli_write_file(html, b.data, b.len, inputs, n) != 0)
+    } else if (ec_cli_write_file(html, b.data, b.len, inputs, n) != 0) {
       io = -1;
+    } else {
+      ec_buf_printf(&said, "%s (%zu KiB)", html, (b.len + 1023) / 1024);
+    }
     ec_buf_free(&b);
   }
   if (r && pdf) {
     ec_buf b = {0};
     static const ec_pdf_opts a4 = {0};
-    if (ec_report_pdf(r, po ? po : &a4, &b, d) != 0 || ec_cli_write_file(pdf, b.data, b.len, inputs, n) != 0) io = -1;
+    if (ec_report_pdf(r, po ? po : &a4, &b, d) != 0 || ec_cli_write_file(pdf, b.data, b.len, inputs, n) != 0) {
+      io = -1;
+    } else {
+      size_t pages = S_pdf_pages(b.data, b.len);
+      ec_buf_printf(&said, "%s%s (%zu page%s)", said.len ? ", " : "", pdf, pages, pages == 1 ? "" : "s");
+    }
     ec_buf_free(&b);
   }
   ec_cli_put_diags(d, "");
+  if (said.len) {
+    fputs("wrote ", stderr);
+    ec_cli_put_safe(stderr, said.data);
+  }
+  ec_buf_free(&said);
   return io;
 }

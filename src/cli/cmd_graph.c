@@ -79,7 +79,9 @@ int ec_cmd_graph(int argc, char **argv) {
     return rc;
   }
   int kind = !o.out ? 0 : S_ends(o.out, ".svg") ? 1 : S_ends(o.out, ".pdf") ? 2 : S_ends(o.out, ".dot") || S_ends(o.out, ".gv") ? 3 : 0;
-  if (c.n_engines != 1 || !kind) {
+  /* one ENGINE, or none when options name its files (as report takes them) */
+  int files = c.load.graph || c.load.profile || c.load.timing || c.load.n_meta || c.load.n_logs;
+  if (c.n_engines > 1 || (!c.n_engines && !files) || !kind) {
     fprintf(stderr, "usage: enginecard graph ENGINE -o OUT.svg|OUT.pdf|OUT.dot [--color type|precision]\n"
                     "                        [--query REGEX [--radius N]] [--timeout S] [--budget N] [--constants]\n");
     ec_common_free(&c);

@@ -397,7 +397,15 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
   if (!o) o = &none;
   char *name = NULL;
   const char *path = ec_load_spec_split(spec, &name);
-  if (!name) name = path ? ec_load_default_name(path) : ec_strdup("engine");
+  /* no ENGINE argument: the stem of the first file an option names */
+  const char *first = path                ? path
+                      : o->graph          ? o->graph
+                      : o->profile        ? o->profile
+                      : o->timing         ? o->timing
+                      : o->n_meta         ? o->meta[0]
+                      : o->n_logs         ? o->logs[0]
+                                          : NULL;
+  if (!name) name = first ? ec_load_default_name(first) : ec_strdup("engine");
   ec_engine *e = ec_engine_new(name);
   free(name);
   *out = e;

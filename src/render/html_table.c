@@ -9,6 +9,9 @@
 
 /* Rows a data table without chosen static rows shows without scripts. */
 #define S_STATIC_DEFAULT 100
+/* Rows a table keeps when printed (assets/report.css, table.capped): the
+ * rest are in the HTML, and a line under it says how many. */
+#define S_PRINT_ROWS 30
 
 static void S_attr(ec_buf *b, const char *s) { ec_buf_html(b, s, strlen(s)); }
 
@@ -71,9 +74,16 @@ static void S_row(const ec_table *t, size_t r, const double *smax, ec_buf *b) {
       S_attr(b, x->link);
       ec_buf_puts(b, "\">");
     }
-    /* names, tactics and paths wrap at their separators; numbers never */
+    /* names, tactics and paths wrap at their separators; numbers never; a
+     * clipped column's text stays on one line, whole in its tooltip */
     if (x->text && num) ec_buf_html(b, x->text, strlen(x->text));
-    else if (x->text) ec_buf_html_ident(b, x->text, strlen(x->text));
+    else if (x->text && t->cols[c].clip && *x->text) {
+      ec_buf_puts(b, "<span class=\"clip\" title=\"");
+      S_attr(b, x->text);
+      ec_buf_puts(b, "\">");
+      ec_buf_html(b, x->text, strlen(x->text));
+      ec_buf_puts(b, "</span>");
+    } else if (x->text) ec_buf_html_ident(b, x->text, strlen(x->text));
     if (x->link) ec_buf_puts(b, "</a>");
     ec_buf_puts(b, "</td>");
   }
@@ -284,7 +294,9 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
     S_attr(b, t->id);
     ec_buf_puts(b, "\" hidden>");
   }
-  S_head(t, b, data ? "data interactive datatable" : t->interactive ? "data interactive" : "data");
+  int capped = !data && t->nrows > S_PRINT_ROWS;
+  S_head(t, b, data ? "data interactive datatable" : t->interactive ? (capped ? "data interactive capped" : "data interactive")
+                                                                    : (capped ? "data capped" : "data"));
   double *smax = ec_table_share_max(t);
   if (data && t->static_rows) {
     for (size_t k = 0; k < t->n_static_rows; k++) S_row(t, t->static_rows[k], smax, b);
@@ -300,6 +312,8 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
     }
   }
   ec_buf_puts(b, "</tbody></table>");
+  if (capped)
+    ec_buf_printf(b, "<p class=\"table-note print-only\">%zu more rows in the HTML report.</p>", t->nrows - S_PRINT_ROWS);
   if (data) S_note(b, t->static_note, "table-note static-note");
   S_note(b, t->note, "table-note");
   if (data) {

@@ -87,7 +87,8 @@ void ec_buf_html(ec_buf *b, const char *s, size_t n) {
 }
 
 #define S_IDENT_MIN 12 /* shorter words read fine unbroken */
-#define S_IDENT_SEG 14 /* a longer piece between breaks may break anywhere */
+#define S_IDENT_SEG 18 /* a longer piece between breaks may break anywhere; a shorter
+                          one ("QuantizeLinear_", "GlobalAveragePool_") never breaks inside */
 
 static int S_space(unsigned cp) { return cp == ' ' || cp == '\t' || cp == '\n'; }
 

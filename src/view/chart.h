@@ -124,6 +124,8 @@ typedef struct ec_hist_spec {
                                  the title and the description say how many and
                                  up to where */
   const char *noun;           /* "iterations" in that line; NULL: "values" */
+  double tick;                /* the values' resolution (a timer's step); bins are
+                                 whole steps of it; 0: none */
 } ec_hist_spec;
 
 /** Count histogram. */

@@ -85,6 +85,24 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
     }
   }
   double lo = n ? v[0] : 0, hi = n ? v[n - 1] : 1;
+  /* Values on a timer's grid (sp->tick, trtexec's 1 us): a bin is a whole
+   * number of steps, centred on them, so one mode is not drawn as spikes
+   * with empty bins between them. The grid is the median gap between
+   * distinct values of at least half a tick (smaller gaps are rounding
+   * noise: trtexec's 1 us reads 0.977 us apart), or the tick itself. */
+  double tick = 0;
+  if (sp->tick > 0 && n > 1 && hi > lo) {
+    double *gap = ec_malloc(n * sizeof *gap);
+    size_t ng = 0;
+    for (size_t i = 1, last = 0; i < n; i++)
+      if (v[i] - v[last] >= sp->tick / 2) {
+        gap[ng++] = v[i] - v[last];
+        last = i;
+      }
+    qsort(gap, ng, sizeof *gap, S_cmp_double);
+    tick = ng >= 3 && gap[ng / 2] <= 1.5 * sp->tick ? gap[ng / 2] : sp->tick;
+    free(gap);
+  }
   size_t bins = sp->bins;
   if (!bins) {
     double iqr = n >= 4 ? v[(3 * n) / 4] - v[n / 4] : hi - lo;
@@ -99,6 +117,14 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
     hi += pad;
   }
   double bw = (hi - lo) / bins;
+  if (tick > 0) {
+    double steps = ceil(bw / tick - 1e-9);
+    bw = (steps < 1 ? 1 : steps) * tick;
+    double span = hi - lo;
+    lo -= tick / 2;
+    bins = (size_t)floor((span + tick / 2) / bw) + 1;
+    hi = lo + bins * bw;
+  }
   size_t *cnt = ec_calloc(bins, sizeof *cnt);
   size_t cmax = 0;
   for (size_t i = 0; i < n; i++) {
@@ -111,7 +137,7 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
   char *clip_note = NULL;
   if (clipped) {
     char a[48], b[48];
-    ec_fmt_value(a, sizeof a, hi);
+    ec_fmt_value(a, sizeof a, n ? v[n - 1] : hi); /* the last value drawn */
     ec_fmt_value(b, sizeof b, clip_max);
     const char *u = sp->unit && *sp->unit ? sp->unit : "";
     clip_note = ec_asprintf("%zu %s (%.1f%%) above %s%s%s (up to %s%s%s) lie beyond the right "

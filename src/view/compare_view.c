@@ -617,6 +617,9 @@ static ec_outcome S_verdict_outcome(ec_verdict v) {
                                 : EC_OUTCOME_NOT_COMPARABLE;
 }
 
+ec_color ec_cmp_outcome_color(ec_outcome o) { return S_outcome_color(o); }
+ec_color ec_cmp_verdict_color(ec_verdict v) { return S_outcome_color(S_verdict_outcome(v)); }
+
 ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
   const ec_comparison *c = v->c;
   const double W = 640, pad = 8, fs = 8.5, band_fs = 11;

@@ -42,6 +42,10 @@ ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why)
  *  interval and confidence, the metric's two values, and what makes the
  *  pair not directly comparable. */
 ec_scene *ec_cmp_banner(const ec_cmp_view *v);
+/** The banner's colours, for the page's text form of it: the band of an
+ *  outcome, the badge of an engine's verdict (white text reads on each). */
+ec_color ec_cmp_outcome_color(ec_outcome o);
+ec_color ec_cmp_verdict_color(ec_verdict v);
 /** Waterfall from the baseline's layer-latency sum to engine i's: one step
  *  per layer type's change over aligned layers (the 12 largest, the rest
  *  summed), layers on one side only as their own steps by family (the 4

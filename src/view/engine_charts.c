@@ -596,6 +596,9 @@ static ec_scene *S_pointwise(S_ctx *c) {
   return s;
 }
 
+/* trtexec's per-iteration times come from CUDA events read at 1 us. */
+#define EC_TIMER_TICK_MS 0.001
+
 static ec_scene *S_timing(S_ctx *c, int hist) {
   const ec_timing *t = ec_engine_timing(c->e);
   if (!t || t->n == 0 || !t->latency) return NULL;
@@ -611,6 +614,7 @@ static ec_scene *S_timing(S_ctx *c, int hist) {
     h.value_axis = "Latency";
     h.clip_tail = 1;
     h.noun = "iterations";
+    h.tick = EC_TIMER_TICK_MS; /* no bin narrower than the timer's step */
     return ec_chart_histogram(&h);
   }
   ec_sample_stats st;

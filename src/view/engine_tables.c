@@ -236,20 +236,65 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
   return t;
 }
 
-static void S_stat_row(ec_table *t, const char *name, const ec_sample_stats *x, const ec_stats *rep, const char *src) {
-  char buf[32];
-  size_t r = ec_table_row(t);
-  ec_table_set(t, r, 0, name, NAN);
+/* One row of the timings table: its names and sources (joined when equal
+ * rows merge), its seven statistics and how they are shown. */
+typedef struct {
+  char name[160], src[96];
   double v[7];
+  char txt[7][32];
+  int reported; /* trtexec's own figure beside a measured one that differs */
+} S_stat;
+
+static void S_stat_fill(S_stat *r, const char *name, const ec_sample_stats *x, const ec_stats *rep, const char *src) {
+  memset(r, 0, sizeof *r);
+  snprintf(r->name, sizeof r->name, "%s", name);
+  snprintf(r->src, sizeof r->src, "%s", src);
   if (x) {
     double w[7] = {x->min, x->mean, x->median, x->p90, x->p95, x->p99, x->max};
-    memcpy(v, w, sizeof v);
+    memcpy(r->v, w, sizeof w);
   } else {
     static const char *lab[7] = {"min", "mean", "median", "p90", "p95", "p99", "max"};
-    for (int i = 0; i < 7; i++) v[i] = ec_stats_get(rep, lab[i]);
+    for (int i = 0; i < 7; i++) r->v[i] = ec_stats_get(rep, lab[i]);
   }
-  for (int i = 0; i < 7; i++) ec_table_set(t, r, (size_t)i + 1, B(ec_fmt_ms, v[i]), v[i]);
-  ec_table_set(t, r, 8, src, NAN);
+  for (int i = 0; i < 7; i++) ec_fmt_ms(r->txt[i], sizeof r->txt[i], r->v[i]);
+}
+
+/* Append ", s" to dst unless s is already one of its comma-separated parts. */
+static void S_join(char *dst, size_t cap, const char *s) {
+  size_t n = strlen(s);
+  for (const char *p = dst; *p;) {
+    size_t k = strcspn(p, ",");
+    if (k == n && !strncmp(p, s, n)) return;
+    p += k;
+    while (*p == ',' || *p == ' ') p++;
+  }
+  size_t l = strlen(dst);
+  snprintf(dst + l, cap - l, "%s%s", l ? ", " : "", s);
+}
+
+/* Rows that show the same seven numbers are one row: a figure trtexec
+ * reported that equals the measured one, H2D and D2H both 0 under
+ * --noDataTransfers, a latency equal to the GPU compute time. */
+static void S_stat_add(S_stat *rows, size_t *n, const S_stat *x, const char *base) {
+  for (size_t i = 0; i < *n; i++) {
+    /* equal where both are known ("not available" matches anything) */
+    int same = 1, both = 0;
+    for (int k = 0; k < 7 && same; k++) {
+      if (isnan(rows[i].v[k]) || isnan(x->v[k])) continue;
+      same = !strcmp(rows[i].txt[k], x->txt[k]);
+      both++;
+    }
+    if (!same || !both) continue;
+    for (int k = 0; k < 7; k++)
+      if (isnan(rows[i].v[k]) && !isnan(x->v[k])) {
+        rows[i].v[k] = x->v[k];
+        memcpy(rows[i].txt[k], x->txt[k], sizeof x->txt[k]);
+      }
+    S_join(rows[i].name, sizeof rows[i].name, base);
+    S_join(rows[i].src, sizeof rows[i].src, x->src);
+    return;
+  }
+  rows[(*n)++] = *x;
 }
 
 ec_table *ec_tbl_perf(const ec_summary *s, const char *id) {
@@ -268,13 +313,27 @@ ec_table *ec_tbl_perf(const ec_summary *s, const char *id) {
       {"H2D", s->has_h2d, &s->h2d, &p->h2d},
       {"D2H", s->has_d2h, &s->d2h, &p->d2h},
   };
+  S_stat out[10];
+  size_t n = 0;
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-    if (rows[i].has) S_stat_row(t, rows[i].name, rows[i].x, NULL, "timing.json");
-    if (rows[i].rep->n && (!rows[i].has || rows[i].rep->source)) {
-      char name[96];
-      snprintf(name, sizeof name, "%s%s", rows[i].name, rows[i].has ? " (as reported)" : "");
-      S_stat_row(t, name, NULL, rows[i].rep, rows[i].rep->source ? rows[i].rep->source : "");
+    S_stat x;
+    if (rows[i].has) {
+      S_stat_fill(&x, rows[i].name, rows[i].x, NULL, "timing.json");
+      S_stat_add(out, &n, &x, rows[i].name);
     }
+    if (rows[i].rep->n && (!rows[i].has || rows[i].rep->source)) {
+      S_stat_fill(&x, rows[i].name, NULL, rows[i].rep, rows[i].rep->source ? rows[i].rep->source : "");
+      x.reported = rows[i].has;
+      S_stat_add(out, &n, &x, rows[i].name);
+    }
+  }
+  for (size_t i = 0; i < n; i++) {
+    size_t r = ec_table_row(t);
+    char name[192];
+    snprintf(name, sizeof name, "%s%s", out[i].name, out[i].reported ? " (as reported)" : "");
+    ec_table_set(t, r, 0, name, NAN);
+    for (int k = 0; k < 7; k++) ec_table_set(t, r, (size_t)k + 1, out[i].txt[k], out[i].v[k]);
+    ec_table_set(t, r, 8, out[i].src, NAN);
   }
   return t;
 }
@@ -459,7 +518,7 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
     ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
     ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
   }
-  ec_table_col(t, "Tactic", EC_ALIGN_LEFT, 0);
+  ec_table_clip(t, ec_table_col(t, "Tactic", EC_ALIGN_LEFT, 0));
   size_t shown = 0;
   for (size_t i = 0; i < s->layers && shown < max; i++) {
     const ec_layer *l = &s->engine->layers[s->order[i]];
@@ -575,9 +634,9 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
   ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Out precision", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Tactic", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Inputs", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Outputs", EC_ALIGN_LEFT, 0);
+  ec_table_clip(t, ec_table_col(t, "Tactic", EC_ALIGN_LEFT, 0));
+  ec_table_clip(t, ec_table_col(t, "Inputs", EC_ALIGN_LEFT, 0));
+  ec_table_clip(t, ec_table_col(t, "Outputs", EC_ALIGN_LEFT, 0));
   size_t n = max && max < e->n_layers ? max : e->n_layers;
   for (size_t i = 0; i < n; i++) {
     const ec_layer *l = &e->layers[i];
@@ -675,7 +734,7 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max) {
   ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
   if (s->has_latency) ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Fused ONNX ops", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "What it fused", EC_ALIGN_LEFT, 0);
+  ec_table_clip(t, ec_table_col(t, "What it fused", EC_ALIGN_LEFT, 0));
   size_t total = 0;
   for (size_t i = 0; i < s->layers; i++) {
     const ec_layer *l = &e->layers[s->order[i]];

@@ -56,7 +56,7 @@ static void S_cut(ec_buf *b, const char *s, size_t n, size_t max_cps, void (*put
     put(b, s, n);
     return;
   }
-  size_t head = max_cps * 3 / 5, tail = max_cps - head - 1;
+  size_t head = max_cps / 4, tail = max_cps - head - 1; /* the distinguishing tail, as ec_text_fit_mid */
   size_t hb = ec_utf8_prefix(s, n, head);
   size_t tb = ec_utf8_prefix(s, n, c - tail);
   put(b, s, hb);
@@ -207,7 +207,7 @@ static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
     if (p + 3 > end) p = end;
     if (parts < S_PARTS) {
       ec_buf_puts(b, "<br/>");
-      ec_graph_label_text(b, s, (size_t)(p - s), S_PART_CPS);
+      ec_graph_label_text(b, s, (size_t)(p - s), o->name_cps ? o->name_cps : S_PART_CPS);
     }
     parts++;
     if (p == end) break;
@@ -479,7 +479,6 @@ static void S_legend_node(ec_buf *b, const ec_graph_legend *l) {
     ec_graph_label_text(b, it->label, strlen(it->label), 64);
     ec_buf_puts(b, it->kind == EC_LEG_HEAD ? "</b></td></tr>" : "</td></tr>");
   }
-  ec_buf_puts(b, "<tr><td colspan=\"2\" align=\"left\"><font point-size=\"8\">Hover for every attribute.</font></td></tr>");
   ec_buf_puts(b, "</table>>];\n");
 }
 

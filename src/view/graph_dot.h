@@ -26,6 +26,7 @@ typedef struct ec_graph_dot_opts {
   int legend;              /* add the legend (as a node of the graph) */
   int wrap;                /* top to bottom: wrap a tall, narrow graph (a long
                               chain) into columns, so it fits a landscape box */
+  size_t name_cps;         /* a layer name part in a label, in code points (0: 40) */
 } ec_graph_dot_opts;
 
 /* The legend of a drawn graph: every fill colour, edge colour and style

@@ -47,6 +47,10 @@ size_t ec_table_col(ec_table *t, const char *header, ec_align_t align, int numer
   return t->ncols - 1;
 }
 
+void ec_table_clip(ec_table *t, size_t col) {
+  if (col < t->ncols) t->cols[col].clip = 1;
+}
+
 size_t ec_table_row(ec_table *t) {
   ec_grow((void **)&t->cells, &t->cap_cells, (t->nrows + 1) * t->ncols, sizeof *t->cells);
   for (size_t c = 0; c < t->ncols; c++) {

@@ -33,6 +33,7 @@ typedef struct ec_col {
   ec_align_t align;
   int numeric;    /* sorts numerically */
   double min_width_em; /* hint for the PDF typesetter; 0: auto */
+  int clip;       /* HTML: one line, cut with an ellipsis, the full text on demand (a tactic, a shape list) */
 } ec_col;
 
 typedef struct ec_table {
@@ -68,6 +69,8 @@ ec_table *ec_table_new(const char *id, const char *caption);
 void ec_table_free(ec_table *t);
 /** Add a column; returns its index. */
 size_t ec_table_col(ec_table *t, const char *header, ec_align_t align, int numeric);
+/** Show column col's cells on one line in HTML, the full text in a tooltip. */
+void ec_table_clip(ec_table *t, size_t col);
 /** Start a new row (cells empty); returns its index. */
 size_t ec_table_row(ec_table *t);
 /** Set cell (row, col) of the last or any row: text is copied; sort may be NAN. */

@@ -173,7 +173,9 @@ char *ec_text_fit(const char *s, double size, int bold, double max_w, int *cut) 
 
 /* head/tail split of k kept code points out of ncp. */
 static char *S_mid(const char *s, size_t n, size_t ncp, size_t k) {
-  size_t head = k * 2 / 5, tail = k - head;
+  /* a short head and a long tail: names share their start ("/model/encoder/")
+   * and differ towards the end, so the tail tells them apart */
+  size_t head = k / 4, tail = k - head;
   size_t hb = ec_utf8_prefix(s, n, head);
   size_t tb0 = ec_utf8_prefix(s, n, ncp - tail);
   while (hb > 0 && s[hb - 1] == ' ') hb--;

@@ -62,9 +62,10 @@ look() {
     fi
   done
 }
-# printed NAME ENGINE: the page printed by Chromium against the PDF report
+# printed NAME MAX ENGINE: the page printed by Chromium (at most MAX pages)
+# against the PDF report
 printed() {
-  name=$1; shift
+  name=$1; most=$2; shift 2
   "$EC_BIN" report "$@" -o "$TMP/r.html" --pdf "$TMP/r.pdf" 2> /dev/null
   rm -f "$TMP/print.pdf"
   # from a narrow window, where some tables have their own scrolling box
@@ -73,7 +74,7 @@ printed() {
   pages=$(pdfinfo "$TMP/print.pdf" | awk '/^Pages:/ { print $2 }')
   pdf=$(pdfinfo "$TMP/r.pdf" | awk '/^Pages:/ { print $2 }')
   pdftotext -bbox "$TMP/print.pdf" "$TMP/bbox.html" 2> /dev/null
-  if out=$("$PY" tests/e2e/check_browser.py print "$TMP/bbox.html" "$pages" "$pdf" 2>&1); then
+  if out=$("$PY" tests/e2e/check_browser.py print "$TMP/bbox.html" "$pages" "$pdf" "$most" 2>&1); then
     ok "browser $name (print): $out"
   else
     fail "browser $name (print): $out"
@@ -81,10 +82,24 @@ printed() {
 }
 
 "$EC_GEN" --out "$TMP/hostile" --hostile --layers 200 > /dev/null
+# a 1,300-layer TensorRT 10 transformer prints in 40 pages at most (issue 27)
+"$EC_GEN" --out "$TMP/big" --model transformer --layers 1300 > /dev/null
+printed "generated 1,300-layer transformer" 40 "$TMP/big"
+# its graph opens on the slowest layer, not on an empty stretch (issue 27)
+look "generated 1,300-layer transformer" "wide" "$TMP/big"
 look "generated hostile names" "wide dark phone" "$TMP/hostile"
 look "examples/resnet-int8-a100" "wide phone" examples/resnet-int8-a100
 look "examples/vit-log-only-orin" "wide" examples/vit-log-only-orin
 look "two engines" "wide phone" examples/resnet-fp16-a100 examples/hybrid-fp16-h100
+# a comparison at 420 px: its verdict is text that wraps (issue 27)
+"$EC_BIN" compare examples/resnet-fp16-a100 examples/resnet-fp16-rtx3090 -o "$TMP/c.html" > /dev/null 2>&1
+with_probe "$TMP/c.html"
+chrome 800 900 "$TMP/dom.html" --dump-dom "file://$TMP/phone.html"
+if out=$("$PY" tests/e2e/check_browser.py probe "$TMP/dom.html" phone 2>&1) && grep -q 'class="verdict"' "$TMP/c.html"; then
+  ok "browser compare (phone): $out"
+else
+  fail "browser compare (phone): ${out:-no text verdict}"
+fi
 if have_corpus; then
   for e in trex/pytorch-resnet-A100-fp16 trex/pytorch-resnet-A100-fp32 trex/pytorch-resnet-A100-qat trex/mobilenet.qat \
            fuzzylabs/alexnet_fp16 segformer-hackathon/segformer-b2-fp32-a10 detr-logs/detr-resnet50-int8 \
@@ -95,9 +110,11 @@ if have_corpus; then
     esac
     look "corpus $e" "$modes" "$CORPUS/$e"
   done
-  printed "corpus trex/pytorch-resnet-A100-fp16" "$CORPUS/trex/pytorch-resnet-A100-fp16"
-  printed "corpus fuzzylabs/alexnet_fp16" "$CORPUS/fuzzylabs/alexnet_fp16"
-  printed "corpus hackathon-cn/mnist-trt10.16.1-h100pcie" "$CORPUS/hackathon-cn/mnist-trt10.16.1-h100pcie"
+  # up to 100 layers: 12 pages at most (issue 27)
+  for e in trex/pytorch-resnet-A100-fp16 trex/pytorch-resnet-A100-qat trex/mobilenet.qat trex-notebook/yolo-int8-orin \
+           fuzzylabs/alexnet_fp16 hackathon-cn/mnist-trt10.16.1-h100pcie; do
+    printed "corpus $e" 12 "$CORPUS/$e"
+  done
 else
   skip "browser over the corpus: $CORPUS is absent"
 fi

@@ -2,7 +2,7 @@
 printed from it.
 
 usage: check_browser.py probe OUT.html MODE   (MODE: wide | dark | phone)
-       check_browser.py print BBOX.html PRINTED_PAGES PDF_PAGES
+       check_browser.py print BBOX.html PRINTED_PAGES PDF_PAGES [MAX_PAGES]
 OUT.html is Chromium's --dump-dom of a report with probe.js added;
 BBOX.html is `pdftotext -bbox` of the printed page. Prints a one-line
 summary and exits 0, or prints what is wrong and exits 1.
@@ -14,13 +14,18 @@ wide (1280 px): nothing scrolls sideways; no table or figure is wider than
   than the window keeps its header at the top; the engine graph opens
   fitted to its box's width with readable node text (8 px or more; a
   graph too wide for that opens at the smallest readable size, under
-  9.5 px) and its legend outside the drawing.
+  9.5 px), with at least one node in view (a big graph opens on its
+  slowest layer, issue 27), and its legend outside the drawing.
 dark: the graph's background follows the page's (not a white panel).
 phone (420 px): nothing scrolls sideways (a wide table or chart scrolls in
-  its own box); body text 14 px or more, table text 12 px or more, chart
+  its own box); the precision strip is drawn whole and a comparison's
+  verdict wraps (issue 27); body text 14 px or more, table text 12 px or more, chart
   text 9 px or more; the contents are there. (A window is never narrower
   than 500 px: browser.sh shows the page in a 420 px frame.)
-print: at most 16 pages, twice the PDF brief's 8 (issue 16); text at its
+print: at most MAX_PAGES pages (default 16, twice the PDF brief's 8;
+  browser.sh asks 12 for an engine of up to 100 layers, 40 for 1,300
+  layers: detail sections print folded, long tables their first rows, issue
+  27); no "hover" or "click" on paper; text at its
   size (Chrome shrinks every page when something is wider than the paper);
   no two words drawn over each other (the graph printed over the next
   pages' tables did).
@@ -75,6 +80,8 @@ def check_probe(d, mode):
                 bad.append("graph %s opens with %.1f px text" % (g["id"], tpx))
             if g["svg_w"] > g["view_w"] + 1 and (tpx is None or tpx > 9.5):
                 bad.append("graph %s opens wider than its box (%d > %d) with %.1f px text" % (g["id"], g["svg_w"], g["view_w"], tpx or 0))
+            if g.get("nodes") and not g.get("nodes_in_view"):
+                bad.append("graph %s opens on an empty box (0 of %d nodes in view)" % (g["id"], g["nodes"]))
             if g["legend_in_svg"] or not g["legend_outside"]:
                 bad.append("graph %s: the legend is not outside the drawing" % g["id"])
     if mode == "dark":
@@ -83,6 +90,12 @@ def check_probe(d, mode):
                 bad.append("graph %s is a white panel in dark mode" % g["id"])
             if g["page_background"] == "rgb(255, 255, 255)":
                 bad.append("the page is not dark with prefers-color-scheme: dark")
+    st = d.get("strip")
+    if st and (st["scrolls"] or st["svg_w"] > st["box_w"] + 1):
+        bad.append("the precision strip is cut (%d px drawn in a %d px box)" % (st["svg_w"], st["box_w"]))
+    vd = d.get("verdict")
+    if vd and (vd["scrolls"] or vd["right"] > w + 1):
+        bad.append("the verdict runs past the screen (%r)" % vd["text"][:60])
     if mode == "phone":
         if (t["body"] or 0) < 14:
             bad.append("body text %.1f px" % (t["body"] or 0))
@@ -105,12 +118,15 @@ def words(path):
                re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', p)]
 
 
-def check_print(path, printed, pdf):
+def check_print(path, printed, pdf, most=16):
     bad = []
     # twice the brief: a PDF brief has at most 8 pages (issue 16), so the
     # printed page of a small engine may take 16, whatever this PDF has now
-    if printed > 16:
-        bad.append("%d printed pages (16 at most: twice the brief's 8; the PDF has %d)" % (printed, pdf))
+    if printed > most:
+        bad.append("%d printed pages (%d at most; the PDF has %d)" % (printed, most, pdf))
+    mouse = sorted({w[4].lower() for ws in words(path) for w in ws if w[4].lower().startswith(("hover", "click"))})
+    if mouse:
+        bad.append("instructions for a mouse on paper (%s)" % ", ".join(mouse))
     heights = sorted(w[3] - w[1] for ws in words(path) for w in ws)
     if heights and heights[len(heights) // 2] < 7:
         bad.append("printed text shrunk to fit (median word %.1f pt tall)" % heights[len(heights) // 2])
@@ -130,14 +146,15 @@ def check_print(path, printed, pdf):
                     hits.append("%r over %r" % (a[4], b[4]))
         if hits:
             bad.append("page %d: %d words drawn over others (%s)" % (n, len(hits), "; ".join(hits[:3])))
-    return bad, "%d printed pages (PDF: %d), no text drawn over text" % (printed, pdf)
+    return bad, "%d printed pages (at most %d; PDF: %d), no text drawn over text" % (printed, most, pdf)
 
 
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "probe":
         bad, summary = check_probe(load_probe(sys.argv[2]), sys.argv[3])
-    elif len(sys.argv) == 5 and sys.argv[1] == "print":
-        bad, summary = check_print(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif len(sys.argv) in (5, 6) and sys.argv[1] == "print":
+        bad, summary = check_print(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]),
+                                   int(sys.argv[5]) if len(sys.argv) == 6 else 16)
     else:
         sys.exit(__doc__)
     if bad:

@@ -1,5 +1,7 @@
 # report --pdf: every example and corpus engine with layers gets a valid PDF
-# whose text carries the numbers of summary --json; reruns with
+# whose text carries the numbers of summary --json and no text under 7 pt
+# (check_pdf_text.py: charts are not shrunk below it, a big graph draws the
+# slowest layers' neighbourhood instead); reruns with
 # SOURCE_DATE_EPOCH are byte-identical; --paper letter works.
 . tests/e2e/lib.sh
 export SOURCE_DATE_EPOCH=1700000000
@@ -15,6 +17,12 @@ check_one() { # NAME ENGINE
     ok "pdf $1: $pages pages, $out"
   else
     fail "pdf $1: $out"
+  fi
+  pdftotext -bbox "$TMP/r.pdf" "$TMP/r.bbox.html"
+  if out=$("$PY" tests/e2e/check_pdf_text.py "$TMP/r.bbox.html" 2>&1); then
+    ok "pdf $1 text size: $out"
+  else
+    fail "pdf $1 text size: $out"
   fi
 }
 for d in examples/*/; do d=${d%/}; check_one "examples/${d#examples/}" "$d"; done

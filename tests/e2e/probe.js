@@ -10,7 +10,12 @@ window.addEventListener("load", function () { setTimeout(function () {
     var c = typeof el.className === "string" && el.className ? "." + el.className.split(" ")[0] : "";
     return el.tagName.toLowerCase() + c + (id ? "#" + id : "");
   }
-  function shown(el) { return el.getClientRects().length > 0; }
+  /* drawn, and not inside a folded section (a closed details, but its summary) */
+  function shown(el) {
+    if (!el.getClientRects().length) return false;
+    var d = el.closest("details:not([open])");
+    return !d || !!el.closest("summary") && el.closest("summary").parentElement === d;
+  }
   /* every table's box and every figure: is what it holds wider than the
      box (and the box does not scroll), or is the box past the window? */
   Array.prototype.forEach.call(document.querySelectorAll(".table-wrap, figure, div.graph"), function (el) {
@@ -34,6 +39,20 @@ window.addEventListener("load", function () { setTimeout(function () {
   sizes.sort(function (a, b) { return a - b; });
   out.text.chart_min = sizes.length ? sizes[0] : null;
   out.text.chart_median = sizes.length ? sizes[sizes.length >> 1] : null;
+  /* the first screen's precision strip: drawn whole in its box (no part
+     scrolled out of sight), and the comparison's verdict: text that wraps */
+  var strip = Array.prototype.filter.call(document.querySelectorAll("div.first-screen figure.chart .chart-box"), shown)[0];
+  if (strip) {
+    var ss = strip.querySelector("svg").getBoundingClientRect(), sb = strip.getBoundingClientRect();
+    out.strip = { svg_w: Math.round(ss.width), box_w: Math.round(sb.width), scrolls: strip.scrollWidth > strip.clientWidth + 1,
+                  segments: strip.querySelectorAll("svg text").length };
+  }
+  var verdict = document.querySelector("div.verdict");
+  if (verdict) {
+    var vb = verdict.getBoundingClientRect();
+    out.verdict = { right: Math.round(vb.right), scrolls: verdict.scrollWidth > verdict.clientWidth + 1,
+                    text: verdict.textContent.slice(0, 200) };
+  }
   /* the engine graph as it opens */
   Array.prototype.forEach.call(document.querySelectorAll("div.graph"), function (g) {
     var view = g.querySelector(".graph-view"), svg = view && view.querySelector("svg");
@@ -42,8 +61,15 @@ window.addEventListener("load", function () { setTimeout(function () {
     var t = svg.querySelector("g.node text"), tpx = null;
     if (t) { var m = t.getScreenCTM(); tpx = parseFloat(t.getAttribute("font-size")) * Math.sqrt(m.a * m.a + m.b * m.b); }
     var bg = svg.querySelector("g.graph > polygon");
+    /* nodes whose box is (partly) inside the graph's box as it opens */
+    var nodes = svg.querySelectorAll("g.node"), in_view = 0;
+    Array.prototype.forEach.call(nodes, function (n) {
+      var r = n.getBoundingClientRect();
+      if (r.right > vr.left && r.left < vr.right && r.bottom > vr.top && r.top < vr.bottom && r.width > 0) in_view++;
+    });
     out.graphs.push({ id: g.id, view_w: Math.round(vr.width), view_h: Math.round(vr.height),
                       svg_w: Math.round(sr.width), svg_h: Math.round(sr.height), node_text_px: tpx,
+                      nodes: nodes.length, nodes_in_view: in_view,
                       legend_in_svg: svg.textContent.indexOf("Fill: ") >= 0,
                       legend_outside: !!g.parentElement.querySelector("details.graph-legend"),
                       background: bg ? getComputedStyle(bg).fill : null,

@@ -1,5 +1,7 @@
-# Every shell block (```sh) of README.md and docs/*.md runs as written, in a
-# fresh folder holding the repository's examples/, with enginecard on PATH
+# Every shell block (```sh) of README.md and docs/*.md runs as written, in
+# order, in one fresh folder per document holding the repository's
+# examples/ (so a block reads what the blocks before it wrote), with
+# enginecard on PATH
 # and a stand-in trtexec (it writes a generated engine's files where the
 # --export* flags say and prints its trtexec log). A block passes when every
 # enginecard it runs exits 0, 1 (a gate said FAIL) or 4 (no verdict) — never
@@ -58,7 +60,8 @@ for f in "$TMP"/blocks/*; do
     ok "$where: installs or builds (run by .ci/run itself)"; continue
   fi
   n=$((n + 1))
-  ws="$TMP/ws$n"; mkdir -p "$ws"; ln -s "$ROOT/examples" "$ws/examples"; : > "$TMP/rcs"
+  doc=$(echo "${where%%:*}" | tr '/.' '__')
+  ws="$TMP/ws-$doc"; [ -d "$ws" ] || { mkdir -p "$ws"; ln -s "$ROOT/examples" "$ws/examples"; }; : > "$TMP/rcs"
   (cd "$ws" && PATH="$TMP/bin:$PATH" sh "$TMP/block.sh") > "$TMP/out" 2>&1
   bad=$(awk '$1 == 2 || $1 == 3 || $1 > 4' "$TMP/rcs")
   missing=""

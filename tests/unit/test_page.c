@@ -147,6 +147,12 @@ static void test_ident_html(void **st) {
   h = S_ident("sm80_tactic_0xa3456194c2d84ef313");
   assert_string_equal(h, "<span class=\"nm\">sm80_<wbr>tactic_<wbr>0xa3456194c2d84ef313</span>");
   free(h);
+  /* an ONNX op's name is one token: it breaks at its separators only,
+   * never inside ("QuantizeLin|ear_7", issue 27) */
+  h = S_ident("conv1.weight + QuantizeLinear_7 + GlobalAveragePool_246");
+  assert_null(strstr(h, "class=\"nm\""));
+  assert_non_null(strstr(h, "QuantizeLinear_<wbr>7"));
+  free(h);
   /* control characters and invalid UTF-8 never pass through */
   h = S_ident("layer\x01name_with_a_bad_\xff_byte");
   assert_null(strchr(h, '\x01'));
@@ -412,8 +418,9 @@ static void test_generated_provenance(void **st) {
     ec_report_html(&r, &h);
     assert_non_null(strstr(h.data, "<td>Provenance</td>"));
     assert_non_null(strstr(h.data, "generated, not measured: enginegen"));
-    /* and the first screen's identity line says it, before any number */
-    const char *id = strstr(h.data, "\xC2\xB7 generated, not measured");
+    /* and the first screen's identity line says it, before any number, as
+     * a badge (issue 27) */
+    const char *id = strstr(h.data, "<span class=\"badge\">generated, not measured</span>");
     const char *tiles = strstr(h.data, "class=\"tiles\"");
     assert_non_null(id);
     assert_true(!tiles || id < tiles);

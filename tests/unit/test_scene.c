@@ -55,6 +55,18 @@ static void test_fit_utf8(void **st) {
   assert_true(strstr(f, "MatMul_12") != NULL);
   assert_true(ec_text_width(f, 8, 0) <= 90);
   free(f);
+  /* two names that differ in the middle stay apart: the shared start is
+   * what an ellipsis drops (issue 27) */
+  {
+    const char *a = "/model/encoder/layers.11/attention/MatMul", *b = "/model/encoder/layers.12/attention/MatMul";
+    double w = ec_text_width("/model/encoder/layers.11/atte", 8, 0);
+    char *fa = ec_text_fit_mid(a, 8, 0, w, &cut), *fb = ec_text_fit_mid(b, 8, 0, w, &cut);
+    assert_int_equal(cut, 1);
+    assert_string_not_equal(fa, fb);
+    assert_non_null(strstr(fa, "attention/MatMul"));
+    free(fa);
+    free(fb);
+  }
   f = ec_text_fit("short", 10, 0, 100, &cut);
   assert_int_equal(cut, 0);
   assert_string_equal(f, "short");
