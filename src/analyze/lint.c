@@ -648,15 +648,26 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
   /* per island: its layers and the Reformats around it (through Reformat chains) */
   size_t *stamp = ec_calloc(n ? n : 1, sizeof *stamp);
   size_t *list = ec_malloc((n ? n : 1) * sizeof *list);
+  /* each group's members in layer order, as one chain per root (head, next),
+   * so listing every island is linear rather than one pass per island */
+  long *head = ec_malloc((n ? n : 1) * sizeof *head), *tail = ec_malloc((n ? n : 1) * sizeof *tail);
+  long *next = ec_malloc((n ? n : 1) * sizeof *next);
+  for (size_t i = 0; i < n; i++) head[i] = tail[i] = next[i] = -1;
+  for (size_t i = 0; i < n; i++) {
+    if (!S_fp32_compute(&e->layers[i])) continue;
+    size_t r = S_find_root(parent, i);
+    if (tail[r] < 0) head[r] = (long)i;
+    else next[tail[r]] = (long)i;
+    tail[r] = (long)i;
+  }
   for (size_t r = 0; r < n; r++) {
     if (!members[r] || S_find_root(parent, r) != r || !up[r] || !down[r]) continue;
     size_t nl = 0, nref = 0;
     double ref_ms = 0;
-    for (size_t i = 0; i < n; i++)
-      if (S_fp32_compute(&e->layers[i]) && S_find_root(parent, i) == r) {
-        list[nl++] = i;
-        stamp[i] = r + 1;
-      }
+    for (long i = head[r]; i >= 0; i = next[i]) {
+      list[nl++] = (size_t)i;
+      stamp[i] = r + 1;
+    }
     for (size_t m = 0; m < nl; m++) {
       size_t li = list[m];
       if (S_is_reformat(&e->layers[li])) continue;
@@ -715,6 +726,9 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
     }
     x->next_step = ec_strdup(ec_advice(EC_ADV_ISLAND_NEXT, e->trt_version));
   }
+  free(head);
+  free(tail);
+  free(next);
   free(stamp);
   free(list);
   free(up);

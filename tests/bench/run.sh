@@ -18,6 +18,14 @@
 #   growth: reports and summaries of 10k, 20k, 50k and 100k layers; the time
 #     per doubling and the fitted exponent (time ~ n^k) are printed, and k
 #     must stay under 1.35 (n log n over this range is about 1.1; n^2 is 2).
+#   scale on every shape (issue 26): summary, lint, layers, report (HTML,
+#     graph included), compare and trend (two engines, HTML) at 10k, 30k and
+#     100k layers of each shape (enginegen --shape islands, reformats,
+#     bindings, names, deep, wide, and --model transformer for Myelin-heavy
+#     TensorRT 10 engines), one run each (SCALE_RUNS); the log-log slope
+#     between consecutive sizes and over the whole range must stay <= 1.15
+#     (SCALE_MAX_K), and every 100k report under 10 s. SCALE_SHAPES picks
+#     shapes (default all; "none" skips the section).
 #
 # Time: each run is measured as wall time and as CPU time (user + system,
 # the graph layout's child process included). A budget is judged on the
@@ -27,12 +35,18 @@
 # wall time only; the load average is printed with the results.
 #
 # Environment: BUILD, RUNS (runs per budget row, default 3), BENCH_RATIO
-# (default 1.3), BENCH_RSS_MB (default 100).
+# (default 1.3), BENCH_RSS_MB (default 100), SCALE_SHAPES, SCALE_RUNS
+# (default 1), SCALE_MAX_K (default 1.15).
 # Exit: 0 all budgets met; 1 a budget failed or could not be measured.
 BUILD=${BUILD:-build}
 RUNS=${RUNS:-3}
 BENCH_RATIO=${BENCH_RATIO:-1.3}
 BENCH_RSS_MB=${BENCH_RSS_MB:-100}
+SCALE_SHAPES=${SCALE_SHAPES:-islands reformats myelin bindings names deep wide}
+SCALE_RUNS=${SCALE_RUNS:-1}
+SCALE_MAX_K=${SCALE_MAX_K:-1.15}
+SCALE_SIZES="10000 30000 100000"
+SCALE_CMDS="summary lint layers report compare trend"
 EC=$BUILD/enginecard
 GEN=$BUILD/enginegen
 OUT=$BUILD/bench
@@ -170,6 +184,37 @@ else
   echo "bench: python3 is missing: the trend nights cannot be made" >&2
 fi
 
+# --- scale on every shape -------------------------------------------------
+# scale_gen SHAPE N SEED: $OUT/s-SHAPE-N-SEED.* (once)
+scale_gen() {
+  p=$OUT/s-$1-$2-$3
+  [ -f "$p.graph.json" ] && [ "$p.graph.json" -nt "$GEN" ] && return 0
+  if [ "$1" = myelin ]; then "$GEN" --out "$p" --model transformer --layers "$2" --seed "$3"
+  else "$GEN" --out "$p" --shape "$1" --precision int8 --layers "$2" --seed "$3"; fi || die "enginegen --shape $1 failed"
+}
+if [ "$SCALE_SHAPES" != none ]; then
+  echo
+  echo "scale on every shape ($SCALE_RUNS run per row)"
+  for sh in $SCALE_SHAPES; do
+    for n in $SCALE_SIZES; do
+      scale_gen "$sh" "$n" 1
+      scale_gen "$sh" "$n" 2
+      a=$OUT/s-$sh-$n-1 b=$OUT/s-$sh-$n-2
+      for c in $SCALE_CMDS; do
+        case $c in
+          summary) set -- "$EC" summary --json "$a" ;;
+          lint) set -- sh -c '"$0" lint "$1"; [ $? -le 1 ]' "$EC" "$a" ;;
+          layers) set -- "$EC" layers "$a" ;;
+          report) set -- "$EC" report "$a" -o "$OUT/s-report.html" -q ;;
+          compare) set -- sh -c '"$0" compare "$1" "$2" -o "$3" -q; [ $? -le 1 ]' "$EC" "$a" "$b" "$OUT/s-compare.html" ;;
+          trend) set -- sh -c '"$0" trend "$1" "$2" -o "$3" -q; [ $? -le 1 ]' "$EC" "$a" "$b" "$OUT/s-trend.html" ;;
+        esac
+        RUNS=$SCALE_RUNS bench_row "scale $sh $c $n" "$@"
+      done
+    done
+  done
+fi
+
 # --- verdict --------------------------------------------------------------
 echo
 verdict=0
@@ -227,6 +272,32 @@ for what in "summary --json" "report+graph"; do
   k=${line%% *}
   say "$(le "$k" 1.35)" "growth of $what: exponent $k (budget 1.35; n log n ~1.1);${line#"$k"}"
 done
+# scale: per shape and command, the slope between consecutive sizes and the
+# least-squares slope over all three; every 100k report under 10 s
+if [ "$SCALE_SHAPES" != none ]; then
+  echo
+  printf '%-10s %-8s %8s %8s %8s  %s\n' shape command 10k 30k 100k "exponent (10k->30k, 30k->100k; fit)"
+  for sh in $SCALE_SHAPES; do
+    for c in $SCALE_CMDS; do
+      pts=""
+      for n in $SCALE_SIZES; do pts="$pts $n:$(row_t "scale $sh $c $n")"; done
+      line=$(echo "$pts" | tr ' ' '\n' | awk -F: 'NF == 2 {
+          n[++k] = $1; t[k] = ($2 > 0.01 ? $2 : 0.01); raw[k] = $2
+        } END {
+          s = ""; mx = 0
+          for (i = 2; i <= k; i++) { e = log(t[i] / t[i-1]) / log(n[i] / n[i-1]); s = s sprintf(" %.2f", e); if (e > mx) mx = e }
+          for (i = 1; i <= k; i++) { x = log(n[i]); y = log(t[i]); sx += x; sy += y; sxx += x * x; sxy += x * y }
+          f = (k * sxy - sx * sy) / (k * sxx - sx * sx)
+          printf "%.2f|%8s %8s %8s |%s; fit %.2f", (f > mx ? f : mx), raw[1], raw[2], raw[3], s, f
+        }')
+      worst=$(echo "$line" | cut -d'|' -f1)
+      printf '%-10s %-8s %s %s\n' "$sh" "$c" "$(echo "$line" | cut -d'|' -f2)" "$(echo "$line" | cut -d'|' -f3)"
+      [ "$(le "$worst" "$SCALE_MAX_K")" = 1 ] || say 0 "scale $sh $c: exponent $worst (budget $SCALE_MAX_K)"
+    done
+  done
+  for sh in $SCALE_SHAPES; do budget "scale $sh report 100000" 10; done
+  echo "scale: every exponent within $SCALE_MAX_K unless a FAIL line says otherwise"
+fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 [ $verdict = 0 ] && echo "bench: PASS" || echo "bench: FAIL"
 exit $verdict
