@@ -1,5 +1,6 @@
 /* graph — see graph.h. */
 #include "analyze/graph.h"
+#include "analyze/layer_kind.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/map.h"
@@ -50,10 +51,6 @@ static void S_dedupe(ec_graph *g) {
     g->edges[w++] = *d;
   }
   g->n_edges = w;
-}
-
-static int S_is_reformat(const ec_layer *l) {
-  return (l->type && !strcmp(l->type, "Reformat")) || (l->layer_type && !strcmp(l->layer_type, "Reformat"));
 }
 
 ec_graph *ec_graph_build(const ec_engine *e, const ec_graph_opts *o) {
@@ -301,7 +298,7 @@ static void S_fold_reformats(ec_graph *g) {
   size_t nfold = 0;
   for (size_t i = 0; i < n; i++) {
     const ec_gnode *d = &g->nodes[i];
-    if (d->kind == EC_GN_LAYER && !d->hot && indeg[i] == 1 && S_is_reformat(&g->e->layers[d->ref])) {
+    if (d->kind == EC_GN_LAYER && !d->hot && indeg[i] == 1 && ec_layer_is_reformat(&g->e->layers[d->ref])) {
       fold[i] = 1;
       nfold++;
     }
