@@ -109,6 +109,10 @@ int ec_layer_is_gemm(const ec_layer *l) {
   return l->layer_type && (strstr(l->layer_type, "Gemm") || strstr(l->layer_type, "MatrixMultiply"));
 }
 
+int ec_layer_is_fully_connected(const ec_layer *l) {
+  return S_is(l->type, "FullyConnected") || S_is(l->layer_type, "FullyConnected");
+}
+
 int ec_layer_is_matmul(const ec_layer *l) {
   if (ec_layer_is_gemm(l)) return 1;
   if (!l->name || ec_layer_is_reformat(l) || ec_layer_movement(l) != EC_MOVE_NONE) return 0;

@@ -54,6 +54,10 @@ int ec_layer_is_deconv(const ec_layer *l);
  *  1x1-convolution MatMuls are ec_layer_is_matmul's). */
 int ec_layer_is_gemm(const ec_layer *l);
 
+/** 1 when l is a FullyConnected layer (type or LayerType): a GEMM whose
+ *  reduction is its input's last three axes (analyze/layer_math.c). */
+int ec_layer_is_fully_connected(const ec_layer *l);
+
 /** 1 when l computes a matrix product: a GEMM, or a layer (of any type, or
  *  without one) whose ONNX op is MatMul or Gemm by name ("/fc1/MatMul +
  *  /fc1/Add", "/self_attn/MatMul_1+/self_attn/MatMul_myl56_6"), which
