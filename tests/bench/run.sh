@@ -36,7 +36,8 @@
 #
 # Environment: BUILD, RUNS (runs per budget row, default 3), BENCH_RATIO
 # (default 1.3), BENCH_RSS_MB (default 100), SCALE_SHAPES, SCALE_RUNS
-# (default 1), SCALE_MAX_K (default 1.15).
+# (default 1), SCALE_MAX_K (default 1.15), SCALE_ONLY (non-empty: only the
+# scale rows).
 # Exit: 0 all budgets met; 1 a budget failed or could not be measured.
 BUILD=${BUILD:-build}
 RUNS=${RUNS:-3}
@@ -120,23 +121,26 @@ gen() {
     "$GEN" --out "$p" "$@" || die "enginegen $* failed"
   fi
 }
+if [ -z "$SCALE_ONLY" ]; then
 for n in 2000 10000 20000 50000 100000; do gen "e$n" --layers $n --precision fp16 --gpu a100 --iterations 2000 --seed 42; done
 gen f20000 --layers 20000 --precision fp16 --gpu a100 --iterations 2000 --seed 43
 gen f100000 --layers 100000 --precision fp16 --gpu a100 --iterations 2000 --seed 43
 gen tf1300 --model transformer --layers 1300 --precision fp16 --gpu h100 --iterations 2000 --seed 42
+fi
 
 files() { p=$OUT/$1; echo "$p.graph.json $p.profile.json $p.timing.json $p.profile.metadata.json $p.build.metadata.json"; }
 mb() { awk -v b="$(cat "$@" | wc -c)" 'BEGIN { printf "%.1f MB", b / 1e6 }'; }
 
 echo "enginecard benchmark: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "($RUNS runs per row; seconds; 'judged' is the smaller of the wall and CPU medians; peak RSS in MB)"
-for e in e2000 e10000 e20000 e50000 e100000 tf1300; do
+[ -z "$SCALE_ONLY" ] && for e in e2000 e10000 e20000 e50000 e100000 tf1300; do
   # shellcheck disable=SC2046
   echo "  $e: $(grep -c '"LayerType"' "$OUT/$e.graph.json") layers, all five files $(mb $(files $e))"
 done
 echo
 printf '%-40s %4s %9s %9s %9s %9s  %s\n' "row" "runs" "wall" "cpu" "judged" "peak RSS" "status"
 
+if [ -z "$SCALE_ONLY" ]; then
 awk '/^```graph/ { skip = 1; next } skip && /^```/ { skip = 0; next } !skip' templates/report.md > "$OUT/nograph.md"
 if [ -x "$BUILD/tests/test_charts" ]; then
   bench_row "charts e2000 (load+draw all)" env EC_BENCH_CHARTS="$OUT/e2000" "$BUILD/tests/test_charts"
@@ -184,6 +188,8 @@ else
   echo "bench: python3 is missing: the trend nights cannot be made" >&2
 fi
 
+fi # SCALE_ONLY
+
 # --- scale on every shape -------------------------------------------------
 # scale_gen SHAPE N SEED: $OUT/s-SHAPE-N-SEED.* (once)
 scale_gen() {
@@ -230,6 +236,7 @@ budget() {
   [ -n "$3" ] && [ "$(le "$r" $(($3 * 1024)))" = 0 ] && ok=0
   say "$ok" "$1: $t s (budget $2 s)${3:+, peak RSS $(mbs "$r") (budget $3 MB)}"
 }
+if [ -z "$SCALE_ONLY" ]; then
 for n in 10000 100000; do
   a=$(row_t "summary --json e$n"); b=$(row_t "jparse e$n")
   r=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 99) }')
@@ -272,6 +279,7 @@ for what in "summary --json" "report+graph"; do
   k=${line%% *}
   say "$(le "$k" 1.35)" "growth of $what: exponent $k (budget 1.35; n log n ~1.1);${line#"$k"}"
 done
+fi # SCALE_ONLY
 # scale: per shape and command, the slope between consecutive sizes and the
 # least-squares slope over all three; every 100k report under 10 s
 if [ "$SCALE_SHAPES" != none ]; then
