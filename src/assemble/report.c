@@ -30,7 +30,20 @@ typedef struct {
   int seq; /* ids of generated tables */
   ec_gen_graph_opts graph_opts;
   ec_graph_job *graph_job; /* started before expansion, collected by the graph block */
+  ec_findings findings;    /* the engine's lint findings, once (S_findings) */
+  int have_findings;
 } S_ctx;
+
+/* The part's lint findings, computed on first use and shared by every block
+ * that shows them (the first screen's "try first", the lint table). The
+ * template is expanded in one thread, so no lock. */
+static const ec_findings *S_findings(S_ctx *c) {
+  if (!c->have_findings) {
+    ec_lint(c->part->engine, c->part->summary, NULL, &c->findings);
+    c->have_findings = 1;
+  }
+  return &c->findings;
+}
 
 /* ---- placeholders ------------------------------------------------------ */
 
@@ -304,10 +317,9 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
                                   NULL));
   }
   if (e->n_layers) {
-    ec_findings f = {0};
-    ec_lint(e, s, NULL, &f);
+    const ec_findings *f = S_findings(c);
     const ec_finding *first[3];
-    size_t n = ec_findings_first(&f, 3, first);
+    size_t n = ec_findings_first(f, 3, first);
     char tid[64];
     snprintf(tid, sizeof tid, "%s-top-findings", c->part->id);
     ec_table *t = ec_tbl_top_findings(first, n, tid);
@@ -316,16 +328,15 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
       char all[48];
       /* ranked by the time a fix could save, then lint's order (ec_findings_first) */
       b->caption = ec_asprintf("What to try first, by the time it could save (all %s under Lint):",
-                               ec_fmt_count(all, sizeof all, f.n, "finding", "findings"));
+                               ec_fmt_count(all, sizeof all, f->n, "finding", "findings"));
       ec_block_add(g, b);
     } else {
       char cnt[48];
       char *m = ec_asprintf("Lint found no warnings or errors (%s under Lint).",
-                            ec_fmt_count(cnt, sizeof cnt, f.count[EC_LINT_INFO], "info finding", "info findings"));
+                            ec_fmt_count(cnt, sizeof cnt, f->count[EC_LINT_INFO], "info finding", "info findings"));
       ec_block_add(g, ec_block_text(m, NULL));
       free(m);
     }
-    ec_findings_free(&f);
   }
   return g;
 }
@@ -339,7 +350,8 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   if (!strcmp(kind, "first-screen")) return S_gen_first_screen(c);
   if (!strcmp(kind, "graph")) return ec_gen_graph(c->part->engine, c->part->summary, args, &c->graph_opts, &c->graph_job);
   if (!strcmp(kind, "lint")) {
-    ec_block *b = ec_gen_lint(c->part->engine, c->part->summary, data, c->part->id, ec_kvs_get_count(args, "rows", 0));
+    ec_block *b = ec_gen_lint(c->part->engine, c->part->engine->n_layers ? S_findings(c) : NULL, data, c->part->id,
+                              ec_kvs_get_count(args, "rows", 0));
     b->brief_rows = ec_kvs_get_count(args, "brief-rows", 0);
     return b;
   }
@@ -361,7 +373,7 @@ int ec_report_build(ec_engine *const *es, size_t n, const ec_report_opts *o, ec_
     p->engine = es[i];
     p->summary = ec_summarize(es[i]);
     snprintf(p->id, sizeof p->id, "e%zu", i + 1);
-    S_ctx c = {p, o, 0, {0}, NULL};
+    S_ctx c = {p, o, 0, {0}, NULL, {0}, 0};
     /* the graph's layout runs in a child process while the charts are built */
     c.graph_opts.part_id = p->id;
     c.graph_opts.timeout_s = o->graph_timeout;
@@ -372,6 +384,7 @@ int ec_report_build(ec_engine *const *es, size_t n, const ec_report_opts *o, ec_
                        o->template_path ? o->template_path : "templates/report.md"};
     int rc = ec_template_expand(md, len, &env, &p->doc, d);
     ec_graph_job_cancel(c.graph_job);
+    if (c.have_findings) ec_findings_free(&c.findings);
     if (rc != 0) {
       free(md);
       return -1;
