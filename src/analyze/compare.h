@@ -238,6 +238,7 @@ typedef struct ec_comparison {
   ec_diags diags;            /* warnings about the comparison as a whole (metric fallback, ...) */
   size_t failed, errors, gates; /* gates: engines judged by a gate */
   size_t inconclusive, mismatched; /* gated engines without a verdict */
+  ec_summary **sums;         /* n summaries of the engines (owned): computed once, the report reads them */
 } ec_comparison;
 
 /** Compare engines[0..n) against engines[o->baseline]. labels (may be NULL)
