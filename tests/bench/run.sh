@@ -22,9 +22,11 @@
 #     graph included), compare and trend (two engines, HTML) at 10k, 30k and
 #     100k layers of each shape (enginegen --shape islands, reformats,
 #     bindings, names, deep, wide, and --model transformer for Myelin-heavy
-#     TensorRT 10 engines), one run each (SCALE_RUNS); the log-log slope
-#     between consecutive sizes and over the whole range must stay <= 1.15
-#     (SCALE_MAX_K), and every 100k report under 10 s. SCALE_SHAPES picks
+#     TensorRT 10 engines), one run each (SCALE_RUNS); the log-log slopes
+#     between consecutive sizes are printed, and the one fitted over the
+#     three sizes must stay <= 1.15 (SCALE_MAX_K; single runs on a loaded
+#     machine move one pair's slope by +-0.2, the fit much less), and every
+#     100k report under 10 s. SCALE_SHAPES picks
 #     shapes (default all; "none" skips the section).
 #
 # Time: each run is measured as wall time and as CPU time (user + system,
@@ -296,7 +298,7 @@ if [ "$SCALE_SHAPES" != none ]; then
           for (i = 2; i <= k; i++) { e = log(t[i] / t[i-1]) / log(n[i] / n[i-1]); s = s sprintf(" %.2f", e); if (e > mx) mx = e }
           for (i = 1; i <= k; i++) { x = log(n[i]); y = log(t[i]); sx += x; sy += y; sxx += x * x; sxy += x * y }
           f = (k * sxy - sx * sy) / (k * sxx - sx * sx)
-          printf "%.2f|%8s %8s %8s |%s; fit %.2f", (f > mx ? f : mx), raw[1], raw[2], raw[3], s, f
+          printf "%.2f|%8s %8s %8s |%s; fit %.2f", f, raw[1], raw[2], raw[3], s, f
         }')
       worst=$(echo "$line" | cut -d'|' -f1)
       printf '%-10s %-8s %s %s\n' "$sh" "$c" "$(echo "$line" | cut -d'|' -f2)" "$(echo "$line" | cut -d'|' -f3)"
