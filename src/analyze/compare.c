@@ -875,11 +875,8 @@ ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *lab
                     labels ? &labels[i] : NULL);
     S_layers(r, engines[c->baseline], engines[i], sums[c->baseline], sums[i], &c->opts);
   }
-  for (size_t i = 0; i < n; i++) {
-    ec_summary_free(sums[i]);
-    S_side_free(&sides[i]);
-  }
-  free(sums);
+  for (size_t i = 0; i < n; i++) S_side_free(&sides[i]);
+  c->sums = sums;
   free(sides);
   return c;
 }
@@ -913,6 +910,8 @@ void ec_comparison_free(ec_comparison *c) {
     free(r->device_why);
   }
   free(c->res);
+  for (size_t i = 0; c->sums && i < c->n; i++) ec_summary_free(c->sums[i]);
+  free(c->sums);
   ec_diags_free(&c->diags);
   free(c);
 }

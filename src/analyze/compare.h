@@ -255,6 +255,7 @@ typedef struct ec_comparison {
   size_t failed, errors, gates; /* gates: engines judged by a gate */
   size_t inconclusive, mismatched; /* gated engines without a verdict */
   int platform;              /* a platform comparison: --no-gate, or an engine on another GPU */
+  ec_summary **sums;         /* n summaries of the engines (owned): computed once, the report reads them */
 } ec_comparison;
 
 

@@ -76,7 +76,7 @@ static void S_shape(ec_buf *b, const char *what, const ec_dims *d) {
 static int S_class(const S_ctx *c, size_t i) {
   const ec_layer_nums *x = &c->s->nums.v[i];
   if (!(x->flops > 0) || !isfinite(x->tflops) || !(x->tflops > 0)) return -1;
-  int conv = S_is(c->e->layers[i].type, "Convolution");
+  int conv = ec_layer_is_conv(&c->e->layers[i]);
   return (conv ? 0 : 1) * EC_MATH_N + (int)x->math.math;
 }
 
@@ -111,7 +111,7 @@ static void S_hotspot_advice(const S_ctx *c, size_t i, ec_buf *check, const char
   const ec_layer *l = &c->e->layers[i];
   const char *ver = c->e->trt_version;
   const ec_layer_nums *x = &c->s->nums.v[i];
-  int mm = ec_layer_is_gemm(l) || S_is(l->type, "Convolution");
+  int mm = ec_layer_is_gemm(l) || ec_layer_is_conv(l);
   if (ec_layer_is_dla_output(l)) {
     ec_buf_puts(check, "The output reformatter of a DLA region: its profile record waits for the DLA, so this is the "
                        "time the DLA runs the region.");
@@ -135,7 +135,7 @@ static void S_hotspot_advice(const S_ctx *c, size_t i, ec_buf *check, const char
               "that Tensor Cores run; FP16 or INT8 weights halve or quarter the bytes read.";
     } else if (v.cls == EC_TC_CUDA_CORES) {
       ec_buf_printf(check, "Its kernel does not use Tensor Cores (%s).", v.reason);
-      int64_t ch = S_is(l->type, "Convolution") && l->n_in && l->in[0].ndims == 4 ? l->in[0].dims[1] : -1;
+      int64_t ch = ec_layer_is_conv(l) && l->n_in && l->in[0].ndims == 4 ? l->in[0].dims[1] : -1;
       if (S_is(l->precision, "FP32"))
         *next = ec_advice(EC_ADV_FP16_TENSOR_CORES, ver);
       else if (ch > 0 && ch < 8 && S_is(l->precision, "INT8"))
@@ -356,7 +356,7 @@ static void S_data_movement(S_ctx *c) {
 /* A layer an attention walk passes through: not a matrix product, a
  * convolution or a softmax. */
 static int S_passable(const S_ctx *c, size_t i) {
-  return !c->k[i].matmul && !S_is(c->e->layers[i].type, "Convolution") && !c->k[i].softmax;
+  return !c->k[i].matmul && !ec_layer_is_conv(&c->e->layers[i]) && !c->k[i].softmax;
 }
 
 /* Is a matrix product within depth layers of layer i, upstream (down 0) or

@@ -69,7 +69,7 @@ void ec_flow_build(const ec_engine *e, ec_flow *f) {
     }
   }
   free(fill);
-  free(cur);
+  f->last_w = cur;
 }
 
 void ec_flow_free(ec_flow *f) {
@@ -79,10 +79,16 @@ void ec_flow_free(ec_flow *f) {
   free(f->rd_start);
   free(f->rd);
   free(f->rd_w);
+  free(f->last_w);
 }
 
 int ec_flow_tid(const ec_flow *f, const ec_tensor *t, size_t *id) {
   return t->name && ec_map_get(&f->tensor, t->name, t->name_len, id);
+}
+
+long ec_flow_last_writer(const ec_flow *f, const ec_tensor *t) {
+  size_t id;
+  return ec_flow_tid(f, t, &id) ? f->last_w[id] : -1;
 }
 
 long ec_flow_writer(const ec_flow *f, size_t i, size_t k) {

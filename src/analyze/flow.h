@@ -7,7 +7,7 @@
  * TensorRT 8.5 concatenation copies) reads and writes the same tensor. A
  * reader reads the version of the latest writer before it in graph order,
  * or, when every writer comes later (a graph listed out of order), the last
- * one. Layers whose tensors are not described (names-only layer
+ * one. The graph's edges (analyze/graph.c) are these too. Layers whose tensors are not described (names-only layer
  * information) have no edges. Pure: no I/O. */
 #ifndef EC_FLOW_H
 #define EC_FLOW_H
@@ -23,6 +23,7 @@ typedef struct ec_flow {
   size_t *rd_start;   /* CSR of readers per tensor id (ntensors + 1 entries) */
   size_t *rd;         /* reader layer */
   long *rd_w;         /* per reader entry: the layer it reads from, or -1 */
+  long *last_w;       /* per tensor id: its last writer in graph order, or -1 */
 } ec_flow;
 
 /** Build the flow of e's kept layers into *f (free with ec_flow_free). */
@@ -35,5 +36,9 @@ int ec_flow_tid(const ec_flow *f, const ec_tensor *t, size_t *id);
 /** The layer that input k of layer i reads from, or -1 (no writer, or i
  *  itself: an in-place update). */
 long ec_flow_writer(const ec_flow *f, size_t i, size_t k);
+
+/** The last layer in graph order that writes tensor t (the value left when
+ *  the engine is done: an output binding's), or -1. */
+long ec_flow_last_writer(const ec_flow *f, const ec_tensor *t);
 
 #endif

@@ -1,5 +1,7 @@
 /* graph — see graph.h. */
 #include "analyze/graph.h"
+#include "analyze/flow.h"
+#include "analyze/layer_kind.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/map.h"
@@ -52,10 +54,6 @@ static void S_dedupe(ec_graph *g) {
   g->n_edges = w;
 }
 
-static int S_is_reformat(const ec_layer *l) {
-  return (l->type && !strcmp(l->type, "Reformat")) || (l->layer_type && !strcmp(l->layer_type, "Reformat"));
-}
-
 ec_graph *ec_graph_build(const ec_engine *e, const ec_graph_opts *o) {
   ec_graph *g = ec_calloc(1, sizeof *g);
   g->e = e;
@@ -79,16 +77,23 @@ ec_graph *ec_graph_build(const ec_engine *e, const ec_graph_opts *o) {
     size_t k = S_add_node(g, EC_GN_CONSTANT, h);
     for (size_t j = 0; j < c->n_out; j++) ec_map_put(&prod, c->out[j].name, c->out[j].name_len, k);
   }
-  /* a reader takes the latest earlier writer of its tensor (an in-place
-   * layer that reads and writes one tensor sits between them), else an
-   * input binding */
+  /* who a reader reads is analyze/flow's answer (lint's too): the latest
+   * earlier writer of its tensor (an in-place layer that reads and writes
+   * one tensor sits between them); without one, a drawn Constant, else an
+   * input binding, else the last writer when every writer comes later (a
+   * graph listed out of order) */
+  ec_flow f;
+  ec_flow_build(e, &f);
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
     for (size_t j = 0; j < l->n_in; j++) {
       const ec_tensor *t = &l->in[j];
       const ec_binding *b;
       size_t p;
-      if (ec_map_get(&prod, t->name, t->name_len, &p)) {
+      long w = ec_flow_writer(&f, i, j);
+      if (w >= 0 && (size_t)w < i) {
+        S_add_edge(g, (size_t)w, i, t, 0, 1);
+      } else if (ec_map_get(&prod, t->name, t->name_len, &p)) {
         S_add_edge(g, p, i, t, 0, 1);
       } else if ((b = ec_engine_binding(e, t->name, t->name_len)) && b->dir == EC_BIND_INPUT) {
         if (!ec_map_get(&bnode, b->t.name, b->t.name_len, &p)) {
@@ -96,9 +101,10 @@ ec_graph *ec_graph_build(const ec_engine *e, const ec_graph_opts *o) {
           ec_map_put(&bnode, b->t.name, b->t.name_len, p);
         }
         S_add_edge(g, p, i, t, 0, 1);
+      } else if (w >= 0) {
+        S_add_edge(g, (size_t)w, i, t, 0, 1);
       }
     }
-    for (size_t j = 0; j < l->n_out; j++) ec_map_put(&prod, l->out[j].name, l->out[j].name_len, i);
   }
   /* the engine's bindings by direction (outputs from their last writer,
    * even when later layers also read them); inputs no layer reads are
@@ -110,11 +116,14 @@ ec_graph *ec_graph_build(const ec_engine *e, const ec_graph_opts *o) {
       if (!ec_map_get(&bnode, b->t.name, b->t.name_len, &q)) S_add_node(g, EC_GN_INPUT, bi);
     } else if (b->dir == EC_BIND_OUTPUT) {
       q = S_add_node(g, EC_GN_OUTPUT, bi);
-      if (ec_map_get(&prod, b->t.name, b->t.name_len, &p)) S_add_edge(g, p, q, b->described ? &b->t : NULL, 0, 1);
+      long w = ec_flow_last_writer(&f, &b->t);
+      if (w >= 0) S_add_edge(g, (size_t)w, q, b->described ? &b->t : NULL, 0, 1);
+      else if (ec_map_get(&prod, b->t.name, b->t.name_len, &p)) S_add_edge(g, p, q, b->described ? &b->t : NULL, 0, 1);
     } else {
       g->n_bindings_undrawn++;
     }
   }
+  ec_flow_free(&f);
   ec_map_free(&prod);
   ec_map_free(&bnode);
   S_dedupe(g);
@@ -301,7 +310,7 @@ static void S_fold_reformats(ec_graph *g) {
   size_t nfold = 0;
   for (size_t i = 0; i < n; i++) {
     const ec_gnode *d = &g->nodes[i];
-    if (d->kind == EC_GN_LAYER && !d->hot && indeg[i] == 1 && S_is_reformat(&g->e->layers[d->ref])) {
+    if (d->kind == EC_GN_LAYER && !d->hot && indeg[i] == 1 && ec_layer_is_reformat(&g->e->layers[d->ref])) {
       fold[i] = 1;
       nfold++;
     }

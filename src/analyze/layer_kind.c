@@ -12,6 +12,8 @@ int ec_layer_is_reformat(const ec_layer *l) {
   return !typed && l->name && ec_name_is_reformat(l->name);
 }
 
+int ec_layer_is_conv(const ec_layer *l) { return S_is(l->type, "Convolution"); }
+
 int ec_layer_is_myelin(const ec_layer *l) {
   static const char *const types[] = {"Myelin", "kgen", "gemm"};
   for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
@@ -101,11 +103,15 @@ static int S_has_deconv(const char *s) {
 int ec_layer_is_deconv(const ec_layer *l) { return S_has_deconv(l->type) || S_has_deconv(l->layer_type); }
 
 int ec_layer_is_gemm(const ec_layer *l) {
-  if (S_is(l->type, "Convolution") || ec_layer_is_deconv(l)) return 0;
+  if (ec_layer_is_conv(l) || ec_layer_is_deconv(l)) return 0;
   static const char *const t[] = {"MatrixMultiply", "gemm", "Gemm", "FullyConnected", "CaskGemmMatrixMultiply"};
   for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
     if (S_is(l->type, t[k]) || S_is(l->layer_type, t[k])) return 1;
   return l->layer_type && (strstr(l->layer_type, "Gemm") || strstr(l->layer_type, "MatrixMultiply"));
+}
+
+int ec_layer_is_fully_connected(const ec_layer *l) {
+  return S_is(l->type, "FullyConnected") || S_is(l->layer_type, "FullyConnected");
 }
 
 int ec_layer_is_matmul(const ec_layer *l) {

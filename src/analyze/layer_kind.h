@@ -33,6 +33,12 @@ size_t ec_layer_fused_ops(const ec_layer *l);
  *  more than one operation. Never a Reformat. */
 int ec_layer_is_fused(const ec_layer *l);
 
+/** 1 when l is a convolution by TREx's type rule: its type (ParameterType)
+ *  is Convolution (TensorRT 8.2's GemmDeconvolution included, see
+ *  ec_layer_is_deconv; a names-only layer never: its family from the name is
+ *  for display only). */
+int ec_layer_is_conv(const ec_layer *l);
+
 /** 1 when l is a deconvolution (a transposed convolution), whatever the
  *  name it goes by: its type (ParameterType) or LayerType names one in any
  *  case -- Deconvolution, TensorRT 8.2's GemmDeconvolution (ParameterType
@@ -47,6 +53,10 @@ int ec_layer_is_deconv(const ec_layer *l);
  *  Convolution or a deconvolution (GemmDeconvolution) never (TensorRT 8's
  *  1x1-convolution MatMuls are ec_layer_is_matmul's). */
 int ec_layer_is_gemm(const ec_layer *l);
+
+/** 1 when l is a FullyConnected layer (type or LayerType): a GEMM whose
+ *  reduction is its input's last three axes (analyze/layer_math.c). */
+int ec_layer_is_fully_connected(const ec_layer *l);
 
 /** 1 when l computes a matrix product: a GEMM, or a layer (of any type, or
  *  without one) whose ONNX op is MatMul or Gemm by name ("/fc1/MatMul +

@@ -80,11 +80,26 @@ static double S_gemm_macs(const ec_layer *l) {
   return (double)o->volume * K;
 }
 
+/* MACs of a FullyConnected layer (TensorRT's IFullyConnectedLayer): it
+ * flattens the input's last three axes [C, H, W] into the reduction, so
+ * every output element is a C*H*W-long dot product; -1 when a shape is
+ * dynamic or missing. */
+static double S_fc_macs(const ec_layer *l) {
+  if (l->n_in < 1 || l->n_out < 1) return -1;
+  const ec_tensor *a = &l->in[0], *o = &l->out[0];
+  if (a->volume < 0 || o->volume < 0 || a->ndims < 1 || o->ndims < 1) return -1;
+  double K = 1;
+  for (int k = a->ndims >= 3 ? a->ndims - 3 : 0; k < a->ndims; k++) {
+    if (a->dims[k] < 0) return -1;
+    K *= (double)a->dims[k];
+  }
+  return (double)o->volume * K;
+}
+
 double ec_layer_macs(const ec_layer *l) {
   ec_conv_math c = ec_conv_math_of(l);
   if (c.known) return c.macs;
   if (l->conv.present) return -1;
-  int gemm = strcmp(l->type, "gemm") == 0 || strcmp(l->type, "MatrixMultiply") == 0 ||
-             strcmp(l->type, "Gemm") == 0;
-  return gemm ? S_gemm_macs(l) : -1;
+  if (!ec_layer_is_gemm(l)) return -1;
+  return ec_layer_is_fully_connected(l) ? S_fc_macs(l) : S_gemm_macs(l);
 }

@@ -21,8 +21,10 @@ typedef struct ec_conv_math {
 ec_conv_math ec_conv_math_of(const ec_layer *l);
 /** MACs of l when computable, else -1: convolutions (TREx's formula),
  *  deconvolutions (see above), and
- *  GEMMs (MatrixMultiply, Myelin gemm) from their shapes: volume(out) x K,
- *  K from input A under MatrixOpA (NONE: its last axis; TRANSPOSE: the one
+ *  GEMMs (analyze/layer_kind.h ec_layer_is_gemm: MatrixMultiply, Myelin
+ *  gemm, FullyConnected, ...) from their shapes: volume(out) x K; for a
+ *  FullyConnected layer K is the product of input 0's last three axes,
+ *  else K from input A under MatrixOpA (NONE: its last axis; TRANSPOSE: the one
  *  before; VECTOR: its last), and when the operations are stated the same K
  *  from input B under MatrixOpB (NONE: the axis before the last;
  *  TRANSPOSE, VECTOR: the last), else unknown. */

@@ -797,10 +797,8 @@ static void S_zero_latency(S_ctx *c) {
         n, e->layers[first].name);
 }
 
-static int S_is_reformat(const ec_layer *l) { return S_is(l->type, "Reformat"); }
-
 static int S_fp32_compute(const ec_layer *l) {
-  return !S_is_reformat(l) && S_is(l->precision, "FP32") && l->n_in > 0;
+  return !ec_layer_is_reformat(l) && S_is(l->precision, "FP32") && l->n_in > 0;
 }
 
 /* Does a reduced-precision layer sit next to layer i, walking through Reformat
@@ -817,7 +815,7 @@ static int S_reduced_neighbour(const ec_engine *e, const ec_flow *f, size_t i, i
       long w = ec_flow_writer(f, i, k);
       if (w < 0) continue;
       const ec_layer *p = &e->layers[w];
-      if (S_is_reformat(p)) {
+      if (ec_layer_is_reformat(p)) {
         if (S_reduced_neighbour(e, f, (size_t)w, 0, depth + 1)) return 1;
       } else if (S_reduced(p->out_precision) || S_reduced(p->precision)) {
         return 1;
@@ -827,7 +825,7 @@ static int S_reduced_neighbour(const ec_engine *e, const ec_flow *f, size_t i, i
         size_t ci = f->rd[r];
         if (ci == i || f->rd_w[r] != (long)i) continue;
         const ec_layer *q = &e->layers[ci];
-        if (S_is_reformat(q)) {
+        if (ec_layer_is_reformat(q)) {
           if (S_reduced_neighbour(e, f, ci, 1, depth + 1)) return 1;
         } else if (S_reduced(q->precision)) {
           return 1;
@@ -852,7 +850,7 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
   const ec_engine *e = c->e;
   int any_reduced = 0;
   for (size_t i = 0; i < e->n_layers && !any_reduced; i++)
-    if (!S_is_reformat(&e->layers[i]) && S_reduced(e->layers[i].precision)) any_reduced = 1;
+    if (!ec_layer_is_reformat(&e->layers[i]) && S_reduced(e->layers[i].precision)) any_reduced = 1;
   if (!any_reduced) return;
   size_t n = e->n_layers;
   size_t *parent = ec_malloc((n ? n : 1) * sizeof *parent);
@@ -875,7 +873,7 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
           if (S_fp32_compute(&e->layers[ci])) {
             size_t a = S_find_root(parent, i), b = S_find_root(parent, ci);
             if (a != b) parent[b] = a;
-          } else if (S_is_reformat(&e->layers[ci]) && sp < 64) {
+          } else if (ec_layer_is_reformat(&e->layers[ci]) && sp < 64) {
             stack[sp++] = ci;
           }
         }
@@ -900,18 +898,29 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
   /* per island: its layers and the Reformats around it (through Reformat chains) */
   size_t *stamp = ec_calloc(n ? n : 1, sizeof *stamp);
   size_t *list = ec_malloc((n ? n : 1) * sizeof *list);
+  /* each group's members in layer order, as one chain per root (head, next),
+   * so listing every island is linear rather than one pass per island */
+  long *head = ec_malloc((n ? n : 1) * sizeof *head), *tail = ec_malloc((n ? n : 1) * sizeof *tail);
+  long *next = ec_malloc((n ? n : 1) * sizeof *next);
+  for (size_t i = 0; i < n; i++) head[i] = tail[i] = next[i] = -1;
+  for (size_t i = 0; i < n; i++) {
+    if (!S_fp32_compute(&e->layers[i])) continue;
+    size_t r = S_find_root(parent, i);
+    if (tail[r] < 0) head[r] = (long)i;
+    else next[tail[r]] = (long)i;
+    tail[r] = (long)i;
+  }
   for (size_t r = 0; r < n; r++) {
     if (!members[r] || S_find_root(parent, r) != r || !up[r] || !down[r]) continue;
     size_t nl = 0, nref = 0;
     double ref_ms = 0;
-    for (size_t i = 0; i < n; i++)
-      if (S_fp32_compute(&e->layers[i]) && S_find_root(parent, i) == r) {
-        list[nl++] = i;
-        stamp[i] = r + 1;
-      }
+    for (long i = head[r]; i >= 0; i = next[i]) {
+      list[nl++] = (size_t)i;
+      stamp[i] = r + 1;
+    }
     for (size_t m = 0; m < nl; m++) {
       size_t li = list[m];
-      if (S_is_reformat(&e->layers[li])) continue;
+      if (ec_layer_is_reformat(&e->layers[li])) continue;
       /* a frontier of Reformats reached from li, up and down */
       size_t stack[64], sp = 0;
       stack[sp++] = li;
@@ -920,7 +929,7 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
         const ec_layer *l = &e->layers[x];
         for (size_t k = 0; k < l->n_in; k++) {
           long w = ec_flow_writer(f, x, k);
-          if (w >= 0 && S_is_reformat(&e->layers[w]) && stamp[w] != r + 1 && sp < 64) {
+          if (w >= 0 && ec_layer_is_reformat(&e->layers[w]) && stamp[w] != r + 1 && sp < 64) {
             stamp[w] = r + 1;
             list[nl++] = (size_t)w;
             nref++;
@@ -933,7 +942,7 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
           if (!ec_flow_tid(f, &l->out[k], &id)) continue;
           for (size_t q = f->rd_start[id]; q < f->rd_start[id + 1]; q++) {
             size_t ci = f->rd[q];
-            if (f->rd_w[q] != (long)x || !S_is_reformat(&e->layers[ci]) || stamp[ci] == r + 1 || sp >= 64) continue;
+            if (f->rd_w[q] != (long)x || !ec_layer_is_reformat(&e->layers[ci]) || stamp[ci] == r + 1 || sp >= 64) continue;
             stamp[ci] = r + 1;
             list[nl++] = ci;
             nref++;
@@ -970,6 +979,9 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
     }
     x->next_step = ec_strdup(ec_advice(EC_ADV_ISLAND_NEXT, e->trt_version));
   }
+  free(head);
+  free(tail);
+  free(next);
   free(stamp);
   free(list);
   free(up);
@@ -1244,11 +1256,11 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
   S_graph_checks(&c, &f);
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
-    if (S_is(l->type, "Convolution")) {
+    if (ec_layer_is_conv(l)) {
       S_conv_tc(&c, l, i);
       S_conv_mixed(&c, l, i);
       S_conv_align(&c, l, i);
-    } else if (S_is(l->type, "Reformat")) {
+    } else if (ec_layer_is_reformat(l)) {
       S_type_conversion(&c, l, i, "reformat-type-conversion", "Reformat");
     } else if (S_is(l->type, "Slice")) {
       S_type_conversion(&c, l, i, "slice-type-conversion", "Slice");

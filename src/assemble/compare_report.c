@@ -185,13 +185,10 @@ int ec_compare_report_build(const ec_comparison *c, const ec_report_opts *o, ec_
   p->engine = c->engines[c->baseline];
   p->summary = ec_summarize(p->engine);
   snprintf(p->id, sizeof p->id, "c1");
-  ec_summary **sums = ec_calloc(c->n, sizeof *sums);
-  for (size_t i = 0; i < c->n; i++) sums[i] = ec_summarize(c->engines[i]);
+  ec_summary **sums = c->sums; /* ec_compare's, once per engine */
   S_ctx x = {c, sums, {c, sums, "c"}, o, 0};
   ec_tmpl_env env = {&x, S_value, S_generate, S_html, "c1", o->template_path ? o->template_path : "templates/compare.md"};
   int rc = ec_template_expand(md, len, &env, &p->doc, d);
-  for (size_t i = 0; i < c->n; i++) ec_summary_free(sums[i]);
-  free(sums);
   free(md);
   out->title = ec_asprintf("Comparison of %zu engines \xE2\x80\x94 enginecard", c->n);
   out->running = ec_asprintf("Comparison against %s", c->engines[c->baseline]->name);

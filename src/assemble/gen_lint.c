@@ -7,29 +7,28 @@
 #include <stdio.h>
 #include <string.h>
 
-ec_block *ec_gen_lint(const ec_engine *e, const ec_summary *s, const char *data, const char *id_prefix, size_t rows) {
+ec_block *ec_gen_lint(const ec_engine *e, const ec_summary *s, const ec_findings *f, const char *data, const char *id_prefix,
+                      size_t rows) {
   if (data && *data && strcmp(data, "findings")) return ec_block_unavailable("the template names unknown lint data");
   if (!e->n_layers) return ec_block_unavailable("no layers were read");
-  ec_findings f = {0};
-  ec_lint(e, s, NULL, &f);
   ec_block *b;
   char id[64];
   snprintf(id, sizeof id, "%s-lint", id_prefix ? id_prefix : "e");
-  ec_table *t = ec_tbl_lint(s, &f, id, id_prefix, rows);
+  ec_table *t = ec_tbl_lint(s, f, id, id_prefix, rows);
   if (t) {
     b = ec_block_table(t);
     char n[48], er[48], wa[48];
     ec_buf c = {0};
     ec_finding_groups g;
-    ec_findings_group(s, &f, &g);
+    ec_findings_group(s, f, &g);
     char nr[48];
-    ec_buf_printf(&c, "%s by %s: %s, %s, %zu info.", ec_fmt_count(n, sizeof n, f.n, "finding", "findings"),
+    ec_buf_printf(&c, "%s by %s: %s, %s, %zu info.", ec_fmt_count(n, sizeof n, f->n, "finding", "findings"),
                   ec_fmt_count(nr, sizeof nr, g.n, "rule", "rules"),
-                  ec_fmt_count(er, sizeof er, f.count[EC_LINT_ERROR], "error", "errors"),
-                  ec_fmt_count(wa, sizeof wa, f.count[EC_LINT_WARNING], "warning", "warnings"), f.count[EC_LINT_INFO]);
+                  ec_fmt_count(er, sizeof er, f->count[EC_LINT_ERROR], "error", "errors"),
+                  ec_fmt_count(wa, sizeof wa, f->count[EC_LINT_WARNING], "warning", "warnings"), f->count[EC_LINT_INFO]);
     ec_finding_groups_free(&g);
     const ec_finding *top[3];
-    size_t nt = ec_findings_top(&f, 3, top);
+    size_t nt = ec_findings_top(f, 3, top);
     char ms[32];
     for (size_t k = 0; k < nt; k++)
       ec_buf_printf(&c, "%s%s (up to %s)", k ? ", " : " Worth trying first, by what they could save: ", top[k]->rule,
@@ -44,6 +43,5 @@ ec_block *ec_gen_lint(const ec_engine *e, const ec_summary *s, const char *data,
     b = ec_block_notes();
     ec_block_note(b, 0, "No findings: no lint rule fired for this engine.");
   }
-  ec_findings_free(&f);
   return b;
 }

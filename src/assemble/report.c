@@ -34,7 +34,20 @@ typedef struct {
   const char *na_prev;  /* the reason of the block just shown when it was "not available", else NULL */
   const char *na_seen[32]; /* reasons already given in this part */
   size_t n_na_seen;
+  ec_findings findings;    /* the engine's lint findings, once (S_findings) */
+  int have_findings;
 } S_ctx;
+
+/* The part's lint findings, computed on first use and shared by every block
+ * that shows them (the first screen's "try first", the lint table). The
+ * template is expanded in one thread, so no lock. */
+static const ec_findings *S_findings(S_ctx *c) {
+  if (!c->have_findings) {
+    ec_lint(c->part->engine, c->part->summary, NULL, &c->findings);
+    c->have_findings = 1;
+  }
+  return &c->findings;
+}
 
 /* ---- placeholders ------------------------------------------------------ */
 
@@ -347,10 +360,9 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
     }
   }
   if (e->n_layers) {
-    ec_findings f = {0};
-    ec_lint(e, s, NULL, &f);
+    const ec_findings *f = S_findings(c);
     const ec_finding *first[3];
-    size_t n = ec_findings_first(&f, 3, first);
+    size_t n = ec_findings_first(f, 3, first);
     char tid[64];
     snprintf(tid, sizeof tid, "%s-top-findings", c->part->id);
     ec_table *t = ec_tbl_top_findings(first, n, tid);
@@ -359,7 +371,7 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
       char all[48];
       /* ranked by the time a fix could save, then lint's order (ec_findings_first) */
       const ec_finding *ranked[3];
-      size_t nr = ec_findings_top(&f, 3, ranked);
+      size_t nr = ec_findings_top(f, 3, ranked);
       char together[96] = "";
       if (nr > 1) {
         /* each layer's time once: never above what those layers take */
@@ -368,16 +380,15 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
                  ec_fmt_ms_or(ms, sizeof ms, ec_findings_union_gain(e, ranked, nr, NULL)));
       }
       b->caption = ec_asprintf("What to try first, by the time it could save at most%s (all %s under Lint):", together,
-                               ec_fmt_count(all, sizeof all, f.n, "finding", "findings"));
+                               ec_fmt_count(all, sizeof all, f->n, "finding", "findings"));
       ec_block_add(g, b);
     } else {
       char cnt[48];
       char *m = ec_asprintf("Lint found no warnings or errors (%s under Lint).",
-                            ec_fmt_count(cnt, sizeof cnt, f.count[EC_LINT_INFO], "info finding", "info findings"));
+                            ec_fmt_count(cnt, sizeof cnt, f->count[EC_LINT_INFO], "info finding", "info findings"));
       ec_block_add(g, ec_block_text(m, NULL));
       free(m);
     }
-    ec_findings_free(&f);
   }
   return g;
 }
@@ -391,7 +402,9 @@ static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   if (!strcmp(kind, "first-screen")) return S_gen_first_screen(c);
   if (!strcmp(kind, "graph")) return ec_gen_graph(c->part->engine, c->part->summary, args, &c->graph_opts, &c->graph_job);
   if (!strcmp(kind, "lint")) {
-    ec_block *b = ec_gen_lint(c->part->engine, c->part->summary, data, c->part->id, ec_kvs_get_count(args, "rows", 0));
+    ec_block *b = ec_gen_lint(c->part->engine, c->part->summary, c->part->engine->n_layers ? S_findings(c) : NULL, data,
+                              c->part->id,
+                              ec_kvs_get_count(args, "rows", 0));
     b->brief_rows = ec_kvs_get_count(args, "brief-rows", 0);
     return b;
   }
@@ -453,7 +466,7 @@ int ec_report_build(ec_engine *const *es, size_t n, const ec_report_opts *o, ec_
     p->engine = es[i];
     p->summary = ec_summarize(es[i]);
     snprintf(p->id, sizeof p->id, "e%zu", i + 1);
-    S_ctx c = {p, o, 0, {0}, NULL, NULL, {0}, 0};
+    S_ctx c = {.part = p, .o = o};
     /* the graph's layout runs in a child process while the charts are built */
     c.graph_opts.part_id = p->id;
     c.graph_opts.timeout_s = o->graph_timeout;
@@ -464,6 +477,7 @@ int ec_report_build(ec_engine *const *es, size_t n, const ec_report_opts *o, ec_
                        o->template_path ? o->template_path : "templates/report.md"};
     int rc = ec_template_expand(md, len, &env, &p->doc, d);
     ec_graph_job_cancel(c.graph_job);
+    if (c.have_findings) ec_findings_free(&c.findings);
     if (rc != 0) {
       free(md);
       return -1;

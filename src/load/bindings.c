@@ -46,6 +46,9 @@ static ec_binding *S_add(ec_engine *e, size_t *cap, const char *name, size_t len
   b->dir = dir;
   b->listed = listed;
   b->shape_io = -1;
+  /* the index grows with the list, so the lookups while loading (listed
+   * twice? a binding's name?) are not a scan per binding */
+  ec_map_put(&e->binding_index, b->t.name, b->t.name_len, e->n_bindings - 1);
   return b;
 }
 
@@ -233,12 +236,11 @@ static void S_describe(ec_engine *e) {
   ec_map_free(&byname);
 }
 
-/* The log's entry for binding b, or NULL. */
-static const ec_log_binding *S_log_of(const ec_load_state *s, const ec_binding *b) {
-  for (size_t i = 0; s && i < s->n_log_binds; i++)
-    if (s->log_binds[i].len == b->t.name_len && memcmp(s->log_binds[i].name, b->t.name, b->t.name_len) == 0)
-      return &s->log_binds[i];
-  return NULL;
+/* The log's entry for binding b (the first of that name), or NULL; by is
+ * the log's entries by name (S_log_index). */
+static const ec_log_binding *S_log_of(const ec_load_state *s, const ec_map *by, const ec_binding *b) {
+  size_t i;
+  return s && ec_map_get(by, b->t.name, b->t.name_len, &i) ? &s->log_binds[i] : NULL;
 }
 
 /* 1 when shape a (n dims) and the log's shape d can be the same tensor:
@@ -256,9 +258,13 @@ static int S_same_shape(const int64_t *a, int n, const ec_dims *d) {
  * cannot be it (a folded reshape, a stale listing). A shape that agrees up
  * to dynamic (-1) dimensions stays as the engine declares it. */
 static void S_log_shapes(ec_engine *e, const ec_load_state *s) {
+  ec_map by = {0};
+  for (size_t i = 0; s && i < s->n_log_binds; i++)
+    if (!ec_map_get(&by, s->log_binds[i].name, s->log_binds[i].len, NULL))
+      ec_map_put(&by, s->log_binds[i].name, s->log_binds[i].len, i);
   for (size_t i = 0; i < e->n_bindings; i++) {
     ec_binding *b = &e->bindings[i];
-    const ec_log_binding *x = S_log_of(s, b);
+    const ec_log_binding *x = S_log_of(s, &by, b);
     if (!x) continue;
     if (b->dir == EC_BIND_UNKNOWN) b->dir = x->dir;
     if (b->described && S_same_shape(b->t.dims, b->t.ndims, &x->dims)) continue;
@@ -277,15 +283,14 @@ static void S_log_shapes(ec_engine *e, const ec_load_state *s) {
       b->described = 1;
     }
   }
+  ec_map_free(&by);
 }
 
-/* The staged "I/O Tensors" entry named like b, or NULL. */
-static struct ec_bind_name *S_io_of(ec_load_state *s, const ec_binding *b) {
-  for (size_t i = 0; s && i < s->n_bind_names; i++) {
-    struct ec_bind_name *x = &s->bind_names[i];
-    if (x->io && x->len == b->t.name_len && memcmp(x->name, b->t.name, x->len) == 0) return x;
-  }
-  return NULL;
+/* The staged "I/O Tensors" entry named like b (the first), or NULL; by
+ * holds the entries by name. */
+static struct ec_bind_name *S_io_of(ec_load_state *s, const ec_map *by, const ec_binding *b) {
+  size_t i;
+  return s && ec_map_get(by, b->t.name, b->t.name_len, &i) ? &s->bind_names[i] : NULL;
 }
 
 /* TensorRT 11's "I/O Tensors" say what a binding is: its direction, shape,
@@ -293,9 +298,13 @@ static struct ec_bind_name *S_io_of(ec_load_state *s, const ec_binding *b) {
  * profile's shapes (pidx selects the one in use). The format stays the
  * layers' (a binding no layer describes has none). */
 static void S_io_tensors(ec_engine *e, ec_load_state *s, int pidx) {
+  ec_map by = {0};
+  for (size_t i = 0; s && i < s->n_bind_names; i++)
+    if (s->bind_names[i].io && !ec_map_get(&by, s->bind_names[i].name, s->bind_names[i].len, NULL))
+      ec_map_put(&by, s->bind_names[i].name, s->bind_names[i].len, i);
   for (size_t i = 0; i < e->n_bindings; i++) {
     ec_binding *b = &e->bindings[i];
-    struct ec_bind_name *x = S_io_of(s, b);
+    struct ec_bind_name *x = S_io_of(s, &by, b);
     if (!x) continue;
     if (x->dir != EC_BIND_UNKNOWN) b->dir = x->dir;
     if (x->dims) {
@@ -323,6 +332,7 @@ static void S_io_tensors(ec_engine *e, ec_load_state *s, int pidx) {
     x->n_profiles = 0;
     b->profile = pidx >= 0 && (size_t)pidx < b->n_profiles ? &b->profiles[pidx] : NULL;
   }
+  ec_map_free(&by);
 }
 
 /* Each input's shapes from the per-input map the options filled (the
@@ -338,6 +348,8 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
   ec_load_state *s = e->ls;
   int pidx = o ? o->profile_index : 0;
   size_t cap = e->n_bindings;
+  for (size_t b = 0; b < e->n_bindings; b++)
+    ec_map_put(&e->binding_index, e->bindings[b].t.name, e->bindings[b].t.name_len, b);
   S_seen seen = {0};
   S_seen_layers(&seen, e->layers, e->n_layers);
   S_seen_layers(&seen, e->hidden, e->n_hidden);

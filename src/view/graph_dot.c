@@ -85,7 +85,7 @@ static const char *S_fmt(const ec_tensor *t) {
 /* ---- colours -------------------------------------------------------------- */
 
 static const char *S_type_key(const ec_layer *l) {
-  if (l->origin && !strcmp(l->origin, "QDQ") && l->type && !strcmp(l->type, "Reformat")) return "Quantize";
+  if (l->origin && !strcmp(l->origin, "QDQ") && ec_layer_is_reformat(l)) return "Quantize";
   return ec_layer_shown_type(l);
 }
 

@@ -18,6 +18,16 @@
 #   growth: reports and summaries of 10k, 20k, 50k and 100k layers; the time
 #     per doubling and the fitted exponent (time ~ n^k) are printed, and k
 #     must stay under 1.35 (n log n over this range is about 1.1; n^2 is 2).
+#   scale on every shape (issue 26): summary, lint, layers, report (HTML,
+#     graph included), compare and trend (two engines, HTML) at 10k, 30k and
+#     100k layers of each shape (enginegen --shape islands, reformats,
+#     bindings, names, deep, wide, and --model transformer for Myelin-heavy
+#     TensorRT 10 engines), one run each (SCALE_RUNS); the log-log slopes
+#     between consecutive sizes are printed, and the one fitted over the
+#     three sizes must stay <= 1.15 (SCALE_MAX_K; single runs on a loaded
+#     machine move one pair's slope by +-0.2, the fit much less), and every
+#     100k report under 10 s. SCALE_SHAPES picks
+#     shapes (default all; "none" skips the section).
 #
 # Time: each run is measured as wall time and as CPU time (user + system,
 # the graph layout's child process included). A budget is judged on the
@@ -27,12 +37,19 @@
 # wall time only; the load average is printed with the results.
 #
 # Environment: BUILD, RUNS (runs per budget row, default 3), BENCH_RATIO
-# (default 1.3), BENCH_RSS_MB (default 100).
+# (default 1.3), BENCH_RSS_MB (default 100), SCALE_SHAPES, SCALE_RUNS
+# (default 1), SCALE_MAX_K (default 1.15), SCALE_ONLY (non-empty: only the
+# scale rows).
 # Exit: 0 all budgets met; 1 a budget failed or could not be measured.
 BUILD=${BUILD:-build}
 RUNS=${RUNS:-3}
 BENCH_RATIO=${BENCH_RATIO:-1.3}
 BENCH_RSS_MB=${BENCH_RSS_MB:-100}
+SCALE_SHAPES=${SCALE_SHAPES:-islands reformats myelin bindings names deep wide}
+SCALE_RUNS=${SCALE_RUNS:-1}
+SCALE_MAX_K=${SCALE_MAX_K:-1.15}
+SCALE_SIZES="10000 30000 100000"
+SCALE_CMDS="summary lint layers report compare trend"
 EC=$BUILD/enginecard
 GEN=$BUILD/enginegen
 OUT=$BUILD/bench
@@ -106,23 +123,26 @@ gen() {
     "$GEN" --out "$p" "$@" || die "enginegen $* failed"
   fi
 }
+if [ -z "$SCALE_ONLY" ]; then
 for n in 2000 10000 20000 50000 100000; do gen "e$n" --layers $n --precision fp16 --gpu a100 --iterations 2000 --seed 42; done
 gen f20000 --layers 20000 --precision fp16 --gpu a100 --iterations 2000 --seed 43
 gen f100000 --layers 100000 --precision fp16 --gpu a100 --iterations 2000 --seed 43
 gen tf1300 --model transformer --layers 1300 --precision fp16 --gpu h100 --iterations 2000 --seed 42
+fi
 
 files() { p=$OUT/$1; echo "$p.graph.json $p.profile.json $p.timing.json $p.profile.metadata.json $p.build.metadata.json"; }
 mb() { awk -v b="$(cat "$@" | wc -c)" 'BEGIN { printf "%.1f MB", b / 1e6 }'; }
 
 echo "enginecard benchmark: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "($RUNS runs per row; seconds; 'judged' is the smaller of the wall and CPU medians; peak RSS in MB)"
-for e in e2000 e10000 e20000 e50000 e100000 tf1300; do
+[ -z "$SCALE_ONLY" ] && for e in e2000 e10000 e20000 e50000 e100000 tf1300; do
   # shellcheck disable=SC2046
   echo "  $e: $(grep -c '"LayerType"' "$OUT/$e.graph.json") layers, all five files $(mb $(files $e))"
 done
 echo
 printf '%-40s %4s %9s %9s %9s %9s  %s\n' "row" "runs" "wall" "cpu" "judged" "peak RSS" "status"
 
+if [ -z "$SCALE_ONLY" ]; then
 awk '/^```graph/ { skip = 1; next } skip && /^```/ { skip = 0; next } !skip' templates/report.md > "$OUT/nograph.md"
 if [ -x "$BUILD/tests/test_charts" ]; then
   bench_row "charts e2000 (load+draw all)" env EC_BENCH_CHARTS="$OUT/e2000" "$BUILD/tests/test_charts"
@@ -170,6 +190,39 @@ else
   echo "bench: python3 is missing: the trend nights cannot be made" >&2
 fi
 
+fi # SCALE_ONLY
+
+# --- scale on every shape -------------------------------------------------
+# scale_gen SHAPE N SEED: $OUT/s-SHAPE-N-SEED.* (once)
+scale_gen() {
+  p=$OUT/s-$1-$2-$3
+  [ -f "$p.graph.json" ] && [ "$p.graph.json" -nt "$GEN" ] && return 0
+  if [ "$1" = myelin ]; then "$GEN" --out "$p" --model transformer --layers "$2" --seed "$3"
+  else "$GEN" --out "$p" --shape "$1" --precision int8 --layers "$2" --seed "$3"; fi || die "enginegen --shape $1 failed"
+}
+if [ "$SCALE_SHAPES" != none ]; then
+  echo
+  echo "scale on every shape ($SCALE_RUNS run per row)"
+  for sh in $SCALE_SHAPES; do
+    for n in $SCALE_SIZES; do
+      scale_gen "$sh" "$n" 1
+      scale_gen "$sh" "$n" 2
+      a=$OUT/s-$sh-$n-1 b=$OUT/s-$sh-$n-2
+      for c in $SCALE_CMDS; do
+        case $c in
+          summary) set -- "$EC" summary --json "$a" ;;
+          lint) set -- sh -c '"$0" lint "$1"; [ $? -le 1 ]' "$EC" "$a" ;;
+          layers) set -- "$EC" layers "$a" ;;
+          report) set -- "$EC" report "$a" -o "$OUT/s-report.html" -q ;;
+          compare) set -- sh -c '"$0" compare "$1" "$2" -o "$3" -q; [ $? -le 1 ]' "$EC" "$a" "$b" "$OUT/s-compare.html" ;;
+          trend) set -- sh -c '"$0" trend "$1" "$2" -o "$3" -q; [ $? -le 1 ]' "$EC" "$a" "$b" "$OUT/s-trend.html" ;;
+        esac
+        RUNS=$SCALE_RUNS bench_row "scale $sh $c $n" "$@"
+      done
+    done
+  done
+fi
+
 # --- verdict --------------------------------------------------------------
 echo
 verdict=0
@@ -185,6 +238,7 @@ budget() {
   [ -n "$3" ] && [ "$(le "$r" $(($3 * 1024)))" = 0 ] && ok=0
   say "$ok" "$1: $t s (budget $2 s)${3:+, peak RSS $(mbs "$r") (budget $3 MB)}"
 }
+if [ -z "$SCALE_ONLY" ]; then
 for n in 10000 100000; do
   a=$(row_t "summary --json e$n"); b=$(row_t "jparse e$n")
   r=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 99) }')
@@ -227,6 +281,33 @@ for what in "summary --json" "report+graph"; do
   k=${line%% *}
   say "$(le "$k" 1.35)" "growth of $what: exponent $k (budget 1.35; n log n ~1.1);${line#"$k"}"
 done
+fi # SCALE_ONLY
+# scale: per shape and command, the slope between consecutive sizes and the
+# least-squares slope over all three; every 100k report under 10 s
+if [ "$SCALE_SHAPES" != none ]; then
+  echo
+  printf '%-10s %-8s %8s %8s %8s  %s\n' shape command 10k 30k 100k "exponent (10k->30k, 30k->100k; fit)"
+  for sh in $SCALE_SHAPES; do
+    for c in $SCALE_CMDS; do
+      pts=""
+      for n in $SCALE_SIZES; do pts="$pts $n:$(row_t "scale $sh $c $n")"; done
+      line=$(echo "$pts" | tr ' ' '\n' | awk -F: 'NF == 2 {
+          n[++k] = $1; t[k] = ($2 > 0.01 ? $2 : 0.01); raw[k] = $2
+        } END {
+          s = ""; mx = 0
+          for (i = 2; i <= k; i++) { e = log(t[i] / t[i-1]) / log(n[i] / n[i-1]); s = s sprintf(" %.2f", e); if (e > mx) mx = e }
+          for (i = 1; i <= k; i++) { x = log(n[i]); y = log(t[i]); sx += x; sy += y; sxx += x * x; sxy += x * y }
+          f = (k * sxy - sx * sy) / (k * sxx - sx * sx)
+          printf "%.2f|%8s %8s %8s |%s; fit %.2f", f, raw[1], raw[2], raw[3], s, f
+        }')
+      worst=$(echo "$line" | cut -d'|' -f1)
+      printf '%-10s %-8s %s %s\n' "$sh" "$c" "$(echo "$line" | cut -d'|' -f2)" "$(echo "$line" | cut -d'|' -f3)"
+      [ "$(le "$worst" "$SCALE_MAX_K")" = 1 ] || say 0 "scale $sh $c: exponent $worst (budget $SCALE_MAX_K)"
+    done
+  done
+  for sh in $SCALE_SHAPES; do budget "scale $sh report 100000" 10; done
+  echo "scale: every exponent within $SCALE_MAX_K unless a FAIL line says otherwise"
+fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 [ $verdict = 0 ] && echo "bench: PASS" || echo "bench: FAIL"
 exit $verdict

@@ -198,6 +198,8 @@ static const S_gpu S_GPUS[] = {
 
 enum { P_FP32, P_FP16, P_INT8 };
 enum { M_HYBRID, M_RESNET, M_VIT, M_TRANSFORMER };
+/* --shape: a graph of one shape the models do not have (scale tests) */
+enum { SH_NONE, SH_ISLANDS, SH_REFORMATS, SH_BINDINGS, SH_NAMES, SH_DEEP, SH_WIDE };
 
 typedef struct {
   const char *out;
@@ -213,6 +215,7 @@ typedef struct {
   int trt_major, trt_minor, trt_patch;
   double slow_pct, ar, warmup_pct; /* --slow, --ar, --warmup-pct (0: off) */
   long warmup;                     /* --warmup N iterations */
+  int shape;                       /* --shape (SH_NONE: the model as built) */
 } S_opts;
 
 /* ------------------------------------------------------------------------
@@ -1190,6 +1193,114 @@ static void S_build_transformer(S_net *n, const S_opts *o, long nlayers)
 }
 
 /* ------------------------------------------------------------------------
+ * Shapes (--shape): graphs built for scale tests, each stressing one thing
+ * ---------------------------------------------------------------------- */
+
+/* Contract: a plain 1x1 convolution named after k in scope (prefix
+ * "/blk"); want_in its input format; returns its output. */
+static int S_shape_conv(S_net *n, long k, int in, const char *want_in)
+{
+  char scope[48];
+  snprintf(scope, sizeof scope, "/blk%ld", k);
+  return S_conv(n, scope, scope + 1, "conv", "relu", in, -1, 64, 1, 1, want_in);
+}
+
+/* Contract: a name of about 10,000 characters that starts with prefix
+ * (taken) and stays unique with it. */
+static char *S_long_name(char *prefix)
+{
+  size_t pl = strlen(prefix);
+  char *s = S_xmalloc(pl + 10001);
+  memcpy(s, prefix, pl);
+  const char *unit = "/very_long_scope_name.block";
+  size_t ul = strlen(unit);
+  for (size_t k = 0; k < 10000; k++) s[pl + k] = unit[k % ul];
+  s[pl + 10000] = 0;
+  free(prefix);
+  return s;
+}
+
+/* Contract: build the --shape network of about nl layers (see S_USAGE). */
+static void S_build_shape(S_net *n, const S_opts *o, long nl)
+{
+  memset(n, 0, sizeof *n);
+  n->o = o;
+  S_rng = o->seed * 0x2545f4914f6cdd1dULL + 0x5151ULL;
+  n->p_alt = 0.085;
+  long din[4] = {o->batch, 64, 8, 8};
+  const char *f = S_cnn_fmt(o->prec);
+  int x = S_tensor_new(n, S_strdup("input"), 4, din, f, S_fmt_esize(f));
+  n->t[x].binding = 1;
+  static const char *const chain[] = {"Row major linear FP32", "Channel major FP16 format where channel % 8 == 0",
+                                      "Row major linear FP16 format", "Channel major FP32 format where channel % 4 == 0"};
+  long k = 0;
+  switch (o->shape) {
+  case SH_ISLANDS: /* INT8 convolutions, every 4th one in FP32 (a QAT engine's islands) */
+    while ((long)n->nl < nl) {
+      x = S_shape_conv(n, k, x, k % 4 == 3 ? "Row major linear FP32" : f);
+      k++;
+    }
+    break;
+  case SH_REFORMATS: /* a chain of 8 Reformats before every convolution */
+    while ((long)n->nl < nl) {
+      char consumer[48];
+      snprintf(consumer, sizeof consumer, "/blk%ld/chain", k);
+      for (int j = 0; j < 8; j++) x = S_reformat(n, x, chain[(k + j) % 4], j, consumer, NULL);
+      x = S_shape_conv(n, k, x, f);
+      k++;
+    }
+    break;
+  case SH_BINDINGS: /* every other layer adds an input binding; every 10th output is a binding */
+    while ((long)n->nl < nl) {
+      x = S_shape_conv(n, k, x, f);
+      char *bn = S_sprintf("input_%ld", k);
+      int b = S_tensor_new(n, bn, 4, din, f, S_fmt_esize(f));
+      n->t[b].binding = 1;
+      char scope[48];
+      snprintf(scope, sizeof scope, "/add%ld", k);
+      x = S_pointwise(n, scope, NULL, x, b);
+      if (k % 5 == 4) n->t[x].binding = 1;
+      k++;
+    }
+    break;
+  case SH_NAMES: /* a chain whose every 50th layer and tensor has a 10 kB name */
+  case SH_DEEP:  /* one chain as deep as the engine */
+    while ((long)n->nl < nl) {
+      x = S_shape_conv(n, k, x, f);
+      if (o->shape == SH_NAMES && k % 50 == 7) {
+        S_layer *l = &n->l[n->nl - 1];
+        l->name = S_long_name(l->name);
+        n->t[x].name = S_long_name(n->t[x].name);
+      }
+      k++;
+    }
+    break;
+  case SH_WIDE: { /* sqrt(n) branches of sqrt(n) layers from one tensor, joined by adds */
+    long w = (long)sqrt((double)nl);
+    if (w < 2) w = 2;
+    int *ends = S_xmalloc((size_t)w * sizeof *ends);
+    for (long b = 0; b < w; b++) {
+      int y = x;
+      for (long d = 0; d < nl / w - 1 && (long)n->nl < nl; d++) y = S_shape_conv(n, k++, y, f);
+      ends[b] = y;
+    }
+    int acc = ends[0];
+    for (long b = 1; b < w; b++) {
+      char scope[48];
+      snprintf(scope, sizeof scope, "/join%ld", b);
+      acc = S_pointwise(n, scope, NULL, acc, ends[b]);
+    }
+    free(ends);
+    x = acc;
+    break;
+  }
+  default:
+    break;
+  }
+  n->t[x].binding = 1;
+}
+
+/* ------------------------------------------------------------------------
  * Hostile names
  * ---------------------------------------------------------------------- */
 
@@ -1417,10 +1528,11 @@ static char *S_generator_note(const S_opts *o)
 {
   static const char *const models[] = {"hybrid", "resnet", "vit"};
   static const char *const precs[] = {"fp32", "fp16", "int8"};
+  static const char *const shapes[] = {"", "islands", "reformats", "bindings", "names", "deep", "wide"};
   return S_sprintf("enginegen (tests/gen/enginegen.c in enginecard): a synthetic engine, not measured on a GPU "
-                   "(--model %s --layers %ld --precision %s --gpu %s --batch %ld --seed %llu%s)",
+                   "(--model %s --layers %ld --precision %s --gpu %s --batch %ld --seed %llu%s%s%s)",
                    models[o->model], o->layers, precs[o->prec], o->gpu->key, o->batch, (unsigned long long)o->seed,
-                   o->hostile ? " --hostile" : "");
+                   o->hostile ? " --hostile" : "", o->shape ? " --shape " : "", shapes[o->shape]);
 }
 
 /* Contract: write PREFIX.graph.json. */
@@ -2038,6 +2150,14 @@ static const char S_USAGE[] =
   "                         10 decoder: Myelin kgen/gemm graphs, Correlation\n"
   "                         plugins on stream 1, signal/wait layers, KV-cache\n"
   "                         bindings)\n"
+  "  --shape S              instead of --model, a graph of one shape for scale\n"
+  "                         tests, about --layers layers: islands (INT8\n"
+  "                         convolutions, every 4th in FP32; use --precision\n"
+  "                         int8), reformats (8 Reformats before each\n"
+  "                         convolution), bindings (an input binding per add,\n"
+  "                         an output binding per 10 layers), names (every\n"
+  "                         50th layer and tensor named with 10 kB), deep (one\n"
+  "                         chain), wide (sqrt(N) branches from one tensor)\n"
   "  --precision P          fp32 | fp16 (default) | int8 (QAT: Q/DQ reformats,\n"
   "                         mixed INT8/FP16/FP32 layers)\n"
   "  --gpu G                a100 (default) | rtx3090 | h100 | orin: device\n"
@@ -2125,6 +2245,16 @@ static void S_parse(int argc, char **argv, S_opts *o)
       else if (!strcmp(v, "transformer")) o->model = M_TRANSFORMER;
       else {
         fprintf(stderr, "enginegen: unknown --model '%s' (hybrid, resnet, vit, transformer)\n", v);
+        exit(2);
+      }
+    } else if (!strcmp(a, "--shape")) {
+      NEEDV;
+      static const char *const shapes[] = {"", "islands", "reformats", "bindings", "names", "deep", "wide"};
+      o->shape = SH_NONE;
+      for (int k = 1; k < (int)(sizeof shapes / sizeof shapes[0]); k++)
+        if (!strcmp(v, shapes[k])) o->shape = k;
+      if (o->shape == SH_NONE) {
+        fprintf(stderr, "enginegen: unknown --shape '%s' (islands, reformats, bindings, names, deep, wide)\n", v);
         exit(2);
       }
     } else if (!strcmp(a, "--precision")) {
@@ -2302,7 +2432,8 @@ int main(int argc, char **argv)
   S_opts o;
   S_parse(argc, argv, &o);
   S_net n;
-  S_build_sized(&n, &o);
+  if (o.shape) S_build_shape(&n, &o, o.layers);
+  else S_build_sized(&n, &o);
   if (o.hostile) S_make_hostile(&n);
 
   /* everything random after the build uses a second, independent stream */

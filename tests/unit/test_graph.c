@@ -2,6 +2,7 @@
  * query/radius selection, simplification, DOT escaping of hostile names,
  * the layout child's time limit, and the report's graph block. */
 #include "testutil.h"
+#include "analyze/flow.h"
 #include "analyze/graph.h"
 #include "analyze/summary.h"
 #include "assemble/pdf.h"
@@ -354,6 +355,27 @@ static void test_in_place(void **st) {
   ec_engine_free(e);
 }
 
+/* Issue 26, item 1: the graph's edges are analyze/flow's, so a layer listed
+ * before the layer that writes its input (a graph out of order) gets the
+ * edge lint's rules follow; before, the graph drew none. */
+static void test_writer_later(void **st) {
+  (void)st;
+  ec_engine *e = S_load("{\"Layers\":["
+                        L("/late/Read", "ElementWise", T("x"), T("output")) ","
+                        L("/blk/A", "CaskConvolution", T("input"), T("x"))
+                        "],\"Bindings\":[\"input\",\"output\"]}");
+  ec_graph *g = ec_graph_build(e, NULL);
+  assert_true(S_has_edge(g, EC_GN_LAYER, "/blk/A", EC_GN_LAYER, "/late/Read"));
+  assert_true(S_has_edge(g, EC_GN_INPUT, "input", EC_GN_LAYER, "/blk/A"));
+  assert_true(S_has_edge(g, EC_GN_LAYER, "/late/Read", EC_GN_OUTPUT, "output"));
+  ec_flow f;
+  ec_flow_build(e, &f);
+  assert_int_equal(ec_flow_writer(&f, 0, 0), 1);
+  ec_flow_free(&f);
+  ec_graph_free(g);
+  ec_engine_free(e);
+}
+
 /* Every corpus engine with a graph lays out (DOT built, Graphviz accepts it). */
 static void test_corpus_mobilenet(void **st) {
   (void)st;
@@ -383,6 +405,7 @@ int main(void) {
       cmocka_unit_test(test_corpus_mobilenet),
       cmocka_unit_test(test_bindings_by_direction),
       cmocka_unit_test(test_in_place),
+      cmocka_unit_test(test_writer_later),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1105,10 +1105,10 @@ static void test_outputs_escape(void **st) {
   assert_int_equal(t->nrows, 1);
   assert_non_null(t->note);
   ec_table_free(t);
-  ec_block *b = ec_gen_lint(e, r.s, "findings", "e1", 0);
+  ec_block *b = ec_gen_lint(e, r.s, &r.f, "findings", "e1", 0);
   assert_int_equal(b->kind, EC_BLOCK_TABLE);
   ec_block_free(b);
-  b = ec_gen_lint(e, r.s, "nonsense", "e1", 0);
+  b = ec_gen_lint(e, r.s, &r.f, "nonsense", "e1", 0);
   assert_int_equal(b->kind, EC_BLOCK_UNAVAILABLE);
   ec_block_free(b);
   S_done(&r, e);

@@ -717,6 +717,27 @@ static void test_gemm_matrix_ops(void **state) {
   ec_engine_free(e);
 }
 
+/* Issue 26, item 1: a FullyConnected layer is a GEMM for lint and for its
+ * MACs alike (before, ec_layer_macs knew only MatrixMultiply and gemm):
+ * every output element reduces over the input's last three axes. */
+static void test_fully_connected_macs(void **state) {
+  (void)state;
+  const char *log =
+      "&&&& RUNNING TensorRT.trtexec [TensorRT v8601] # trtexec --loadEngine=m.engine --dumpLayerInfo\n"
+      "[03/04/2024-12:00:00] [I] Layers:\n"
+      "Name: fc, LayerType: FullyConnected, Inputs: [ { Name: x, Location: Device, Dimensions: [2,512,2,2], "
+      "Format/Datatype: Half }], Outputs: [ { Name: y, Location: Device, Dimensions: [2,1000,1,1], "
+      "Format/Datatype: Half }], ParameterType: FullyConnected, TacticName: sm80_gemm, StreamId: 0\n"
+      "&&&& PASSED TensorRT.trtexec [TensorRT v8601] # trtexec --loadEngine=m.engine --dumpLayerInfo\n";
+  ec_engine *e = ec_engine_new("t");
+  ec_load_log_text(e, "m.log", log, strlen(log), NULL);
+  ec_load_finish(e, NULL);
+  assert_int_equal(e->n_layers, 1);
+  assert_true(ec_layer_is_gemm(&e->layers[0]));
+  assert_true(ec_layer_macs(&e->layers[0]) == 2.0 * 1000 * 512 * 2 * 2);
+  ec_engine_free(e);
+}
+
 /* Issue 23, item 6: a deconvolution is one whatever its type name, and its
  * MACs are input elements x output channels per group x kernel volume. TRT
  * 8.2's GemmDeconvolution (ParameterType Convolution: a Convolution by
@@ -857,6 +878,7 @@ int main(void) {
       cmocka_unit_test(test_layer_count_unknown),
       cmocka_unit_test(test_gemm_matrix_ops),
       cmocka_unit_test(test_deconv_any_name),
+      cmocka_unit_test(test_fully_connected_macs),
       cmocka_unit_test(test_partial_total_not_headline),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
