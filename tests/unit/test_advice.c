@@ -17,27 +17,6 @@
 
 /* ---- building engines ---------------------------------------------------------- */
 
-static const char *S_prec_of(const char *fmt) {
-  if (!strncmp(fmt, "FP32", 4)) return "FP32";
-  if (!strncmp(fmt, "FP16", 4)) return "FP16";
-  if (!strncmp(fmt, "Int8", 4) || !strncmp(fmt, "INT8", 4)) return "INT8";
-  return "Unknown";
-}
-
-static void S_tensor(ec_tensor *t, const char *name, const char *fmt, int64_t c) {
-  memset(t, 0, sizeof *t);
-  t->name = ec_strdup(name);
-  t->name_len = strlen(name);
-  t->ndims = 4;
-  t->dims = ec_malloc(4 * sizeof *t->dims);
-  int64_t d[4] = {1, c, 8, 8};
-  memcpy(t->dims, d, sizeof d);
-  t->format_short = fmt;
-  t->precision = t->precision_trex = S_prec_of(fmt);
-  t->elem_bytes = 2;
-  t->volume = c < 0 ? -1 : c * 64;
-}
-
 /* A layer reading `in` (fmt_in, c channels) and writing `out` (fmt_out, k
  * channels), profiled at ms (none when ms < 0). */
 static ec_layer *S_L(ec_engine *e, const char *name, const char *layer_type, const char *type, const char *tactic,
@@ -48,8 +27,8 @@ static ec_layer *S_L(ec_engine *e, const char *name, const char *layer_type, con
   l->n_in = l->n_out = 1;
   l->in = ec_calloc(1, sizeof *l->in);
   l->out = ec_calloc(1, sizeof *l->out);
-  S_tensor(&l->in[0], in, fmt_in, c);
-  S_tensor(&l->out[0], out, fmt_out, k);
+  ec_test_tensor(&l->in[0], in, fmt_in, c);
+  ec_test_tensor(&l->out[0], out, fmt_out, k);
   l->precision = l->precision_trex = l->in[0].precision;
   l->out_precision = l->out[0].precision;
   if (ms >= 0) {

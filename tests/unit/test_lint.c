@@ -672,27 +672,6 @@ static void test_trex_parity_other_engines(void **st) {
 
 static ec_engine *S_engine(void) { return ec_test_engine(); }
 
-static const char *S_prec_of(const char *fmt) {
-  if (!strncmp(fmt, "Int8", 4)) return "INT8";
-  if (!strncmp(fmt, "FP16", 4)) return "FP16";
-  if (!strncmp(fmt, "FP32", 4)) return "FP32";
-  return "Unknown";
-}
-
-static void S_tensor(ec_tensor *t, const char *name, const char *fmt, int64_t c) {
-  memset(t, 0, sizeof *t);
-  t->name = ec_strdup(name);
-  t->name_len = strlen(name);
-  t->ndims = 4;
-  t->dims = ec_malloc(4 * sizeof *t->dims);
-  int64_t d[4] = {1, c, 8, 8};
-  memcpy(t->dims, d, sizeof d);
-  t->format_short = fmt;
-  t->precision = t->precision_trex = S_prec_of(fmt);
-  t->elem_bytes = 2;
-  t->volume = c * 64;
-}
-
 /* A layer reading tensor `in` (fmt_in, C channels) and writing `out`
  * (fmt_out, K channels), profiled at avg ms. */
 static ec_layer *S_add_layer(ec_engine *e, const char *name, const char *layer_type, const char *type,
@@ -702,10 +681,10 @@ static ec_layer *S_add_layer(ec_engine *e, const char *name, const char *layer_t
   l->conv.groups = 1;
   l->n_in = 1;
   l->in = ec_calloc(1, sizeof *l->in);
-  S_tensor(&l->in[0], in, fmt_in, c);
+  ec_test_tensor(&l->in[0], in, fmt_in, c);
   l->n_out = 1;
   l->out = ec_calloc(1, sizeof *l->out);
-  S_tensor(&l->out[0], out, fmt_out, k);
+  ec_test_tensor(&l->out[0], out, fmt_out, k);
   l->precision = l->precision_trex = l->in[0].precision;
   l->out_precision = l->out[0].precision;
   if (avg >= 0) {
@@ -1071,7 +1050,7 @@ static void test_rules_graph(void **st) {
   S_add_layer(e, "A", "Shuffle", "Shuffle", NULL, "x", "FP32 NCHW", 8, "t", "FP32 NCHW", 8, 1.0);
   ec_layer *l = S_add_layer(e, "B", "Shuffle", "Shuffle", NULL, "t", "FP32 NCHW", 8, "t", "FP32 NCHW", 8, 1.0);
   l->in = ec_reallocarray(l->in, 2, sizeof *l->in);
-  S_tensor(&l->in[1], "u", "FP32 NCHW", 8);
+  ec_test_tensor(&l->in[1], "u", "FP32 NCHW", 8);
   l->n_in = 2;
   S_add_layer(e, "C", "Shuffle", "Shuffle", NULL, "t", "FP32 NCHW", 8, "u", "FP32 NCHW", 8, 1.0);
   S_pcts(e);

@@ -90,4 +90,24 @@ static inline ec_layer *ec_test_add_layer(ec_engine *e, const char *name, const 
   return l;
 }
 
+/* A 4-D tensor [1, c, 8, 8] of 2-byte elements named name, with TREx's
+ * short format fmt ("FP16 NC/8HW8", "Int8 NC/32HW32", ...) and the precision
+ * it starts with; volume -1 (unknown) when c < 0. */
+static inline void ec_test_tensor(ec_tensor *t, const char *name, const char *fmt, int64_t c) {
+  memset(t, 0, sizeof *t);
+  t->name = ec_strdup(name);
+  t->name_len = strlen(name);
+  t->ndims = 4;
+  t->dims = ec_malloc(4 * sizeof *t->dims);
+  int64_t d[4] = {1, c, 8, 8};
+  memcpy(t->dims, d, sizeof d);
+  t->format_short = fmt;
+  t->precision = t->precision_trex = !strncmp(fmt, "FP32", 4)                               ? "FP32"
+                                     : !strncmp(fmt, "FP16", 4)                             ? "FP16"
+                                     : !strncmp(fmt, "Int8", 4) || !strncmp(fmt, "INT8", 4) ? "INT8"
+                                                                                            : "Unknown";
+  t->elem_bytes = 2;
+  t->volume = c < 0 ? -1 : c * 64;
+}
+
 #endif
