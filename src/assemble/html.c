@@ -126,7 +126,17 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
       ec_buf_puts(o, "<span class=\"tile-label\">");
       S_esc(o, t->label);
       ec_buf_puts(o, "</span> <span class=\"tile-value\">");
-      S_esc(o, t->value);
+      /* a figure and its unit ("0.8826 ms", "19 warnings"): the unit smaller,
+       * so the value keeps to one line in a narrow tile */
+      const char *sp = t->value && t->value[0] >= '0' && t->value[0] <= '9' ? strchr(t->value, ' ') : NULL;
+      if (sp) {
+        ec_buf_html(o, t->value, (size_t)(sp - t->value));
+        ec_buf_puts(o, " <span class=\"tile-unit\">");
+        S_esc(o, sp + 1);
+        ec_buf_puts(o, "</span>");
+      } else {
+        S_esc(o, t->value);
+      }
       ec_buf_puts(o, "</span>");
       if (t->detail) {
         ec_buf_puts(o, " <span class=\"tile-detail\">");
