@@ -309,7 +309,7 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
     ec_block_add(g, mix);
   }
   ec_headline h;
-  ec_headline_make(s, &h);
+  ec_headline_make(s, c->part->engine->n_layers ? S_findings(c) : NULL, &h);
   ec_block *tiles = ec_block_tiles();
   for (int k = 0; k < EC_HL_N; k++) {
     char link[64];

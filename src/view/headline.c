@@ -19,7 +19,7 @@ static void S_fig(ec_headline_fig *f, const char *label, char *value, char *deta
   f->sort = sort;
 }
 
-void ec_headline_make(const ec_summary *s, ec_headline *h) {
+void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline *h) {
   const ec_engine *e = s->engine;
   char a[64], b[64], c[64];
   memset(h, 0, sizeof *h);
@@ -93,27 +93,28 @@ void ec_headline_make(const ec_summary *s, ec_headline *h) {
 
   /* the findings, by severity (loading problems are a line under the tiles) */
   if (e->n_layers) {
-    ec_findings f = {0};
-    ec_lint(e, s, NULL, &f);
+    ec_findings own = {0};
+    if (!given) ec_lint(e, s, NULL, &own);
+    const ec_findings *fp = given ? given : &own;
     ec_finding_groups g;
-    ec_findings_group(s, &f, &g);
+    ec_findings_group(s, fp, &g);
     /* the value: errors and warnings ("19 warnings"), or the info count when
      * there are none; the detail: the rest and the rules */
     ec_buf v = {0}, d = {0};
     static const char *const one[3] = {"info", "warning", "error"}, *const many[3] = {"info", "warnings", "errors"};
-    int top = f.count[EC_LINT_ERROR] || f.count[EC_LINT_WARNING] ? EC_LINT_WARNING : EC_LINT_INFO;
+    int top = fp->count[EC_LINT_ERROR] || fp->count[EC_LINT_WARNING] ? EC_LINT_WARNING : EC_LINT_INFO;
     for (int k = EC_LINT_ERROR; k >= EC_LINT_INFO; k--) {
-      if (!f.count[k]) continue;
+      if (!fp->count[k]) continue;
       ec_buf *o = k >= top ? &v : &d;
-      ec_buf_printf(o, "%s%zu %s", o->len ? " \xC2\xB7 " : "", f.count[k], f.count[k] == 1 ? one[k] : many[k]);
+      ec_buf_printf(o, "%s%zu %s", o->len ? " \xC2\xB7 " : "", fp->count[k], fp->count[k] == 1 ? one[k] : many[k]);
     }
     if (!v.len) ec_buf_puts(&v, "0");
-    if (f.n) ec_buf_printf(&d, "%sby %s, under Lint", d.len ? "; " : "", ec_fmt_count(b, sizeof b, g.n, "rule", "rules"));
+    if (fp->n) ec_buf_printf(&d, "%sby %s, under Lint", d.len ? "; " : "", ec_fmt_count(b, sizeof b, g.n, "rule", "rules"));
     else ec_buf_puts(&d, "no lint rule fired");
     S_fig(&h->fig[EC_HL_FINDINGS], "Findings", ec_buf_take(&v), ec_buf_take(&d),
-          (double)(f.count[EC_LINT_ERROR] + f.count[EC_LINT_WARNING]));
+          (double)(fp->count[EC_LINT_ERROR] + fp->count[EC_LINT_WARNING]));
     ec_finding_groups_free(&g);
-    ec_findings_free(&f);
+    ec_findings_free(&own);
   } else {
     S_fig(&h->fig[EC_HL_FINDINGS], "Findings", ec_strdup(S_NA), ec_strdup("no layers to lint"), NAN);
   }
@@ -196,7 +197,7 @@ ec_table *ec_tbl_index(const ec_summary *const *s, const char *const *ids, size_
   char buf[64];
   for (size_t i = 0; i < n; i++) {
     ec_headline h;
-    ec_headline_make(s[i], &h);
+    ec_headline_make(s[i], NULL, &h);
     ec_e2e tm = ec_summary_e2e(s[i]);
     size_t r = ec_table_row(t);
     ec_table_set(t, r, 0, s[i]->engine->name, NAN);

@@ -47,8 +47,10 @@ char *ec_fmt_big(char *buf, size_t cap, double v);
  *  is (caller frees). */
 char *ec_headline_throughput(const ec_engine *e);
 
-/** The headline of s (free with ec_headline_free). */
-void ec_headline_make(const ec_summary *s, ec_headline *h);
+/** The headline of s (free with ec_headline_free). f: the engine's lint
+ *  findings when the caller has them (a report part computes them once for
+ *  every block that shows them), or NULL to lint here. */
+void ec_headline_make(const ec_summary *s, const ec_findings *f, ec_headline *h);
 void ec_headline_free(ec_headline *h);
 /** "GPU: NAME (compute capability X) · TensorRT: VERSION": who ran what, and
  *  " · generated, not measured" for an engine whose files say a generator made it. */

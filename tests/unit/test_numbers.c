@@ -811,7 +811,7 @@ static void test_partial_total_not_headline(void **state) {
   assert_int_equal(s->nums.weights_known, 3);
   assert_int_equal(s->nums.weights_hidden, 2);
   ec_headline h;
-  ec_headline_make(s, &h);
+  ec_headline_make(s, NULL, &h);
   assert_string_equal(h.fig[EC_HL_WEIGHTS].value, "not available");
   assert_non_null(strstr(h.fig[EC_HL_WEIGHTS].detail, "12 B known for 3 of 5 layers only"));
   assert_non_null(strstr(h.fig[EC_HL_WEIGHTS].detail, "2 Myelin GEMMs are not in the layer information"));
@@ -847,7 +847,7 @@ static void test_partial_total_not_headline(void **state) {
   e = S_load(FX);
   s = ec_summarize(e);
   assert_int_equal(s->nums.weights_known, s->nums.n);
-  ec_headline_make(s, &h);
+  ec_headline_make(s, NULL, &h);
   char buf[32];
   assert_string_equal(h.fig[EC_HL_WEIGHTS].value, ec_fmt_bytes(buf, sizeof buf, s->weights_bytes));
   ec_headline_free(&h);

@@ -428,7 +428,7 @@ static void test_first_screen(void **st) {
   ec_diag_add(&e->diags, EC_WARN, "x.json", 3, 4, "something odd");
   ec_summary *s = ec_summarize(e);
   ec_headline h;
-  ec_headline_make(s, &h);
+  ec_headline_make(s, NULL, &h);
   assert_string_equal(h.fig[EC_HL_TIME].value, "not available");
   assert_true(isnan(h.fig[EC_HL_TIME].sort));
   assert_string_equal(h.fig[EC_HL_THROUGHPUT].value, "not available");
@@ -504,7 +504,7 @@ static void test_throughput_batch(void **st) {
   free(t);
   ec_summary *s = ec_summarize(e);
   ec_headline h;
-  ec_headline_make(s, &h);
+  ec_headline_make(s, NULL, &h);
   assert_string_equal(h.fig[EC_HL_THROUGHPUT].value, "23.2k/s");
   assert_non_null(strstr(h.fig[EC_HL_THROUGHPUT].detail, "batch 32 \xC2\xB7 23.2k inferences/s (23222.4 qps, log)"));
   assert_null(strstr(h.fig[EC_HL_THROUGHPUT].detail, "e+"));
