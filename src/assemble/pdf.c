@@ -207,7 +207,9 @@ static void S_flow_new_page(void *ud) { S_new_page(ud); }
 
 /* A table, at most brief_rows rows in the brief (0: the page's limit). */
 static void S_table(S_ts *t, const ec_table *tb, size_t brief_rows) {
-  ec_cairo_flow f = {t->cr, t->pctx, t->ml, t->cw, t->y, t->mt, t->ph - t->mb, S_flow_new_page, t};
+  ec_cairo_flow f = {t->cr, t->pctx, t->ml, t->cw, t->y, t->mt, t->ph - t->mb, S_flow_new_page, t, 0};
+  /* the brief shows one finding under each group (the HTML and the full PDF, more) */
+  if (t->brief && brief_rows) f.sub_cap = 1;
   size_t rows = t->brief && brief_rows && brief_rows < t->max_rows ? brief_rows : t->max_rows;
   ec_render_table_cairo(tb, &f, rows,
                         t->brief && brief_rows ? "in the HTML report and in the PDF with --pdf-detail full"

@@ -319,9 +319,10 @@ void ec_render_table_cairo(const ec_table *t, ec_cairo_flow *f, size_t max_rows,
   if (hh + fmin(rh1, page_h / 3) > f->bottom - f->y && f->y > f->top + 1) S_new_page(f);
   S_draw_row(t, (size_t)-1, f, w, smax, tw, hh, hl);
   size_t in_group = 0, skipped = 0;
+  size_t sub_cap = f->sub_cap && (!t->sub_cap || f->sub_cap < t->sub_cap) ? f->sub_cap : t->sub_cap;
   for (size_t r = 0; r < nr; r++) {
     if (ec_table_is_sub(t, r)) {
-      if (t->sub_cap && ++in_group > t->sub_cap) {
+      if (sub_cap && ++in_group > sub_cap) {
         skipped++;
         if (r + 1 < nr && ec_table_is_sub(t, r + 1)) continue;
         S_more_line(t, f, w, skipped);

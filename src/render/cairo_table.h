@@ -27,6 +27,7 @@ typedef struct ec_cairo_flow {
   double top, bottom;     /* the column's extent on every page */
   void (*new_page)(void *ud); /* ends this page and begins the next one */
   void *ud;
+  size_t sub_cap; /* sub rows shown per group, when fewer than the table's own sub_cap (0: the table's) */
 } ec_cairo_flow;
 
 /** Paint t at f->y, at most max_rows body rows (0: all); when rows are left
