@@ -67,8 +67,6 @@ static char *S_verdict_html(const ec_comparison *c) {
   ec_buf_html(&o, head, strlen(head));
   ec_buf_puts(&o, "</p><ul class=\"verdict-lines\">");
   free(head);
-  const ec_compare_result *br = &c->res[c->baseline];
-  const char *unit = ec_metric_unit(c->used);
   for (size_t i = 0; i < c->n; i++) {
     if (i == c->baseline) continue;
     const ec_compare_result *r = &c->res[i];
@@ -78,30 +76,16 @@ static char *S_verdict_html(const ec_comparison *c) {
     ec_buf_html(&o, w, strlen(w));
     ec_buf_puts(&o, "</span> <b>");
     ec_buf_html(&o, c->engines[i]->name, strlen(c->engines[i]->name));
-    char est[96], line[320], a[32], b[32];
-    ec_gate_str(est, sizeof est, &r->est);
-    if (c->used == EC_METRIC_THROUGHPUT) {
-      ec_fmt_num(a, sizeof a, br->m.value);
-      ec_fmt_num(b, sizeof b, r->m.value);
-    } else {
-      ec_fmt_ms(a, sizeof a, br->m.value);
-      ec_fmt_ms(b, sizeof b, r->m.value);
-    }
-    if (isfinite(r->est.lo_pct))
-      snprintf(line, sizeof line, "%s at %g%% \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, 100 * r->est.confidence,
-               ec_metric_name(c->used), a, b, unit);
-    else
-      snprintf(line, sizeof line, "%s (no interval) \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, ec_metric_name(c->used), a, b,
-               unit);
+    char line[384];
+    ec_cmp_verdict_line(c, i, line, sizeof line);
     ec_buf_puts(&o, "</b> ");
     ec_buf_html(&o, line, strlen(line));
-    if (r->n_mism) {
-      ec_buf_puts(&o, "<br><span class=\"verdict-note\">not directly comparable: ");
-      for (size_t q = 0; q < r->n_mism; q++) {
-        if (q) ec_buf_puts(&o, ", ");
-        ec_buf_html(&o, r->mism[q].what, strlen(r->mism[q].what));
-      }
+    char *note = ec_cmp_mismatch_note(r);
+    if (note) {
+      ec_buf_puts(&o, "<br><span class=\"verdict-note\">");
+      ec_buf_html(&o, note, strlen(note));
       ec_buf_puts(&o, "</span>");
+      free(note);
     }
     ec_buf_puts(&o, "</li>");
   }

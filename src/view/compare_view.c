@@ -617,6 +617,37 @@ static ec_outcome S_verdict_outcome(ec_verdict v) {
                                 : EC_OUTCOME_NOT_COMPARABLE;
 }
 
+void ec_cmp_verdict_line(const ec_comparison *c, size_t i, char *line, size_t cap) {
+  const ec_compare_result *r = &c->res[i], *br = &c->res[c->baseline];
+  const char *unit = ec_metric_unit(c->used);
+  char est[128], a[32], b[32], within[96];
+  ec_gate_str(est, sizeof est, &r->est);
+  if (c->used == EC_METRIC_THROUGHPUT) {
+    ec_fmt_num(a, sizeof a, br->m.value);
+    ec_fmt_num(b, sizeof b, r->m.value);
+  } else {
+    ec_fmt_ms(a, sizeof a, br->m.value);
+    ec_fmt_ms(b, sizeof b, r->m.value);
+  }
+  if (isfinite(r->est.lo_pct))
+    snprintf(line, cap, "%s at %g%% \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, 100 * r->est.confidence,
+             ec_metric_name(c->used), a, b, unit);
+  else if (!r->est.why && *ec_gate_within_str(within, sizeof within, &r->est))
+    snprintf(line, cap, "%s, %s \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, within, ec_metric_name(c->used), a, b,
+             unit);
+  else
+    snprintf(line, cap, "%s (no interval) \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, ec_metric_name(c->used), a, b,
+             unit);
+}
+
+char *ec_cmp_mismatch_note(const ec_compare_result *r) {
+  if (!r->n_mism) return NULL;
+  ec_buf t = {0};
+  ec_buf_puts(&t, "not directly comparable: ");
+  for (size_t q = 0; q < r->n_mism; q++) ec_buf_printf(&t, "%s%s", q ? ", " : "", r->mism[q].what);
+  return ec_buf_take(&t);
+}
+
 ec_color ec_cmp_outcome_color(ec_outcome o) { return S_outcome_color(o); }
 ec_color ec_cmp_verdict_color(ec_verdict v) { return S_outcome_color(S_verdict_outcome(v)); }
 
@@ -642,8 +673,6 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
   free(head);
   ec_text_metrics m = ec_text_measure("Ag", 2, fs, 0);
   double y = bh + 8;
-  const ec_compare_result *br = &c->res[c->baseline];
-  const char *unit = ec_metric_unit(c->used);
   for (size_t i = 0; i < c->n; i++) {
     if (i == c->baseline) continue;
     const ec_compare_result *r = &c->res[i];
@@ -667,33 +696,15 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
     ec_op *o = ec_scene_text(s, x, base, nm, strlen(nm), fs, 1, EC_ANCHOR_START, 0, 150, ec_ink(1));
     x += o->tw + 10;
     /* change with interval; the two values */
-    char est[128], line[384], a[32], b[32], within[96];
-    ec_gate_str(est, sizeof est, &r->est);
-    if (c->used == EC_METRIC_THROUGHPUT) {
-      ec_fmt_num(a, sizeof a, br->m.value);
-      ec_fmt_num(b, sizeof b, r->m.value);
-    } else {
-      ec_fmt_ms(a, sizeof a, br->m.value);
-      ec_fmt_ms(b, sizeof b, r->m.value);
-    }
-    if (isfinite(r->est.lo_pct))
-      snprintf(line, sizeof line, "%s at %g%% \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, 100 * r->est.confidence,
-               ec_metric_name(c->used), a, b, unit);
-    else if (!r->est.why && *ec_gate_within_str(within, sizeof within, &r->est))
-      snprintf(line, sizeof line, "%s, %s \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, within, ec_metric_name(c->used), a,
-               b, unit);
-    else
-      snprintf(line, sizeof line, "%s (no interval) \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, ec_metric_name(c->used), a,
-               b, unit);
+    char line[384];
+    ec_cmp_verdict_line(c, i, line, sizeof line);
     ec_scene_text(s, x, base, line, strlen(line), fs, 0, EC_ANCHOR_START, 0, W - pad - x, ec_ink(1));
     y += lh + 6;
-    if (r->n_mism) {
-      ec_buf t = {0};
-      ec_buf_puts(&t, "not directly comparable: ");
-      for (size_t q = 0; q < r->n_mism; q++) ec_buf_printf(&t, "%s%s", q ? ", " : "", r->mism[q].what);
-      ec_scene_text(s, pad + 96 + 20, y + m.ascent, t.data, t.len, fs, 0, EC_ANCHOR_START, 0, W - 2 * pad - 116,
+    char *note = ec_cmp_mismatch_note(r);
+    if (note) {
+      ec_scene_text(s, pad + 96 + 20, y + m.ascent, note, strlen(note), fs, 0, EC_ANCHOR_START, 0, W - 2 * pad - 116,
                     ec_ink(0.8));
-      ec_buf_free(&t);
+      free(note);
       y += lh + 6;
     }
     ec_scene_end(s);

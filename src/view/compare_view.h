@@ -44,6 +44,14 @@ ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why)
 ec_scene *ec_cmp_banner(const ec_cmp_view *v);
 /** The banner's colours, for the page's text form of it: the band of an
  *  outcome, the badge of an engine's verdict (white text reads on each). */
+/** Candidate i's verdict line, the one text the PDF banner and the HTML
+ *  verdict show: its change with the interval it has ("+10.5% [+9.9,
+ *  +11.1] at 99%", a within-run interval, or "(no interval)") and the two
+ *  values of the metric, into line (cap bytes). */
+void ec_cmp_verdict_line(const ec_comparison *c, size_t i, char *line, size_t cap);
+/** "not directly comparable: GPU, TensorRT version" for r's mismatches, or
+ *  NULL when it has none (caller frees). */
+char *ec_cmp_mismatch_note(const ec_compare_result *r);
 ec_color ec_cmp_outcome_color(ec_outcome o);
 ec_color ec_cmp_verdict_color(ec_verdict v);
 /** Waterfall from the baseline's layer-latency sum to engine i's: one step
