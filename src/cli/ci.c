@@ -2,7 +2,7 @@
  * output is wanted (--github, --no-github, or the runner's environment)
  * and appending to its step summary. See cli.h. */
 #include "cli/cli.h"
-#include "out/github.h"
+#include "emit/github.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
 #include "analyze/layer_kind.h"
 #include "analyze/summary.h"
 #include "cli/cli.h"
-#include "out/jsonout.h"
+#include "emit/jsonout.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include <math.h>

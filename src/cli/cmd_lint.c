@@ -16,11 +16,11 @@
  * written); otherwise the loader's code (cli.h). */
 #include "analyze/lint.h"
 #include "cli/cli.h"
-#include "out/codequality.h"
-#include "out/github.h"
-#include "out/jsonout.h"
+#include "emit/codequality.h"
+#include "emit/github.h"
+#include "emit/jsonout.h"
 #include "util/alloc.h"
-#include "out/lint_json.h"
+#include "emit/lint_json.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

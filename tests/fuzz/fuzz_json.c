@@ -7,7 +7,7 @@
 #include "analyze/summary.h"
 #include "load/json.h"
 #include "load/load.h"
-#include "out/summary_json.h"
+#include "emit/summary_json.h"
 #include <jansson.h>
 
 static void S_fj_summary(ec_engine *e) {

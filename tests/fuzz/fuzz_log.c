@@ -4,7 +4,7 @@
 #include "fuzz.h"
 #include "analyze/summary.h"
 #include "load/load.h"
-#include "out/summary_json.h"
+#include "emit/summary_json.h"
 #include <jansson.h>
 
 int ec_fuzz_log(const uint8_t *data, size_t size) {

@@ -1,4 +1,4 @@
-/* Unit tests for the CI writers (src/out/github.c, openmetrics.c, bmf.c,
+/* Unit tests for the CI writers (src/emit/github.c, openmetrics.c, bmf.c,
  * codequality.c, markdown.c's ec_md_cap): escaping for workflow commands
  * and OpenMetrics label values, the Markdown cap (rows counted, <details>
  * closed, never over the cap), fixed decimals, and the outputs of a
@@ -8,11 +8,11 @@
 #include "analyze/compare.h"
 #include "analyze/lint.h"
 #include "analyze/summary.h"
-#include "out/bmf.h"
-#include "out/codequality.h"
-#include "out/github.h"
-#include "out/markdown.h"
-#include "out/openmetrics.h"
+#include "emit/bmf.h"
+#include "emit/codequality.h"
+#include "emit/github.h"
+#include "emit/markdown.h"
+#include "emit/openmetrics.h"
 
 static void test_gh_escape(void **st) {
   (void)st;

@@ -9,12 +9,12 @@
 #include "cli/cli.h"
 #include "util/alloc.h"
 #include "load/load.h"
-#include "out/benchjson.h"
-#include "out/compare_json.h"
-#include "out/jsonout.h"
-#include "out/junit.h"
-#include "out/markdown.h"
-#include "out/summary_json.h"
+#include "emit/benchjson.h"
+#include "emit/compare_json.h"
+#include "emit/jsonout.h"
+#include "emit/junit.h"
+#include "emit/markdown.h"
+#include "emit/summary_json.h"
 
 /* An engine with reported GPU compute statistics only (as from metadata). */
 static ec_engine *S_reported(const char *name, double median, double p90, double p99) {

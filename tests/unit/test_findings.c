@@ -18,7 +18,7 @@
 #include "analyze/kgen_ops.h"
 #include "analyze/layer_kind.h"
 #include "analyze/lint.h"
-#include "out/lint_json.h"
+#include "emit/lint_json.h"
 #include "util/alloc.h"
 
 /* ---- helpers ------------------------------------------------------------------ */

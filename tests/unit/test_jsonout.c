@@ -1,8 +1,8 @@
-/* out/jsonout: pretty JSON keeps arrays of scalars on one line (a stored
+/* emit/jsonout: pretty JSON keeps arrays of scalars on one line (a stored
  * summary's sketches, shapes), and changes nothing else. */
 #include "testutil.h"
 #include <jansson.h>
-#include "out/jsonout.h"
+#include "emit/jsonout.h"
 
 static void test_scalar_arrays_inline(void **st) {
   (void)st;

@@ -16,8 +16,8 @@
 #include "analyze/tensorcore.h"
 #include "assemble/gen_lint.h"
 #include "load/load.h"
-#include "out/jsonout.h"
-#include "out/lint_json.h"
+#include "emit/jsonout.h"
+#include "emit/lint_json.h"
 #include "util/alloc.h"
 #include "view/lint_table.h"
 

@@ -19,7 +19,7 @@
 #include "analyze/lint.h"
 #include "analyze/summary.h"
 #include "load/load.h"
-#include "out/summary_json.h"
+#include "emit/summary_json.h"
 #include "util/alloc.h"
 #include "view/engine_charts.h"
 #include "view/engine_tables.h"

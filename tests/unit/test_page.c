@@ -11,7 +11,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/utf8.h"
-#include "out/markdown.h"
+#include "emit/markdown.h"
 #include "render/graph_layout.h"
 #include "view/graph_dot.h"
 

@@ -15,8 +15,8 @@
 #include <unistd.h>
 #include "analyze/summary.h"
 #include "load/jtok.h"
-#include "out/jsonout.h"
-#include "out/summary_json.h"
+#include "emit/jsonout.h"
+#include "emit/summary_json.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 

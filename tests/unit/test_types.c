@@ -6,7 +6,7 @@
 #include "analyze/summary.h"
 #include "load/internal.h"
 #include "load/load.h"
-#include "out/summary_json.h"
+#include "emit/summary_json.h"
 #include "render/svg.h"
 #include "util/buf.h"
 #include "view/engine_charts.h"

@@ -18,8 +18,8 @@
  *                   "evidence_layers_total" } ] }
  * Findings keep ec_lint's order (latency share, then severity); top_by_gain
  * is ec_findings_top(f, 3). Keys are sorted on output by ec_jdump. */
-#include "out/lint_json.h"
-#include "out/jsonout.h"
+#include "emit/lint_json.h"
+#include "emit/jsonout.h"
 #include <math.h>
 #include <string.h>
 

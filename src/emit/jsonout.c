@@ -1,4 +1,4 @@
-#include "out/jsonout.h"
+#include "emit/jsonout.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/utf8.h"

@@ -1,7 +1,7 @@
 /* trend_json — enginecard.trend/1 (see trend_out.h). */
-#include "out/compare_json.h"
-#include "out/jsonout.h"
-#include "out/trend_out.h"
+#include "emit/compare_json.h"
+#include "emit/jsonout.h"
+#include "emit/trend_out.h"
 #include "util/alloc.h"
 #include <math.h>
 #include <stdlib.h>

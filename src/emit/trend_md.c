@@ -1,6 +1,6 @@
 /* trend_md — the trend's Markdown summary for a CI job (see trend_out.h). */
-#include "out/markdown.h"
-#include "out/trend_out.h"
+#include "emit/markdown.h"
+#include "emit/trend_out.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "view/fmt.h"

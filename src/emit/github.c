@@ -1,6 +1,6 @@
 /* github — see github.h. */
-#include "out/github.h"
-#include "out/markdown.h"
+#include "emit/github.h"
+#include "emit/markdown.h"
 #include "analyze/lint.h"
 #include "analyze/trend.h"
 #include "util/alloc.h"

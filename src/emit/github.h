@@ -1,7 +1,7 @@
 /* github — GitHub Actions outputs of a comparison.
  *
  *  - The step summary ($GITHUB_STEP_SUMMARY): the Markdown summary
- *    (out/markdown.h) with the verdict first and every table in <details>,
+ *    (emit/markdown.h) with the verdict first and every table in <details>,
  *    never more than the room left under GitHub's 1 MiB per step (a cut
  *    says what was cut).
  *  - Workflow commands: one "::error title=T::MESSAGE" line per failed gate

@@ -1,6 +1,6 @@
 /* benchjson — see benchjson.h. */
-#include "out/benchjson.h"
-#include "out/jsonout.h"
+#include "emit/benchjson.h"
+#include "emit/jsonout.h"
 #include "analyze/summary.h"
 #include "util/alloc.h"
 #include <math.h>

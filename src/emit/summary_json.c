@@ -8,8 +8,8 @@
  * Keys are sorted on output (ec_jdump), numbers that are unknown are null,
  * and every string from an input goes through ec_jstrn (valid UTF-8). The
  * schema is documented in docs/formats.md. */
-#include "out/summary_json.h"
-#include "out/jsonout.h"
+#include "emit/summary_json.h"
+#include "emit/jsonout.h"
 #include "analyze/gate.h"
 #include "analyze/layer_kind.h"
 #include "util/order.h"

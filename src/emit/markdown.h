@@ -36,7 +36,7 @@ void ec_md_tail(ec_buf *b, size_t left_out, const ec_diags *d);
 /** The Markdown summary of c. Caller frees. */
 char *ec_markdown_compare(const ec_comparison *c);
 
-/* Variants of the summary for CI (out/github.h uses them). */
+/* Variants of the summary for CI (emit/github.h uses them). */
 typedef struct ec_md_opts {
   size_t max_bytes;   /* the most bytes the text may have; 0: EC_MD_MAX_BYTES */
   int fold;           /* the engines table in <details open> too ($GITHUB_STEP_SUMMARY) */

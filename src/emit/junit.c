@@ -1,5 +1,5 @@
 /* junit — see junit.h. */
-#include "out/junit.h"
+#include "emit/junit.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include <math.h>

@@ -1,6 +1,6 @@
 /* codequality — see codequality.h. */
-#include "out/codequality.h"
-#include "out/jsonout.h"
+#include "emit/codequality.h"
+#include "emit/jsonout.h"
 #include "util/alloc.h"
 #include <stdint.h>
 #include <stdlib.h>

@@ -8,8 +8,8 @@
  * noise_k, metric.spread) with the estimate. Unknown numbers
  * are null; every input string goes through ec_jstrn (valid UTF-8); keys are
  * sorted by ec_jdump. */
-#include "out/compare_json.h"
-#include "out/jsonout.h"
+#include "emit/compare_json.h"
+#include "emit/jsonout.h"
 #include "util/alloc.h"
 #include <math.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* openmetrics — see openmetrics.h. */
-#include "out/openmetrics.h"
-#include "out/benchjson.h"
+#include "emit/openmetrics.h"
+#include "emit/benchjson.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include <math.h>

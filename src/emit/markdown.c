@@ -1,5 +1,5 @@
 /* markdown — see markdown.h. */
-#include "out/markdown.h"
+#include "emit/markdown.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include "view/fmt.h"

@@ -1,7 +1,7 @@
 /* bmf — see bmf.h. */
-#include "out/bmf.h"
-#include "out/benchjson.h"
-#include "out/jsonout.h"
+#include "emit/bmf.h"
+#include "emit/benchjson.h"
+#include "emit/jsonout.h"
 #include "analyze/summary.h"
 #include "util/alloc.h"
 #include <math.h>
