@@ -6,17 +6,26 @@
 #include <string.h>
 #include <time.h>
 
-int ec_source_date(char *buf, size_t cap) {
-  if (cap) buf[0] = '\0';
+/* The one place the variable is read: its text (NULL when unset or empty)
+ * into *raw and, when it is whole seconds since 1970 up to 9999-12-31
+ * (decimal digits only: no sign, space or fraction), the time into *t.
+ * Returns 1, 0 (unset or empty) or -1 (set to anything else). */
+static int S_read(const char **raw, time_t *t) {
   const char *e = getenv("SOURCE_DATE_EPOCH");
-  if (!e || !*e) return 0;
+  *raw = e && *e ? e : NULL;
+  if (!*raw) return 0;
   for (const char *p = e; *p; p++)
-    if (*p < '0' || *p > '9') return -1; /* no sign, space or fraction */
+    if (*p < '0' || *p > '9') return -1;
   errno = 0;
   char *end;
   long long v = strtoll(e, &end, 10);
   if (errno || *end || v > 253402300799LL) return -1; /* past 9999-12-31 */
-  time_t t = (time_t)v;
+  *t = (time_t)v;
+  return 1;
+}
+
+/* t as "YYYY-MM-DDThh:mm:ssZ" into buf: 1, or -1 (buf empty). */
+static int S_format(time_t t, char *buf, size_t cap) {
   struct tm tm;
   if (!gmtime_r(&t, &tm) || strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0) {
     if (cap) buf[0] = '\0';
@@ -25,10 +34,20 @@ int ec_source_date(char *buf, size_t cap) {
   return 1;
 }
 
+int ec_source_date(char *buf, size_t cap) {
+  if (cap) buf[0] = '\0';
+  const char *e;
+  time_t t;
+  int r = S_read(&e, &t);
+  return r == 1 ? S_format(t, buf, cap) : r;
+}
+
 char *ec_source_date_warning(void) {
   char buf[32];
-  if (ec_source_date(buf, sizeof buf) >= 0) return NULL;
-  const char *e = getenv("SOURCE_DATE_EPOCH");
+  const char *e;
+  time_t t;
+  int r = S_read(&e, &t);
+  if (r == 0 || (r == 1 && S_format(t, buf, sizeof buf) == 1)) return NULL;
   size_t n = strlen(e);
   int cut = n > 40;
   /* the value as text that cannot break a terminal line */

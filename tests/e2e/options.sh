@@ -129,6 +129,11 @@ bad=""
 for v in $envs; do grep -q "^\.B $v\$" "$TMP/env.man" || bad="$bad $v"; done
 [ -n "$envs" ] && [ -z "$bad" ] && ok "the man page's ENVIRONMENT names every variable src/ reads ($(echo $envs))" ||
   fail "ENVIRONMENT in the man page lacks:$bad (add a row to S_env in src/cli/options.c)"
+# one reader of SOURCE_DATE_EPOCH (util/srcdate.c, one getenv) and no other clock or calendar in src/
+sde=$(grep -rn 'getenv("SOURCE_DATE_EPOCH")' src | cut -d: -f1 | tr '\n' ' ')
+clk=$(grep -rlE '\<(time|gmtime|gmtime_r|localtime|localtime_r|strftime|mktime|timegm)\(' src | grep -v '^src/util/srcdate\.c$' | tr '\n' ' ')
+[ "$sde" = "src/util/srcdate.c " ] && [ -z "$clk" ] && ok "SOURCE_DATE_EPOCH is read once, in src/util/srcdate.c; nothing else in src/ makes dates" ||
+  fail "SOURCE_DATE_EPOCH read at: $sde; clocks or calendars in: $clk"
 SOURCE_DATE_EPOCH=0 "$EC_BIN" --generate man | grep -q '^\.TH ENGINECARD 1 "1970-01-01"' &&
   ok "the man page is dated by SOURCE_DATE_EPOCH" || fail "the man page ignores SOURCE_DATE_EPOCH"
 
