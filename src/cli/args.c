@@ -236,13 +236,6 @@ ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {
   return v;
 }
 
-static const char *S_extra_inputs[8];
-static size_t S_n_extra;
-
-void ec_cli_note_input(const char *path) {
-  if (path && S_n_extra < sizeof S_extra_inputs / sizeof S_extra_inputs[0]) S_extra_inputs[S_n_extra++] = path;
-}
-
 /* The temporary file being written, removed when SIGINT, SIGTERM or SIGHUP
  * ends the process mid-write (the handler then ends it as the signal
  * would). Set and cleared only around the write; a forked child (the graph
@@ -327,12 +320,14 @@ static char *S_link_target(const char *path) {
   return p;
 }
 
-int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine *const *inputs, size_t n_inputs) {
+int ec_cli_write_file(const char *path, const char *data, size_t len, const ec_cli_out *out) {
   struct stat out_st;
+  ec_engine *const *inputs = out->engines;
+  size_t n_inputs = out->n_engines;
   if (stat(path, &out_st) == 0) {
-    for (size_t i = 0; i < S_n_extra; i++) {
+    for (size_t i = 0; i < out->n_extra; i++) {
       struct stat in_st;
-      if (stat(S_extra_inputs[i], &in_st) == 0 && in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
+      if (out->extra[i] && stat(out->extra[i], &in_st) == 0 && in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
         fprintf(stderr, "enginecard: %s: refusing to overwrite an input file\n", path);
         return -1;
       }
@@ -439,7 +434,7 @@ static size_t S_pdf_pages(const char *p, size_t n) {
 }
 
 int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, const ec_pdf_opts *po,
-                        ec_diags *d, ec_engine *const *inputs, size_t n) {
+                        ec_diags *d, const ec_cli_out *out) {
   int io = r ? 0 : -1;
   ec_buf said = {0}; /* "wrote X.html (N KiB), X.pdf (P pages)" */
   if (r && html) {
@@ -448,7 +443,7 @@ int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, c
       fprintf(stderr, "enginecard: %s: the page would take up to %zu MB, over the limit of %zu MB; not written\n", html,
               ec_report_html_bound(r) >> 20, (size_t)EC_PAGE_MAX_BYTES >> 20);
       io = -1;
-    } else if (ec_cli_write_file(html, b.data, b.len, inputs, n) != 0) {
+    } else if (ec_cli_write_file(html, b.data, b.len, out) != 0) {
       io = -1;
     } else {
       ec_buf_printf(&said, "%s (%zu KiB)", html, (b.len + 1023) / 1024);
@@ -458,7 +453,7 @@ int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, c
   if (r && pdf) {
     ec_buf b = {0};
     static const ec_pdf_opts a4 = {0};
-    if (ec_report_pdf(r, po ? po : &a4, &b, d) != 0 || ec_cli_write_file(pdf, b.data, b.len, inputs, n) != 0) {
+    if (ec_report_pdf(r, po ? po : &a4, &b, d) != 0 || ec_cli_write_file(pdf, b.data, b.len, out) != 0) {
       io = -1;
     } else {
       size_t pages = S_pdf_pages(b.data, b.len);

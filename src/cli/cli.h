@@ -69,22 +69,29 @@ void ec_cli_name_engines(ec_engine **es, const char *const *paths, const int *ex
 void ec_cli_name_specs(ec_engine **es, const char *const *specs, size_t n);
 /** Print e's diagnostics to stderr at the given verbosity (see ec_common). */
 void ec_cli_print_diags(const ec_engine *e, int verbosity);
+/** A command's output context: what its written files must never replace.
+ *  Every file of the loaded engines, and the other inputs the command read
+ *  (a --template); all borrowed. Passed to every write, so no write depends
+ *  on process-wide state. */
+typedef struct ec_cli_out {
+  ec_engine *const *engines;
+  size_t n_engines;
+  const char *const *extra; /* input paths that are not engine files */
+  size_t n_extra;
+} ec_cli_out;
 /** Write text to path atomically (temp file + rename); refuses to overwrite a
- *  file that is one of the inputs. Returns 0, or prints and returns -1. */
-int ec_cli_write_file(const char *path, const char *data, size_t len, ec_engine *const *inputs, size_t n_inputs);
+ *  file that is one of out's inputs. Returns 0, or prints and returns -1. */
+int ec_cli_write_file(const char *path, const char *data, size_t len, const ec_cli_out *out);
 /** Write report r as an HTML page to html and as a PDF to pdf (either may
  *  be NULL; po: paper and detail, NULL for an A4 brief), refusing to
  *  overwrite the inputs, then print d (the report's problems, the PDF's added). r NULL: the report
  *  could not be built (d says why). Returns 0, or -1 when it was not built
  *  or a file was not written (said). */
 int ec_cli_write_report(const struct ec_report *r, const char *html, const char *pdf, const struct ec_pdf_opts *po,
-                        ec_diags *d, ec_engine *const *inputs, size_t n);
+                        ec_diags *d, const ec_cli_out *out);
 /** Print each of d's diagnostics on stderr after prefix (may be ""), as
  *  ec_cli_put_safe does. */
 void ec_cli_put_diags(const ec_diags *d, const char *prefix);
-/** One more input that is not an engine file (a --template): ec_cli_write_file
- *  refuses to overwrite it too. path is borrowed (an argv string). */
-void ec_cli_note_input(const char *path);
 
 /** Print text from an input (s, n bytes) to a terminal: at most max
  *  characters (0: no limit), a longer text cut to max - 3 and "..." (never

@@ -358,7 +358,7 @@ static void S_groups_free(S_groups *g) {
 }
 
 static int S_write(const char *path, const char *text, ec_engine **es, size_t n) {
-  return ec_cli_write_file(path, text, strlen(text), es, n) == 0 ? 0 : -1;
+  return ec_cli_write_file(path, text, strlen(text), &(ec_cli_out){.engines = es, .n_engines = n}) == 0 ? 0 : -1;
 }
 
 /* ISO 8601 without the zone (JUnit's form) from SOURCE_DATE_EPOCH, else NULL. */
@@ -528,7 +528,7 @@ int ec_cmd_compare(int argc, char **argv) {
     ec_report r;
     ec_diags td = {0};
     int built = ec_compare_report_build(cmp, &ro, &r, &td) == 0;
-    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, NULL, &td, all, nall) != 0;
+    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, NULL, &td, &(ec_cli_out){.engines = all, .n_engines = nall}) != 0;
     ec_diags_free(&td);
     ec_report_free(&r);
   }

@@ -158,7 +158,7 @@ int ec_cmd_graph(int argc, char **argv) {
           free(why);
           ec_gl_free(gl);
         }
-        if (rc == EC_EXIT_OK && ec_cli_write_file(o.out, out.data, out.len, es, n) != 0) rc = EC_EXIT_USAGE;
+        if (rc == EC_EXIT_OK && ec_cli_write_file(o.out, out.data, out.len, &(ec_cli_out){.engines = es, .n_engines = n}) != 0) rc = EC_EXIT_USAGE;
         ec_buf_free(&out);
         free(dot);
       }

@@ -168,7 +168,7 @@ int ec_cmd_lint(int argc, char **argv) {
       if (o.codequality) {
         json_t *j = ec_codequality_lint(s, &f, path, lines);
         char *txt = ec_jdump(j, 1);
-        if (ec_cli_write_file(o.codequality, txt, strlen(txt), &e0, 1) != 0) rc = EC_EXIT_USAGE;
+        if (ec_cli_write_file(o.codequality, txt, strlen(txt), &(ec_cli_out){.engines = &e0, .n_engines = 1}) != 0) rc = EC_EXIT_USAGE;
         free(txt);
         json_decref(j);
       }

@@ -68,7 +68,6 @@ int ec_cmd_report(int argc, char **argv) {
     return rc;
   }
   if (!o.out && !o.pdf) o.out = "report.html";
-  ec_cli_note_input(o.template_path);
   size_t n;
   ec_engine **es = ec_cli_load(&c, &n, &rc);
   /* Nothing usable, or an input that could not be read: no page that looks
@@ -97,7 +96,8 @@ int ec_cmd_report(int argc, char **argv) {
   po.letter = !strcmp(o.paper, "letter");
   po.detail = o.detail && !strcmp(o.detail, "full") ? EC_PDF_FULL : EC_PDF_BRIEF;
   int built = ec_report_build(es, n, &ro, &r, &td) == 0;
-  if (ec_cli_write_report(built ? &r : NULL, o.out, o.pdf, &po, &td, es, n) != 0) rc = EC_EXIT_USAGE;
+  ec_cli_out out = {.engines = es, .n_engines = n, .extra = &o.template_path, .n_extra = o.template_path != NULL};
+  if (ec_cli_write_report(built ? &r : NULL, o.out, o.pdf, &po, &td, &out) != 0) rc = EC_EXIT_USAGE;
   ec_report_free(&r);
   ec_diags_free(&td);
   for (size_t i = 0; i < n; i++) ec_engine_free(es[i]);

@@ -247,16 +247,17 @@ int ec_cmd_trend(int argc, char **argv) {
   fflush(stdout);
 
   int io = 0;
+  ec_cli_out out = {.engines = es, .n_engines = n};
   if (o.json) {
     json_t *j = ec_trend_json(t);
     char *txt = ec_jdump(j, 1);
-    io |= ec_cli_write_file(o.json, txt, strlen(txt), es, n) != 0;
+    io |= ec_cli_write_file(o.json, txt, strlen(txt), &out) != 0;
     free(txt);
     json_decref(j);
   }
   if (o.markdown) {
     char *txt = ec_markdown_trend(t);
-    io |= ec_cli_write_file(o.markdown, txt, strlen(txt), es, n) != 0;
+    io |= ec_cli_write_file(o.markdown, txt, strlen(txt), &out) != 0;
     free(txt);
   }
   if (o.html || o.pdf) {
@@ -267,7 +268,7 @@ int ec_cmd_trend(int argc, char **argv) {
     int built = ec_trend_report_build(t, &ro, &r, &td) == 0;
     ec_pdf_opts po = {0};
     po.letter = o.letter;
-    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, &po, &td, es, n) != 0;
+    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, &po, &td, &out) != 0;
     ec_diags_free(&td);
     ec_report_free(&r);
   }

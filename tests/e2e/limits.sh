@@ -123,6 +123,11 @@ cp templates/report.md "$TMP/t.md"
 "$EC_BIN" report "$E" --template "$TMP/t.md" -o "$TMP/t.md" > /dev/null 2>&1; rc=$?
 if [ $rc -eq 2 ] && cmp -s "$TMP/t.md" templates/report.md; then ok "report -o naming the --template: refused"
 else fail "report -o naming the --template: exit $rc"; fi
+ln -s t.md "$TMP/t-link.pdf"
+"$EC_BIN" report "$E" --template "$TMP/t.md" -o "$TMP/o/t-ok.html" --pdf "$TMP/t-link.pdf" > /dev/null 2>&1; rc=$?
+if [ $rc -eq 2 ] && cmp -s "$TMP/t.md" templates/report.md && [ -s "$TMP/o/t-ok.html" ]; then
+  ok "report --pdf naming a link to the --template: refused, the HTML still written"
+else fail "report --pdf naming a link to the --template: exit $rc"; fi
 "$EC_BIN" compare "$E" "$E" --json "$E.timing.json" > /dev/null 2>&1; rc=$?
 if [ $rc -eq 2 ] && "$PY" -c 'import json,sys; json.load(open(sys.argv[1]))' "$E.timing.json"; then
   ok "compare --json naming an input file: refused"
