@@ -10,11 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define S_BUDGET 600
 #define S_HOT_N 6
 #define S_HOT_RADIUS 1
 #define S_HOT_BUDGET 150
-#define S_EDGE_LABELS_MAX 150 /* nodes; above, dimensions are in the tooltips only */
+#define S_EDGE_LABELS_MAX 150 /* nodes; above, dimensions are in the tooltips only (both uses) */
 /* The PDF's text column (A4 less margins, a little less than letter), and
  * the height left under the section's heading and lead-in paragraph. */
 #define S_PAGE_W 495.0
@@ -48,12 +47,15 @@ struct ec_graph_job {
   int hot_by_io;        /* seeds chosen by I/O bytes (no profile) */
   char id[48];
   char part[32];
+  ec_graph_format format; /* a file job's (0: the report's) */
+  char *dot;              /* a file job's DOT, when no layout is wanted */
 };
 
 static void S_job_free(ec_graph_job *j) {
   ec_graph_legend_free(&j->legend);
   free(j->why);
   free(j->note);
+  free(j->dot);
   free(j);
 }
 
@@ -83,7 +85,7 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
                            : "no layer information (trtexec --exportLayerInfo) was given");
     return j;
   }
-  size_t budget = o->budget ? o->budget : S_BUDGET;
+  size_t budget = o->budget ? o->budget : EC_GRAPH_REPORT_BUDGET;
   size_t hot_n = o->hot_n ? o->hot_n : S_HOT_N;
   snprintf(j->part, sizeof j->part, "%s", o->part_id ? o->part_id : "e1");
   snprintf(j->id, sizeof j->id, "%s_graph", o->part_id ? o->part_id : "e1"); /* no "-": Graphviz writes it as &#45; in ids */
@@ -156,9 +158,74 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
     j->hot_by_io = !has_lat;
   }
   free(io);
-  j->gl = ec_gl_start((const char *const *)dots, j->n, o->timeout_s);
+  j->gl = ec_gl_start((const char *const *)dots, j->n, o->timeout_s > 0 ? o->timeout_s : EC_GRAPH_REPORT_TIMEOUT_S);
   for (int i = 0; i < S_NGRAPHS; i++) free(dots[i]);
   return j;
+}
+
+ec_graph_job *ec_graph_file_start(const ec_engine *e, const ec_summary *s, const ec_graph_file_opts *o,
+                                  ec_graph_file_status *st, char **why) {
+  *st = EC_GRAPH_FILE_OK;
+  *why = NULL;
+  ec_graph_opts go = {0};
+  go.constants = o->constants;
+  if (s && s->has_latency) {
+    go.hot_order = s->order;
+    go.n_hot = S_HOT_N;
+  }
+  ec_graph *g = ec_graph_build(e, &go);
+  if (o->query) {
+    long hits = ec_graph_query(g, o->query, o->radius, why);
+    if (hits <= 0) {
+      *st = hits < 0 ? EC_GRAPH_FILE_BAD_QUERY : EC_GRAPH_FILE_NO_MATCH;
+      ec_graph_free(g);
+      return NULL;
+    }
+  }
+  ec_graph_job *j = ec_calloc(1, sizeof *j);
+  j->format = o->format;
+  j->by_precision = o->by_precision;
+  ec_graph_simplify(g, o->budget);
+  j->note = ec_graph_folded_note(g);
+  j->nodes = g->n_nodes;
+  j->layers = e->n_layers;
+  j->edges = g->n_edges;
+  ec_graph_dot_opts dopt = {0};
+  dopt.by_precision = o->by_precision;
+  dopt.id = "g";
+  dopt.legend = 1;
+  dopt.edge_labels = j->edge_labels = g->n_nodes <= S_EDGE_LABELS_MAX;
+  char *dot = ec_graph_dot(g, &dopt);
+  ec_graph_free(g);
+  if (o->format == EC_GRAPH_DOT) {
+    j->dot = dot;
+    return j;
+  }
+  j->n = 1;
+  j->gl = ec_gl_start((const char *const *)&dot, 1, o->timeout_s > 0 ? o->timeout_s : EC_GRAPH_FILE_TIMEOUT_S);
+  free(dot);
+  return j;
+}
+
+size_t ec_graph_job_nodes(const ec_graph_job *j) { return j->nodes; }
+size_t ec_graph_job_edges(const ec_graph_job *j) { return j->edges; }
+const char *ec_graph_job_note(const ec_graph_job *j) { return j->note; }
+
+int ec_graph_job_file(ec_graph_job *j, ec_buf *out, char **why) {
+  *why = NULL;
+  int rc = 0;
+  if (j->dot) {
+    ec_buf_puts(out, j->dot);
+  } else {
+    ec_gl *gl = NULL;
+    ec_gl_finish(j->gl, &gl, why);
+    j->gl = NULL;
+    if (!gl || (j->format == EC_GRAPH_SVG ? ec_gl_svg(gl, out, 1, why) : ec_gl_pdf(gl, out, why)) != 0) rc = -1;
+    if (rc && !*why) *why = ec_strdup("the layout failed");
+    ec_gl_free(gl);
+  }
+  S_job_free(j);
+  return rc;
 }
 
 int ec_graph_job_by_precision(const ec_graph_job *j) { return j->by_precision; }

@@ -18,12 +18,25 @@
 #include <stddef.h>
 #include "analyze/summary.h"
 #include "assemble/block.h"
+#include "util/buf.h"
+
+/* The engine graph's limits, one table for both of its uses: the report's
+ * drawing and the graph command's file. The file may hold more nodes and
+ * take longer: it is the one thing the command makes, and it is read in a
+ * viewer that zooms and pans; the report's graph is one inline SVG among
+ * many in a page, laid out while the rest of the report is built. The
+ * graph command's --budget and --timeout override the file's (their help
+ * text quotes these numbers). */
+#define EC_GRAPH_REPORT_BUDGET 600  /* nodes before simplifying */
+#define EC_GRAPH_REPORT_TIMEOUT_S 10 /* seconds of layout */
+#define EC_GRAPH_FILE_BUDGET 1500
+#define EC_GRAPH_FILE_TIMEOUT_S 30
 
 typedef struct ec_gen_graph_opts {
   const char *part_id;   /* anchor prefix of the report part ("e1"): SVG ids and row links */
   int by_precision;      /* fill by precision instead of layer type */
-  size_t budget;         /* nodes of the whole graph before simplifying (0: 600) */
-  double timeout_s;      /* layout time limit (0: 10 s) */
+  size_t budget;         /* nodes of the whole graph before simplifying (0: EC_GRAPH_REPORT_BUDGET) */
+  double timeout_s;      /* layout time limit (0: EC_GRAPH_REPORT_TIMEOUT_S) */
   size_t href_limit;     /* layers with a row in the layer table (0: all) */
   size_t hot_n;          /* slowest layers the PDF centres on (0: 6) */
 } ec_gen_graph_opts;
@@ -41,6 +54,35 @@ int ec_graph_job_by_precision(const ec_graph_job *j);
 ec_block *ec_graph_job_block(ec_graph_job *j);
 /** Abandon j (kills its child). */
 void ec_graph_job_cancel(ec_graph_job *j);
+
+/* The graph command's file: the same job with one graph, its legend drawn
+ * inside it, not wrapped into columns and without hot-spot views. */
+typedef enum { EC_GRAPH_SVG = 1, EC_GRAPH_PDF, EC_GRAPH_DOT } ec_graph_format;
+typedef struct ec_graph_file_opts {
+  ec_graph_format format;
+  int by_precision; /* fill by precision instead of layer type */
+  int constants;    /* draw Constant layers too */
+  const char *query; /* keep the layers and bindings whose name matches this POSIX ERE (NULL: all) */
+  size_t radius;     /* and those this many steps around them */
+  size_t budget;     /* nodes before simplifying (the caller passes
+                        EC_GRAPH_FILE_BUDGET unless given; 0: never) */
+  double timeout_s;  /* layout time limit (0: EC_GRAPH_FILE_TIMEOUT_S) */
+} ec_graph_file_opts;
+typedef enum { EC_GRAPH_FILE_OK = 0, EC_GRAPH_FILE_BAD_QUERY, EC_GRAPH_FILE_NO_MATCH } ec_graph_file_status;
+
+/** Build e's graph for a file and start its layout (not for DOT). e must
+ *  have layer information; e and s (may be NULL: no hot layers) must
+ *  outlive the job. NULL when o->query does not compile (*st BAD_QUERY,
+ *  *why: the reason, caller frees) or matches nothing (*st NO_MATCH). */
+ec_graph_job *ec_graph_file_start(const ec_engine *e, const ec_summary *s, const ec_graph_file_opts *o,
+                                  ec_graph_file_status *st, char **why);
+/** Nodes and edges j draws, and what it folded (NULL: nothing; borrowed). */
+size_t ec_graph_job_nodes(const ec_graph_job *j);
+size_t ec_graph_job_edges(const ec_graph_job *j);
+const char *ec_graph_job_note(const ec_graph_job *j);
+/** Wait for a file job's layout and append the file's bytes to out: 0, or
+ *  -1 with *why (the layout's failure, caller frees). Frees j. */
+int ec_graph_job_file(ec_graph_job *j, ec_buf *out, char **why);
 
 /** The generator: uses *pre when it was started with the same colour
  *  (and clears *pre), else starts and collects a job of its own. args:

@@ -1,21 +1,17 @@
 /* enginecard graph ENGINE -o OUT.svg|.pdf|.dot [--color type|precision]
  *                  [--query REGEX [--radius N]] [--timeout S] [--budget N]
  *                  [--constants]
- * The engine's dataflow graph as a file. .dot is the Graphviz input (no
- * layout needed); .svg and .pdf are laid out in a child process with a
+ * The engine's dataflow graph as a file, built by the report's graph job
+ * (assemble/gen_graph.h, where the defaults are). .dot is the Graphviz input
+ * (no layout needed); .svg and .pdf are laid out in a child process with a
  * time limit (render/graph_layout.h). */
-#include "analyze/graph.h"
 #include "analyze/summary.h"
+#include "assemble/gen_graph.h"
 #include "cli/cli.h"
-#include "render/graph_layout.h"
 #include "util/alloc.h"
-#include "view/graph_dot.h"
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-#define S_BUDGET 1500
-#define S_TIMEOUT 30.0
 
 typedef struct {
   const char *out, *query;
@@ -105,64 +101,44 @@ int ec_cmd_graph(int argc, char **argv) {
     } else {
       rc = EC_EXIT_OK;
       ec_summary *s = ec_summarize(e);
-      ec_graph_opts go = {0};
-      go.constants = o.constants;
-      if (s->has_latency) {
-        go.hot_order = s->order;
-        go.n_hot = 6;
+      ec_graph_file_opts fo = {0};
+      fo.format = kind == 1 ? EC_GRAPH_SVG : kind == 2 ? EC_GRAPH_PDF : EC_GRAPH_DOT;
+      fo.by_precision = o.by_precision;
+      fo.constants = o.constants;
+      fo.query = o.query;
+      fo.radius = o.radius < 0 ? 0 : (size_t)o.radius;
+      fo.budget = o.budget < 0 ? EC_GRAPH_FILE_BUDGET : (size_t)o.budget;
+      fo.timeout_s = o.timeout;
+      ec_graph_file_status st;
+      char *why = NULL;
+      ec_graph_job *job = ec_graph_file_start(e, s, &fo, &st, &why);
+      if (st == EC_GRAPH_FILE_BAD_QUERY) {
+        fprintf(stderr, "enginecard graph: --query: ");
+        ec_cli_put_safe(stderr, why);
+        rc = EC_EXIT_USAGE;
+      } else if (st == EC_GRAPH_FILE_NO_MATCH) {
+        fprintf(stderr, "enginecard graph: --query matches no layer or binding name\n");
+        rc = EC_EXIT_USAGE;
       }
-      ec_graph *g = ec_graph_build(e, &go);
-      if (o.query) {
-        char *err = NULL;
-        long hits = ec_graph_query(g, o.query, o.radius < 0 ? 0 : (size_t)o.radius, &err);
-        if (hits < 0) {
-          fprintf(stderr, "enginecard graph: --query: ");
-          ec_cli_put_safe(stderr, err);
-          free(err);
-          rc = EC_EXIT_USAGE;
-        } else if (hits == 0) {
-          fprintf(stderr, "enginecard graph: --query matches no layer or binding name\n");
-          rc = EC_EXIT_USAGE;
-        }
-      }
-      if (rc == EC_EXIT_OK) {
-        ec_graph_simplify(g, o.budget < 0 ? S_BUDGET : (size_t)o.budget);
-        char *note = ec_graph_folded_note(g);
+      free(why);
+      why = NULL;
+      if (job) {
+        const char *note = ec_graph_job_note(job);
         if (note && c.verbosity >= 0) {
-          fprintf(stderr, "enginecard graph: %zu nodes, %zu edges. ", g->n_nodes, g->n_edges);
+          fprintf(stderr, "enginecard graph: %zu nodes, %zu edges. ", ec_graph_job_nodes(job), ec_graph_job_edges(job));
           ec_cli_put_safe(stderr, note);
         }
-        free(note);
-        ec_graph_dot_opts dopt = {0};
-        dopt.by_precision = o.by_precision;
-        dopt.id = "g";
-        dopt.legend = 1;
-        dopt.edge_labels = g->n_nodes <= 150;
-        char *dot = ec_graph_dot(g, &dopt);
         ec_buf out = {0};
-        if (kind == 3) {
-          ec_buf_puts(&out, dot);
-        } else {
-          ec_gl_job *job = ec_gl_start((const char *const *)&dot, 1, o.timeout > 0 ? o.timeout : S_TIMEOUT);
-          ec_gl *gl = NULL;
-          char *why = NULL;
-          ec_gl_finish(job, &gl, &why);
-          if (gl && (kind == 1 ? ec_gl_svg(gl, &out, 1, &why) : ec_gl_pdf(gl, &out, &why)) == 0) {
-            /* written below */
-          } else {
-            fprintf(stderr, "enginecard graph: ");
-            ec_cli_put_safe(stderr, why ? why : "the layout failed");
-            fprintf(stderr, "enginecard graph: --query REGEX --radius N or --budget N draws a smaller graph\n");
-            rc = EC_EXIT_USAGE;
-          }
-          free(why);
-          ec_gl_free(gl);
+        if (ec_graph_job_file(job, &out, &why) != 0) {
+          fprintf(stderr, "enginecard graph: ");
+          ec_cli_put_safe(stderr, why);
+          fprintf(stderr, "enginecard graph: --query REGEX --radius N or --budget N draws a smaller graph\n");
+          rc = EC_EXIT_USAGE;
         }
+        free(why);
         if (rc == EC_EXIT_OK && ec_cli_write_file(o.out, out.data, out.len, &(ec_cli_out){.engines = es, .n_engines = n}) != 0) rc = EC_EXIT_USAGE;
         ec_buf_free(&out);
-        free(dot);
       }
-      ec_graph_free(g);
       ec_summary_free(s);
     }
   }

@@ -4,8 +4,14 @@
 #include "cli/options.h"
 #include "util/srcdate.h"
 #include "cli/cli.h"
+#include "assemble/gen_graph.h"
 #include "render/cairo.h"
 #include <string.h>
+
+/* A number from a header's table as text in a help line (the graph's
+ * defaults live in assemble/gen_graph.h). */
+#define S_STR_(x) #x
+#define S_STR(x) S_STR_(x)
 
 #define S_COMPARE_TREND (EC_CMD_COMPARE | EC_CMD_TREND)
 #define S_METRICS "gpu-median gpu-mean gpu-p99 throughput layer-sum"
@@ -164,8 +170,8 @@ const ec_option ec_options[] = {
     {"--query", NULL, "REGEX", NULL, EC_CMD_GRAPH, 0, "keep the layers whose name matches, and --radius steps around them",
      NULL},
     {"--radius", NULL, "N", NULL, EC_CMD_GRAPH, 0, "steps around the --query matches that are kept", NULL},
-    {"--timeout", NULL, "S", NULL, EC_CMD_GRAPH, 0, "give the layout at most S seconds (default 30)", NULL},
-    {"--budget", NULL, "N", NULL, EC_CMD_GRAPH, 0, "nodes drawn before the graph is simplified (default 1500)", NULL},
+    {"--timeout", NULL, "S", NULL, EC_CMD_GRAPH, 0, "give the layout at most S seconds (default " S_STR(EC_GRAPH_FILE_TIMEOUT_S) ")", NULL},
+    {"--budget", NULL, "N", NULL, EC_CMD_GRAPH, 0, "nodes drawn before the graph is simplified (default " S_STR(EC_GRAPH_FILE_BUDGET) ")", NULL},
     {"--constants", NULL, NULL, NULL, EC_CMD_GRAPH, 0, "draw Constant layers too", NULL},
 };
 const size_t ec_n_options = sizeof ec_options / sizeof ec_options[0];

@@ -6,6 +6,7 @@
 #include "analyze/graph.h"
 #include "analyze/summary.h"
 #include "assemble/pdf.h"
+#include "assemble/gen_graph.h"
 #include "assemble/report.h"
 #include "load/load.h"
 #include "render/graph_layout.h"
@@ -265,6 +266,57 @@ static void test_report_abandoned(void **st) {
   ec_engine_free(e);
 }
 
+/* The graph command's file comes from the report's job: one graph with its
+ * legend inside, the given budget (0: none), the query's two
+ * failures told apart. */
+static void test_graph_file_job(void **st) {
+  (void)st;
+  ec_engine *e = S_load(S_small);
+  ec_graph_file_opts o = {0};
+  o.format = EC_GRAPH_DOT;
+  o.budget = EC_GRAPH_FILE_BUDGET;
+  ec_graph_file_status s;
+  char *why = (char *)"x";
+  ec_graph_job *j = ec_graph_file_start(e, NULL, &o, &s, &why);
+  assert_non_null(j);
+  assert_int_equal(s, EC_GRAPH_FILE_OK);
+  assert_null(why);
+  assert_true(ec_graph_job_nodes(j) >= 4);
+  ec_buf b = {0};
+  assert_int_equal(ec_graph_job_file(j, &b, &why), 0);
+  assert_non_null(strstr(b.data, "graph [id=\"g\""));
+  assert_non_null(strstr(b.data, "legend"));
+  ec_buf_free(&b);
+  char *chain = S_chain(60);
+  ec_engine *c = S_load(chain);
+  free(chain);
+  j = ec_graph_file_start(c, NULL, &o, &s, &why);
+  size_t all = ec_graph_job_nodes(j);
+  ec_graph_job_cancel(j);
+  o.budget = 10; /* grouped by scope */
+  j = ec_graph_file_start(c, NULL, &o, &s, &why);
+  assert_true(ec_graph_job_nodes(j) < all);
+  assert_non_null(ec_graph_job_note(j));
+  ec_graph_job_cancel(j);
+  o.budget = 0; /* given as 0: no simplification, not the default */
+  j = ec_graph_file_start(c, NULL, &o, &s, &why);
+  assert_int_equal(ec_graph_job_nodes(j), all);
+  ec_graph_job_cancel(j);
+  ec_engine_free(c);
+  o.query = "(";
+  assert_null(ec_graph_file_start(e, NULL, &o, &s, &why));
+  assert_int_equal(s, EC_GRAPH_FILE_BAD_QUERY);
+  assert_non_null(why);
+  free(why);
+  o.query = "no such layer";
+  assert_null(ec_graph_file_start(e, NULL, &o, &s, &why));
+  assert_int_equal(s, EC_GRAPH_FILE_NO_MATCH);
+  free(why);
+  /* the standalone file may hold more than the report's drawing */
+  assert_true(EC_GRAPH_FILE_BUDGET >= EC_GRAPH_REPORT_BUDGET && EC_GRAPH_FILE_TIMEOUT_S >= EC_GRAPH_REPORT_TIMEOUT_S);
+  ec_engine_free(e);
+}
+
 static ec_engine *S_fixture(const char *name) {
   char path[256];
   snprintf(path, sizeof path, "tests/fixtures/bindings/%s.graph.json", name);
@@ -406,6 +458,7 @@ int main(void) {
       cmocka_unit_test(test_bindings_by_direction),
       cmocka_unit_test(test_in_place),
       cmocka_unit_test(test_writer_later),
+      cmocka_unit_test(test_graph_file_job),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
