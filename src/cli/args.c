@@ -3,7 +3,6 @@
 #include "util/pool.h"
 #include "assemble/pdf.h"
 #include "util/alloc.h"
-#include "util/utf8.h"
 #include <errno.h>
 #include <signal.h>
 #include <math.h>
@@ -156,29 +155,9 @@ void ec_cli_print_diags(const ec_engine *e, int verbosity) {
     /* -q: errors only; default: warnings and errors; -v: notes too */
     if (e->diags.v[i].sev < (verbosity < 0 ? EC_ERROR : verbosity > 0 ? EC_INFO : EC_WARN)) continue;
     char *m = ec_diag_format(&e->diags.v[i]);
-    ec_cli_put_safe(stderr, m);
+    ec_term_put_safe(stderr, m);
     free(m);
   }
-}
-
-size_t ec_cli_put_text(FILE *f, const char *s, size_t n, size_t width, size_t max) {
-  size_t keep = n;
-  int cut = max && ec_utf8_count(s, n) > max;
-  if (cut) keep = ec_utf8_prefix(s, n, max > 3 ? max - 3 : 0);
-  size_t w = 0;
-  for (size_t i = 0, l; i < keep; i += l, w++) {
-    unsigned cp = ec_utf8_decode((const unsigned char *)s + i, keep - i, &l);
-    if (ec_cp_unsafe(cp, l) || cp < 0x20 || cp == 0x2028 || cp == 0x2029) fputc('?', f);
-    else fwrite(s + i, 1, l, f);
-  }
-  if (cut) fputs("...", f), w += 3;
-  for (; w < width; w++) fputc(' ', f);
-  return w;
-}
-
-void ec_cli_put_safe(FILE *f, const char *s) {
-  ec_cli_put_text(f, s, strlen(s), 0, 0);
-  fputc('\n', f);
 }
 
 int ec_cli_exit_for(ec_load_status st) {
@@ -419,7 +398,7 @@ void ec_cli_put_diags(const ec_diags *d, const char *prefix) {
   for (size_t i = 0; i < d->n; i++) {
     char *m = ec_diag_format(&d->v[i]);
     fputs(prefix, stderr);
-    ec_cli_put_safe(stderr, m);
+    ec_term_put_safe(stderr, m);
     free(m);
   }
 }
@@ -464,7 +443,7 @@ int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, c
   ec_cli_put_diags(d, "");
   if (said.len) {
     fputs("wrote ", stderr);
-    ec_cli_put_safe(stderr, said.data);
+    ec_term_put_safe(stderr, said.data);
   }
   ec_buf_free(&said);
   return io;

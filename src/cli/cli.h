@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include "analyze/compare.h"
 #include "load/load.h"
+#include "emit/term.h"
 
 struct ec_report;   /* assemble/report.h */
 struct ec_pdf_opts; /* assemble/pdf.h */
@@ -90,18 +91,9 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, const ec_c
 int ec_cli_write_report(const struct ec_report *r, const char *html, const char *pdf, const struct ec_pdf_opts *po,
                         ec_diags *d, const ec_cli_out *out);
 /** Print each of d's diagnostics on stderr after prefix (may be ""), as
- *  ec_cli_put_safe does. */
+ *  ec_term_put_safe does. */
 void ec_cli_put_diags(const ec_diags *d, const char *prefix);
 
-/** Print text from an input (s, n bytes) to a terminal: at most max
- *  characters (0: no limit), a longer text cut to max - 3 and "..." (never
- *  inside a UTF-8 sequence); what ec_cp_unsafe names, tab, newline and the
- *  line separators show as '?' (escape sequences and bidi spoofs never reach
- *  the terminal); then spaces up to width characters. Returns the characters
- *  written. The one terminal writer of names: every command uses it. */
-size_t ec_cli_put_text(FILE *f, const char *s, size_t n, size_t width, size_t max);
-/** Print s and a newline to f, as ec_cli_put_text. */
-void ec_cli_put_safe(FILE *f, const char *s);
 /** A non-negative number (positive unless allow_zero), optionally followed
  *  by '%', given to option opt of command cmd; 0, or -1 after printing a
  *  usage error. */

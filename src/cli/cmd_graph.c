@@ -8,7 +8,6 @@
 #include "analyze/summary.h"
 #include "assemble/gen_graph.h"
 #include "cli/cli.h"
-#include "util/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -114,7 +113,7 @@ int ec_cmd_graph(int argc, char **argv) {
       ec_graph_job *job = ec_graph_file_start(e, s, &fo, &st, &why);
       if (st == EC_GRAPH_FILE_BAD_QUERY) {
         fprintf(stderr, "enginecard graph: --query: ");
-        ec_cli_put_safe(stderr, why);
+        ec_term_put_safe(stderr, why);
         rc = EC_EXIT_USAGE;
       } else if (st == EC_GRAPH_FILE_NO_MATCH) {
         fprintf(stderr, "enginecard graph: --query matches no layer or binding name\n");
@@ -126,12 +125,12 @@ int ec_cmd_graph(int argc, char **argv) {
         const char *note = ec_graph_job_note(job);
         if (note && c.verbosity >= 0) {
           fprintf(stderr, "enginecard graph: %zu nodes, %zu edges. ", ec_graph_job_nodes(job), ec_graph_job_edges(job));
-          ec_cli_put_safe(stderr, note);
+          ec_term_put_safe(stderr, note);
         }
         ec_buf out = {0};
         if (ec_graph_job_file(job, &out, &why) != 0) {
           fprintf(stderr, "enginecard graph: ");
-          ec_cli_put_safe(stderr, why);
+          ec_term_put_safe(stderr, why);
           fprintf(stderr, "enginecard graph: --query REGEX --radius N or --budget N draws a smaller graph\n");
           rc = EC_EXIT_USAGE;
         }

@@ -1,13 +1,7 @@
 /* enginecard lint ENGINE [--json] [--fail-on warning|error] — hazards of an
  * engine's layers with their mitigations, and checks of the input files.
  *
- * Text (default): the findings worth trying first (ec_findings_top) and what
- * they could save together (each layer once), then one line per rule
- * (ec_findings_group: severity, rule, findings, latency share and saving of
- * its layers counted once, its mitigation and next step) with its findings
- * indented under it (severity, share, the most it could save, message naming
- * the layer), then the rules that found nothing; -v adds each finding's
- * evidence, a mitigation of its own and why its confidence is what it is.
+ * Text (default): emit/lint_text.h.
  * --json: enginecard.lint/1 (tests/schema/lint.schema.json).
  * --codequality F: GitLab Code Quality JSON. --github (or on a GitHub
  * runner, unless --json): warnings and errors as ::warning/::error lines on
@@ -16,12 +10,12 @@
  * written); otherwise the loader's code (cli.h). */
 #include "analyze/lint.h"
 #include "cli/cli.h"
+#include "emit/lint_text.h"
 #include "emit/codequality.h"
 #include "emit/github.h"
 #include "emit/jsonout.h"
 #include "util/alloc.h"
 #include "emit/lint_json.h"
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,85 +55,6 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   return 0;
 }
 
-static void S_put(FILE *f, const char *s, size_t n, size_t width, size_t max) { ec_cli_put_text(f, s, n, width, max); }
-
-static void S_ms(char *buf, size_t cap, double ms) {
-  if (isfinite(ms)) snprintf(buf, cap, "%.3g", ms);
-  else snprintf(buf, cap, "-");
-}
-
-static void S_text(const ec_summary *s, const ec_findings *f, int verbose, FILE *out) {
-  const ec_engine *e = s->engine;
-  fputs("engine ", out);
-  S_put(out, e->name, strlen(e->name), 0, 200);
-  fprintf(out, "\n%zu findings: %zu errors, %zu warnings, %zu info\n", f->n, f->count[EC_LINT_ERROR],
-          f->count[EC_LINT_WARNING], f->count[EC_LINT_INFO]);
-  if (!f->n) return;
-  const ec_finding *top[3];
-  size_t nt = ec_findings_top(f, 3, top);
-  char share[16], gain[16];
-  if (nt) {
-    fputs("try first (the most each could save of the summed layer latency):", out);
-    for (size_t k = 0; k < nt; k++) {
-      S_ms(gain, sizeof gain, top[k]->gain_ms_max);
-      fprintf(out, "%s %s up to %s ms", k ? "," : "", top[k]->rule, gain);
-    }
-    if (nt > 1) {
-      S_ms(gain, sizeof gain, ec_findings_union_gain(e, top, nt, NULL));
-      fprintf(out, "; together up to %s ms (each layer counted once)", gain);
-    }
-    fputc('\n', out);
-  }
-  /* one line per rule, then its findings indented */
-  ec_finding_groups g;
-  ec_findings_group(s, f, &g);
-  fprintf(out, "\n%-8s %-26s %5s %7s %10s  %s\n", "severity", "rule", "found", "share%", "up_to_ms", "what");
-  for (size_t k = 0; k < g.n; k++) {
-    const ec_finding_group *G = &g.v[k];
-    if (isfinite(G->share_pct)) snprintf(share, sizeof share, "%.2f", G->share_pct);
-    else snprintf(share, sizeof share, "-");
-    S_ms(gain, sizeof gain, G->gain_ms_max);
-    fprintf(out, "%-8s %-26s %5zu %7s %10s  ", ec_lint_sev_name(G->severity), G->rule, G->n, share, gain);
-    fputs(G->summary ? G->summary : G->rule, out);
-    if (G->n_layers) fprintf(out, " (%zu layer%s)", G->n_layers, G->n_layers == 1 ? "" : "s");
-    fputc('\n', out);
-    if (G->mitigation) {
-      fputs("    mitigation: ", out);
-      ec_cli_put_safe(out, G->mitigation);
-    }
-    if (G->next_step) {
-      fputs("    next: ", out);
-      ec_cli_put_safe(out, G->next_step);
-    }
-    for (size_t j = 0; j < G->n; j++) {
-      const ec_finding *x = &f->v[G->idx[j]];
-      if (isfinite(x->share_pct)) snprintf(share, sizeof share, "%.2f", x->share_pct);
-      else snprintf(share, sizeof share, "-");
-      S_ms(gain, sizeof gain, x->gain_ms_max);
-      fprintf(out, "  - %-7s %7s %8s  ", ec_lint_sev_name(x->severity), share, gain);
-      ec_cli_put_safe(out, x->message);
-      if (verbose && x->evidence) {
-        fputs("      evidence: ", out);
-        ec_cli_put_safe(out, x->evidence);
-      }
-      if (verbose && x->mitigation && x->mitigation != G->mitigation && strcmp(x->mitigation, G->mitigation ? G->mitigation : "")) {
-        fputs("      mitigation: ", out);
-        ec_cli_put_safe(out, x->mitigation);
-      }
-      if (verbose && x->confidence_why) {
-        fprintf(out, "      confidence %s: ", ec_confidence_name(x->confidence));
-        ec_cli_put_safe(out, x->confidence_why);
-      }
-    }
-  }
-  if (g.n_quiet) {
-    fprintf(out, "\nchecked, nothing found (%zu rules):", g.n_quiet);
-    for (size_t k = 0; k < g.n_quiet; k++) fprintf(out, "%s %s", k ? "," : "", g.quiet[k]);
-    fputc('\n', out);
-  }
-  ec_finding_groups_free(&g);
-}
-
 int ec_cmd_lint(int argc, char **argv) {
   ec_common c = {0};
   S_opts o = {0};
@@ -158,7 +73,7 @@ int ec_cmd_lint(int argc, char **argv) {
       free(txt);
       json_decref(j);
     } else {
-      S_text(s, &f, c.verbosity > 0, stdout);
+      ec_lint_text(s, &f, c.verbosity > 0, stdout);
     }
     /* with --json, stdout is data: annotations only when asked, on stderr */
     int gh = o.json ? o.github > 0 : ec_cli_github_wanted(o.github);

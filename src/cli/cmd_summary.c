@@ -1,17 +1,13 @@
 /* enginecard summary ENGINE [--json] [--label key=value]... — the headline
  * numbers of one engine; labels are stored with them (a nightly job's date
  * or commit, which `trend --by KEY` orders nights by). */
-#include "analyze/layer_kind.h"
 #include "analyze/summary.h"
 #include "cli/cli.h"
+#include "emit/summary_text.h"
 #include "emit/jsonout.h"
 #include "emit/summary_json.h"
 #include "util/alloc.h"
-#include "util/buf.h"
 #include "util/utf8.h"
-#include "view/fmt.h"
-#include "view/headline.h"
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,124 +46,6 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   return 0;
 }
 
-static void S_put_name(FILE *f, const char *s, size_t n, size_t max) { ec_cli_put_text(f, s, n, 0, max); }
-
-/* A left-aligned column of width w. */
-static void S_col(FILE *f, const char *s, int w) { ec_cli_put_text(f, s, strlen(s), (size_t)w, (size_t)w); }
-
-/* A total of bytes over layers as the headline rule shows it
- * (view/fmt.h ec_fmt_bytes_total). */
-static void S_bytes_line(FILE *f, const char *label, double v, const char *extra, size_t known, size_t n,
-                         const char *why, const char *gap) {
-  ec_buf b = {0};
-  ec_fmt_bytes_total(&b, v, extra, known, n, why, gap);
-  fprintf(f, "%-12s%s\n", label, b.data);
-  ec_buf_free(&b);
-}
-
-static void S_text(const ec_summary *s, FILE *f) {
-  const ec_engine *e = s->engine;
-  fprintf(f, "engine      ");
-  S_put_name(f, e->name, strlen(e->name), 200);
-  fprintf(f, "\n");
-  if (e->device.present && e->device.name) {
-    fputs("device      ", f);
-    S_put_name(f, e->device.name, strlen(e->device.name), 200);
-    fputc('\n', f);
-  }
-  for (size_t i = 0; i < e->labels.n; i++) {
-    fputs(i ? ", " : "labels      ", f);
-    S_put_name(f, e->labels.v[i].key, strlen(e->labels.v[i].key), 60);
-    fputc('=', f);
-    S_put_name(f, e->labels.v[i].val, strlen(e->labels.v[i].val), 100);
-    if (i + 1 == e->labels.n) fputc('\n', f);
-  }
-  if (e->trt_version) {
-    fputs("tensorrt    ", f);
-    S_put_name(f, e->trt_version, strlen(e->trt_version), 60);
-    fputc('\n', f);
-  }
-  long long nl = ec_summary_layer_count(s);
-  if (nl >= 0) fprintf(f, "layers      %lld", nl);
-  else fprintf(f, "layers      not available (no layer information: no graph, layer listing or profile)");
-  ec_buf b = {0};
-  ec_fmt_dropped(&b, e);
-  if (b.len) fprintf(f, "  (not counted, as TREx: %s)", b.data);
-  ec_buf_free(&b);
-  fprintf(f, "\n");
-  ec_e2e t = ec_summary_e2e(s);
-  /* the measured end-to-end figure first, then the layer sum */
-  if (t.known) {
-    fprintf(f, "%-12s", t.what[0] == 'G' ? "gpu compute" : "end-to-end");
-    if (isfinite(t.median_ms)) fprintf(f, "median %.6g ms", t.median_ms);
-    if (isfinite(t.p99_ms)) fprintf(f, ", p99 %.6g ms", t.p99_ms);
-    if (t.count) fprintf(f, " over %zu iterations", t.count);
-    fprintf(f, " (%s)\n", t.source);
-  }
-  if (s->has_latency) {
-    fprintf(f, "latency     %.3f ms  (sum of per-layer averages", s->total_ms);
-    if (e->layers_without_profile) fprintf(f, "; %zu of %zu layers have no profile record", e->layers_without_profile, s->layers);
-    /* the comparison needs an end-to-end figure */
-    if (t.known && isfinite(t.median_ms))
-      fprintf(f, "; %s %s median %.3f ms (%s)", s->total_ms > t.median_ms ? "exceeds the end-to-end" : "end-to-end",
-              t.what, t.median_ms, t.source);
-    fputs(")\n", f);
-    fprintf(f, "reformats   %zu layers, %.3f ms, %.1f%% of latency\n", s->reformat_count, s->reformat_ms,
-            s->reformat_share_pct);
-  } else {
-    fprintf(f, "latency     not available (no profile)\n");
-    if (nl >= 0) fprintf(f, "reformats   %zu layers (latency not available)\n", s->reformat_count);
-    else fprintf(f, "reformats   not available\n");
-  }
-  char extra[96], tb[32], gap[128];
-  snprintf(extra, sizeof extra, " (TREx: %s)", ec_fmt_bytes(tb, sizeof tb, s->weights_bytes_trex));
-  int none = s->nums.n == 0;
-  S_bytes_line(f, "weights", s->weights_bytes, extra, s->nums.weights_known, s->nums.n,
-               none ? "no layers were read"
-                    : "no layer's weights are described: names-only layer information or a log's layer listing",
-               ec_fmt_weights_gap(gap, sizeof gap, &s->nums));
-  S_bytes_line(f, "activations", s->activations_bytes, " of layer I/O traffic", s->nums.io_known, s->nums.n,
-               none ? "no layers were read" : "no layer's tensors have a known size", NULL);
-  if (s->has_timing)
-    fprintf(f, "timing      %zu iterations: median %.6g ms, p99 %.6g ms, mean %.6g ms\n", s->timing.count,
-            s->timing.median, s->timing.p99, s->timing.mean);
-  char *tp = ec_headline_throughput(e);
-  if (tp) fprintf(f, "throughput  %s (%.6g qps, %s)\n", tp, e->perf.throughput_qps, e->perf.throughput_source);
-  free(tp);
-  const ec_groups *gs[2] = {&s->by_type_shown, &s->by_precision}; /* --json's by_type is TREx's */
-  const char *heads[2] = {"type", "precision"};
-  /* a Myelin type shown with its family ("Convolution (Myelin correlation)") widens the column */
-  int wide = 0;
-  for (size_t i = 0; i < s->by_type_shown.n; i++)
-    if (strstr(s->by_type_shown.v[i].key, " (Myelin ")) wide = 34;
-  int tw = wide ? wide : 28;
-  for (int k = 0; k < 2; k++) {
-    if (!gs[k]->n) continue;
-    if (s->has_latency) fprintf(f, "\n%-*s %6s %12s %8s\n", tw, heads[k], "count", "latency ms", "%");
-    else fprintf(f, "\n%-*s %6s\n", tw, heads[k], "count");
-    for (size_t i = 0; i < gs[k]->n; i++) {
-      const ec_group *g = &gs[k]->v[i];
-      S_col(f, g->key, tw);
-      fprintf(f, " %6zu", g->count);
-      if (s->has_latency) fprintf(f, " %12.6f %8.2f", g->latency_ms, g->pct);
-      fputc('\n', f);
-    }
-  }
-  if (s->has_latency && s->layers) {
-    size_t n = s->layers < 10 ? s->layers : 10;
-    fprintf(f, "\nslowest layers\n");
-    for (size_t i = 0; i < n; i++) {
-      const ec_layer *l = &e->layers[s->order[i]];
-      if (!l->has_profile) break; /* the rest have no latency */
-      fprintf(f, "  %10.6f ms %6.2f%%  ", l->avg_ms, ec_layer_share_pct(s, l));
-      S_col(f, ec_layer_shown_type(l), wide ? 34 : s->types_from_name ? 26 : 14); /* room for "(from name)" */
-      fputc(' ', f);
-      S_put_name(f, l->name, l->name_len, 100);
-      fputc('\n', f);
-    }
-  }
-}
-
 int ec_cmd_summary(int argc, char **argv) {
   ec_common c = {0};
   S_opts o = {0};
@@ -194,7 +72,7 @@ int ec_cmd_summary(int argc, char **argv) {
       free(txt);
       json_decref(j);
     } else {
-      S_text(s, stdout);
+      ec_summary_text(s, stdout);
     }
     ec_summary_free(s);
   }

@@ -1,0 +1,10 @@
+/* summary_text — the text of `enginecard summary`. */
+#ifndef EC_EMIT_SUMMARY_TEXT_H
+#define EC_EMIT_SUMMARY_TEXT_H
+#include <stdio.h>
+#include "analyze/summary.h"
+/** The report card of s's engine as text to f (`enginecard summary`):
+ *  names through ec_term_put_text, unknown numbers as "not available". */
+void ec_summary_text(const ec_summary *s, FILE *f);
+
+#endif
