@@ -56,18 +56,6 @@ ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc);
  *  frees it and c) and sets *rc to the loader's exit code; or NULL with *rc
  *  set and c already freed when the arguments were wrong (message printed). */
 ec_engine *ec_cli_one_engine(int argc, char **argv, const char *cmd, ec_common *c, ec_opt_fn opt, void *ctx, int *rc);
-/** Display names that tell engines apart, the one rule for every command
- *  and output: engines named after their paths (explicit_name[i] 0) that
- *  share a name are named by the innermost component of their absolute path
- *  where each differs from the others (nightly-1120/model.engine and
- *  nightly-1121/model.engine become "nightly-1120" and "nightly-1121"; a
- *  stored summary by its file name), or the components from there down to
- *  the engine ("a/y") when one component still clashes; what stays
- *  ambiguous (the same path twice) gets "#2", "#3". NAME=ENGINE names are
- *  kept. Renames es[i]->name; paths[i] is the PATH part (may be NULL). */
-void ec_cli_name_engines(ec_engine **es, const char *const *paths, const int *explicit_name, size_t n);
-/** ec_cli_name_engines for ENGINE arguments as given ("NAME=PATH" or PATH). */
-void ec_cli_name_specs(ec_engine **es, const char *const *specs, size_t n);
 /** Print e's diagnostics to stderr at the given verbosity (see ec_common). */
 void ec_cli_print_diags(const ec_engine *e, int verbosity);
 /** A command's output context: what its written files must never replace.

@@ -278,7 +278,7 @@ int ec_cmd_compare(int argc, char **argv) {
     reps[i].n = gr.len[i] - 1;
     any_repeats |= reps[i].n > 0;
   }
-  ec_cli_name_engines(es, (const char *const *)gr.path, gr.named, n);
+  ec_load_name_set(es, (const char *const *)gr.path, gr.named, n); /* loading ends with the names */
   o.o.repeats = any_repeats ? reps : NULL;
   o.o.all_runs = c.load.run == 0;
   ec_kvs *labels = ec_calloc(n, sizeof *labels);

@@ -84,7 +84,7 @@ int ec_cmd_report(int argc, char **argv) {
     ec_common_free(&c);
     return rc ? rc : EC_EXIT_NODATA;
   }
-  if (c.n_engines == n) ec_cli_name_specs(es, c.engines, n); /* the index and bookmarks tell engines apart */
+  if (c.n_engines == n) ec_load_name_specs(es, c.engines, n); /* the index and bookmarks tell engines apart */
   ec_report_opts ro = {0};
   ro.template_path = o.template_path;
   ro.top_n = (size_t)o.top;

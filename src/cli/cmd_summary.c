@@ -14,6 +14,7 @@
 typedef struct {
   int json;
   const char **labels; /* "key=value" as given */
+  ec_load_opts *load;  /* the common options' loader options, which carry them */
   size_t n_labels, cap_labels;
 } S_opts;
 
@@ -41,6 +42,9 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
       return -1;
     }
     *EC_PUSH(o->labels, o->n_labels, o->cap_labels) = argv[i + 1];
+    /* the loader sets them (they replace a stored summary's labels of the same key) */
+    o->load->labels = o->labels;
+    o->load->n_labels = o->n_labels;
     return 2;
   }
   return 0;
@@ -49,18 +53,12 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
 int ec_cmd_summary(int argc, char **argv) {
   ec_common c = {0};
   S_opts o = {0};
+  o.load = &c.load;
   int rc;
   ec_engine *e0 = ec_cli_one_engine(argc, argv, "summary", &c, S_opt, &o, &rc);
   if (!e0) {
     free(o.labels);
     return rc;
-  }
-  /* labels given here replace a stored summary's labels of the same key */
-  for (size_t i = 0; i < o.n_labels; i++) {
-    const char *eq = strchr(o.labels[i], '=');
-    char *key = ec_strndup(o.labels[i], (size_t)(eq - o.labels[i]));
-    ec_kvs_set(&e0->labels, key, eq + 1);
-    free(key);
   }
   free(o.labels);
   if (ec_engine_usable(e0)) {

@@ -167,11 +167,10 @@ int ec_cmd_trend(int argc, char **argv) {
   }
   if (kept < n && c.verbosity >= 0)
     fprintf(stderr, "enginecard trend: warning: %zu of %zu inputs hold no usable data and are left out\n", n - kept, n);
-  /* nights shown by name are told apart by their paths (with --by, by the label) */
-  if (!o.t.by) ec_cli_name_engines(ks, paths, named, kept);
-  const char **display = ec_calloc(kept, sizeof *display);
-  for (size_t i = 0; i < kept; i++) display[i] = ks[i]->name;
-  ec_trend *t = ec_trend_build(ks, (const char *const *)group, display, kept, &o.t);
+  /* nights shown by name are told apart by their paths (with --by, by the
+   * label); the engines keep the names they were loaded with */
+  char **display = o.t.by ? NULL : ec_load_distinct_names((const char *const *)group, paths, named, kept);
+  ec_trend *t = ec_trend_build(ks, (const char *const *)group, (const char *const *)(display ? display : group), kept, &o.t);
   if (c.verbosity >= 0) ec_cli_put_diags(&t->diags, "enginecard trend: ");
   if (!t->nights) {
     fprintf(stderr, "enginecard trend: error: no night is left to show%s\n",
@@ -230,6 +229,7 @@ done:
   ec_trend_free(t);
   for (size_t i = 0; i < kept; i++) free(group[i]);
   free(group);
+  for (size_t i = 0; display && i < kept; i++) free(display[i]);
   free(display);
   free(named);
   free(paths);

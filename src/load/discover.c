@@ -526,6 +526,13 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
   /* Logs given with --log are read after the JSON so JSON values win. */
   for (size_t i = 0; i < o->n_logs; i++) bad_explicit |= S_explicit(e, o->logs[i], EC_FILE_LOG, o);
   ec_load_finish(e, o);
+  for (size_t i = 0; i < o->n_labels; i++) {
+    const char *eq = strchr(o->labels[i], '=');
+    if (!eq) continue;
+    char *key = ec_strndup(o->labels[i], (size_t)(eq - o->labels[i]));
+    ec_kvs_set(&e->labels, key, eq + 1);
+    free(key);
+  }
   int usable = ec_engine_usable(e);
   if (usable) {
     for (size_t i = 0; i < n_failed; i++) S_demote(e, &failed[i]);

@@ -19,6 +19,9 @@ typedef struct ec_load_opts {
   size_t n_logs;
   long run;              /* --run N (1-based); 0 = the last run */
   int profile_index;     /* --profile-index N; 0 = the first optimisation profile */
+  const char *const *labels; /* "KEY=VALUE" (summary --label): set on the engine after its
+                                files, replacing a stored summary's label of the same key */
+  size_t n_labels;
 } ec_load_opts;
 
 /* Limits checked before allocating; each breach is a clear diagnostic. */
@@ -64,6 +67,25 @@ const char *ec_load_spec_split(const char *spec, char **name);
  *  and TREx's suffixes (".graph.json", ".timing.json", ".json", ".log",
  *  ...). Caller frees. */
 char *ec_load_default_name(const char *path);
+/** Display names that tell engines apart, the one rule for every command
+ *  and output (names.c): engines named after their paths (explicit_name[i]
+ *  0) that share a name are named by the innermost component of their
+ *  absolute path where each differs from the others
+ *  (nightly-1120/model.engine and nightly-1121/model.engine become
+ *  "nightly-1120" and "nightly-1121"; a stored summary by its file name), or
+ *  the components from there down to the engine ("a/y") when one component
+ *  still clashes; what stays ambiguous (the same path twice) gets "#2",
+ *  "#3". NAME=ENGINE names are kept. names[i]: the name loading gave;
+ *  paths[i]: the PATH part (may be NULL). Returns n new names (the caller
+ *  frees each and the array); nothing is renamed. */
+char **ec_load_distinct_names(const char *const *names, const char *const *paths, const int *explicit_name,
+                              size_t n);
+/** The last step of loading a set of engines shown side by side (compare,
+ *  report): each takes its name from ec_load_distinct_names, before anything
+ *  reads the engines (the model is read-only after it). */
+void ec_load_name_set(ec_engine **es, const char *const *paths, const int *explicit_name, size_t n);
+/** ec_load_name_set for ENGINE arguments as given ("NAME=PATH" or PATH). */
+void ec_load_name_specs(ec_engine **es, const char *const *specs, size_t n);
 
 /** The stored `summary --json` files in directory dir and in its folders
  *  up to depth levels down, recognised by content (a nightly job's folder

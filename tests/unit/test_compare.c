@@ -767,13 +767,21 @@ static void test_deterministic(void **st) {
 }
 
 /* Names that tell engines apart: the innermost path component that differs
- * (one rule, ec_cli_name_engines), longer parts only when needed, NAME=
- * kept, "#2" for the same path twice. */
+ * (one rule, ec_load_distinct_names), longer parts only when needed, NAME=
+ * kept, "#2" for the same path twice. The names come back new (trend keeps
+ * its engines as loaded); ec_load_name_set gives a set of engines the same. */
 static void S_names(const char *const *names, const char *const *paths, const int *expl, size_t n,
                     const char *const *want) {
   ec_engine *es[8];
   for (size_t i = 0; i < n; i++) es[i] = ec_engine_new(names[i]);
-  ec_cli_name_engines(es, paths, expl, n);
+  char **got = ec_load_distinct_names(names, paths, expl, n);
+  for (size_t i = 0; i < n; i++) {
+    if (strcmp(got[i], want[i]) != 0) fail_msg("name %zu: %s, want %s", i, got[i], want[i]);
+    if (strcmp(es[i]->name, names[i]) != 0) fail_msg("engine %zu renamed to %s", i, es[i]->name);
+    free(got[i]);
+  }
+  free(got);
+  ec_load_name_set(es, paths, expl, n);
   for (size_t i = 0; i < n; i++) {
     if (strcmp(es[i]->name, want[i]) != 0) fail_msg("engine %zu: %s, want %s", i, es[i]->name, want[i]);
     ec_engine_free(es[i]);

@@ -228,6 +228,18 @@ static void test_summary_files(void **st) {
   assert_int_equal(e->files[0].kind, EC_FILE_SUMMARY);
   assert_false(e->has_profile);
   ec_engine_free(e);
+  /* labels given to the loader (summary --label) replace stored ones of the
+   * same key and add the others: the CLI does not touch the engine */
+  const char *lab[] = {"night=18", "host=", "bad"};
+  ec_load_opts lo = {0};
+  lo.labels = lab;
+  lo.n_labels = 3;
+  assert_int_equal(ec_load_engine(p1, &lo, &e), EC_LOAD_OK);
+  assert_string_equal(ec_kvs_get(&e->labels, "night"), "18");
+  assert_string_equal(ec_kvs_get(&e->labels, "commit"), "a\"b\\c\xC3\xA9");
+  assert_string_equal(ec_kvs_get(&e->labels, "host"), "");
+  assert_int_equal(e->labels.n, 3);
+  ec_engine_free(e);
   char *sub = ec_asprintf("%s/n1", dir), *deep = ec_asprintf("%s/n1/n2", dir), *deeper = ec_asprintf("%s/n1/n2/n3", dir);
   assert_int_equal(mkdir(sub, 0700), 0);
   assert_int_equal(mkdir(deep, 0700), 0);

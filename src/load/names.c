@@ -1,5 +1,5 @@
-/* names — display names that tell engines apart (see cli.h). */
-#include "cli/cli.h"
+/* names — display names that tell engines apart (see load.h). */
+#include "load/load.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include <limits.h>
@@ -52,7 +52,9 @@ static int S_same(char **a, size_t na, char **b, size_t nb) {
   return 1;
 }
 
-void ec_cli_name_engines(ec_engine **es, const char *const *paths, const int *explicit_name, size_t n) {
+char **ec_load_distinct_names(const char *const *names, const char *const *paths, const int *explicit_name, size_t n) {
+  char **nm = ec_calloc(n ? n : 1, sizeof *nm);
+  for (size_t i = 0; i < n; i++) nm[i] = ec_strdup(names[i]);
   char ***comp = ec_calloc(n ? n : 1, sizeof *comp);
   size_t *nc = ec_calloc(n ? n : 1, sizeof *nc);
   char **cand = ec_calloc(n ? n : 1, sizeof *cand);
@@ -66,7 +68,7 @@ void ec_cli_name_engines(ec_engine **es, const char *const *paths, const int *ex
     size_t maxd = nc[i];
     int clash = 0;
     for (size_t j = 0; j < n; j++)
-      if (j != i && !explicit_name[j] && paths[j] && strcmp(es[i]->name, es[j]->name) == 0 &&
+      if (j != i && !explicit_name[j] && paths[j] && strcmp(nm[i], nm[j]) == 0 &&
           !S_same(comp[i], nc[i], comp[j], nc[j])) {
         clash = 1;
         if (nc[j] > maxd) maxd = nc[j];
@@ -75,7 +77,7 @@ void ec_cli_name_engines(ec_engine **es, const char *const *paths, const int *ex
     for (size_t d = 0; d < maxd && !cand[i]; d++) {
       int unique = 1;
       for (size_t j = 0; j < n && unique; j++)
-        if (j != i && !explicit_name[j] && paths[j] && strcmp(es[i]->name, es[j]->name) == 0 &&
+        if (j != i && !explicit_name[j] && paths[j] && strcmp(nm[i], nm[j]) == 0 &&
             !S_same(comp[i], nc[i], comp[j], nc[j]) && strcmp(S_at(comp[i], nc[i], d), S_at(comp[j], nc[j], d)) == 0)
           unique = 0;
       if (unique && d < nc[i]) {
@@ -90,7 +92,7 @@ void ec_cli_name_engines(ec_engine **es, const char *const *paths, const int *ex
     if (!cand[i]) continue;
     int dup = 0;
     for (size_t j = 0; j < n && !dup; j++)
-      dup = j != i && strcmp(cand[i], cand[j] ? cand[j] : es[j]->name) == 0;
+      dup = j != i && strcmp(cand[i], cand[j] ? cand[j] : nm[j]) == 0;
     if (!dup || depth[i] < 2) continue;
     ec_buf b = {0};
     for (size_t d = depth[i];; d--) {
@@ -103,17 +105,17 @@ void ec_cli_name_engines(ec_engine **es, const char *const *paths, const int *ex
   }
   for (size_t i = 0; i < n; i++) {
     if (!cand[i]) continue;
-    free(es[i]->name);
-    es[i]->name = cand[i];
+    free(nm[i]);
+    nm[i] = cand[i];
   }
   /* Whatever is still ambiguous (the same path twice) gets "#2", "#3". */
   for (size_t i = 1; i < n; i++) {
     int dup = 0;
-    for (size_t k = 0; k < i; k++) dup |= strcmp(es[k]->name, es[i]->name) == 0;
+    for (size_t k = 0; k < i; k++) dup |= strcmp(nm[k], nm[i]) == 0;
     if (!dup) continue;
-    char *nn = ec_asprintf("%s#%zu", es[i]->name, i + 1);
-    free(es[i]->name);
-    es[i]->name = nn;
+    char *nn = ec_asprintf("%s#%zu", nm[i], i + 1);
+    free(nm[i]);
+    nm[i] = nn;
   }
   for (size_t i = 0; i < n; i++) {
     for (size_t k = 0; k < nc[i]; k++) free(comp[i][k]);
@@ -123,9 +125,22 @@ void ec_cli_name_engines(ec_engine **es, const char *const *paths, const int *ex
   free(nc);
   free(cand);
   free(depth);
+  return nm;
 }
 
-void ec_cli_name_specs(ec_engine **es, const char *const *specs, size_t n) {
+void ec_load_name_set(ec_engine **es, const char *const *paths, const int *explicit_name, size_t n) {
+  const char **cur = ec_calloc(n ? n : 1, sizeof *cur);
+  for (size_t i = 0; i < n; i++) cur[i] = es[i]->name;
+  char **nm = ec_load_distinct_names(cur, paths, explicit_name, n);
+  for (size_t i = 0; i < n; i++) {
+    free(es[i]->name);
+    es[i]->name = nm[i];
+  }
+  free(nm);
+  free(cur);
+}
+
+void ec_load_name_specs(ec_engine **es, const char *const *specs, size_t n) {
   const char **paths = ec_calloc(n ? n : 1, sizeof *paths);
   int *expl = ec_calloc(n ? n : 1, sizeof *expl);
   for (size_t i = 0; i < n; i++) {
@@ -134,7 +149,7 @@ void ec_cli_name_specs(ec_engine **es, const char *const *specs, size_t n) {
     expl[i] = name != NULL;
     free(name);
   }
-  ec_cli_name_engines(es, paths, expl, n);
+  ec_load_name_set(es, paths, expl, n);
   free(paths);
   free(expl);
 }
