@@ -6,6 +6,7 @@
 #include "view/chart_common.h"
 #include "view/colors.h"
 #include "view/fmt.h"
+#include "view/rows.h"
 #include "view/text.h"
 #include <math.h>
 #include <stdio.h>
@@ -778,8 +779,6 @@ static int S_cmp_step(const void *x, const void *y) {
   return strcmp(a->type, b->type);
 }
 
-#define S_WATERFALL_TYPES 12
-#define S_ONE_SIDE_STEPS 4 /* families of one-sided layers shown per side; the rest summed */
 
 /* The steps of engine i's waterfall; 0 when it has none (why set). */
 static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char **why) {
@@ -797,12 +796,12 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
   ec_type_delta *t = ec_calloc(r->n_by_type + 1, sizeof *t);
   if (r->n_by_type) memcpy(t, r->by_type, r->n_by_type * sizeof *t);
   qsort(t, r->n_by_type, sizeof *t, S_cmp_step);
-  S_step *st = ec_calloc(S_WATERFALL_TYPES + 2 * (S_ONE_SIDE_STEPS + 1) + 2, sizeof *st);
+  S_step *st = ec_calloc(EC_ROWS_CMP_WATERFALL_TYPES + 2 * (EC_ROWS_CMP_ONE_SIDE_STEPS + 1) + 2, sizeof *st);
   size_t n = 0;
   char a[32], b[32];
   const char *bn = S_e(v, c->baseline)->name, *en = S_e(v, i)->name;
   for (size_t k = 0; k < r->n_by_type; k++) {
-    if (k < S_WATERFALL_TYPES - 1 || r->n_by_type == S_WATERFALL_TYPES) {
+    if (k < EC_ROWS_CMP_WATERFALL_TYPES - 1 || r->n_by_type == EC_ROWS_CMP_WATERFALL_TYPES) {
       S_step *x = &st[n++];
       x->layers = t[k].n;
       x->delta = t[k].ms - t[k].base_ms;
@@ -810,12 +809,12 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       x->tip = ec_asprintf("%s: %zu aligned layers, %s \xE2\x86\x92 %s ms", t[k].type, t[k].n,
                            ec_fmt_ms(a, sizeof a, t[k].base_ms), ec_fmt_ms(b, sizeof b, t[k].ms));
     } else {
-      if (k == S_WATERFALL_TYPES - 1) st[n++].label = NULL;
+      if (k == EC_ROWS_CMP_WATERFALL_TYPES - 1) st[n++].label = NULL;
       S_step *x = &st[n - 1];
       x->layers += t[k].n;
       x->delta += t[k].ms - t[k].base_ms;
       if (k == r->n_by_type - 1) {
-        x->label = ec_asprintf("%zu other types, %zu layers", r->n_by_type - (S_WATERFALL_TYPES - 1), x->layers);
+        x->label = ec_asprintf("%zu other types, %zu layers", r->n_by_type - (EC_ROWS_CMP_WATERFALL_TYPES - 1), x->layers);
         x->tip = ec_strdup(x->label);
       }
     }
@@ -834,7 +833,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       size_t fn = side ? f->n : f->n_base;
       double fms = side ? f->ms : f->base_ms;
       if (!fn) continue;
-      if (fams < S_ONE_SIDE_STEPS) {
+      if (fams < EC_ROWS_CMP_ONE_SIDE_STEPS) {
         S_step *x = &st[n++];
         fams++;
         x->layers = fn;

@@ -24,9 +24,16 @@
 #define EC_ROWS_CMP_ONE_SIDE 200
 #define EC_ROWS_CMP_TOP 10
 
+/* compare's waterfall: steps of layer types (the rest summed in one), and
+ * families of one-sided layers per side (the rest summed) */
+#define EC_ROWS_CMP_WATERFALL_TYPES 12
+#define EC_ROWS_CMP_ONE_SIDE_STEPS 4
+
 /* trend: nights per engine (the table and the one under the series chart),
  * slowest layers per change point */
 #define EC_ROWS_TREND_NIGHTS 30
 #define EC_ROWS_TREND_MOVED 10
+/* trend's type-history chart: the largest layer types, the rest as "other" */
+#define EC_TREND_HISTORY_TYPES 8
 
 #endif
