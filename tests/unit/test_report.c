@@ -19,6 +19,7 @@
 #include "assemble/compare_report.h"
 #include "assemble/report.h"
 #include "assemble/trend_report.h"
+#include "cli/options.h"
 #include "assemble/template.h"
 #include "load/load.h"
 #include "render/cairo_table.h"
@@ -464,6 +465,23 @@ static void test_docs_names(void **st) {
     S_docs_rows(doc, kinds[k]->name, rn, rr, nr);
   }
   free(doc);
+  /* the other pages that quote the --top default quote rows.h's */
+  static const struct {
+    const char *path, *fmt;
+  } quotes[] = {{"docs/report.md", "(`--top N`, default %d)"}, {"docs/commands.md", "(default %d;"}};
+  for (size_t i = 0; i < 2; i++) {
+    char *page = ec_read_file(quotes[i].path, &len, &d), q[64];
+    assert_non_null(page);
+    snprintf(q, sizeof q, quotes[i].fmt, EC_TOP_DEFAULT);
+    if (!strstr(page, q)) fail_msg("%s does not say %s", quotes[i].path, q);
+    free(page);
+  }
+  /* and --help (the man page, completions and README synopsis come from it) */
+  const ec_option *top = ec_option_find("--top", EC_CMD_REPORT);
+  assert_non_null(top);
+  char q[32];
+  snprintf(q, sizeof q, "(default %d)", EC_TOP_DEFAULT);
+  if (!strstr(top->help, q)) fail_msg("report --top's help does not say %s", q);
   ec_diags_free(&d);
 }
 
