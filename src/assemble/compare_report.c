@@ -178,8 +178,8 @@ static ec_block *S_c_chart(void *ud, const ec_tmpl_item *it, const char *data, c
   const char *why = "no data";
   ec_scene *sc = ec_cmp_chart(&x->view, data, &why);
   if (!sc) return ec_block_unavailable(why);
-  ec_table *t = NULL;
-  if (ec_cmp_chart_find(data)->data) t = ec_cmp_tbl_types(&x->view, x->id, &why);
+  const ec_cmp_chart_item *ci = ec_cmp_chart_find(data);
+  ec_table *t = ci->data ? ci->data(&x->view, x->id, &why) : NULL;
   return ec_block_figure(sc, t, ec_kvs_get(args, "caption"));
 }
 

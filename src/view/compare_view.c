@@ -625,10 +625,10 @@ static ec_scene *S_chart_perf(const ec_cmp_view *v, const ec_cmp_chart_item *it,
 /* ---- the registry of comparison charts ---------------------------------- */
 
 static const ec_cmp_chart_item S_charts[] = {
-    {"stacked-latency-by-type", S_chart_stacked, 0, "types",
+    {"stacked-latency-by-type", S_chart_stacked, 0, ec_cmp_tbl_types,
      "latency by layer type, one stacked bar per engine (per batch item when the batches differ)"},
-    {"latency-by-type", S_chart_grouped, S_LATENCY_BY_TYPE, "types", "latency per layer type, one bar per engine"},
-    {"count-by-type", S_chart_grouped, S_COUNT_BY_TYPE, "types", "layers per layer type, one bar per engine"},
+    {"latency-by-type", S_chart_grouped, S_LATENCY_BY_TYPE, ec_cmp_tbl_types, "latency per layer type, one bar per engine"},
+    {"count-by-type", S_chart_grouped, S_COUNT_BY_TYPE, ec_cmp_tbl_types, "layers per layer type, one bar per engine"},
     {"latency-by-precision", S_chart_stacked, 1, NULL, "latency by precision, one stacked bar per engine"},
     {"count-by-precision", S_chart_grouped, S_COUNT_BY_PRECISION, NULL, "layers per precision, one bar per engine"},
     {"throughput", S_chart_perf, 1, NULL, "each engine's throughput (queries per second)"},

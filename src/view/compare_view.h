@@ -38,7 +38,8 @@ typedef struct ec_cmp_chart_item {
   /* the builder: a new scene, or NULL with *why (the "Not available" reason) */
   ec_scene *(*build)(const ec_cmp_view *v, const struct ec_cmp_chart_item *it, const char **why);
   int arg;          /* which variant the builder draws */
-  const char *data; /* the comparison table holding its numbers (shown under it), or NULL */
+  /* the table holding its numbers (shown under it), or NULL */
+  ec_table *(*data)(const ec_cmp_view *v, const char *id, const char **why);
   const char *what; /* what it shows, one line */
 } ec_cmp_chart_item;
 
