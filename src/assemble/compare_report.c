@@ -1,15 +1,18 @@
-/* Generators of templates/compare.md:
+/* Generators and placeholders of templates/compare.md: one table each
+ * (S_items, S_values), read by the template driver (ec_tmpl_generate);
+ * docs/templates.md lists every name, and the default rows are in
+ * view/rows.h:
  *   table  data: gates | side-by-side | mismatches | platform | types | layers | one-side |
- *                top-regressions (rows: N per engine, default 10)
- *   chart  data: verdict (the banner) | waterfall (one per candidate) |
- *                stacked-latency-by-type | latency-by-type | count-by-type |
- *                latency-by-precision | count-by-precision | throughput | gpu-latency
+ *                top-regressions (rows: N per engine)
+ *   chart  data: verdict (the banner) | waterfall (one per candidate) | a chart of
+ *                the comparison charts' registry (view/compare_view.h)
  *   notes  data: comparison (warnings about the comparison and each engine) */
 #include "assemble/compare_report.h"
 #include "assemble/html.h"
 #include "util/alloc.h"
 #include "view/compare_view.h"
 #include "view/fmt.h"
+#include "view/rows.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,40 +24,62 @@ typedef struct {
   ec_cmp_view view;
   const ec_report_opts *o;
   int seq;
+  char id[64]; /* the block's table id, "c-t<seq>" */
 } S_ctx;
 
-static char *S_value(void *ud, const char *name) {
-  S_ctx *x = ud;
-  const ec_comparison *c = x->c;
-  char buf[64];
-  if (!strcmp(name, "compare.baseline")) return ec_strdup(c->engines[c->baseline]->name);
-  if (!strcmp(name, "compare.metric")) return ec_asprintf("%s (%s)", ec_metric_label(c->used), ec_metric_name(c->used));
-  if (!strcmp(name, "compare.engines")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)c->n));
-  /* "1 engine", "3 engines": those compared with the baseline */
-  if (!strcmp(name, "compare.candidates"))
-    return ec_strdup(ec_fmt_count(buf, sizeof buf, c->n ? c->n - 1 : 0, "engine", "engines"));
-  if (!strcmp(name, "compare.verdict")) return ec_compare_headline(c);
-  if (!strcmp(name, "compare.alignment")) {
-    /* how much of each candidate aligned with the baseline, on the first screen */
-    ec_buf b = {0};
-    for (size_t i = 0; i < c->n; i++) {
-      char *t = ec_compare_alignment_text(c, i);
-      if (!t) continue;
-      if (b.len) ec_buf_putc(&b, ' ');
-      ec_buf_puts(&b, t);
-      free(t);
-    }
-    if (c->platform)
-      ec_buf_puts(&b, b.len ? " A platform comparison: see the ratios per layer family below."
-                            : "A platform comparison: see the ratios per layer family below.");
-    return b.data ? b.data : ec_strdup("");
-  }
-  if (!strcmp(name, "compare.gate")) {
-    char *rule = ec_compare_gate_rule(c);
-    return rule ? rule : ec_strdup("none (--max-regress not given)");
-  }
-  return NULL;
+/* ---- placeholders ------------------------------------------------------ */
+
+static char *S_v_baseline(void *ud) {
+  const ec_comparison *c = ((S_ctx *)ud)->c;
+  return ec_strdup(c->engines[c->baseline]->name);
 }
+
+static char *S_v_metric(void *ud) {
+  const ec_comparison *c = ((S_ctx *)ud)->c;
+  return ec_asprintf("%s (%s)", ec_metric_label(c->used), ec_metric_name(c->used));
+}
+
+static char *S_v_engines(void *ud) {
+  char buf[64];
+  return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)((S_ctx *)ud)->c->n));
+}
+
+/* "1 engine", "3 engines": those compared with the baseline */
+static char *S_v_candidates(void *ud) {
+  const ec_comparison *c = ((S_ctx *)ud)->c;
+  char buf[64];
+  return ec_strdup(ec_fmt_count(buf, sizeof buf, c->n ? c->n - 1 : 0, "engine", "engines"));
+}
+
+static char *S_v_verdict(void *ud) { return ec_compare_headline(((S_ctx *)ud)->c); }
+
+/* how much of each candidate aligned with the baseline, on the first screen */
+static char *S_v_alignment(void *ud) {
+  const ec_comparison *c = ((S_ctx *)ud)->c;
+  ec_buf b = {0};
+  for (size_t i = 0; i < c->n; i++) {
+    char *t = ec_compare_alignment_text(c, i);
+    if (!t) continue;
+    if (b.len) ec_buf_putc(&b, ' ');
+    ec_buf_puts(&b, t);
+    free(t);
+  }
+  if (c->platform)
+    ec_buf_puts(&b, b.len ? " A platform comparison: see the ratios per layer family below."
+                          : "A platform comparison: see the ratios per layer family below.");
+  return b.data ? b.data : ec_strdup("");
+}
+
+static char *S_v_gate(void *ud) {
+  char *rule = ec_compare_gate_rule(((S_ctx *)ud)->c);
+  return rule ? rule : ec_strdup("none (--max-regress not given)");
+}
+
+static const ec_tmpl_value S_values[] = {
+    {"compare.baseline", S_v_baseline},     {"compare.metric", S_v_metric}, {"compare.engines", S_v_engines},
+    {"compare.candidates", S_v_candidates}, {"compare.verdict", S_v_verdict}, {"compare.alignment", S_v_alignment},
+    {"compare.gate", S_v_gate},
+};
 
 /* The verdict banner as text for the page (the PDF draws the banner): the
  * band's headline, then one line per candidate (its verdict, name, change
@@ -96,64 +121,115 @@ static char *S_verdict_html(const ec_comparison *c) {
 /* why is read after t was built (argument order is unspecified in C) */
 static ec_block *S_tbl(ec_table *t, const char **why) { return t ? ec_block_table(t) : ec_block_unavailable(*why); }
 
+/* ---- generators ------------------------------------------------------- */
+
+/* A comparison table of the view (view/compare_view.h), or "Not available"
+ * with its reason. */
+#define S_T(fn, call)                                                                      \
+  static ec_block *fn(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *a) { \
+    S_ctx *x = ud;                                                                         \
+    const char *why = "no data";                                                           \
+    (void)it, (void)data, (void)a;                                                         \
+    return S_tbl(call, &why);                                                              \
+  }
+S_T(S_t_gates, ec_cmp_tbl_gates(&x->view, x->id, &why))
+S_T(S_t_side_by_side, ec_cmp_tbl_side_by_side(&x->view, x->id, &why))
+S_T(S_t_mismatches, ec_cmp_tbl_mismatches(&x->view, x->id, &why))
+S_T(S_t_platform, ec_cmp_tbl_platform(&x->view, x->id, &why))
+S_T(S_t_types, ec_cmp_tbl_types(&x->view, x->id, &why))
+S_T(S_t_layers, ec_cmp_tbl_layers(&x->view, "c-layers", ec_tmpl_rows(it, a), &why))
+S_T(S_t_one_side, ec_cmp_tbl_one_side(&x->view, x->id, ec_tmpl_rows(it, a), &why))
+S_T(S_t_top, ec_cmp_tbl_top(&x->view, x->id, ec_tmpl_rows(it, a), &why))
+#undef S_T
+
+static ec_block *S_c_verdict(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  S_ctx *x = ud;
+  (void)it, (void)data;
+  ec_block *b = ec_block_figure(ec_cmp_banner(&x->view), NULL, ec_kvs_get(args, "caption"));
+  b->html = S_verdict_html(x->c); /* the page shows text that wraps */
+  return b;
+}
+
+/* one per candidate (several become a group; each chart's title names its pair) */
+static ec_block *S_c_waterfall(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  S_ctx *x = ud;
+  (void)it, (void)data;
+  const ec_comparison *c = x->c;
+  const char *why = "no data";
+  ec_block *g = c->n > 2 ? ec_block_group() : NULL, *one = NULL;
+  for (size_t i = 0; i < c->n; i++) {
+    if (i == c->baseline) continue;
+    char tid[64];
+    snprintf(tid, sizeof tid, "c-w%zu", i);
+    ec_scene *sc = ec_cmp_waterfall(&x->view, i, &why);
+    ec_block *b = sc ? ec_block_figure(sc, ec_cmp_tbl_waterfall(&x->view, i, tid), g ? NULL : ec_kvs_get(args, "caption"))
+                     : ec_block_unavailable(why);
+    if (!g) one = b;
+    else ec_block_add(g, b);
+  }
+  return g ? g : one ? one : ec_block_unavailable("there is no candidate");
+}
+
+/* A chart of the comparison charts' registry (an unknown name says so),
+ * with the table holding its numbers under it. */
+static ec_block *S_c_chart(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  S_ctx *x = ud;
+  (void)it;
+  const char *why = "no data";
+  ec_scene *sc = ec_cmp_chart(&x->view, data, &why);
+  if (!sc) return ec_block_unavailable(why);
+  const ec_cmp_chart_item *ci = ec_cmp_chart_find(data);
+  ec_table *t = ci->data ? ci->data(&x->view, x->id, &why) : NULL;
+  return ec_block_figure(sc, t, ec_kvs_get(args, "caption"));
+}
+
+static ec_block *S_notes(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  S_ctx *x = ud;
+  (void)it, (void)data, (void)args;
+  ec_block *b = ec_block_notes_of(&x->c->diags);
+  for (size_t i = 0; i < x->c->n; i++) {
+    size_t w = ec_diags_count(&x->c->engines[i]->diags, EC_WARN);
+    if (!w) continue;
+    char *m = ec_asprintf("%s: %zu warnings while loading (see its report card)", x->c->engines[i]->name, w);
+    ec_block_note(b, 1, m);
+    free(m);
+  }
+  return b;
+}
+
+static const ec_tmpl_fence S_fences[] = {
+    {"table", "", "the template names an unknown comparison table"},
+    {"chart", "", NULL}, /* the charts' registry says an unknown name */
+    {"notes", "", NULL},
+};
+
+static const ec_tmpl_item S_items[] = {
+    {"table", "gates", S_t_gates, 0, "each engine's metric, change with its interval, verdict and why"},
+    {"table", "side-by-side", S_t_side_by_side, 0, "facts per engine side by side, differences from the baseline marked"},
+    {"table", "mismatches", S_t_mismatches, 0, "what makes the engines not directly comparable, and the comparison's notes"},
+    {"table", "platform", S_t_platform, 0, "a platform comparison: each candidate's time over the baseline's, per layer family"},
+    {"table", "types", S_t_types, 0, "layers and latency per layer type per engine (the numbers behind the charts)"},
+    {"table", "layers", S_t_layers, EC_ROWS_CMP_LAYERS, "aligned layers: both latencies, speedup, precisions, tactic"},
+    {"table", "one-side", S_t_one_side, EC_ROWS_CMP_ONE_SIDE, "layers present on one side only"},
+    {"table", "top-regressions", S_t_top, EC_ROWS_CMP_TOP, "the largest layer regressions of each candidate"},
+    {"chart", "verdict", S_c_verdict, 0, "the verdict banner: the outcome, then a line per candidate"},
+    {"chart", "waterfall", S_c_waterfall, 0, "from the baseline's layer-latency sum to each candidate's, step by step"},
+    {"chart", NULL, S_c_chart, 0, "a chart of the comparison charts' registry (view/compare_view.c)"},
+    {"notes", NULL, S_notes, 0, "warnings about the comparison and each engine"},
+};
+
+/* The compare report's generators and placeholders: the table
+ * docs/templates.md lists (tests/unit/test_report.c checks both ways). */
+const ec_tmpl_kind ec_compare_kind = {"compare", S_fences, sizeof S_fences / sizeof S_fences[0], S_items,
+                                      sizeof S_items / sizeof S_items[0], S_values, sizeof S_values / sizeof S_values[0]};
+
+static char *S_value(void *ud, const char *name) { return ec_tmpl_value_of(&ec_compare_kind, ud, name); }
+
+/* every block takes the next table id, as it always has */
 static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   S_ctx *x = ud;
-  const char *data = ec_kvs_get(args, "data");
-  if (!data) data = "";
-  const char *why = "no data";
-  char id[64];
-  snprintf(id, sizeof id, "c-t%d", ++x->seq);
-  if (!strcmp(kind, "table")) {
-    if (!strcmp(data, "gates")) return S_tbl(ec_cmp_tbl_gates(&x->view, id, &why), &why);
-    if (!strcmp(data, "side-by-side")) return S_tbl(ec_cmp_tbl_side_by_side(&x->view, id, &why), &why);
-    if (!strcmp(data, "mismatches")) return S_tbl(ec_cmp_tbl_mismatches(&x->view, id, &why), &why);
-    if (!strcmp(data, "platform")) return S_tbl(ec_cmp_tbl_platform(&x->view, id, &why), &why);
-    if (!strcmp(data, "types")) return S_tbl(ec_cmp_tbl_types(&x->view, id, &why), &why);
-    if (!strcmp(data, "layers")) return S_tbl(ec_cmp_tbl_layers(&x->view, "c-layers", ec_kvs_get_count(args, "rows", 2000), &why), &why);
-    if (!strcmp(data, "one-side")) return S_tbl(ec_cmp_tbl_one_side(&x->view, id, ec_kvs_get_count(args, "rows", 200), &why), &why);
-    if (!strcmp(data, "top-regressions")) return S_tbl(ec_cmp_tbl_top(&x->view, id, ec_kvs_get_count(args, "rows", 10), &why), &why);
-    return ec_block_unavailable("the template names an unknown comparison table");
-  }
-  if (!strcmp(kind, "chart") && !strcmp(data, "verdict")) {
-    ec_block *b = ec_block_figure(ec_cmp_banner(&x->view), NULL, ec_kvs_get(args, "caption"));
-    b->html = S_verdict_html(x->c); /* the page shows text that wraps */
-    return b;
-  }
-  if (!strcmp(kind, "chart") && !strcmp(data, "waterfall")) {
-    /* one per candidate (several become a group; each chart's title names its pair) */
-    const ec_comparison *c = x->c;
-    ec_block *g = c->n > 2 ? ec_block_group() : NULL, *one = NULL;
-    for (size_t i = 0; i < c->n; i++) {
-      if (i == c->baseline) continue;
-      char tid[64];
-      snprintf(tid, sizeof tid, "c-w%zu", i);
-      ec_scene *sc = ec_cmp_waterfall(&x->view, i, &why);
-      ec_block *b = sc ? ec_block_figure(sc, ec_cmp_tbl_waterfall(&x->view, i, tid), g ? NULL : ec_kvs_get(args, "caption"))
-                       : ec_block_unavailable(why);
-      if (!g) one = b;
-      else ec_block_add(g, b);
-    }
-    return g ? g : one ? one : ec_block_unavailable("there is no candidate");
-  }
-  if (!strcmp(kind, "chart")) {
-    ec_scene *sc = ec_cmp_chart(&x->view, data, &why);
-    if (!sc) return ec_block_unavailable(why);
-    ec_table *t = NULL;
-    if (strstr(data, "type")) t = ec_cmp_tbl_types(&x->view, id, &why);
-    return ec_block_figure(sc, t, ec_kvs_get(args, "caption"));
-  }
-  if (!strcmp(kind, "notes")) {
-    ec_block *b = ec_block_notes_of(&x->c->diags);
-    for (size_t i = 0; i < x->c->n; i++) {
-      size_t w = ec_diags_count(&x->c->engines[i]->diags, EC_WARN);
-      if (!w) continue;
-      char *m = ec_asprintf("%s: %zu warnings while loading (see its report card)", x->c->engines[i]->name, w);
-      ec_block_note(b, 1, m);
-      free(m);
-    }
-    return b;
-  }
-  return NULL;
+  snprintf(x->id, sizeof x->id, "c-t%d", ++x->seq);
+  return ec_tmpl_generate(&ec_compare_kind, x, kind, args);
 }
 
 static char *S_html(void *ud, const ec_block *b) { return ec_block_html_if(b, ((S_ctx *)ud)->o->want_html); }
@@ -170,7 +246,7 @@ int ec_compare_report_build(const ec_comparison *c, const ec_report_opts *o, ec_
   p->summary = ec_summarize(p->engine);
   snprintf(p->id, sizeof p->id, "c1");
   ec_summary **sums = c->sums; /* ec_compare's, once per engine */
-  S_ctx x = {c, sums, {c, sums, "c"}, o, 0};
+  S_ctx x = {c, sums, {c, sums, "c"}, o, 0, ""};
   ec_tmpl_env env = {&x, S_value, S_generate, S_html, "c1", o->template_path ? o->template_path : "templates/compare.md"};
   int rc = ec_template_expand(md, len, &env, &p->doc, d);
   free(md);

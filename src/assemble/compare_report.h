@@ -11,4 +11,8 @@
  *  a message in d when the template cannot be read. */
 int ec_compare_report_build(const ec_comparison *c, const ec_report_opts *o, ec_report *out, ec_diags *d);
 
+/** The compare report's generators and placeholders (docs/templates.md
+ *  lists every name). */
+extern const ec_tmpl_kind ec_compare_kind;
+
 #endif

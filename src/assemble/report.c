@@ -18,6 +18,7 @@
 #include "view/engine_tables.h"
 #include "view/headline.h"
 #include "view/report_items.h"
+#include "view/rows.h"
 #include "view/fmt.h"
 #include <cmark.h>
 #include <math.h>
@@ -51,91 +52,169 @@ static const ec_findings *S_findings(S_ctx *c) {
 
 /* ---- placeholders ------------------------------------------------------ */
 
-static char *S_value(void *ud, const char *name) {
-  S_ctx *c = ud;
-  const ec_engine *e = c->part->engine;
-  const ec_summary *s = c->part->summary;
-  char buf[64];
-  if (!strcmp(name, "engine.name")) return ec_strdup(e->name);
-  if (!strcmp(name, "engine.device")) return ec_strdup(e->device.present && e->device.name ? e->device.name : "unknown device");
-  if (!strcmp(name, "engine.tensorrt")) return ec_strdup(e->trt_version ? e->trt_version : "(version not recorded)");
-  if (!strcmp(name, "engine.layers")) {
-    long long nl = ec_summary_layer_count(s);
-    return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : "not available");
-  }
-  if (!strcmp(name, "latency.total")) return ec_strdup(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : "not available");
-  if (!strcmp(name, "reformat.share")) return ec_strdup(s->has_latency ? ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct) : "not available");
-  if (!strcmp(name, "reformat.count")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)s->reformat_count));
-  /* unknown, not 0, when no layer's source describes them; a total known
-   * in part is not the engine's (view/fmt.h ec_fmt_bytes_total) */
-  if (!strcmp(name, "weights") || !strcmp(name, "activations")) {
-    ec_buf b = {0};
-    char gap[128];
-    if (name[0] == 'w')
-      ec_fmt_bytes_total(&b, s->weights_bytes, NULL, s->nums.weights_known, s->nums.n,
-                         "no layer's weights are described", ec_fmt_weights_gap(gap, sizeof gap, &s->nums));
-    else
-      ec_fmt_bytes_total(&b, s->activations_bytes, NULL, s->nums.io_known, s->nums.n,
-                         "no layer's tensors have a known size", NULL);
-    return ec_buf_take(&b);
-  }
-  if (!strcmp(name, "timing.count")) return ec_strdup(s->has_timing ? ec_fmt_int(buf, sizeof buf, (double)s->timing.count) : "not available");
-  if (!strcmp(name, "timing.median")) return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.median) : "not available");
-  if (!strcmp(name, "timing.p99")) return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.p99) : "not available");
-  if (!strcmp(name, "profile.iterations"))
-    return ec_strdup(e->has_profile && e->profile_count > 0 ? ec_fmt_int(buf, sizeof buf, (double)e->profile_count) : "not available");
-  /* whole sentences for values that may be missing, so the text reads either way */
-  if (!strcmp(name, "latency.intro")) {
-    char from_name[400] = "";
-    if (s->types_from_name)
-      snprintf(from_name, sizeof from_name,
-               " %s: %zu of the %zu layers get a type family from their names (Conv is a Convolution, MatMul a "
-               "MatrixMultiply, a Myelin kernel goes by its ops), marked \"(from name)\". It is a best guess: "
-               "summary --json and TREx still count these layers as Unknown.",
-               e->has_graph ? "The layer information names the layers only" : "Only the profile names the layers",
-               s->types_from_name, s->layers);
-    if (!s->has_latency)
-      return ec_asprintf("There is no per-layer profile (trtexec --exportProfile), so the charts below that need "
-                         "latencies say so; layer counts are still shown.%s", from_name);
-    char ms[32], it[48], cmp[400];
-    if (e->profile_count > 0)
-      snprintf(it, sizeof it, " (%s)", ec_fmt_count(buf, sizeof buf, (size_t)e->profile_count, "iteration", "iterations"));
-    else it[0] = '\0';
-    /* "larger than the end-to-end time" only when there is one */
-    ec_e2e t = ec_summary_e2e(s);
-    if (t.known && isfinite(t.median_ms)) {
-      char med[32];
-      snprintf(cmp, sizeof cmp,
-               " The engine's end-to-end %s median is %s ms (%s)%s: trtexec times each layer separately, with "
-               "synchronisation between layers. The Timings section has the end-to-end numbers.",
-               t.what, ec_fmt_ms(med, sizeof med, t.median_ms), t.source,
-               s->total_ms > t.median_ms ? ", less than the sum" : "");
-    } else {
-      snprintf(cmp, sizeof cmp, " No end-to-end time was given (timing.json, metadata or a trtexec log) to compare "
-                                "the sum with.");
-    }
-    return ec_asprintf("Per-layer latencies come from trtexec's profiling run%s; they add up to %s ms.%s%s", it,
-                       ec_fmt_ms(ms, sizeof ms, s->total_ms), cmp, from_name);
-  }
-  if (!strcmp(name, "reformat.intro")) {
-    if (!s->reformat_count) return ec_strdup("The engine has no Reformat layers.");
-    char cnt[48];
-    ec_fmt_count(cnt, sizeof cnt, s->reformat_count, "Reformat layer", "Reformat layers");
-    if (!s->has_latency)
-      return ec_asprintf("The engine has %s; without a profile %s latency is unknown.", cnt,
-                         s->reformat_count == 1 ? "its" : "their");
-    return ec_asprintf("%s take%s %s%% of the latency.", cnt, s->reformat_count == 1 ? "s" : "",
-                       ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
-  }
-  if (!strcmp(name, "timing.intro")) {
-    if (!s->has_timing) return ec_strdup("none were given, so this section has no per-iteration data.");
-    char med[32], p99[32];
-    return ec_asprintf("%s; median %s ms, p99 %s ms.", ec_fmt_count(buf, sizeof buf, s->timing.count, "iteration", "iterations"),
-                       ec_fmt_ms(med, sizeof med, s->timing.median), ec_fmt_ms(p99, sizeof p99, s->timing.p99));
-  }
-  if (!strcmp(name, "warnings.count")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)ec_diags_count(&e->diags, EC_WARN)));
-  return NULL;
+/* Each placeholder's function reads the part's engine and summary. */
+#define S_PART                                  \
+  const S_ctx *c = ud;                          \
+  const ec_engine *e = c->part->engine;         \
+  const ec_summary *s = c->part->summary;       \
+  char buf[64];                                 \
+  (void)e, (void)s, (void)buf
+
+static char *S_v_name(void *ud) {
+  S_PART;
+  return ec_strdup(e->name);
 }
+
+static char *S_v_device(void *ud) {
+  S_PART;
+  return ec_strdup(e->device.present && e->device.name ? e->device.name : "unknown device");
+}
+
+static char *S_v_tensorrt(void *ud) {
+  S_PART;
+  return ec_strdup(e->trt_version ? e->trt_version : "(version not recorded)");
+}
+
+static char *S_v_layers(void *ud) {
+  S_PART;
+  long long nl = ec_summary_layer_count(s);
+  return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : "not available");
+}
+
+static char *S_v_latency_total(void *ud) {
+  S_PART;
+  return ec_strdup(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : "not available");
+}
+
+static char *S_v_reformat_share(void *ud) {
+  S_PART;
+  return ec_strdup(s->has_latency ? ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct) : "not available");
+}
+
+static char *S_v_reformat_count(void *ud) {
+  S_PART;
+  return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)s->reformat_count));
+}
+
+/* unknown, not 0, when no layer's source describes them; a total known
+ * in part is not the engine's (view/fmt.h ec_fmt_bytes_total) */
+static char *S_v_weights(void *ud) {
+  S_PART;
+  ec_buf b = {0};
+  char gap[128];
+  ec_fmt_bytes_total(&b, s->weights_bytes, NULL, s->nums.weights_known, s->nums.n,
+                     "no layer's weights are described", ec_fmt_weights_gap(gap, sizeof gap, &s->nums));
+  return ec_buf_take(&b);
+}
+
+static char *S_v_activations(void *ud) {
+  S_PART;
+  ec_buf b = {0};
+  ec_fmt_bytes_total(&b, s->activations_bytes, NULL, s->nums.io_known, s->nums.n,
+                     "no layer's tensors have a known size", NULL);
+  return ec_buf_take(&b);
+}
+
+static char *S_v_timing_count(void *ud) {
+  S_PART;
+  return ec_strdup(s->has_timing ? ec_fmt_int(buf, sizeof buf, (double)s->timing.count) : "not available");
+}
+
+static char *S_v_timing_median(void *ud) {
+  S_PART;
+  return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.median) : "not available");
+}
+
+static char *S_v_timing_p99(void *ud) {
+  S_PART;
+  return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.p99) : "not available");
+}
+
+static char *S_v_profile_iterations(void *ud) {
+  S_PART;
+  return ec_strdup(e->has_profile && e->profile_count > 0 ? ec_fmt_int(buf, sizeof buf, (double)e->profile_count) : "not available");
+}
+
+/* whole sentences for values that may be missing, so the text reads either way */
+static char *S_v_latency_intro(void *ud) {
+  S_PART;
+  char from_name[400] = "";
+  if (s->types_from_name)
+    snprintf(from_name, sizeof from_name,
+             " %s: %zu of the %zu layers get a type family from their names (Conv is a Convolution, MatMul a "
+             "MatrixMultiply, a Myelin kernel goes by its ops), marked \"(from name)\". It is a best guess: "
+             "summary --json and TREx still count these layers as Unknown.",
+             e->has_graph ? "The layer information names the layers only" : "Only the profile names the layers",
+             s->types_from_name, s->layers);
+  if (!s->has_latency)
+    return ec_asprintf("There is no per-layer profile (trtexec --exportProfile), so the charts below that need "
+                       "latencies say so; layer counts are still shown.%s", from_name);
+  char ms[32], it[48], cmp[400];
+  if (e->profile_count > 0)
+    snprintf(it, sizeof it, " (%s)", ec_fmt_count(buf, sizeof buf, (size_t)e->profile_count, "iteration", "iterations"));
+  else it[0] = '\0';
+  /* "larger than the end-to-end time" only when there is one */
+  ec_e2e t = ec_summary_e2e(s);
+  if (t.known && isfinite(t.median_ms)) {
+    char med[32];
+    snprintf(cmp, sizeof cmp,
+             " The engine's end-to-end %s median is %s ms (%s)%s: trtexec times each layer separately, with "
+             "synchronisation between layers. The Timings section has the end-to-end numbers.",
+             t.what, ec_fmt_ms(med, sizeof med, t.median_ms), t.source,
+             s->total_ms > t.median_ms ? ", less than the sum" : "");
+  } else {
+    snprintf(cmp, sizeof cmp, " No end-to-end time was given (timing.json, metadata or a trtexec log) to compare "
+                              "the sum with.");
+  }
+  return ec_asprintf("Per-layer latencies come from trtexec's profiling run%s; they add up to %s ms.%s%s", it,
+                     ec_fmt_ms(ms, sizeof ms, s->total_ms), cmp, from_name);
+}
+
+static char *S_v_reformat_intro(void *ud) {
+  S_PART;
+  if (!s->reformat_count) return ec_strdup("The engine has no Reformat layers.");
+  char cnt[48];
+  ec_fmt_count(cnt, sizeof cnt, s->reformat_count, "Reformat layer", "Reformat layers");
+  if (!s->has_latency)
+    return ec_asprintf("The engine has %s; without a profile %s latency is unknown.", cnt,
+                       s->reformat_count == 1 ? "its" : "their");
+  return ec_asprintf("%s take%s %s%% of the latency.", cnt, s->reformat_count == 1 ? "s" : "",
+                     ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
+}
+
+static char *S_v_timing_intro(void *ud) {
+  S_PART;
+  if (!s->has_timing) return ec_strdup("none were given, so this section has no per-iteration data.");
+  char med[32], p99[32];
+  return ec_asprintf("%s; median %s ms, p99 %s ms.", ec_fmt_count(buf, sizeof buf, s->timing.count, "iteration", "iterations"),
+                     ec_fmt_ms(med, sizeof med, s->timing.median), ec_fmt_ms(p99, sizeof p99, s->timing.p99));
+}
+
+static char *S_v_warnings_count(void *ud) {
+  S_PART;
+  return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)ec_diags_count(&e->diags, EC_WARN)));
+}
+#undef S_PART
+
+static const ec_tmpl_value S_values[] = {
+    {"engine.name", S_v_name},
+    {"engine.device", S_v_device},
+    {"engine.tensorrt", S_v_tensorrt},
+    {"engine.layers", S_v_layers},
+    {"latency.total", S_v_latency_total},
+    {"reformat.share", S_v_reformat_share},
+    {"reformat.count", S_v_reformat_count},
+    {"weights", S_v_weights},
+    {"activations", S_v_activations},
+    {"timing.count", S_v_timing_count},
+    {"timing.median", S_v_timing_median},
+    {"timing.p99", S_v_timing_p99},
+    {"profile.iterations", S_v_profile_iterations},
+    {"latency.intro", S_v_latency_intro},
+    {"reformat.intro", S_v_reformat_intro},
+    {"timing.intro", S_v_timing_intro},
+    {"warnings.count", S_v_warnings_count},
+};
 
 /* ---- generators -------------------------------------------------------- */
 
@@ -225,9 +304,9 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
  * the list (anchor "<part>-warnings", which the first screen links to); then
  * the facts two files give differently, with the value kept
  * (load/sources.c). */
-static ec_block *S_gen_notes(S_ctx *c, const char *data, const ec_kvs *a) {
+static ec_block *S_gen_notes(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *a) {
+  S_ctx *c = ud;
   const ec_engine *e = c->part->engine;
-  if (strcmp(data, "warnings")) return ec_block_unavailable("the template names unknown notes");
   size_t n = ec_diags_count(&e->diags, EC_WARN);
   const ec_diags *sn = &e->source_notes;
   if (!n && !sn->n) return ec_block_text("No warnings were raised while reading this engine's files.", NULL);
@@ -277,7 +356,8 @@ static ec_block *S_gen_notes(S_ctx *c, const char *data, const ec_kvs *a) {
 /* The first screen (and page 1 of the PDF): who ran what, the precision mix,
  * the headline figures, the five slowest layers with their share, the top
  * findings, and the warning count linking to the warnings. */
-static ec_block *S_gen_first_screen(S_ctx *c) {
+static ec_block *S_gen_first_screen(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  S_ctx *c = ud;
   const ec_summary *s = c->part->summary;
   const ec_engine *e = c->part->engine;
   ec_block *g = ec_block_group();
@@ -330,7 +410,7 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
     free(m);
   }
   /* the five slowest (fewer when report --top asks for fewer) */
-  size_t top = c->o->top_n && c->o->top_n < 5 ? c->o->top_n : 5;
+  size_t top = c->o->top_n && c->o->top_n < EC_ROWS_FIRST_SLOWEST ? c->o->top_n : EC_ROWS_FIRST_SLOWEST;
   if (s->has_latency && s->layers) {
     char tid[64];
     snprintf(tid, sizeof tid, "%s-slowest", c->part->id);
@@ -361,8 +441,8 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
   }
   if (e->n_layers) {
     const ec_findings *f = S_findings(c);
-    const ec_finding *first[3];
-    size_t n = ec_findings_first(f, 3, first);
+    const ec_finding *first[EC_ROWS_FIRST_FINDINGS];
+    size_t n = ec_findings_first(f, EC_ROWS_FIRST_FINDINGS, first);
     char tid[64];
     snprintf(tid, sizeof tid, "%s-top-findings", c->part->id);
     ec_table *t = ec_tbl_top_findings(first, n, tid);
@@ -370,8 +450,8 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
       ec_block *b = ec_block_table(t);
       char all[48];
       /* ranked by the time a fix could save, then lint's order (ec_findings_first) */
-      const ec_finding *ranked[3];
-      size_t nr = ec_findings_top(f, 3, ranked);
+      const ec_finding *ranked[EC_ROWS_FIRST_FINDINGS];
+      size_t nr = ec_findings_top(f, EC_ROWS_FIRST_FINDINGS, ranked);
       char together[96] = "";
       if (nr > 1) {
         /* each layer's time once: never above what those layers take */
@@ -393,22 +473,55 @@ static ec_block *S_gen_first_screen(S_ctx *c) {
   return g;
 }
 
-static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
+static ec_block *S_gen_chart(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  return S_gen_item(ud, 1, data, args);
+}
+
+static ec_block *S_gen_table(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  return S_gen_item(ud, 0, data, args);
+}
+
+static ec_block *S_gen_graph(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
   S_ctx *c = ud;
-  const char *data = ec_kvs_get(args, "data");
-  if (!strcmp(kind, "chart")) return S_gen_item(c, 1, data ? data : "", args);
-  if (!strcmp(kind, "table")) return S_gen_item(c, 0, data ? data : "", args);
-  if (!strcmp(kind, "notes")) return S_gen_notes(c, data ? data : "warnings", args);
-  if (!strcmp(kind, "first-screen")) return S_gen_first_screen(c);
-  if (!strcmp(kind, "graph")) return ec_gen_graph(c->part->engine, c->part->summary, args, &c->graph_opts, &c->graph_job);
-  if (!strcmp(kind, "lint")) {
-    ec_block *b = ec_gen_lint(c->part->engine, c->part->summary, c->part->engine->n_layers ? S_findings(c) : NULL, data,
-                              c->part->id,
-                              ec_kvs_get_count(args, "rows", 0));
-    b->brief_rows = ec_kvs_get_count(args, "brief-rows", 0);
-    return b;
-  }
-  return NULL;
+  return ec_gen_graph(c->part->engine, c->part->summary, args, &c->graph_opts, &c->graph_job);
+}
+
+static ec_block *S_gen_lint(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  S_ctx *c = ud;
+  ec_block *b = ec_gen_lint(c->part->engine, c->part->summary, c->part->engine->n_layers ? S_findings(c) : NULL, data,
+                            c->part->id, ec_kvs_get_count(args, "rows", 0));
+  b->brief_rows = ec_kvs_get_count(args, "brief-rows", 0);
+  return b;
+}
+
+static const ec_tmpl_fence S_fences[] = {
+    {"chart", "", NULL}, /* the registry (view/report_items.c) says an unknown name */
+    {"table", "", NULL},
+    {"notes", "warnings", "the template names unknown notes"},
+    {"first-screen", NULL, NULL},
+    {"graph", NULL, NULL},
+    {"lint", NULL, NULL},
+};
+
+static const ec_tmpl_item S_items[] = {
+    {"chart", NULL, S_gen_chart, 0, "a chart of the registry (view/report_items.c), its data table under it"},
+    {"table", NULL, S_gen_table, 0, "a table of the registry (view/report_items.c)"},
+    {"notes", "warnings", S_gen_notes, 0, "everything said while loading the engine, and the facts its files give differently"},
+    {"first-screen", NULL, S_gen_first_screen, 0, "who ran what, the precision mix, the headline figures, the slowest layers, the findings to try first"},
+    {"graph", NULL, S_gen_graph, 0, "the engine graph (assemble/gen_graph.h)"},
+    {"lint", NULL, S_gen_lint, 0, "the lint findings (assemble/gen_lint.h)"},
+};
+
+/* The report's generators and placeholders; its charts and tables are the
+ * registry's (view/report_items.h). docs/templates.md lists every name
+ * (tests/unit/test_report.c checks both ways). */
+const ec_tmpl_kind ec_report_kind = {"report", S_fences, sizeof S_fences / sizeof S_fences[0], S_items,
+                                     sizeof S_items / sizeof S_items[0], S_values, sizeof S_values / sizeof S_values[0]};
+
+static char *S_value(void *ud, const char *name) { return ec_tmpl_value_of(&ec_report_kind, ud, name); }
+
+static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
+  return ec_tmpl_generate(&ec_report_kind, ud, kind, args);
 }
 
 /* A block's HTML into o. A reason for "not available" is said once: a block

@@ -9,7 +9,7 @@
 
 typedef struct ec_report_opts {
   const char *template_path; /* a user's template instead of the built-in report.md */
-  size_t top_n;              /* rows in top-layer tables (0: 10) */
+  size_t top_n;              /* rows in top-layer tables (0: EC_TOP_DEFAULT, view/rows.h) */
   size_t max_table_rows;     /* full layer table rows (0: all) */
   int want_html;             /* build HTML for blocks */
   double graph_timeout;      /* engine graph layout time limit in seconds (0: 10) */
@@ -46,5 +46,9 @@ ec_table *ec_report_index_table(const ec_report *r);
 int ec_report_html(const ec_report *r, ec_buf *out);
 /** The bound ec_report_html checks: bytes the page's parts could take. */
 size_t ec_report_html_bound(const ec_report *r);
+
+/** The report's generators and placeholders (docs/templates.md lists
+ *  every name; its charts and tables are view/report_items.h's). */
+extern const ec_tmpl_kind ec_report_kind;
 
 #endif

@@ -295,3 +295,39 @@ char *ec_template_load(const char *path, const char *name, size_t *len, ec_diags
   *len = f->len;
   return ec_strndup((const char *)f->data, f->len);
 }
+
+/* ---- a report kind's names ------------------------------------------------ */
+
+const ec_tmpl_item *ec_tmpl_item_find(const ec_tmpl_kind *k, const char *fence, const char *data) {
+  const ec_tmpl_item *any = NULL;
+  for (size_t i = 0; i < k->n_items; i++) {
+    const ec_tmpl_item *it = &k->items[i];
+    if (strcmp(it->fence, fence)) continue;
+    if (!it->name) {
+      if (!any) any = it;
+    } else if (data && !strcmp(it->name, data)) {
+      return it;
+    }
+  }
+  return any;
+}
+
+ec_block *ec_tmpl_generate(const ec_tmpl_kind *k, void *ud, const char *fence, const ec_kvs *args) {
+  for (size_t f = 0; f < k->n_fences; f++) {
+    const ec_tmpl_fence *fe = &k->fences[f];
+    if (strcmp(fe->fence, fence)) continue;
+    const char *data = ec_kvs_get(args, "data");
+    if (!data) data = fe->dflt;
+    const ec_tmpl_item *it = ec_tmpl_item_find(k, fence, data);
+    return it ? it->gen(ud, it, data, args) : ec_block_unavailable(fe->unknown);
+  }
+  return NULL;
+}
+
+char *ec_tmpl_value_of(const ec_tmpl_kind *k, void *ud, const char *name) {
+  for (size_t i = 0; i < k->n_values; i++)
+    if (!strcmp(k->values[i].name, name)) return k->values[i].fn(ud);
+  return NULL;
+}
+
+size_t ec_tmpl_rows(const ec_tmpl_item *it, const ec_kvs *args) { return ec_kvs_get_count(args, "rows", it->rows); }

@@ -77,6 +77,61 @@ void ec_doc_free(ec_doc *doc);
  *  one report to the next. Caller frees. */
 char *ec_heading_slug(const char *text);
 
+/* ---- a report kind's names: one table each, one driver ------------------ */
+
+/* One name a template's fenced block can ask for: a generator ("```chart",
+ * "```table", "```notes", ...) with "data: NAME". The report kinds (report,
+ * compare, trend) each keep a table of these, and ec_tmpl_generate looks a
+ * block up in it. */
+typedef struct ec_tmpl_item {
+  const char *fence; /* the generator: "chart", "table", "notes", ... */
+  const char *name;  /* its "data:" name; NULL: any (the row reads data itself) */
+  /* the block (never NULL); data is the block's "data:" (the fence's
+   * default when it has none) */
+  ec_block *(*gen)(void *ud, const struct ec_tmpl_item *it, const char *data, const ec_kvs *args);
+  size_t rows;       /* default rows (view/rows.h); 0: all */
+  const char *what;  /* what it shows, one line */
+} ec_tmpl_item;
+
+/* A generator of a report kind: the "data:" it reads when a block gives
+ * none, and what a name its table lacks shows (NULL: nothing, the fence
+ * is only ever a wildcard row). */
+typedef struct ec_tmpl_fence {
+  const char *fence;
+  const char *dflt;    /* data when the block has none (NULL: none) */
+  const char *unknown; /* "the template names an unknown ..." */
+} ec_tmpl_fence;
+
+/* A placeholder ({{NAME}}) and the function giving its value (malloc'd). */
+typedef struct ec_tmpl_value {
+  const char *name;
+  char *(*fn)(void *ud);
+} ec_tmpl_value;
+
+/* A report kind: its generators, names and placeholders. */
+typedef struct ec_tmpl_kind {
+  const char *name; /* "report", "compare", "trend" */
+  const ec_tmpl_fence *fences;
+  size_t n_fences;
+  const ec_tmpl_item *items;
+  size_t n_items;
+  const ec_tmpl_value *values;
+  size_t n_values;
+} ec_tmpl_kind;
+
+/** The row of k for a fence and data name: the named row, else the fence's
+ *  wildcard row, else NULL. */
+const ec_tmpl_item *ec_tmpl_item_find(const ec_tmpl_kind *k, const char *fence, const char *data);
+/** The block of a generator of k (an ec_tmpl_env's generate): the row's;
+ *  for a name k does not have, "Not available" with the fence's unknown
+ *  message; NULL when fence is not one of k's generators. */
+ec_block *ec_tmpl_generate(const ec_tmpl_kind *k, void *ud, const char *fence, const ec_kvs *args);
+/** The value of placeholder name (an ec_tmpl_env's value), or NULL when k
+ *  has none of that name. */
+char *ec_tmpl_value_of(const ec_tmpl_kind *k, void *ud, const char *name);
+/** The rows a block shows: its "rows:", else the row's default. */
+size_t ec_tmpl_rows(const ec_tmpl_item *it, const ec_kvs *args);
+
 /** The template text: from path if given (a user's own template), else the
  *  embedded "templates/NAME". Returns malloc'd text or NULL with a message. */
 char *ec_template_load(const char *path, const char *name, size_t *len, ec_diags *d);

@@ -1,12 +1,16 @@
-/* Generators of templates/trend.md:
+/* Generators and placeholders of templates/trend.md: one table each
+ * (S_items, S_values), read by the template driver (ec_tmpl_generate);
+ * docs/templates.md lists every name, and the default rows are in
+ * view/rows.h:
  *   table  data: gates | change-points | moved (one table per change point) |
- *                nights (one per engine; rows: N, default 30)
+ *                nights (one per engine; rows: N)
  *   chart  data: series | type-history (one chart per engine: small multiples)
  *   notes  data: trend (warnings about the trend) */
 #include "assemble/trend_report.h"
 #include "assemble/html.h"
 #include "util/alloc.h"
 #include "view/fmt.h"
+#include "view/rows.h"
 #include "view/trend_view.h"
 #include <math.h>
 #include <stdio.h>
@@ -17,30 +21,53 @@ typedef struct {
   const ec_trend *t;
   const ec_report_opts *o;
   int seq;
+  char id[64]; /* the block's table id, "t-t<seq>" */
 } S_ctx;
 
-static char *S_value(void *ud, const char *name) {
-  S_ctx *x = ud;
-  const ec_trend *t = x->t;
-  char buf[64];
-  if (!strcmp(name, "trend.verdict")) return ec_trend_headline(t);
-  if (!strcmp(name, "trend.metric")) return ec_asprintf("%s (%s)", ec_metric_label(t->used), ec_metric_name(t->used));
-  if (!strcmp(name, "trend.engines")) return ec_strdup(ec_fmt_count(buf, sizeof buf, t->n, "engine", "engines"));
-  if (!strcmp(name, "trend.nights")) return ec_strdup(ec_fmt_count(buf, sizeof buf, t->nights, "night", "nights"));
-  if (!strcmp(name, "trend.order"))
-    return t->opts.by ? ec_asprintf("by their label %s (compared as %s)", t->opts.by,
-                                    !strcmp(t->order, "text") ? "text" : !strcmp(t->order, "date") ? "dates" : "numbers")
-                      : ec_strdup("in the order they were given");
-  if (!strcmp(name, "trend.gate")) {
-    char *rule = ec_trend_gate_rule(t);
-    return rule ? rule : ec_strdup("none (--max-regress not given)");
-  }
-  if (!strcmp(name, "trend.window")) return ec_asprintf("%d", EC_TREND_WINDOW);
-  if (!strcmp(name, "trend.penalty")) return ec_strdup(EC_CP_PENALTY_TEXT);
-  if (!strcmp(name, "trend.clip")) return ec_asprintf("%g", EC_CP_CLIP);
-  if (!strcmp(name, "trend.confidence")) return ec_asprintf("%g%%", 100 * t->opts.confidence);
-  return NULL;
+/* ---- placeholders ------------------------------------------------------ */
+
+static char *S_v_verdict(void *ud) { return ec_trend_headline(((S_ctx *)ud)->t); }
+
+static char *S_v_metric(void *ud) {
+  const ec_trend *t = ((S_ctx *)ud)->t;
+  return ec_asprintf("%s (%s)", ec_metric_label(t->used), ec_metric_name(t->used));
 }
+
+static char *S_v_engines(void *ud) {
+  char buf[64];
+  return ec_strdup(ec_fmt_count(buf, sizeof buf, ((S_ctx *)ud)->t->n, "engine", "engines"));
+}
+
+static char *S_v_nights(void *ud) {
+  char buf[64];
+  return ec_strdup(ec_fmt_count(buf, sizeof buf, ((S_ctx *)ud)->t->nights, "night", "nights"));
+}
+
+static char *S_v_order(void *ud) {
+  const ec_trend *t = ((S_ctx *)ud)->t;
+  return t->opts.by ? ec_asprintf("by their label %s (compared as %s)", t->opts.by,
+                                  !strcmp(t->order, "text") ? "text" : !strcmp(t->order, "date") ? "dates" : "numbers")
+                    : ec_strdup("in the order they were given");
+}
+
+static char *S_v_gate(void *ud) {
+  char *rule = ec_trend_gate_rule(((S_ctx *)ud)->t);
+  return rule ? rule : ec_strdup("none (--max-regress not given)");
+}
+
+static char *S_v_window(void *ud) { return ec_asprintf("%d", EC_TREND_WINDOW); }
+static char *S_v_penalty(void *ud) { return ec_strdup(EC_CP_PENALTY_TEXT); }
+static char *S_v_clip(void *ud) { return ec_asprintf("%g", EC_CP_CLIP); }
+static char *S_v_confidence(void *ud) { return ec_asprintf("%g%%", 100 * ((S_ctx *)ud)->t->opts.confidence); }
+
+static const ec_tmpl_value S_values[] = {
+    {"trend.verdict", S_v_verdict}, {"trend.metric", S_v_metric},   {"trend.engines", S_v_engines},
+    {"trend.nights", S_v_nights},   {"trend.order", S_v_order},     {"trend.gate", S_v_gate},
+    {"trend.window", S_v_window},   {"trend.penalty", S_v_penalty}, {"trend.clip", S_v_clip},
+    {"trend.confidence", S_v_confidence},
+};
+
+/* ---- generators ------------------------------------------------------- */
 
 /* No change point is a finding, not missing data. */
 static ec_block *S_none(void) {
@@ -49,10 +76,14 @@ static ec_block *S_none(void) {
   return b;
 }
 
-/* One block per engine; several become a group whose members carry their
- * own lead-in sentence. */
-static ec_block *S_per_engine(S_ctx *x, const char *data, const ec_kvs *args) {
+typedef ec_scene *(*S_chart_fn)(const ec_trend *t, size_t i, const char *id, const char **why);
+
+/* One block per engine: the nights table (chart NULL), or the chart with,
+ * when the row names one, the nights table under it. Several become a group
+ * whose members carry their own lead-in sentence. */
+static ec_block *S_per_engine(S_ctx *x, const ec_tmpl_item *it, S_chart_fn chart, const ec_kvs *args) {
   const ec_trend *t = x->t;
+  const char *data = it->name;
   if (!t->n) return ec_block_unavailable("no nights were given");
   ec_block *g = t->n > 1 ? ec_block_group() : NULL, *one = NULL;
   for (size_t i = 0; i < t->n; i++) {
@@ -61,11 +92,11 @@ static ec_block *S_per_engine(S_ctx *x, const char *data, const ec_kvs *args) {
     snprintf(tid, sizeof tid, "t-%s-%zu-t", data, i);
     const char *why = "no data";
     ec_block *b;
-    if (!strcmp(data, "nights")) {
-      b = ec_block_table(ec_trend_tbl_nights(t, i, id, ec_kvs_get_count(args, "rows", 30)));
+    if (!chart) {
+      b = ec_block_table(ec_trend_tbl_nights(t, i, id, ec_tmpl_rows(it, args)));
     } else {
-      ec_scene *sc = !strcmp(data, "series") ? ec_trend_chart_series(t, i, id, &why) : ec_trend_chart_types(t, i, id, &why);
-      b = sc ? ec_block_figure(sc, !strcmp(data, "series") ? ec_trend_tbl_nights(t, i, tid, ec_kvs_get_count(args, "rows", 30)) : NULL,
+      ec_scene *sc = chart(t, i, id, &why);
+      b = sc ? ec_block_figure(sc, it->rows ? ec_trend_tbl_nights(t, i, tid, ec_tmpl_rows(it, args)) : NULL,
                                g ? NULL : ec_kvs_get(args, "caption"))
              : ec_block_unavailable(why);
     }
@@ -86,7 +117,8 @@ static ec_block *S_per_engine(S_ctx *x, const char *data, const ec_kvs *args) {
 }
 
 /* What moved at each change point: its layer types and slowest layers. */
-static ec_block *S_moved(S_ctx *x, const ec_kvs *args) {
+static ec_block *S_moved(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  S_ctx *x = ud;
   const ec_trend *t = x->t;
   ec_block *g = ec_block_group();
   size_t n = 0;
@@ -96,7 +128,7 @@ static ec_block *S_moved(S_ctx *x, const ec_kvs *args) {
       for (int layers = 0; layers < 2; layers++) {
         char id[48];
         snprintf(id, sizeof id, "t-moved-%zu-%zu-%d", i, k, layers);
-        ec_table *tb = ec_trend_tbl_moved(t, i, k, layers, id, layers ? ec_kvs_get_count(args, "rows", 10) : 0);
+        ec_table *tb = ec_trend_tbl_moved(t, i, k, layers, id, layers ? ec_tmpl_rows(it, args) : 0);
         ec_block *b = tb ? ec_block_table(tb)
                          : ec_block_unavailable(layers ? "the summaries list no slowest layers" : "no night has per-type latencies");
         b->caption = layers ? ec_strdup("Its slowest layers (each summary's top_layers):")
@@ -113,32 +145,64 @@ static ec_block *S_moved(S_ctx *x, const ec_kvs *args) {
   return g;
 }
 
+static ec_block *S_gates(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  S_ctx *x = ud;
+  return ec_block_table(ec_trend_tbl_gates(x->t, x->id));
+}
+
+static ec_block *S_cps(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  S_ctx *x = ud;
+  const char *why = "no data";
+  ec_table *tb = ec_trend_tbl_cps(x->t, x->id, &why);
+  return tb ? ec_block_table(tb) : S_none();
+}
+
+static ec_block *S_nights(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  return S_per_engine(ud, it, NULL, args);
+}
+
+static ec_block *S_series(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  return S_per_engine(ud, it, ec_trend_chart_series, args);
+}
+
+static ec_block *S_types(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  return S_per_engine(ud, it, ec_trend_chart_types, args);
+}
+
+/* nothing to say: nothing shown */
+static ec_block *S_notes(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  S_ctx *x = ud;
+  return x->t->diags.n ? ec_block_notes_of(&x->t->diags) : ec_block_group();
+}
+
+static const ec_tmpl_fence S_fences[] = {
+    {"table", "", "the template names an unknown trend table"},
+    {"chart", "", "the template names an unknown trend chart"},
+    {"notes", "", NULL},
+};
+
+static const ec_tmpl_item S_items[] = {
+    {"table", "gates", S_gates, 0, "one row per engine: its latest night against the level before it, and the verdict"},
+    {"table", "change-points", S_cps, 0, "every change point: first night, change with interval, levels, what moved"},
+    {"table", "moved", S_moved, EC_ROWS_TREND_MOVED, "what moved at each change point: its layer types and slowest layers"},
+    {"table", "nights", S_nights, EC_ROWS_TREND_NIGHTS, "each engine's nights: value, level, change points and outliers marked"},
+    {"chart", "series", S_series, EC_ROWS_TREND_NIGHTS, "each engine's metric night by night, with its nights table under it"},
+    {"chart", "type-history", S_types, 0, "each engine's per-type latency night by night, stacked"},
+    {"notes", NULL, S_notes, 0, "warnings about the trend"},
+};
+
+/* The trend report's generators and placeholders: the table
+ * docs/templates.md lists (tests/unit/test_report.c checks both ways). */
+const ec_tmpl_kind ec_trend_kind = {"trend", S_fences, sizeof S_fences / sizeof S_fences[0], S_items,
+                                    sizeof S_items / sizeof S_items[0], S_values, sizeof S_values / sizeof S_values[0]};
+
+static char *S_value(void *ud, const char *name) { return ec_tmpl_value_of(&ec_trend_kind, ud, name); }
+
+/* every block takes the next table id, as it always has */
 static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   S_ctx *x = ud;
-  const char *data = ec_kvs_get(args, "data");
-  if (!data) data = "";
-  const char *why = "no data";
-  char id[64];
-  snprintf(id, sizeof id, "t-t%d", ++x->seq);
-  if (!strcmp(kind, "table")) {
-    if (!strcmp(data, "gates")) return ec_block_table(ec_trend_tbl_gates(x->t, id));
-    if (!strcmp(data, "change-points")) {
-      ec_table *tb = ec_trend_tbl_cps(x->t, id, &why);
-      return tb ? ec_block_table(tb) : S_none();
-    }
-    if (!strcmp(data, "moved")) return S_moved(x, args);
-    if (!strcmp(data, "nights")) return S_per_engine(x, "nights", args);
-    return ec_block_unavailable("the template names an unknown trend table");
-  }
-  if (!strcmp(kind, "chart")) {
-    if (!strcmp(data, "series") || !strcmp(data, "type-history")) return S_per_engine(x, data, args);
-    return ec_block_unavailable("the template names an unknown trend chart");
-  }
-  if (!strcmp(kind, "notes")) {
-    /* nothing to say: nothing shown */
-    return x->t->diags.n ? ec_block_notes_of(&x->t->diags) : ec_block_group();
-  }
-  return NULL;
+  snprintf(x->id, sizeof x->id, "t-t%d", ++x->seq);
+  return ec_tmpl_generate(&ec_trend_kind, x, kind, args);
 }
 
 static char *S_html(void *ud, const ec_block *b) { return ec_block_html_if(b, ((S_ctx *)ud)->o->want_html); }
@@ -159,7 +223,7 @@ int ec_trend_report_build(const ec_trend *t, const ec_report_opts *o, ec_report 
   p->engine = g0->nights[g0->latest].e;
   p->summary = ec_summarize(p->engine);
   snprintf(p->id, sizeof p->id, "t1");
-  S_ctx x = {t, o, 0};
+  S_ctx x = {t, o, 0, ""};
   ec_tmpl_env env = {&x, S_value, S_generate, S_html, "t1", o->template_path ? o->template_path : "templates/trend.md"};
   int rc = ec_template_expand(md, len, &env, &p->doc, d);
   free(md);

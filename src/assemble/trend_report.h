@@ -11,4 +11,8 @@
  *  message in d when the template cannot be read. */
 int ec_trend_report_build(const ec_trend *t, const ec_report_opts *o, ec_report *out, ec_diags *d);
 
+/** The trend report's generators and placeholders (docs/templates.md
+ *  lists every name). */
+extern const ec_tmpl_kind ec_trend_kind;
+
 #endif

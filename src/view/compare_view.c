@@ -6,6 +6,7 @@
 #include "view/chart_common.h"
 #include "view/colors.h"
 #include "view/fmt.h"
+#include "view/rows.h"
 #include "view/text.h"
 #include <math.h>
 #include <stdio.h>
@@ -458,147 +459,200 @@ static const char **S_names(const ec_cmp_view *v) {
   return n;
 }
 
-ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why) {
-  const ec_comparison *c = v->c;
-  size_t ne = c->n;
-  char fid[128];
-  snprintf(fid, sizeof fid, "%s-%s", v->id, name);
-  ec_bar_spec sp;
-  memset(&sp, 0, sizeof sp);
-  sp.f.id = fid;
-  sp.f.width = 640;
-  sp.horizontal = 1;
-  ec_scene *sc = NULL;
+/* A chart's bar spec: its id (the view's prefix and the chart's name) and
+ * the settings every comparison chart shares. */
+static void S_spec(const ec_cmp_view *v, const char *name, char *fid, size_t cap, ec_bar_spec *sp) {
+  snprintf(fid, cap, "%s-%s", v->id, name);
+  memset(sp, 0, sizeof *sp);
+  sp->f.id = fid;
+  sp->f.width = 640;
+  sp->horizontal = 1;
+}
+
+static int S_any_latency(const ec_cmp_view *v) {
   int any_lat = 0;
-  for (size_t i = 0; i < ne; i++) any_lat |= v->sums[i]->has_latency;
-  if (!strcmp(name, "stacked-latency-by-type") || !strcmp(name, "latency-by-precision")) {
-    if (!any_lat) { *why = "no engine has a profile"; return NULL; }
-    int prec = !strcmp(name, "latency-by-precision");
-    const char **keys;
-    size_t nk = S_keys(v, prec, &keys);
-    /* batch-normalise when the engines' batches differ */
-    int norm = 0;
-    long b0 = ec_engine_batch(S_e(v, 0));
-    for (size_t i = 1; i < ne && !prec; i++)
-      if (ec_engine_batch(S_e(v, i)) != b0) norm = 1;
-    for (size_t i = 0; i < ne && norm; i++)
-      if (ec_engine_batch(S_e(v, i)) <= 0) norm = 0;
-    double *vals = ec_calloc(nk * ne + 1, sizeof *vals);
-    ec_color *cols = ec_calloc(nk ? nk : 1, sizeof *cols);
-    for (size_t k = 0; k < nk; k++) {
-      cols[k] = prec ? ec_color_precision(keys[k]) : ec_color_layer_type(keys[k]);
-      for (size_t i = 0; i < ne; i++) {
-        const ec_groups *g = prec ? &v->sums[i]->by_precision : &v->sums[i]->by_type;
-        const ec_group *x = ec_groups_find(g, keys[k]);
-        double ms = x ? x->latency_ms : 0;
-        if (norm) ms /= (double)ec_engine_batch(S_e(v, i));
-        vals[k * ne + i] = ms;
-      }
-    }
-    const char **names = S_names(v);
-    sp.f.title = prec ? "Latency by precision per engine" : norm ? "Latency by layer type per engine, per batch item" : "Latency by layer type per engine";
-    sp.f.desc = "Sum of per-layer averages, stacked by group";
-    sp.mode = EC_BARS_STACKED;
-    sp.n = ne;
-    sp.labels = names;
-    sp.n_series = nk;
-    sp.series = keys;
-    sp.series_colors = cols;
-    sp.values = vals;
-    sp.unit = "ms";
-    sp.value_axis = norm ? "Latency per batch item" : "Latency";
-    sp.value_labels = 1;
-    sc = ec_chart_bar(&sp);
-    free(names);
-    free(vals);
-    free(cols);
-    free(keys);
-    return sc;
-  }
-  if (!strcmp(name, "count-by-type") || !strcmp(name, "latency-by-type") || !strcmp(name, "count-by-precision")) {
-    int lat = !strcmp(name, "latency-by-type");
-    int prec = !strcmp(name, "count-by-precision");
-    if (lat && !any_lat) { *why = "no engine has a profile"; return NULL; }
-    const char **keys;
-    size_t nk = S_keys(v, prec, &keys);
-    if (!nk) { free(keys); *why = "no engine has layers"; return NULL; }
-    double *vals = ec_calloc(nk * ne, sizeof *vals);
-    for (size_t i = 0; i < ne; i++)
-      for (size_t k = 0; k < nk; k++) {
-        const ec_groups *g = prec ? &v->sums[i]->by_precision : &v->sums[i]->by_type;
-        const ec_group *x = ec_groups_find(g, keys[k]);
-        vals[i * nk + k] = x ? (lat ? x->latency_ms : (double)x->count) : 0;
-      }
-    const char **names = S_names(v);
-    ec_color *ecol = S_engine_colors(ne);
-    sp.f.title = lat ? "Latency per layer type" : prec ? "Layer count per precision" : "Layer count per layer type";
-    sp.f.desc = "One bar per engine in each group";
-    sp.mode = EC_BARS_GROUPED;
-    sp.n = nk;
-    sp.labels = keys;
-    sp.n_series = ne;
-    sp.series = names;
-    sp.series_colors = ecol;
-    sp.values = vals;
-    sp.unit = lat ? "ms" : "";
-    sp.value_axis = lat ? "Latency" : "Layers";
-    sp.value_labels = 1;
-    sc = ec_chart_bar(&sp);
-    free(names);
-    free(ecol);
-    free(vals);
-    free(keys);
-    return sc;
-  }
-  if (!strcmp(name, "throughput") || !strcmp(name, "gpu-latency")) {
-    /* groups: the statistic(s); one bar per engine in its colour */
-    int tput = !strcmp(name, "throughput");
-    size_t ng = tput ? 1 : 2;
-    double *vals = ec_calloc(ng * ne, sizeof *vals);
-    int any = 0;
+  for (size_t i = 0; i < v->c->n; i++) any_lat |= v->sums[i]->has_latency;
+  return any_lat;
+}
+
+/* One stacked bar per engine: latency by layer type (prec 0) or by precision. */
+static ec_scene *S_chart_stacked(const ec_cmp_view *v, const ec_cmp_chart_item *it, const char **why) {
+  size_t ne = v->c->n;
+  int prec = it->arg;
+  char fid[128];
+  ec_bar_spec sp;
+  S_spec(v, it->name, fid, sizeof fid, &sp);
+  if (!S_any_latency(v)) { *why = "no engine has a profile"; return NULL; }
+  const char **keys;
+  size_t nk = S_keys(v, prec, &keys);
+  /* batch-normalise when the engines' batches differ */
+  int norm = 0;
+  long b0 = ec_engine_batch(S_e(v, 0));
+  for (size_t i = 1; i < ne && !prec; i++)
+    if (ec_engine_batch(S_e(v, i)) != b0) norm = 1;
+  for (size_t i = 0; i < ne && norm; i++)
+    if (ec_engine_batch(S_e(v, i)) <= 0) norm = 0;
+  double *vals = ec_calloc(nk * ne + 1, sizeof *vals);
+  ec_color *cols = ec_calloc(nk ? nk : 1, sizeof *cols);
+  for (size_t k = 0; k < nk; k++) {
+    cols[k] = prec ? ec_color_precision(keys[k]) : ec_color_layer_type(keys[k]);
     for (size_t i = 0; i < ne; i++) {
-      const ec_engine *e = S_e(v, i);
-      const ec_summary *s = v->sums[i];
-      if (tput) {
-        vals[i] = isfinite(e->perf.throughput_qps) ? e->perf.throughput_qps : 0;
-        any |= vals[i] > 0;
-      } else {
-        double med = s->has_compute ? s->compute.median : ec_stats_get(&e->perf.gpu_compute, "median");
-        double p99 = s->has_compute ? s->compute.p99 : ec_stats_get(&e->perf.gpu_compute, "p99");
-        vals[i * ng] = isfinite(med) ? med : 0;
-        vals[i * ng + 1] = isfinite(p99) ? p99 : 0;
-        any |= vals[i * ng] > 0;
-      }
+      const ec_groups *g = prec ? &v->sums[i]->by_precision : &v->sums[i]->by_type;
+      const ec_group *x = ec_groups_find(g, keys[k]);
+      double ms = x ? x->latency_ms : 0;
+      if (norm) ms /= (double)ec_engine_batch(S_e(v, i));
+      vals[k * ne + i] = ms;
     }
-    if (!any) {
-      free(vals);
-      *why = tput ? "no engine reports a throughput (metadata or log)" : "no engine has GPU compute timings";
-      return NULL;
-    }
-    const char **names = S_names(v);
-    ec_color *ecol = S_engine_colors(ne);
-    static const char *grp_t[] = {"throughput"}, *grp_l[] = {"median", "p99"};
-    sp.f.title = tput ? "Throughput" : "GPU compute time: median and p99";
-    sp.f.desc = tput ? "Queries per second (bigger is better), one bar per engine"
-                     : "One bar per engine for each statistic; the p99 bars show the spread above the median";
-    sp.mode = EC_BARS_GROUPED;
-    sp.n = ng;
-    sp.labels = tput ? grp_t : grp_l;
-    sp.n_series = ne;
-    sp.series = names;
-    sp.series_colors = ecol;
-    sp.values = vals;
-    sp.unit = tput ? "qps" : "ms";
-    sp.value_axis = tput ? "Throughput" : "GPU compute time";
-    sp.value_labels = 1;
-    sc = ec_chart_bar(&sp);
-    free(names);
-    free(ecol);
-    free(vals);
-    return sc;
   }
-  *why = "the template names an unknown comparison chart";
+  const char **names = S_names(v);
+  sp.f.title = prec ? "Latency by precision per engine" : norm ? "Latency by layer type per engine, per batch item" : "Latency by layer type per engine";
+  sp.f.desc = "Sum of per-layer averages, stacked by group";
+  sp.mode = EC_BARS_STACKED;
+  sp.n = ne;
+  sp.labels = names;
+  sp.n_series = nk;
+  sp.series = keys;
+  sp.series_colors = cols;
+  sp.values = vals;
+  sp.unit = "ms";
+  sp.value_axis = norm ? "Latency per batch item" : "Latency";
+  sp.value_labels = 1;
+  ec_scene *sc = ec_chart_bar(&sp);
+  free(names);
+  free(vals);
+  free(cols);
+  free(keys);
+  return sc;
+}
+
+/* S_chart_grouped's arg */
+enum { S_COUNT_BY_TYPE, S_LATENCY_BY_TYPE, S_COUNT_BY_PRECISION };
+
+/* One bar per engine in each layer type (or precision): counts or latency. */
+static ec_scene *S_chart_grouped(const ec_cmp_view *v, const ec_cmp_chart_item *it, const char **why) {
+  size_t ne = v->c->n;
+  int lat = it->arg == S_LATENCY_BY_TYPE;
+  int prec = it->arg == S_COUNT_BY_PRECISION;
+  char fid[128];
+  ec_bar_spec sp;
+  S_spec(v, it->name, fid, sizeof fid, &sp);
+  if (lat && !S_any_latency(v)) { *why = "no engine has a profile"; return NULL; }
+  const char **keys;
+  size_t nk = S_keys(v, prec, &keys);
+  if (!nk) { free(keys); *why = "no engine has layers"; return NULL; }
+  double *vals = ec_calloc(nk * ne, sizeof *vals);
+  for (size_t i = 0; i < ne; i++)
+    for (size_t k = 0; k < nk; k++) {
+      const ec_groups *g = prec ? &v->sums[i]->by_precision : &v->sums[i]->by_type;
+      const ec_group *x = ec_groups_find(g, keys[k]);
+      vals[i * nk + k] = x ? (lat ? x->latency_ms : (double)x->count) : 0;
+    }
+  const char **names = S_names(v);
+  ec_color *ecol = S_engine_colors(ne);
+  sp.f.title = lat ? "Latency per layer type" : prec ? "Layer count per precision" : "Layer count per layer type";
+  sp.f.desc = "One bar per engine in each group";
+  sp.mode = EC_BARS_GROUPED;
+  sp.n = nk;
+  sp.labels = keys;
+  sp.n_series = ne;
+  sp.series = names;
+  sp.series_colors = ecol;
+  sp.values = vals;
+  sp.unit = lat ? "ms" : "";
+  sp.value_axis = lat ? "Latency" : "Layers";
+  sp.value_labels = 1;
+  ec_scene *sc = ec_chart_bar(&sp);
+  free(names);
+  free(ecol);
+  free(vals);
+  free(keys);
+  return sc;
+}
+
+/* The engines' throughput (arg 1) or GPU compute median and p99: groups are
+ * the statistic(s); one bar per engine in its colour. */
+static ec_scene *S_chart_perf(const ec_cmp_view *v, const ec_cmp_chart_item *it, const char **why) {
+  size_t ne = v->c->n;
+  int tput = it->arg;
+  char fid[128];
+  ec_bar_spec sp;
+  S_spec(v, it->name, fid, sizeof fid, &sp);
+  size_t ng = tput ? 1 : 2;
+  double *vals = ec_calloc(ng * ne, sizeof *vals);
+  int any = 0;
+  for (size_t i = 0; i < ne; i++) {
+    const ec_engine *e = S_e(v, i);
+    const ec_summary *s = v->sums[i];
+    if (tput) {
+      vals[i] = isfinite(e->perf.throughput_qps) ? e->perf.throughput_qps : 0;
+      any |= vals[i] > 0;
+    } else {
+      double med = s->has_compute ? s->compute.median : ec_stats_get(&e->perf.gpu_compute, "median");
+      double p99 = s->has_compute ? s->compute.p99 : ec_stats_get(&e->perf.gpu_compute, "p99");
+      vals[i * ng] = isfinite(med) ? med : 0;
+      vals[i * ng + 1] = isfinite(p99) ? p99 : 0;
+      any |= vals[i * ng] > 0;
+    }
+  }
+  if (!any) {
+    free(vals);
+    *why = tput ? "no engine reports a throughput (metadata or log)" : "no engine has GPU compute timings";
+    return NULL;
+  }
+  const char **names = S_names(v);
+  ec_color *ecol = S_engine_colors(ne);
+  static const char *grp_t[] = {"throughput"}, *grp_l[] = {"median", "p99"};
+  sp.f.title = tput ? "Throughput" : "GPU compute time: median and p99";
+  sp.f.desc = tput ? "Queries per second (bigger is better), one bar per engine"
+                   : "One bar per engine for each statistic; the p99 bars show the spread above the median";
+  sp.mode = EC_BARS_GROUPED;
+  sp.n = ng;
+  sp.labels = tput ? grp_t : grp_l;
+  sp.n_series = ne;
+  sp.series = names;
+  sp.series_colors = ecol;
+  sp.values = vals;
+  sp.unit = tput ? "qps" : "ms";
+  sp.value_axis = tput ? "Throughput" : "GPU compute time";
+  sp.value_labels = 1;
+  ec_scene *sc = ec_chart_bar(&sp);
+  free(names);
+  free(ecol);
+  free(vals);
+  return sc;
+}
+
+/* ---- the registry of comparison charts ---------------------------------- */
+
+static const ec_cmp_chart_item S_charts[] = {
+    {"stacked-latency-by-type", S_chart_stacked, 0, ec_cmp_tbl_types,
+     "latency by layer type, one stacked bar per engine (per batch item when the batches differ)"},
+    {"latency-by-type", S_chart_grouped, S_LATENCY_BY_TYPE, ec_cmp_tbl_types, "latency per layer type, one bar per engine"},
+    {"count-by-type", S_chart_grouped, S_COUNT_BY_TYPE, ec_cmp_tbl_types, "layers per layer type, one bar per engine"},
+    {"latency-by-precision", S_chart_stacked, 1, NULL, "latency by precision, one stacked bar per engine"},
+    {"count-by-precision", S_chart_grouped, S_COUNT_BY_PRECISION, NULL, "layers per precision, one bar per engine"},
+    {"throughput", S_chart_perf, 1, NULL, "each engine's throughput (queries per second)"},
+    {"gpu-latency", S_chart_perf, 0, NULL, "each engine's GPU compute time: median and p99"},
+};
+
+const ec_cmp_chart_item *ec_cmp_charts(size_t *n) {
+  *n = sizeof S_charts / sizeof S_charts[0];
+  return S_charts;
+}
+
+const ec_cmp_chart_item *ec_cmp_chart_find(const char *name) {
+  for (size_t i = 0; name && i < sizeof S_charts / sizeof S_charts[0]; i++)
+    if (!strcmp(S_charts[i].name, name)) return &S_charts[i];
   return NULL;
+}
+
+ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why) {
+  const ec_cmp_chart_item *it = ec_cmp_chart_find(name);
+  if (!it) {
+    *why = "the template names an unknown comparison chart";
+    return NULL;
+  }
+  return it->build(v, it, why);
 }
 
 /* ---- first screen: banner, waterfall, top regressions ------------------- */
@@ -725,8 +779,6 @@ static int S_cmp_step(const void *x, const void *y) {
   return strcmp(a->type, b->type);
 }
 
-#define S_WATERFALL_TYPES 12
-#define S_ONE_SIDE_STEPS 4 /* families of one-sided layers shown per side; the rest summed */
 
 /* The steps of engine i's waterfall; 0 when it has none (why set). */
 static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char **why) {
@@ -744,12 +796,12 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
   ec_type_delta *t = ec_calloc(r->n_by_type + 1, sizeof *t);
   if (r->n_by_type) memcpy(t, r->by_type, r->n_by_type * sizeof *t);
   qsort(t, r->n_by_type, sizeof *t, S_cmp_step);
-  S_step *st = ec_calloc(S_WATERFALL_TYPES + 2 * (S_ONE_SIDE_STEPS + 1) + 2, sizeof *st);
+  S_step *st = ec_calloc(EC_ROWS_CMP_WATERFALL_TYPES + 2 * (EC_ROWS_CMP_ONE_SIDE_STEPS + 1) + 2, sizeof *st);
   size_t n = 0;
   char a[32], b[32];
   const char *bn = S_e(v, c->baseline)->name, *en = S_e(v, i)->name;
   for (size_t k = 0; k < r->n_by_type; k++) {
-    if (k < S_WATERFALL_TYPES - 1 || r->n_by_type == S_WATERFALL_TYPES) {
+    if (k < EC_ROWS_CMP_WATERFALL_TYPES - 1 || r->n_by_type == EC_ROWS_CMP_WATERFALL_TYPES) {
       S_step *x = &st[n++];
       x->layers = t[k].n;
       x->delta = t[k].ms - t[k].base_ms;
@@ -757,12 +809,12 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       x->tip = ec_asprintf("%s: %zu aligned layers, %s \xE2\x86\x92 %s ms", t[k].type, t[k].n,
                            ec_fmt_ms(a, sizeof a, t[k].base_ms), ec_fmt_ms(b, sizeof b, t[k].ms));
     } else {
-      if (k == S_WATERFALL_TYPES - 1) st[n++].label = NULL;
+      if (k == EC_ROWS_CMP_WATERFALL_TYPES - 1) st[n++].label = NULL;
       S_step *x = &st[n - 1];
       x->layers += t[k].n;
       x->delta += t[k].ms - t[k].base_ms;
       if (k == r->n_by_type - 1) {
-        x->label = ec_asprintf("%zu other types, %zu layers", r->n_by_type - (S_WATERFALL_TYPES - 1), x->layers);
+        x->label = ec_asprintf("%zu other types, %zu layers", r->n_by_type - (EC_ROWS_CMP_WATERFALL_TYPES - 1), x->layers);
         x->tip = ec_strdup(x->label);
       }
     }
@@ -781,7 +833,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       size_t fn = side ? f->n : f->n_base;
       double fms = side ? f->ms : f->base_ms;
       if (!fn) continue;
-      if (fams < S_ONE_SIDE_STEPS) {
+      if (fams < EC_ROWS_CMP_ONE_SIDE_STEPS) {
         S_step *x = &st[n++];
         fams++;
         x->layers = fn;

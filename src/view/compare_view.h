@@ -31,9 +31,26 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
 /** Per-type latency and counts per engine (the numbers behind the charts). */
 ec_table *ec_cmp_tbl_types(const ec_cmp_view *v, const char *id, const char **why);
 
-/** Charts by name: "stacked-latency-by-type" (batch-normalised when batches
- *  differ), "count-by-type", "latency-by-type", "latency-by-precision",
- *  "count-by-precision", "throughput", "gpu-latency". */
+/* One chart of a comparison a template can ask for ("```chart" with "data:
+ * NAME" in templates/compare.md): a row of the registry. */
+typedef struct ec_cmp_chart_item {
+  const char *name;
+  /* the builder: a new scene, or NULL with *why (the "Not available" reason) */
+  ec_scene *(*build)(const ec_cmp_view *v, const struct ec_cmp_chart_item *it, const char **why);
+  int arg;          /* which variant the builder draws */
+  /* the table holding its numbers (shown under it), or NULL */
+  ec_table *(*data)(const ec_cmp_view *v, const char *id, const char **why);
+  const char *what; /* what it shows, one line */
+} ec_cmp_chart_item;
+
+/** The registry of comparison charts, in the order docs/templates.md lists
+ *  them; *n is set. */
+const ec_cmp_chart_item *ec_cmp_charts(size_t *n);
+/** The chart called name, or NULL. */
+const ec_cmp_chart_item *ec_cmp_chart_find(const char *name);
+/** Chart by name (a row of ec_cmp_charts: "stacked-latency-by-type" is
+ *  batch-normalised when batches differ); NULL with *why when its data is
+ *  missing or the name is unknown. */
 ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why);
 
 /** The verdict banner, the report's first screen: the outcome on a band

@@ -466,7 +466,7 @@ static ec_scene *S_memory(S_ctx *c) {
     free(r);
     return NULL;
   }
-  size_t top = c->o.top_n ? c->o.top_n : 20;
+  size_t top = c->o.top_n ? c->o.top_n : EC_ROWS_MEMORY;
   size_t detailed = n <= top ? n : top;
   double div;
   const char *unit = ec_bytes_unit(r[0].v, &div);

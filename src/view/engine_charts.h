@@ -43,19 +43,18 @@
 #include <stddef.h>
 #include "analyze/summary.h"
 #include "model/engine.h"
+#include "view/rows.h" /* EC_TOP_DEFAULT, EC_ROWS_MEMORY */
 #include "view/scene.h"
 
 typedef struct ec_engine_chart_opts {
   const char *id_base; /* id prefix of every figure ("e1" -> "e1-latency-by-type"); NULL: "ec" */
   double width;        /* figure width in points; 0: 480 */
   size_t top_n;        /* per-layer charts: layers shown before "rest"; 0: EC_TOP_DEFAULT
-                          (layer-latency), 20 (memory-per-layer) */
+                          (layer-latency), EC_ROWS_MEMORY (memory-per-layer) */
   double peak_flops;   /* roofline compute ceiling, FLOP/s; 0: from e->device */
   double peak_bw;      /* roofline bandwidth ceiling, bytes/s; 0: from e->device */
 } ec_engine_chart_opts;
 
-/* The slowest layers shown by default (report --top N changes it). */
-#define EC_TOP_DEFAULT 15
 
 typedef ec_scene *(*ec_engine_chart_fn)(const ec_engine *e, const ec_summary *s, const ec_engine_chart_opts *o);
 

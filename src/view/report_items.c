@@ -9,6 +9,7 @@
 #include "view/colors.h"
 #include "view/engine_tables.h"
 #include "view/fmt.h"
+#include "view/rows.h"
 
 /* ---- why an item can be missing ------------------------------------------ */
 
@@ -217,7 +218,7 @@ static const ec_report_item S_items[] = {
     {"layer-order", EC_ITEM_CHART, ec_echart_layer_order, NULL, NULL, "layers-in-order", W, 0, S_no_latency, S_one_layer,
      "latency per layer in execution order, coloured by precision (TREx's per-layer view; big engines in bins "
      "drawn as their slowest layer)"},
-    {"memory-per-layer", EC_ITEM_CHART, ec_echart_memory_per_layer, NULL, NULL, "memory", W, 20, S_no_memory, NULL,
+    {"memory-per-layer", EC_ITEM_CHART, ec_echart_memory_per_layer, NULL, NULL, "memory", W, EC_ROWS_MEMORY, S_no_memory, NULL,
      "weights and I/O of the layers with the largest footprint"},
     {"pointwise-ops", EC_ITEM_CHART, ec_echart_pointwise_ops, NULL, NULL, "pointwise", 0, 0, S_no_pointwise,
      S_one_pointwise, "PointWise layers by the number of operations they fuse"},
@@ -227,7 +228,7 @@ static const ec_report_item S_items[] = {
      "latency of every iteration, with the median and p99"},
     {"timing-histogram", EC_ITEM_CHART, ec_echart_timing_histogram, NULL, NULL, NULL, W, 0, S_no_timing, NULL,
      "distribution of the per-iteration latency"},
-    {"roofline", EC_ITEM_CHART, ec_echart_roofline, NULL, NULL, "efficiency", W, 25, S_no_roofline, NULL,
+    {"roofline", EC_ITEM_CHART, ec_echart_roofline, NULL, NULL, "efficiency", W, EC_ROWS_EFFICIENCY, S_no_roofline, NULL,
      "convolutions and GEMMs against the device's compute and bandwidth ceilings"},
     /* tables */
     {"facts", EC_ITEM_TABLE, NULL, S_t_facts, NULL, NULL, 0, 0, NULL, NULL, "files, device, version, headline figures"},
@@ -248,10 +249,10 @@ static const ec_report_item S_items[] = {
     {"reformats", EC_ITEM_TABLE, NULL, S_t_reformats, NULL, NULL, 0, 0, S_no_reformats, NULL, "Reformat layers by origin"},
     {"pointwise", EC_ITEM_TABLE, NULL, S_t_pointwise, NULL, NULL, 0, 0, S_no_pointwise, NULL,
      "PointWise layers by fused operations"},
-    {"fused", EC_ITEM_TABLE, NULL, S_t_fused, NULL, NULL, 0, 30, S_no_fused, NULL, "what each fused layer stands for"},
-    {"memory", EC_ITEM_TABLE, NULL, S_t_memory, NULL, NULL, 0, 20, S_no_memory, NULL,
+    {"fused", EC_ITEM_TABLE, NULL, S_t_fused, NULL, NULL, 0, EC_ROWS_FUSED, S_no_fused, NULL, "what each fused layer stands for"},
+    {"memory", EC_ITEM_TABLE, NULL, S_t_memory, NULL, NULL, 0, EC_ROWS_MEMORY, S_no_memory, NULL,
      "weights and I/O of the layers with the largest footprint"},
-    {"efficiency", EC_ITEM_TABLE, NULL, S_t_efficiency, NULL, NULL, 0, 25, S_no_efficiency, NULL,
+    {"efficiency", EC_ITEM_TABLE, NULL, S_t_efficiency, NULL, NULL, 0, EC_ROWS_EFFICIENCY, S_no_efficiency, NULL,
      "FLOPs, achieved TFLOP/s and GB/s against the peak of each kernel's math"},
     {"options", EC_ITEM_TABLE, NULL, S_t_options, NULL, NULL, 0, 0, S_no_options, NULL,
      "build and inference options as trtexec printed them"},

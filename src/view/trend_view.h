@@ -6,10 +6,8 @@
 #define EC_TREND_VIEW_H
 #include "analyze/trend.h"
 #include "view/scene.h"
+#include "view/rows.h" /* EC_TREND_HISTORY_TYPES: layer types drawn in the stacked history */
 #include "view/table.h"
-
-/* Layer types drawn in the stacked history; the rest are summed as "other". */
-#define EC_TREND_HISTORY_TYPES 8
 
 /** One row per engine: nights, change points, the latest night with its
  *  value, its change against the level before it (interval, and the nights

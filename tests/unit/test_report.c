@@ -4,6 +4,9 @@
  *  - the PDF's tables break identifiers at / _ . + - [ ] and never hyphenate;
  *  - one registry names every chart and table: builders, data tables, why
  *    an item is missing; the template and the README name nothing else;
+ *  - each report kind (report, compare, trend) one table of names read by
+ *    one driver; docs/templates.md lists every name and default row count
+ *    of the three, and nothing else;
  *  - a chart with one category is a sentence;
  *  - report --top N sets the slowest layers everywhere;
  *  - binary units per magnitude, plurals, no stray "None.";
@@ -13,7 +16,10 @@
 #include "util/utf8.h"
 #include <math.h>
 #include "assemble/html.h"
+#include "assemble/compare_report.h"
 #include "assemble/report.h"
+#include "assemble/trend_report.h"
+#include "cli/options.h"
 #include "assemble/template.h"
 #include "load/load.h"
 #include "render/cairo_table.h"
@@ -24,7 +30,9 @@
 #include "view/engine_tables.h"
 #include "view/fmt.h"
 #include "view/headline.h"
+#include "view/compare_view.h"
 #include "view/report_items.h"
+#include "view/rows.h"
 #include "view/table.h"
 
 /* An engine of n layers cycling through the given types (and precisions),
@@ -232,6 +240,283 @@ static void test_registry(void **st) {
   ec_diags_free(&d);
   assert_null(ec_report_item_find("latency-by-precision")); /* three donuts said "99% FP16" */
   assert_null(ec_report_item_find("layer-precision"));      /* the same bars as layer-latency */
+}
+
+/* ---- every report kind's names and docs/templates.md ------------------- */
+
+/* The text of docs' bullet "- LABEL: ..." (its continuation lines too) with
+ * every parenthesis dropped (they mention other names in passing), or
+ * NULL. Caller frees. */
+static char *S_bullet(const char *doc, const char *label) {
+  char head[64];
+  snprintf(head, sizeof head, "\n- %s: ", label);
+  const char *p = strstr(doc, head);
+  if (!p) return NULL;
+  p += strlen(head);
+  ec_buf b = {0};
+  int depth = 0;
+  for (; *p; p++) {
+    if (*p == '\n' && strncmp(p + 1, "  ", 2)) break;
+    if (*p == '(') depth++;
+    else if (*p == ')' && depth) depth--;
+    else if (!depth) ec_buf_putc(&b, *p);
+  }
+  return b.data ? ec_buf_take(&b) : ec_strdup("");
+}
+
+/* The `code` spans of text, at most cap, into v (pointers into a copy the
+ * caller frees, returned). */
+static char *S_spans(const char *text, const char **v, size_t cap, size_t *n) {
+  char *t = ec_strdup(text);
+  *n = 0;
+  for (char *p = strchr(t, '`'); p; p = strchr(p + 1, '`')) {
+    char *q = strchr(p + 1, '`');
+    if (!q) break;
+    *q = '\0';
+    assert_true(*n < cap);
+    v[(*n)++] = p + 1;
+    p = q;
+  }
+  return t;
+}
+
+static int S_in(const char *name, const char *const *v, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(v[i], name)) return 1;
+  return 0;
+}
+
+/* The docs' bullet LABEL names exactly want[0..nw), in both directions. */
+static void S_docs_agree(const char *doc, const char *label, const char *const *want, size_t nw) {
+  char *bl = S_bullet(doc, label);
+  if (!bl) fail_msg("docs/templates.md has no \"- %s:\" list", label);
+  const char *got[128];
+  size_t ng;
+  char *t = S_spans(bl, got, 128, &ng);
+  for (size_t i = 0; i < nw; i++)
+    if (!S_in(want[i], got, ng)) fail_msg("docs/templates.md's %s do not list `%s`", label, want[i]);
+  for (size_t i = 0; i < ng; i++)
+    if (!S_in(got[i], want, nw)) fail_msg("docs/templates.md's %s list `%s`, which is not registered", label, got[i]);
+  free(t);
+  free(bl);
+}
+
+/* The named rows of kind k for fence into v (wildcard rows have no name). */
+static size_t S_kind_names(const ec_tmpl_kind *k, const char *fence, const char **v, size_t cap) {
+  size_t n = 0;
+  for (size_t i = 0; i < k->n_items; i++)
+    if (!strcmp(k->items[i].fence, fence) && k->items[i].name) {
+      assert_true(n < cap);
+      v[n++] = k->items[i].name;
+    }
+  return n;
+}
+
+/* A kind's wildcard notes: the docs name the one the built-in template uses. */
+static void S_docs_notes(const char *doc, const char *label, const char *tmpl) {
+  size_t len;
+  ec_diags d = {0};
+  char *md = ec_template_load(NULL, tmpl, &len, &d);
+  assert_non_null(md);
+  const char *p = strstr(md, "```notes\ndata: ");
+  assert_non_null(p);
+  char name[64];
+  assert_int_equal(sscanf(p, "```notes\ndata: %63s", name), 1);
+  const char *want[] = {name};
+  S_docs_agree(doc, label, want, 1);
+  free(md);
+  ec_diags_free(&d);
+}
+
+/* Every chart and table a built-in template names is a named row of k (or
+ * of the registry its wildcard row reads). */
+static void S_template_registered(const ec_tmpl_kind *k, const char *tmpl) {
+  size_t len;
+  ec_diags d = {0};
+  char *md = ec_template_load(NULL, tmpl, &len, &d);
+  assert_non_null(md);
+  static const char *const fences[] = {"chart", "table"};
+  for (size_t f = 0; f < 2; f++) {
+    char open[32];
+    snprintf(open, sizeof open, "```%s\ndata: ", fences[f]);
+    for (const char *p = strstr(md, open); p; p = strstr(p + 1, open)) {
+      char name[64];
+      assert_int_equal(sscanf(p + strlen(open), "%63s", name), 1);
+      const ec_tmpl_item *it = ec_tmpl_item_find(k, fences[f], name);
+      int ok = it && it->name;
+      if (it && !it->name && !strcmp(k->name, "compare")) ok = ec_cmp_chart_find(name) != NULL;
+      if (it && !it->name && !strcmp(k->name, "report")) {
+        const ec_report_item *ri = ec_report_item_find(name);
+        ok = ri && (ri->kind == EC_ITEM_CHART) == !f;
+      }
+      if (!ok) fail_msg("%s: the %s %s is not registered", tmpl, fences[f], name);
+    }
+  }
+  free(md);
+  ec_diags_free(&d);
+}
+
+/* The default rows bullet: in the segment of kind (up to the next ';'),
+ * "`name` N" for every row with a default, and no other pair. */
+static void S_docs_rows(const char *doc, const char *kind, const char *const *names, const size_t *rows, size_t n) {
+  char *bl = S_bullet(doc, "default rows");
+  if (!bl) fail_msg("docs/templates.md has no \"- default rows:\" list");
+  char head[32];
+  snprintf(head, sizeof head, "%s `", kind);
+  char *seg = strstr(bl, head);
+  if (!seg) fail_msg("docs/templates.md's default rows have no %s part", kind);
+  char *end = strchr(seg, ';');
+  if (end) *end = '\0';
+  for (size_t i = 0; i < n; i++) {
+    char pair[96];
+    snprintf(pair, sizeof pair, "`%s` %zu", names[i], rows[i]);
+    if (!strstr(seg, pair)) fail_msg("docs/templates.md's default rows do not say %s %s", kind, pair);
+  }
+  for (char *p = strchr(seg, '`'); p; p = strchr(p + 1, '`')) {
+    char name[64];
+    size_t r;
+    if (sscanf(p, "`%63[^`]` %zu", name, &r) != 2) continue;
+    int ok = 0;
+    for (size_t i = 0; i < n; i++) ok |= !strcmp(names[i], name) && rows[i] == r;
+    if (!ok) fail_msg("docs/templates.md's default rows say %s `%s` %zu, which the registry does not", kind, name, r);
+    p = strchr(p + 1, '`');
+  }
+  free(bl);
+}
+
+static void test_docs_names(void **st) {
+  (void)st;
+  size_t len;
+  ec_diags d = {0};
+  char *doc = ec_read_file("docs/templates.md", &len, &d);
+  assert_non_null(doc);
+  const char *v[128], *rn[64];
+  size_t rr[64], n, nr;
+  /* report: the registry's charts and tables, the kind's notes and placeholders */
+  size_t ni;
+  const ec_report_item *items = ec_report_items(&ni);
+  n = 0;
+  for (size_t i = 0; i < ni; i++)
+    if (items[i].kind == EC_ITEM_CHART) v[n++] = items[i].name;
+  S_docs_agree(doc, "report charts", v, n);
+  n = 0;
+  for (size_t i = 0; i < ni; i++)
+    if (items[i].kind != EC_ITEM_CHART) v[n++] = items[i].name;
+  S_docs_agree(doc, "report tables", v, n);
+  n = S_kind_names(&ec_report_kind, "notes", v, 128);
+  S_docs_agree(doc, "report notes", v, n);
+  /* compare and trend: their tables (compare's charts with the view's registry) */
+  const ec_tmpl_kind *kinds[] = {&ec_report_kind, &ec_compare_kind, &ec_trend_kind};
+  for (size_t k = 1; k < 3; k++) {
+    char label[64];
+    const char *kn = kinds[k]->name;
+    n = S_kind_names(kinds[k], "chart", v, 128);
+    if (k == 1) {
+      size_t nc;
+      const ec_cmp_chart_item *cc = ec_cmp_charts(&nc);
+      for (size_t i = 0; i < nc; i++) {
+        v[n++] = cc[i].name;
+        assert_true(cc[i].what && *cc[i].what);
+        assert_ptr_equal(ec_cmp_chart_find(cc[i].name), &cc[i]);
+      }
+    }
+    snprintf(label, sizeof label, "%s charts", kn);
+    S_docs_agree(doc, label, v, n);
+    n = S_kind_names(kinds[k], "table", v, 128);
+    snprintf(label, sizeof label, "%s tables", kn);
+    S_docs_agree(doc, label, v, n);
+    snprintf(label, sizeof label, "%s notes", kn);
+    char tmpl[32];
+    snprintf(tmpl, sizeof tmpl, "%s.md", kn);
+    S_docs_notes(doc, label, tmpl);
+    S_template_registered(kinds[k], tmpl);
+  }
+  S_template_registered(&ec_report_kind, "report.md");
+  /* placeholders, as {{NAME}}; every row says what it shows */
+  for (size_t k = 0; k < 3; k++) {
+    char label[64], (*q)[64] = ec_calloc(kinds[k]->n_values, sizeof *q);
+    for (size_t i = 0; i < kinds[k]->n_values; i++) {
+      snprintf(q[i], sizeof q[i], "{{%s}}", kinds[k]->values[i].name);
+      v[i] = q[i];
+      for (size_t j = 0; j < i; j++)
+        if (!strcmp(kinds[k]->values[i].name, kinds[k]->values[j].name)) fail_msg("%s is registered twice", q[i]);
+    }
+    snprintf(label, sizeof label, "%s placeholders", kinds[k]->name);
+    S_docs_agree(doc, label, v, kinds[k]->n_values);
+    free(q);
+    for (size_t i = 0; i < kinds[k]->n_items; i++) {
+      const ec_tmpl_item *it = &kinds[k]->items[i];
+      assert_true(it->what && *it->what);
+      assert_ptr_equal(ec_tmpl_item_find(kinds[k], it->fence, it->name ? it->name : "no such name"), it);
+    }
+  }
+  /* default rows: every row with one, and --top */
+  nr = 0;
+  rn[nr] = "--top", rr[nr++] = EC_TOP_DEFAULT;
+  for (size_t i = 0; i < ni; i++)
+    if (items[i].rows && items[i].rows != EC_ROWS_TOP) rn[nr] = items[i].name, rr[nr++] = items[i].rows;
+  S_docs_rows(doc, "report", rn, rr, nr);
+  for (size_t k = 1; k < 3; k++) {
+    nr = 0;
+    for (size_t i = 0; i < kinds[k]->n_items; i++)
+      if (kinds[k]->items[i].rows) rn[nr] = kinds[k]->items[i].name, rr[nr++] = kinds[k]->items[i].rows;
+    S_docs_rows(doc, kinds[k]->name, rn, rr, nr);
+  }
+  free(doc);
+  /* the other pages that quote the --top default quote rows.h's */
+  static const struct {
+    const char *path, *fmt;
+  } quotes[] = {{"docs/report.md", "(`--top N`, default %d)"}, {"docs/commands.md", "(default %d;"}};
+  for (size_t i = 0; i < 2; i++) {
+    char *page = ec_read_file(quotes[i].path, &len, &d), q[64];
+    assert_non_null(page);
+    snprintf(q, sizeof q, quotes[i].fmt, EC_TOP_DEFAULT);
+    if (!strstr(page, q)) fail_msg("%s does not say %s", quotes[i].path, q);
+    free(page);
+  }
+  /* and --help (the man page, completions and README synopsis come from it) */
+  const ec_option *top = ec_option_find("--top", EC_CMD_REPORT);
+  assert_non_null(top);
+  char q[32];
+  snprintf(q, sizeof q, "(default %d)", EC_TOP_DEFAULT);
+  if (!strstr(top->help, q)) fail_msg("report --top's help does not say %s", q);
+  ec_diags_free(&d);
+}
+
+/* An unknown name keeps its kind's message; a fence that is no generator of
+ * the kind stays code (NULL). */
+static void test_unknown_names(void **st) {
+  (void)st;
+  static const struct {
+    const ec_tmpl_kind *k;
+    const char *fence, *data, *why;
+  } cases[] = {
+      {&ec_report_kind, "notes", "nope", "the template names unknown notes"},
+      {&ec_compare_kind, "table", "nope", "the template names an unknown comparison table"},
+      {&ec_compare_kind, "table", NULL, "the template names an unknown comparison table"},
+      {&ec_trend_kind, "table", "nope", "the template names an unknown trend table"},
+      {&ec_trend_kind, "chart", "verdict", "the template names an unknown trend chart"},
+      {&ec_trend_kind, "table", "series", "the template names an unknown trend table"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    ec_kvs a = {0};
+    if (cases[i].data) ec_kvs_set(&a, "data", cases[i].data);
+    ec_block *b = ec_tmpl_generate(cases[i].k, NULL, cases[i].fence, &a);
+    assert_non_null(b);
+    assert_int_equal(b->kind, EC_BLOCK_UNAVAILABLE);
+    assert_string_equal(b->why, cases[i].why);
+    ec_block_free(b);
+    ec_kvs_free(&a);
+  }
+  ec_kvs a = {0};
+  assert_null(ec_tmpl_generate(&ec_compare_kind, NULL, "first-screen", &a));
+  assert_null(ec_tmpl_generate(&ec_trend_kind, NULL, "lint", &a));
+  assert_null(ec_tmpl_generate(&ec_report_kind, NULL, "python", &a));
+  assert_null(ec_tmpl_value_of(&ec_trend_kind, NULL, "compare.baseline"));
+  /* the comparison charts' registry: an unknown chart says so */
+  const char *why = NULL;
+  assert_null(ec_cmp_chart(NULL, "nope", &why));
+  assert_string_equal(why, "the template names an unknown comparison chart");
 }
 
 /* Without layers or a profile, every item but the facts says why it is
@@ -564,6 +849,8 @@ int main(void) {
       cmocka_unit_test(test_cell_kinds_html),
       cmocka_unit_test(test_pdf_identifier_breaks),
       cmocka_unit_test(test_registry),
+      cmocka_unit_test(test_docs_names),
+      cmocka_unit_test(test_unknown_names),
       cmocka_unit_test(test_missing_reasons),
       cmocka_unit_test(test_single_category),
       cmocka_unit_test(test_top_n),
