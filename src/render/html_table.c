@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "view/colors.h"
 
 /* Rows a data table without chosen static rows shows without scripts. */
 #define S_STATIC_DEFAULT 100
@@ -38,8 +37,8 @@ static const char *S_kind_class(const ec_cell *x) {
  * twice; a share's bar as its fraction of the column's largest share) into
  * buf, or NULL. */
 static const char *S_kind_style(const ec_cell *x, double share_max, char *buf, size_t cap) {
-  if (x->kind == EC_CELL_PRECISION) {
-    ec_color col = ec_color_precision(x->key);
+  if (x->kind == EC_CELL_PRECISION && x->chip.kind == EC_COL_RGB) {
+    ec_color col = x->chip;
     snprintf(buf, cap, "--prec:#%02x%02x%02x", col.r, col.g, col.b);
     return buf;
   }
