@@ -4,7 +4,6 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/utf8.h"
-#include "view/colors.h"
 #include "view/text.h"
 #include <math.h>
 #include <pango/pangocairo.h>
@@ -237,7 +236,7 @@ static void S_draw_row(const ec_table *t, size_t r, ec_cairo_flow *f, const doub
     }
     double lead = S_lead(cell);
     if (lead > 0) {
-      ec_color col = ec_color_precision(cell->key);
+      ec_color col = cell->chip;
       cairo_set_source_rgb(cr, col.r / 255.0, col.g / 255.0, col.b / 255.0);
       double sz = EC_TABLE_PT * 0.65;
       cairo_rectangle(cr, x + S_PAD, f->y + S_PAD + (EC_TABLE_PT * 1.2 - sz) / 2, sz, sz);

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "view/colors.h"
 
 /* Rows a data table without chosen static rows shows without scripts. */
 #define S_STATIC_DEFAULT 100
@@ -38,8 +37,8 @@ static const char *S_kind_class(const ec_cell *x) {
  * twice; a share's bar as its fraction of the column's largest share) into
  * buf, or NULL. */
 static const char *S_kind_style(const ec_cell *x, double share_max, char *buf, size_t cap) {
-  if (x->kind == EC_CELL_PRECISION) {
-    ec_color col = ec_color_precision(x->key);
+  if (x->kind == EC_CELL_PRECISION && x->chip.kind == EC_COL_RGB) {
+    ec_color col = x->chip;
     snprintf(buf, cap, "--prec:#%02x%02x%02x", col.r, col.g, col.b);
     return buf;
   }
@@ -50,6 +49,39 @@ static const char *S_kind_style(const ec_cell *x, double share_max, char *buf, s
   return NULL;
 }
 
+/* Cell (r, c) as a <td>. A main row's cell (main) carries its sort value
+ * for the page's sorter and keeps a clipped column on one line; a sub row's
+ * cell, in its group's folded table, is plain. */
+static void S_cell(ec_buf *b, const ec_table *t, size_t r, size_t c, double smax, int main) {
+  const ec_cell *x = ec_table_cell(t, r, c);
+  int num = t->cols[c].align == EC_ALIGN_RIGHT;
+  const char *cls = S_kind_class(x);
+  char st[48];
+  const char *style = S_kind_style(x, smax, st, sizeof st);
+  ec_buf_puts(b, "<td");
+  if (num || *cls) ec_buf_printf(b, " class=\"%s%s%s\"", num ? "num" : "", num && *cls ? " " : "", cls);
+  if (style) ec_buf_printf(b, " style=\"%s\"", style);
+  if (main && t->interactive && isfinite(x->sort)) ec_buf_printf(b, " data-v=\"%.9g\"", x->sort);
+  ec_buf_putc(b, '>');
+  if (x->link) {
+    ec_buf_puts(b, "<a href=\"");
+    S_attr(b, x->link);
+    ec_buf_puts(b, "\">");
+  }
+  /* names, tactics and paths wrap at their separators; numbers never; a
+   * clipped column's text stays on one line, whole in its tooltip */
+  if (x->text && num) ec_buf_html(b, x->text, strlen(x->text));
+  else if (main && x->text && t->cols[c].clip && *x->text) {
+    ec_buf_puts(b, "<span class=\"clip\" title=\"");
+    S_attr(b, x->text);
+    ec_buf_puts(b, "\">");
+    ec_buf_html(b, x->text, strlen(x->text));
+    ec_buf_puts(b, "</span>");
+  } else if (x->text) ec_buf_html_ident(b, x->text, strlen(x->text));
+  if (x->link) ec_buf_puts(b, "</a>");
+  ec_buf_puts(b, "</td>");
+}
+
 static void S_row(const ec_table *t, size_t r, const double *smax, ec_buf *b) {
   if (t->row_ids && t->row_ids[r]) {
     ec_buf_puts(b, "<tr id=\"");
@@ -58,35 +90,7 @@ static void S_row(const ec_table *t, size_t r, const double *smax, ec_buf *b) {
   } else {
     ec_buf_puts(b, "<tr>");
   }
-  for (size_t c = 0; c < t->ncols; c++) {
-    const ec_cell *x = ec_table_cell(t, r, c);
-    int num = t->cols[c].align == EC_ALIGN_RIGHT;
-    const char *cls = S_kind_class(x);
-    char st[48];
-    const char *style = S_kind_style(x, smax[c], st, sizeof st);
-    ec_buf_puts(b, "<td");
-    if (num || *cls) ec_buf_printf(b, " class=\"%s%s%s\"", num ? "num" : "", num && *cls ? " " : "", cls);
-    if (style) ec_buf_printf(b, " style=\"%s\"", style);
-    if (t->interactive && isfinite(x->sort)) ec_buf_printf(b, " data-v=\"%.9g\"", x->sort);
-    ec_buf_putc(b, '>');
-    if (x->link) {
-      ec_buf_puts(b, "<a href=\"");
-      S_attr(b, x->link);
-      ec_buf_puts(b, "\">");
-    }
-    /* names, tactics and paths wrap at their separators; numbers never; a
-     * clipped column's text stays on one line, whole in its tooltip */
-    if (x->text && num) ec_buf_html(b, x->text, strlen(x->text));
-    else if (x->text && t->cols[c].clip && *x->text) {
-      ec_buf_puts(b, "<span class=\"clip\" title=\"");
-      S_attr(b, x->text);
-      ec_buf_puts(b, "\">");
-      ec_buf_html(b, x->text, strlen(x->text));
-      ec_buf_puts(b, "</span>");
-    } else if (x->text) ec_buf_html_ident(b, x->text, strlen(x->text));
-    if (x->link) ec_buf_puts(b, "</a>");
-    ec_buf_puts(b, "</td>");
-  }
+  for (size_t c = 0; c < t->ncols; c++) S_cell(b, t, r, c, smax[c], 1);
   ec_buf_puts(b, "</tr>\n");
 }
 
@@ -113,24 +117,7 @@ static void S_sub_rows(const ec_table *t, size_t a, size_t b, const double *smax
     ec_buf_puts(o, "<tr>");
     for (size_t c = 0; c < t->ncols; c++) {
       if (!used[c]) continue;
-      const ec_cell *x = ec_table_cell(t, r, c);
-      int num = t->cols[c].align == EC_ALIGN_RIGHT;
-      const char *cls = S_kind_class(x);
-      char st[48];
-      const char *style = S_kind_style(x, smax[c], st, sizeof st);
-      ec_buf_puts(o, "<td");
-      if (num || *cls) ec_buf_printf(o, " class=\"%s%s%s\"", num ? "num" : "", num && *cls ? " " : "", cls);
-      if (style) ec_buf_printf(o, " style=\"%s\"", style);
-      ec_buf_putc(o, '>');
-      if (x->link) {
-        ec_buf_puts(o, "<a href=\"");
-        S_attr(o, x->link);
-        ec_buf_puts(o, "\">");
-      }
-      if (x->text && num) ec_buf_html(o, x->text, strlen(x->text));
-      else if (x->text) ec_buf_html_ident(o, x->text, strlen(x->text));
-      if (x->link) ec_buf_puts(o, "</a>");
-      ec_buf_puts(o, "</td>");
+      S_cell(o, t, r, c, smax[c], 0);
     }
     ec_buf_puts(o, "</tr>\n");
   }

@@ -1,16 +1,16 @@
-/* colors — TREx's colour maps, a categorical palette, a continuous ramp,
- * and contrast checks for light and dark page themes.
+/* colors — what a colour means: TREx's colour maps of layer types and
+ * precisions, the engines' colours in comparisons, and the precision chip of
+ * a table cell. The meaning-free vocabulary (palette, ramp, contrast) is
+ * view/palette.h.
  *
  * Colour never carries meaning alone: every chart that colours by a key also
  * prints the key as text (legend, label or tooltip). */
 #ifndef EC_COLORS_H
 #define EC_COLORS_H
 #include <stddef.h>
+#include "view/palette.h"
 #include "view/scene.h"
-
-/* The page backgrounds the contrast checks assume. */
-#define EC_BG_LIGHT 0xffffff
-#define EC_BG_DARK 0x121212
+#include "view/table.h"
 
 /** The colour of type's family (analyze/layer_kind.h ec_type_family: a raw,
  *  TREx-normalised, inferred or shown type): TREx's layer_colormap where it
@@ -29,15 +29,8 @@ const char *ec_precision_label(const char *precision);
  *  type or a precision) and kept off the red-orange and green of "slower"
  *  and "faster". */
 ec_color ec_color_engine(size_t i);
-/** TREx's 12-colour categorical palette (default_pallete), cycling. */
-ec_color ec_color_palette(size_t i);
-/** A colour on a perceptually ordered ramp (viridis), t clamped to [0,1]. */
-ec_color ec_color_ramp(double t);
-/** WCAG contrast ratio (1..21) of an opaque colour against 0xRRGGBB. Ink
- *  counts as the theme's own foreground and returns 21. */
-double ec_contrast(ec_color c, unsigned bg_hex);
-/** 1 when a filled shape of colour c needs an ink outline to stand out
- *  (contrast < 3:1 against the light or the dark page). */
-int ec_color_needs_outline(ec_color c);
+/** Cell (row, col) of t shows a precision: its kind, key and colour chip
+ *  (ec_color_precision), so the writers need not know what a precision is. */
+void ec_table_set_precision(ec_table *t, size_t row, size_t col, const char *precision);
 
 #endif

@@ -1,3 +1,4 @@
+#include "view/colors.h"
 #include "view/engine_tables.h"
 #include "view/engine_charts.h"
 #include "analyze/layer_kind.h"
@@ -393,7 +394,7 @@ ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
       const ec_cell *cl = ec_table_cell(t, r, c);
       ec_table_set(o, x, c, cl->text, cl->sort);
     }
-    ec_table_set_kind(o, x, 0, EC_CELL_PRECISION, ec_table_cell(t, r, 0)->text);
+    ec_table_set_precision(o, x, 0, ec_table_cell(t, r, 0)->text);
     const ec_group *g = ec_groups_find(&s->by_out_precision, ec_table_cell(t, r, 0)->text);
     double ms = g ? g->latency_ms : 0, pct = g ? g->pct : 0;
     ec_table_set(o, x, 4, B(ec_fmt_ms, ms), ms);
@@ -408,7 +409,7 @@ static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_l
   ec_table_setn(t, r, c0, l->name, l->name_len, NAN);
   ec_table_set(t, r, c0 + 1, ec_layer_shown_type(l), NAN);
   ec_table_set(t, r, c0 + 2, l->precision, NAN);
-  ec_table_set_kind(t, r, c0 + 2, EC_CELL_PRECISION, l->precision);
+  ec_table_set_precision(t, r, c0 + 2, l->precision);
   if (s->has_latency) {
     ec_table_set(t, r, c0 + 3, l->has_profile ? B(ec_fmt_ms, l->avg_ms) : "\xE2\x80\x93", l->avg_ms);
     double sh = ec_layer_share_pct(s, l);
@@ -648,7 +649,7 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
     ec_table_setn(t, r, 1, l->name, l->name_len, NAN);
     ec_table_set(t, r, 2, ec_layer_shown_type(l), NAN);
     ec_table_set(t, r, 3, l->precision, NAN);
-    ec_table_set_kind(t, r, 3, EC_CELL_PRECISION, l->precision);
+    ec_table_set_precision(t, r, 3, l->precision);
     if (l->has_profile) {
       double sh = ec_layer_share_pct(s, l);
       ec_table_set(t, r, 4, B(ec_fmt_ms, l->avg_ms), l->avg_ms);

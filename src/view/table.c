@@ -59,6 +59,7 @@ size_t ec_table_row(ec_table *t) {
     x->sort = NAN;
     x->kind = EC_CELL_PLAIN;
     x->key = NULL;
+    x->chip = (ec_color){0};
     x->link = NULL;
   }
   if (t->row_ids) {
@@ -100,6 +101,11 @@ void ec_table_set_kind(ec_table *t, size_t row, size_t col, ec_cell_kind kind, c
   free(x->key);
   x->kind = kind;
   x->key = key ? ec_strdup(key) : NULL;
+}
+
+void ec_table_set_chip(ec_table *t, size_t row, size_t col, ec_color chip) {
+  if (row >= t->nrows || col >= t->ncols) abort();
+  t->cells[row * t->ncols + col].chip = chip;
 }
 
 /* Anchor names go into HTML id/href attributes and into cairo's PDF tag

@@ -4,6 +4,7 @@
 #ifndef EC_TABLE_H
 #define EC_TABLE_H
 #include <stddef.h>
+#include "view/scene.h"
 
 typedef enum { EC_ALIGN_LEFT = 0, EC_ALIGN_RIGHT } ec_align_t;
 
@@ -25,6 +26,7 @@ typedef struct ec_cell {
   double sort;    /* numeric sort key; NAN: sort by text */
   ec_cell_kind kind;
   char *key;      /* PRECISION, SEVERITY: what the kind is about (owned), or NULL */
+  ec_color chip;  /* PRECISION: the chip's colour (EC_COL_NONE: none) */
   char *link;     /* optional in-document target ("#e1"), owned */
 } ec_cell;
 
@@ -80,6 +82,9 @@ void ec_table_setn(ec_table *t, size_t row, size_t col, const char *text, size_t
 /** Give cell (row, col) a kind; key (copied, may be NULL) names what the
  *  kind is about (a precision, a severity). */
 void ec_table_set_kind(ec_table *t, size_t row, size_t col, ec_cell_kind kind, const char *key);
+/** Give cell (row, col) a colour chip (a PRECISION cell's colour, set by
+ *  view/colors.h ec_table_set_precision). */
+void ec_table_set_chip(ec_table *t, size_t row, size_t col, ec_color chip);
 /** Make cell (row, col) a link to an anchor of the same document ("#id"). */
 void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link);
 void ec_table_set_row_id(ec_table *t, size_t row, const char *id);

@@ -15,6 +15,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/utf8.h"
+#include "view/colors.h"
 #include "view/scene.h"
 #include "view/table.h"
 #include <cmark.h>
@@ -106,7 +107,7 @@ static ec_block *S_ft_generate(void *ud, const char *kind, const ec_kvs *args) {
     for (size_t i = 0; i < args->n; i++) {
       size_t r = ec_table_row(tb);
       ec_table_set(tb, r, 0, args->v[i].val, NAN);
-      ec_table_set_kind(tb, r, 0, EC_CELL_PRECISION, args->v[i].key);
+      ec_table_set_precision(tb, r, 0, args->v[i].key);
       ec_table_set(tb, r, 1, args->v[i].key, (double)(i * 37 % 101));
       ec_table_set_kind(tb, r, 1, i % 2 ? EC_CELL_SHARE : EC_CELL_SEVERITY, args->v[i].val);
     }

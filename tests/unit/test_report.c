@@ -27,6 +27,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/file.h"
+#include "view/colors.h"
 #include "view/engine_tables.h"
 #include "view/fmt.h"
 #include "view/headline.h"
@@ -120,7 +121,7 @@ static void test_cell_kinds_html(void **st) {
   ec_table_col(t, "B", EC_ALIGN_RIGHT, 1);
   size_t r = ec_table_row(t);
   ec_table_set(t, r, 0, "FP16", NAN);
-  ec_table_set_kind(t, r, 0, EC_CELL_PRECISION, "FP16");
+  ec_table_set_precision(t, r, 0, "FP16");
   ec_table_set(t, r, 1, "45.70", 45.7);
   ec_table_set_kind(t, r, 1, EC_CELL_SHARE, NULL);
   r = ec_table_row(t);
