@@ -9,7 +9,7 @@
 #include "assemble/html.h"
 #include "util/alloc.h"
 #include "view/compare_view.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #include "assemble/trend_report.h"
 #include "assemble/html.h"
 #include "util/alloc.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include "view/trend_view.h"
 #include <math.h>
 #include <stdio.h>

@@ -19,7 +19,7 @@
 #include "out/markdown.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
 #include "out/trend_out.h"
 #include "util/alloc.h"
 #include "util/buf.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

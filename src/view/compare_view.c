@@ -5,7 +5,7 @@
 #include "view/chart.h"
 #include "view/chart_common.h"
 #include "view/colors.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include "view/text.h"
 #include <math.h>
 #include <stdio.h>

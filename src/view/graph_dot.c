@@ -5,7 +5,7 @@
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include "view/colors.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>

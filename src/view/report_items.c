@@ -8,7 +8,7 @@
 #include "util/alloc.h"
 #include "view/colors.h"
 #include "view/engine_tables.h"
-#include "view/fmt.h"
+#include "words/words.h"
 
 /* ---- why an item can be missing ------------------------------------------ */
 

@@ -4,7 +4,7 @@
 #include "util/buf.h"
 #include "view/chart_trend.h"
 #include "view/colors.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
