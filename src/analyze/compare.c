@@ -946,35 +946,6 @@ const char *ec_verdict_words(ec_verdict v) {
   }
 }
 
-char *ec_compare_headline(const ec_comparison *c) {
-  double pct = c->opts.max_regress_pct;
-  switch (ec_compare_outcome(c)) {
-  case EC_OUTCOME_NOT_COMPARABLE:
-    return ec_asprintf("NOT COMPARABLE: %s is missing for %zu engine%s", ec_metric_name(c->used), c->errors,
-                       c->errors == 1 ? "" : "s");
-  case EC_OUTCOME_FAIL:
-    return ec_asprintf("FAIL: %zu of %zu engine%s slower than the baseline beyond the %g%% limit", c->failed, c->gates,
-                       c->gates == 1 ? " is" : "s are", pct);
-  case EC_OUTCOME_PASS:
-    return ec_asprintf("PASS: no engine is slower than the baseline beyond the %g%% limit (%zu gate%s)", pct, c->gates,
-                       c->gates == 1 ? "" : "s");
-  case EC_OUTCOME_MISMATCH:
-    return ec_asprintf("NOT COMPARABLE: %zu of %zu engine%s measured on a different GPU, TensorRT or shapes than the "
-                       "baseline (no verdict; --allow-mismatch gates anyway)",
-                       c->mismatched, c->gates, c->gates == 1 ? " is" : "s are");
-  case EC_OUTCOME_INCONCLUSIVE:
-    return ec_asprintf("INCONCLUSIVE: %zu of %zu engine%s not told from noise at the %g%% limit (no verdict)",
-                       c->inconclusive, c->gates, c->gates == 1 ? " is" : "s are", pct);
-  default:
-    if (c->platform)
-      return ec_asprintf("NO GATE: a platform comparison of %zu engine%s with the baseline (%s): ratios per layer "
-                         "family, no verdict",
-                         c->n - 1, c->n == 2 ? "" : "s", c->opts.no_gate ? "--no-gate" : "on another GPU");
-    return ec_asprintf("NO GATE: %zu engine%s compared with the baseline (--max-regress not given)", c->n - 1,
-                       c->n == 2 ? "" : "s");
-  }
-}
-
 /* ---- across platforms and networks ----------------------------------------- */
 
 double ec_compare_time_ratio(const ec_comparison *c, size_t i) {

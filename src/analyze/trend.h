@@ -167,9 +167,6 @@ void ec_trend_free(ec_trend *t);
 
 /** The outcome as a whole, ranked as exit codes rank them (compare's words). */
 ec_outcome ec_trend_outcome(const ec_trend *t);
-/** The outcome in one line ("FAIL: the latest night of 1 of 3 engines is
- *  slower than the level before it beyond the 5% limit"); caller frees. */
-char *ec_trend_headline(const ec_trend *t);
 /** The gate's rule in words, or NULL without a gate; caller frees. */
 char *ec_trend_gate_rule(const ec_trend *t);
 /** The change point's sentence: "from 17: +10.1% [+9.6, +10.7];

@@ -7,6 +7,7 @@
  *   notes  data: comparison (warnings about the comparison and each engine) */
 #include "assemble/compare_report.h"
 #include "assemble/html.h"
+#include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "view/compare_view.h"
 #include "words/words.h"
@@ -33,7 +34,7 @@ static char *S_value(void *ud, const char *name) {
   /* "1 engine", "3 engines": those compared with the baseline */
   if (!strcmp(name, "compare.candidates"))
     return ec_strdup(ec_fmt_count(buf, sizeof buf, c->n ? c->n - 1 : 0, "engine", "engines"));
-  if (!strcmp(name, "compare.verdict")) return ec_compare_headline(c);
+  if (!strcmp(name, "compare.verdict")) return ec_narrate_compare_headline(c);
   if (!strcmp(name, "compare.alignment")) {
     /* how much of each candidate aligned with the baseline, on the first screen */
     ec_buf b = {0};
@@ -51,7 +52,7 @@ static char *S_value(void *ud, const char *name) {
   }
   if (!strcmp(name, "compare.gate")) {
     char *rule = ec_compare_gate_rule(c);
-    return rule ? rule : ec_strdup("none (--max-regress not given)");
+    return rule ? rule : ec_strdup(ec_narrate_gate_none());
   }
   return NULL;
 }
@@ -61,7 +62,7 @@ static char *S_value(void *ud, const char *name) {
  * and the two values), wrapping on a narrow screen. */
 static char *S_verdict_html(const ec_comparison *c) {
   ec_buf o = {0};
-  char *head = ec_compare_headline(c);
+  char *head = ec_narrate_compare_headline(c);
   ec_color bc = ec_cmp_outcome_color(ec_compare_outcome(c));
   ec_buf_printf(&o, "<div class=\"verdict\"><p class=\"verdict-band\" style=\"background:#%02x%02x%02x\">", bc.r, bc.g, bc.b);
   ec_buf_html(&o, head, strlen(head));

@@ -5,6 +5,7 @@
  *   notes  data: trend (warnings about the trend) */
 #include "assemble/trend_report.h"
 #include "assemble/html.h"
+#include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "words/words.h"
 #include "view/trend_view.h"
@@ -23,7 +24,7 @@ static char *S_value(void *ud, const char *name) {
   S_ctx *x = ud;
   const ec_trend *t = x->t;
   char buf[64];
-  if (!strcmp(name, "trend.verdict")) return ec_trend_headline(t);
+  if (!strcmp(name, "trend.verdict")) return ec_narrate_trend_headline(t);
   if (!strcmp(name, "trend.metric")) return ec_asprintf("%s (%s)", ec_metric_label(t->used), ec_metric_name(t->used));
   if (!strcmp(name, "trend.engines")) return ec_strdup(ec_fmt_count(buf, sizeof buf, t->n, "engine", "engines"));
   if (!strcmp(name, "trend.nights")) return ec_strdup(ec_fmt_count(buf, sizeof buf, t->nights, "night", "nights"));
@@ -33,7 +34,7 @@ static char *S_value(void *ud, const char *name) {
                       : ec_strdup("in the order they were given");
   if (!strcmp(name, "trend.gate")) {
     char *rule = ec_trend_gate_rule(t);
-    return rule ? rule : ec_strdup("none (--max-regress not given)");
+    return rule ? rule : ec_strdup(ec_narrate_gate_none());
   }
   if (!strcmp(name, "trend.window")) return ec_asprintf("%d", EC_TREND_WINDOW);
   if (!strcmp(name, "trend.penalty")) return ec_strdup(EC_CP_PENALTY_TEXT);

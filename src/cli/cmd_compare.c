@@ -8,6 +8,7 @@
 #include "analyze/compare.h"
 #include "assemble/compare_report.h"
 #include "cli/cli.h"
+#include "narrate/narrate.h"
 #include "util/srcdate.h"
 #include "out/benchjson.h"
 #include "out/bmf.h"
@@ -165,7 +166,7 @@ static void S_text(const ec_comparison *c, FILE *f) {
   S_put(f, be->name, strlen(be->name), 80);
   fputc('\n', f);
   char *rule = ec_compare_gate_rule(c);
-  fprintf(f, "gate      %s\n", rule ? rule : "none (--max-regress not given)");
+  fprintf(f, "gate      %s\n", rule ? rule : ec_narrate_gate_none());
   free(rule);
   char head[64];
   snprintf(head, sizeof head, "%s [%g%% interval]", c->used == EC_METRIC_THROUGHPUT ? "time per query" : "change",
@@ -259,7 +260,7 @@ static void S_text(const ec_comparison *c, FILE *f) {
   }
   if (c->platform) S_platform(c, f);
   fputc('\n', f);
-  char *outcome = ec_compare_headline(c);
+  char *outcome = ec_narrate_compare_headline(c);
   fprintf(f, "result: %s\n", outcome);
   free(outcome);
 }

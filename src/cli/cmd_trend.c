@@ -13,6 +13,7 @@
 #include "assemble/pdf.h"
 #include "assemble/trend_report.h"
 #include "cli/cli.h"
+#include "narrate/narrate.h"
 #include "out/jsonout.h"
 #include "out/github.h"
 #include "out/markdown.h"
@@ -136,7 +137,7 @@ static void S_text(const ec_trend *t) {
   else ec_buf_puts(&b, "order     as given");
   S_line(&b);
   char *rule = ec_trend_gate_rule(t);
-  ec_buf_printf(&b, "gate      %s", rule ? rule : "none (--max-regress not given)");
+  ec_buf_printf(&b, "gate      %s", rule ? rule : ec_narrate_gate_none());
   free(rule);
   S_line(&b);
   for (size_t gi = 0; gi < t->n; gi++) {
@@ -176,7 +177,7 @@ static void S_text(const ec_trend *t) {
     }
   }
   S_line(&b);
-  char *h = ec_trend_headline(t);
+  char *h = ec_narrate_trend_headline(t);
   ec_buf_printf(&b, "result: %s", h);
   free(h);
   S_line(&b);

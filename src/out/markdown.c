@@ -1,5 +1,6 @@
 /* markdown — see markdown.h. */
 #include "out/markdown.h"
+#include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include "words/words.h"
@@ -55,7 +56,7 @@ void ec_md_metric(ec_buf *b, ec_metric m) {
 
 void ec_md_gate(ec_buf *b, const char *rule) {
   if (rule) ec_buf_printf(b, ". Gate: %s.", rule);
-  else ec_buf_puts(b, ". No gate (--max-regress not given).");
+  else ec_buf_printf(b, ". No gate (%s).", ec_narrate_no_gate_why());
   ec_buf_puts(b, "\n\n");
 }
 
@@ -114,7 +115,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
   size_t max = o->max_bytes ? o->max_bytes : EC_MD_MAX_BYTES;
   ec_buf b = {0};
   if (o->marker) ec_buf_printf(&b, "%s\n", o->marker);
-  char *head = ec_compare_headline(c);
+  char *head = ec_narrate_compare_headline(c);
   ec_md_heading(&b, "compare", ec_compare_outcome(c), head);
   free(head);
   const char *unit = ec_metric_unit(c->used);

@@ -1,5 +1,6 @@
 /* trend_md — the trend's Markdown summary for a CI job (see trend_out.h). */
 #include "out/markdown.h"
+#include "narrate/narrate.h"
 #include "out/trend_out.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -19,7 +20,7 @@ static void S_verdict(ec_buf *b, const ec_trend_group *g) {
 
 char *ec_markdown_trend(const ec_trend *t) {
   ec_buf b = {0};
-  char *head = ec_trend_headline(t);
+  char *head = ec_narrate_trend_headline(t);
   ec_md_heading(&b, "trend", ec_trend_outcome(t), head);
   free(head);
   const char *unit = ec_metric_unit(t->used);

@@ -1,5 +1,6 @@
 #include "view/compare_view.h"
 #include "model/trtexec.h"
+#include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "view/chart.h"
@@ -659,7 +660,7 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
   for (size_t i = 0; i < c->n; i++)
     if (i != c->baseline) lines += 1 + (c->res[i].n_mism ? 1 : 0);
   double H = bh + 8 + lines * (lh + 6) + pad;
-  char *head = ec_compare_headline(c);
+  char *head = ec_narrate_compare_headline(c);
   char fid[96];
   snprintf(fid, sizeof fid, "%s-verdict", v->id);
   ec_scene *s = ec_scene_new(W, H, fid, "Verdict", head);

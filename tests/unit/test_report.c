@@ -22,7 +22,7 @@
 #include "util/buf.h"
 #include "util/file.h"
 #include "view/engine_tables.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include "view/headline.h"
 #include "view/report_items.h"
 #include "view/table.h"
