@@ -61,10 +61,10 @@ static char *S_value(void *ud, const char *name) {
   if (!strcmp(name, "engine.tensorrt")) return ec_strdup(e->trt_version ? e->trt_version : "(version not recorded)");
   if (!strcmp(name, "engine.layers")) {
     long long nl = ec_summary_layer_count(s);
-    return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : "not available");
+    return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : EC_NA);
   }
-  if (!strcmp(name, "latency.total")) return ec_strdup(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : "not available");
-  if (!strcmp(name, "reformat.share")) return ec_strdup(s->has_latency ? ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct) : "not available");
+  if (!strcmp(name, "latency.total")) return ec_strdup(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : EC_NA);
+  if (!strcmp(name, "reformat.share")) return ec_strdup(s->has_latency ? ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct) : EC_NA);
   if (!strcmp(name, "reformat.count")) return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)s->reformat_count));
   /* unknown, not 0, when no layer's source describes them; a total known
    * in part is not the engine's (view/fmt.h ec_fmt_bytes_total) */
@@ -79,11 +79,11 @@ static char *S_value(void *ud, const char *name) {
                          "no layer's tensors have a known size", NULL);
     return ec_buf_take(&b);
   }
-  if (!strcmp(name, "timing.count")) return ec_strdup(s->has_timing ? ec_fmt_int(buf, sizeof buf, (double)s->timing.count) : "not available");
-  if (!strcmp(name, "timing.median")) return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.median) : "not available");
-  if (!strcmp(name, "timing.p99")) return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.p99) : "not available");
+  if (!strcmp(name, "timing.count")) return ec_strdup(s->has_timing ? ec_fmt_int(buf, sizeof buf, (double)s->timing.count) : EC_NA);
+  if (!strcmp(name, "timing.median")) return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.median) : EC_NA);
+  if (!strcmp(name, "timing.p99")) return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.p99) : EC_NA);
   if (!strcmp(name, "profile.iterations"))
-    return ec_strdup(e->has_profile && e->profile_count > 0 ? ec_fmt_int(buf, sizeof buf, (double)e->profile_count) : "not available");
+    return ec_strdup(e->has_profile && e->profile_count > 0 ? ec_fmt_int(buf, sizeof buf, (double)e->profile_count) : EC_NA);
   /* whole sentences for values that may be missing, so the text reads either way */
   if (!strcmp(name, "latency.intro")) {
     char from_name[400] = "";

@@ -89,7 +89,7 @@ static void S_text(const ec_summary *s, FILE *f) {
   }
   long long nl = ec_summary_layer_count(s);
   if (nl >= 0) fprintf(f, "layers      %lld", nl);
-  else fprintf(f, "layers      not available (no layer information: no graph, layer listing or profile)");
+  else fprintf(f, "layers      " EC_NA " (no layer information: no graph, layer listing or profile)");
   ec_buf b = {0};
   ec_fmt_dropped(&b, e);
   if (b.len) fprintf(f, "  (not counted, as TREx: %s)", b.data);
@@ -115,9 +115,9 @@ static void S_text(const ec_summary *s, FILE *f) {
     fprintf(f, "reformats   %zu layers, %.3f ms, %.1f%% of latency\n", s->reformat_count, s->reformat_ms,
             s->reformat_share_pct);
   } else {
-    fprintf(f, "latency     not available (no profile)\n");
-    if (nl >= 0) fprintf(f, "reformats   %zu layers (latency not available)\n", s->reformat_count);
-    else fprintf(f, "reformats   not available\n");
+    fprintf(f, "latency     " EC_NA " (no profile)\n");
+    if (nl >= 0) fprintf(f, "reformats   %zu layers (latency " EC_NA ")\n", s->reformat_count);
+    else fprintf(f, "reformats   " EC_NA "\n");
   }
   char extra[96], tb[32], gap[128];
   snprintf(extra, sizeof extra, " (TREx: %s)", ec_fmt_bytes(tb, sizeof tb, s->weights_bytes_trex));

@@ -80,7 +80,7 @@ static char *S_f_layers(const ec_engine *e, const ec_summary *s, const ec_compar
   (void)e; (void)r;
   char buf[32];
   long long nl = ec_summary_layer_count(s);
-  return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : "not available");
+  return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : EC_NA);
 }
 static char *S_f_latsum(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)e; (void)r;

@@ -88,15 +88,15 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
     S_kv(t, "Device", b.data);
     ec_buf_free(&b);
   } else {
-    S_kv(t, "Device", "not available (no metadata or log)");
+    S_kv(t, "Device", EC_NA " (no metadata or log)");
   }
-  S_kv(t, "TensorRT", e->trt_version ? e->trt_version : "not available (no log banner)");
+  S_kv(t, "TensorRT", e->trt_version ? e->trt_version : EC_NA " (no log banner)");
   const char *prec = ec_kvs_get(&e->build_options, "Precision");
   if (prec) S_kv(t, "Build precision", prec);
   ec_buf b = {0};
   long long nl = ec_summary_layer_count(s);
   if (nl >= 0) ec_buf_printf(&b, "%lld", nl);
-  else ec_buf_puts(&b, "not available (no layer information: no graph, layer listing or profile)");
+  else ec_buf_puts(&b, EC_NA " (no layer information: no graph, layer listing or profile)");
   ec_buf d = {0};
   ec_fmt_dropped(&d, e);
   if (d.len) ec_buf_printf(&b, " (plus %s, not counted, as TREx)", d.data);
@@ -116,7 +116,7 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
     ec_buf_puts(&b, ")");
     S_kv(t, tm.what[0] == 'G' ? "GPU compute time" : "End-to-end latency", b.data);
   } else {
-    S_kv(t, "GPU compute time", "not available (no timing, metadata or log)");
+    S_kv(t, "GPU compute time", EC_NA " (no timing, metadata or log)");
   }
   b.len = 0;
   if (e->perf.present && isfinite(e->perf.throughput_qps)) {
@@ -125,7 +125,7 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
     free(tp);
     S_kv(t, "Throughput", b.data);
   } else {
-    S_kv(t, "Throughput", "not available");
+    S_kv(t, "Throughput", EC_NA);
   }
   /* the layer sum after the measured end-to-end figures */
   b.len = 0;
@@ -140,7 +140,7 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
     ec_buf_puts(&b, ")");
     S_kv(t, "Layer latency sum", b.data);
   } else {
-    S_kv(t, "Layer latency sum", "not available (no profile)");
+    S_kv(t, "Layer latency sum", EC_NA " (no profile)");
   }
   b.len = 0;
   S_weights_io_facts(t, s);
@@ -210,7 +210,7 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
     const char *dir = ec_bind_dir_name(b->dir);
     char *d = dir && !b->listed ? ec_asprintf("%s (inferred)", dir)
               : dir && b->shape_io == 1 ? ec_asprintf("%s (shape tensor)", dir)
-                                        : ec_strdup(dir ? dir : "not available");
+                                        : ec_strdup(dir ? dir : EC_NA);
     ec_table_set(t, r, 1, d, NAN);
     free(d);
     if (b->described) {
@@ -218,18 +218,18 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
       ec_table_set(t, r, 2, d, NAN);
       free(d);
     } else {
-      ec_table_set(t, r, 2, "not available", NAN);
+      ec_table_set(t, r, 2, EC_NA, NAN);
     }
-    ec_table_set(t, r, 3, b->described && b->t.precision ? b->t.precision : "not available", NAN);
-    ec_table_set(t, r, 4, b->described && b->t.format_short ? b->t.format_short : "not available", NAN);
+    ec_table_set(t, r, 3, b->described && b->t.precision ? b->t.precision : EC_NA, NAN);
+    ec_table_set(t, r, 4, b->described && b->t.format_short ? b->t.format_short : EC_NA, NAN);
     if (profiles) {
       char sh[256];
       ec_table_set(t, r, 5, b->shapes ? ec_fmt_input_shape(sh, sizeof sh, b->shapes) : "", NAN);
     }
     if (io) {
-      ec_table_set(t, r, cio, b->t.location ? b->t.location : "not available", NAN);
+      ec_table_set(t, r, cio, b->t.location ? b->t.location : EC_NA, NAN);
       char *p = S_io_profiles(b);
-      ec_table_set(t, r, cio + 1, b->n_profiles ? p : "not available", NAN);
+      ec_table_set(t, r, cio + 1, b->n_profiles ? p : EC_NA, NAN);
       free(p);
     }
   }

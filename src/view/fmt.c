@@ -8,7 +8,7 @@ char *ec_fmt_peak(char *buf, size_t cap, const ec_peak_choice *p) {
   if (p->how == EC_PEAK_EXCEEDED)
     snprintf(buf, cap, "above every peak !");
   else if (!isfinite(p->flops))
-    snprintf(buf, cap, "not available");
+    snprintf(buf, cap, EC_NA);
   else
     snprintf(buf, cap, "%s %.4g%s", ec_math_label(p->math), p->flops / 1e12,
              p->how == EC_PEAK_RAISED ? " *" : p->how == EC_PEAK_FALLBACK ? " (fallback)" : "");
@@ -38,11 +38,11 @@ void ec_fmt_bytes_total(ec_buf *b, double v, const char *extra, size_t known, si
                         const char *gap) {
   char buf[32];
   if (!isfinite(v)) {
-    ec_buf_printf(b, "not available (%s)", why);
+    ec_buf_printf(b, EC_NA " (%s)", why);
   } else if (ec_total_is_whole(known, n)) {
     ec_buf_printf(b, "%s%s", ec_fmt_bytes(buf, sizeof buf, v), extra ? extra : "");
   } else {
-    ec_buf_puts(b, "not available (");
+    ec_buf_puts(b, EC_NA " (");
     ec_fmt_total_part(b, v, known, n);
     if (gap) ec_buf_printf(b, "; %s", gap);
     ec_buf_puts(b, ")");
@@ -98,6 +98,6 @@ char *ec_fmt_input_shape(char *buf, size_t cap, const ec_input_shape *x) {
     off += (size_t)w;
     S_shape(buf, cap, &off, d[k]);
   }
-  if (cap && !off) snprintf(buf, cap, "not available");
+  if (cap && !off) snprintf(buf, cap, EC_NA);
   return buf;
 }

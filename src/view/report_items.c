@@ -108,7 +108,7 @@ static int S_unknown_precision(const ec_summary *s) {
 
 static char *S_one_precision(const ec_summary *s) {
   if (s->by_precision.n != 1) return NULL;
-  if (S_unknown_precision(s)) return ec_strdup("The layers' precisions are not available (names-only layer information).");
+  if (S_unknown_precision(s)) return ec_strdup("The layers' precisions are " EC_NA " (names-only layer information).");
   const char *in = ec_precision_label(s->by_precision.v[0].key);
   if (s->has_latency && s->by_out_precision.n == 1 && !strcmp(s->by_precision.v[0].key, s->by_out_precision.v[0].key))
     return ec_asprintf("Every layer reads and writes %s.", in);
@@ -118,7 +118,7 @@ static char *S_one_precision(const ec_summary *s) {
 
 static char *S_one_strip(const ec_summary *s) {
   if (s->by_precision.n != 1) return NULL;
-  if (S_unknown_precision(s)) return ec_strdup("Precision: not available (names-only layer information).");
+  if (S_unknown_precision(s)) return ec_strdup("Precision: " EC_NA " (names-only layer information).");
   return ec_asprintf("Precision: %s for every layer.", ec_precision_label(s->by_precision.v[0].key));
 }
 

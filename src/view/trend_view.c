@@ -95,7 +95,7 @@ ec_table *ec_trend_tbl_cps(const ec_trend *t, const char *id, const char **why) 
       for (size_t j = 0; j < c->n_types; j++)
         if (ec_trend_moved_notable(&c->types[j]))
           ec_buf_printf(&m, "%s%s %s", m.len ? "; " : "", c->types[j].name, ec_trend_moved_str(d, sizeof d, &c->types[j]));
-      ec_table_set(tb, r, 5, m.len ? m.data : c->n_types ? "no type stands out" : "per-type latencies not available", NAN);
+      ec_table_set(tb, r, 5, m.len ? m.data : c->n_types ? "no type stands out" : "per-type latencies " EC_NA, NAN);
       m.len = 0;
       for (size_t j = 0; j < c->n_facts; j++)
         ec_buf_printf(&m, "%s%s: %s \xE2\x86\x92 %s", j ? "; " : "", c->facts[j].what, c->facts[j].base, c->facts[j].other);
@@ -175,7 +175,7 @@ ec_table *ec_trend_tbl_nights(const ec_trend *t, size_t gi, const char *id, size
       ec_buf_puts(&m, ec_gate_str(buf, sizeof buf, &g->cps[cpk].est));
     }
     if (x->outlier) ec_buf_printf(&m, "%soutlier", m.len ? "; " : "");
-    if (!isfinite(x->value)) ec_buf_printf(&m, "%s%s not available", m.len ? "; " : "", ec_metric_name(t->used));
+    if (!isfinite(x->value)) ec_buf_printf(&m, "%s%s " EC_NA, m.len ? "; " : "", ec_metric_name(t->used));
     if (i == g->latest && g->judged) ec_buf_printf(&m, "%slatest: %s", m.len ? "; " : "", S_verdict(g));
     ec_table_set(tb, r, 3, m.len ? m.data : "", NAN);
     if (is_cp && g->cps[cpk].change == EC_CHANGE_WORSE) ec_table_set_kind(tb, r, 3, EC_CELL_BAD, NULL);
