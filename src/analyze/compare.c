@@ -7,6 +7,7 @@
 #include "util/order.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -734,7 +735,7 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
   if (sd->trimmed)
     ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0,
                 "%s: a start-up level was trimmed: %zu iteration%s left out of the gate (at most %zu in a run)",
-                c->engines[i]->name, sd->trimmed, sd->trimmed == 1 ? "" : "s", sd->trim_max);
+                c->engines[i]->name, sd->trimmed, ec_plural(sd->trimmed, "", "s"), sd->trim_max);
   if (!isfinite(r->m.value)) return;
   if (c->used == EC_METRIC_THROUGHPUT) {
     r->m.value = S_side_qps(c, i);
@@ -780,7 +781,7 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
       known &= sd->d[k].n > 0 && (sd->d[k].sorted || sd->d[k].sketch);
     }
     if (!known) r->m.dist = ec_strdup(c->used == EC_METRIC_LAYER_SUM ? "per-layer averages only" : "summary statistics only (no per-iteration distribution)");
-    else r->m.dist = ec_asprintf("%zu run%s, %zu iterations%s", sd->n, sd->n == 1 ? "" : "s", it,
+    else r->m.dist = ec_asprintf("%zu run%s, %zu iterations%s", sd->n, ec_plural(sd->n, "", "s"), it,
                                   sketch ? " (a stored sketch)" : sd->from_files ? " (approximated from stored percentiles)" : "");
   }
 }

@@ -10,6 +10,7 @@
 #include "util/order.h"
 #include "util/buf.h"
 #include "util/map.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -322,8 +323,8 @@ static void S_data_movement(S_ctx *c) {
   f->share_pct = share;
   f->latency_ms = total;
   f->message = ec_asprintf("Data movement: %zu %s %.1f%% of the summed layer latency (%.4g ms).", nl,
-                           nl == 1 ? "layer that only moves or converts data takes"
-                                   : "layers that only move or convert data take",
+                           ec_plural(nl, "layer that only moves or converts data takes",
+                                     "layers that only move or convert data take"),
                            share, total);
   f->evidence = ec_buf_take(&ev);
   f->mitigation = ec_strdup("Reformats appear where neighbouring layers want different formats or precisions, copies "
@@ -461,7 +462,7 @@ static void S_attention(S_ctx *c, size_t *mha_out, size_t *blocks_out) {
     f->share_pct = S_share(c, f->latency_ms);
     f->message = ec_asprintf("Unfused attention: %zu softmax layer%s between matrix products run%s as separate "
                              "kernels%s.",
-                             blocks, blocks == 1 ? "" : "s", blocks == 1 ? "s" : "",
+                             blocks, ec_plural(blocks, "", "s"), ec_plural(blocks, "s", ""),
                              mha ? " (other blocks use a fused attention kernel)" : "");
     if (c->lat)
       f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers, %.4g ms (%.1f%%)",
@@ -595,7 +596,7 @@ static void S_qkv(S_ctx *c) {
     f->latency_ms = c->lat ? ms : NAN;
     f->share_pct = S_share(c, f->latency_ms);
     f->message = ec_asprintf("Q/K/V projections: %zu block%s Q, K and V with three separate matrix products.",
-                             bf + bn, bf + bn == 1 ? " computes" : "s compute");
+                             bf + bn, ec_plural(bf + bn, " computes", "s compute"));
     f->evidence = c->lat ? ec_asprintf("%zu matrix products, %.4g ms (%.1f%%)", nl, ms, f->share_pct)
                          : ec_asprintf("%zu matrix products", nl);
     f->next_step = ec_strdup("Concatenate the Q, K and V weights into one [d, 3d] MatMul followed by a Split in the "
@@ -647,7 +648,7 @@ static void S_transformer(S_ctx *c, size_t mha, size_t attention_blocks) {
   for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
     if (parts[k].n)
       ec_buf_printf(&m, "%s%s in %zu kernel%s", m.len ? ", " : "Transformer fusions recognised: ", parts[k].what,
-                    parts[k].n, parts[k].n == 1 ? "" : "s");
+                    parts[k].n, ec_plural(parts[k].n, "", "s"));
   ec_buf_puts(&m, attention_blocks ? "; some attention runs unfused (see attention-unfused)." : ".");
   f->message = ec_buf_take(&m);
   f->evidence = c->lat ? ec_asprintf("%zu kernels, %.4g ms (%.1f%%)", nl, ms, f->share_pct)
@@ -742,7 +743,7 @@ static void S_streams(S_ctx *c) {
     f->message = ec_asprintf("One engine on %zu streams: %zu layer%s on %zu auxiliary stream%s and %zu signal/wait "
                              "layers synchronise them. Layers on different streams overlap, so the summed layer "
                              "latency overstates the end-to-end time.",
-                             nstreams + 1, naux, naux == 1 ? " runs" : "s run", nstreams, nstreams == 1 ? "" : "s",
+                             nstreams + 1, naux, ec_plural(naux, " runs", "s run"), nstreams, ec_plural(nstreams, "", "s"),
                              nsync);
   else
     f->message = ec_asprintf("One engine on several streams: %zu signal/wait layers synchronise auxiliary streams "
@@ -810,9 +811,9 @@ static void S_dynamic_shapes(S_ctx *c) {
   ec_finding *f = ec_findings_push(c->out, "dynamic-shapes", EC_LINT_INFO);
   ec_finding_set_layers(f, e, list, nl);
   ec_buf who = {0};
-  if (nb) ec_buf_printf(&who, "%zu binding%s", nb, nb == 1 ? "" : "s");
+  if (nb) ec_buf_printf(&who, "%zu binding%s", nb, ec_plural(nb, "", "s"));
   if (nb && nl) ec_buf_puts(&who, " and ");
-  if (nl) ec_buf_printf(&who, "%zu layer%s", nl, nl == 1 ? "" : "s");
+  if (nl) ec_buf_printf(&who, "%zu layer%s", nl, ec_plural(nl, "", "s"));
   if (shape)
     f->message = ec_asprintf("Dynamic shapes: %s with -1 dimensions; the profile and timings are for the shape trtexec "
                              "ran, %s. FLOPs, bytes and efficiency of layers with -1 dimensions are unknown.",

@@ -123,8 +123,8 @@ static char *S_value(void *ud, const char *name) {
     ec_fmt_count(cnt, sizeof cnt, s->reformat_count, "Reformat layer", "Reformat layers");
     if (!s->has_latency)
       return ec_asprintf("The engine has %s; without a profile %s latency is unknown.", cnt,
-                         s->reformat_count == 1 ? "its" : "their");
-    return ec_asprintf("%s take%s %s%% of the latency.", cnt, s->reformat_count == 1 ? "s" : "",
+                         ec_plural(s->reformat_count, "its", "their"));
+    return ec_asprintf("%s take%s %s%% of the latency.", cnt, ec_plural(s->reformat_count, "s", ""),
                        ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
   }
   if (!strcmp(name, "timing.intro")) {
@@ -254,7 +254,7 @@ static ec_block *S_gen_notes(S_ctx *c, const char *data, const ec_kvs *a) {
   if (sn->n) {
     ec_fmt_count(cnt, sizeof cnt, sn->n, "fact", "facts");
     char *lead = ec_asprintf("%s %s between this engine's files; the value read first is kept (a value cut "
-                             "short gives way to the fuller one):", cnt, sn->n == 1 ? "differs" : "differ");
+                             "short gives way to the fuller one):", cnt, ec_plural(sn->n, "differs", "differ"));
     ec_block_add(g, ec_block_text(lead, NULL));
     free(lead);
     ec_block *b = ec_block_notes();

@@ -4,6 +4,7 @@
 #include "assemble/pdf.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
+#include "words/words.h"
 #include <errno.h>
 #include <signal.h>
 #include <math.h>
@@ -462,7 +463,7 @@ int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, c
       io = -1;
     } else {
       size_t pages = S_pdf_pages(b.data, b.len);
-      ec_buf_printf(&said, "%s%s (%zu page%s)", said.len ? ", " : "", pdf, pages, pages == 1 ? "" : "s");
+      ec_buf_printf(&said, "%s%s (%zu page%s)", said.len ? ", " : "", pdf, pages, ec_plural(pages, "", "s"));
     }
     ec_buf_free(&b);
   }

@@ -21,6 +21,7 @@
 #include "out/jsonout.h"
 #include "util/alloc.h"
 #include "out/lint_json.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,7 +102,7 @@ static void S_text(const ec_summary *s, const ec_findings *f, int verbose, FILE 
     S_ms(gain, sizeof gain, G->gain_ms_max);
     fprintf(out, "%-8s %-26s %5zu %7s %10s  ", ec_lint_sev_name(G->severity), G->rule, G->n, share, gain);
     fputs(G->summary ? G->summary : G->rule, out);
-    if (G->n_layers) fprintf(out, " (%zu layer%s)", G->n_layers, G->n_layers == 1 ? "" : "s");
+    if (G->n_layers) fprintf(out, " (%zu layer%s)", G->n_layers, ec_plural(G->n_layers, "", "s"));
     fputc('\n', out);
     if (G->mitigation) {
       fputs("    mitigation: ", out);

@@ -20,6 +20,7 @@
 #include "out/trend_out.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,7 +145,7 @@ static void S_text(const ec_trend *t) {
     const ec_trend_group *g = &t->groups[gi];
     S_line(&b);
     ec_buf_printf(&b, "%s (%s, TensorRT %s): %zu night%s", g->engine, g->gpu ? g->gpu : "GPU not recorded",
-                  g->tensorrt ? g->tensorrt : "not recorded", g->n, g->n == 1 ? "" : "s");
+                  g->tensorrt ? g->tensorrt : "not recorded", g->n, ec_plural(g->n, "", "s"));
     if (isfinite(g->noise_pct)) ec_buf_printf(&b, ", night-to-night noise %.2f%%", g->noise_pct);
     S_line(&b);
     if (!g->n_cps) {

@@ -128,7 +128,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
   char *rule = ec_compare_gate_rule(c);
   ec_md_gate(&b, rule);
   free(rule);
-  if (o->fold) ec_buf_printf(&b, "<details open><summary>%zu engine%s</summary>\n\n", c->n, c->n == 1 ? "" : "s");
+  if (o->fold) ec_buf_printf(&b, "<details open><summary>%zu engine%s</summary>\n\n", c->n, ec_plural(c->n, "", "s"));
   ec_buf_printf(&b, "| Engine | %s (%s) | %s [%g%% interval] | Source | Verdict |\n", ec_metric_name(c->used), unit,
                 c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change", 100 * c->opts.confidence);
   ec_buf_puts(&b, "|:--|--:|--:|:--|:--|\n");
@@ -166,7 +166,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
     if (b.len > max - reserve) {
       size_t more = 0;
       for (size_t k = i; k < c->n; k++) more += k != c->baseline;
-      if (o->artifact) ec_buf_printf(&b, "\n_Details of %zu more engine%s in the artifact (size limit)._\n", more, more == 1 ? "" : "s");
+      if (o->artifact) ec_buf_printf(&b, "\n_Details of %zu more engine%s in the artifact (size limit)._\n", more, ec_plural(more, "", "s"));
       else ec_buf_puts(&b, "\n_Details of further engines left out (size limit)._\n");
       break;
     }

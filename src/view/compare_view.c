@@ -754,7 +754,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       S_step *x = &st[n++];
       x->layers = t[k].n;
       x->delta = t[k].ms - t[k].base_ms;
-      x->label = ec_asprintf("%s, %zu layer%s", t[k].type, t[k].n, t[k].n == 1 ? "" : "s");
+      x->label = ec_asprintf("%s, %zu layer%s", t[k].type, t[k].n, ec_plural(t[k].n, "", "s"));
       x->tip = ec_asprintf("%s: %zu aligned layers, %s \xE2\x86\x92 %s ms", t[k].type, t[k].n,
                            ec_fmt_ms(a, sizeof a, t[k].base_ms), ec_fmt_ms(b, sizeof b, t[k].ms));
     } else {
@@ -787,8 +787,8 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
         fams++;
         x->layers = fn;
         x->delta = side ? fms : -fms;
-        x->label = ec_asprintf("only in %s: %s, %zu layer%s", who, f->family, fn, fn == 1 ? "" : "s");
-        x->tip = ec_asprintf("%zu %s layer%s without a partner in %s, %s ms", fn, f->family, fn == 1 ? "" : "s", other,
+        x->label = ec_asprintf("only in %s: %s, %zu layer%s", who, f->family, fn, ec_plural(fn, "", "s"));
+        x->tip = ec_asprintf("%zu %s layer%s without a partner in %s, %s ms", fn, f->family, ec_plural(fn, "", "s"), other,
                              ec_fmt_ms(a, sizeof a, fms));
       } else {
         rest_n += fn;
@@ -799,7 +799,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       S_step *x = &st[n++];
       x->layers = rest_n;
       x->delta = side ? rest_ms : -rest_ms;
-      x->label = ec_asprintf("only in %s: %zu other layer%s", who, rest_n, rest_n == 1 ? "" : "s");
+      x->label = ec_asprintf("only in %s: %zu other layer%s", who, rest_n, ec_plural(rest_n, "", "s"));
       x->tip = ec_asprintf("%zu layers of other families without a partner in %s, %s ms", rest_n, other,
                            ec_fmt_ms(a, sizeof a, rest_ms));
     }

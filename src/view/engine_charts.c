@@ -493,7 +493,7 @@ static ec_scene *S_memory(S_ctx *c) {
   }
   char title[160];
   if (n <= top)
-    snprintf(title, sizeof title, "Memory per layer (%zu layer%s, largest first)", n, n == 1 ? "" : "s");
+    snprintf(title, sizeof title, "Memory per layer (%zu layer%s, largest first)", n, ec_plural(n, "", "s"));
   else
     snprintf(title, sizeof title, "Memory per layer: the %zu largest of %zu by footprint", top, n);
   ec_buf unk = {0};
@@ -501,7 +501,7 @@ static ec_scene *S_memory(S_ctx *c) {
   ec_fmt_known(&unk, nu);
   if (nu->n_const) {
     char cb[32];
-    ec_buf_printf(&unk, " Weights include %zu constant input tensor%s (%s).", nu->n_const, nu->n_const == 1 ? "" : "s",
+    ec_buf_printf(&unk, " Weights include %zu constant input tensor%s (%s).", nu->n_const, ec_plural(nu->n_const, "", "s"),
                   ec_fmt_bytes(cb, sizeof cb, nu->const_bytes));
   }
   char *desc = ec_asprintf(
@@ -561,7 +561,7 @@ static ec_scene *S_pointwise(S_ctx *c) {
   size_t m = 0;
   for (size_t k = 1; k <= maxops; k++) {
     if (!cnt[k]) continue;
-    labels[m] = ec_asprintf("%zu%s operation%s", k, k == EC_PW_MAX_OPS ? " or more" : "", k == 1 ? "" : "s");
+    labels[m] = ec_asprintf("%zu%s operation%s", k, k == EC_PW_MAX_OPS ? " or more" : "", ec_plural(k, "", "s"));
     v[m++] = (double)cnt[k];
   }
   if (cnt[0]) {

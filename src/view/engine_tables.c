@@ -50,7 +50,7 @@ static void S_weights_io_facts(ec_table *t, const ec_summary *s) {
   ec_buf x = {0}, b = {0};
   ec_buf_puts(&x, " (every weight and bias");
   if (nu->n_const)
-    ec_buf_printf(&x, ", and %zu constant input tensor%s of %s", nu->n_const, nu->n_const == 1 ? "" : "s",
+    ec_buf_printf(&x, ", and %zu constant input tensor%s of %s", nu->n_const, ec_plural(nu->n_const, "", "s"),
                   ec_fmt_bytes(w2, sizeof w2, nu->const_bytes));
   ec_buf_printf(&x, "; TREx counts %s)", ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
   ec_fmt_bytes_total(&b, s->weights_bytes, x.data, nu->weights_known, nu->n,
@@ -132,11 +132,11 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   if (s->has_latency) {
     ec_buf_printf(&b, "%s ms (sum of per-layer averages", B(ec_fmt_ms, s->total_ms));
     if (e->profile_count > 0)
-      ec_buf_printf(&b, " over %lld profiled iteration%s", (long long)e->profile_count, e->profile_count == 1 ? "" : "s");
+      ec_buf_printf(&b, " over %lld profiled iteration%s", (long long)e->profile_count, ec_plural(e->profile_count, "", "s"));
     if (e->profile_count == 1) ec_buf_puts(&b, "; a single sample");
     if (e->layers_without_profile)
       ec_buf_printf(&b, "; %zu of %zu layers ha%s no profile record", e->layers_without_profile, s->layers,
-                    e->layers_without_profile == 1 ? "s" : "ve");
+                    ec_plural(e->layers_without_profile, "s", "ve"));
     ec_buf_puts(&b, ")");
     S_kv(t, "Layer latency sum", b.data);
   } else {
@@ -532,21 +532,21 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
   if (g->count > shown) {
     char note[160];
     snprintf(note, sizeof note, "%zu more %s layer%s in the full layer table.", g->count - shown, type,
-             g->count - shown == 1 ? " is" : "s are");
+             ec_plural(g->count - shown, " is", "s are"));
     ec_table_set_note(t, note);
   }
   /* TREx: f"There are {n} {type} layers which account for {pct:.2f}% ({avg:.5f} ms) of the overall latency." */
   char cnt[64];
-  snprintf(cnt, sizeof cnt, "%s %zu %s layer%s", g->count == 1 ? "There is" : "There are", g->count, type,
-           g->count == 1 ? "" : "s");
+  snprintf(cnt, sizeof cnt, "%s %zu %s layer%s", ec_plural(g->count, "There is", "There are"), g->count, type,
+           ec_plural(g->count, "", "s"));
   if (s->has_latency && !g->profiled)
     *sentence = ec_asprintf("%s; the profile measured %s, so %s latency is unknown.", cnt,
-                            g->count == 1 ? "it not" : "none of them", g->count == 1 ? "its" : "their");
+                            ec_plural(g->count, "it not", "none of them"), ec_plural(g->count, "its", "their"));
   else if (s->has_latency)
     *sentence = ec_asprintf("%s which account%s for %.2f%% (%.5f ms) of the overall latency.", cnt,
-                            g->count == 1 ? "s" : "", g->pct, g->latency_ms);
+                            ec_plural(g->count, "s", ""), g->pct, g->latency_ms);
   else
-    *sentence = ec_asprintf("%s (no profile: %s latency is unknown).", cnt, g->count == 1 ? "its" : "their");
+    *sentence = ec_asprintf("%s (no profile: %s latency is unknown).", cnt, ec_plural(g->count, "its", "their"));
   return t;
 }
 
@@ -669,7 +669,7 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
   if (n < e->n_layers) {
     char note[200];
     snprintf(note, sizeof note, "%zu more layer%s not shown; `enginecard layers ENGINE --csv` lists all %zu.",
-             e->n_layers - n, e->n_layers - n == 1 ? " is" : "s are", e->n_layers);
+             e->n_layers - n, ec_plural(e->n_layers - n, " is", "s are"), e->n_layers);
     ec_table_set_note(t, note);
   }
   if (ec_table_is_data(t)) {
@@ -811,7 +811,7 @@ ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max) {
   if (nu->n_const)
     ec_buf_printf(&note, "Weights include %zu constant input tensor%s (%s: inputs no layer produces that are not "
                          "bindings, as Myelin passes a GEMM's weights). ",
-                  nu->n_const, nu->n_const == 1 ? "" : "s", B(ec_fmt_bytes, nu->const_bytes));
+                  nu->n_const, ec_plural(nu->n_const, "", "s"), B(ec_fmt_bytes, nu->const_bytes));
   ec_fmt_known(&note, nu);
   if (note.len) ec_table_set_note(t, note.data);
   ec_buf_free(&note);

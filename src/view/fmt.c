@@ -26,7 +26,7 @@ void ec_fmt_dropped(ec_buf *b, const ec_engine *e) {
     done++;
     ec_buf_printf(b, "%s%zu %s", done == 1 ? "" : done == k ? " and " : ", ", c[i].n, c[i].what);
   }
-  if (k) ec_buf_printf(b, " layer%s", total == 1 ? "" : "s");
+  if (k) ec_buf_printf(b, " layer%s", ec_plural(total, "", "s"));
 }
 
 void ec_fmt_total_part(ec_buf *b, double v, size_t known, size_t n) {
@@ -52,7 +52,7 @@ void ec_fmt_bytes_total(ec_buf *b, double v, const char *extra, size_t known, si
 const char *ec_fmt_weights_gap(char *buf, size_t cap, const ec_numbers *n) {
   if (!n->weights_hidden) return NULL;
   snprintf(buf, cap, "the weights of %zu Myelin GEMM%s are not in the layer information", n->weights_hidden,
-           n->weights_hidden == 1 ? "" : "s");
+           ec_plural(n->weights_hidden, "", "s"));
   return buf;
 }
 
@@ -62,7 +62,7 @@ void ec_fmt_known(ec_buf *b, const ec_numbers *n) {
     ec_buf_printf(b, "Weights are known for %zu of %zu layers (", n->weights_known, n->n);
     if (n->weights_hidden)
       ec_buf_printf(b, "%zu GEMM%s whose weights Myelin folded into its program%s", n->weights_hidden,
-                    n->weights_hidden == 1 ? "" : "s", unlisted ? "; " : "");
+                    ec_plural(n->weights_hidden, "", "s"), unlisted ? "; " : "");
     if (unlisted)
       ec_buf_puts(b, n->weights_hidden ? "the rest's source lists no weights: names-only layer information or a "
                                          "log's layer listing"

@@ -141,10 +141,10 @@ static char *S_one_pointwise(const ec_summary *s) {
     if (cnt[k]) kinds++, k1 = k;
   if (kinds != 1) return NULL;
   char what[64], cnt_s[48];
-  if (k1 == 0) snprintf(what, sizeof what, "list%s no fused operations", n == 1 ? "s" : "");
-  else snprintf(what, sizeof what, "fuse%s %s", n == 1 ? "s" : "", ec_fmt_count(cnt_s, sizeof cnt_s, k1, "operation", "operations"));
+  if (k1 == 0) snprintf(what, sizeof what, "list%s no fused operations", ec_plural(n, "s", ""));
+  else snprintf(what, sizeof what, "fuse%s %s", ec_plural(n, "s", ""), ec_fmt_count(cnt_s, sizeof cnt_s, k1, "operation", "operations"));
   ec_fmt_count(cnt_s, sizeof cnt_s, n, "PointWise layer", "PointWise layers");
-  return ec_asprintf("%s %s %s.", n == 1 ? "The engine's" : "All", cnt_s, what);
+  return ec_asprintf("%s %s %s.", ec_plural(n, "The engine's", "All"), cnt_s, what);
 }
 
 static char *S_one_layer(const ec_summary *s) {

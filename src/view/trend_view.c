@@ -139,7 +139,7 @@ ec_table *ec_trend_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers,
   }
   if (shown < n) {
     char *note = ec_asprintf("%zu more %s in the JSON output (--json).", n - shown,
-                             layers ? (n - shown == 1 ? "layer is" : "layers are") : (n - shown == 1 ? "layer type is" : "layer types are"));
+                             layers ? ec_plural(n - shown, "layer is", "layers are") : ec_plural(n - shown, "layer type is", "layer types are"));
     ec_table_set_note(tb, note);
     free(note);
   }
