@@ -665,7 +665,7 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
              g->min_n < EC_GATE_SHORT_RUN_ITERATIONS) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
     c->inconclusive++;
-    r->reason = ec_asprintf("%s: inconclusive: a run measured %.3g ms of iterations (under %g s)", head, span_ms,
+    r->reason = ec_asprintf("%s: inconclusive: a run measured " EC_MS " of iterations (under %g s)", head, span_ms,
                             EC_GATE_MIN_VERDICT_MS / 1000);
   } else if (r->regress_pct > pct && (!iv || g->lo_pct > 0)) {
     r->verdict = EC_VERDICT_FAIL;
@@ -970,7 +970,7 @@ char *ec_compare_alignment_text(const ec_comparison *c, size_t i) {
   double change = r->engine_total_ms - r->base_total_ms;
   size_t only = r->al ? r->al->only_a + r->al->only_b : 0;
   if (only && isfinite(change) && isfinite(r->only_base_ms) && isfinite(r->only_engine_ms))
-    ec_buf_printf(&t, "; the %zu layers on one side only account for %+.3g ms of the %+.3g ms change", only,
+    ec_buf_printf(&t, "; the %zu layers on one side only account for " EC_MS_DELTA " of the " EC_MS_DELTA " change", only,
                   r->only_engine_ms - r->only_base_ms, change);
   if ((isfinite(sb) && sb < 50) || (isfinite(se) && se < 50) ||
       (!isfinite(sb) && (2 * r->n_pairs < b->n_layers || 2 * r->n_pairs < e->n_layers)))

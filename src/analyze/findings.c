@@ -192,7 +192,7 @@ static void S_hotspot_layer(S_ctx *c, size_t i, long region, double region_ms, s
   int typed = l->type && strcmp(l->type, "Unknown");
   ec_buf nm = {0};
   ec_lint_layer_label(&nm, l, 0);
-  f->message = ec_asprintf("Hotspot: %s%s%s%s takes %.1f%% of the summed layer latency (%.4g ms). %s", nm.data,
+  f->message = ec_asprintf("Hotspot: %s%s%s%s takes %.1f%% of the summed layer latency (" EC_MS "). %s", nm.data,
                            typed ? " (" : "", typed ? l->type : "", typed ? ")" : "", share, ms, check.data);
   ec_buf_free(&nm);
   f->evidence = ec_buf_take(&ev);
@@ -259,10 +259,10 @@ static void S_hotspots(S_ctx *c) {
     f->share_pct = share;
     f->latency_ms = reg_ms[k];
     f->message = ec_asprintf("Hotspot: Myelin region myl%ld (%zu layers) takes %.1f%% of the summed layer latency "
-                             "(%.4g ms); none of its layers reaches %.3g%% alone.",
+                             "(" EC_MS "); none of its layers reaches %.3g%% alone.",
                              reg_id[k], m, share, reg_ms[k], c->o->hotspot_pct);
     const ec_layer *top = &e->layers[f->layers[0]];
-    f->evidence = ec_asprintf("slowest: %s (%.4g ms)", top->name, top->has_profile ? top->avg_ms : NAN);
+    f->evidence = ec_asprintf("slowest: %s (" EC_MS ")", top->name, top->has_profile ? top->avg_ms : NAN);
     f->next_step = ec_strdup("Run trtexec under Nsight Systems (nsys profile trtexec --loadEngine=...) to see how the "
                              "region's kernels share its time, and compare its ONNX nodes with what you expected it "
                              "to fuse.");
@@ -317,12 +317,12 @@ static void S_data_movement(S_ctx *c) {
   for (int k = 1; k < K; k++) {
     if (ms[k] > ms[dom]) dom = k;
     if (!cnt[k]) continue;
-    ec_buf_printf(&ev, "%s%s: %zu, %.4g ms (%.1f%%)", ev.len ? "; " : "", what[k], cnt[k], ms[k], S_share(c, ms[k]));
+    ec_buf_printf(&ev, "%s%s: %zu, " EC_MS " (%.1f%%)", ev.len ? "; " : "", what[k], cnt[k], ms[k], S_share(c, ms[k]));
   }
   ec_finding *f = ec_findings_push(c->out, "data-movement", sev);
   f->share_pct = share;
   f->latency_ms = total;
-  f->message = ec_asprintf("Data movement: %zu %s %.1f%% of the summed layer latency (%.4g ms).", nl,
+  f->message = ec_asprintf("Data movement: %zu %s %.1f%% of the summed layer latency (" EC_MS ").", nl,
                            ec_plural(nl, "layer that only moves or converts data takes",
                                      "layers that only move or convert data take"),
                            share, total);
@@ -465,7 +465,7 @@ static void S_attention(S_ctx *c, size_t *mha_out, size_t *blocks_out) {
                              blocks, ec_plural(blocks, "", "s"), ec_plural(blocks, "s", ""),
                              mha ? " (other blocks use a fused attention kernel)" : "");
     if (c->lat)
-      f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers, %.4g ms (%.1f%%)",
+      f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers, " EC_MS " (%.1f%%)",
                                 nl, ms, f->share_pct);
     else
       f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers", nl);
@@ -597,7 +597,7 @@ static void S_qkv(S_ctx *c) {
     f->share_pct = S_share(c, f->latency_ms);
     f->message = ec_asprintf("Q/K/V projections: %zu block%s Q, K and V with three separate matrix products.",
                              bf + bn, ec_plural(bf + bn, " computes", "s compute"));
-    f->evidence = c->lat ? ec_asprintf("%zu matrix products, %.4g ms (%.1f%%)", nl, ms, f->share_pct)
+    f->evidence = c->lat ? ec_asprintf("%zu matrix products, " EC_MS " (%.1f%%)", nl, ms, f->share_pct)
                          : ec_asprintf("%zu matrix products", nl);
     f->next_step = ec_strdup("Concatenate the Q, K and V weights into one [d, 3d] MatMul followed by a Split in the "
                              "ONNX model (one larger GEMM instead of three), or keep the three MatMuls reading the same "
@@ -651,7 +651,7 @@ static void S_transformer(S_ctx *c, size_t mha, size_t attention_blocks) {
                     parts[k].n, ec_plural(parts[k].n, "", "s"));
   ec_buf_puts(&m, attention_blocks ? "; some attention runs unfused (see attention-unfused)." : ".");
   f->message = ec_buf_take(&m);
-  f->evidence = c->lat ? ec_asprintf("%zu kernels, %.4g ms (%.1f%%)", nl, ms, f->share_pct)
+  f->evidence = c->lat ? ec_asprintf("%zu kernels, " EC_MS " (%.1f%%)", nl, ms, f->share_pct)
                        : ec_asprintf("%zu kernels", nl);
   free(list);
 }
@@ -680,14 +680,14 @@ static void S_tiny(S_ctx *c) {
     ec_finding_set_layers(f, e, list, nt);
     f->latency_ms = ms;
     f->share_pct = share;
-    f->message = ec_asprintf("Tiny kernels: %zu of %zu layers average under %.3g us and together take %.1f%% of the "
+    f->message = ec_asprintf("Tiny kernels: %zu of %zu layers average under " EC_US " and together take %.1f%% of the "
                              "summed layer latency: launch overhead, not work, may set their time.",
                              nt, n, c->o->tiny_kernel_ms * 1e3, share);
     ec_buf ev = {0};
-    ec_buf_printf(&ev, "%zu layers, %.4g ms; median %.3g us each", nt, ms, med * 1e3);
+    ec_buf_printf(&ev, "%zu layers, " EC_MS "; median " EC_US " each", nt, ms, med * 1e3);
     ec_e2e t = ec_summary_e2e(c->s);
     if (t.known && isfinite(t.median_ms))
-      ec_buf_printf(&ev, "; layer sum %.4g ms against the %s median %.4g ms (%s)", c->s->total_ms, t.what,
+      ec_buf_printf(&ev, "; layer sum " EC_MS " against the %s median " EC_MS " (%s)", c->s->total_ms, t.what,
                     t.median_ms, t.source);
     f->evidence = ec_buf_take(&ev);
     const char *graph = ec_kvs_get(&e->inference_options, "CUDA Graph");

@@ -969,9 +969,9 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
     double share = lat ? ec_share_pct(ms[r], c->s->total_ms) : NAN;
     ec_buf ev = {0};
     ec_buf_printf(&ev, "%zu FP32 layer%s", members[r], ec_plural(members[r], "", "s"));
-    if (lat) ec_buf_printf(&ev, ", %.4g ms (%.1f%%)", ms[r], share);
+    if (lat) ec_buf_printf(&ev, ", " EC_MS " (%.1f%%)", ms[r], share);
     ec_buf_printf(&ev, "; %zu Reformat%s around %s", nref, ec_plural(nref, "", "s"), ec_plural(members[r], "it", "them"));
-    if (lat && nref) ec_buf_printf(&ev, ", %.4g ms (%.1f%%)", ref_ms, ec_share_pct(ref_ms, c->s->total_ms));
+    if (lat && nref) ec_buf_printf(&ev, ", " EC_MS " (%.1f%%)", ref_ms, ec_share_pct(ref_ms, c->s->total_ms));
     ec_buf nm = {0};
     ec_lint_layer_label(&nm, l, 0);
     ec_finding *x = S_add(
@@ -1015,7 +1015,7 @@ static void S_timing(S_ctx *c) {
     ec_lint_sev sev = r >= c->o.unstable_p99_ratio_warn ? EC_LINT_WARNING : EC_LINT_INFO;
     if (r >= c->o.unstable_p99_ratio_info) {
       char ev[160];
-      snprintf(ev, sizeof ev, "%s (%s): median %.4g ms, p99 %.4g ms", t.what, t.source, med, p99);
+      snprintf(ev, sizeof ev, "%s (%s): median " EC_MS ", p99 " EC_MS, t.what, t.source, med, p99);
       S_add(c, "timing-unstable", sev, -1, NAN, NAN,
             ec_advice(EC_ADV_STABLE_TIMING, e->trt_version),
             ev, "Timings are unstable: p99 is %.2fx the median.", r);
@@ -1137,7 +1137,7 @@ static void S_profile_checks(S_ctx *c) {
   if (!e->has_profile) return;
   if (e->has_graph && e->profile_unmatched) {
     char ev[96];
-    snprintf(ev, sizeof ev, "%zu records, %.4g ms", e->profile_unmatched, e->profile_unmatched_ms);
+    snprintf(ev, sizeof ev, "%zu records, " EC_MS, e->profile_unmatched, e->profile_unmatched_ms);
     S_add(c, "profile-name-mismatch", EC_LINT_WARNING, -1, NAN, e->profile_unmatched_ms,
           "Use the profile and layer information of the same build (and --profile-index for multi-profile engines); "
           "unmatched time is left out of every total.",

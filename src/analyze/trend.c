@@ -8,6 +8,7 @@
 #include "util/map.h"
 #include "util/order.h"
 #include "util/pool.h"
+#include "words/words.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -799,8 +800,8 @@ char *ec_trend_moved_str(char *buf, size_t cap, const ec_trend_moved *m) {
   if (!isfinite(m->before_ms) && isfinite(m->after_ms)) snprintf(buf, cap, "new");
   else if (isfinite(m->before_ms) && !isfinite(m->after_ms)) snprintf(buf, cap, "gone");
   else if (!isfinite(m->before_ms)) snprintf(buf, cap, "n/a");
-  else if (m->before_ms > 0) snprintf(buf, cap, "%+.4g ms (%+.1f%%)", m->after_ms - m->before_ms, 100 * (m->after_ms / m->before_ms - 1));
-  else snprintf(buf, cap, "%+.4g ms", m->after_ms - m->before_ms);
+  else if (m->before_ms > 0) snprintf(buf, cap, EC_MS_DELTA " (%+.1f%%)", m->after_ms - m->before_ms, 100 * (m->after_ms / m->before_ms - 1));
+  else snprintf(buf, cap, EC_MS_DELTA, m->after_ms - m->before_ms);
   return buf;
 }
 

@@ -150,7 +150,7 @@ static void S_platform(const ec_comparison *c, FILE *f) {
       const ec_family_time *x = &r->by_family[k];
       if (!(x->base_ms > 0) && !(x->ms > 0)) continue;
       shown++;
-      fprintf(f, "    %-22.22s %4zu vs %4zu layers  %10.4f -> %10.4f ms", x->family, x->n_base, x->n, x->base_ms, x->ms);
+      fprintf(f, "    %-22.22s %4zu vs %4zu layers  %10" EC_MS_G " -> %10" EC_MS_G " ms", x->family, x->n_base, x->n, x->base_ms, x->ms);
       if (x->base_ms > 0 && x->ms > 0) fprintf(f, "  %.3gx", x->ms / x->base_ms);
       fputc('\n', f);
     }
@@ -175,7 +175,8 @@ static void S_text(const ec_comparison *c, FILE *f) {
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
     S_put_col(f, c->engines[i]->name, 32);
-    if (isfinite(r->m.value)) fprintf(f, " %14.6g", r->m.value);
+    if (isfinite(r->m.value) && c->used == EC_METRIC_THROUGHPUT) fprintf(f, " %14.6g", r->m.value);
+    else if (isfinite(r->m.value)) fprintf(f, " %14" EC_MS_G, r->m.value);
     else fprintf(f, " %14s", "n/a");
     char est[96];
     if (i == c->baseline) snprintf(est, sizeof est, "-");
@@ -252,7 +253,7 @@ static void S_text(const ec_comparison *c, FILE *f) {
       const ec_layer_delta *d = &r->deltas[k];
       if (!(d->delta_ms > 0)) break;
       if (!rows) fprintf(f, "  top layer regressions:\n");
-      fprintf(f, "    %+10.4f ms %+8.1f%%  %-14.14s ", d->delta_ms, d->delta_pct, be->layers[d->a].type);
+      fprintf(f, "    %+10" EC_MS_G " ms %+8.1f%%  %-14.14s ", d->delta_ms, d->delta_pct, be->layers[d->a].type);
       S_put(f, be->layers[d->a].name, be->layers[d->a].name_len, 70);
       if (d->flagged) fputs("  [advisory]", f);
       fputc('\n', f);

@@ -65,7 +65,7 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
 static void S_put(FILE *f, const char *s, size_t n, size_t width, size_t max) { ec_cli_put_text(f, s, n, width, max); }
 
 static void S_ms(char *buf, size_t cap, double ms) {
-  if (isfinite(ms)) snprintf(buf, cap, "%.3g", ms);
+  if (isfinite(ms)) snprintf(buf, cap, "%" EC_MS_G, ms);
   else snprintf(buf, cap, "-");
 }
 

@@ -2,6 +2,7 @@
 #include "out/junit.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,7 +156,7 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
     for (size_t k = 0; k < r->n_deltas; k++) {
       const ec_layer_delta *d = &r->deltas[k];
       if (!d->flagged) continue;
-      ec_buf_printf(&b, "%+.4f ms (%+.1f%%) ", d->delta_ms, d->delta_pct);
+      ec_buf_printf(&b, EC_MS_DELTA " (%+.1f%%) ", d->delta_ms, d->delta_pct);
       ec_buf_html(&b, be->layers[d->a].name, be->layers[d->a].name_len);
       ec_buf_puts(&b, " -&gt; ");
       ec_buf_html(&b, ee->layers[d->b].name, ee->layers[d->b].name_len);

@@ -106,7 +106,7 @@ static ec_scene *S_group_bars(S_ctx *c, const ec_groups *g, int metric, const ch
     char cnt[48];
     ec_fmt_count(cnt, sizeof cnt, gr->count, "layer", "layers");
     if (c->s->has_latency)
-      tips[i] = ec_asprintf("%s, %.4f ms, %.2f%% of the latency", cnt, gr->latency_ms, gr->pct);
+      tips[i] = ec_asprintf("%s, " EC_MS ", %.2f%% of the latency", cnt, gr->latency_ms, gr->pct);
     else
       tips[i] = ec_strdup(cnt);
   }
@@ -152,7 +152,7 @@ static ec_scene *S_count_and_latency(S_ctx *c) {
     labels[i] = gr->key;
     v[i] = 100.0 * (double)gr->count / (double)layers;
     v[n + i] = gr->pct;
-    tips[i] = ec_asprintf("%zu of %zu layers (%.1f%%); %.4f ms (%.2f%% of the latency)",
+    tips[i] = ec_asprintf("%zu of %zu layers (%.1f%%); " EC_MS " (%.2f%% of the latency)",
                           gr->count, layers, v[i], gr->latency_ms, gr->pct);
   }
   static const char *const series[] = {"Layers", "Latency"};
@@ -720,7 +720,7 @@ static ec_scene *S_roofline(S_ctx *c) {
       const ec_layer_nums *x = &nu->v[r[pi].i];
       char pk[96], pct[32];
       ec_fmt_peak(pk, sizeof pk, &x->peak);
-      lab[pi] = ec_asprintf("%s (#%zu %s, %s, %.4f ms; %s%% of the %s peak)", l->name, r[pi].i,
+      lab[pi] = ec_asprintf("%s (#%zu %s, %s, " EC_MS "; %s%% of the %s peak)", l->name, r[pi].i,
                             ec_layer_shown_type(l), key[pi], l->avg_ms,
                             ec_fmt_num(pct, sizeof pct, x->pct_of_peak), pk);
     }
