@@ -15,6 +15,8 @@
  *               separators: "12,345 layers")
  *   unknown     "not available" in sentences (EC_NA), "–" in a table cell
  *               (EC_DASH); a value the inputs do not give is never 0
+ *   option      an option's value is echoed as the user gave it, with a bare
+ *               %g ("the 5% limit", "layers of 0.05 ms or more")
  *
  * The format macros are string literals, so a sentence keeps its one
  * printf call: ec_asprintf("took " EC_MS " (%.1f%%)", ms, pct).
