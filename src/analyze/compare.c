@@ -966,7 +966,7 @@ char *ec_compare_alignment_text(const ec_comparison *c, size_t i) {
   ec_buf_printf(&t, "%zu of %zu layers of %s and %zu of %zu of %s aligned", r->n_pairs, b->n_layers, b->name,
                 r->n_pairs, e->n_layers, e->name);
   double sb = S_share(r->base_aligned_ms, r->base_total_ms), se = S_share(r->engine_aligned_ms, r->engine_total_ms);
-  if (isfinite(sb) && isfinite(se)) ec_buf_printf(&t, ", %.0f%% and %.0f%% of their layer time", sb, se);
+  if (isfinite(sb) && isfinite(se)) ec_buf_printf(&t, ", " EC_PCT " and " EC_PCT " of their layer time", sb, se);
   double change = r->engine_total_ms - r->base_total_ms;
   size_t only = r->al ? r->al->only_a + r->al->only_b : 0;
   if (only && isfinite(change) && isfinite(r->only_base_ms) && isfinite(r->only_engine_ms))

@@ -151,7 +151,7 @@ static void S_hotspot_advice(const S_ctx *c, size_t i, ec_buf *check, const char
       if (v.cls == EC_TC_TENSOR_CORES) ec_buf_printf(check, "It runs on Tensor Cores (%s).", v.reason);
       else ec_buf_puts(check, "Its kernel name does not show whether it runs on Tensor Cores.");
       if (isfinite(x->pct_of_peak))
-        ec_buf_printf(check, " It reaches %.0f%% of the %s peak.", x->pct_of_peak, ec_math_label(x->peak.math));
+        ec_buf_printf(check, " It reaches " EC_PCT " of the %s peak.", x->pct_of_peak, ec_math_label(x->peak.math));
       *next = "Check the tactic TensorRT chose: the trtexec --verbose build log lists the tactics it timed; try "
               "--builderOptimizationLevel=5 (TensorRT 8.6+), and Nsight Compute (ncu) on its kernel.";
     }
@@ -183,7 +183,7 @@ static void S_hotspot_layer(S_ctx *c, size_t i, long region, double region_ms, s
   const ec_layer_nums *x = &c->s->nums.v[i];
   if (isfinite(x->tflops)) ec_buf_printf(&ev, "; %.3g TFLOP/s", x->tflops);
   if (region >= 0)
-    ec_buf_printf(&ev, "; part of Myelin region myl%ld (%zu layers, %.1f%%)", region, region_n, S_share(c, region_ms));
+    ec_buf_printf(&ev, "; part of Myelin region myl%ld (%zu layers, " EC_PCT ")", region, region_n, S_share(c, region_ms));
   S_hotspot_advice(c, i, &check, &next);
   ec_finding *f = ec_findings_push(c->out, "hotspot", EC_LINT_INFO);
   f->layer = (long)i;
@@ -192,7 +192,7 @@ static void S_hotspot_layer(S_ctx *c, size_t i, long region, double region_ms, s
   int typed = l->type && strcmp(l->type, "Unknown");
   ec_buf nm = {0};
   ec_lint_layer_label(&nm, l, 0);
-  f->message = ec_asprintf("Hotspot: %s%s%s%s takes %.1f%% of the summed layer latency (" EC_MS "). %s", nm.data,
+  f->message = ec_asprintf("Hotspot: %s%s%s%s takes " EC_PCT " of the summed layer latency (" EC_MS "). %s", nm.data,
                            typed ? " (" : "", typed ? l->type : "", typed ? ")" : "", share, ms, check.data);
   ec_buf_free(&nm);
   f->evidence = ec_buf_take(&ev);
@@ -258,7 +258,7 @@ static void S_hotspots(S_ctx *c) {
     ec_finding_set_layers(f, e, members, m);
     f->share_pct = share;
     f->latency_ms = reg_ms[k];
-    f->message = ec_asprintf("Hotspot: Myelin region myl%ld (%zu layers) takes %.1f%% of the summed layer latency "
+    f->message = ec_asprintf("Hotspot: Myelin region myl%ld (%zu layers) takes " EC_PCT " of the summed layer latency "
                              "(" EC_MS "); none of its layers reaches %.3g%% alone.",
                              reg_id[k], m, share, reg_ms[k], c->o->hotspot_pct);
     const ec_layer *top = &e->layers[f->layers[0]];
@@ -317,12 +317,12 @@ static void S_data_movement(S_ctx *c) {
   for (int k = 1; k < K; k++) {
     if (ms[k] > ms[dom]) dom = k;
     if (!cnt[k]) continue;
-    ec_buf_printf(&ev, "%s%s: %zu, " EC_MS " (%.1f%%)", ev.len ? "; " : "", what[k], cnt[k], ms[k], S_share(c, ms[k]));
+    ec_buf_printf(&ev, "%s%s: %zu, " EC_MS " (" EC_PCT ")", ev.len ? "; " : "", what[k], cnt[k], ms[k], S_share(c, ms[k]));
   }
   ec_finding *f = ec_findings_push(c->out, "data-movement", sev);
   f->share_pct = share;
   f->latency_ms = total;
-  f->message = ec_asprintf("Data movement: %zu %s %.1f%% of the summed layer latency (" EC_MS ").", nl,
+  f->message = ec_asprintf("Data movement: %zu %s " EC_PCT " of the summed layer latency (" EC_MS ").", nl,
                            ec_plural(nl, "layer that only moves or converts data takes",
                                      "layers that only move or convert data take"),
                            share, total);
@@ -465,7 +465,7 @@ static void S_attention(S_ctx *c, size_t *mha_out, size_t *blocks_out) {
                              blocks, ec_plural(blocks, "", "s"), ec_plural(blocks, "s", ""),
                              mha ? " (other blocks use a fused attention kernel)" : "");
     if (c->lat)
-      f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers, " EC_MS " (%.1f%%)",
+      f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers, " EC_MS " (" EC_PCT ")",
                                 nl, ms, f->share_pct);
     else
       f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers", nl);
@@ -597,7 +597,7 @@ static void S_qkv(S_ctx *c) {
     f->share_pct = S_share(c, f->latency_ms);
     f->message = ec_asprintf("Q/K/V projections: %zu block%s Q, K and V with three separate matrix products.",
                              bf + bn, ec_plural(bf + bn, " computes", "s compute"));
-    f->evidence = c->lat ? ec_asprintf("%zu matrix products, " EC_MS " (%.1f%%)", nl, ms, f->share_pct)
+    f->evidence = c->lat ? ec_asprintf("%zu matrix products, " EC_MS " (" EC_PCT ")", nl, ms, f->share_pct)
                          : ec_asprintf("%zu matrix products", nl);
     f->next_step = ec_strdup("Concatenate the Q, K and V weights into one [d, 3d] MatMul followed by a Split in the "
                              "ONNX model (one larger GEMM instead of three), or keep the three MatMuls reading the same "
@@ -651,7 +651,7 @@ static void S_transformer(S_ctx *c, size_t mha, size_t attention_blocks) {
                     parts[k].n, ec_plural(parts[k].n, "", "s"));
   ec_buf_puts(&m, attention_blocks ? "; some attention runs unfused (see attention-unfused)." : ".");
   f->message = ec_buf_take(&m);
-  f->evidence = c->lat ? ec_asprintf("%zu kernels, " EC_MS " (%.1f%%)", nl, ms, f->share_pct)
+  f->evidence = c->lat ? ec_asprintf("%zu kernels, " EC_MS " (" EC_PCT ")", nl, ms, f->share_pct)
                        : ec_asprintf("%zu kernels", nl);
   free(list);
 }
@@ -680,7 +680,7 @@ static void S_tiny(S_ctx *c) {
     ec_finding_set_layers(f, e, list, nt);
     f->latency_ms = ms;
     f->share_pct = share;
-    f->message = ec_asprintf("Tiny kernels: %zu of %zu layers average under " EC_US " and together take %.1f%% of the "
+    f->message = ec_asprintf("Tiny kernels: %zu of %zu layers average under " EC_US " and together take " EC_PCT " of the "
                              "summed layer latency: launch overhead, not work, may set their time.",
                              nt, n, c->o->tiny_kernel_ms * 1e3, share);
     ec_buf ev = {0};

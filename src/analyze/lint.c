@@ -969,9 +969,9 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
     double share = lat ? ec_share_pct(ms[r], c->s->total_ms) : NAN;
     ec_buf ev = {0};
     ec_buf_printf(&ev, "%zu FP32 layer%s", members[r], ec_plural(members[r], "", "s"));
-    if (lat) ec_buf_printf(&ev, ", " EC_MS " (%.1f%%)", ms[r], share);
+    if (lat) ec_buf_printf(&ev, ", " EC_MS " (" EC_PCT ")", ms[r], share);
     ec_buf_printf(&ev, "; %zu Reformat%s around %s", nref, ec_plural(nref, "", "s"), ec_plural(members[r], "it", "them"));
-    if (lat && nref) ec_buf_printf(&ev, ", " EC_MS " (%.1f%%)", ref_ms, ec_share_pct(ref_ms, c->s->total_ms));
+    if (lat && nref) ec_buf_printf(&ev, ", " EC_MS " (" EC_PCT ")", ref_ms, ec_share_pct(ref_ms, c->s->total_ms));
     ec_buf nm = {0};
     ec_lint_layer_label(&nm, l, 0);
     ec_finding *x = S_add(
@@ -1018,7 +1018,7 @@ static void S_timing(S_ctx *c) {
       snprintf(ev, sizeof ev, "%s (%s): median " EC_MS ", p99 " EC_MS, t.what, t.source, med, p99);
       S_add(c, "timing-unstable", sev, -1, NAN, NAN,
             ec_advice(EC_ADV_STABLE_TIMING, e->trt_version),
-            ev, "Timings are unstable: p99 is %.2fx the median.", r);
+            ev, "Timings are unstable: p99 is " EC_RATIO " the median.", r);
     }
   }
   if (s->has_timing || s->has_compute) {
@@ -1184,7 +1184,7 @@ static void S_profile_checks(S_ctx *c) {
       S_add(c, "profile-time-consistency", EC_LINT_WARNING, -1, NAN, NAN,
             "timeMs should be averageMs times the iteration count: the count header or the records may come from "
             "different runs.",
-            ev, "Profile totals disagree by %.1f%%.", rel);
+            ev, "Profile totals disagree by %" EC_CHANGE_G "%%.", rel);
     }
   } else if (e->profile_count <= 0 && avg > 0 && tim > 0) {
     char ev[96];

@@ -138,7 +138,7 @@ static void S_platform(const ec_comparison *c, FILE *f) {
     fputs("  ", f);
     S_put(f, c->engines[i]->name, strlen(c->engines[i]->name), 80);
     double q = ec_compare_time_ratio(c, i);
-    if (isfinite(q)) fprintf(f, ": overall %.3gx (%s)", q, ec_metric_name(c->used));
+    if (isfinite(q)) fprintf(f, ": overall " EC_RATIO " (%s)", q, ec_metric_name(c->used));
     else fprintf(f, ": overall n/a");
     if (r->device_why) {
       fputs("; ", f);
@@ -151,7 +151,7 @@ static void S_platform(const ec_comparison *c, FILE *f) {
       if (!(x->base_ms > 0) && !(x->ms > 0)) continue;
       shown++;
       fprintf(f, "    %-22.22s %4zu vs %4zu layers  %10" EC_MS_G " -> %10" EC_MS_G " ms", x->family, x->n_base, x->n, x->base_ms, x->ms);
-      if (x->base_ms > 0 && x->ms > 0) fprintf(f, "  %.3gx", x->ms / x->base_ms);
+      if (x->base_ms > 0 && x->ms > 0) fprintf(f, "  " EC_RATIO, x->ms / x->base_ms);
       fputc('\n', f);
     }
   }
@@ -206,7 +206,7 @@ static void S_text(const ec_comparison *c, FILE *f) {
               r->est.block_len);
     if (isfinite(r->est.lo_pct)) {
       fprintf(f, "  interval: %s", r->est.method);
-      if (r->est.df) fprintf(f, "; %zu and %zu runs, between-run sd %.2f%% (%d degrees of freedom)", r->est.runs_base,
+      if (r->est.df) fprintf(f, "; %zu and %zu runs, between-run sd " EC_PCT " (%d degrees of freedom)", r->est.runs_base,
                              r->est.runs_cand, r->est.between_pct, r->est.df);
       fputc('\n', f);
     }
@@ -240,7 +240,7 @@ static void S_text(const ec_comparison *c, FILE *f) {
             ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b, ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
     if (isfinite(c->opts.max_layer_regress_pct)) {
       fprintf(f, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
-      if (isfinite(r->layer_noise_pct)) fprintf(f, " and the layer noise (%.2f%%)", r->layer_noise_pct);
+      if (isfinite(r->layer_noise_pct)) fprintf(f, " and the layer noise (" EC_PCT ")", r->layer_noise_pct);
     }
     fputc('\n', f);
     if (isfinite(c->opts.max_layer_regress_pct) && r->layer_noise_note) {
@@ -253,7 +253,7 @@ static void S_text(const ec_comparison *c, FILE *f) {
       const ec_layer_delta *d = &r->deltas[k];
       if (!(d->delta_ms > 0)) break;
       if (!rows) fprintf(f, "  top layer regressions:\n");
-      fprintf(f, "    %+10" EC_MS_G " ms %+8.1f%%  %-14.14s ", d->delta_ms, d->delta_pct, be->layers[d->a].type);
+      fprintf(f, "    %+10" EC_MS_G " ms %+8" EC_CHANGE_G "%%  %-14.14s ", d->delta_ms, d->delta_pct, be->layers[d->a].type);
       S_put(f, be->layers[d->a].name, be->layers[d->a].name_len, 70);
       if (d->flagged) fputs("  [advisory]", f);
       fputc('\n', f);

@@ -112,7 +112,7 @@ static void S_text(const ec_summary *s, FILE *f) {
       fprintf(f, "; %s %s median " EC_MS " (%s)", s->total_ms > t.median_ms ? "exceeds the end-to-end" : "end-to-end",
               t.what, t.median_ms, t.source);
     fputs(")\n", f);
-    fprintf(f, "reformats   %zu %s, " EC_MS ", %.1f%% of latency\n", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"), s->reformat_ms,
+    fprintf(f, "reformats   %zu %s, " EC_MS ", " EC_PCT " of latency\n", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"), s->reformat_ms,
             s->reformat_share_pct);
   } else {
     fprintf(f, "latency     " EC_NA " (no profile)\n");
@@ -159,7 +159,7 @@ static void S_text(const ec_summary *s, FILE *f) {
     for (size_t i = 0; i < n; i++) {
       const ec_layer *l = &e->layers[s->order[i]];
       if (!l->has_profile) break; /* the rest have no latency */
-      fprintf(f, "  %10" EC_MS_G " ms %6.2f%%  ", l->avg_ms, ec_layer_share_pct(s, l));
+      fprintf(f, "  %10" EC_MS_G " ms %6" EC_PCT_G "%%  ", l->avg_ms, ec_layer_share_pct(s, l));
       S_col(f, ec_layer_shown_type(l), wide ? 34 : s->types_from_name ? 26 : 14); /* room for "(from name)" */
       fputc(' ', f);
       S_put_name(f, l->name, l->name_len, 100);

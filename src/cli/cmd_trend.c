@@ -146,7 +146,7 @@ static void S_text(const ec_trend *t) {
     S_line(&b);
     ec_buf_printf(&b, "%s (%s, TensorRT %s): %zu night%s", g->engine, g->gpu ? g->gpu : "GPU not recorded",
                   g->tensorrt ? g->tensorrt : "not recorded", g->n, ec_plural(g->n, "", "s"));
-    if (isfinite(g->noise_pct)) ec_buf_printf(&b, ", night-to-night noise %.2f%%", g->noise_pct);
+    if (isfinite(g->noise_pct)) ec_buf_printf(&b, ", night-to-night noise " EC_PCT, g->noise_pct);
     S_line(&b);
     if (!g->n_cps) {
       ec_buf_puts(&b, "  no change point");

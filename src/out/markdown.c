@@ -238,7 +238,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
       ec_buf_puts(&b, " | ");
       S_num(&b, d->ms);
       ec_buf_printf(&b, " | %+.4g | ", d->delta_ms);
-      if (isfinite(d->delta_pct)) ec_buf_printf(&b, "%+.1f%%", d->delta_pct);
+      if (isfinite(d->delta_pct)) ec_buf_printf(&b, EC_PCT_DELTA, d->delta_pct);
       else ec_buf_puts(&b, "new");
       ec_buf_printf(&b, "%s |\n", d->flagged ? " \xE2\x9A\xA0\xEF\xB8\x8F" : "");
       rows++;

@@ -77,7 +77,7 @@ char *ec_markdown_trend(const ec_trend *t) {
     }
     ec_buf_puts(&b, "\n**");
     ec_md_text(&b, g->engine, S_NAME_MAX);
-    ec_buf_printf(&b, "**: %zu change point%s (night-to-night noise %.2f%%)\n\n", g->n_cps, ec_plural(g->n_cps, "", "s"),
+    ec_buf_printf(&b, "**: %zu change point%s (night-to-night noise " EC_PCT ")\n\n", g->n_cps, ec_plural(g->n_cps, "", "s"),
                   g->noise_pct);
     ec_buf_puts(&b, "| First night | Change [interval] | Level | What moved |\n|:--|--:|:--|:--|\n");
     size_t first = g->n_cps > S_CPS_SHOWN ? g->n_cps - S_CPS_SHOWN : 0;

@@ -11,6 +11,7 @@
 #include "view/chart_common.h"
 #include "view/colors.h"
 #include "view/text.h"
+#include "words/words.h"
 
 #define S_LABEL_INK 0x1a1a1a /* segment text sits on the key's colour, the same in both themes */
 
@@ -68,7 +69,7 @@ ec_scene *ec_chart_strip(const ec_strip_spec *sp) {
       char num[48], id[48];
       ec_fmt_value(num, sizeof num, v);
       double pct = 100 * v / total;
-      char *tip = ec_asprintf("%s%s%s: %s%s%s (%.1f%%)", sp->row_labels ? sp->row_labels[r] : "",
+      char *tip = ec_asprintf("%s%s%s: %s%s%s (" EC_PCT ")", sp->row_labels ? sp->row_labels[r] : "",
                               sp->row_labels ? ", " : "", S_label(sp, k), num, *unit ? " " : "", unit, pct);
       snprintf(id, sizeof id, "seg-%zu-%zu", r, k);
       ec_scene_group(s, id, tip, NULL, NULL);

@@ -97,7 +97,7 @@ static char *S_f_metric(const ec_engine *e, const ec_summary *s, const ec_compar
 static char *S_f_spread(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)e; (void)s;
   if (!isfinite(r->m.cv)) return S_str(r->m.dist);
-  return ec_asprintf("%s; CV %.2f%%", r->m.dist ? r->m.dist : "", 100 * r->m.cv);
+  return ec_asprintf("%s; CV " EC_PCT, r->m.dist ? r->m.dist : "", 100 * r->m.cv);
 }
 static char *S_f_p99(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)r;
@@ -289,7 +289,7 @@ ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, co
       ec_table_set(t, row, 3, B(ec_fmt_ms, d->base_ms), d->base_ms);
       ec_table_set(t, row, 4, B(ec_fmt_ms, d->ms), d->ms);
       double sp = d->ms > 0 ? d->base_ms / d->ms : NAN;
-      snprintf(buf, sizeof buf, isfinite(sp) ? "%.2fx" : "\xE2\x80\x93", sp);
+      snprintf(buf, sizeof buf, isfinite(sp) ? EC_RATIO : "\xE2\x80\x93", sp);
       ec_table_set(t, row, 5, buf, sp);
       if (isfinite(sp) && sp < 0.97) ec_table_set_kind(t, row, 5, EC_CELL_BAD, NULL);
       else if (isfinite(sp) && sp > 1.03) ec_table_set_kind(t, row, 5, EC_CELL_GOOD, NULL);
@@ -374,7 +374,7 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
     ec_table_set(t, row, 4, isfinite(c->res[c->baseline].m.value) ? B(ec_fmt_value, c->res[c->baseline].m.value) : "\xE2\x80\x93",
                  c->res[c->baseline].m.value);
     ec_table_set(t, row, 5, isfinite(r->m.value) ? B(ec_fmt_value, r->m.value) : "\xE2\x80\x93", r->m.value);
-    if (isfinite(q)) snprintf(buf, sizeof buf, "%.3g\xC3\x97", q);
+    if (isfinite(q)) snprintf(buf, sizeof buf, EC_RATIO, q);
     ec_table_set(t, row, 6, isfinite(q) ? buf : "\xE2\x80\x93", q);
     for (size_t k = 0; k < r->n_by_family; k++) {
       const ec_family_time *x = &r->by_family[k];
@@ -387,7 +387,7 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
       ec_table_set(t, row, 4, x->n_base ? B(ec_fmt_ms, x->base_ms) : "\xE2\x80\x93", x->n_base ? x->base_ms : NAN);
       ec_table_set(t, row, 5, x->n ? B(ec_fmt_ms, x->ms) : "\xE2\x80\x93", x->n ? x->ms : NAN);
       double fq = x->base_ms > 0 && x->ms > 0 ? x->ms / x->base_ms : NAN;
-      if (isfinite(fq)) snprintf(buf, sizeof buf, "%.3g\xC3\x97", fq);
+      if (isfinite(fq)) snprintf(buf, sizeof buf, EC_RATIO, fq);
       ec_table_set(t, row, 6, isfinite(fq) ? buf : "\xE2\x80\x93", fq);
     }
   }

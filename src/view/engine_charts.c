@@ -106,7 +106,7 @@ static ec_scene *S_group_bars(S_ctx *c, const ec_groups *g, int metric, const ch
     char cnt[48];
     ec_fmt_count(cnt, sizeof cnt, gr->count, "layer", "layers");
     if (c->s->has_latency)
-      tips[i] = ec_asprintf("%s, " EC_MS ", %.2f%% of the latency", cnt, gr->latency_ms, gr->pct);
+      tips[i] = ec_asprintf("%s, " EC_MS ", " EC_PCT " of the latency", cnt, gr->latency_ms, gr->pct);
     else
       tips[i] = ec_strdup(cnt);
   }
@@ -152,7 +152,7 @@ static ec_scene *S_count_and_latency(S_ctx *c) {
     labels[i] = gr->key;
     v[i] = 100.0 * (double)gr->count / (double)layers;
     v[n + i] = gr->pct;
-    tips[i] = ec_asprintf("%zu of %zu layers (%.1f%%); " EC_MS " (%.2f%% of the latency)",
+    tips[i] = ec_asprintf("%zu of %zu layers (" EC_PCT "); " EC_MS " (" EC_PCT " of the latency)",
                           gr->count, layers, v[i], gr->latency_ms, gr->pct);
   }
   static const char *const series[] = {"Layers", "Latency"};
@@ -571,7 +571,7 @@ static ec_scene *S_pointwise(S_ctx *c) {
   char *desc;
   if (c->s->has_latency)
     desc = ec_asprintf("The engine's %zu PointWise layers by the number of operations TensorRT "
-                       "fused into each. %zu fuse two or more operations and take %.2f%% of "
+                       "fused into each. %zu fuse two or more operations and take " EC_PCT " of "
                        "the latency.",
                        npw, multi, ec_share_pct(multi_ms, c->s->total_ms));
   else

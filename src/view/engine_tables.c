@@ -543,7 +543,7 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
     *sentence = ec_asprintf("%s; the profile measured %s, so %s latency is unknown.", cnt,
                             ec_plural(g->count, "it not", "none of them"), ec_plural(g->count, "its", "their"));
   else if (s->has_latency)
-    *sentence = ec_asprintf("%s which account%s for %.2f%% (" EC_MS ") of the overall latency.", cnt,
+    *sentence = ec_asprintf("%s which account%s for " EC_PCT " (" EC_MS ") of the overall latency.", cnt,
                             ec_plural(g->count, "s", ""), g->pct, g->latency_ms);
   else
     *sentence = ec_asprintf("%s (no profile: %s latency is unknown).", cnt, ec_plural(g->count, "its", "their"));

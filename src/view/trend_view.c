@@ -232,7 +232,7 @@ ec_scene *ec_trend_chart_series(const ec_trend *t, size_t gi, const char *id, co
   char *title = ec_asprintf("%s%s%s", g->engine, g->gpu ? " on " : "", g->gpu ? g->gpu : "");
   char *desc = ec_asprintf("%s of %s night by night, with each level's fitted value and noise band", ec_metric_label(t->used),
                            g->engine);
-  char *band = isfinite(g->noise_pct) ? ec_asprintf("noise band (level \xC2\xB1 %g \xC3\x97 %.2f%%)", EC_CP_CLIP, g->noise_pct)
+  char *band = isfinite(g->noise_pct) ? ec_asprintf("noise band (level \xC2\xB1 %g \xC3\x97 " EC_PCT ")", EC_CP_CLIP, g->noise_pct)
                                       : NULL;
   char *ylab = ec_strdup(ec_metric_label(t->used));
   ec_series_spec sp = {0};

@@ -18,7 +18,7 @@ char *ec_fmt_ms_or(char *buf, size_t cap, double ms) {
 
 char *ec_fmt_pct(char *buf, size_t cap, double pct) {
   if (!isfinite(pct)) snprintf(buf, cap, EC_DASH);
-  else snprintf(buf, cap, "%.2f", pct);
+  else snprintf(buf, cap, "%" EC_PCT_G, pct);
   return buf;
 }
 

@@ -8,7 +8,11 @@
  *               (EC_MS, ec_fmt_ms); a change is signed: "+0.0123 ms"
  *               (EC_MS_DELTA); a per-kernel time in microseconds, 3
  *               significant digits: "6.2 us" (EC_US)
- *   share       percent of a whole, 2 decimals: "17.55" (ec_fmt_pct)
+ *   share       percent of a whole (of the latency, of the layers, a noise
+ *               or CV), 2 decimals: "17.55%" (EC_PCT), "17.55" in a cell
+ *               (ec_fmt_pct)
+ *   change      a relative change, signed, 1 decimal: "+2.2%" (EC_PCT_DELTA)
+ *   ratio       3 significant digits and a times sign: "1.23×" (EC_RATIO)
  *   bytes       binary units, 1 decimal: "3.3 MiB", "512 B" (ec_fmt_bytes)
  *   count       n and its noun, singular at 1 only: "1 layer", "0 layers"
  *               (ec_plural, ec_count_words; ec_fmt_count adds thousands
@@ -38,6 +42,17 @@
 #define EC_MS_DELTA "%+" EC_MS_G " ms"
 /** A short time in microseconds (3 significant digits): "6.2 us". */
 #define EC_US "%.3g us"
+
+/** The one precision of a share in percent (2 decimals). */
+#define EC_PCT_G ".2f"
+/** A share in a sentence: "17.55%". */
+#define EC_PCT "%" EC_PCT_G "%%"
+/** The one precision of a relative change in percent (1 decimal). */
+#define EC_CHANGE_G ".1f"
+/** A relative change, signed: "+2.2%", "-57.1%". */
+#define EC_PCT_DELTA "%+" EC_CHANGE_G "%%"
+/** A ratio of two times or rates: "1.23×" (3 significant digits). */
+#define EC_RATIO "%.3g\xC3\x97"
 
 /** Milliseconds, 4 significant digits, no unit ("0.4704", "1.017", "403.8"); "–" for NaN. */
 char *ec_fmt_ms(char *buf, size_t cap, double ms);

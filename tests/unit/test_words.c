@@ -64,6 +64,16 @@ static void test_other_units(void **state) {
   (void)state;
   char b[64];
   assert_string_equal(ec_fmt_pct(b, sizeof b, 45.7), "45.70");
+  snprintf(b, sizeof b, EC_PCT, 10.906);
+  assert_string_equal(b, "10.91%"); /* a share: the same 2 decimals as its cell */
+  snprintf(b, sizeof b, EC_PCT_DELTA, -57.06);
+  assert_string_equal(b, "-57.1%");
+  snprintf(b, sizeof b, EC_PCT_DELTA, 2.2);
+  assert_string_equal(b, "+2.2%");
+  snprintf(b, sizeof b, EC_RATIO, 2.58883);
+  assert_string_equal(b, "2.59\xC3\x97");
+  snprintf(b, sizeof b, EC_RATIO, 0.909090);
+  assert_string_equal(b, "0.909\xC3\x97");
   assert_string_equal(ec_fmt_bytes(b, sizeof b, 512), "512 B");
   assert_string_equal(ec_fmt_bytes(b, sizeof b, 3.3 * 1048576), "3.3 MiB");
   assert_string_equal(ec_fmt_bytes_text(b, sizeof b, "4706009088 bytes"), "4.4 GiB");
