@@ -181,7 +181,7 @@ static void S_hotspot_layer(S_ctx *c, size_t i, long region, double region_ms, s
     S_dims(&ev, &l->out[k]);
   }
   const ec_layer_nums *x = &c->s->nums.v[i];
-  if (isfinite(x->tflops)) ec_buf_printf(&ev, "; %.3g TFLOP/s", x->tflops);
+  if (isfinite(x->tflops)) ec_buf_printf(&ev, "; " EC_TFLOPS, x->tflops);
   if (region >= 0)
     ec_buf_printf(&ev, "; part of Myelin region myl%ld (%zu layers, " EC_PCT ")", region, region_n, S_share(c, region_ms));
   S_hotspot_advice(c, i, &check, &next);

@@ -132,7 +132,7 @@ static void S_text(const ec_summary *s, FILE *f) {
     fprintf(f, "timing      %zu iterations: median " EC_MS ", p99 " EC_MS ", mean " EC_MS "\n", s->timing.count,
             s->timing.median, s->timing.p99, s->timing.mean);
   char *tp = ec_headline_throughput(e);
-  if (tp) fprintf(f, "throughput  %s (%.6g qps, %s)\n", tp, e->perf.throughput_qps, e->perf.throughput_source);
+  if (tp) fprintf(f, "throughput  %s (" EC_QPS ", %s)\n", tp, e->perf.throughput_qps, e->perf.throughput_source);
   free(tp);
   const ec_groups *gs[2] = {&s->by_type_shown, &s->by_precision}; /* --json's by_type is TREx's */
   const char *heads[2] = {"type", "precision"};

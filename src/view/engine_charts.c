@@ -699,7 +699,7 @@ static ec_scene *S_roofline(S_ctx *c) {
     if (!(peak_b > 0)) peak_b = nu->peak.bw_bytes_s;
     if (peak_f > 0 && peak_b > 0)
       desc = ec_asprintf(
-          "Ceilings from the device facts of %s. Compute ceiling: the %s peak, %.4g TFLOP/s (SMs x "
+          "Ceilings from the device facts of %s. Compute ceiling: the %s peak, " EC_TFLOPS " (SMs x "
           "clock x operations per clock and SM), the peak most of the plotted latency is measured "
           "against; each point's tooltip names its own peak (the math its kernel does). "
           "Bandwidth ceiling: %s.",

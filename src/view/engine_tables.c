@@ -121,7 +121,7 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   b.len = 0;
   if (e->perf.present && isfinite(e->perf.throughput_qps)) {
     char *tp = ec_headline_throughput(e);
-    ec_buf_printf(&b, "%s (%.6g qps, %s)", tp, e->perf.throughput_qps, e->perf.throughput_source);
+    ec_buf_printf(&b, "%s (" EC_QPS ", %s)", tp, e->perf.throughput_qps, e->perf.throughput_source);
     free(tp);
     S_kv(t, "Throughput", b.data);
   } else {

@@ -39,7 +39,7 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
   if (tp) {
     /* a tile's value is one short line ("1.13k/s"); the sentence with the batch is its detail */
     S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_asprintf("%s/s", ec_fmt_big(b, sizeof b, e->perf.throughput_qps)),
-          ec_asprintf("%s (%.6g qps, %s)", tp, e->perf.throughput_qps,
+          ec_asprintf("%s (" EC_QPS ", %s)", tp, e->perf.throughput_qps,
                       e->perf.throughput_source ? e->perf.throughput_source : "reported"),
           e->perf.throughput_qps);
     free(tp);

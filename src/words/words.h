@@ -13,6 +13,8 @@
  *               (ec_fmt_pct)
  *   change      a relative change, signed, 1 decimal: "+2.2%" (EC_PCT_DELTA)
  *   ratio       3 significant digits and a times sign: "1.23×" (EC_RATIO)
+ *   rates       throughput "1155.2 qps" (EC_QPS), compute "139.2 TFLOP/s"
+ *               (EC_TFLOPS)
  *   bytes       binary units, 1 decimal: "3.3 MiB", "512 B" (ec_fmt_bytes)
  *   count       n and its noun, singular at 1 only: "1 layer", "0 layers"
  *               (ec_plural, ec_count_words; ec_fmt_count adds thousands
@@ -53,6 +55,11 @@
 #define EC_PCT_DELTA "%+" EC_CHANGE_G "%%"
 /** A ratio of two times or rates: "1.23×" (3 significant digits). */
 #define EC_RATIO "%.3g\xC3\x97"
+
+/** A throughput in queries per second, as trtexec reports it (6 significant digits): "1155.2 qps". */
+#define EC_QPS "%.6g qps"
+/** A compute rate (4 significant digits): "139.2 TFLOP/s". */
+#define EC_TFLOPS "%.4g TFLOP/s"
 
 /** Milliseconds, 4 significant digits, no unit ("0.4704", "1.017", "403.8"); "–" for NaN. */
 char *ec_fmt_ms(char *buf, size_t cap, double ms);
