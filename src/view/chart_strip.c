@@ -78,7 +78,7 @@ ec_scene *ec_chart_strip(const ec_strip_spec *sp) {
       ec_chart_swatch(s, x, y, w, bar_h, c);
       /* the key and its share inside the segment when they fit, else the key alone */
       char lab[96];
-      snprintf(lab, sizeof lab, "%s %.1f%%", S_label(sp, k), pct);
+      snprintf(lab, sizeof lab, "%s " EC_PCT_LABEL, S_label(sp, k), pct);
       if (ec_text_width(lab, fs, 0) > w - 6) snprintf(lab, sizeof lab, "%s", S_label(sp, k));
       if (ec_text_width(lab, fs, 0) <= w - 6)
         ec_scene_text(s, x + 3, cy, lab, strlen(lab), fs, 0, EC_ANCHOR_START, 0, 0, ec_rgb(S_LABEL_INK));

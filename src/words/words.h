@@ -11,6 +11,7 @@
  *   share       percent of a whole (of the latency, of the layers, a noise
  *               or CV), 2 decimals: "17.55%" (EC_PCT), "17.55" in a cell
  *               (ec_fmt_pct)
+ *               on a chart's own label, 1 decimal: "17.5%" (EC_PCT_LABEL)
  *   change      a relative change, signed, 1 decimal: "+2.2%" (EC_PCT_DELTA)
  *   ratio       3 significant digits and a times sign: "1.23×" (EC_RATIO)
  *   rates       throughput "1155.2 qps" (EC_QPS), compute "139.2 TFLOP/s"
@@ -49,6 +50,8 @@
 #define EC_PCT_G ".2f"
 /** A share in a sentence: "17.55%". */
 #define EC_PCT "%" EC_PCT_G "%%"
+/** A share drawn as a chart's label, where room is short (1 decimal): "17.5%". */
+#define EC_PCT_LABEL "%.1f%%"
 /** The one precision of a relative change in percent (1 decimal). */
 #define EC_CHANGE_G ".1f"
 /** A relative change, signed: "+2.2%", "-57.1%". */

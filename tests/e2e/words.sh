@@ -5,13 +5,15 @@
 #  - an inline latency format: a printf conversion followed by " ms" or
 #    " us" (use EC_MS, EC_MS_DELTA, EC_US or "%10" EC_MS_G " ms"); a bare
 #    %g echoes an option's value as given and is not one;
+#  - an inline percent or ratio format: "%.1f%%", "%.2fx" (use EC_PCT,
+#    EC_PCT_DELTA, EC_PCT_LABEL, EC_RATIO);
 #  - a hand-written plural: `n == 1 ? "" : "s"` (use ec_plural or
 #    ec_count_words);
 #  - "not available" in a string literal (use EC_NA);
 #  - an option's sentence in analyze/: "--max-regress" (narrate/ says it).
 # Comments are not code: they may say any of these. The allow-list below
 # names each deliberate exception and why. The check is itself checked: a
-# copy of one file with one of each planted must be caught four times.
+# copy of one file with one of each planted must be caught five times.
 . tests/e2e/lib.sh
 
 # the deliberate exceptions, one "file:text" per line
@@ -45,6 +47,7 @@ scan() {
   code $files > "$TMP/code.txt"
   # a bare %g echoes an option's value as the user gave it ("layers of %g ms or more"): not a measurement
   grep -E '%([-+ #0-9]*\.[0-9]+|[-+ #]*[0-9]+)?[fe] ?(ms|us|µs)[^a-zA-Z_]|%([-+ #0-9]*\.[0-9]+|[-+ #]*[0-9]+)[gG] ?(ms|us|µs)[^a-zA-Z_]' "$TMP/code.txt" | sed 's/^/unit format: /'
+  grep -E '%[-+ #0-9]*\.[0-9]+[fgG](%%|x"|\\xC3\\x97)' "$TMP/code.txt" | sed 's/^/percent or ratio format: /'
   grep -E '[=!]= 1 \? "[^"]*" : "[^"]*"' "$TMP/code.txt" | sed 's/^/plural: /'
   grep -E '"[^"]*not available' "$TMP/code.txt" | sed 's/^/not available: /'
   grep -E '^[^:]*/analyze/[^:]*:[0-9]+:.*--max-regress' "$TMP/code.txt" | sed 's/^/option sentence in analyze: /'
@@ -64,10 +67,10 @@ while IFS= read -r l; do
   [ "$(allowed "$l")" = yes ] || echo "$l" >> "$TMP/bad.txt"
 done < "$TMP/found.txt"
 if [ -s "$TMP/bad.txt" ]; then
-  fail "words: $(wc -l < "$TMP/bad.txt") inline unit formats, plurals, 'not available' literals or option sentences outside src/words and src/narrate"
+  fail "words: $(wc -l < "$TMP/bad.txt") inline unit, percent or ratio formats, plurals, 'not available' literals or option sentences outside src/words and src/narrate"
   sed 's/^/    /' "$TMP/bad.txt" | head -30
 else
-  ok "words: no inline unit format, hand-written plural, 'not available' literal or option sentence in analyze outside the floor"
+  ok "words: no inline unit, percent or ratio format, hand-written plural, 'not available' literal or option sentence in analyze outside the floor"
 fi
 
 # the check catches each kind: plant one of each in a copy of analyze/
@@ -75,16 +78,17 @@ mkdir -p "$TMP/plant/analyze"
 cat > "$TMP/plant/analyze/x.c" <<'C'
 /* "not available" in a comment is fine, and so is n == 1 ? "" : "s" */
 static void f(size_t n, double ms) {
-  printf("%zu layer%s took %.3f ms", n, n == 1 ? "" : "s", ms); // "not available"
+  printf("%zu layer%s took %.3f ms (%.1f%%)", n, n == 1 ? "" : "s", ms, 1.0); // "not available"
   puts("latency not available");
   puts("no gate (--max-regress not given)");
 }
 C
 scan "$TMP/plant" > "$TMP/planted.txt"
-if [ "$(wc -l < "$TMP/planted.txt")" -eq 4 ] && grep -q '^unit format: .*x.c:3:' "$TMP/planted.txt" &&
+if [ "$(wc -l < "$TMP/planted.txt")" -eq 5 ] && grep -q '^unit format: .*x.c:3:' "$TMP/planted.txt" &&
+   grep -q '^percent or ratio format: .*x.c:3:' "$TMP/planted.txt" &&
    grep -q '^plural: .*x.c:3:' "$TMP/planted.txt" && grep -q '^not available: .*x.c:4:' "$TMP/planted.txt" &&
    grep -q '^option sentence in analyze: .*x.c:5:' "$TMP/planted.txt"; then
-  ok "words: the check finds a planted unit format, plural, 'not available' and option sentence, and not the comments"
+  ok "words: the check finds a planted unit format, percent, plural, 'not available' and option sentence, and not the comments"
 else
   fail "words: the check missed a planted copy"; sed 's/^/    /' "$TMP/planted.txt"
 fi
