@@ -799,7 +799,7 @@ char *ec_trend_gate_rule(const ec_trend *t) {
 char *ec_trend_moved_str(char *buf, size_t cap, const ec_trend_moved *m) {
   if (!isfinite(m->before_ms) && isfinite(m->after_ms)) snprintf(buf, cap, "new");
   else if (isfinite(m->before_ms) && !isfinite(m->after_ms)) snprintf(buf, cap, "gone");
-  else if (!isfinite(m->before_ms)) snprintf(buf, cap, "n/a");
+  else if (!isfinite(m->before_ms)) snprintf(buf, cap, EC_NA);
   else if (m->before_ms > 0) snprintf(buf, cap, EC_MS_DELTA " (" EC_PCT_DELTA ")", m->after_ms - m->before_ms, 100 * (m->after_ms / m->before_ms - 1));
   else snprintf(buf, cap, EC_MS_DELTA, m->after_ms - m->before_ms);
   return buf;

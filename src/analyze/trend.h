@@ -174,7 +174,7 @@ char *ec_trend_gate_rule(const ec_trend *t);
  *  ec_trend_moved_notable); caller frees. */
 char *ec_trend_cp_line(const ec_trend_group *g, const ec_trend_cp *c);
 /** A latency's change as every output writes it: "+0.0863 ms (+12.0%)",
- *  "new" (not known before), "gone" (not known after), or "n/a"; into buf,
+ *  "new" (not known before), "gone" (not known after), or "not available" (EC_NA); into buf,
  *  returns buf. */
 char *ec_trend_moved_str(char *buf, size_t cap, const ec_trend_moved *m);
 /** 1 when layer type m holds at least EC_TREND_NOTABLE_PCT of the change

@@ -139,7 +139,7 @@ static void S_platform(const ec_comparison *c, FILE *f) {
     S_put(f, c->engines[i]->name, strlen(c->engines[i]->name), 80);
     double q = ec_compare_time_ratio(c, i);
     if (isfinite(q)) fprintf(f, ": overall " EC_RATIO " (%s)", q, ec_metric_name(c->used));
-    else fprintf(f, ": overall n/a");
+    else fprintf(f, ": overall " EC_NA);
     if (r->device_why) {
       fputs("; ", f);
       S_put(f, r->device_why, strlen(r->device_why), 200);
@@ -177,7 +177,7 @@ static void S_text(const ec_comparison *c, FILE *f) {
     S_put_col(f, c->engines[i]->name, 32);
     if (isfinite(r->m.value) && c->used == EC_METRIC_THROUGHPUT) fprintf(f, " %14.6g", r->m.value);
     else if (isfinite(r->m.value)) fprintf(f, " %14" EC_MS_G, r->m.value);
-    else fprintf(f, " %14s", "n/a");
+    else fprintf(f, " %14s", EC_DASH);
     char est[96];
     if (i == c->baseline) snprintf(est, sizeof est, "-");
     else ec_gate_str(est, sizeof est, &r->est);

@@ -98,7 +98,7 @@ static void S_html(ec_buf *b, const char *s, size_t max) {
 
 static void S_num(ec_buf *b, double x) {
   if (isfinite(x)) ec_buf_printf(b, "%.4g", x);
-  else ec_buf_puts(b, "n/a");
+  else ec_buf_puts(b, EC_DASH);
 }
 
 static const char *S_verdict(const ec_compare_result *r) {

@@ -51,7 +51,7 @@ char *ec_markdown_trend(const ec_trend *t) {
     if (g->n) ec_md_text(&b, g->nights[g->latest].name, 40);
     ec_buf_puts(&b, " | ");
     if (g->n && isfinite(g->nights[g->latest].value)) ec_buf_printf(&b, "%.4g", g->nights[g->latest].value);
-    else ec_buf_puts(&b, "n/a");
+    else ec_buf_puts(&b, EC_DASH);
     ec_buf_puts(&b, " | ");
     char est[128];
     if (g->judged && g->gate_runs) ec_buf_puts(&b, ec_gate_str(est, sizeof est, &g->est));

@@ -9,11 +9,12 @@
 #    EC_PCT_DELTA, EC_PCT_LABEL, EC_RATIO);
 #  - a hand-written plural: `n == 1 ? "" : "s"` (use ec_plural or
 #    ec_count_words);
-#  - "not available" in a string literal (use EC_NA);
+#  - "not available" or "n/a" in a string literal (use EC_NA in words,
+#    EC_DASH in a table cell);
 #  - an option's sentence in analyze/: "--max-regress" (narrate/ says it).
 # Comments are not code: they may say any of these. The allow-list below
 # names each deliberate exception and why. The check is itself checked: a
-# copy of one file with one of each planted must be caught five times.
+# copy of one file with one of each planted must be caught six times.
 . tests/e2e/lib.sh
 
 # the deliberate exceptions, one "file:text" per line
@@ -49,7 +50,7 @@ scan() {
   grep -E '%([-+ #0-9]*\.[0-9]+|[-+ #]*[0-9]+)?[fe] ?(ms|us|µs)[^a-zA-Z_]|%([-+ #0-9]*\.[0-9]+|[-+ #]*[0-9]+)[gG] ?(ms|us|µs)[^a-zA-Z_]' "$TMP/code.txt" | sed 's/^/unit format: /'
   grep -E '%[-+ #0-9]*\.[0-9]+[fgG](%%|x"|\\xC3\\x97)' "$TMP/code.txt" | sed 's/^/percent or ratio format: /'
   grep -E '[=!]= 1 \? "[^"]*" : "[^"]*"' "$TMP/code.txt" | sed 's/^/plural: /'
-  grep -E '"[^"]*not available' "$TMP/code.txt" | sed 's/^/not available: /'
+  grep -E '"[^"]*not available|"n/a"|[ :(]n/a[ )"]' "$TMP/code.txt" | sed 's/^/not available: /'
   grep -E '^[^:]*/analyze/[^:]*:[0-9]+:.*--max-regress' "$TMP/code.txt" | sed 's/^/option sentence in analyze: /'
 }
 
@@ -80,14 +81,16 @@ cat > "$TMP/plant/analyze/x.c" <<'C'
 static void f(size_t n, double ms) {
   printf("%zu layer%s took %.3f ms (%.1f%%)", n, n == 1 ? "" : "s", ms, 1.0); // "not available"
   puts("latency not available");
+  puts("n/a");
   puts("no gate (--max-regress not given)");
 }
 C
 scan "$TMP/plant" > "$TMP/planted.txt"
-if [ "$(wc -l < "$TMP/planted.txt")" -eq 5 ] && grep -q '^unit format: .*x.c:3:' "$TMP/planted.txt" &&
+if [ "$(wc -l < "$TMP/planted.txt")" -eq 6 ] && grep -q '^not available: .*x.c:5:' "$TMP/planted.txt" &&
+   grep -q '^unit format: .*x.c:3:' "$TMP/planted.txt" &&
    grep -q '^percent or ratio format: .*x.c:3:' "$TMP/planted.txt" &&
    grep -q '^plural: .*x.c:3:' "$TMP/planted.txt" && grep -q '^not available: .*x.c:4:' "$TMP/planted.txt" &&
-   grep -q '^option sentence in analyze: .*x.c:5:' "$TMP/planted.txt"; then
+   grep -q '^option sentence in analyze: .*x.c:6:' "$TMP/planted.txt"; then
   ok "words: the check finds a planted unit format, percent, plural, 'not available' and option sentence, and not the comments"
 else
   fail "words: the check missed a planted copy"; sed 's/^/    /' "$TMP/planted.txt"
