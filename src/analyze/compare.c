@@ -7,6 +7,7 @@
 #include "util/order.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -664,7 +665,7 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
              g->min_n < EC_GATE_SHORT_RUN_ITERATIONS) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
     c->inconclusive++;
-    r->reason = ec_asprintf("%s: inconclusive: a run measured %.3g ms of iterations (under %g s)", head, span_ms,
+    r->reason = ec_asprintf("%s: inconclusive: a run measured " EC_MS " of iterations (under %g s)", head, span_ms,
                             EC_GATE_MIN_VERDICT_MS / 1000);
   } else if (r->regress_pct > pct && (!iv || g->lo_pct > 0)) {
     r->verdict = EC_VERDICT_FAIL;
@@ -734,7 +735,7 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
   if (sd->trimmed)
     ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0,
                 "%s: a start-up level was trimmed: %zu iteration%s left out of the gate (at most %zu in a run)",
-                c->engines[i]->name, sd->trimmed, sd->trimmed == 1 ? "" : "s", sd->trim_max);
+                c->engines[i]->name, sd->trimmed, ec_plural(sd->trimmed, "", "s"), sd->trim_max);
   if (!isfinite(r->m.value)) return;
   if (c->used == EC_METRIC_THROUGHPUT) {
     r->m.value = S_side_qps(c, i);
@@ -780,7 +781,7 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
       known &= sd->d[k].n > 0 && (sd->d[k].sorted || sd->d[k].sketch);
     }
     if (!known) r->m.dist = ec_strdup(c->used == EC_METRIC_LAYER_SUM ? "per-layer averages only" : "summary statistics only (no per-iteration distribution)");
-    else r->m.dist = ec_asprintf("%zu run%s, %zu iterations%s", sd->n, sd->n == 1 ? "" : "s", it,
+    else r->m.dist = ec_asprintf("%zu run%s, %zu iterations%s", sd->n, ec_plural(sd->n, "", "s"), it,
                                   sketch ? " (a stored sketch)" : sd->from_files ? " (approximated from stored percentiles)" : "");
   }
 }
@@ -946,35 +947,6 @@ const char *ec_verdict_words(ec_verdict v) {
   }
 }
 
-char *ec_compare_headline(const ec_comparison *c) {
-  double pct = c->opts.max_regress_pct;
-  switch (ec_compare_outcome(c)) {
-  case EC_OUTCOME_NOT_COMPARABLE:
-    return ec_asprintf("NOT COMPARABLE: %s is missing for %zu engine%s", ec_metric_name(c->used), c->errors,
-                       c->errors == 1 ? "" : "s");
-  case EC_OUTCOME_FAIL:
-    return ec_asprintf("FAIL: %zu of %zu engine%s slower than the baseline beyond the %g%% limit", c->failed, c->gates,
-                       c->gates == 1 ? " is" : "s are", pct);
-  case EC_OUTCOME_PASS:
-    return ec_asprintf("PASS: no engine is slower than the baseline beyond the %g%% limit (%zu gate%s)", pct, c->gates,
-                       c->gates == 1 ? "" : "s");
-  case EC_OUTCOME_MISMATCH:
-    return ec_asprintf("NOT COMPARABLE: %zu of %zu engine%s measured on a different GPU, TensorRT or shapes than the "
-                       "baseline (no verdict; --allow-mismatch gates anyway)",
-                       c->mismatched, c->gates, c->gates == 1 ? " is" : "s are");
-  case EC_OUTCOME_INCONCLUSIVE:
-    return ec_asprintf("INCONCLUSIVE: %zu of %zu engine%s not told from noise at the %g%% limit (no verdict)",
-                       c->inconclusive, c->gates, c->gates == 1 ? " is" : "s are", pct);
-  default:
-    if (c->platform)
-      return ec_asprintf("NO GATE: a platform comparison of %zu engine%s with the baseline (%s): ratios per layer "
-                         "family, no verdict",
-                         c->n - 1, c->n == 2 ? "" : "s", c->opts.no_gate ? "--no-gate" : "on another GPU");
-    return ec_asprintf("NO GATE: %zu engine%s compared with the baseline (--max-regress not given)", c->n - 1,
-                       c->n == 2 ? "" : "s");
-  }
-}
-
 /* ---- across platforms and networks ----------------------------------------- */
 
 double ec_compare_time_ratio(const ec_comparison *c, size_t i) {
@@ -994,11 +966,11 @@ char *ec_compare_alignment_text(const ec_comparison *c, size_t i) {
   ec_buf_printf(&t, "%zu of %zu layers of %s and %zu of %zu of %s aligned", r->n_pairs, b->n_layers, b->name,
                 r->n_pairs, e->n_layers, e->name);
   double sb = S_share(r->base_aligned_ms, r->base_total_ms), se = S_share(r->engine_aligned_ms, r->engine_total_ms);
-  if (isfinite(sb) && isfinite(se)) ec_buf_printf(&t, ", %.0f%% and %.0f%% of their layer time", sb, se);
+  if (isfinite(sb) && isfinite(se)) ec_buf_printf(&t, ", " EC_PCT " and " EC_PCT " of their layer time", sb, se);
   double change = r->engine_total_ms - r->base_total_ms;
   size_t only = r->al ? r->al->only_a + r->al->only_b : 0;
   if (only && isfinite(change) && isfinite(r->only_base_ms) && isfinite(r->only_engine_ms))
-    ec_buf_printf(&t, "; the %zu layers on one side only account for %+.3g ms of the %+.3g ms change", only,
+    ec_buf_printf(&t, "; the %zu layers on one side only account for " EC_MS_DELTA " of the " EC_MS_DELTA " change", only,
                   r->only_engine_ms - r->only_base_ms, change);
   if ((isfinite(sb) && sb < 50) || (isfinite(se) && se < 50) ||
       (!isfinite(sb) && (2 * r->n_pairs < b->n_layers || 2 * r->n_pairs < e->n_layers)))

@@ -285,10 +285,6 @@ typedef enum {
   EC_OUTCOME_INCONCLUSIVE        /* no verdict: an engine's change is not told from noise */
 } ec_outcome;
 ec_outcome ec_compare_outcome(const ec_comparison *c);
-/** The outcome in one line ("FAIL: 1 of 2 engines are slower than the
- *  baseline beyond the 5% limit"), as the terminal, Markdown, the banner and
- *  the report's {{compare.verdict}} say it; caller frees. */
-char *ec_compare_headline(const ec_comparison *c);
 /** "not comparable", "fail", "pass", "no gate", "not comparable",
  *  "inconclusive"; static. */
 const char *ec_outcome_name(ec_outcome o);

@@ -10,6 +10,7 @@
 #include "util/order.h"
 #include "util/buf.h"
 #include "util/map.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,7 +151,7 @@ static void S_hotspot_advice(const S_ctx *c, size_t i, ec_buf *check, const char
       if (v.cls == EC_TC_TENSOR_CORES) ec_buf_printf(check, "It runs on Tensor Cores (%s).", v.reason);
       else ec_buf_puts(check, "Its kernel name does not show whether it runs on Tensor Cores.");
       if (isfinite(x->pct_of_peak))
-        ec_buf_printf(check, " It reaches %.0f%% of the %s peak.", x->pct_of_peak, ec_math_label(x->peak.math));
+        ec_buf_printf(check, " It reaches " EC_PCT " of the %s peak.", x->pct_of_peak, ec_math_label(x->peak.math));
       *next = "Check the tactic TensorRT chose: the trtexec --verbose build log lists the tactics it timed; try "
               "--builderOptimizationLevel=5 (TensorRT 8.6+), and Nsight Compute (ncu) on its kernel.";
     }
@@ -180,9 +181,9 @@ static void S_hotspot_layer(S_ctx *c, size_t i, long region, double region_ms, s
     S_dims(&ev, &l->out[k]);
   }
   const ec_layer_nums *x = &c->s->nums.v[i];
-  if (isfinite(x->tflops)) ec_buf_printf(&ev, "; %.3g TFLOP/s", x->tflops);
+  if (isfinite(x->tflops)) ec_buf_printf(&ev, "; " EC_TFLOPS, x->tflops);
   if (region >= 0)
-    ec_buf_printf(&ev, "; part of Myelin region myl%ld (%zu layers, %.1f%%)", region, region_n, S_share(c, region_ms));
+    ec_buf_printf(&ev, "; part of Myelin region myl%ld (%zu layers, " EC_PCT ")", region, region_n, S_share(c, region_ms));
   S_hotspot_advice(c, i, &check, &next);
   ec_finding *f = ec_findings_push(c->out, "hotspot", EC_LINT_INFO);
   f->layer = (long)i;
@@ -191,7 +192,7 @@ static void S_hotspot_layer(S_ctx *c, size_t i, long region, double region_ms, s
   int typed = l->type && strcmp(l->type, "Unknown");
   ec_buf nm = {0};
   ec_lint_layer_label(&nm, l, 0);
-  f->message = ec_asprintf("Hotspot: %s%s%s%s takes %.1f%% of the summed layer latency (%.4g ms). %s", nm.data,
+  f->message = ec_asprintf("Hotspot: %s%s%s%s takes " EC_PCT " of the summed layer latency (" EC_MS "). %s", nm.data,
                            typed ? " (" : "", typed ? l->type : "", typed ? ")" : "", share, ms, check.data);
   ec_buf_free(&nm);
   f->evidence = ec_buf_take(&ev);
@@ -257,11 +258,11 @@ static void S_hotspots(S_ctx *c) {
     ec_finding_set_layers(f, e, members, m);
     f->share_pct = share;
     f->latency_ms = reg_ms[k];
-    f->message = ec_asprintf("Hotspot: Myelin region myl%ld (%zu layers) takes %.1f%% of the summed layer latency "
-                             "(%.4g ms); none of its layers reaches %.3g%% alone.",
+    f->message = ec_asprintf("Hotspot: Myelin region myl%ld (%zu layers) takes " EC_PCT " of the summed layer latency "
+                             "(" EC_MS "); none of its layers reaches %g%% alone.",
                              reg_id[k], m, share, reg_ms[k], c->o->hotspot_pct);
     const ec_layer *top = &e->layers[f->layers[0]];
-    f->evidence = ec_asprintf("slowest: %s (%.4g ms)", top->name, top->has_profile ? top->avg_ms : NAN);
+    f->evidence = ec_asprintf("slowest: %s (" EC_MS ")", top->name, top->has_profile ? top->avg_ms : NAN);
     f->next_step = ec_strdup("Run trtexec under Nsight Systems (nsys profile trtexec --loadEngine=...) to see how the "
                              "region's kernels share its time, and compare its ONNX nodes with what you expected it "
                              "to fuse.");
@@ -316,14 +317,14 @@ static void S_data_movement(S_ctx *c) {
   for (int k = 1; k < K; k++) {
     if (ms[k] > ms[dom]) dom = k;
     if (!cnt[k]) continue;
-    ec_buf_printf(&ev, "%s%s: %zu, %.4g ms (%.1f%%)", ev.len ? "; " : "", what[k], cnt[k], ms[k], S_share(c, ms[k]));
+    ec_buf_printf(&ev, "%s%s: %zu, " EC_MS " (" EC_PCT ")", ev.len ? "; " : "", what[k], cnt[k], ms[k], S_share(c, ms[k]));
   }
   ec_finding *f = ec_findings_push(c->out, "data-movement", sev);
   f->share_pct = share;
   f->latency_ms = total;
-  f->message = ec_asprintf("Data movement: %zu %s %.1f%% of the summed layer latency (%.4g ms).", nl,
-                           nl == 1 ? "layer that only moves or converts data takes"
-                                   : "layers that only move or convert data take",
+  f->message = ec_asprintf("Data movement: %zu %s " EC_PCT " of the summed layer latency (" EC_MS ").", nl,
+                           ec_plural(nl, "layer that only moves or converts data takes",
+                                     "layers that only move or convert data take"),
                            share, total);
   f->evidence = ec_buf_take(&ev);
   f->mitigation = ec_strdup("Reformats appear where neighbouring layers want different formats or precisions, copies "
@@ -461,10 +462,10 @@ static void S_attention(S_ctx *c, size_t *mha_out, size_t *blocks_out) {
     f->share_pct = S_share(c, f->latency_ms);
     f->message = ec_asprintf("Unfused attention: %zu softmax layer%s between matrix products run%s as separate "
                              "kernels%s.",
-                             blocks, blocks == 1 ? "" : "s", blocks == 1 ? "s" : "",
+                             blocks, ec_plural(blocks, "", "s"), ec_plural(blocks, "s", ""),
                              mha ? " (other blocks use a fused attention kernel)" : "");
     if (c->lat)
-      f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers, %.4g ms (%.1f%%)",
+      f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers, " EC_MS " (" EC_PCT ")",
                                 nl, ms, f->share_pct);
     else
       f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers", nl);
@@ -595,8 +596,8 @@ static void S_qkv(S_ctx *c) {
     f->latency_ms = c->lat ? ms : NAN;
     f->share_pct = S_share(c, f->latency_ms);
     f->message = ec_asprintf("Q/K/V projections: %zu block%s Q, K and V with three separate matrix products.",
-                             bf + bn, bf + bn == 1 ? " computes" : "s compute");
-    f->evidence = c->lat ? ec_asprintf("%zu matrix products, %.4g ms (%.1f%%)", nl, ms, f->share_pct)
+                             bf + bn, ec_plural(bf + bn, " computes", "s compute"));
+    f->evidence = c->lat ? ec_asprintf("%zu matrix products, " EC_MS " (" EC_PCT ")", nl, ms, f->share_pct)
                          : ec_asprintf("%zu matrix products", nl);
     f->next_step = ec_strdup("Concatenate the Q, K and V weights into one [d, 3d] MatMul followed by a Split in the "
                              "ONNX model (one larger GEMM instead of three), or keep the three MatMuls reading the same "
@@ -647,10 +648,10 @@ static void S_transformer(S_ctx *c, size_t mha, size_t attention_blocks) {
   for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
     if (parts[k].n)
       ec_buf_printf(&m, "%s%s in %zu kernel%s", m.len ? ", " : "Transformer fusions recognised: ", parts[k].what,
-                    parts[k].n, parts[k].n == 1 ? "" : "s");
+                    parts[k].n, ec_plural(parts[k].n, "", "s"));
   ec_buf_puts(&m, attention_blocks ? "; some attention runs unfused (see attention-unfused)." : ".");
   f->message = ec_buf_take(&m);
-  f->evidence = c->lat ? ec_asprintf("%zu kernels, %.4g ms (%.1f%%)", nl, ms, f->share_pct)
+  f->evidence = c->lat ? ec_asprintf("%zu kernels, " EC_MS " (" EC_PCT ")", nl, ms, f->share_pct)
                        : ec_asprintf("%zu kernels", nl);
   free(list);
 }
@@ -679,14 +680,14 @@ static void S_tiny(S_ctx *c) {
     ec_finding_set_layers(f, e, list, nt);
     f->latency_ms = ms;
     f->share_pct = share;
-    f->message = ec_asprintf("Tiny kernels: %zu of %zu layers average under %.3g us and together take %.1f%% of the "
+    f->message = ec_asprintf("Tiny kernels: %zu of %zu layers average under " EC_US " and together take " EC_PCT " of the "
                              "summed layer latency: launch overhead, not work, may set their time.",
                              nt, n, c->o->tiny_kernel_ms * 1e3, share);
     ec_buf ev = {0};
-    ec_buf_printf(&ev, "%zu layers, %.4g ms; median %.3g us each", nt, ms, med * 1e3);
+    ec_buf_printf(&ev, "%zu layers, " EC_MS "; median " EC_US " each", nt, ms, med * 1e3);
     ec_e2e t = ec_summary_e2e(c->s);
     if (t.known && isfinite(t.median_ms))
-      ec_buf_printf(&ev, "; layer sum %.4g ms against the %s median %.4g ms (%s)", c->s->total_ms, t.what,
+      ec_buf_printf(&ev, "; layer sum " EC_MS " against the %s median " EC_MS " (%s)", c->s->total_ms, t.what,
                     t.median_ms, t.source);
     f->evidence = ec_buf_take(&ev);
     const char *graph = ec_kvs_get(&e->inference_options, "CUDA Graph");
@@ -742,7 +743,7 @@ static void S_streams(S_ctx *c) {
     f->message = ec_asprintf("One engine on %zu streams: %zu layer%s on %zu auxiliary stream%s and %zu signal/wait "
                              "layers synchronise them. Layers on different streams overlap, so the summed layer "
                              "latency overstates the end-to-end time.",
-                             nstreams + 1, naux, naux == 1 ? " runs" : "s run", nstreams, nstreams == 1 ? "" : "s",
+                             nstreams + 1, naux, ec_plural(naux, " runs", "s run"), nstreams, ec_plural(nstreams, "", "s"),
                              nsync);
   else
     f->message = ec_asprintf("One engine on several streams: %zu signal/wait layers synchronise auxiliary streams "
@@ -810,9 +811,9 @@ static void S_dynamic_shapes(S_ctx *c) {
   ec_finding *f = ec_findings_push(c->out, "dynamic-shapes", EC_LINT_INFO);
   ec_finding_set_layers(f, e, list, nl);
   ec_buf who = {0};
-  if (nb) ec_buf_printf(&who, "%zu binding%s", nb, nb == 1 ? "" : "s");
+  if (nb) ec_buf_printf(&who, "%zu binding%s", nb, ec_plural(nb, "", "s"));
   if (nb && nl) ec_buf_puts(&who, " and ");
-  if (nl) ec_buf_printf(&who, "%zu layer%s", nl, nl == 1 ? "" : "s");
+  if (nl) ec_buf_printf(&who, "%zu layer%s", nl, ec_plural(nl, "", "s"));
   if (shape)
     f->message = ec_asprintf("Dynamic shapes: %s with -1 dimensions; the profile and timings are for the shape trtexec "
                              "ran, %s. FLOPs, bytes and efficiency of layers with -1 dimensions are unknown.",

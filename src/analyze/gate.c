@@ -6,6 +6,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "model/engine.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -386,7 +387,7 @@ static void S_signed(char *buf, size_t cap, double x, int dec) {
 
 char *ec_gate_str(char *buf, size_t cap, const ec_gate_est *g) {
   if (!isfinite(g->est_pct)) {
-    snprintf(buf, cap, "n/a");
+    snprintf(buf, cap, EC_DASH);
     return buf;
   }
   if (g->run_noise == EC_RUN_NOISE_NOT_MEASURED && g->runs_base == 1 && g->runs_cand == 1 && !g->why) {

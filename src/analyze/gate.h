@@ -164,7 +164,7 @@ int ec_gate_significant_slower(const ec_gate_est *g);
 
 /** The estimate and its interval as "+10.2% [+9.7, +10.8]" (or "+10.2%"
  *  without an interval; "+10.2% (one run per side: run-to-run noise not
- *  measured)" for a threshold verdict; "n/a" without an estimate) into buf;
+ *  measured)" for a threshold verdict; "–" (EC_DASH) without an estimate) into buf;
  *  returns buf.
  *  One decimal, two when every number is under 1 in size, and up to three
  *  while the interval is narrower than two units of the last one. */

@@ -5,6 +5,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/map.h"
+#include "words/words.h"
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -560,18 +561,18 @@ char *ec_graph_folded_note(const ec_graph *g) {
   if (g->n_groups) {
     if (g->group_depth && g->group_chunk > 1)
       ec_buf_printf(&b, "%s%zu layers are grouped into %zu blocks of up to %zu consecutive ONNX scopes (the first %d level%s of their names)",
-                    sep, g->n_grouped, g->n_groups, g->group_chunk, g->group_depth, g->group_depth == 1 ? "" : "s");
+                    sep, g->n_grouped, g->n_groups, g->group_chunk, g->group_depth, ec_plural(g->group_depth, "", "s"));
     else if (g->group_depth)
       ec_buf_printf(&b, "%s%zu layers are grouped into %zu blocks by ONNX scope (the first %d level%s of their names)", sep,
-                    g->n_grouped, g->n_groups, g->group_depth, g->group_depth == 1 ? "" : "s");
+                    g->n_grouped, g->n_groups, g->group_depth, ec_plural(g->group_depth, "", "s"));
     else
       ec_buf_printf(&b, "%s%zu layers are grouped into %zu runs of consecutive layers", sep, g->n_grouped, g->n_groups);
     sep = "; ";
   }
   if (g->n_split_inputs) {
     ec_buf_printf(&b, "%s%zu input%s read by more than %d nodes %s drawn beside each reader (%zu copies)", sep,
-                  g->n_split_inputs, g->n_split_inputs == 1 ? "" : "s", EC_GRAPH_FANOUT_MAX,
-                  g->n_split_inputs == 1 ? "is" : "are", g->n_input_copies);
+                  g->n_split_inputs, ec_plural(g->n_split_inputs, "", "s"), EC_GRAPH_FANOUT_MAX,
+                  ec_plural(g->n_split_inputs, "is", "are"), g->n_input_copies);
     sep = "; ";
   }
   if (g->n_constants_hidden) {

@@ -1,4 +1,5 @@
 #include "analyze/layer_kind.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -553,8 +554,8 @@ const char *ec_layer_family(const ec_layer *l) {
 
 const char *ec_layer_tactic_shown(const ec_layer *l, char *buf, size_t cap) {
   if (l->tactic && *l->tactic && strcmp(l->tactic, "TensorRT")) return l->tactic;
-  if (l->tactic_value && *l->tactic_value) snprintf(buf, cap, "not available (tactic %.40s)", l->tactic_value);
-  else snprintf(buf, cap, "not available");
+  if (l->tactic_value && *l->tactic_value) snprintf(buf, cap, EC_NA " (tactic %.40s)", l->tactic_value);
+  else snprintf(buf, cap, EC_NA);
   return buf;
 }
 

@@ -29,6 +29,7 @@
 #include "util/buf.h"
 #include "util/map.h"
 #include "util/utf8.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -738,10 +739,10 @@ static void S_fp32_engine(S_ctx *c) {
     snprintf(ev, sizeof ev, "every compute layer (%zu) reads FP32 (or integers); compute capability %s", compute,
              e->device.compute_capability ? e->device.compute_capability : "?");
     if (conv && n > conv)
-      snprintf(what, sizeof what, "%zu convolution%s and %zu GEMM%s run", conv, conv == 1 ? "" : "s", n - conv,
-               n - conv == 1 ? "" : "s");
-    else if (conv) snprintf(what, sizeof what, "%zu convolution%s", conv, conv == 1 ? " runs" : "s run");
-    else snprintf(what, sizeof what, "%zu GEMM%s", n, n == 1 ? " runs" : "s run");
+      snprintf(what, sizeof what, "%zu convolution%s and %zu GEMM%s run", conv, ec_plural(conv, "", "s"), n - conv,
+               ec_plural(n - conv, "", "s"));
+    else if (conv) snprintf(what, sizeof what, "%zu convolution%s", conv, ec_plural(conv, " runs", "s run"));
+    else snprintf(what, sizeof what, "%zu GEMM%s", n, ec_plural(n, " runs", "s run"));
     ec_finding *x = S_add(c, "fp32-engine", EC_LINT_WARNING, -1, lat ? ec_share_pct(ms, c->s->total_ms) : NAN,
                           lat ? ms : NAN, ec_advice(EC_ADV_TF32_FP16, e->trt_version), ev,
                           "The engine was built FP32 only on a GPU with Tensor Cores: %s in FP32 on CUDA cores.", what);
@@ -967,19 +968,19 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
     int lat = c->s->has_latency;
     double share = lat ? ec_share_pct(ms[r], c->s->total_ms) : NAN;
     ec_buf ev = {0};
-    ec_buf_printf(&ev, "%zu FP32 layer%s", members[r], members[r] == 1 ? "" : "s");
-    if (lat) ec_buf_printf(&ev, ", %.4g ms (%.1f%%)", ms[r], share);
-    ec_buf_printf(&ev, "; %zu Reformat%s around %s", nref, nref == 1 ? "" : "s", members[r] == 1 ? "it" : "them");
-    if (lat && nref) ec_buf_printf(&ev, ", %.4g ms (%.1f%%)", ref_ms, ec_share_pct(ref_ms, c->s->total_ms));
+    ec_buf_printf(&ev, "%zu FP32 layer%s", members[r], ec_plural(members[r], "", "s"));
+    if (lat) ec_buf_printf(&ev, ", " EC_MS " (" EC_PCT ")", ms[r], share);
+    ec_buf_printf(&ev, "; %zu Reformat%s around %s", nref, ec_plural(nref, "", "s"), ec_plural(members[r], "it", "them"));
+    if (lat && nref) ec_buf_printf(&ev, ", " EC_MS " (" EC_PCT ")", ref_ms, ec_share_pct(ref_ms, c->s->total_ms));
     ec_buf nm = {0};
     ec_lint_layer_label(&nm, l, 0);
     ec_finding *x = S_add(
         c, "fp32-island", EC_LINT_WARNING, slowest[r], share, lat ? ms[r] : NAN,
         ec_advice(EC_ADV_ISLAND_MITIGATION, e->trt_version),
         ev.data,
-        members[r] == 1 ? "Precision island: %s (%s) runs in FP32 between reduced-precision layers."
-                        : "Precision island: %s (%s) and its FP32 neighbours run in FP32 between reduced-precision "
-                          "layers.",
+        ec_plural(members[r], "Precision island: %s (%s) runs in FP32 between reduced-precision layers.",
+                  "Precision island: %s (%s) and its FP32 neighbours run in FP32 between reduced-precision "
+                  "layers."),
         nm.data, l->type);
     ec_buf_free(&nm);
     ec_buf_free(&ev);
@@ -1014,10 +1015,10 @@ static void S_timing(S_ctx *c) {
     ec_lint_sev sev = r >= c->o.unstable_p99_ratio_warn ? EC_LINT_WARNING : EC_LINT_INFO;
     if (r >= c->o.unstable_p99_ratio_info) {
       char ev[160];
-      snprintf(ev, sizeof ev, "%s (%s): median %.4g ms, p99 %.4g ms", t.what, t.source, med, p99);
+      snprintf(ev, sizeof ev, "%s (%s): median " EC_MS ", p99 " EC_MS, t.what, t.source, med, p99);
       S_add(c, "timing-unstable", sev, -1, NAN, NAN,
             ec_advice(EC_ADV_STABLE_TIMING, e->trt_version),
-            ev, "Timings are unstable: p99 is %.2fx the median.", r);
+            ev, "Timings are unstable: p99 is " EC_RATIO " the median.", r);
     }
   }
   if (s->has_timing || s->has_compute) {
@@ -1031,7 +1032,7 @@ static void S_timing(S_ctx *c) {
     S_add(c, "timing-few-samples", e->profile_count <= 1 ? EC_LINT_WARNING : EC_LINT_INFO, -1, NAN, NAN,
           ec_advice(EC_ADV_PROFILE_MORE, e->trt_version), NULL,
           "Per-layer latencies average only %lld profiled iteration%s.", (long long)e->profile_count,
-          e->profile_count == 1 ? "" : "s");
+          ec_plural(e->profile_count, "", "s"));
 }
 
 /* ---- validation ------------------------------------------------------------ */
@@ -1136,7 +1137,7 @@ static void S_profile_checks(S_ctx *c) {
   if (!e->has_profile) return;
   if (e->has_graph && e->profile_unmatched) {
     char ev[96];
-    snprintf(ev, sizeof ev, "%zu records, %.4g ms", e->profile_unmatched, e->profile_unmatched_ms);
+    snprintf(ev, sizeof ev, "%zu records, " EC_MS, e->profile_unmatched, e->profile_unmatched_ms);
     S_add(c, "profile-name-mismatch", EC_LINT_WARNING, -1, NAN, e->profile_unmatched_ms,
           "Use the profile and layer information of the same build (and --profile-index for multi-profile engines); "
           "unmatched time is left out of every total.",
@@ -1183,7 +1184,7 @@ static void S_profile_checks(S_ctx *c) {
       S_add(c, "profile-time-consistency", EC_LINT_WARNING, -1, NAN, NAN,
             "timeMs should be averageMs times the iteration count: the count header or the records may come from "
             "different runs.",
-            ev, "Profile totals disagree by %.1f%%.", rel);
+            ev, "Profile totals disagree by %" EC_CHANGE_G "%%.", rel);
     }
   } else if (e->profile_count <= 0 && avg > 0 && tim > 0) {
     char ev[96];
@@ -1221,7 +1222,7 @@ static void S_name_layers(const ec_engine *e, ec_finding *x) {
   ec_buf m = {0};
   ec_buf_puts(&m, x->message);
   size_t shown = x->n_layers < 2 ? x->n_layers : 2;
-  ec_buf_puts(&m, x->n_layers == 1 ? " Layer: " : " Layers: ");
+  ec_buf_puts(&m, ec_plural(x->n_layers, " Layer: ", " Layers: "));
   for (size_t j = 0; j < shown; j++) {
     if (j) ec_buf_puts(&m, shown == x->n_layers ? " and " : ", ");
     if (x->layers[j] < e->n_layers) ec_lint_layer_label(&m, &e->layers[x->layers[j]], 0);

@@ -8,6 +8,7 @@
 #include "util/map.h"
 #include "util/order.h"
 #include "util/pool.h"
+#include "words/words.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -795,45 +796,12 @@ char *ec_trend_gate_rule(const ec_trend *t) {
                      t->opts.max_regress_pct, 100 * t->opts.confidence);
 }
 
-char *ec_trend_headline(const ec_trend *t) {
-  size_t cps = 0;
-  for (size_t g = 0; g < t->n; g++) cps += t->groups[g].n_cps;
-  char tail[96];
-  snprintf(tail, sizeof tail, "%zu change point%s in %zu night%s", cps, cps == 1 ? "" : "s", t->nights,
-           t->nights == 1 ? "" : "s");
-  switch (ec_trend_outcome(t)) {
-  case EC_OUTCOME_NOT_COMPARABLE:
-    return ec_asprintf("NOT COMPARABLE: the latest night of %zu engine%s lacks %s (%s)", t->errors,
-                       t->errors == 1 ? "" : "s", ec_metric_name(t->used), tail);
-  case EC_OUTCOME_FAIL:
-    return ec_asprintf("FAIL: the latest night of %zu of %zu engine%s slower than the level before it beyond the %g%% "
-                       "limit (%s)",
-                       t->failed, t->gates, t->gates == 1 ? " is" : "s is", t->opts.max_regress_pct, tail);
-  case EC_OUTCOME_PASS:
-    return ec_asprintf("PASS: no engine's latest night is slower than the level before it beyond the %g%% limit (%s)",
-                       t->opts.max_regress_pct, tail);
-  case EC_OUTCOME_MISMATCH:
-    return ec_asprintf("NOT COMPARABLE: the latest night of %zu of %zu engine%s measured unlike the nights it is compared "
-                       "with (no verdict; %s)",
-                       t->mismatched, t->gates, t->gates == 1 ? " is" : "s is", tail);
-  case EC_OUTCOME_INCONCLUSIVE:
-    return ec_asprintf("INCONCLUSIVE: the latest night of %zu of %zu engine%s past the %g%% limit but not yet a "
-                       "confirmed regression (no verdict; %s)",
-                       t->inconclusive, t->gates, t->gates == 1 ? " is" : "s is", t->opts.max_regress_pct, tail);
-  default:
-    if (isfinite(t->opts.max_regress_pct))
-      return ec_asprintf("NOT JUDGED: no engine's latest night has a level before it to compare with (%zu engine%s; %s)",
-                         t->n, t->n == 1 ? "" : "s", tail);
-    return ec_asprintf("NO GATE: %zu engine%s (%s; --max-regress not given)", t->n, t->n == 1 ? "" : "s", tail);
-  }
-}
-
 char *ec_trend_moved_str(char *buf, size_t cap, const ec_trend_moved *m) {
   if (!isfinite(m->before_ms) && isfinite(m->after_ms)) snprintf(buf, cap, "new");
   else if (isfinite(m->before_ms) && !isfinite(m->after_ms)) snprintf(buf, cap, "gone");
-  else if (!isfinite(m->before_ms)) snprintf(buf, cap, "n/a");
-  else if (m->before_ms > 0) snprintf(buf, cap, "%+.4g ms (%+.1f%%)", m->after_ms - m->before_ms, 100 * (m->after_ms / m->before_ms - 1));
-  else snprintf(buf, cap, "%+.4g ms", m->after_ms - m->before_ms);
+  else if (!isfinite(m->before_ms)) snprintf(buf, cap, EC_NA);
+  else if (m->before_ms > 0) snprintf(buf, cap, EC_MS_DELTA " (" EC_PCT_DELTA ")", m->after_ms - m->before_ms, 100 * (m->after_ms / m->before_ms - 1));
+  else snprintf(buf, cap, EC_MS_DELTA, m->after_ms - m->before_ms);
   return buf;
 }
 

@@ -167,9 +167,6 @@ void ec_trend_free(ec_trend *t);
 
 /** The outcome as a whole, ranked as exit codes rank them (compare's words). */
 ec_outcome ec_trend_outcome(const ec_trend *t);
-/** The outcome in one line ("FAIL: the latest night of 1 of 3 engines is
- *  slower than the level before it beyond the 5% limit"); caller frees. */
-char *ec_trend_headline(const ec_trend *t);
 /** The gate's rule in words, or NULL without a gate; caller frees. */
 char *ec_trend_gate_rule(const ec_trend *t);
 /** The change point's sentence: "from 17: +10.1% [+9.6, +10.7];
@@ -177,7 +174,7 @@ char *ec_trend_gate_rule(const ec_trend *t);
  *  ec_trend_moved_notable); caller frees. */
 char *ec_trend_cp_line(const ec_trend_group *g, const ec_trend_cp *c);
 /** A latency's change as every output writes it: "+0.0863 ms (+12.0%)",
- *  "new" (not known before), "gone" (not known after), or "n/a"; into buf,
+ *  "new" (not known before), "gone" (not known after), or "not available" (EC_NA); into buf,
  *  returns buf. */
 char *ec_trend_moved_str(char *buf, size_t cap, const ec_trend_moved *m);
 /** 1 when layer type m holds at least EC_TREND_NOTABLE_PCT of the change

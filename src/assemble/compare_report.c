@@ -9,10 +9,12 @@
  *   notes  data: comparison (warnings about the comparison and each engine) */
 #include "assemble/compare_report.h"
 #include "assemble/html.h"
+#include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "view/compare_view.h"
 #include "view/fmt.h"
 #include "view/rows.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +53,7 @@ static char *S_v_candidates(void *ud) {
   return ec_strdup(ec_fmt_count(buf, sizeof buf, c->n ? c->n - 1 : 0, "engine", "engines"));
 }
 
-static char *S_v_verdict(void *ud) { return ec_compare_headline(((S_ctx *)ud)->c); }
+static char *S_v_verdict(void *ud) { return ec_narrate_compare_headline(((S_ctx *)ud)->c); }
 
 /* how much of each candidate aligned with the baseline, on the first screen */
 static char *S_v_alignment(void *ud) {
@@ -72,7 +74,7 @@ static char *S_v_alignment(void *ud) {
 
 static char *S_v_gate(void *ud) {
   char *rule = ec_compare_gate_rule(((S_ctx *)ud)->c);
-  return rule ? rule : ec_strdup("none (--max-regress not given)");
+  return rule ? rule : ec_strdup(ec_narrate_gate_none());
 }
 
 static const ec_tmpl_value S_values[] = {
@@ -86,7 +88,7 @@ static const ec_tmpl_value S_values[] = {
  * and the two values), wrapping on a narrow screen. */
 static char *S_verdict_html(const ec_comparison *c) {
   ec_buf o = {0};
-  char *head = ec_compare_headline(c);
+  char *head = ec_narrate_compare_headline(c);
   ec_color bc = ec_cmp_outcome_color(ec_compare_outcome(c));
   ec_buf_printf(&o, "<div class=\"verdict\"><p class=\"verdict-band\" style=\"background:#%02x%02x%02x\">", bc.r, bc.g, bc.b);
   ec_buf_html(&o, head, strlen(head));

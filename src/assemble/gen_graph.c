@@ -5,6 +5,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "view/graph_dot.h"
+#include "words/words.h"
 #include <cairo.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -447,11 +448,11 @@ ec_block *ec_graph_job_block(ec_graph_job *j) {
     ec_buf_printf(&cap, " On the page, the chain of layers is wrapped into %zu columns, read left to right.", j->columns);
   if (pdf_hot) {
     size_t n = j->hot_n[hv];
-    const char *what = j->hot_by_io ? (n == 1 ? "layer with the most I/O traffic (no profile)" : "layers with the most I/O traffic (no profile)")
-                                    : (n == 1 ? "slowest layer" : "slowest layers");
+    const char *what = j->hot_by_io ? (ec_plural(n, "layer with the most I/O traffic (no profile)", "layers with the most I/O traffic (no profile)"))
+                                    : (ec_plural(n, "slowest layer", "slowest layers"));
     if (n == 1) ec_buf_printf(&cap, " On paper (printed or PDF) it shows the %s and its neighbours", what);
     else ec_buf_printf(&cap, " On paper (printed or PDF) it shows the %zu %s and their neighbours", n, what);
-    ec_buf_printf(&cap, " (%d step%s away)%s, at a size that reads.", S_HOT_RADIUS, S_HOT_RADIUS == 1 ? "" : "s",
+    ec_buf_printf(&cap, " (%d step%s away)%s, at a size that reads.", S_HOT_RADIUS, ec_plural(S_HOT_RADIUS, "", "s"),
                   S_hot_labels[hv] ? "" : " without tensor dimensions");
   } else if (alone[S_WHOLE] < kmin[S_WHOLE]) {
     ec_buf_puts(&cap, " The PDF shows it scaled to one page");

@@ -1,6 +1,6 @@
 #include "assemble/gen_lint.h"
 #include "analyze/lint.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include "view/lint_table.h"
 #include "util/alloc.h"
 #include "util/buf.h"

@@ -3,7 +3,7 @@
 #include "render/cairo_table.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include "view/text.h"
 #include <cairo-pdf.h>
 #include <cmark.h>

@@ -78,17 +78,17 @@ static char *S_v_tensorrt(void *ud) {
 static char *S_v_layers(void *ud) {
   S_PART;
   long long nl = ec_summary_layer_count(s);
-  return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : "not available");
+  return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : EC_NA);
 }
 
 static char *S_v_latency_total(void *ud) {
   S_PART;
-  return ec_strdup(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : "not available");
+  return ec_strdup(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : EC_NA);
 }
 
 static char *S_v_reformat_share(void *ud) {
   S_PART;
-  return ec_strdup(s->has_latency ? ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct) : "not available");
+  return ec_strdup(s->has_latency ? ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct) : EC_NA);
 }
 
 static char *S_v_reformat_count(void *ud) {
@@ -117,22 +117,22 @@ static char *S_v_activations(void *ud) {
 
 static char *S_v_timing_count(void *ud) {
   S_PART;
-  return ec_strdup(s->has_timing ? ec_fmt_int(buf, sizeof buf, (double)s->timing.count) : "not available");
+  return ec_strdup(s->has_timing ? ec_fmt_int(buf, sizeof buf, (double)s->timing.count) : EC_NA);
 }
 
 static char *S_v_timing_median(void *ud) {
   S_PART;
-  return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.median) : "not available");
+  return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.median) : EC_NA);
 }
 
 static char *S_v_timing_p99(void *ud) {
   S_PART;
-  return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.p99) : "not available");
+  return ec_strdup(s->has_timing ? ec_fmt_ms(buf, sizeof buf, s->timing.p99) : EC_NA);
 }
 
 static char *S_v_profile_iterations(void *ud) {
   S_PART;
-  return ec_strdup(e->has_profile && e->profile_count > 0 ? ec_fmt_int(buf, sizeof buf, (double)e->profile_count) : "not available");
+  return ec_strdup(e->has_profile && e->profile_count > 0 ? ec_fmt_int(buf, sizeof buf, (double)e->profile_count) : EC_NA);
 }
 
 /* whole sentences for values that may be missing, so the text reads either way */
@@ -177,8 +177,8 @@ static char *S_v_reformat_intro(void *ud) {
   ec_fmt_count(cnt, sizeof cnt, s->reformat_count, "Reformat layer", "Reformat layers");
   if (!s->has_latency)
     return ec_asprintf("The engine has %s; without a profile %s latency is unknown.", cnt,
-                       s->reformat_count == 1 ? "its" : "their");
-  return ec_asprintf("%s take%s %s%% of the latency.", cnt, s->reformat_count == 1 ? "s" : "",
+                       ec_plural(s->reformat_count, "its", "their"));
+  return ec_asprintf("%s take%s %s%% of the latency.", cnt, ec_plural(s->reformat_count, "s", ""),
                      ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
 }
 
@@ -333,7 +333,7 @@ static ec_block *S_gen_notes(void *ud, const ec_tmpl_item *it, const char *data,
   if (sn->n) {
     ec_fmt_count(cnt, sizeof cnt, sn->n, "fact", "facts");
     char *lead = ec_asprintf("%s %s between this engine's files; the value read first is kept (a value cut "
-                             "short gives way to the fuller one):", cnt, sn->n == 1 ? "differs" : "differ");
+                             "short gives way to the fuller one):", cnt, ec_plural(sn->n, "differs", "differ"));
     ec_block_add(g, ec_block_text(lead, NULL));
     free(lead);
     ec_block *b = ec_block_notes();

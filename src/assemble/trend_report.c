@@ -8,9 +8,11 @@
  *   notes  data: trend (warnings about the trend) */
 #include "assemble/trend_report.h"
 #include "assemble/html.h"
+#include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "view/fmt.h"
 #include "view/rows.h"
+#include "words/words.h"
 #include "view/trend_view.h"
 #include <math.h>
 #include <stdio.h>
@@ -26,7 +28,7 @@ typedef struct {
 
 /* ---- placeholders ------------------------------------------------------ */
 
-static char *S_v_verdict(void *ud) { return ec_trend_headline(((S_ctx *)ud)->t); }
+static char *S_v_verdict(void *ud) { return ec_narrate_trend_headline(((S_ctx *)ud)->t); }
 
 static char *S_v_metric(void *ud) {
   const ec_trend *t = ((S_ctx *)ud)->t;
@@ -52,7 +54,7 @@ static char *S_v_order(void *ud) {
 
 static char *S_v_gate(void *ud) {
   char *rule = ec_trend_gate_rule(((S_ctx *)ud)->t);
-  return rule ? rule : ec_strdup("none (--max-regress not given)");
+  return rule ? rule : ec_strdup(ec_narrate_gate_none());
 }
 
 static char *S_v_window(void *ud) { return ec_asprintf("%d", EC_TREND_WINDOW); }

@@ -3,6 +3,7 @@
 #include "util/pool.h"
 #include "assemble/pdf.h"
 #include "util/alloc.h"
+#include "words/words.h"
 #include <errno.h>
 #include <signal.h>
 #include <math.h>
@@ -415,7 +416,7 @@ static size_t S_pdf_pages(const char *p, size_t n) {
 int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, const ec_pdf_opts *po,
                         ec_diags *d, const ec_cli_out *out) {
   int io = r ? 0 : -1;
-  ec_buf said = {0}; /* "wrote X.html (N KiB), X.pdf (P pages)" */
+  ec_buf said = {0}; /* "wrote X.html (117.8 KiB), X.pdf (P pages)" */
   if (r && html) {
     ec_buf b = {0};
     if (ec_report_html(r, &b) != 0) {
@@ -425,7 +426,8 @@ int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, c
     } else if (ec_cli_write_file(html, b.data, b.len, out) != 0) {
       io = -1;
     } else {
-      ec_buf_printf(&said, "%s (%zu KiB)", html, (b.len + 1023) / 1024);
+      char size[32];
+      ec_buf_printf(&said, "%s (%s)", html, ec_fmt_bytes(size, sizeof size, (double)b.len));
     }
     ec_buf_free(&b);
   }
@@ -436,7 +438,7 @@ int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, c
       io = -1;
     } else {
       size_t pages = S_pdf_pages(b.data, b.len);
-      ec_buf_printf(&said, "%s%s (%zu page%s)", said.len ? ", " : "", pdf, pages, pages == 1 ? "" : "s");
+      ec_buf_printf(&said, "%s%s (%zu page%s)", said.len ? ", " : "", pdf, pages, ec_plural(pages, "", "s"));
     }
     ec_buf_free(&b);
   }

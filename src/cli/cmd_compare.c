@@ -8,6 +8,7 @@
 #include "analyze/compare.h"
 #include "assemble/compare_report.h"
 
+#include "narrate/narrate.h"
 #include "cli/cli.h"
 #include "emit/compare_text.h"
 #include "util/srcdate.h"

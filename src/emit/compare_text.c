@@ -1,7 +1,8 @@
 /* compare_text — see compare_text.h. */
 #include "emit/compare_text.h"
 #include "emit/term.h"
-#include "view/fmt.h"
+#include "narrate/narrate.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +22,8 @@ static void S_platform(const ec_comparison *c, FILE *f) {
     fputs("  ", f);
     S_put(f, c->engines[i]->name, strlen(c->engines[i]->name), 80);
     double q = ec_compare_time_ratio(c, i);
-    if (isfinite(q)) fprintf(f, ": overall %.3gx (%s)", q, ec_metric_name(c->used));
-    else fprintf(f, ": overall n/a");
+    if (isfinite(q)) fprintf(f, ": overall " EC_RATIO " (%s)", q, ec_metric_name(c->used));
+    else fprintf(f, ": overall " EC_NA);
     if (r->device_why) {
       fputs("; ", f);
       S_put(f, r->device_why, strlen(r->device_why), 200);
@@ -33,8 +34,8 @@ static void S_platform(const ec_comparison *c, FILE *f) {
       const ec_family_time *x = &r->by_family[k];
       if (!(x->base_ms > 0) && !(x->ms > 0)) continue;
       shown++;
-      fprintf(f, "    %-22.22s %4zu vs %4zu layers  %10.4f -> %10.4f ms", x->family, x->n_base, x->n, x->base_ms, x->ms);
-      if (x->base_ms > 0 && x->ms > 0) fprintf(f, "  %.3gx", x->ms / x->base_ms);
+      fprintf(f, "    %-22.22s %4zu vs %4zu layers  %10" EC_MS_G " -> %10" EC_MS_G " ms", x->family, x->n_base, x->n, x->base_ms, x->ms);
+      if (x->base_ms > 0 && x->ms > 0) fprintf(f, "  " EC_RATIO, x->ms / x->base_ms);
       fputc('\n', f);
     }
   }
@@ -49,7 +50,7 @@ void ec_compare_text(const ec_comparison *c, FILE *f) {
   S_put(f, be->name, strlen(be->name), 80);
   fputc('\n', f);
   char *rule = ec_compare_gate_rule(c);
-  fprintf(f, "gate      %s\n", rule ? rule : "none (--max-regress not given)");
+  fprintf(f, "gate      %s\n", rule ? rule : ec_narrate_gate_none());
   free(rule);
   char head[64];
   snprintf(head, sizeof head, "%s [%g%% interval]", c->used == EC_METRIC_THROUGHPUT ? "time per query" : "change",
@@ -58,8 +59,9 @@ void ec_compare_text(const ec_comparison *c, FILE *f) {
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
     S_put_col(f, c->engines[i]->name, 32);
-    if (isfinite(r->m.value)) fprintf(f, " %14.6g", r->m.value);
-    else fprintf(f, " %14s", "n/a");
+    if (isfinite(r->m.value) && c->used == EC_METRIC_THROUGHPUT) fprintf(f, " %14.6g", r->m.value);
+    else if (isfinite(r->m.value)) fprintf(f, " %14" EC_MS_G, r->m.value);
+    else fprintf(f, " %14s", EC_DASH);
     char est[96];
     if (i == c->baseline) snprintf(est, sizeof est, "-");
     else ec_gate_str(est, sizeof est, &r->est);
@@ -88,7 +90,7 @@ void ec_compare_text(const ec_comparison *c, FILE *f) {
               r->est.block_len);
     if (isfinite(r->est.lo_pct)) {
       fprintf(f, "  interval: %s", r->est.method);
-      if (r->est.df) fprintf(f, "; %zu and %zu runs, between-run sd %.2f%% (%d degrees of freedom)", r->est.runs_base,
+      if (r->est.df) fprintf(f, "; %zu and %zu runs, between-run sd " EC_PCT " (%d degrees of freedom)", r->est.runs_base,
                              r->est.runs_cand, r->est.between_pct, r->est.df);
       fputc('\n', f);
     }
@@ -122,7 +124,7 @@ void ec_compare_text(const ec_comparison *c, FILE *f) {
             ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b, ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
     if (isfinite(c->opts.max_layer_regress_pct)) {
       fprintf(f, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
-      if (isfinite(r->layer_noise_pct)) fprintf(f, " and the layer noise (%.2f%%)", r->layer_noise_pct);
+      if (isfinite(r->layer_noise_pct)) fprintf(f, " and the layer noise (" EC_PCT ")", r->layer_noise_pct);
     }
     fputc('\n', f);
     if (isfinite(c->opts.max_layer_regress_pct) && r->layer_noise_note) {
@@ -135,7 +137,7 @@ void ec_compare_text(const ec_comparison *c, FILE *f) {
       const ec_layer_delta *d = &r->deltas[k];
       if (!(d->delta_ms > 0)) break;
       if (!rows) fprintf(f, "  top layer regressions:\n");
-      fprintf(f, "    %+10.4f ms %+8.1f%%  %-14.14s ", d->delta_ms, d->delta_pct, be->layers[d->a].type);
+      fprintf(f, "    %+10" EC_MS_G " ms %+8" EC_CHANGE_G "%%  %-14.14s ", d->delta_ms, d->delta_pct, be->layers[d->a].type);
       S_put(f, be->layers[d->a].name, be->layers[d->a].name_len, 70);
       if (d->flagged) fputs("  [advisory]", f);
       fputc('\n', f);
@@ -143,7 +145,7 @@ void ec_compare_text(const ec_comparison *c, FILE *f) {
   }
   if (c->platform) S_platform(c, f);
   fputc('\n', f);
-  char *outcome = ec_compare_headline(c);
+  char *outcome = ec_narrate_compare_headline(c);
   fprintf(f, "result: %s\n", outcome);
   free(outcome);
 }

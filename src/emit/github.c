@@ -5,6 +5,7 @@
 #include "analyze/trend.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +66,7 @@ char *ec_github_annotations(const ec_comparison *c) {
     shown++;
   }
   if (more) ec_buf_printf(&b, "enginecard: %zu more failed gate%s not annotated (GitHub shows %d per step)\n", more,
-                          more == 1 ? "" : "s", EC_GH_MAX_ERRORS);
+                          ec_plural(more, "", "s"), EC_GH_MAX_ERRORS);
   return ec_buf_take(&b);
 }
 
@@ -124,7 +125,7 @@ char *ec_github_lint(const ec_summary *s, const ec_findings *f, const char *path
     ec_buf_puts(&b, "\n");
   }
   if (more) ec_buf_printf(&b, "enginecard: %zu more lint finding%s not annotated (GitHub shows %d of each kind per step)\n",
-                          more, more == 1 ? "" : "s", EC_GH_MAX_ERRORS);
+                          more, ec_plural(more, "", "s"), EC_GH_MAX_ERRORS);
   return ec_buf_take(&b);
 }
 
@@ -154,6 +155,6 @@ char *ec_github_trend_annotations(const ec_trend *t) {
     ec_buf_puts(&b, "\n");
   }
   if (more) ec_buf_printf(&b, "enginecard: %zu more failed gate%s not annotated (GitHub shows %d per step)\n", more,
-                          more == 1 ? "" : "s", EC_GH_MAX_ERRORS);
+                          ec_plural(more, "", "s"), EC_GH_MAX_ERRORS);
   return ec_buf_take(&b);
 }

@@ -2,6 +2,7 @@
 #include "emit/junit.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +35,7 @@ static char *S_details(const ec_comparison *c, const ec_compare_result *r) {
   ec_buf_printf(&b, "metric: %s (%s)\n", ec_metric_name(c->used), ec_metric_label(c->used));
   ec_buf_printf(&b, "baseline %s: %s (%s)\n", c->engines[c->baseline]->name, bv, br->m.source ? br->m.source : "-");
   ec_buf_printf(&b, "engine %s: %s (%s)\n", c->engines[r->engine]->name, v, r->m.source ? r->m.source : "-");
-  if (isfinite(r->delta_pct)) ec_buf_printf(&b, "delta: %+.2f%%\n", r->delta_pct);
+  if (isfinite(r->delta_pct)) ec_buf_printf(&b, "delta: " EC_PCT_DELTA "\n", r->delta_pct);
   char est[128], within[96];
   ec_buf_printf(&b, "estimate: %s", ec_gate_str(est, sizeof est, &r->est));
   if (isfinite(r->est.lo_pct)) ec_buf_printf(&b, " at %g%% confidence (%s)\n", 100 * r->est.confidence, r->est.method);
@@ -155,7 +156,7 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
     for (size_t k = 0; k < r->n_deltas; k++) {
       const ec_layer_delta *d = &r->deltas[k];
       if (!d->flagged) continue;
-      ec_buf_printf(&b, "%+.4f ms (%+.1f%%) ", d->delta_ms, d->delta_pct);
+      ec_buf_printf(&b, EC_MS_DELTA " (" EC_PCT_DELTA ") ", d->delta_ms, d->delta_pct);
       ec_buf_html(&b, be->layers[d->a].name, be->layers[d->a].name_len);
       ec_buf_puts(&b, " -&gt; ");
       ec_buf_html(&b, ee->layers[d->b].name, ee->layers[d->b].name_len);

@@ -1,13 +1,14 @@
 /* lint_text — see lint_text.h. */
 #include "emit/lint_text.h"
 #include "emit/term.h"
+#include "words/words.h"
 #include <math.h>
 #include <string.h>
 
 static void S_put(FILE *f, const char *s, size_t n, size_t width, size_t max) { ec_term_put_text(f, s, n, width, max); }
 
 static void S_ms(char *buf, size_t cap, double ms) {
-  if (isfinite(ms)) snprintf(buf, cap, "%.3g", ms);
+  if (isfinite(ms)) snprintf(buf, cap, "%" EC_MS_G, ms);
   else snprintf(buf, cap, "-");
 }
 
@@ -44,7 +45,7 @@ void ec_lint_text(const ec_summary *s, const ec_findings *f, int verbose, FILE *
     S_ms(gain, sizeof gain, G->gain_ms_max);
     fprintf(out, "%-8s %-26s %5zu %7s %10s  ", ec_lint_sev_name(G->severity), G->rule, G->n, share, gain);
     fputs(G->summary ? G->summary : G->rule, out);
-    if (G->n_layers) fprintf(out, " (%zu layer%s)", G->n_layers, G->n_layers == 1 ? "" : "s");
+    if (G->n_layers) fprintf(out, " (%zu layer%s)", G->n_layers, ec_plural(G->n_layers, "", "s"));
     fputc('\n', out);
     if (G->mitigation) {
       fputs("    mitigation: ", out);

@@ -1,8 +1,9 @@
 /* markdown — see markdown.h. */
 #include "emit/markdown.h"
+#include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +56,7 @@ void ec_md_metric(ec_buf *b, ec_metric m) {
 
 void ec_md_gate(ec_buf *b, const char *rule) {
   if (rule) ec_buf_printf(b, ". Gate: %s.", rule);
-  else ec_buf_puts(b, ". No gate (--max-regress not given).");
+  else ec_buf_printf(b, ". No gate (%s).", ec_narrate_no_gate_why());
   ec_buf_puts(b, "\n\n");
 }
 
@@ -97,7 +98,7 @@ static void S_html(ec_buf *b, const char *s, size_t max) {
 
 static void S_num(ec_buf *b, double x) {
   if (isfinite(x)) ec_buf_printf(b, "%.4g", x);
-  else ec_buf_puts(b, "n/a");
+  else ec_buf_puts(b, EC_DASH);
 }
 
 static const char *S_verdict(const ec_compare_result *r) {
@@ -114,7 +115,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
   size_t max = o->max_bytes ? o->max_bytes : EC_MD_MAX_BYTES;
   ec_buf b = {0};
   if (o->marker) ec_buf_printf(&b, "%s\n", o->marker);
-  char *head = ec_compare_headline(c);
+  char *head = ec_narrate_compare_headline(c);
   ec_md_heading(&b, "compare", ec_compare_outcome(c), head);
   free(head);
   const char *unit = ec_metric_unit(c->used);
@@ -127,7 +128,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
   char *rule = ec_compare_gate_rule(c);
   ec_md_gate(&b, rule);
   free(rule);
-  if (o->fold) ec_buf_printf(&b, "<details open><summary>%zu engine%s</summary>\n\n", c->n, c->n == 1 ? "" : "s");
+  if (o->fold) ec_buf_printf(&b, "<details open><summary>%zu engine%s</summary>\n\n", c->n, ec_plural(c->n, "", "s"));
   ec_buf_printf(&b, "| Engine | %s (%s) | %s [%g%% interval] | Source | Verdict |\n", ec_metric_name(c->used), unit,
                 c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change", 100 * c->opts.confidence);
   ec_buf_puts(&b, "|:--|--:|--:|:--|:--|\n");
@@ -165,7 +166,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
     if (b.len > max - reserve) {
       size_t more = 0;
       for (size_t k = i; k < c->n; k++) more += k != c->baseline;
-      if (o->artifact) ec_buf_printf(&b, "\n_Details of %zu more engine%s in the artifact (size limit)._\n", more, more == 1 ? "" : "s");
+      if (o->artifact) ec_buf_printf(&b, "\n_Details of %zu more engine%s in the artifact (size limit)._\n", more, ec_plural(more, "", "s"));
       else ec_buf_puts(&b, "\n_Details of further engines left out (size limit)._\n");
       break;
     }
@@ -237,7 +238,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
       ec_buf_puts(&b, " | ");
       S_num(&b, d->ms);
       ec_buf_printf(&b, " | %+.4g | ", d->delta_ms);
-      if (isfinite(d->delta_pct)) ec_buf_printf(&b, "%+.1f%%", d->delta_pct);
+      if (isfinite(d->delta_pct)) ec_buf_printf(&b, EC_PCT_DELTA, d->delta_pct);
       else ec_buf_puts(&b, "new");
       ec_buf_printf(&b, "%s |\n", d->flagged ? " \xE2\x9A\xA0\xEF\xB8\x8F" : "");
       rows++;

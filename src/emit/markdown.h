@@ -25,7 +25,7 @@ void ec_md_text(ec_buf *b, const char *s, size_t max);
 void ec_md_heading(ec_buf *b, const char *what, int outcome, const char *head);
 /** "Metric **NAME** (LABEL, UNIT; smaller is better)". */
 void ec_md_metric(ec_buf *b, ec_metric m);
-/** ". Gate: RULE." or ". No gate (--max-regress not given)." and a blank line. */
+/** ". Gate: RULE." or ". No gate (narrate/narrate.h ec_narrate_no_gate_why)." and a blank line. */
 void ec_md_gate(ec_buf *b, const char *rule);
 /** A verdict cell ("✅ pass (slower)", "❌ **fail**", "slower", ...);
  *  other is what an error or a missing metric reads. */

@@ -48,7 +48,7 @@ void ec_summary_text(const ec_summary *s, FILE *f) {
   }
   long long nl = ec_summary_layer_count(s);
   if (nl >= 0) fprintf(f, "layers      %lld", nl);
-  else fprintf(f, "layers      not available (no layer information: no graph, layer listing or profile)");
+  else fprintf(f, "layers      " EC_NA " (no layer information: no graph, layer listing or profile)");
   ec_buf b = {0};
   ec_fmt_dropped(&b, e);
   if (b.len) fprintf(f, "  (not counted, as TREx: %s)", b.data);
@@ -58,25 +58,25 @@ void ec_summary_text(const ec_summary *s, FILE *f) {
   /* the measured end-to-end figure first, then the layer sum */
   if (t.known) {
     fprintf(f, "%-12s", t.what[0] == 'G' ? "gpu compute" : "end-to-end");
-    if (isfinite(t.median_ms)) fprintf(f, "median %.6g ms", t.median_ms);
-    if (isfinite(t.p99_ms)) fprintf(f, ", p99 %.6g ms", t.p99_ms);
+    if (isfinite(t.median_ms)) fprintf(f, "median " EC_MS, t.median_ms);
+    if (isfinite(t.p99_ms)) fprintf(f, ", p99 " EC_MS, t.p99_ms);
     if (t.count) fprintf(f, " over %zu iterations", t.count);
     fprintf(f, " (%s)\n", t.source);
   }
   if (s->has_latency) {
-    fprintf(f, "latency     %.3f ms  (sum of per-layer averages", s->total_ms);
+    fprintf(f, "latency     " EC_MS "  (sum of per-layer averages", s->total_ms);
     if (e->layers_without_profile) fprintf(f, "; %zu of %zu layers have no profile record", e->layers_without_profile, s->layers);
     /* the comparison needs an end-to-end figure */
     if (t.known && isfinite(t.median_ms))
-      fprintf(f, "; %s %s median %.3f ms (%s)", s->total_ms > t.median_ms ? "exceeds the end-to-end" : "end-to-end",
+      fprintf(f, "; %s %s median " EC_MS " (%s)", s->total_ms > t.median_ms ? "exceeds the end-to-end" : "end-to-end",
               t.what, t.median_ms, t.source);
     fputs(")\n", f);
-    fprintf(f, "reformats   %zu layers, %.3f ms, %.1f%% of latency\n", s->reformat_count, s->reformat_ms,
+    fprintf(f, "reformats   %zu %s, " EC_MS ", " EC_PCT " of latency\n", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"), s->reformat_ms,
             s->reformat_share_pct);
   } else {
-    fprintf(f, "latency     not available (no profile)\n");
-    if (nl >= 0) fprintf(f, "reformats   %zu layers (latency not available)\n", s->reformat_count);
-    else fprintf(f, "reformats   not available\n");
+    fprintf(f, "latency     " EC_NA " (no profile)\n");
+    if (nl >= 0) fprintf(f, "reformats   %zu %s (latency " EC_NA ")\n", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"));
+    else fprintf(f, "reformats   " EC_NA "\n");
   }
   char extra[96], tb[32], gap[128];
   snprintf(extra, sizeof extra, " (TREx: %s)", ec_fmt_bytes(tb, sizeof tb, s->weights_bytes_trex));
@@ -88,10 +88,10 @@ void ec_summary_text(const ec_summary *s, FILE *f) {
   S_bytes_line(f, "activations", s->activations_bytes, " of layer I/O traffic", s->nums.io_known, s->nums.n,
                none ? "no layers were read" : "no layer's tensors have a known size", NULL);
   if (s->has_timing)
-    fprintf(f, "timing      %zu iterations: median %.6g ms, p99 %.6g ms, mean %.6g ms\n", s->timing.count,
+    fprintf(f, "timing      %zu iterations: median " EC_MS ", p99 " EC_MS ", mean " EC_MS "\n", s->timing.count,
             s->timing.median, s->timing.p99, s->timing.mean);
   char *tp = ec_headline_throughput(e);
-  if (tp) fprintf(f, "throughput  %s (%.6g qps, %s)\n", tp, e->perf.throughput_qps, e->perf.throughput_source);
+  if (tp) fprintf(f, "throughput  %s (" EC_QPS ", %s)\n", tp, e->perf.throughput_qps, e->perf.throughput_source);
   free(tp);
   const ec_groups *gs[2] = {&s->by_type_shown, &s->by_precision}; /* --json's by_type is TREx's */
   const char *heads[2] = {"type", "precision"};
@@ -108,7 +108,7 @@ void ec_summary_text(const ec_summary *s, FILE *f) {
       const ec_group *g = &gs[k]->v[i];
       S_col(f, g->key, tw);
       fprintf(f, " %6zu", g->count);
-      if (s->has_latency) fprintf(f, " %12.6f %8.2f", g->latency_ms, g->pct);
+      if (s->has_latency) fprintf(f, " %12" EC_MS_G " %8.2f", g->latency_ms, g->pct);
       fputc('\n', f);
     }
   }
@@ -118,7 +118,7 @@ void ec_summary_text(const ec_summary *s, FILE *f) {
     for (size_t i = 0; i < n; i++) {
       const ec_layer *l = &e->layers[s->order[i]];
       if (!l->has_profile) break; /* the rest have no latency */
-      fprintf(f, "  %10.6f ms %6.2f%%  ", l->avg_ms, ec_layer_share_pct(s, l));
+      fprintf(f, "  %10" EC_MS_G " ms %6" EC_PCT_G "%%  ", l->avg_ms, ec_layer_share_pct(s, l));
       S_col(f, ec_layer_shown_type(l), wide ? 34 : s->types_from_name ? 26 : 14); /* room for "(from name)" */
       fputc(' ', f);
       S_put_name(f, l->name, l->name_len, 100);

@@ -1,5 +1,6 @@
 /* trend_json — enginecard.trend/1 (see trend_out.h). */
 #include "emit/compare_json.h"
+#include "narrate/narrate.h"
 #include "emit/jsonout.h"
 #include "emit/trend_out.h"
 #include "util/alloc.h"
@@ -162,7 +163,7 @@ json_t *ec_trend_json(const ec_trend *t) {
   free(rule);
   json_object_set_new(o, "gate", gate);
   json_object_set_new(o, "outcome", json_string(ec_outcome_name(ec_trend_outcome(t))));
-  char *h = ec_trend_headline(t);
+  char *h = ec_narrate_trend_headline(t);
   json_object_set_new(o, "headline", ec_jstr(h));
   free(h);
   json_t *me = json_object();

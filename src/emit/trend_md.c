@@ -1,9 +1,10 @@
 /* trend_md — the trend's Markdown summary for a CI job (see trend_out.h). */
 #include "emit/markdown.h"
+#include "narrate/narrate.h"
 #include "emit/trend_out.h"
 #include "util/alloc.h"
 #include "util/buf.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ static void S_verdict(ec_buf *b, const ec_trend_group *g) {
 
 char *ec_markdown_trend(const ec_trend *t) {
   ec_buf b = {0};
-  char *head = ec_trend_headline(t);
+  char *head = ec_narrate_trend_headline(t);
   ec_md_heading(&b, "trend", ec_trend_outcome(t), head);
   free(head);
   const char *unit = ec_metric_unit(t->used);
@@ -50,7 +51,7 @@ char *ec_markdown_trend(const ec_trend *t) {
     if (g->n) ec_md_text(&b, g->nights[g->latest].name, 40);
     ec_buf_puts(&b, " | ");
     if (g->n && isfinite(g->nights[g->latest].value)) ec_buf_printf(&b, "%.4g", g->nights[g->latest].value);
-    else ec_buf_puts(&b, "n/a");
+    else ec_buf_puts(&b, EC_DASH);
     ec_buf_puts(&b, " | ");
     char est[128];
     if (g->judged && g->gate_runs) ec_buf_puts(&b, ec_gate_str(est, sizeof est, &g->est));
@@ -76,7 +77,7 @@ char *ec_markdown_trend(const ec_trend *t) {
     }
     ec_buf_puts(&b, "\n**");
     ec_md_text(&b, g->engine, S_NAME_MAX);
-    ec_buf_printf(&b, "**: %zu change point%s (night-to-night noise %.2f%%)\n\n", g->n_cps, g->n_cps == 1 ? "" : "s",
+    ec_buf_printf(&b, "**: %zu change point%s (night-to-night noise " EC_PCT ")\n\n", g->n_cps, ec_plural(g->n_cps, "", "s"),
                   g->noise_pct);
     ec_buf_puts(&b, "| First night | Change [interval] | Level | What moved |\n|:--|--:|:--|:--|\n");
     size_t first = g->n_cps > S_CPS_SHOWN ? g->n_cps - S_CPS_SHOWN : 0;

@@ -1,7 +1,9 @@
 /* trend_text — see trend_text.h. */
 #include "emit/trend_text.h"
 #include "emit/term.h"
+#include "narrate/narrate.h"
 #include "util/buf.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdlib.h>
 
@@ -22,15 +24,15 @@ void ec_trend_text(const ec_trend *t) {
   else ec_buf_puts(&b, "order     as given");
   S_line(&b);
   char *rule = ec_trend_gate_rule(t);
-  ec_buf_printf(&b, "gate      %s", rule ? rule : "none (--max-regress not given)");
+  ec_buf_printf(&b, "gate      %s", rule ? rule : ec_narrate_gate_none());
   free(rule);
   S_line(&b);
   for (size_t gi = 0; gi < t->n; gi++) {
     const ec_trend_group *g = &t->groups[gi];
     S_line(&b);
     ec_buf_printf(&b, "%s (%s, TensorRT %s): %zu night%s", g->engine, g->gpu ? g->gpu : "GPU not recorded",
-                  g->tensorrt ? g->tensorrt : "not recorded", g->n, g->n == 1 ? "" : "s");
-    if (isfinite(g->noise_pct)) ec_buf_printf(&b, ", night-to-night noise %.2f%%", g->noise_pct);
+                  g->tensorrt ? g->tensorrt : "not recorded", g->n, ec_plural(g->n, "", "s"));
+    if (isfinite(g->noise_pct)) ec_buf_printf(&b, ", night-to-night noise " EC_PCT, g->noise_pct);
     S_line(&b);
     if (!g->n_cps) {
       ec_buf_puts(&b, "  no change point");
@@ -62,7 +64,7 @@ void ec_trend_text(const ec_trend *t) {
     }
   }
   S_line(&b);
-  char *h = ec_trend_headline(t);
+  char *h = ec_narrate_trend_headline(t);
   ec_buf_printf(&b, "result: %s", h);
   free(h);
   S_line(&b);

@@ -5,6 +5,7 @@
 #include "load/internal.h"
 #include "util/alloc.h"
 #include "util/map.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,10 +109,10 @@ static void S_join_profile(ec_engine *e, const ec_load_opts *o) {
   const char *pp = s->prof_path[src];
   if (unmatched)
     ec_diag_add(&e->diags, EC_WARN, pp, 0, 0,
-                "%zu profile records (%.6g ms) name no layer of the graph (first: \"%s\"); they are not in the totals",
+                "%zu profile records (" EC_MS ") name no layer of the graph (first: \"%s\"); they are not in the totals",
                 unmatched, unmatched_ms, first_unmatched);
   if (hid)
-    ec_diag_add(&e->diags, EC_INFO, pp, 0, 0, "%zu profile records (%.6g ms) time NoOp, Constant or shape_call layers, which TREx does not count either",
+    ec_diag_add(&e->diags, EC_INFO, pp, 0, 0, "%zu profile records (" EC_MS ") time NoOp, Constant or shape_call layers, which TREx does not count either",
                 hid, hidden_ms);
   if (missing && e->n_layers)
     ec_diag_add(&e->diags, EC_WARN, pp, 0, 0, "%zu of %zu layers have no profile record (first: \"%s\"); their latency counts as 0",

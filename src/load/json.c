@@ -3,6 +3,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/utf8.h"
+#include "words/words.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <math.h>
@@ -280,7 +281,7 @@ int ec_json_parse_max(const char *path, const char *text, size_t len, size_t max
       int ln, col;
       ec_text_linecol(text, len, first_bad, &ln, &col);
       ec_diag_add(d, EC_WARN, path, ln, col, "invalid JSON repaired: %zu byte%s of invalid UTF-8 read as U+FFFD (the first here)",
-                  n_bad, n_bad == 1 ? "" : "s");
+                  n_bad, ec_plural(n_bad, "", "s"));
     }
     size_t shown = nfix < 20 ? nfix : 20;
     for (size_t k = 0; k < shown; k++) {

@@ -6,6 +6,7 @@
 #include "load/log_internal.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -245,7 +246,7 @@ int ec_log_conclude(ec_log_parser *P, const ec_load_opts *o, int last_no, int la
   size_t want = o && o->run > 0 ? (size_t)o->run : nruns;
   if (want > nruns) {
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "--run %ld asked for, but the log holds %zu run%s; using run %zu",
-                o->run, nruns, nruns == 1 ? "" : "s", nruns);
+                o->run, nruns, ec_plural(nruns, "", "s"), nruns);
     want = nruns;
   }
   ec_log_inv *chosen = NULL;

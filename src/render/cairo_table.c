@@ -5,6 +5,7 @@
 #include "util/buf.h"
 #include "util/utf8.h"
 #include "view/text.h"
+#include "words/words.h"
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -351,7 +352,7 @@ void ec_render_table_cairo(const ec_table *t, ec_cairo_flow *f, size_t max_rows,
   f->y += 4;
   ec_buf note = {0};
   if (all_top > shown_top)
-    ec_buf_printf(&note, "%zu more row%s %s. ", all_top - shown_top, all_top - shown_top == 1 ? " is" : "s are",
+    ec_buf_printf(&note, "%zu more row%s %s. ", all_top - shown_top, ec_plural(all_top - shown_top, " is", "s are"),
                   more ? more : "in the HTML report");
   if (t->note) ec_buf_puts(&note, t->note);
   if (note.len) {

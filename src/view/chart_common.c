@@ -10,6 +10,7 @@
 #include "util/buf.h"
 #include "view/colors.h"
 #include "view/text.h"
+#include "words/words.h"
 
 #define S_SWATCH 8.0
 #define S_LEGEND_MAX_LABEL 170.0
@@ -69,7 +70,7 @@ char *ec_fmt_tick(char *buf, size_t cap, double v, double step) {
 
 char *ec_fmt_value(char *buf, size_t cap, double v) {
   double a = fabs(v);
-  if (!isfinite(v)) snprintf(buf, cap, "n/a");
+  if (!isfinite(v)) snprintf(buf, cap, EC_DASH);
   else if (a == 0) snprintf(buf, cap, "0");
   else if (a >= 100 || (a < 1e15 && v == floor(v))) snprintf(buf, cap, "%.0f", v); /* counts: "12" */
   else if (a >= 10) snprintf(buf, cap, "%.1f", v);

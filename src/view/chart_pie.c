@@ -10,6 +10,7 @@
 #include "view/chart_common.h"
 #include "view/colors.h"
 #include "view/text.h"
+#include "words/words.h"
 
 typedef struct S_slice {
   const char *label;
@@ -76,7 +77,7 @@ ec_scene *ec_chart_donut(const ec_donut_spec *sp) {
           {EC_SEG_CLOSE, 0, 0, 0, 0, 0},
       };
       ec_fmt_value(num, sizeof num, v);
-      snprintf(pct, sizeof pct, "%.1f%%", 100 * v / total);
+      snprintf(pct, sizeof pct, EC_PCT_LABEL, 100 * v / total);
       char *tip = ec_asprintf("%s: %s%s%s (%s)", i < n ? sl[i].label : "other", num,
                               *unit ? " " : "", unit, pct);
       char id[32];
@@ -146,7 +147,7 @@ ec_scene *ec_chart_donut(const ec_donut_spec *sp) {
     char *t = ec_asprintf("%s%s%s", num, *unit ? " " : "", unit);
     ec_scene_text(s, vx, y + ml.ascent, t, strlen(t), fs, 0, EC_ANCHOR_END, 0, 0, ec_ink(1));
     free(t);
-    snprintf(pct, sizeof pct, "%.1f%%", total > 0 ? 100 * v / total : 0);
+    snprintf(pct, sizeof pct, EC_PCT_LABEL, total > 0 ? 100 * v / total : 0);
     ec_scene_text(s, px, y + ml.ascent, pct, strlen(pct), fs, 0, EC_ANCHOR_END, 0, 0, ec_ink(1));
   }
   ec_scene_end(s);

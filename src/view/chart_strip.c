@@ -11,6 +11,7 @@
 #include "view/chart_common.h"
 #include "view/colors.h"
 #include "view/text.h"
+#include "words/words.h"
 
 #define S_LABEL_INK 0x1a1a1a /* segment text sits on the key's colour, the same in both themes */
 
@@ -68,7 +69,7 @@ ec_scene *ec_chart_strip(const ec_strip_spec *sp) {
       char num[48], id[48];
       ec_fmt_value(num, sizeof num, v);
       double pct = 100 * v / total;
-      char *tip = ec_asprintf("%s%s%s: %s%s%s (%.1f%%)", sp->row_labels ? sp->row_labels[r] : "",
+      char *tip = ec_asprintf("%s%s%s: %s%s%s (" EC_PCT ")", sp->row_labels ? sp->row_labels[r] : "",
                               sp->row_labels ? ", " : "", S_label(sp, k), num, *unit ? " " : "", unit, pct);
       snprintf(id, sizeof id, "seg-%zu-%zu", r, k);
       ec_scene_group(s, id, tip, NULL, NULL);
@@ -77,7 +78,7 @@ ec_scene *ec_chart_strip(const ec_strip_spec *sp) {
       ec_chart_swatch(s, x, y, w, bar_h, c);
       /* the key and its share inside the segment when they fit, else the key alone */
       char lab[96];
-      snprintf(lab, sizeof lab, "%s %.1f%%", S_label(sp, k), pct);
+      snprintf(lab, sizeof lab, "%s " EC_PCT_LABEL, S_label(sp, k), pct);
       if (ec_text_width(lab, fs, 0) > w - 6) snprintf(lab, sizeof lab, "%s", S_label(sp, k));
       if (ec_text_width(lab, fs, 0) <= w - 6)
         ec_scene_text(s, x + 3, cy, lab, strlen(lab), fs, 0, EC_ANCHOR_START, 0, 0, ec_rgb(S_LABEL_INK));

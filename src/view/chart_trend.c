@@ -12,6 +12,7 @@
 #include "view/chart_common.h"
 #include "view/colors.h"
 #include "view/text.h"
+#include "words/words.h"
 
 #define S_LABEL_MAX 80.0   /* a night label is cut to this width */
 #define S_LABEL_SAMPLE 200 /* labels measured to pick the step */
@@ -274,9 +275,9 @@ ec_scene *ec_chart_series(const ec_series_spec *sp) {
   ec_buf d = {0};
   ec_buf_printf(&d, "%zu nights", sp->n);
   if (na.step > 1) ec_buf_printf(&d, ", every %zu%s labelled", na.step, na.step == 2 ? "nd" : "th");
-  ec_buf_printf(&d, "; %zu change point%s", sp->n_marks, sp->n_marks == 1 ? "" : "s");
+  ec_buf_printf(&d, "; %zu change point%s", sp->n_marks, ec_plural(sp->n_marks, "", "s"));
   if (unlabelled) ec_buf_printf(&d, " (%zu too close to name, see the table)", unlabelled);
-  if (outliers) ec_buf_printf(&d, "; %zu outlier%s", outliers, outliers == 1 ? "" : "s");
+  if (outliers) ec_buf_printf(&d, "; %zu outlier%s", outliers, ec_plural(outliers, "", "s"));
   if (beyond) ec_buf_printf(&d, ", %zu beyond the axis drawn at its edge", beyond);
   if (!markers) ec_buf_puts(&d, "; too many nights for markers: a line only");
   ec_buf_putc(&d, '.');
@@ -354,7 +355,7 @@ ec_scene *ec_chart_history(const ec_history_spec *sp) {
   S_nights_draw(s, &na, sp->labels, y1, y0, y1, sp->x_axis);
   ec_buf d = {0};
   ec_buf_printf(&d, "%zu nights, %zu series stacked", n, ns);
-  if (gaps) ec_buf_printf(&d, "; %zu night%s without per-type latencies left blank", gaps, gaps == 1 ? "" : "s");
+  if (gaps) ec_buf_printf(&d, "; %zu night%s without per-type latencies left blank", gaps, ec_plural(gaps, "", "s"));
   ec_buf_putc(&d, '.');
   ec_chart_note(s, d.data);
   ec_buf_free(&d);

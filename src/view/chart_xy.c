@@ -10,6 +10,7 @@
 #include "view/chart_common.h"
 #include "view/colors.h"
 #include "view/text.h"
+#include "words/words.h"
 
 #define S_MAX_POINTS 2000
 #define S_MAX_TIPS 500
@@ -140,7 +141,7 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
     ec_fmt_value(a, sizeof a, n ? v[n - 1] : hi); /* the last value drawn */
     ec_fmt_value(b, sizeof b, clip_max);
     const char *u = sp->unit && *sp->unit ? sp->unit : "";
-    clip_note = ec_asprintf("%zu %s (%.1f%%) above %s%s%s (up to %s%s%s) lie beyond the right "
+    clip_note = ec_asprintf("%zu %s (" EC_PCT_LABEL ") above %s%s%s (up to %s%s%s) lie beyond the right "
                             "edge, not drawn.",
                             clipped, sp->noun ? sp->noun : "values",
                             100.0 * (double)clipped / (double)(n + clipped), a, *u ? " " : "", u,

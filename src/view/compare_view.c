@@ -1,5 +1,6 @@
 #include "view/compare_view.h"
 #include "model/trtexec.h"
+#include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "view/chart.h"
@@ -7,6 +8,7 @@
 #include "view/colors.h"
 #include "view/fmt.h"
 #include "view/rows.h"
+#include "words/words.h"
 #include "view/text.h"
 #include <math.h>
 #include <stdio.h>
@@ -80,7 +82,7 @@ static char *S_f_layers(const ec_engine *e, const ec_summary *s, const ec_compar
   (void)e; (void)r;
   char buf[32];
   long long nl = ec_summary_layer_count(s);
-  return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : "not available");
+  return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : EC_NA);
 }
 static char *S_f_latsum(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)e; (void)r;
@@ -97,7 +99,7 @@ static char *S_f_metric(const ec_engine *e, const ec_summary *s, const ec_compar
 static char *S_f_spread(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)e; (void)s;
   if (!isfinite(r->m.cv)) return S_str(r->m.dist);
-  return ec_asprintf("%s; CV %.2f%%", r->m.dist ? r->m.dist : "", 100 * r->m.cv);
+  return ec_asprintf("%s; CV " EC_PCT, r->m.dist ? r->m.dist : "", 100 * r->m.cv);
 }
 static char *S_f_p99(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)r;
@@ -289,7 +291,7 @@ ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, co
       ec_table_set(t, row, 3, B(ec_fmt_ms, d->base_ms), d->base_ms);
       ec_table_set(t, row, 4, B(ec_fmt_ms, d->ms), d->ms);
       double sp = d->ms > 0 ? d->base_ms / d->ms : NAN;
-      snprintf(buf, sizeof buf, isfinite(sp) ? "%.2fx" : "\xE2\x80\x93", sp);
+      snprintf(buf, sizeof buf, isfinite(sp) ? EC_RATIO : "\xE2\x80\x93", sp);
       ec_table_set(t, row, 5, buf, sp);
       if (isfinite(sp) && sp < 0.97) ec_table_set_kind(t, row, 5, EC_CELL_BAD, NULL);
       else if (isfinite(sp) && sp > 1.03) ec_table_set_kind(t, row, 5, EC_CELL_GOOD, NULL);
@@ -374,7 +376,7 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
     ec_table_set(t, row, 4, isfinite(c->res[c->baseline].m.value) ? B(ec_fmt_value, c->res[c->baseline].m.value) : "\xE2\x80\x93",
                  c->res[c->baseline].m.value);
     ec_table_set(t, row, 5, isfinite(r->m.value) ? B(ec_fmt_value, r->m.value) : "\xE2\x80\x93", r->m.value);
-    if (isfinite(q)) snprintf(buf, sizeof buf, "%.3g\xC3\x97", q);
+    if (isfinite(q)) snprintf(buf, sizeof buf, EC_RATIO, q);
     ec_table_set(t, row, 6, isfinite(q) ? buf : "\xE2\x80\x93", q);
     for (size_t k = 0; k < r->n_by_family; k++) {
       const ec_family_time *x = &r->by_family[k];
@@ -387,7 +389,7 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
       ec_table_set(t, row, 4, x->n_base ? B(ec_fmt_ms, x->base_ms) : "\xE2\x80\x93", x->n_base ? x->base_ms : NAN);
       ec_table_set(t, row, 5, x->n ? B(ec_fmt_ms, x->ms) : "\xE2\x80\x93", x->n ? x->ms : NAN);
       double fq = x->base_ms > 0 && x->ms > 0 ? x->ms / x->base_ms : NAN;
-      if (isfinite(fq)) snprintf(buf, sizeof buf, "%.3g\xC3\x97", fq);
+      if (isfinite(fq)) snprintf(buf, sizeof buf, EC_RATIO, fq);
       ec_table_set(t, row, 6, isfinite(fq) ? buf : "\xE2\x80\x93", fq);
     }
   }
@@ -713,7 +715,7 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
   for (size_t i = 0; i < c->n; i++)
     if (i != c->baseline) lines += 1 + (c->res[i].n_mism ? 1 : 0);
   double H = bh + 8 + lines * (lh + 6) + pad;
-  char *head = ec_compare_headline(c);
+  char *head = ec_narrate_compare_headline(c);
   char fid[96];
   snprintf(fid, sizeof fid, "%s-verdict", v->id);
   ec_scene *s = ec_scene_new(W, H, fid, "Verdict", head);
@@ -805,7 +807,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       S_step *x = &st[n++];
       x->layers = t[k].n;
       x->delta = t[k].ms - t[k].base_ms;
-      x->label = ec_asprintf("%s, %zu layer%s", t[k].type, t[k].n, t[k].n == 1 ? "" : "s");
+      x->label = ec_asprintf("%s, %zu layer%s", t[k].type, t[k].n, ec_plural(t[k].n, "", "s"));
       x->tip = ec_asprintf("%s: %zu aligned layers, %s \xE2\x86\x92 %s ms", t[k].type, t[k].n,
                            ec_fmt_ms(a, sizeof a, t[k].base_ms), ec_fmt_ms(b, sizeof b, t[k].ms));
     } else {
@@ -838,8 +840,8 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
         fams++;
         x->layers = fn;
         x->delta = side ? fms : -fms;
-        x->label = ec_asprintf("only in %s: %s, %zu layer%s", who, f->family, fn, fn == 1 ? "" : "s");
-        x->tip = ec_asprintf("%zu %s layer%s without a partner in %s, %s ms", fn, f->family, fn == 1 ? "" : "s", other,
+        x->label = ec_asprintf("only in %s: %s, %zu layer%s", who, f->family, fn, ec_plural(fn, "", "s"));
+        x->tip = ec_asprintf("%zu %s layer%s without a partner in %s, %s ms", fn, f->family, ec_plural(fn, "", "s"), other,
                              ec_fmt_ms(a, sizeof a, fms));
       } else {
         rest_n += fn;
@@ -850,7 +852,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       S_step *x = &st[n++];
       x->layers = rest_n;
       x->delta = side ? rest_ms : -rest_ms;
-      x->label = ec_asprintf("only in %s: %zu other layer%s", who, rest_n, rest_n == 1 ? "" : "s");
+      x->label = ec_asprintf("only in %s: %zu other layer%s", who, rest_n, ec_plural(rest_n, "", "s"));
       x->tip = ec_asprintf("%zu layers of other families without a partner in %s, %s ms", rest_n, other,
                            ec_fmt_ms(a, sizeof a, rest_ms));
     }

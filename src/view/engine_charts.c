@@ -106,7 +106,7 @@ static ec_scene *S_group_bars(S_ctx *c, const ec_groups *g, int metric, const ch
     char cnt[48];
     ec_fmt_count(cnt, sizeof cnt, gr->count, "layer", "layers");
     if (c->s->has_latency)
-      tips[i] = ec_asprintf("%s, %.4f ms, %.2f%% of the latency", cnt, gr->latency_ms, gr->pct);
+      tips[i] = ec_asprintf("%s, " EC_MS ", " EC_PCT " of the latency", cnt, gr->latency_ms, gr->pct);
     else
       tips[i] = ec_strdup(cnt);
   }
@@ -152,7 +152,7 @@ static ec_scene *S_count_and_latency(S_ctx *c) {
     labels[i] = gr->key;
     v[i] = 100.0 * (double)gr->count / (double)layers;
     v[n + i] = gr->pct;
-    tips[i] = ec_asprintf("%zu of %zu layers (%.1f%%); %.4f ms (%.2f%% of the latency)",
+    tips[i] = ec_asprintf("%zu of %zu layers (" EC_PCT "); " EC_MS " (" EC_PCT " of the latency)",
                           gr->count, layers, v[i], gr->latency_ms, gr->pct);
   }
   static const char *const series[] = {"Layers", "Latency"};
@@ -493,7 +493,7 @@ static ec_scene *S_memory(S_ctx *c) {
   }
   char title[160];
   if (n <= top)
-    snprintf(title, sizeof title, "Memory per layer (%zu layer%s, largest first)", n, n == 1 ? "" : "s");
+    snprintf(title, sizeof title, "Memory per layer (%zu layer%s, largest first)", n, ec_plural(n, "", "s"));
   else
     snprintf(title, sizeof title, "Memory per layer: the %zu largest of %zu by footprint", top, n);
   ec_buf unk = {0};
@@ -501,7 +501,7 @@ static ec_scene *S_memory(S_ctx *c) {
   ec_fmt_known(&unk, nu);
   if (nu->n_const) {
     char cb[32];
-    ec_buf_printf(&unk, " Weights include %zu constant input tensor%s (%s).", nu->n_const, nu->n_const == 1 ? "" : "s",
+    ec_buf_printf(&unk, " Weights include %zu constant input tensor%s (%s).", nu->n_const, ec_plural(nu->n_const, "", "s"),
                   ec_fmt_bytes(cb, sizeof cb, nu->const_bytes));
   }
   char *desc = ec_asprintf(
@@ -561,7 +561,7 @@ static ec_scene *S_pointwise(S_ctx *c) {
   size_t m = 0;
   for (size_t k = 1; k <= maxops; k++) {
     if (!cnt[k]) continue;
-    labels[m] = ec_asprintf("%zu%s operation%s", k, k == EC_PW_MAX_OPS ? " or more" : "", k == 1 ? "" : "s");
+    labels[m] = ec_asprintf("%zu%s operation%s", k, k == EC_PW_MAX_OPS ? " or more" : "", ec_plural(k, "", "s"));
     v[m++] = (double)cnt[k];
   }
   if (cnt[0]) {
@@ -571,7 +571,7 @@ static ec_scene *S_pointwise(S_ctx *c) {
   char *desc;
   if (c->s->has_latency)
     desc = ec_asprintf("The engine's %zu PointWise layers by the number of operations TensorRT "
-                       "fused into each. %zu fuse two or more operations and take %.2f%% of "
+                       "fused into each. %zu fuse two or more operations and take " EC_PCT " of "
                        "the latency.",
                        npw, multi, ec_share_pct(multi_ms, c->s->total_ms));
   else
@@ -699,7 +699,7 @@ static ec_scene *S_roofline(S_ctx *c) {
     if (!(peak_b > 0)) peak_b = nu->peak.bw_bytes_s;
     if (peak_f > 0 && peak_b > 0)
       desc = ec_asprintf(
-          "Ceilings from the device facts of %s. Compute ceiling: the %s peak, %.4g TFLOP/s (SMs x "
+          "Ceilings from the device facts of %s. Compute ceiling: the %s peak, " EC_TFLOPS " (SMs x "
           "clock x operations per clock and SM), the peak most of the plotted latency is measured "
           "against; each point's tooltip names its own peak (the math its kernel does). "
           "Bandwidth ceiling: %s.",
@@ -720,7 +720,7 @@ static ec_scene *S_roofline(S_ctx *c) {
       const ec_layer_nums *x = &nu->v[r[pi].i];
       char pk[96], pct[32];
       ec_fmt_peak(pk, sizeof pk, &x->peak);
-      lab[pi] = ec_asprintf("%s (#%zu %s, %s, %.4f ms; %s%% of the %s peak)", l->name, r[pi].i,
+      lab[pi] = ec_asprintf("%s (#%zu %s, %s, " EC_MS "; %s%% of the %s peak)", l->name, r[pi].i,
                             ec_layer_shown_type(l), key[pi], l->avg_ms,
                             ec_fmt_num(pct, sizeof pct, x->pct_of_peak), pk);
     }

@@ -51,7 +51,7 @@ static void S_weights_io_facts(ec_table *t, const ec_summary *s) {
   ec_buf x = {0}, b = {0};
   ec_buf_puts(&x, " (every weight and bias");
   if (nu->n_const)
-    ec_buf_printf(&x, ", and %zu constant input tensor%s of %s", nu->n_const, nu->n_const == 1 ? "" : "s",
+    ec_buf_printf(&x, ", and %zu constant input tensor%s of %s", nu->n_const, ec_plural(nu->n_const, "", "s"),
                   ec_fmt_bytes(w2, sizeof w2, nu->const_bytes));
   ec_buf_printf(&x, "; TREx counts %s)", ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
   ec_fmt_bytes_total(&b, s->weights_bytes, x.data, nu->weights_known, nu->n,
@@ -89,15 +89,15 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
     S_kv(t, "Device", b.data);
     ec_buf_free(&b);
   } else {
-    S_kv(t, "Device", "not available (no metadata or log)");
+    S_kv(t, "Device", EC_NA " (no metadata or log)");
   }
-  S_kv(t, "TensorRT", e->trt_version ? e->trt_version : "not available (no log banner)");
+  S_kv(t, "TensorRT", e->trt_version ? e->trt_version : EC_NA " (no log banner)");
   const char *prec = ec_kvs_get(&e->build_options, "Precision");
   if (prec) S_kv(t, "Build precision", prec);
   ec_buf b = {0};
   long long nl = ec_summary_layer_count(s);
   if (nl >= 0) ec_buf_printf(&b, "%lld", nl);
-  else ec_buf_puts(&b, "not available (no layer information: no graph, layer listing or profile)");
+  else ec_buf_puts(&b, EC_NA " (no layer information: no graph, layer listing or profile)");
   ec_buf d = {0};
   ec_fmt_dropped(&d, e);
   if (d.len) ec_buf_printf(&b, " (plus %s, not counted, as TREx)", d.data);
@@ -117,31 +117,31 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
     ec_buf_puts(&b, ")");
     S_kv(t, tm.what[0] == 'G' ? "GPU compute time" : "End-to-end latency", b.data);
   } else {
-    S_kv(t, "GPU compute time", "not available (no timing, metadata or log)");
+    S_kv(t, "GPU compute time", EC_NA " (no timing, metadata or log)");
   }
   b.len = 0;
   if (e->perf.present && isfinite(e->perf.throughput_qps)) {
     char *tp = ec_headline_throughput(e);
-    ec_buf_printf(&b, "%s (%.6g qps, %s)", tp, e->perf.throughput_qps, e->perf.throughput_source);
+    ec_buf_printf(&b, "%s (" EC_QPS ", %s)", tp, e->perf.throughput_qps, e->perf.throughput_source);
     free(tp);
     S_kv(t, "Throughput", b.data);
   } else {
-    S_kv(t, "Throughput", "not available");
+    S_kv(t, "Throughput", EC_NA);
   }
   /* the layer sum after the measured end-to-end figures */
   b.len = 0;
   if (s->has_latency) {
     ec_buf_printf(&b, "%s ms (sum of per-layer averages", B(ec_fmt_ms, s->total_ms));
     if (e->profile_count > 0)
-      ec_buf_printf(&b, " over %lld profiled iteration%s", (long long)e->profile_count, e->profile_count == 1 ? "" : "s");
+      ec_buf_printf(&b, " over %lld profiled iteration%s", (long long)e->profile_count, ec_plural(e->profile_count, "", "s"));
     if (e->profile_count == 1) ec_buf_puts(&b, "; a single sample");
     if (e->layers_without_profile)
       ec_buf_printf(&b, "; %zu of %zu layers ha%s no profile record", e->layers_without_profile, s->layers,
-                    e->layers_without_profile == 1 ? "s" : "ve");
+                    ec_plural(e->layers_without_profile, "s", "ve"));
     ec_buf_puts(&b, ")");
     S_kv(t, "Layer latency sum", b.data);
   } else {
-    S_kv(t, "Layer latency sum", "not available (no profile)");
+    S_kv(t, "Layer latency sum", EC_NA " (no profile)");
   }
   b.len = 0;
   S_weights_io_facts(t, s);
@@ -211,7 +211,7 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
     const char *dir = ec_bind_dir_name(b->dir);
     char *d = dir && !b->listed ? ec_asprintf("%s (inferred)", dir)
               : dir && b->shape_io == 1 ? ec_asprintf("%s (shape tensor)", dir)
-                                        : ec_strdup(dir ? dir : "not available");
+                                        : ec_strdup(dir ? dir : EC_NA);
     ec_table_set(t, r, 1, d, NAN);
     free(d);
     if (b->described) {
@@ -219,18 +219,18 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
       ec_table_set(t, r, 2, d, NAN);
       free(d);
     } else {
-      ec_table_set(t, r, 2, "not available", NAN);
+      ec_table_set(t, r, 2, EC_NA, NAN);
     }
-    ec_table_set(t, r, 3, b->described && b->t.precision ? b->t.precision : "not available", NAN);
-    ec_table_set(t, r, 4, b->described && b->t.format_short ? b->t.format_short : "not available", NAN);
+    ec_table_set(t, r, 3, b->described && b->t.precision ? b->t.precision : EC_NA, NAN);
+    ec_table_set(t, r, 4, b->described && b->t.format_short ? b->t.format_short : EC_NA, NAN);
     if (profiles) {
       char sh[256];
       ec_table_set(t, r, 5, b->shapes ? ec_fmt_input_shape(sh, sizeof sh, b->shapes) : "", NAN);
     }
     if (io) {
-      ec_table_set(t, r, cio, b->t.location ? b->t.location : "not available", NAN);
+      ec_table_set(t, r, cio, b->t.location ? b->t.location : EC_NA, NAN);
       char *p = S_io_profiles(b);
-      ec_table_set(t, r, cio + 1, b->n_profiles ? p : "not available", NAN);
+      ec_table_set(t, r, cio + 1, b->n_profiles ? p : EC_NA, NAN);
       free(p);
     }
   }
@@ -533,21 +533,21 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
   if (g->count > shown) {
     char note[160];
     snprintf(note, sizeof note, "%zu more %s layer%s in the full layer table.", g->count - shown, type,
-             g->count - shown == 1 ? " is" : "s are");
+             ec_plural(g->count - shown, " is", "s are"));
     ec_table_set_note(t, note);
   }
   /* TREx: f"There are {n} {type} layers which account for {pct:.2f}% ({avg:.5f} ms) of the overall latency." */
   char cnt[64];
-  snprintf(cnt, sizeof cnt, "%s %zu %s layer%s", g->count == 1 ? "There is" : "There are", g->count, type,
-           g->count == 1 ? "" : "s");
+  snprintf(cnt, sizeof cnt, "%s %zu %s layer%s", ec_plural(g->count, "There is", "There are"), g->count, type,
+           ec_plural(g->count, "", "s"));
   if (s->has_latency && !g->profiled)
     *sentence = ec_asprintf("%s; the profile measured %s, so %s latency is unknown.", cnt,
-                            g->count == 1 ? "it not" : "none of them", g->count == 1 ? "its" : "their");
+                            ec_plural(g->count, "it not", "none of them"), ec_plural(g->count, "its", "their"));
   else if (s->has_latency)
-    *sentence = ec_asprintf("%s which account%s for %.2f%% (%.5f ms) of the overall latency.", cnt,
-                            g->count == 1 ? "s" : "", g->pct, g->latency_ms);
+    *sentence = ec_asprintf("%s which account%s for " EC_PCT " (" EC_MS ") of the overall latency.", cnt,
+                            ec_plural(g->count, "s", ""), g->pct, g->latency_ms);
   else
-    *sentence = ec_asprintf("%s (no profile: %s latency is unknown).", cnt, g->count == 1 ? "its" : "their");
+    *sentence = ec_asprintf("%s (no profile: %s latency is unknown).", cnt, ec_plural(g->count, "its", "their"));
   return t;
 }
 
@@ -670,7 +670,7 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
   if (n < e->n_layers) {
     char note[200];
     snprintf(note, sizeof note, "%zu more layer%s not shown; `enginecard layers ENGINE --csv` lists all %zu.",
-             e->n_layers - n, e->n_layers - n == 1 ? " is" : "s are", e->n_layers);
+             e->n_layers - n, ec_plural(e->n_layers - n, " is", "s are"), e->n_layers);
     ec_table_set_note(t, note);
   }
   if (ec_table_is_data(t)) {
@@ -812,7 +812,7 @@ ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max) {
   if (nu->n_const)
     ec_buf_printf(&note, "Weights include %zu constant input tensor%s (%s: inputs no layer produces that are not "
                          "bindings, as Myelin passes a GEMM's weights). ",
-                  nu->n_const, nu->n_const == 1 ? "" : "s", B(ec_fmt_bytes, nu->const_bytes));
+                  nu->n_const, ec_plural(nu->n_const, "", "s"), B(ec_fmt_bytes, nu->const_bytes));
   ec_fmt_known(&note, nu);
   if (note.len) ec_table_set_note(t, note.data);
   ec_buf_free(&note);

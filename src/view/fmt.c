@@ -4,86 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define S_DASH "\xE2\x80\x93"
-
-char *ec_fmt_ms(char *buf, size_t cap, double ms) {
-  if (!isfinite(ms)) snprintf(buf, cap, S_DASH);
-  else snprintf(buf, cap, "%.4g", ms);
-  return buf;
-}
-
-char *ec_fmt_ms_or(char *buf, size_t cap, double ms) {
-  if (!isfinite(ms)) snprintf(buf, cap, "latency not available");
-  else snprintf(buf, cap, "%.4g ms", ms);
-  return buf;
-}
-
-char *ec_fmt_pct(char *buf, size_t cap, double pct) {
-  if (!isfinite(pct)) snprintf(buf, cap, S_DASH);
-  else snprintf(buf, cap, "%.2f", pct);
-  return buf;
-}
-
-const char *ec_bytes_unit(double max, double *div) {
-  static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  double d = 1;
-  size_t u = 0;
-  while (u < 4 && isfinite(max) && fabs(max) >= d * 1024.0) d *= 1024.0, u++;
-  *div = d;
-  return units[u];
-}
-
-char *ec_fmt_bytes(char *buf, size_t cap, double b) {
-  double d;
-  const char *u = ec_bytes_unit(b, &d);
-  if (!isfinite(b)) snprintf(buf, cap, S_DASH);
-  else if (d == 1) snprintf(buf, cap, "%.0f B", b);
-  else snprintf(buf, cap, "%.1f %s", b / d, u);
-  return buf;
-}
-
-char *ec_fmt_bytes_text(char *buf, size_t cap, const char *printed) {
-  static const struct { const char *unit; double mul; } units[] = {
-      {"bytes", 1}, {"B", 1}, {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}};
-  char *end;
-  double v = strtod(printed, &end);
-  if (end != printed && isfinite(v) && *end == ' ')
-    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-      if (!strcmp(end + 1, units[i].unit)) return ec_fmt_bytes(buf, cap, v * units[i].mul);
-  snprintf(buf, cap, "%s", printed);
-  return buf;
-}
-
-char *ec_fmt_count(char *buf, size_t cap, size_t n, const char *one, const char *many) {
-  char num[32];
-  snprintf(buf, cap, "%s %s", ec_fmt_int(num, sizeof num, (double)n), n == 1 ? one : many);
-  return buf;
-}
-
-char *ec_fmt_int(char *buf, size_t cap, double v) {
-  if (!isfinite(v)) {
-    snprintf(buf, cap, S_DASH);
-    return buf;
-  }
-  char tmp[64];
-  snprintf(tmp, sizeof tmp, "%.0f", fabs(v));
-  size_t n = strlen(tmp), o = 0;
-  char out[96];
-  if (v < 0) out[o++] = '-';
-  for (size_t i = 0; i < n; i++) {
-    if (i && (n - i) % 3 == 0) out[o++] = ',';
-    out[o++] = tmp[i];
-  }
-  out[o] = '\0';
-  snprintf(buf, cap, "%s", out);
-  return buf;
-}
-
 char *ec_fmt_peak(char *buf, size_t cap, const ec_peak_choice *p) {
   if (p->how == EC_PEAK_EXCEEDED)
     snprintf(buf, cap, "above every peak !");
   else if (!isfinite(p->flops))
-    snprintf(buf, cap, "not available");
+    snprintf(buf, cap, EC_NA);
   else
     snprintf(buf, cap, "%s %.4g%s", ec_math_label(p->math), p->flops / 1e12,
              p->how == EC_PEAK_RAISED ? " *" : p->how == EC_PEAK_FALLBACK ? " (fallback)" : "");
@@ -101,7 +26,7 @@ void ec_fmt_dropped(ec_buf *b, const ec_engine *e) {
     done++;
     ec_buf_printf(b, "%s%zu %s", done == 1 ? "" : done == k ? " and " : ", ", c[i].n, c[i].what);
   }
-  if (k) ec_buf_printf(b, " layer%s", total == 1 ? "" : "s");
+  if (k) ec_buf_printf(b, " layer%s", ec_plural(total, "", "s"));
 }
 
 void ec_fmt_total_part(ec_buf *b, double v, size_t known, size_t n) {
@@ -113,11 +38,11 @@ void ec_fmt_bytes_total(ec_buf *b, double v, const char *extra, size_t known, si
                         const char *gap) {
   char buf[32];
   if (!isfinite(v)) {
-    ec_buf_printf(b, "not available (%s)", why);
+    ec_buf_printf(b, EC_NA " (%s)", why);
   } else if (ec_total_is_whole(known, n)) {
     ec_buf_printf(b, "%s%s", ec_fmt_bytes(buf, sizeof buf, v), extra ? extra : "");
   } else {
-    ec_buf_puts(b, "not available (");
+    ec_buf_puts(b, EC_NA " (");
     ec_fmt_total_part(b, v, known, n);
     if (gap) ec_buf_printf(b, "; %s", gap);
     ec_buf_puts(b, ")");
@@ -127,7 +52,7 @@ void ec_fmt_bytes_total(ec_buf *b, double v, const char *extra, size_t known, si
 const char *ec_fmt_weights_gap(char *buf, size_t cap, const ec_numbers *n) {
   if (!n->weights_hidden) return NULL;
   snprintf(buf, cap, "the weights of %zu Myelin GEMM%s are not in the layer information", n->weights_hidden,
-           n->weights_hidden == 1 ? "" : "s");
+           ec_plural(n->weights_hidden, "", "s"));
   return buf;
 }
 
@@ -137,7 +62,7 @@ void ec_fmt_known(ec_buf *b, const ec_numbers *n) {
     ec_buf_printf(b, "Weights are known for %zu of %zu layers (", n->weights_known, n->n);
     if (n->weights_hidden)
       ec_buf_printf(b, "%zu GEMM%s whose weights Myelin folded into its program%s", n->weights_hidden,
-                    n->weights_hidden == 1 ? "" : "s", unlisted ? "; " : "");
+                    ec_plural(n->weights_hidden, "", "s"), unlisted ? "; " : "");
     if (unlisted)
       ec_buf_puts(b, n->weights_hidden ? "the rest's source lists no weights: names-only layer information or a "
                                          "log's layer listing"
@@ -150,12 +75,6 @@ void ec_fmt_known(ec_buf *b, const ec_numbers *n) {
                      "none described). ",
                   n->io_known, n->n);
   if (b->len && b->data[b->len - 1] == ' ') b->data[--b->len] = '\0';
-}
-
-char *ec_fmt_num(char *buf, size_t cap, double v) {
-  if (!isfinite(v)) snprintf(buf, cap, S_DASH);
-  else snprintf(buf, cap, "%.4g", v);
-  return buf;
 }
 
 /* "1x3x224x224" at buf[*off]; -1 dims print as -1 (dynamic). */
@@ -179,6 +98,6 @@ char *ec_fmt_input_shape(char *buf, size_t cap, const ec_input_shape *x) {
     off += (size_t)w;
     S_shape(buf, cap, &off, d[k]);
   }
-  if (cap && !off) snprintf(buf, cap, "not available");
+  if (cap && !off) snprintf(buf, cap, EC_NA);
   return buf;
 }

@@ -1,6 +1,7 @@
-/* fmt — one display format per quantity, shared by the HTML and PDF
- * reports (tests compare displayed numbers with summary --json through these
- * same rules). All write into buf and return it. */
+/* fmt — the report's phrases about an engine's own numbers (shapes, peaks,
+ * dropped layers, totals known in part), built on the floor's words
+ * (words/words.h: latency, percent, bytes, counts, "not available"), which
+ * this header includes. All write into buf and return it. */
 #ifndef EC_FMT_H
 #define EC_FMT_H
 #include <stddef.h>
@@ -8,28 +9,8 @@
 #include "analyze/layer_numbers.h"
 #include "model/engine.h"
 #include "util/buf.h"
+#include "words/words.h"
 
-/** Milliseconds, 4 significant digits, no unit ("0.4704", "1.017", "403.8"); "–" for NaN. */
-char *ec_fmt_ms(char *buf, size_t cap, double ms);
-/** "0.4704 ms", or "latency not available" for NaN: for sentences. */
-char *ec_fmt_ms_or(char *buf, size_t cap, double ms);
-/** Percent with 2 decimals, no sign ("17.55"). */
-char *ec_fmt_pct(char *buf, size_t cap, double pct);
-/** Bytes in binary units with one decimal ("3.3 MiB", "512 B"). */
-char *ec_fmt_bytes(char *buf, size_t cap, double bytes);
-/** The binary unit ("B", "KiB", "MiB", "GiB", "TiB") that suits a largest
- *  value of max bytes, the one ec_fmt_bytes would choose; *div is its size. */
-const char *ec_bytes_unit(double max, double *div);
-/** A byte count as trtexec printed it ("4706009088 bytes", "80994 MiB") in
- *  the binary unit that suits it ("4.4 GiB", "79.1 GiB"); any other text is
- *  copied as it is. */
-char *ec_fmt_bytes_text(char *buf, size_t cap, const char *printed);
-/** n and the noun in its singular or plural form: "1 layer", "3 layers". */
-char *ec_fmt_count(char *buf, size_t cap, size_t n, const char *one, const char *many);
-/** Integer with thousands separators ("12,345"). */
-char *ec_fmt_int(char *buf, size_t cap, double v);
-/** A general number, 4 significant digits ("1155", "0.8622"). */
-char *ec_fmt_num(char *buf, size_t cap, double v);
 /** An input's shapes as trtexec writes them, the ones known only:
  *  "min 1x128, opt 4x128, max 8x128; inference 4x128" ("not available" when none). */
 char *ec_fmt_input_shape(char *buf, size_t cap, const ec_input_shape *x);

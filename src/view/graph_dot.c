@@ -5,7 +5,7 @@
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include "view/colors.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -364,7 +364,7 @@ static void S_edge(ec_buf *b, const ec_graph *g, const ec_gedge *d, const ec_gra
   if (d->n_reformats) ec_buf_puts(b, " style=dashed");
   if (o->edge_labels && t && labels) {
     ec_buf_puts(b, " label=\"");
-    if (d->n_reformats) ec_buf_printf(b, "%zu Reformat%s\\n", d->n_reformats, d->n_reformats == 1 ? "" : "s");
+    if (d->n_reformats) ec_buf_printf(b, "%zu Reformat%s\\n", d->n_reformats, ec_plural(d->n_reformats, "", "s"));
     ec_buf tmp = {0};
     S_dims(&tmp, t);
     S_tip(b, tmp.data, tmp.len, 40);
@@ -382,7 +382,7 @@ static void S_edge(ec_buf *b, const ec_graph *g, const ec_gedge *d, const ec_gra
     S_tips(b, t->format ? t->format : S_fmt(t));
   }
   if (d->n_tensors > 1) ec_buf_printf(b, "\\n(%zu tensors between these nodes)", d->n_tensors);
-  if (d->n_reformats) ec_buf_printf(b, "\\nthrough %zu folded Reformat layer%s", d->n_reformats, d->n_reformats == 1 ? "" : "s");
+  if (d->n_reformats) ec_buf_printf(b, "\\nthrough %zu folded Reformat layer%s", d->n_reformats, ec_plural(d->n_reformats, "", "s"));
   ec_buf_puts(b, "\"];\n");
   (void)g;
 }

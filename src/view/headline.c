@@ -10,8 +10,6 @@
 #include "view/fmt.h"
 #include "analyze/lint.h"
 
-#define S_NA "not available"
-
 static void S_fig(ec_headline_fig *f, const char *label, char *value, char *detail, double sort) {
   f->label = label;
   f->value = value;
@@ -23,8 +21,8 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
   const ec_engine *e = s->engine;
   char a[64], b[64], c[64];
   memset(h, 0, sizeof *h);
-  h->gpu = ec_strdup(e->device.present && e->device.name ? e->device.name : S_NA);
-  h->tensorrt = ec_strdup(e->trt_version ? e->trt_version : S_NA);
+  h->gpu = ec_strdup(e->device.present && e->device.name ? e->device.name : EC_NA);
+  h->tensorrt = ec_strdup(e->trt_version ? e->trt_version : EC_NA);
 
   ec_e2e t = ec_summary_e2e(s);
   const char *tl = t.known && t.what[0] == 'l' ? "End-to-end latency (median)" : "GPU compute time (median)";
@@ -34,26 +32,26 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
     if (t.count) ec_buf_printf(&d, ", %s", ec_fmt_count(c, sizeof c, t.count, "iteration", "iterations"));
     S_fig(&h->fig[EC_HL_TIME], tl, ec_strdup(ec_fmt_ms_or(a, sizeof a, t.median_ms)), ec_buf_take(&d), t.median_ms);
   } else {
-    S_fig(&h->fig[EC_HL_TIME], tl, ec_strdup(S_NA), ec_strdup("no timing.json, metadata or trtexec log"), NAN);
+    S_fig(&h->fig[EC_HL_TIME], tl, ec_strdup(EC_NA), ec_strdup("no timing.json, metadata or trtexec log"), NAN);
   }
 
   char *tp = ec_headline_throughput(e);
   if (tp) {
     /* a tile's value is one short line ("1.13k/s"); the sentence with the batch is its detail */
     S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_asprintf("%s/s", ec_fmt_big(b, sizeof b, e->perf.throughput_qps)),
-          ec_asprintf("%s (%.6g qps, %s)", tp, e->perf.throughput_qps,
+          ec_asprintf("%s (" EC_QPS ", %s)", tp, e->perf.throughput_qps,
                       e->perf.throughput_source ? e->perf.throughput_source : "reported"),
           e->perf.throughput_qps);
     free(tp);
   } else
-    S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_strdup(S_NA), ec_strdup("no metadata or trtexec log reports it"),
+    S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_strdup(EC_NA), ec_strdup("no metadata or trtexec log reports it"),
           NAN);
 
   if (s->has_latency)
     S_fig(&h->fig[EC_HL_LAYER_SUM], "Layer latency sum", ec_strdup(ec_fmt_ms_or(a, sizeof a, s->total_ms)),
           ec_strdup("sum of per-layer averages, timed one by one: not end-to-end"), s->total_ms);
   else
-    S_fig(&h->fig[EC_HL_LAYER_SUM], "Layer latency sum", ec_strdup(S_NA), ec_strdup("no per-layer profile"), NAN);
+    S_fig(&h->fig[EC_HL_LAYER_SUM], "Layer latency sum", ec_strdup(EC_NA), ec_strdup("no per-layer profile"), NAN);
 
   long long nl = ec_summary_layer_count(s);
   if (nl >= 0) {
@@ -69,7 +67,7 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
     ec_buf_free(&d);
     S_fig(&h->fig[EC_HL_LAYERS], "Layers", ec_strdup(ec_fmt_int(a, sizeof a, (double)nl)), detail, (double)nl);
   } else {
-    S_fig(&h->fig[EC_HL_LAYERS], "Layers", ec_strdup(S_NA), ec_strdup("no layer information"), NAN);
+    S_fig(&h->fig[EC_HL_LAYERS], "Layers", ec_strdup(EC_NA), ec_strdup("no layer information"), NAN);
   }
 
   if (isfinite(s->weights_bytes) && ec_total_is_whole(s->nums.weights_known, s->nums.n)) {
@@ -86,9 +84,9 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
     ec_fmt_total_part(&d, s->weights_bytes, s->nums.weights_known, s->nums.n);
     const char *why = ec_fmt_weights_gap(gap, sizeof gap, &s->nums);
     if (why) ec_buf_printf(&d, "; %s", why);
-    S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(S_NA), ec_buf_take(&d), NAN);
+    S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(EC_NA), ec_buf_take(&d), NAN);
   } else {
-    S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(S_NA), ec_strdup("no layer's weights are described"), NAN);
+    S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(EC_NA), ec_strdup("no layer's weights are described"), NAN);
   }
 
   /* the findings, by severity (loading problems are a line under the tiles) */
@@ -116,7 +114,7 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
     ec_finding_groups_free(&g);
     ec_findings_free(&own);
   } else {
-    S_fig(&h->fig[EC_HL_FINDINGS], "Findings", ec_strdup(S_NA), ec_strdup("no layers to lint"), NAN);
+    S_fig(&h->fig[EC_HL_FINDINGS], "Findings", ec_strdup(EC_NA), ec_strdup("no layers to lint"), NAN);
   }
 }
 
@@ -171,10 +169,10 @@ char *ec_headline_identity(const ec_summary *s) {
   const ec_engine *e = s->engine;
   ec_buf b = {0};
   ec_buf_puts(&b, "GPU: ");
-  ec_buf_puts(&b, e->device.present && e->device.name ? e->device.name : S_NA);
+  ec_buf_puts(&b, e->device.present && e->device.name ? e->device.name : EC_NA);
   if (e->device.present && e->device.compute_capability)
     ec_buf_printf(&b, " (compute capability %s)", e->device.compute_capability);
-  ec_buf_printf(&b, " \xC2\xB7 TensorRT: %s", e->trt_version ? e->trt_version : S_NA);
+  ec_buf_printf(&b, " \xC2\xB7 TensorRT: %s", e->trt_version ? e->trt_version : EC_NA);
   /* a generated engine says so where the reader looks first (load/provenance.c) */
   if (e->generator) ec_buf_puts(&b, " \xC2\xB7 generated, not measured (see Provenance under Engine)");
   return ec_buf_take(&b);
@@ -246,7 +244,7 @@ ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char
     int gain = isfinite(x->gain_ms_max) && x->gain_ms_max > 0;
     char up[48];
     if (gain) snprintf(up, sizeof up, "up to %s", ec_fmt_ms_or(buf, sizeof buf, x->gain_ms_max));
-    ec_table_set(t, r, 2, gain ? up : "not available", gain ? x->gain_ms_max : NAN);
+    ec_table_set(t, r, 2, gain ? up : EC_NA, gain ? x->gain_ms_max : NAN);
     /* a message names what it found ("Hotspot: ...", "Convolution channels
      * are not ..."): the rule id before it said it twice */
     ec_table_set(t, r, 3, x->message, NAN);

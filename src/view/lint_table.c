@@ -1,7 +1,7 @@
 #include "view/lint_table.h"
 #include "util/alloc.h"
 #include "util/buf.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -10,6 +10,7 @@
 #include "view/engine_tables.h"
 #include "view/fmt.h"
 #include "view/rows.h"
+#include "words/words.h"
 
 /* ---- why an item can be missing ------------------------------------------ */
 
@@ -109,7 +110,7 @@ static int S_unknown_precision(const ec_summary *s) {
 
 static char *S_one_precision(const ec_summary *s) {
   if (s->by_precision.n != 1) return NULL;
-  if (S_unknown_precision(s)) return ec_strdup("The layers' precisions are not available (names-only layer information).");
+  if (S_unknown_precision(s)) return ec_strdup("The layers' precisions are " EC_NA " (names-only layer information).");
   const char *in = ec_precision_label(s->by_precision.v[0].key);
   if (s->has_latency && s->by_out_precision.n == 1 && !strcmp(s->by_precision.v[0].key, s->by_out_precision.v[0].key))
     return ec_asprintf("Every layer reads and writes %s.", in);
@@ -119,7 +120,7 @@ static char *S_one_precision(const ec_summary *s) {
 
 static char *S_one_strip(const ec_summary *s) {
   if (s->by_precision.n != 1) return NULL;
-  if (S_unknown_precision(s)) return ec_strdup("Precision: not available (names-only layer information).");
+  if (S_unknown_precision(s)) return ec_strdup("Precision: " EC_NA " (names-only layer information).");
   return ec_asprintf("Precision: %s for every layer.", ec_precision_label(s->by_precision.v[0].key));
 }
 
@@ -142,10 +143,10 @@ static char *S_one_pointwise(const ec_summary *s) {
     if (cnt[k]) kinds++, k1 = k;
   if (kinds != 1) return NULL;
   char what[64], cnt_s[48];
-  if (k1 == 0) snprintf(what, sizeof what, "list%s no fused operations", n == 1 ? "s" : "");
-  else snprintf(what, sizeof what, "fuse%s %s", n == 1 ? "s" : "", ec_fmt_count(cnt_s, sizeof cnt_s, k1, "operation", "operations"));
+  if (k1 == 0) snprintf(what, sizeof what, "list%s no fused operations", ec_plural(n, "s", ""));
+  else snprintf(what, sizeof what, "fuse%s %s", ec_plural(n, "s", ""), ec_fmt_count(cnt_s, sizeof cnt_s, k1, "operation", "operations"));
   ec_fmt_count(cnt_s, sizeof cnt_s, n, "PointWise layer", "PointWise layers");
-  return ec_asprintf("%s %s %s.", n == 1 ? "The engine's" : "All", cnt_s, what);
+  return ec_asprintf("%s %s %s.", ec_plural(n, "The engine's", "All"), cnt_s, what);
 }
 
 static char *S_one_layer(const ec_summary *s) {

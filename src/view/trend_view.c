@@ -4,7 +4,7 @@
 #include "util/buf.h"
 #include "view/chart_trend.h"
 #include "view/colors.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,7 +95,7 @@ ec_table *ec_trend_tbl_cps(const ec_trend *t, const char *id, const char **why) 
       for (size_t j = 0; j < c->n_types; j++)
         if (ec_trend_moved_notable(&c->types[j]))
           ec_buf_printf(&m, "%s%s %s", m.len ? "; " : "", c->types[j].name, ec_trend_moved_str(d, sizeof d, &c->types[j]));
-      ec_table_set(tb, r, 5, m.len ? m.data : c->n_types ? "no type stands out" : "per-type latencies not available", NAN);
+      ec_table_set(tb, r, 5, m.len ? m.data : c->n_types ? "no type stands out" : "per-type latencies " EC_NA, NAN);
       m.len = 0;
       for (size_t j = 0; j < c->n_facts; j++)
         ec_buf_printf(&m, "%s%s: %s \xE2\x86\x92 %s", j ? "; " : "", c->facts[j].what, c->facts[j].base, c->facts[j].other);
@@ -139,7 +139,7 @@ ec_table *ec_trend_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers,
   }
   if (shown < n) {
     char *note = ec_asprintf("%zu more %s in the JSON output (--json).", n - shown,
-                             layers ? (n - shown == 1 ? "layer is" : "layers are") : (n - shown == 1 ? "layer type is" : "layer types are"));
+                             layers ? ec_plural(n - shown, "layer is", "layers are") : ec_plural(n - shown, "layer type is", "layer types are"));
     ec_table_set_note(tb, note);
     free(note);
   }
@@ -175,7 +175,7 @@ ec_table *ec_trend_tbl_nights(const ec_trend *t, size_t gi, const char *id, size
       ec_buf_puts(&m, ec_gate_str(buf, sizeof buf, &g->cps[cpk].est));
     }
     if (x->outlier) ec_buf_printf(&m, "%soutlier", m.len ? "; " : "");
-    if (!isfinite(x->value)) ec_buf_printf(&m, "%s%s not available", m.len ? "; " : "", ec_metric_name(t->used));
+    if (!isfinite(x->value)) ec_buf_printf(&m, "%s%s " EC_NA, m.len ? "; " : "", ec_metric_name(t->used));
     if (i == g->latest && g->judged) ec_buf_printf(&m, "%slatest: %s", m.len ? "; " : "", S_verdict(g));
     ec_table_set(tb, r, 3, m.len ? m.data : "", NAN);
     if (is_cp && g->cps[cpk].change == EC_CHANGE_WORSE) ec_table_set_kind(tb, r, 3, EC_CELL_BAD, NULL);
@@ -232,7 +232,7 @@ ec_scene *ec_trend_chart_series(const ec_trend *t, size_t gi, const char *id, co
   char *title = ec_asprintf("%s%s%s", g->engine, g->gpu ? " on " : "", g->gpu ? g->gpu : "");
   char *desc = ec_asprintf("%s of %s night by night, with each level's fitted value and noise band", ec_metric_label(t->used),
                            g->engine);
-  char *band = isfinite(g->noise_pct) ? ec_asprintf("noise band (level \xC2\xB1 %g \xC3\x97 %.2f%%)", EC_CP_CLIP, g->noise_pct)
+  char *band = isfinite(g->noise_pct) ? ec_asprintf("noise band (level \xC2\xB1 %g \xC3\x97 " EC_PCT ")", EC_CP_CLIP, g->noise_pct)
                                       : NULL;
   char *ylab = ec_strdup(ec_metric_label(t->used));
   ec_series_spec sp = {0};

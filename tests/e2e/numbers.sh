@@ -206,8 +206,8 @@ fi
 if have_corpus; then
   "$EC_BIN" summary "$CORPUS/hackathon-cn/mnist-trt8.0.3-gtx1070" > "$TMP/t4.txt" 2>/dev/null
   "$EC_BIN" summary "$CORPUS/fuzzylabs/alexnet_fp16" > "$TMP/t5.txt" 2>/dev/null
-  if grep -q '^gpu compute median 0.151611 ms' "$TMP/t4.txt" &&
-     grep -q 'exceeds the end-to-end GPU compute time median 0.496 ms (timing.json)' "$TMP/t5.txt"; then
+  if grep -q '^gpu compute median 0.1516 ms' "$TMP/t4.txt" &&
+     grep -q 'exceeds the end-to-end GPU compute time median 0.4956 ms (timing.json)' "$TMP/t5.txt"; then
     ok "summary text: log-only hackathon-cn 8.0.3 shows its GPU compute time; alexnet's layer sum exceeds its end-to-end median"
   else
     fail "summary text on the corpus"; grep -E '^(gpu|latency)' "$TMP/t4.txt" "$TMP/t5.txt"

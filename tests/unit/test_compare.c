@@ -2,6 +2,7 @@
  * fallbacks, the gate on the estimate and its interval, repeated runs,
  * verdicts, a metric that changes the verdict, stored summaries as
  * baselines, comparability, and escaping. */
+#include "narrate/narrate.h"
 #include "testutil.h"
 #include <jansson.h>
 #include <math.h>
@@ -503,7 +504,7 @@ static void test_across_devices(void **st) {
   assert_non_null(strstr(c->res[1].reason, "GPU: A100 vs RTX 3090"));
   ec_comparison_free(c);
   c = ec_compare(es, 2, NULL, &o);
-  char *h = ec_compare_headline(c);
+  char *h = ec_narrate_compare_headline(c);
   assert_non_null(strstr(h, "NOT COMPARABLE: 1 of 1 engine is measured on a different GPU"));
   free(h);
   assert_true(fabs(ec_compare_time_ratio(c, 1) - 1.2) < 1e-12);

@@ -523,7 +523,7 @@ static void test_hotspot_region(void **st) {
   assert_int_equal(S_count(&r.f, "hotspot"), 1);
   x = S_get(&r.f, "hotspot");
   assert_int_equal(x->layer, 0);
-  assert_non_null(strstr(x->evidence, "part of Myelin region myl7 (2 layers, 35.0%)"));
+  assert_non_null(strstr(x->evidence, "part of Myelin region myl7 (2 layers, 35.00%)"));
   assert_int_equal(x->gain_basis, EC_GAIN_ZERO); /* no FLOPs: its whole time */
   assert_true(fabs(x->gain_ms_max - 0.3) < 1e-12);
   S_done(&r);
@@ -573,7 +573,7 @@ static void test_precision_island(void **st) {
   assert_int_equal(x->n_layers, 3);
   assert_true(S_has_layer(r.e, x, "to32") && S_has_layer(r.e, x, "to16"));
   assert_true(fabs(x->share_pct - 40) < 1e-9); /* the FP32 layers: 2 of 5 ms */
-  assert_non_null(strstr(x->evidence, "1 FP32 layer, 2 ms (40.0%); 2 Reformats around it, 1 ms (20.0%)"));
+  assert_non_null(strstr(x->evidence, "1 FP32 layer, 2 ms (40.00%); 2 Reformats around it, 1 ms (20.00%)"));
   assert_true(fabs(x->gain_ms_max - 3.0) < 1e-12);
   assert_int_equal(x->gain_basis, EC_GAIN_ZERO);
   assert_int_equal(x->confidence, EC_CONF_MEDIUM);
@@ -598,7 +598,7 @@ static void test_data_movement_counts_time(void **st) {
   const ec_finding *x = S_get(&r.f, "data-movement");
   assert_non_null(x);
   assert_int_equal(x->n_layers, 1);
-  assert_non_null(strstr(x->message, "1 layer that only moves or converts data takes 20.0%"));
+  assert_non_null(strstr(x->message, "1 layer that only moves or converts data takes 20.00%"));
   assert_true(fabs(x->share_pct - 20) < 1e-9);
   S_done(&r);
 }

@@ -29,7 +29,7 @@
 #include "util/file.h"
 #include "view/colors.h"
 #include "view/engine_tables.h"
-#include "view/fmt.h"
+#include "words/words.h"
 #include "view/headline.h"
 #include "view/compare_view.h"
 #include "view/report_items.h"

@@ -1,0 +1,28 @@
+/* narrate — the sentences that tell a user what a verdict means and which
+ * enginecard option would change it. analyze returns verdicts and numbers
+ * (outcomes, gate results, counts); the sentences that quote a command-line
+ * flag ("--max-regress not given", "--allow-mismatch gates anyway") are built
+ * here, once, for every output: the terminal, Markdown, the HTML and PDF
+ * reports and the JSON headline. It sits above analyze and below view, out,
+ * assemble and cli (words < analyze < narrate < view ...). */
+#ifndef EC_NARRATE_H
+#define EC_NARRATE_H
+#include "analyze/compare.h"
+#include "analyze/trend.h"
+
+/** Why there is no gate: "--max-regress not given"; static. */
+const char *ec_narrate_no_gate_why(void);
+/** A gate line's rule when there is none: "none (--max-regress not given)";
+ *  static. */
+const char *ec_narrate_gate_none(void);
+/** A comparison's outcome in one line ("FAIL: 1 of 2 engines are slower than
+ *  the baseline beyond the 5% limit"), as the terminal, Markdown, the banner
+ *  and the report's {{compare.verdict}} say it; caller frees. */
+char *ec_narrate_compare_headline(const ec_comparison *c);
+/** A trend's outcome in one line ("FAIL: the latest night of 1 of 3 engines
+ *  is slower than the level before it beyond the 5% limit"), as the terminal,
+ *  Markdown, the JSON headline and the report's {{trend.verdict}} say it;
+ *  caller frees. */
+char *ec_narrate_trend_headline(const ec_trend *t);
+
+#endif

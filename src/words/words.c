@@ -1,0 +1,91 @@
+#include "words/words.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *ec_fmt_ms(char *buf, size_t cap, double ms) {
+  if (!isfinite(ms)) snprintf(buf, cap, EC_DASH);
+  else snprintf(buf, cap, "%" EC_MS_G, ms);
+  return buf;
+}
+
+char *ec_fmt_ms_or(char *buf, size_t cap, double ms) {
+  if (!isfinite(ms)) snprintf(buf, cap, "latency " EC_NA);
+  else snprintf(buf, cap, EC_MS, ms);
+  return buf;
+}
+
+char *ec_fmt_pct(char *buf, size_t cap, double pct) {
+  if (!isfinite(pct)) snprintf(buf, cap, EC_DASH);
+  else snprintf(buf, cap, "%" EC_PCT_G, pct);
+  return buf;
+}
+
+const char *ec_bytes_unit(double max, double *div) {
+  static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double d = 1;
+  size_t u = 0;
+  while (u < 4 && isfinite(max) && fabs(max) >= d * 1024.0) d *= 1024.0, u++;
+  *div = d;
+  return units[u];
+}
+
+char *ec_fmt_bytes(char *buf, size_t cap, double b) {
+  double d;
+  const char *u = ec_bytes_unit(b, &d);
+  if (!isfinite(b)) snprintf(buf, cap, EC_DASH);
+  else if (d == 1) snprintf(buf, cap, "%.0f B", b);
+  else snprintf(buf, cap, "%.1f %s", b / d, u);
+  return buf;
+}
+
+char *ec_fmt_bytes_text(char *buf, size_t cap, const char *printed) {
+  static const struct { const char *unit; double mul; } units[] = {
+      {"bytes", 1}, {"B", 1}, {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}};
+  char *end;
+  double v = strtod(printed, &end);
+  if (end != printed && isfinite(v) && *end == ' ')
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+      if (!strcmp(end + 1, units[i].unit)) return ec_fmt_bytes(buf, cap, v * units[i].mul);
+  snprintf(buf, cap, "%s", printed);
+  return buf;
+}
+
+const char *ec_plural(size_t n, const char *one, const char *many) { return n == 1 ? one : many; }
+
+char *ec_count_words(char *buf, size_t cap, size_t n, const char *one, const char *many) {
+  snprintf(buf, cap, "%zu %s", n, ec_plural(n, one, many));
+  return buf;
+}
+
+char *ec_fmt_count(char *buf, size_t cap, size_t n, const char *one, const char *many) {
+  char num[32];
+  snprintf(buf, cap, "%s %s", ec_fmt_int(num, sizeof num, (double)n), ec_plural(n, one, many));
+  return buf;
+}
+
+char *ec_fmt_int(char *buf, size_t cap, double v) {
+  if (!isfinite(v)) {
+    snprintf(buf, cap, EC_DASH);
+    return buf;
+  }
+  char tmp[64];
+  snprintf(tmp, sizeof tmp, "%.0f", fabs(v));
+  size_t n = strlen(tmp), o = 0;
+  char out[96];
+  if (v < 0) out[o++] = '-';
+  for (size_t i = 0; i < n; i++) {
+    if (i && (n - i) % 3 == 0) out[o++] = ',';
+    out[o++] = tmp[i];
+  }
+  out[o] = '\0';
+  snprintf(buf, cap, "%s", out);
+  return buf;
+}
+
+char *ec_fmt_num(char *buf, size_t cap, double v) {
+  if (!isfinite(v)) snprintf(buf, cap, EC_DASH);
+  else snprintf(buf, cap, "%.4g", v);
+  return buf;
+}

@@ -1,0 +1,94 @@
+/* words — the floor for the words every output prints: numbers, units,
+ * plurals and "not available". It sits below analyze (util < words < load,
+ * model < analyze < narrate < view ...): any stage may include it, and it
+ * includes only the C library. One spelling per unit, one precision rule per
+ * quantity, each in one place here:
+ *
+ *   latency     milliseconds, 4 significant digits: "0.4704 ms", "403.8 ms"
+ *               (EC_MS, ec_fmt_ms); a change is signed: "+0.0123 ms"
+ *               (EC_MS_DELTA); a per-kernel time in microseconds, 3
+ *               significant digits: "6.2 us" (EC_US)
+ *   share       percent of a whole (of the latency, of the layers, a noise
+ *               or CV), 2 decimals: "17.55%" (EC_PCT), "17.55" in a cell
+ *               (ec_fmt_pct)
+ *               on a chart's own label, 1 decimal: "17.5%" (EC_PCT_LABEL)
+ *   change      a relative change, signed, 1 decimal: "+2.2%" (EC_PCT_DELTA)
+ *   ratio       3 significant digits and a times sign: "1.23×" (EC_RATIO)
+ *   rates       throughput "1155.2 qps" (EC_QPS), compute "139.2 TFLOP/s"
+ *               (EC_TFLOPS)
+ *   bytes       binary units, 1 decimal: "3.3 MiB", "512 B" (ec_fmt_bytes)
+ *   count       n and its noun, singular at 1 only: "1 layer", "0 layers"
+ *               (ec_plural, ec_count_words; ec_fmt_count adds thousands
+ *               separators: "12,345 layers")
+ *   unknown     "not available" in sentences (EC_NA), "–" in a table cell
+ *               (EC_DASH); a value the inputs do not give is never 0
+ *   option      an option's value is echoed as the user gave it, with a bare
+ *               %g ("the 5% limit", "layers of 0.05 ms or more")
+ *
+ * The format macros are string literals, so a sentence keeps its one
+ * printf call: ec_asprintf("took " EC_MS " (%.1f%%)", ms, pct).
+ * All functions write into buf (at most cap bytes) and return it. */
+#ifndef EC_WORDS_H
+#define EC_WORDS_H
+#include <stddef.h>
+
+/** The word for a value the inputs do not give. */
+#define EC_NA "not available"
+/** A table cell whose value is unknown: an en dash. */
+#define EC_DASH "\xE2\x80\x93"
+
+/** The one precision of a latency in milliseconds (4 significant digits). */
+#define EC_MS_G ".4g"
+/** A latency in a sentence: "0.4704 ms". */
+#define EC_MS "%" EC_MS_G " ms"
+/** A change of latency, signed: "+0.0123 ms", "-1.017 ms". */
+#define EC_MS_DELTA "%+" EC_MS_G " ms"
+/** A short time in microseconds (3 significant digits): "6.2 us". */
+#define EC_US "%.3g us"
+
+/** The one precision of a share in percent (2 decimals). */
+#define EC_PCT_G ".2f"
+/** A share in a sentence: "17.55%". */
+#define EC_PCT "%" EC_PCT_G "%%"
+/** A share drawn as a chart's label, where room is short (1 decimal): "17.5%". */
+#define EC_PCT_LABEL "%.1f%%"
+/** The one precision of a relative change in percent (1 decimal). */
+#define EC_CHANGE_G ".1f"
+/** A relative change, signed: "+2.2%", "-57.1%". */
+#define EC_PCT_DELTA "%+" EC_CHANGE_G "%%"
+/** A ratio of two times or rates: "1.23×" (3 significant digits). */
+#define EC_RATIO "%.3g\xC3\x97"
+
+/** A throughput in queries per second, as trtexec reports it (6 significant digits): "1155.2 qps". */
+#define EC_QPS "%.6g qps"
+/** A compute rate (4 significant digits): "139.2 TFLOP/s". */
+#define EC_TFLOPS "%.4g TFLOP/s"
+
+/** Milliseconds, 4 significant digits, no unit ("0.4704", "1.017", "403.8"); "–" for NaN. */
+char *ec_fmt_ms(char *buf, size_t cap, double ms);
+/** "0.4704 ms", or "latency not available" for NaN: for sentences. */
+char *ec_fmt_ms_or(char *buf, size_t cap, double ms);
+/** Percent with 2 decimals, no sign ("17.55"); "–" for NaN. */
+char *ec_fmt_pct(char *buf, size_t cap, double pct);
+/** Bytes in binary units with one decimal ("3.3 MiB", "512 B"); "–" for NaN. */
+char *ec_fmt_bytes(char *buf, size_t cap, double bytes);
+/** The binary unit ("B", "KiB", "MiB", "GiB", "TiB") that suits a largest
+ *  value of max bytes, the one ec_fmt_bytes would choose; *div is its size. */
+const char *ec_bytes_unit(double max, double *div);
+/** A byte count as trtexec printed it ("4706009088 bytes", "80994 MiB") in
+ *  the binary unit that suits it ("4.4 GiB", "79.1 GiB"); any other text is
+ *  copied as it is. */
+char *ec_fmt_bytes_text(char *buf, size_t cap, const char *printed);
+/** The noun for n things: one when n is 1, else many (0 layers, 1 layer, 2
+ *  layers). The one plural rule; many may carry a verb ("engines are"). */
+const char *ec_plural(size_t n, const char *one, const char *many);
+/** n and its noun, no separators: "1 layer", "1278 layers". */
+char *ec_count_words(char *buf, size_t cap, size_t n, const char *one, const char *many);
+/** n with thousands separators and its noun: "1 layer", "12,345 layers". */
+char *ec_fmt_count(char *buf, size_t cap, size_t n, const char *one, const char *many);
+/** Integer with thousands separators ("12,345"); "–" for NaN. */
+char *ec_fmt_int(char *buf, size_t cap, double v);
+/** A general number, 4 significant digits ("1155", "0.8622"); "–" for NaN. */
+char *ec_fmt_num(char *buf, size_t cap, double v);
+
+#endif
