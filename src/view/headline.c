@@ -8,6 +8,7 @@
 #include "util/buf.h"
 #include "util/diag.h"
 #include "view/fmt.h"
+#include "view/lint_table.h"
 #include "analyze/lint.h"
 
 #define S_NA "not available"
@@ -244,8 +245,8 @@ ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char
     ec_table_set(t, r, 1, ec_fmt_pct(buf, sizeof buf, x->share_pct), x->share_pct);
     if (isfinite(x->share_pct)) ec_table_set_kind(t, r, 1, EC_CELL_SHARE, NULL);
     int gain = isfinite(x->gain_ms_max) && x->gain_ms_max > 0;
-    char up[48];
-    if (gain) snprintf(up, sizeof up, "up to %s", ec_fmt_ms_or(buf, sizeof buf, x->gain_ms_max));
+    char up[96];
+    if (gain) ec_fmt_saving(up, sizeof up, x->gain_ms_likely, x->gain_ms_max); /* likely first when known */
     ec_table_set(t, r, 2, gain ? up : "not available", gain ? x->gain_ms_max : NAN);
     /* a message names what it found ("Hotspot: ...", "Convolution channels
      * are not ..."): the rule id before it said it twice */

@@ -10,15 +10,24 @@ enum { C_SEV, C_RULE, C_SHARE, C_GAIN, C_WHERE, C_GRAPH, C_WHAT, C_NCOL };
 
 #define S_DASH "\xE2\x80\x93"
 
-/* "up to 0.123 ms", or a dash when nothing is estimated. */
-static void S_gain(ec_table *t, size_t r, size_t col, double g) {
-  char buf[48], ms[32];
-  if (isfinite(g) && g > 0) {
-    snprintf(buf, sizeof buf, "up to %s", ec_fmt_ms_or(ms, sizeof ms, g));
-    ec_table_set(t, r, col, buf, g);
-  } else {
-    ec_table_set(t, r, col, S_DASH, -1);
-  }
+char *ec_fmt_saving(char *buf, size_t cap, double likely, double up_to) {
+  char a[32], b[32];
+  if (!cap) return buf;
+  buf[0] = '\0';
+  if (!(isfinite(up_to) && up_to > 0)) return buf;
+  if (isfinite(likely))
+    snprintf(buf, cap, "likely ~%s \xC2\xB7 up to %s", ec_fmt_ms_or(a, sizeof a, likely), ec_fmt_ms_or(b, sizeof b, up_to));
+  else
+    snprintf(buf, cap, "up to %s", ec_fmt_ms_or(b, sizeof b, up_to));
+  return buf;
+}
+
+/* "likely ~0.05 ms · up to 0.123 ms", "up to 0.123 ms", or a dash when
+ * nothing is estimated; sorted by the bound. */
+static void S_gain(ec_table *t, size_t r, size_t col, double likely, double g) {
+  char buf[96];
+  if (isfinite(g) && g > 0) ec_table_set(t, r, col, ec_fmt_saving(buf, sizeof buf, likely, g), g);
+  else ec_table_set(t, r, col, S_DASH, -1);
 }
 
 static void S_share(ec_table *t, size_t r, size_t col, double pct) {
@@ -91,7 +100,7 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
       ec_table_set(t, r, C_RULE, G->rule, NAN);
     }
     S_share(t, r, C_SHARE, G->share_pct);
-    S_gain(t, r, C_GAIN, G->gain_ms_max);
+    S_gain(t, r, C_GAIN, G->gain_ms_likely, G->gain_ms_max);
     ec_buf m = {0};
     if (G->n == 1) {
       S_where(t, r, C_WHERE, e, x0, part);
@@ -106,6 +115,8 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
     if (isfinite(G->gain_ms_max) && G->gain_ms_max > 0 && basis)
       ec_buf_printf(&m, " Could save: up to %s of the summed layer latency %s%s, each layer counted once.",
                     ec_fmt_ms_or(buf, sizeof buf, G->gain_ms_max), G->mixed_basis ? "for the most part " : "", basis);
+    if (isfinite(G->gain_ms_max) && G->gain_ms_max > 0 && isfinite(G->gain_ms_likely) && G->n == 1 && x0->likely_why)
+      ec_buf_printf(&m, " Likely ~%s: %s.", ec_fmt_ms_or(buf, sizeof buf, G->gain_ms_likely), x0->likely_why);
     if (G->n == 1) ec_buf_printf(&m, " (confidence %s)", ec_confidence_name(x0->confidence));
     if (G->mitigation) ec_buf_printf(&m, " Try: %s", G->mitigation);
     if (G->next_step) ec_buf_printf(&m, " Next: %s", G->next_step);
@@ -122,7 +133,7 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
         ec_table_set_kind(t, q, C_SEV, EC_CELL_SEVERITY, ec_lint_sev_name(x->severity));
       }
       S_share(t, q, C_SHARE, x->share_pct);
-      S_gain(t, q, C_GAIN, x->gain_ms_max);
+      S_gain(t, q, C_GAIN, x->gain_ms_likely, x->gain_ms_max);
       S_where(t, q, C_WHERE, e, x, part);
       ec_buf mm = {0};
       ec_buf_puts(&mm, x->message);
@@ -133,6 +144,10 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
         mm.data[mm.len] = '\0';
       }
       if (x->evidence) ec_buf_printf(&mm, " [%s]", x->evidence);
+      if (x->likely_why && isfinite(x->gain_ms_likely) && isfinite(x->gain_ms_max) && x->gain_ms_max > 0) {
+        char lk[32];
+        ec_buf_printf(&mm, " Likely ~%s: %s.", ec_fmt_ms_or(lk, sizeof lk, x->gain_ms_likely), x->likely_why);
+      }
       /* a mitigation of its own only when it differs from the group's */
       if (x->mitigation && G->mitigation && strcmp(x->mitigation, G->mitigation))
         ec_buf_printf(&mm, " Try: %s", x->mitigation);
