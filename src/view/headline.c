@@ -231,7 +231,7 @@ ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Severity", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Could save", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Could save", EC_ALIGN_LEFT, 1); /* wraps at its dot (ec_fmt_saving) */
   ec_table_col(t, "Finding", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "What to try", EC_ALIGN_LEFT, 0);
   t->cols[3].min_width_em = 16;
@@ -246,7 +246,7 @@ ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char
     if (isfinite(x->share_pct)) ec_table_set_kind(t, r, 1, EC_CELL_SHARE, NULL);
     int gain = isfinite(x->gain_ms_max) && x->gain_ms_max > 0;
     char up[96];
-    if (gain) ec_fmt_saving(up, sizeof up, x->gain_ms_likely, x->gain_ms_max); /* likely first when known */
+    if (gain) ec_fmt_saving(up, sizeof up, x->gain_ms_likely, x->gain_ms_max, 1); /* likely first when known */
     ec_table_set(t, r, 2, gain ? up : "not available", gain ? x->gain_ms_max : NAN);
     /* a message names what it found ("Hotspot: ...", "Convolution channels
      * are not ..."): the rule id before it said it twice */

@@ -10,15 +10,22 @@ enum { C_SEV, C_RULE, C_SHARE, C_GAIN, C_WHERE, C_GRAPH, C_WHAT, C_NCOL };
 
 #define S_DASH "\xE2\x80\x93"
 
-char *ec_fmt_saving(char *buf, size_t cap, double likely, double up_to) {
+char *ec_fmt_saving(char *buf, size_t cap, double likely, double up_to, int cell) {
   char a[32], b[32];
   if (!cap) return buf;
   buf[0] = '\0';
   if (!(isfinite(up_to) && up_to > 0)) return buf;
+  /* an estimate to two significant digits ("~0.065 ms"): four would claim a precision it lacks */
+  if (isfinite(likely) && likely >= 10) snprintf(a, sizeof a, "%.0f", likely);
+  else if (isfinite(likely)) snprintf(a, sizeof a, "%.2g", likely);
+  /* in a cell, a no-break space between a number and its unit (short words,
+   * so the HTML writer adds no break inside "0.065") */
+  const char *sp = cell ? "\xC2\xA0" : " ";
+  ec_fmt_ms(b, sizeof b, up_to);
   if (isfinite(likely))
-    snprintf(buf, cap, "likely ~%s \xC2\xB7 up to %s", ec_fmt_ms_or(a, sizeof a, likely), ec_fmt_ms_or(b, sizeof b, up_to));
+    snprintf(buf, cap, "likely ~%s%sms \xC2\xB7 up to %s%sms", a, sp, b, sp);
   else
-    snprintf(buf, cap, "up to %s", ec_fmt_ms_or(b, sizeof b, up_to));
+    snprintf(buf, cap, "up to %s%sms", b, sp);
   return buf;
 }
 
@@ -26,7 +33,7 @@ char *ec_fmt_saving(char *buf, size_t cap, double likely, double up_to) {
  * nothing is estimated; sorted by the bound. */
 static void S_gain(ec_table *t, size_t r, size_t col, double likely, double g) {
   char buf[96];
-  if (isfinite(g) && g > 0) ec_table_set(t, r, col, ec_fmt_saving(buf, sizeof buf, likely, g), g);
+  if (isfinite(g) && g > 0) ec_table_set(t, r, col, ec_fmt_saving(buf, sizeof buf, likely, g, 1), g);
   else ec_table_set(t, r, col, S_DASH, -1);
 }
 
@@ -76,7 +83,9 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
   ec_table_col(t, "Severity", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Rule", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Could save", EC_ALIGN_RIGHT, 1);
+  /* left-aligned so it wraps ("likely ~X ms ·" over "up to Y ms"): a
+   * right-aligned (numeric) cell stays on one line and narrows the findings */
+  ec_table_col(t, "Could save", EC_ALIGN_LEFT, 1);
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Graph", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Finding and what to try", EC_ALIGN_LEFT, 0);
@@ -116,7 +125,7 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
       ec_buf_printf(&m, " Could save: up to %s of the summed layer latency %s%s, each layer counted once.",
                     ec_fmt_ms_or(buf, sizeof buf, G->gain_ms_max), G->mixed_basis ? "for the most part " : "", basis);
     if (isfinite(G->gain_ms_max) && G->gain_ms_max > 0 && isfinite(G->gain_ms_likely) && G->n == 1 && x0->likely_why)
-      ec_buf_printf(&m, " Likely ~%s: %s.", ec_fmt_ms_or(buf, sizeof buf, G->gain_ms_likely), x0->likely_why);
+      ec_buf_printf(&m, " Likely: %s.", x0->likely_why); /* the figure is in the Could save cell */
     if (G->n == 1) ec_buf_printf(&m, " (confidence %s)", ec_confidence_name(x0->confidence));
     if (G->mitigation) ec_buf_printf(&m, " Try: %s", G->mitigation);
     if (G->next_step) ec_buf_printf(&m, " Next: %s", G->next_step);
@@ -144,10 +153,8 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
         mm.data[mm.len] = '\0';
       }
       if (x->evidence) ec_buf_printf(&mm, " [%s]", x->evidence);
-      if (x->likely_why && isfinite(x->gain_ms_likely) && isfinite(x->gain_ms_max) && x->gain_ms_max > 0) {
-        char lk[32];
-        ec_buf_printf(&mm, " Likely ~%s: %s.", ec_fmt_ms_or(lk, sizeof lk, x->gain_ms_likely), x->likely_why);
-      }
+      if (x->likely_why && isfinite(x->gain_ms_likely) && isfinite(x->gain_ms_max) && x->gain_ms_max > 0)
+        ec_buf_printf(&mm, " Likely: %s.", x->likely_why);
       /* a mitigation of its own only when it differs from the group's */
       if (x->mitigation && G->mitigation && strcmp(x->mitigation, G->mitigation))
         ec_buf_printf(&mm, " Try: %s", x->mitigation);

@@ -18,10 +18,12 @@
  *  report part's id (NULL: no links). Cells hold raw input text: the
  *  writers escape it. Returns a new table, or NULL when f is empty. */
 /** What a finding, a rule's findings or findings shown together could save,
- *  short, for a cell or a sentence: "likely ~0.05 ms · up to 0.2 ms" when a
- *  realistic estimate exists (likely finite), "up to 0.2 ms" when only the
- *  bound does, "" when up_to is unknown or 0. Returns buf. */
-char *ec_fmt_saving(char *buf, size_t cap, double likely, double up_to);
+ *  short: "likely ~0.05 ms · up to 0.2 ms" when a realistic estimate exists
+ *  (likely finite, two significant digits), "up to 0.2 ms" when only the
+ *  bound does, "" when up_to is unknown or 0. For a table cell (cell 1)
+ *  a number and its unit are joined by a no-break space.
+ *  Returns buf. */
+char *ec_fmt_saving(char *buf, size_t cap, double likely, double up_to, int cell);
 
 ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id, const char *part, size_t max);
 

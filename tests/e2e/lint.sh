@@ -128,6 +128,12 @@ EOF
      grep -q '^ *likely ~0.0645 ms: its Reformats removed' "$TMP/lk.txt"; then
     ok "lint text: likely ~X · up to Y, with its basis"
   else fail "lint text: no likely estimate"; grep -n likely "$TMP/lk.txt" | head -5; fi
+  "$EC_BIN" report "$CORPUS/trex/pytorch-resnet-A100-qat" -o "$TMP/lk.html" -q
+  if grep -q 'fp32-island (likely ~0.065 ms · up to 0.1597 ms)' "$TMP/lk.html" &&
+     grep -q "<td>likely ~0.065$(printf '\302\240')ms · up to 0.1597$(printf '\302\240')ms</td>" "$TMP/lk.html" &&
+     grep -q 'Likely: its Reformats removed' "$TMP/lk.html"; then
+    ok "report: likely ~X · up to Y in the findings tables, with its basis"
+  else fail "report: no likely estimate in the findings tables"; fi
   validate "lint likely" "$TMP/lk-pytorch-resnet-A100-qat.json" "$TMP/lk-pytorch-resnet-A100-fp16.json"
 fi
 

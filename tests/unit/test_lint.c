@@ -1145,6 +1145,14 @@ static void test_union_gain(void **st) {
    * of the three is unknown, not the other two's 2 ms */
   assert_true(isnan(ec_findings_union_likely(e, v, 3)));
   assert_string_equal(ec_likely_basis_name(EC_LIKELY_PEAK_RATIO), "peak-ratio");
+  /* how it reads: likely first, to two digits, then the bound; in a cell a
+   * number keeps its unit */
+  char buf[96];
+  assert_string_equal(ec_fmt_saving(buf, sizeof buf, 0.06451, 0.1597, 0), "likely ~0.065 ms \xC2\xB7 up to 0.1597 ms");
+  assert_string_equal(ec_fmt_saving(buf, sizeof buf, 12.4, 30, 0), "likely ~12 ms \xC2\xB7 up to 30 ms");
+  assert_string_equal(ec_fmt_saving(buf, sizeof buf, NAN, 0.2, 0), "up to 0.2 ms");
+  assert_string_equal(ec_fmt_saving(buf, sizeof buf, NAN, 0.2, 1), "up to 0.2\xC2\xA0ms");
+  assert_string_equal(ec_fmt_saving(buf, sizeof buf, 0.1, NAN, 0), "");
   assert_null(ec_likely_basis_name(EC_LIKELY_NONE));
   f.v[2].gain_ms_max = NAN;
   f.v[2].gain_basis = EC_GAIN_NONE;
