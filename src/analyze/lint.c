@@ -894,18 +894,16 @@ static size_t S_find_root(size_t *parent, size_t x) {
  * layers (known FLOPs, intensity at or above the ridge of the roofline of
  * the math they run: peak / bandwidth) run at the ratio of that math's peak
  * to the engine's reduced precision's Tensor-Core peak (FP16/BF16 when any
- * layer runs in it, else INT8: the smaller gain). Only on a Tensor-Core GPU
+ * layer runs in it (fp16, judged once per engine), else INT8: the smaller
+ * gain). Only on a Tensor-Core GPU
  * (compute capability 7.0 or later) whose peaks and bandwidth are known;
  * else, or when no layer is known to be compute-bound, the Reformats alone
  * (EC_LIKELY_REFORMATS); none without Reformats either. The island's other
  * layers (memory-bound, or FLOPs unknown) count nothing. */
-static void S_likely_island(const S_ctx *c, ec_finding *x, double ref_ms) {
+static void S_likely_island(const S_ctx *c, ec_finding *x, double ref_ms, int fp16) {
   const ec_engine *e = c->e;
   const ec_numbers *nu = &c->s->nums;
   if (!c->s->has_latency) return;
-  int fp16 = 0;
-  for (size_t i = 0; i < e->n_layers && !fp16; i++)
-    fp16 = !ec_layer_is_reformat(&e->layers[i]) && (S_is(e->layers[i].precision, "FP16") || S_is(e->layers[i].precision, "BF16"));
   ec_math to = fp16 ? EC_MATH_FP16_TC : EC_MATH_INT8_TC;
   double top = nu->peak.flops[to], bw = nu->peak.bw_bytes_s, compute = 0;
   size_t bound = 0, fp32 = 0;
@@ -942,9 +940,13 @@ static void S_likely_island(const S_ctx *c, ec_finding *x, double ref_ms) {
  * through Reformats) with reduced-precision layers both before and after. */
 static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
   const ec_engine *e = c->e;
-  int any_reduced = 0;
-  for (size_t i = 0; i < e->n_layers && !any_reduced; i++)
-    if (!ec_layer_is_reformat(&e->layers[i]) && S_reduced(e->layers[i].precision)) any_reduced = 1;
+  int any_reduced = 0, fp16 = 0;
+  for (size_t i = 0; i < e->n_layers && !fp16; i++) {
+    const ec_layer *l = &e->layers[i];
+    if (ec_layer_is_reformat(l)) continue;
+    if (S_reduced(l->precision)) any_reduced = 1;
+    if (S_is(l->precision, "FP16") || S_is(l->precision, "BF16")) fp16 = 1;
+  }
   if (!any_reduced) return;
   size_t n = e->n_layers;
   size_t *parent = ec_malloc((n ? n : 1) * sizeof *parent);
@@ -1070,7 +1072,7 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
     if (lat) {
       x->gain_ms_max = ms[r] + ref_ms;
       x->gain_basis = EC_GAIN_ZERO;
-      S_likely_island(c, x, ref_ms);
+      S_likely_island(c, x, ref_ms, fp16);
     }
     x->next_step = ec_strdup(ec_advice(EC_ADV_ISLAND_NEXT, e->trt_version));
   }
