@@ -105,6 +105,41 @@ static double S_median_ms(const S_ctx *c, size_t i) {
   return c->s->nums.v[i].flops / (c->class_med[k] * 1e12) * 1e3;
 }
 
+/* ---- likely gains ------------------------------------------------------------- */
+
+/* How many same-class layers on each side of a layer its neighbours are. */
+enum { S_NEIGHBOURS_EACH_SIDE = 2, S_NEIGHBOURS_MIN = 2 };
+
+/* The likely gain of layer i (a hotspot): its time at the median achieved
+ * TFLOP/s of its nearest layers of the same efficiency class (S_class: a
+ * convolution or a GEMM on the same math) in execution order, up to
+ * S_NEIGHBOURS_EACH_SIDE before and after it, at least S_NEIGHBOURS_MIN of
+ * them: max(0, t - FLOPs / that TFLOP/s), never above t. Sets x's likely
+ * gain, basis and its words; leaves them unset (NAN) without FLOPs, a
+ * profile or enough neighbours. */
+static void S_likely_neighbours(const S_ctx *c, size_t i, ec_finding *x) {
+  const ec_engine *e = c->e;
+  const ec_layer *l = &e->layers[i];
+  int k = S_class(c, i);
+  if (k < 0 || !c->lat || !l->has_profile || !(l->avg_ms > 0)) return;
+  double v[2 * S_NEIGHBOURS_EACH_SIDE];
+  size_t m = 0, before = 0, after = 0;
+  for (size_t j = i; j-- > 0 && before < S_NEIGHBOURS_EACH_SIDE;)
+    if (S_class(c, j) == k) v[m++] = c->s->nums.v[j].tflops, before++;
+  for (size_t j = i + 1; j < e->n_layers && after < S_NEIGHBOURS_EACH_SIDE; j++)
+    if (S_class(c, j) == k) v[m++] = c->s->nums.v[j].tflops, after++;
+  if (m < S_NEIGHBOURS_MIN) return;
+  ec_sort_doubles(v, m);
+  double eff = ec_median_sorted(v, m), t = l->avg_ms;
+  double at = c->s->nums.v[i].flops / (eff * 1e12) * 1e3;
+  x->gain_ms_likely = fmin(t, fmax(0, t - at));
+  x->likely_basis = EC_LIKELY_NEIGHBOURS;
+  x->likely_why = ec_asprintf("at %.3g TFLOP/s, the median of its %zu nearest %s %s in execution order (it reaches "
+                              "%.3g)",
+                              eff, m, ec_math_label(c->s->nums.v[i].math.math),
+                              ec_layer_is_conv(l) ? "convolutions" : "GEMMs", c->s->nums.v[i].tflops);
+}
+
 /* ---- hotspot ------------------------------------------------------------------ */
 
 /* What to check and the next step for a hotspot layer. */
@@ -206,6 +241,7 @@ static void S_hotspot_layer(S_ctx *c, size_t i, long region, double region_ms, s
     f->gain_ms_max = ms;
     f->gain_basis = EC_GAIN_ZERO;
   }
+  S_likely_neighbours(c, i, f);
   if (S_names_only(l)) S_set_why(f, EC_CONF_MEDIUM, "names-only layer information: the layer's type and kernel are unknown");
   ec_buf_free(&check);
 }

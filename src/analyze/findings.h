@@ -14,7 +14,8 @@
  *                       (info). Gain: the layer at its class's median
  *                       efficiency when its FLOPs are known (convolutions,
  *                       GEMMs), else zero; none for a region (many kernels,
- *                       each with its own findings).
+ *                       each with its own findings). Likely: the layer at
+ *                       its neighbours' TFLOP/s (S_likely_neighbours).
  *   data-movement       Reformats, copy layers (Shuffle, Slice, ...), Myelin
  *                       kernels whose decoded ops only move or convert, and
  *                       names-only movement layers (analyze/layer_kind.h

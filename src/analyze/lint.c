@@ -145,6 +145,15 @@ const char *ec_gain_basis_name(ec_gain_basis b) {
   }
 }
 
+const char *ec_likely_basis_name(ec_likely_basis b) {
+  switch (b) {
+  case EC_LIKELY_NEIGHBOURS: return "neighbour-efficiency";
+  case EC_LIKELY_PEAK_RATIO: return "peak-ratio";
+  case EC_LIKELY_REFORMATS: return "reformats-removed";
+  default: return NULL;
+  }
+}
+
 int ec_findings_max_sev(const ec_findings *f) {
   int m = -1;
   for (size_t i = 0; i < f->n; i++)
@@ -159,6 +168,7 @@ void ec_findings_free(ec_findings *f) {
     free(f->v[i].evidence);
     free(f->v[i].confidence_why);
     free(f->v[i].next_step);
+    free(f->v[i].likely_why);
     free(f->v[i].layers);
   }
   free(f->v);
@@ -217,7 +227,12 @@ void ec_lint_layer_label(ec_buf *b, const ec_layer *l, size_t max) {
   ec_buf_put(b, s + t, n - t);
 }
 
-double ec_findings_union_gain(const ec_engine *e, const ec_finding *const *v, size_t n, double *layers_ms) {
+/* The union of v's gains (likely: gain_ms_likely, else gain_ms_max): each
+ * finding's gain spread over its layers in proportion to their time, the
+ * largest part per layer. A finding's likely gain is at most its bound, so
+ * each layer's likely part is at most its bounded part, and the likely union
+ * at most the bounded one. */
+static double S_union(const ec_engine *e, const ec_finding *const *v, size_t n, int likely, double *layers_ms) {
   size_t nl = e->n_layers;
   double *best = ec_malloc((nl ? nl : 1) * sizeof *best);
   for (size_t i = 0; i < nl; i++) best[i] = -1; /* -1: not named */
@@ -231,13 +246,21 @@ double ec_findings_union_gain(const ec_engine *e, const ec_finding *const *v, si
       if (best[i] < 0) best[i] = 0;
       if (e->layers[i].has_profile && e->layers[i].avg_ms > 0) sum += e->layers[i].avg_ms;
     }
-    if (!isfinite(x->gain_ms_max)) continue;
+    double g = likely ? x->gain_ms_likely : x->gain_ms_max;
+    /* a likely total is only as known as its parts: one bounded finding
+     * without an estimate makes it unknown (not the others' sum) */
+    if (likely && !isfinite(g) && isfinite(x->gain_ms_max) && x->gain_ms_max > 0) {
+      free(best);
+      if (layers_ms) *layers_ms = NAN;
+      return NAN;
+    }
+    if (!isfinite(g)) continue;
     known = 1;
-    if (!(x->gain_ms_max > 0) || !(sum > 0)) continue;
+    if (!(g > 0) || !(sum > 0)) continue;
     for (size_t j = 0; j < x->n_layers; j++) {
       size_t i = x->layers[j];
       if (i >= nl || !e->layers[i].has_profile || !(e->layers[i].avg_ms > 0)) continue;
-      double ms = e->layers[i].avg_ms, part = fmin(ms, x->gain_ms_max * ms / sum);
+      double ms = e->layers[i].avg_ms, part = fmin(ms, g * ms / sum);
       if (part > best[i]) best[i] = part;
     }
   }
@@ -253,6 +276,14 @@ double ec_findings_union_gain(const ec_engine *e, const ec_finding *const *v, si
   free(best);
   if (layers_ms) *layers_ms = timed ? ms : NAN;
   return known ? gain : NAN;
+}
+
+double ec_findings_union_gain(const ec_engine *e, const ec_finding *const *v, size_t n, double *layers_ms) {
+  return S_union(e, v, n, 0, layers_ms);
+}
+
+double ec_findings_union_likely(const ec_engine *e, const ec_finding *const *v, size_t n) {
+  return S_union(e, v, n, 1, NULL);
 }
 
 const char *ec_gain_basis_text(ec_gain_basis b) {
@@ -333,6 +364,7 @@ void ec_findings_group(const ec_summary *s, const ec_findings *f, ec_finding_gro
     }
     double ms;
     G->gain_ms_max = ec_findings_union_gain(e, tmp, G->n, &ms);
+    G->gain_ms_likely = ec_findings_union_likely(e, tmp, G->n);
     memset(seen, 0, e->n_layers ? e->n_layers : 1);
     G->n_layers = 0;
     for (size_t k = 0; k < G->n; k++)
@@ -376,8 +408,9 @@ ec_finding *ec_findings_push(ec_findings *f, const char *rule, ec_lint_sev sev) 
   x->rule = r ? r->id : rule;
   x->severity = sev;
   x->layer = -1;
-  x->share_pct = x->latency_ms = x->gain_ms_max = NAN;
+  x->share_pct = x->latency_ms = x->gain_ms_max = x->gain_ms_likely = NAN;
   x->gain_basis = EC_GAIN_NONE;
+  x->likely_basis = EC_LIKELY_NONE;
   x->trex_rule = r ? r->trex_rule : NULL;
   x->confidence = r ? r->confidence : EC_CONF_LOW;
   x->confidence_why = ec_strdup(r ? r->confidence_why : "rule not in the catalogue");
@@ -856,13 +889,65 @@ static size_t S_find_root(size_t *parent, size_t x) {
   return x;
 }
 
+/* The likely gain of an FP32 island (x, its layers and Reformats in x->layers,
+ * the Reformats' time ref_ms): running it in reduced precision, as its
+ * mitigation says, removes the Reformats around it, and its compute-bound
+ * layers (known FLOPs, intensity at or above the ridge of the roofline of
+ * the math they run: peak / bandwidth) run at the ratio of that math's peak
+ * to the engine's reduced precision's Tensor-Core peak (FP16/BF16 when any
+ * layer runs in it (fp16, judged once per engine), else INT8: the smaller
+ * gain). Only on a Tensor-Core GPU
+ * (compute capability 7.0 or later) whose peaks and bandwidth are known;
+ * else, or when no layer is known to be compute-bound, the Reformats alone
+ * (EC_LIKELY_REFORMATS); none without Reformats either. The island's other
+ * layers (memory-bound, or FLOPs unknown) count nothing. */
+static void S_likely_island(const S_ctx *c, ec_finding *x, double ref_ms, int fp16) {
+  const ec_engine *e = c->e;
+  const ec_numbers *nu = &c->s->nums;
+  if (!c->s->has_latency) return;
+  ec_math to = fp16 ? EC_MATH_FP16_TC : EC_MATH_INT8_TC;
+  double top = nu->peak.flops[to], bw = nu->peak.bw_bytes_s, compute = 0;
+  size_t bound = 0, fp32 = 0;
+  int tc = c->cc >= 7.0 && isfinite(top) && top > 0 && isfinite(bw) && bw > 0;
+  for (size_t j = 0; j < x->n_layers && tc; j++) {
+    size_t i = x->layers[j];
+    const ec_layer *l = &e->layers[i];
+    if (i >= e->n_layers || ec_layer_is_reformat(l)) continue;
+    fp32++;
+    const ec_layer_nums *v = &nu->v[i];
+    if (!l->has_profile || !(l->avg_ms > 0) || !(v->flops > 0) || !isfinite(v->intensity) || !isfinite(v->peak.flops) ||
+        !(v->peak.flops > 0) || v->intensity < v->peak.flops / bw)
+      continue;
+    bound++;
+    if (v->peak.flops < top) compute += l->avg_ms * (1 - v->peak.flops / top);
+  }
+  if (bound) {
+    x->gain_ms_likely = compute + ref_ms;
+    x->likely_basis = EC_LIKELY_PEAK_RATIO;
+    x->likely_why = ec_asprintf("its %zu compute-bound layer%s of %zu at the %s peak instead of their math's, and its "
+                                "Reformats removed; the other layers not counted",
+                                bound, ec_plural(bound, "", "s"), fp32, ec_math_label(to));
+  } else if (ref_ms > 0) {
+    x->gain_ms_likely = ref_ms;
+    x->likely_basis = EC_LIKELY_REFORMATS;
+    x->likely_why = ec_strdup(tc ? "its Reformats removed; no layer of it is known to be compute-bound, so their "
+                                   "precision's gain is not counted"
+                                 : "its Reformats removed; the FP32 layers' gain is not counted (the GPU's peaks or "
+                                   "Tensor Cores are not known)");
+  }
+}
+
 /* FP32 islands: connected groups of FP32 compute layers (joined directly or
  * through Reformats) with reduced-precision layers both before and after. */
 static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
   const ec_engine *e = c->e;
-  int any_reduced = 0;
-  for (size_t i = 0; i < e->n_layers && !any_reduced; i++)
-    if (!ec_layer_is_reformat(&e->layers[i]) && S_reduced(e->layers[i].precision)) any_reduced = 1;
+  int any_reduced = 0, fp16 = 0;
+  for (size_t i = 0; i < e->n_layers && !fp16; i++) {
+    const ec_layer *l = &e->layers[i];
+    if (ec_layer_is_reformat(l)) continue;
+    if (S_reduced(l->precision)) any_reduced = 1;
+    if (S_is(l->precision, "FP16") || S_is(l->precision, "BF16")) fp16 = 1;
+  }
   if (!any_reduced) return;
   size_t n = e->n_layers;
   size_t *parent = ec_malloc((n ? n : 1) * sizeof *parent);
@@ -988,6 +1073,7 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
     if (lat) {
       x->gain_ms_max = ms[r] + ref_ms;
       x->gain_basis = EC_GAIN_ZERO;
+      S_likely_island(c, x, ref_ms, fp16);
     }
     x->next_step = ec_strdup(ec_advice(EC_ADV_ISLAND_NEXT, e->trt_version));
   }
@@ -1207,6 +1293,25 @@ static void S_cap_gain(const ec_engine *e, ec_finding *x) {
   if (x->gain_ms_max > ms) x->gain_ms_max = ms;
 }
 
+/* A likely gain is a realistic share of the bound: never above it, and
+ * none without one (a rule that bounds nothing estimates nothing). */
+static void S_cap_likely(ec_finding *x) {
+  if (!isfinite(x->gain_ms_likely)) {
+    x->gain_ms_likely = NAN;
+  } else if (!isfinite(x->gain_ms_max)) {
+    x->gain_ms_likely = NAN;
+  } else if (x->gain_ms_likely > x->gain_ms_max) {
+    x->gain_ms_likely = x->gain_ms_max;
+  } else if (x->gain_ms_likely < 0) {
+    x->gain_ms_likely = 0;
+  }
+  if (!isfinite(x->gain_ms_likely)) {
+    x->likely_basis = EC_LIKELY_NONE;
+    free(x->likely_why);
+    x->likely_why = NULL;
+  }
+}
+
 /* Every finding about layers names them (shortened): the rules that say
  * which layer in their own words do; the rest get "Layer: NAME." or
  * "Layers: A, B and N more." appended. */
@@ -1292,6 +1397,7 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
 
   for (size_t i = 0; i < out->n; i++) {
     S_cap_gain(e, &out->v[i]);
+    S_cap_likely(&out->v[i]);
     S_name_layers(e, &out->v[i]);
   }
   if (out->n > 1) qsort(out->v, out->n, sizeof *out->v, S_cmp);

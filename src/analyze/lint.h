@@ -40,7 +40,26 @@
  *                              the same math, at least 3 with known FLOPs).
  * Each rule documents which (docs/lint.md ("Findings")); NAN (null in JSON) when the
  * rule estimates none or the inputs do not allow one (no profile, FLOPs
- * unknown), never 0 for unknown. */
+ * unknown), never 0 for unknown.
+ *
+ * What it likely saves. gain_ms_likely is a realistic estimate beside the
+ * bound, where a defensible basis exists (likely_basis), NAN otherwise (never
+ * 0 for unknown, never a guess); always <= gain_ms_max:
+ *   EC_LIKELY_NEIGHBOURS  a hotspot convolution or GEMM with known FLOPs at the
+ *                         median TFLOP/s of its nearest layers of the same
+ *                         class in execution order (findings.c
+ *                         S_likely_neighbours);
+ *   EC_LIKELY_PEAK_RATIO  an FP32 island in a reduced-precision engine on a
+ *                         Tensor-Core GPU: its compute-bound layers (at or
+ *                         above the roofline's ridge) scaled by the ratio of
+ *                         the FP32 math's peak to the engine's precision's
+ *                         peak, plus the Reformats its mitigation removes
+ *                         (lint.c S_likely_island);
+ *   EC_LIKELY_REFORMATS   the same island when no layer of it is known to be
+ *                         compute-bound or the device's peaks are unknown: the
+ *                         time of the Reformats around it, which running it in
+ *                         reduced precision removes.
+ * likely_why says the basis with its numbers. */
 #ifndef EC_LINT_H
 #define EC_LINT_H
 #include <stddef.h>
@@ -51,6 +70,7 @@
 typedef enum { EC_LINT_INFO = 0, EC_LINT_WARNING = 1, EC_LINT_ERROR = 2 } ec_lint_sev;
 typedef enum { EC_CONF_LOW = 0, EC_CONF_MEDIUM = 1, EC_CONF_HIGH = 2 } ec_confidence;
 typedef enum { EC_GAIN_NONE = 0, EC_GAIN_ZERO, EC_GAIN_MEDIAN_EFFICIENCY } ec_gain_basis;
+typedef enum { EC_LIKELY_NONE = 0, EC_LIKELY_NEIGHBOURS, EC_LIKELY_PEAK_RATIO, EC_LIKELY_REFORMATS } ec_likely_basis;
 
 typedef struct ec_finding {
   const char *rule;      /* stable rule id (static) */
@@ -66,6 +86,9 @@ typedef struct ec_finding {
   /* what to try next */
   double gain_ms_max;    /* upper bound of the layer-sum ms saved (see above), NAN when not estimated */
   ec_gain_basis gain_basis; /* EC_GAIN_NONE exactly when gain_ms_max is NAN */
+  double gain_ms_likely; /* realistic estimate (see above), <= gain_ms_max; NAN when no basis */
+  ec_likely_basis likely_basis; /* EC_LIKELY_NONE exactly when gain_ms_likely is NAN */
+  char *likely_why;      /* owned: the basis in words, with its numbers; NULL without an estimate */
   ec_confidence confidence;
   char *confidence_why;  /* owned: why this confidence (never NULL after ec_lint) */
   char *next_step;       /* owned, NULL or the experiment to run: a trtexec flag, an ONNX change, a tool */
@@ -140,6 +163,12 @@ void ec_lint_layer_label(ec_buf *b, const ec_layer *l, size_t max);
  *  name; NAN when none of them has a known gain. *layers_ms (may be NULL)
  *  gets that summed time (NAN without a profile). */
 double ec_findings_union_gain(const ec_engine *e, const ec_finding *const *v, size_t n, double *layers_ms);
+/** The same for gain_ms_likely: what v[0..n) likely save together, each
+ *  layer's time once; never above ec_findings_union_gain of the same
+ *  findings; NAN when none of them has an estimate, or when one of them
+ *  with a bound above 0 has none (a sum of the others would read as the
+ *  likely total). */
+double ec_findings_union_likely(const ec_engine *e, const ec_finding *const *v, size_t n);
 
 /* Findings grouped by rule (issue 27): one group per rule that fired. */
 typedef struct ec_finding_group {
@@ -152,6 +181,7 @@ typedef struct ec_finding_group {
   double latency_ms;       /* their summed time, each layer once; NAN when unknown */
   double share_pct;        /* of the summed layer latency; NAN when unknown */
   double gain_ms_max;      /* ec_findings_union_gain of its findings */
+  double gain_ms_likely;   /* ec_findings_union_likely of its findings */
   ec_gain_basis gain_basis; /* the basis of its findings' gains (EC_GAIN_NONE: none known; mixed: the first) */
   int mixed_basis;         /* 1 when its findings' gains rest on different bases */
   const char *mitigation;  /* borrowed from its first finding with one, or NULL */
@@ -186,6 +216,8 @@ int ec_findings_max_sev(const ec_findings *f);
 const char *ec_confidence_name(ec_confidence c);
 /** "zero", "median-efficiency", or NULL for EC_GAIN_NONE. */
 const char *ec_gain_basis_name(ec_gain_basis b);
+/** "neighbour-efficiency", "peak-ratio", "reformats-removed", or NULL for EC_LIKELY_NONE. */
+const char *ec_likely_basis_name(ec_likely_basis b);
 
 /* One row of the rule catalogue (for docs, --json and tests). */
 typedef struct ec_lint_rule {

@@ -29,13 +29,14 @@ ec_block *ec_gen_lint(const ec_engine *e, const ec_summary *s, const ec_findings
     ec_finding_groups_free(&g);
     const ec_finding *top[3];
     size_t nt = ec_findings_top(f, 3, top);
-    char ms[32];
+    char ms[96];
     for (size_t k = 0; k < nt; k++)
-      ec_buf_printf(&c, "%s%s (up to %s)", k ? ", " : " Worth trying first, by what they could save: ", top[k]->rule,
-                    ec_fmt_ms_or(ms, sizeof ms, top[k]->gain_ms_max));
+      ec_buf_printf(&c, "%s%s (%s)", k ? ", " : " Worth trying first, by what they could save: ", top[k]->rule,
+                    ec_fmt_saving(ms, sizeof ms, top[k]->gain_ms_likely, top[k]->gain_ms_max, 0));
     if (nt > 1) {
       double lm, u = ec_findings_union_gain(e, top, nt, &lm);
-      ec_buf_printf(&c, "; together up to %s, each layer counted once", ec_fmt_ms_or(ms, sizeof ms, u));
+      ec_buf_printf(&c, "; together %s, each layer counted once",
+                    ec_fmt_saving(ms, sizeof ms, ec_findings_union_likely(e, top, nt), u, 0));
     }
     if (nt) ec_buf_putc(&c, '.');
     b->caption = ec_buf_take(&c);

@@ -4,6 +4,7 @@
 #include "analyze/lint.h"
 #include "analyze/trend.h"
 #include "util/alloc.h"
+#include "util/map.h"
 #include "util/utf8.h"
 #include "words/words.h"
 #include <math.h>
@@ -90,15 +91,47 @@ char *ec_github_pr_comment(const ec_comparison *c) {
   return ec_markdown_compare_ex(c, &o);
 }
 
+/* A finding's rank within its rule (0 for the rule's first in f's order). */
+typedef struct {
+  size_t rank, i;
+} S_gh_slot;
+
+static int S_gh_cmp(const void *pa, const void *pb) {
+  const S_gh_slot *a = pa, *b = pb;
+  if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
+  return (a->i > b->i) - (a->i < b->i);
+}
+
 char *ec_github_lint(const ec_summary *s, const ec_findings *f, const char *path, const size_t *lines) {
   const ec_engine *e = s->engine;
   ec_buf b = {0};
   ec_buf_puts(&b, "");
-  size_t shown[3] = {0, 0, 0}, more = 0;
+  /* one annotation per finding, but GitHub shows ten of each kind: every
+   * rule's first finding comes before any rule's second, so thirteen of one
+   * rule do not hide the others (issue 27: findings read by rule) */
+  S_gh_slot *order = ec_malloc((f->n ? f->n : 1) * sizeof *order);
+  size_t *first = ec_malloc((f->n ? f->n : 1) * sizeof *first);  /* per finding: its rule's first finding */
+  size_t *count = ec_calloc(f->n ? f->n : 1, sizeof *count);     /* per rule's first: findings so far */
+  size_t *more_of = ec_calloc(f->n ? f->n : 1, sizeof *more_of); /* per rule's first: not annotated */
+  ec_map rules = {0}; /* rule id -> its first finding (one pass: thousands of findings stay linear) */
   for (size_t i = 0; i < f->n; i++) {
-    const ec_finding *x = &f->v[i];
+    const char *r = f->v[i].rule;
+    size_t r0;
+    if (!ec_map_get(&rules, r, strlen(r), &r0)) {
+      r0 = i;
+      ec_map_put(&rules, r, strlen(r), i);
+    }
+    first[i] = r0;
+    order[i] = (S_gh_slot){count[r0]++, i};
+  }
+  ec_map_free(&rules);
+  if (f->n > 1) qsort(order, f->n, sizeof *order, S_gh_cmp);
+  size_t shown[3] = {0, 0, 0}, more = 0;
+  for (size_t k = 0; k < f->n; k++) {
+    const ec_finding *x = &f->v[order[k].i];
     if (x->severity == EC_LINT_INFO) continue;
     if (shown[x->severity] == EC_GH_MAX_ERRORS) {
+      more_of[first[order[k].i]]++;
       more++;
       continue;
     }
@@ -124,8 +157,22 @@ char *ec_github_lint(const ec_summary *s, const ec_findings *f, const char *path
     ec_gh_escape(&b, x->message, 0, 1000);
     ec_buf_puts(&b, "\n");
   }
-  if (more) ec_buf_printf(&b, "enginecard: %zu more lint finding%s not annotated (GitHub shows %d of each kind per step)\n",
-                          more, ec_plural(more, "", "s"), EC_GH_MAX_ERRORS);
+  if (more) {
+    ec_buf_printf(&b, "enginecard: %zu more lint finding%s not annotated (GitHub shows %d of each kind per step):", more,
+                  ec_plural(more, "", "s"), EC_GH_MAX_ERRORS);
+    size_t listed = 0;
+    for (size_t i = 0; i < f->n; i++)
+      if (more_of[i]) {
+        ec_buf_puts(&b, listed++ ? ", " : " ");
+        ec_gh_escape(&b, f->v[i].rule, 0, 0);
+        ec_buf_printf(&b, " %zu", more_of[i]);
+      }
+    ec_buf_puts(&b, "; enginecard lint lists them all\n");
+  }
+  free(order);
+  free(first);
+  free(count);
+  free(more_of);
   return ec_buf_take(&b);
 }
 

@@ -56,9 +56,11 @@ char *ec_github_trend_annotations(const struct ec_trend *t);
 struct ec_summary;
 struct ec_findings;
 /** lint's warnings and errors as "::warning file=F,line=N,title=T::MSG" /
- *  "::error ..." workflow commands (at most EC_GH_MAX_ERRORS of each, then
- *  a plain line saying how many more), pointing at path and the finding's
- *  layer line (lines as ec_codequality_lint takes them). Caller frees. */
+ *  "::error ..." workflow commands, one per finding, pointing at path and
+ *  the finding's layer line (lines as ec_codequality_lint takes them): at
+ *  most EC_GH_MAX_ERRORS of each, every rule's first finding before any
+ *  rule's second (so one rule's many findings do not hide the others), then
+ *  a plain line saying how many more, by rule. Caller frees. */
 char *ec_github_lint(const struct ec_summary *s, const struct ec_findings *f, const char *path, const size_t *lines);
 
 #endif

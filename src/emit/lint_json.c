@@ -4,15 +4,17 @@
  *   "counts": {"error","warning","info"}, "fail_on" | null, "failed",
  *   "top_by_gain": [finding index ... up to 3],
  *   "top_by_gain_together_ms" | null: what those could save together, each layer once,
+ *   "top_by_gain_together_likely_ms" | null: what they likely save together, each layer once,
  *   "groups": [ { "rule", "severity", "findings": [finding index ...], "layers",
  *                 "latency_ms" | null, "latency_share_pct" | null, "gain_ms_max" | null,
- *                 "mitigation" | null } ]: the findings by rule (ec_findings_group),
+ *                 "likely_ms" | null, "mitigation" | null } ]: the findings by rule (ec_findings_group),
  *   "rules_without_findings": [rule id ...],
  *   "findings": [ { "rule", "severity", "trex_rule" | null,
  *                   "layer": {"index","name","type","precision","tactic"} | null,
  *                   "latency_share_pct" | null, "latency_ms" | null,
  *                   "message", "mitigation" | null, "evidence" | null,
  *                   "gain_ms_max" | null, "gain_basis" | null,
+ *                   "likely_ms" | null, "likely_basis" | null, "likely_why" | null,
  *                   "confidence", "confidence_why", "next_step" | null,
  *                   "evidence_layers": [{"index","name","latency_ms" | null} ... up to 20],
  *                   "evidence_layers_total" } ] }
@@ -82,6 +84,11 @@ json_t *ec_lint_json(const ec_summary *s, const ec_findings *f, int fail_on) {
     json_object_set_new(j, "gain_ms_max", ec_jnum(x->gain_ms_max));
     const char *basis = ec_gain_basis_name(x->gain_basis);
     json_object_set_new(j, "gain_basis", basis && isfinite(x->gain_ms_max) ? json_string(basis) : json_null());
+    /* the realistic estimate beside the bound, null when no basis exists */
+    const char *lb = isfinite(x->gain_ms_likely) ? ec_likely_basis_name(x->likely_basis) : NULL;
+    json_object_set_new(j, "likely_ms", lb ? ec_jnum(x->gain_ms_likely) : json_null());
+    json_object_set_new(j, "likely_basis", lb ? json_string(lb) : json_null());
+    json_object_set_new(j, "likely_why", lb && x->likely_why ? ec_jstr(x->likely_why) : json_null());
     json_object_set_new(j, "confidence", json_string(ec_confidence_name(x->confidence)));
     json_object_set_new(j, "confidence_why", ec_jstr(x->confidence_why ? x->confidence_why : ""));
     json_object_set_new(j, "next_step", ec_jstr(x->next_step));
@@ -97,6 +104,7 @@ json_t *ec_lint_json(const ec_summary *s, const ec_findings *f, int fail_on) {
   json_object_set_new(o, "top_by_gain", ta);
   /* what they could save together, each layer once (never above their time) */
   json_object_set_new(o, "top_by_gain_together_ms", nt ? ec_jnum(ec_findings_union_gain(e, top, nt, NULL)) : json_null());
+  json_object_set_new(o, "top_by_gain_together_likely_ms", nt ? ec_jnum(ec_findings_union_likely(e, top, nt)) : json_null());
   ec_finding_groups g;
   ec_findings_group(s, f, &g);
   json_t *ga = json_array();
@@ -112,6 +120,7 @@ json_t *ec_lint_json(const ec_summary *s, const ec_findings *f, int fail_on) {
     json_object_set_new(j, "latency_ms", ec_jnum(G->latency_ms));
     json_object_set_new(j, "latency_share_pct", ec_jnum(G->share_pct));
     json_object_set_new(j, "gain_ms_max", ec_jnum(G->gain_ms_max));
+    json_object_set_new(j, "likely_ms", ec_jnum(G->gain_ms_likely));
     json_object_set_new(j, "mitigation", ec_jstr(G->mitigation));
     json_array_append_new(ga, j);
   }

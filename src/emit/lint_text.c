@@ -12,6 +12,18 @@ static void S_ms(char *buf, size_t cap, double ms) {
   else snprintf(buf, cap, "-");
 }
 
+/* An estimate in a column (words/words.h ec_fmt_ms_estimate), "-" when there is none. */
+static void S_est(char *buf, size_t cap, double ms) {
+  if (isfinite(ms)) ec_fmt_ms_estimate(buf, cap, ms);
+  else snprintf(buf, cap, "-");
+}
+
+/* "likely ~0.05 ms · up to 0.2 ms", or "up to 0.2 ms" without a likely estimate. */
+static void S_saving(FILE *out, double likely, double up_to) {
+  char b[96];
+  fputs(isfinite(up_to) && up_to > 0 ? ec_fmt_saving(b, sizeof b, likely, up_to, 0) : "up to - ms", out);
+}
+
 void ec_lint_text(const ec_summary *s, const ec_findings *f, int verbose, FILE *out) {
   const ec_engine *e = s->engine;
   fputs("engine ", out);
@@ -21,29 +33,32 @@ void ec_lint_text(const ec_summary *s, const ec_findings *f, int verbose, FILE *
   if (!f->n) return;
   const ec_finding *top[3];
   size_t nt = ec_findings_top(f, 3, top);
-  char share[16], gain[16];
+  char share[16], gain[16], likely[16];
   if (nt) {
     fputs("try first (the most each could save of the summed layer latency):", out);
     for (size_t k = 0; k < nt; k++) {
-      S_ms(gain, sizeof gain, top[k]->gain_ms_max);
-      fprintf(out, "%s %s up to %s ms", k ? "," : "", top[k]->rule, gain);
+      fprintf(out, "%s %s ", k ? "," : "", top[k]->rule);
+      S_saving(out, top[k]->gain_ms_likely, top[k]->gain_ms_max);
     }
     if (nt > 1) {
-      S_ms(gain, sizeof gain, ec_findings_union_gain(e, top, nt, NULL));
-      fprintf(out, "; together up to %s ms (each layer counted once)", gain);
+      fputs("; together ", out);
+      S_saving(out, ec_findings_union_likely(e, top, nt), ec_findings_union_gain(e, top, nt, NULL));
+      fputs(" (each layer counted once)", out);
     }
     fputc('\n', out);
   }
   /* one line per rule, then its findings indented */
   ec_finding_groups g;
   ec_findings_group(s, f, &g);
-  fprintf(out, "\n%-8s %-26s %5s %7s %10s  %s\n", "severity", "rule", "found", "share%", "up_to_ms", "what");
+  fprintf(out, "\n%-8s %-26s %5s %7s %9s %10s  %s\n", "severity", "rule", "found", "share%", "likely_ms", "up_to_ms",
+          "what");
   for (size_t k = 0; k < g.n; k++) {
     const ec_finding_group *G = &g.v[k];
     if (isfinite(G->share_pct)) snprintf(share, sizeof share, "%.2f", G->share_pct);
     else snprintf(share, sizeof share, "-");
     S_ms(gain, sizeof gain, G->gain_ms_max);
-    fprintf(out, "%-8s %-26s %5zu %7s %10s  ", ec_lint_sev_name(G->severity), G->rule, G->n, share, gain);
+    S_ms(likely, sizeof likely, G->gain_ms_likely);
+    fprintf(out, "%-8s %-26s %5zu %7s %9s %10s  ", ec_lint_sev_name(G->severity), G->rule, G->n, share, likely, gain);
     fputs(G->summary ? G->summary : G->rule, out);
     if (G->n_layers) fprintf(out, " (%zu layer%s)", G->n_layers, ec_plural(G->n_layers, "", "s"));
     fputc('\n', out);
@@ -60,8 +75,13 @@ void ec_lint_text(const ec_summary *s, const ec_findings *f, int verbose, FILE *
       if (isfinite(x->share_pct)) snprintf(share, sizeof share, "%.2f", x->share_pct);
       else snprintf(share, sizeof share, "-");
       S_ms(gain, sizeof gain, x->gain_ms_max);
-      fprintf(out, "  - %-7s %7s %8s  ", ec_lint_sev_name(x->severity), share, gain);
+      S_est(likely, sizeof likely, x->gain_ms_likely);
+      fprintf(out, "  - %-7s %7s %8s %8s  ", ec_lint_sev_name(x->severity), share, likely, gain);
       ec_term_put_safe(out, x->message);
+      if (x->likely_why && isfinite(x->gain_ms_likely)) {
+        fprintf(out, "      likely ~%s ms: ", likely);
+        ec_term_put_safe(out, x->likely_why);
+      }
       if (verbose && x->evidence) {
         fputs("      evidence: ", out);
         ec_term_put_safe(out, x->evidence);

@@ -8,6 +8,7 @@
 #include "util/buf.h"
 #include "util/diag.h"
 #include "view/fmt.h"
+#include "view/lint_table.h"
 #include "analyze/lint.h"
 
 static void S_fig(ec_headline_fig *f, const char *label, char *value, char *detail, double sort) {
@@ -228,7 +229,7 @@ ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Severity", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Could save", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Could save", EC_ALIGN_LEFT, 1); /* wraps at its dot (ec_fmt_saving) */
   ec_table_col(t, "Finding", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "What to try", EC_ALIGN_LEFT, 0);
   t->cols[3].min_width_em = 16;
@@ -242,8 +243,8 @@ ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char
     ec_table_set(t, r, 1, ec_fmt_pct(buf, sizeof buf, x->share_pct), x->share_pct);
     if (isfinite(x->share_pct)) ec_table_set_kind(t, r, 1, EC_CELL_SHARE, NULL);
     int gain = isfinite(x->gain_ms_max) && x->gain_ms_max > 0;
-    char up[48];
-    if (gain) snprintf(up, sizeof up, "up to %s", ec_fmt_ms_or(buf, sizeof buf, x->gain_ms_max));
+    char up[96];
+    if (gain) ec_fmt_saving(up, sizeof up, x->gain_ms_likely, x->gain_ms_max, 1); /* likely first when known */
     ec_table_set(t, r, 2, gain ? up : EC_NA, gain ? x->gain_ms_max : NAN);
     /* a message names what it found ("Hotspot: ...", "Convolution channels
      * are not ..."): the rule id before it said it twice */

@@ -10,15 +10,12 @@ enum { C_SEV, C_RULE, C_SHARE, C_GAIN, C_WHERE, C_GRAPH, C_WHAT, C_NCOL };
 
 #define S_DASH "\xE2\x80\x93"
 
-/* "up to 0.123 ms", or a dash when nothing is estimated. */
-static void S_gain(ec_table *t, size_t r, size_t col, double g) {
-  char buf[48], ms[32];
-  if (isfinite(g) && g > 0) {
-    snprintf(buf, sizeof buf, "up to %s", ec_fmt_ms_or(ms, sizeof ms, g));
-    ec_table_set(t, r, col, buf, g);
-  } else {
-    ec_table_set(t, r, col, S_DASH, -1);
-  }
+/* "likely ~0.05 ms · up to 0.123 ms", "up to 0.123 ms", or a dash when
+ * nothing is estimated; sorted by the bound. */
+static void S_gain(ec_table *t, size_t r, size_t col, double likely, double g) {
+  char buf[96];
+  if (isfinite(g) && g > 0) ec_table_set(t, r, col, ec_fmt_saving(buf, sizeof buf, likely, g, 1), g);
+  else ec_table_set(t, r, col, S_DASH, -1);
 }
 
 static void S_share(ec_table *t, size_t r, size_t col, double pct) {
@@ -67,7 +64,9 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
   ec_table_col(t, "Severity", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Rule", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Could save", EC_ALIGN_RIGHT, 1);
+  /* left-aligned so it wraps ("likely ~X ms ·" over "up to Y ms"): a
+   * right-aligned (numeric) cell stays on one line and narrows the findings */
+  ec_table_col(t, "Could save", EC_ALIGN_LEFT, 1);
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Graph", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Finding and what to try", EC_ALIGN_LEFT, 0);
@@ -91,7 +90,7 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
       ec_table_set(t, r, C_RULE, G->rule, NAN);
     }
     S_share(t, r, C_SHARE, G->share_pct);
-    S_gain(t, r, C_GAIN, G->gain_ms_max);
+    S_gain(t, r, C_GAIN, G->gain_ms_likely, G->gain_ms_max);
     ec_buf m = {0};
     if (G->n == 1) {
       S_where(t, r, C_WHERE, e, x0, part);
@@ -106,6 +105,8 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
     if (isfinite(G->gain_ms_max) && G->gain_ms_max > 0 && basis)
       ec_buf_printf(&m, " Could save: up to %s of the summed layer latency %s%s, each layer counted once.",
                     ec_fmt_ms_or(buf, sizeof buf, G->gain_ms_max), G->mixed_basis ? "for the most part " : "", basis);
+    if (isfinite(G->gain_ms_max) && G->gain_ms_max > 0 && isfinite(G->gain_ms_likely) && G->n == 1 && x0->likely_why)
+      ec_buf_printf(&m, " Likely: %s.", x0->likely_why); /* the figure is in the Could save cell */
     if (G->n == 1) ec_buf_printf(&m, " (confidence %s)", ec_confidence_name(x0->confidence));
     if (G->mitigation) ec_buf_printf(&m, " Try: %s", G->mitigation);
     if (G->next_step) ec_buf_printf(&m, " Next: %s", G->next_step);
@@ -122,7 +123,7 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
         ec_table_set_kind(t, q, C_SEV, EC_CELL_SEVERITY, ec_lint_sev_name(x->severity));
       }
       S_share(t, q, C_SHARE, x->share_pct);
-      S_gain(t, q, C_GAIN, x->gain_ms_max);
+      S_gain(t, q, C_GAIN, x->gain_ms_likely, x->gain_ms_max);
       S_where(t, q, C_WHERE, e, x, part);
       ec_buf mm = {0};
       ec_buf_puts(&mm, x->message);
@@ -133,6 +134,8 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
         mm.data[mm.len] = '\0';
       }
       if (x->evidence) ec_buf_printf(&mm, " [%s]", x->evidence);
+      if (x->likely_why && isfinite(x->gain_ms_likely) && isfinite(x->gain_ms_max) && x->gain_ms_max > 0)
+        ec_buf_printf(&mm, " Likely: %s.", x->likely_why);
       /* a mitigation of its own only when it differs from the group's */
       if (x->mitigation && G->mitigation && strcmp(x->mitigation, G->mitigation))
         ec_buf_printf(&mm, " Try: %s", x->mitigation);

@@ -17,6 +17,7 @@
  *  that found nothing. s is the summary of the engine linted; part the
  *  report part's id (NULL: no links). Cells hold raw input text: the
  *  writers escape it. Returns a new table, or NULL when f is empty. */
+
 ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id, const char *part, size_t max);
 
 #endif

@@ -89,3 +89,27 @@ char *ec_fmt_num(char *buf, size_t cap, double v) {
   else snprintf(buf, cap, "%.4g", v);
   return buf;
 }
+
+char *ec_fmt_ms_estimate(char *buf, size_t cap, double ms) {
+  if (!isfinite(ms)) snprintf(buf, cap, EC_DASH);
+  else if (ms >= 10) snprintf(buf, cap, "%.0f", ms);
+  else snprintf(buf, cap, "%.2g", ms);
+  return buf;
+}
+
+char *ec_fmt_saving(char *buf, size_t cap, double likely, double up_to, int cell) {
+  char a[32], b[32];
+  if (!cap) return buf;
+  buf[0] = '\0';
+  if (!(isfinite(up_to) && up_to > 0)) return buf;
+  if (isfinite(likely)) ec_fmt_ms_estimate(a, sizeof a, likely);
+  /* in a cell, a no-break space between a number and its unit (short words,
+   * so the HTML writer adds no break inside "0.065") */
+  const char *sp = cell ? "\xC2\xA0" : " ";
+  ec_fmt_ms(b, sizeof b, up_to);
+  if (isfinite(likely))
+    snprintf(buf, cap, "likely ~%s%sms \xC2\xB7 up to %s%sms", a, sp, b, sp);
+  else
+    snprintf(buf, cap, "up to %s%sms", b, sp);
+  return buf;
+}

@@ -66,6 +66,13 @@
 
 /** Milliseconds, 4 significant digits, no unit ("0.4704", "1.017", "403.8"); "–" for NaN. */
 char *ec_fmt_ms(char *buf, size_t cap, double ms);
+/** An estimate in milliseconds, 2 significant digits (whole from 10 ms up), no unit ("0.065",
+ *  "12"); "–" for NaN. An estimate is not measured: four digits would claim a precision it lacks. */
+char *ec_fmt_ms_estimate(char *buf, size_t cap, double ms);
+/** A saving: "likely ~0.065 ms · up to 0.1597 ms" (the estimate by ec_fmt_ms_estimate, the bound
+ *  by ec_fmt_ms), "up to 0.1597 ms" without an estimate, "" without a bound. cell: a no-break
+ *  space before each unit (a table cell breaks only at the dot). Returns buf. */
+char *ec_fmt_saving(char *buf, size_t cap, double likely, double up_to, int cell);
 /** "0.4704 ms", or "latency not available" for NaN: for sentences. */
 char *ec_fmt_ms_or(char *buf, size_t cap, double ms);
 /** Percent with 2 decimals, no sign ("17.55"); "–" for NaN. */

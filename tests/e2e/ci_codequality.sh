@@ -114,3 +114,26 @@ GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY="$TMP/ss" "$EC_BIN" lint "$H" --json > "
 "$EC_BIN" lint "$H" --json --github > "$TMP/j.out" 2> "$TMP/j.err"
 "$PY" -c 'import json,sys; json.load(open(sys.argv[1]))' "$TMP/j.out" && grep -q '^::warning file=' "$TMP/j.err" &&
   ok "lint --json --github: annotations on stderr, JSON on stdout" || fail "lint --json --github"
+
+# GitHub shows ten annotations of each kind: every rule's first warning comes
+# before any rule's second, so thirteen conv-int8-float-output findings do not
+# hide conv-misaligned-channels or timing-few-samples (issue 27: by rule)
+if have_corpus; then
+  Q="$CORPUS/trex/pytorch-resnet-A100-qat"
+  "$EC_BIN" lint "$Q" --json -q > "$TMP/q.json" 2> /dev/null
+  "$EC_BIN" lint "$Q" --github -q 2> /dev/null | grep -v '^ ' > "$TMP/q.gh"
+  if "$PY" - "$TMP/q.json" "$TMP/q.gh" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+warn = [x["rule"] for x in d["findings"] if x["severity"] == "warning"]
+lines = open(sys.argv[2], encoding="utf-8").read().splitlines()
+ann = [l.split("title=enginecard lint%3A ", 1)[1].split("::", 1)[0] for l in lines if l.startswith("::warning ")]
+assert len(ann) == 10 and set(ann) == set(warn), (sorted(set(warn) - set(ann)), ann)
+more = [l for l in lines if l.startswith("enginecard: ")]
+n = len(warn) - 10
+assert more and more[0].startswith("enginecard: %d more lint findings" % n), more
+assert "conv-int8-float-output %d" % n in more[0], more
+PYEOF
+  then ok "lint --github: every rule's first warning annotated before any rule's second; the rest counted by rule"
+  else fail "lint --github: one rule's findings hide the others"; fi
+fi

@@ -79,7 +79,7 @@ if have_corpus; then
   # text: summary line, header, TREx's rules and the ranking by share
   if grep -q '^62 findings: 0 errors, 25 warnings, 37 info$' "$TMP/e.txt" &&
      grep -q '^try first (the most each could save of the summed layer latency): tiny-kernels up to .*; together up to 0.143 ms (each layer counted once)$' "$TMP/e.txt" &&
-     grep -q '^severity rule  *found  *share%  *up_to_ms  what$' "$TMP/e.txt" &&
+     grep -q '^severity rule  *found  *share%  *likely_ms  *up_to_ms  what$' "$TMP/e.txt" &&
      grep -q '^ *next: Move Q/DQ nodes' "$TMP/e.txt" && grep -q '^checked, nothing found' "$TMP/e.txt" &&
      grep -q 'reformat-type-conversion' "$TMP/e.txt" && grep -q 'conv-int8-float-output' "$TMP/e.txt"; then
     ok "lint text: counts line, what to try first, header, TREx's rules, next steps"
@@ -88,6 +88,53 @@ if have_corpus; then
   if grep -q '^ *mitigation: Consider adding quantization around float operations' "$TMP/v.txt"; then
     ok "lint -v: mitigations shown, including the one TREx never showed"
   else fail "lint -v: no mitigation lines"; fi
+fi
+
+# likely savings beside "up to" (issue 27): an FP32 island's Reformats, a
+# hotspot at its neighbours' efficiency; null (never 0) without a basis;
+# likely <= up to <= the named layers' time, per finding, group and together
+if have_corpus; then
+  for d in pytorch-resnet-A100-qat pytorch-resnet-A100-fp16; do
+    "$EC_BIN" lint "$CORPUS/trex/$d" --json -q > "$TMP/lk-$d.json" 2> /dev/null
+  done
+  if "$PY" - "$TMP/lk-pytorch-resnet-A100-qat.json" "$TMP/lk-pytorch-resnet-A100-fp16.json" <<'EOF'
+import json, sys
+qat, fp16 = (json.load(open(p)) for p in sys.argv[1:3])
+def by(d, rule): return [x for x in d["findings"] if x["rule"] == rule]
+isl = by(qat, "fp32-island")[0]
+assert isl["likely_basis"] == "reformats-removed" and abs(isl["likely_ms"] - 0.064512) < 1e-6, isl
+assert "Reformats removed" in isl["likely_why"], isl["likely_why"]
+assert by(qat, "data-movement")[0]["likely_ms"] is None        # its mitigation does not remove them for sure
+assert by(qat, "hotspot")[0]["likely_ms"] is None              # zero basis: no FLOP rate to compare
+hot = by(fp16, "hotspot")[0]
+assert hot["likely_basis"] == "neighbour-efficiency" and "TFLOP/s" in hot["likely_why"], hot
+for d in (qat, fp16):
+    for x in d["findings"]:
+        assert (x["likely_ms"] is None) == (x["likely_basis"] is None) == (x["likely_why"] is None), x
+        if x["likely_ms"] is not None:
+            assert x["gain_ms_max"] is not None and 0 <= x["likely_ms"] <= x["gain_ms_max"] + 1e-12, x
+    for g in d["groups"]:
+        if g["likely_ms"] is not None:
+            assert g["likely_ms"] <= g["gain_ms_max"] + 1e-12 <= g["latency_ms"] + 2e-12, g
+    t, tl = d["top_by_gain_together_ms"], d["top_by_gain_together_likely_ms"]
+    assert tl is None or tl <= t + 1e-12, (t, tl)
+# the QAT engine's top three: two without a basis, so no likely total
+assert qat["top_by_gain_together_likely_ms"] is None
+EOF
+  then ok "lint --json: likely_ms with its basis (island Reformats, hotspot neighbours), null without one, never above up to"
+  else fail "lint --json: likely savings"; fi
+  "$EC_BIN" lint "$CORPUS/trex/pytorch-resnet-A100-qat" -q > "$TMP/lk.txt" 2> /dev/null
+  if grep -q 'fp32-island likely ~0.065 ms · up to 0.1597 ms; together up to 0.5755 ms' "$TMP/lk.txt" &&
+     grep -q '^ *likely ~0.065 ms: its Reformats removed' "$TMP/lk.txt"; then
+    ok "lint text: likely ~X · up to Y, with its basis"
+  else fail "lint text: no likely estimate"; grep -n likely "$TMP/lk.txt" | head -5; fi
+  "$EC_BIN" report "$CORPUS/trex/pytorch-resnet-A100-qat" -o "$TMP/lk.html" -q
+  if grep -q 'fp32-island (likely ~0.065 ms · up to 0.1597 ms)' "$TMP/lk.html" &&
+     grep -q "<td>likely ~0.065$(printf '\302\240')ms · up to 0.1597$(printf '\302\240')ms</td>" "$TMP/lk.html" &&
+     grep -q 'Likely: its Reformats removed' "$TMP/lk.html"; then
+    ok "report: likely ~X · up to Y in the findings tables, with its basis"
+  else fail "report: no likely estimate in the findings tables"; fi
+  validate "lint likely" "$TMP/lk-pytorch-resnet-A100-qat.json" "$TMP/lk-pytorch-resnet-A100-fp16.json"
 fi
 
 # a graph with a cycle and a hostile layer name

@@ -86,7 +86,7 @@ static void S_tensor(ec_tensor *t, const char *name, const char *fmt, const char
   memcpy(t->dims, d, sizeof d);
   t->format_short = fmt;
   t->precision = t->precision_trex = prec;
-  t->elem_bytes = 2;
+  t->elem_bytes = t->elem_bytes_trex = strcmp(prec, "FP32") ? 2 : 4;
   t->volume = 64 * 64;
 }
 
@@ -323,6 +323,12 @@ static void test_transformer_fixture(void **st) {
   assert_string_equal(e->layers[x->layer].name, "/encoder/layer.1/ffn/fc1/MatMul_myl0_30");
   assert_int_equal(x->gain_basis, EC_GAIN_MEDIAN_EFFICIENCY);
   assert_true(fabs(x->gain_ms_max - 0.03) < 1e-9);
+  /* likely: at its 3 nearest FP16 GEMMs' median rate (2 before, 1 after:
+   * 0.03 ms each for 2*128*256*256 FLOP, 0.559 TFLOP/s) it takes 0.12 ms
+   * too, so the likely saving is the bound (issue 27 item 2) */
+  assert_int_equal(x->likely_basis, EC_LIKELY_NEIGHBOURS);
+  assert_true(fabs(x->gain_ms_likely - 0.03) < 1e-9);
+  assert_non_null(strstr(x->likely_why, "median of its 3 nearest FP16/BF16 Tensor Core GEMMs in execution order"));
   assert_non_null(strstr(x->message, "of the summed layer latency"));
   assert_non_null(strstr(x->message, "Tensor Cores"));
   assert_non_null(strstr(x->evidence, "[1, 128, 256]"));
@@ -578,6 +584,11 @@ static void test_precision_island(void **st) {
   assert_int_equal(x->gain_basis, EC_GAIN_ZERO);
   assert_int_equal(x->confidence, EC_CONF_MEDIUM);
   assert_non_null(strstr(x->next_step, "--layerPrecisions"));
+  /* likely: its Reformats, which running it in FP16 removes; no device, so
+   * the softmax's precision gain is not counted (issue 27 item 2) */
+  assert_int_equal(x->likely_basis, EC_LIKELY_REFORMATS);
+  assert_true(fabs(x->gain_ms_likely - 1.0) < 1e-12);
+  assert_non_null(strstr(x->likely_why, "Reformats removed"));
   /* the catalogue has one precision-island rule */
   size_t n;
   const ec_lint_rule *rules = ec_lint_rules(&n);
@@ -585,6 +596,58 @@ static void test_precision_island(void **st) {
   for (size_t i = 0; i < n; i++) islands += strstr(rules[i].id, "island") != NULL;
   assert_int_equal(islands, 1);
   S_done(&r);
+}
+
+/* A 3x3 convolution of 64 to 64 channels on the 8x8 maps of S_tensor. */
+static void S_conv3x3(ec_layer *l) {
+  l->conv.present = 1;
+  l->conv.nkernel = 2;
+  l->conv.kernel[0] = l->conv.kernel[1] = 3;
+  l->conv.groups = 1;
+  l->conv.out_maps = 64;
+  l->conv.stride[0] = l->conv.stride[1] = 1;
+  l->conv.dilation[0] = l->conv.dilation[1] = 1;
+}
+
+/* Issue 27 item 2: an FP32 island on a Tensor-Core GPU whose peaks are known:
+ * its compute-bound convolution at the FP16 Tensor-Core peak instead of the
+ * FP32 CUDA-core one (A100: 128 against 2048 FLOP per clock per SM), and its
+ * Reformats removed; a GPU without Tensor Cores gives the Reformats only. */
+static void test_island_peak_ratio(void **st) {
+  (void)st;
+  for (int volta = 1; volta >= 0; volta--) {
+    ec_engine *e = S_engine();
+    S_conv3x3(S_flow_layer(e, "c1", "Convolution", "a", "FP16", "b", "FP16", 1.0));
+    S_flow_layer(e, "to32", "Reformat", "b", "FP16", "c", "FP32", 0.5);
+    ec_layer *c32 = S_flow_layer(e, "c32", "Convolution", "c", "FP32", "d", "FP32", 1.0);
+    S_conv3x3(c32);
+    free(c32->tactic);
+    c32->tactic = ec_strdup("sm80_xmma_fprop_implicit_gemm_f32f32_f32f32_f32_nchwkcrs_nchw_tilesize64x32x8_stage5_ffma");
+    S_flow_layer(e, "to16", "Reformat", "d", "FP32", "f", "FP16", 0.5);
+    S_conv3x3(S_flow_layer(e, "c2", "Convolution", "f", "FP16", "g", "FP16", 1.0));
+    e->device.present = 1;
+    e->device.compute_capability = ec_strdup(volta ? "8.0" : "6.1");
+    e->device.sms = 108;
+    e->device.compute_clock_ghz = 1.41;
+    e->device.memory_clock_ghz = 1.512;
+    e->device.bus_width_bits = 5120;
+    S_run r = S_lint_opts(e, NULL);
+    const ec_finding *x = S_get(&r.f, "fp32-island");
+    assert_non_null(x);
+    assert_true(fabs(x->gain_ms_max - 2.0) < 1e-12);
+    if (volta) {
+      assert_int_equal(r.s->nums.v[2].math.math, EC_MATH_FP32);
+      assert_int_equal(x->likely_basis, EC_LIKELY_PEAK_RATIO);
+      assert_true(fabs(x->gain_ms_likely - (1.0 * (1 - 128.0 / 2048) + 1.0)) < 1e-9);
+      assert_non_null(strstr(x->likely_why, "1 compute-bound layer of 1 at the FP16/BF16 Tensor Core peak"));
+    } else {
+      assert_int_equal(x->likely_basis, EC_LIKELY_REFORMATS);
+      assert_true(fabs(x->gain_ms_likely - 1.0) < 1e-12);
+      assert_non_null(strstr(x->likely_why, "Tensor Cores are not known"));
+    }
+    assert_true(x->gain_ms_likely <= x->gain_ms_max);
+    S_done(&r);
+  }
 }
 
 /* Layers profiled at 0 ms move nothing: not counted (DETR's folded reshapes) */
@@ -762,6 +825,7 @@ int main(void) {
       cmocka_unit_test(test_hotspot_region),
       cmocka_unit_test(test_hotspot_gemv),
       cmocka_unit_test(test_precision_island),
+      cmocka_unit_test(test_island_peak_ratio),
       cmocka_unit_test(test_data_movement_counts_time),
       cmocka_unit_test(test_top),
       cmocka_unit_test(test_corpus_no_transformer_findings),

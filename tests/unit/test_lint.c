@@ -20,6 +20,7 @@
 #include "emit/lint_json.h"
 #include "util/alloc.h"
 #include "view/lint_table.h"
+#include "words/words.h"
 
 /* ---- the classifier ------------------------------------------------------- */
 
@@ -1130,6 +1131,30 @@ static void test_union_gain(void **st) {
   assert_true(fabs(ms - 4.0) < 1e-12);
   assert_true(fabs(ec_findings_union_gain(e, v + 1, 2, NULL) - 3.0) < 1e-12);
   assert_true(fabs(ec_findings_union_gain(e, v + 2, 1, NULL) - 1.5) < 1e-12);
+  /* likely estimates: none known, none together (never 0) */
+  assert_true(isnan(ec_findings_union_likely(e, v, 3)));
+  /* the island likely saves 2 ms (spread 0.5 on a, 1.5 on b), the hotspot
+   * 1 ms on b: together 0.5 + max(1.5, 1) = 2 ms, below the 4 ms bound */
+  f.v[0].gain_ms_likely = 2.0;
+  f.v[0].likely_basis = EC_LIKELY_REFORMATS;
+  f.v[2].gain_ms_likely = 1.0;
+  f.v[2].likely_basis = EC_LIKELY_NEIGHBOURS;
+  const ec_finding *w[2] = {&f.v[0], &f.v[2]};
+  assert_true(fabs(ec_findings_union_likely(e, w, 2) - 2.0) < 1e-12);
+  assert_true(ec_findings_union_likely(e, w, 2) <= ec_findings_union_gain(e, w, 2, NULL));
+  /* data-movement bounds 3 ms but has no likely estimate: the likely total
+   * of the three is unknown, not the other two's 2 ms */
+  assert_true(isnan(ec_findings_union_likely(e, v, 3)));
+  assert_string_equal(ec_likely_basis_name(EC_LIKELY_PEAK_RATIO), "peak-ratio");
+  /* how it reads: likely first, to two digits, then the bound; in a cell a
+   * number keeps its unit */
+  char buf[96];
+  assert_string_equal(ec_fmt_saving(buf, sizeof buf, 0.06451, 0.1597, 0), "likely ~0.065 ms \xC2\xB7 up to 0.1597 ms");
+  assert_string_equal(ec_fmt_saving(buf, sizeof buf, 12.4, 30, 0), "likely ~12 ms \xC2\xB7 up to 30 ms");
+  assert_string_equal(ec_fmt_saving(buf, sizeof buf, NAN, 0.2, 0), "up to 0.2 ms");
+  assert_string_equal(ec_fmt_saving(buf, sizeof buf, NAN, 0.2, 1), "up to 0.2\xC2\xA0ms");
+  assert_string_equal(ec_fmt_saving(buf, sizeof buf, 0.1, NAN, 0), "");
+  assert_null(ec_likely_basis_name(EC_LIKELY_NONE));
   f.v[2].gain_ms_max = NAN;
   f.v[2].gain_basis = EC_GAIN_NONE;
   assert_true(isnan(ec_findings_union_gain(e, v + 2, 1, NULL)));
@@ -1254,6 +1279,9 @@ static void S_check_groups_and_savings(const char *dir, const ec_engine *e, cons
     double lim = S_named_ms(e, v, g.v[k].n);
     if (isfinite(g.v[k].gain_ms_max) && g.v[k].gain_ms_max > lim + 1e-9)
       fail_msg("%s: %s together could save %g ms of layers taking %g ms", dir, g.v[k].rule, g.v[k].gain_ms_max, lim);
+    /* likely <= up to, together too */
+    if (isfinite(g.v[k].gain_ms_likely) && !(g.v[k].gain_ms_likely <= g.v[k].gain_ms_max + 1e-12))
+      fail_msg("%s: %s likely %g above up to %g", dir, g.v[k].rule, g.v[k].gain_ms_likely, g.v[k].gain_ms_max);
   }
   assert_int_equal(covered, f->n);
   for (size_t i = 0; i < f->n; i++) {
@@ -1262,6 +1290,14 @@ static void S_check_groups_and_savings(const char *dir, const ec_engine *e, cons
     double lim = S_named_ms(e, v, 1);
     if (isfinite(x->gain_ms_max) && x->n_layers && x->gain_ms_max > lim + 1e-9)
       fail_msg("%s: %s could save %g ms of layers taking %g ms", dir, x->rule, x->gain_ms_max, lim);
+    /* a likely estimate: at most the bound, with its basis in words; else none at all */
+    if (isfinite(x->gain_ms_likely)) {
+      if (!(x->gain_ms_likely >= 0 && x->gain_ms_likely <= x->gain_ms_max) || x->likely_basis == EC_LIKELY_NONE ||
+          !x->likely_why)
+        fail_msg("%s: %s likely %g (up to %g) without its basis", dir, x->rule, x->gain_ms_likely, x->gain_ms_max);
+    } else if (x->likely_basis != EC_LIKELY_NONE || x->likely_why) {
+      fail_msg("%s: %s has a likely basis without an estimate", dir, x->rule);
+    }
     if (x->n_layers) {
       size_t first = x->layer >= 0 ? (size_t)x->layer : x->layers[0];
       ec_buf nm = {0};
@@ -1279,6 +1315,8 @@ static void S_check_groups_and_savings(const char *dir, const ec_engine *e, cons
   if (nt) {
     assert_true(u <= S_named_ms(e, top, nt) + 1e-9);
     assert_true(u <= sum + 1e-9);
+    double ul = ec_findings_union_likely(e, top, nt);
+    if (isfinite(ul)) assert_true(ul <= u + 1e-12);
   }
   for (size_t i = 0; i < f->n; i++) v[i] = &f->v[i];
   u = ec_findings_union_gain(e, v, f->n, NULL);
