@@ -106,3 +106,5 @@ long ec_flow_writer(const ec_flow *f, size_t i, size_t k) {
   long w = f->in_w[f->in_start[i] + k];
   return w == (long)i ? -1 : w;
 }
+
+int ec_flow_written(const ec_flow *f, size_t i, size_t k) { return f->in_w[f->in_start[i] + k] >= 0; }
