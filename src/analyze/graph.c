@@ -302,16 +302,19 @@ long ec_graph_query(ec_graph *g, const char *re, size_t radius, char **err) {
 
 void ec_graph_near_layers(ec_graph *g, const size_t *layers, size_t n, size_t radius) {
   unsigned char *mark = ec_calloc(g->n_nodes ? g->n_nodes : 1, 1);
+  /* the seeds as a set over layer indices: nodes x seeds was quadratic
+   * when every layer is a seed */
+  size_t nl = g->e->n_layers;
+  unsigned char *seed = ec_calloc(nl ? nl : 1, 1);
+  for (size_t k = 0; k < n; k++)
+    if (layers[k] < nl) seed[layers[k]] = 1;
   size_t hits = 0;
-  for (size_t i = 0; i < g->n_nodes; i++) {
-    if (g->nodes[i].kind != EC_GN_LAYER) continue;
-    for (size_t k = 0; k < n; k++)
-      if (layers[k] == g->nodes[i].ref) {
-        mark[i] = 1;
-        hits++;
-        break;
-      }
-  }
+  for (size_t i = 0; i < g->n_nodes; i++)
+    if (g->nodes[i].kind == EC_GN_LAYER && g->nodes[i].ref < nl && seed[g->nodes[i].ref]) {
+      mark[i] = 1;
+      hits++;
+    }
+  free(seed);
   g->n_matched = hits;
   S_widen(g, mark, radius);
   S_keep(g, mark, 1);

@@ -119,6 +119,19 @@ static void test_query_radius(void **st) {
   assert_non_null(strstr(err, "bad regular expression"));
   free(err);
   ec_graph_free(g);
+  /* seeds as a set: every layer (and one out of range) */
+  g = ec_graph_build(e, NULL);
+  size_t all[41];
+  for (size_t i = 0; i < 41; i++) all[i] = i == 40 ? 1000 : 39 - i;
+  ec_graph_near_layers(g, all, 41, 0);
+  assert_int_equal(g->n_matched, 40);
+  assert_int_equal(g->n_nodes, 40);
+  ec_graph_free(g);
+  g = ec_graph_build(e, NULL);
+  ec_graph_near_layers(g, (size_t[]){20}, 1, 1);
+  assert_int_equal(g->n_matched, 1);
+  assert_int_equal(g->n_nodes, 3);
+  ec_graph_free(g);
   /* grouping by scope: 40 layers in 4 scopes of 10 */
   g = ec_graph_build(e, NULL);
   ec_graph_simplify(g, 8);
