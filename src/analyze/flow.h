@@ -37,6 +37,11 @@ int ec_flow_tid(const ec_flow *f, const ec_tensor *t, size_t *id);
  *  itself: an in-place update). */
 long ec_flow_writer(const ec_flow *f, size_t i, size_t k);
 
+/** 1 when some kept layer writes the tensor that input k of layer i reads
+ *  (before or after i, or i itself): whether the tensor is produced inside
+ *  the engine (layer_numbers: an input nobody writes may be a constant). */
+int ec_flow_written(const ec_flow *f, size_t i, size_t k);
+
 /** The last layer in graph order that writes tensor t (the value left when
  *  the engine is done: an output binding's), or -1. */
 long ec_flow_last_writer(const ec_flow *f, const ec_tensor *t);

@@ -146,6 +146,27 @@ void ec_graph_free(ec_graph *g) {
   free(g);
 }
 
+ec_graph *ec_graph_copy(const ec_graph *g) {
+  ec_graph *c = ec_malloc(sizeof *c);
+  *c = *g;
+  c->cap_nodes = g->n_nodes ? g->n_nodes : 1;
+  c->cap_edges = g->n_edges ? g->n_edges : 1;
+  c->nodes = ec_malloc(c->cap_nodes * sizeof *c->nodes);
+  c->edges = ec_malloc(c->cap_edges * sizeof *c->edges);
+  if (g->n_nodes) memcpy(c->nodes, g->nodes, g->n_nodes * sizeof *c->nodes);
+  if (g->n_edges) memcpy(c->edges, g->edges, g->n_edges * sizeof *c->edges);
+  for (size_t i = 0; i < g->n_nodes; i++) {
+    ec_gnode *n = &c->nodes[i];
+    if (n->members) {
+      size_t *m = ec_malloc((n->n_members ? n->n_members : 1) * sizeof *m);
+      memcpy(m, n->members, n->n_members * sizeof *m);
+      n->members = m;
+    }
+    if (n->title) n->title = ec_strdup(n->title);
+  }
+  return c;
+}
+
 static size_t S_node_layers(const ec_gnode *n) {
   return n->kind == EC_GN_LAYER ? 1 : n->kind == EC_GN_GROUP ? n->n_members : 0;
 }
@@ -282,16 +303,19 @@ long ec_graph_query(ec_graph *g, const char *re, size_t radius, char **err) {
 
 void ec_graph_near_layers(ec_graph *g, const size_t *layers, size_t n, size_t radius) {
   unsigned char *mark = ec_calloc(g->n_nodes ? g->n_nodes : 1, 1);
+  /* the seeds as a set over layer indices: nodes x seeds was quadratic
+   * when every layer is a seed */
+  size_t nl = g->e->n_layers;
+  unsigned char *seed = ec_calloc(nl ? nl : 1, 1);
+  for (size_t k = 0; k < n; k++)
+    if (layers[k] < nl) seed[layers[k]] = 1;
   size_t hits = 0;
-  for (size_t i = 0; i < g->n_nodes; i++) {
-    if (g->nodes[i].kind != EC_GN_LAYER) continue;
-    for (size_t k = 0; k < n; k++)
-      if (layers[k] == g->nodes[i].ref) {
-        mark[i] = 1;
-        hits++;
-        break;
-      }
-  }
+  for (size_t i = 0; i < g->n_nodes; i++)
+    if (g->nodes[i].kind == EC_GN_LAYER && g->nodes[i].ref < nl && seed[g->nodes[i].ref]) {
+      mark[i] = 1;
+      hits++;
+    }
+  free(seed);
   g->n_matched = hits;
   S_widen(g, mark, radius);
   S_keep(g, mark, 1);
@@ -405,12 +429,17 @@ static size_t S_runs(const ec_graph *g, const size_t *lay, size_t nl, int depth,
   return runs;
 }
 
-static void S_group(ec_graph *g, size_t budget) {
+/* Group the layer nodes into at most budget minus the other nodes. With
+ * folded binding leaves to come (S_fold_bindings), those leaves do not
+ * count and each group keeps room for one folded input and one folded
+ * output node beside it. */
+static void S_group(ec_graph *g, size_t budget, size_t leaves) {
   size_t nl = 0;
   for (size_t i = 0; i < g->n_nodes; i++) nl += g->nodes[i].kind == EC_GN_LAYER;
   if (nl < 2) return;
-  size_t other = g->n_nodes - nl;
-  size_t room = budget > other + 1 ? budget - other : 1;
+  size_t other = g->n_nodes - nl, kept = other - leaves;
+  size_t room = budget > kept + 1 ? budget - kept : 1;
+  if (leaves) room = room / 3 > 1 ? room / 3 : 1;
   size_t *lay = ec_malloc(nl * sizeof *lay);
   for (size_t i = 0, k = 0; i < g->n_nodes; i++)
     if (g->nodes[i].kind == EC_GN_LAYER) lay[k++] = i;
@@ -538,11 +567,96 @@ static void S_split_fanout(ec_graph *g, size_t max) {
   free(outdeg);
 }
 
+/* Binding nodes that touch at most one other node: an input read by one
+ * node (or by none), an output written by one node (or by none). Writes
+ * each leaf's neighbour into nb (n_nodes: none) when nb is not NULL. */
+static size_t S_binding_leaves(const ec_graph *g, size_t *nb) {
+  size_t n = g->n_nodes, leaves = 0;
+  size_t *deg = ec_calloc(n ? n : 1, sizeof *deg);
+  if (nb)
+    for (size_t i = 0; i < n; i++) nb[i] = n;
+  for (size_t i = 0; i < g->n_edges; i++) {
+    const ec_gedge *d = &g->edges[i];
+    deg[d->from]++;
+    deg[d->to]++;
+    if (nb) {
+      nb[d->from] = d->to;
+      nb[d->to] = d->from;
+    }
+  }
+  for (size_t i = 0; i < n; i++) {
+    ec_gnode_kind k = g->nodes[i].kind;
+    if ((k == EC_GN_INPUT || k == EC_GN_OUTPUT) && deg[i] <= 1) {
+      leaves++;
+    } else if (nb) {
+      nb[i] = (size_t)-1; /* not a leaf */
+    }
+  }
+  free(deg);
+  return leaves;
+}
+
+/* Fold the binding leaves that share a neighbour and a direction into one
+ * node beside it ("12 inputs"): an engine with thousands of bindings kept
+ * one node each whatever the budget (55,315 nodes for a 100,000-layer
+ * engine with a binding per layer, whose layout never finished). Inputs
+ * and outputs no layer touches fold into one node each. */
+static void S_fold_bindings(ec_graph *g) {
+  size_t n = g->n_nodes;
+  size_t *nb = ec_malloc((n ? n : 1) * sizeof *nb);
+  S_binding_leaves(g, nb);
+  /* rep[2 * neighbour + output]: the first leaf of the set; cnt: its size */
+  size_t *rep = ec_malloc((2 * n + 2) * sizeof *rep), *cnt = ec_calloc(2 * n + 2, sizeof *cnt);
+  for (size_t i = 0; i < 2 * n + 2; i++) rep[i] = (size_t)-1;
+  for (size_t i = 0; i < n; i++) {
+    if (nb[i] == (size_t)-1) continue;
+    size_t k = 2 * nb[i] + (g->nodes[i].kind == EC_GN_OUTPUT);
+    if (rep[k] == (size_t)-1) rep[k] = i;
+    cnt[k]++;
+  }
+  size_t *to = ec_malloc((n ? n : 1) * sizeof *to); /* node -> the node it folds into */
+  unsigned char *keep = ec_malloc(n ? n : 1);
+  for (size_t i = 0; i < n; i++) {
+    to[i] = i;
+    keep[i] = 1;
+  }
+  for (size_t k = 0; k < 2 * n + 2; k++) {
+    if (cnt[k] < 2) continue;
+    ec_gnode *r = &g->nodes[rep[k]];
+    r->members = ec_malloc(cnt[k] * sizeof *r->members);
+    g->n_binding_folds++;
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (nb[i] == (size_t)-1) continue;
+    size_t k = 2 * nb[i] + (g->nodes[i].kind == EC_GN_OUTPUT);
+    if (cnt[k] < 2) continue;
+    ec_gnode *r = &g->nodes[rep[k]];
+    r->members[r->n_members++] = g->nodes[i].ref;
+    g->n_bindings_folded++;
+    to[i] = rep[k];
+    keep[i] = i == rep[k];
+  }
+  for (size_t i = 0; i < g->n_edges; i++) {
+    g->edges[i].from = to[g->edges[i].from];
+    g->edges[i].to = to[g->edges[i].to];
+  }
+  S_keep(g, keep, 0);
+  S_dedupe(g);
+  free(keep);
+  free(to);
+  free(cnt);
+  free(rep);
+  free(nb);
+}
+
 void ec_graph_simplify(ec_graph *g, size_t budget) {
   if (!budget) return;
   if (g->n_nodes > budget) {
     S_fold_reformats(g);
-    if (g->n_nodes > budget) S_group(g, budget);
+    size_t leaves = S_binding_leaves(g, NULL);
+    if (leaves <= budget / EC_GRAPH_BINDING_SHARE || g->n_nodes <= EC_GRAPH_SPLIT_MIN) leaves = 0;
+    if (g->n_nodes - leaves > budget / (leaves ? 3 : 1)) S_group(g, budget, leaves);
+    if (leaves) S_fold_bindings(g);
   }
   if (g->n_nodes > EC_GRAPH_SPLIT_MIN) S_split_fanout(g, EC_GRAPH_FANOUT_MAX);
 }
@@ -567,6 +681,11 @@ char *ec_graph_folded_note(const ec_graph *g) {
                     g->n_grouped, g->n_groups, g->group_depth, ec_plural(g->group_depth, "", "s"));
     else
       ec_buf_printf(&b, "%s%zu layers are grouped into %zu runs of consecutive layers", sep, g->n_grouped, g->n_groups);
+    sep = "; ";
+  }
+  if (g->n_binding_folds) {
+    ec_buf_printf(&b, "%s%zu bindings are folded into %zu nodes beside the nodes that read or write them", sep,
+                  g->n_bindings_folded, g->n_binding_folds);
     sep = "; ";
   }
   if (g->n_split_inputs) {

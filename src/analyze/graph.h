@@ -25,7 +25,8 @@ typedef enum {
 typedef struct ec_gnode {
   ec_gnode_kind kind;
   size_t ref;        /* see the kind; GROUP: its first member */
-  size_t *members;   /* GROUP: layer indices in engine order, owned */
+  size_t *members;   /* GROUP: layer indices in engine order; INPUT, OUTPUT folded
+                        bindings (n_members > 1): binding indices; owned */
   size_t n_members;
   char *title;       /* GROUP: the ONNX scope or "layers A-B", owned; else NULL */
   double ms;         /* latency (sum over members); 0 without a profile */
@@ -53,6 +54,8 @@ typedef struct ec_graph {
   size_t n_grouped, n_groups; /* layers folded into n_groups group nodes */
   int group_depth;            /* ONNX scope levels used (0: fixed runs of layers) */
   size_t group_chunk;         /* consecutive scopes (or layers) per block when > 1 */
+  size_t n_bindings_folded;   /* binding leaves folded ... */
+  size_t n_binding_folds;     /* ... into this many nodes */
   size_t n_split_inputs;      /* broadcast inputs drawn once beside each reader ... */
   size_t n_input_copies;      /* ... as this many nodes */
   size_t n_dropped;           /* layers left out by a selection */
@@ -71,6 +74,10 @@ typedef struct ec_graph_opts {
 ec_graph *ec_graph_build(const ec_engine *e, const ec_graph_opts *o);
 void ec_graph_free(ec_graph *g);
 
+/** A deep copy of g (the same engine borrowed), so one build serves several
+ *  selections: building walks every tensor name again. Caller frees. */
+ec_graph *ec_graph_copy(const ec_graph *g);
+
 /** Keep only nodes within radius steps (edges followed both ways) of a
  *  layer or binding whose name matches the POSIX extended regex re.
  *  Returns the number of matching nodes (0 leaves an empty graph), or -1
@@ -82,13 +89,18 @@ void ec_graph_near_layers(ec_graph *g, const size_t *layers, size_t n, size_t ra
 
 /** Above budget nodes: fold single-input Reformat layers into dashed edges,
  *  then group consecutive layers by ONNX scope (the deepest level that
- *  fits), then by fixed runs of layers. Then, on graphs of more than
+ *  fits), then by fixed runs of layers. On graphs of more than
+ *  EC_GRAPH_SPLIT_MIN nodes where more than budget /
+ *  EC_GRAPH_BINDING_SHARE binding nodes touch one node each (or none),
+ *  those sharing a neighbour and a direction fold into one node beside it
+ *  (and the groups are made fewer to leave them room). Then, on graphs of more than
  *  EC_GRAPH_SPLIT_MIN nodes, an input binding read by more than
  *  EC_GRAPH_FANOUT_MAX nodes (an attention mask read by every layer) is
  *  drawn once beside each reader: its edges would otherwise cross every
  *  rank, which costs Graphviz minutes and the reader crossings. Does
  *  nothing with budget 0 (no simplification). */
 #define EC_GRAPH_SPLIT_MIN 150
+#define EC_GRAPH_BINDING_SHARE 4
 #define EC_GRAPH_FANOUT_MAX 8
 void ec_graph_simplify(ec_graph *g, size_t budget);
 

@@ -2,6 +2,7 @@
 #include "words/words.h"
 #include <math.h>
 #include <stdio.h>
+#include <pthread.h>
 #include <string.h>
 #include <strings.h>
 
@@ -582,10 +583,18 @@ const char *ec_type_unmarked(const char *shown) {
   return shown;
 }
 
+/* process-wide: the family names, filled once (pthread_once: any thread may
+ * ask; it used to be rewritten on every call). */
+static const char *S_fam_names[S_NFAM];
+static pthread_once_t S_fam_once = PTHREAD_ONCE_INIT;
+
+static void S_fam_fill(void) {
+  for (int i = 0; i < S_NFAM; i++) S_fam_names[i] = S_fam[i].name;
+}
+
 size_t ec_type_families(const char *const **names) {
-  static const char *v[S_NFAM];
-  for (int i = 0; i < S_NFAM; i++) v[i] = S_fam[i].name;
-  *names = v;
+  pthread_once(&S_fam_once, S_fam_fill);
+  *names = S_fam_names;
   return S_NFAM;
 }
 

@@ -1,4 +1,5 @@
 #include "analyze/layer_numbers.h"
+#include "analyze/flow.h"
 #include "analyze/layer_kind.h"
 #include "analyze/layer_math.h"
 #include "util/alloc.h"
@@ -72,10 +73,13 @@ void ec_numbers_compute(const ec_engine *e, ec_numbers *out) {
   size_t nin = 0;
   for (size_t i = 0; i < e->n_layers; i++) nin += e->layers[i].n_in;
   out->in_const_all = ec_calloc(nin ? nin : 1, 1);
-  /* tensors some layer writes; constants are inputs nobody writes */
-  ec_map produced = {0}, seen_const = {0};
-  S_put_outputs(&produced, e->layers, e->n_layers);
-  S_put_outputs(&produced, e->hidden, e->n_hidden);
+  /* constants are inputs nobody writes: not a kept layer (analyze/flow
+   * answers who writes a tensor, for the graph and lint too), not a
+   * hidden one (a Constant, which flow does not see) */
+  ec_flow f;
+  ec_flow_build(e, &f);
+  ec_map hidden_out = {0}, seen_const = {0};
+  S_put_outputs(&hidden_out, e->hidden, e->n_hidden);
   int can_tell = e->n_bindings > 0;
   double w = 0, wt = 0, io = 0, iot = 0, cb = 0;
   size_t off = 0;
@@ -90,7 +94,7 @@ void ec_numbers_compute(const ec_engine *e, ec_numbers *out) {
     for (size_t k = 0; k < l->n_in; k++) {
       const ec_tensor *t = &l->in[k];
       double b = S_tensor_bytes(t);
-      if (can_tell && !ec_map_get(&produced, t->name, t->name_len, NULL) &&
+      if (can_tell && !ec_flow_written(&f, i, k) && !ec_map_get(&hidden_out, t->name, t->name_len, NULL) &&
           !ec_engine_is_binding(e, t->name, t->name_len)) {
         if (l->lists_consts) { /* weights are listed apart: an engine-internal buffer */
           flags[k] = 2;
@@ -155,7 +159,8 @@ void ec_numbers_compute(const ec_engine *e, ec_numbers *out) {
   out->const_bytes = out->consts_known ? cb : NAN;
   out->io_bytes = out->io_known ? io : NAN;
   out->io_bytes_trex = out->io_known ? iot : NAN;
-  ec_map_free(&produced);
+  ec_flow_free(&f);
+  ec_map_free(&hidden_out);
   ec_map_free(&seen_const);
 }
 

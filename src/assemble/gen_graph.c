@@ -98,7 +98,7 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
   ec_graph_opts go = {0};
   go.hot_order = has_lat ? order : NULL;
   go.n_hot = has_lat ? hot_n : 0;
-  ec_graph *g = ec_graph_build(e, &go);
+  ec_graph *whole = ec_graph_build(e, &go), *g = ec_graph_copy(whole); /* hot spots copy it too */
   /* names without tensors: nothing connects, so there is no graph to draw */
   if (!g->n_edges && e->n_layers > 1) {
     j->why = ec_asprintf("the layer information names the %zu layers but not the tensors between them, so how they "
@@ -106,6 +106,7 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
                          "the graph",
                          e->n_layers);
     ec_graph_free(g);
+    ec_graph_free(whole);
     free(io);
     return j;
   }
@@ -137,7 +138,7 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
     for (size_t v = 0; v < S_HOT_V; v++) {
       size_t seeds = S_hot_seeds[v] < hot_n ? S_hot_seeds[v] : hot_n;
       if (v && seeds >= j->hot_n[v - 1] && S_hot_labels[v] == S_hot_labels[v - 1]) continue; /* as the last */
-      ec_graph *h = ec_graph_build(e, &go);
+      ec_graph *h = ec_graph_copy(whole);
       ec_graph_near_layers(h, order, seeds, S_HOT_RADIUS);
       ec_graph_simplify(h, S_HOT_BUDGET);
       char hid[64];
@@ -158,6 +159,7 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
     }
     j->hot_by_io = !has_lat;
   }
+  ec_graph_free(whole);
   free(io);
   j->gl = ec_gl_start((const char *const *)dots, j->n, o->timeout_s > 0 ? o->timeout_s : EC_GRAPH_REPORT_TIMEOUT_S);
   for (int i = 0; i < S_NGRAPHS; i++) free(dots[i]);

@@ -216,10 +216,10 @@ ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {
   return v;
 }
 
-/* The temporary file being written, removed when SIGINT, SIGTERM or SIGHUP
- * ends the process mid-write (the handler then ends it as the signal
- * would). Set and cleared only around the write; a forked child (the graph
- * layout) never removes it. */
+/* process-wide: the temporary file being written (by the main thread),
+ * removed when SIGINT, SIGTERM or SIGHUP ends the process mid-write (the
+ * handler then ends it as the signal would). Set and cleared only around
+ * the write; a forked child (the graph layout) never removes it. */
 static char S_tmp_path[4200];
 static volatile sig_atomic_t S_tmp_live;
 static pid_t S_tmp_owner;
@@ -231,7 +231,7 @@ static void S_on_signal(int sig) {
 }
 
 static void S_guard_signals(void) {
-  static int done;
+  static int done; /* process-wide: handlers are installed once, by the main thread */
   if (done) return;
   done = 1;
   static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+/* process-wide: stdout is one per process; only the main thread prints
+ * (loading threads keep their diagnostics in their engine). */
 static int S_err;      /* errno of the first failed write to fd 1, 0 if none */
 static FILE *S_stream; /* the cookie stream installed as stdout */
 static FILE *S_orig;

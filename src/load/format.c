@@ -132,7 +132,7 @@ const char *ec_dtype_name(const char *word, size_t n) {
   return d ? d->prec : NULL;
 }
 
-/* The short forms as shown: each data-type word in the one canonical
+/* process-wide: the short forms as shown: each data-type word in the one canonical
  * spelling ("Int8 NC/32HW32" -> "INT8 NC/32HW32", "Half" -> "FP16"),
  * computed once for the whole table. Tensors keep pointers into it for the
  * life of the process, and engines load on several threads: pthread_once,

@@ -46,6 +46,10 @@ static void S_close(S_open_t *o);
 
 /* ---- captured Graphviz messages ------------------------------------------- */
 
+/* process-wide: Graphviz reports errors through one global callback with
+ * no context (agseterrf), so its messages gather here between S_err_begin
+ * and S_err_take. Used by the main thread and the layout child (a process
+ * of its own), never by the loading threads. */
 static char S_err[1024];
 
 static int S_errf(char *msg) {
@@ -173,7 +177,7 @@ void ec_gl_cancel(ec_gl_job *j) {
 
 /* ---- the parent ----------------------------------------------------------- */
 
-/* One Graphviz context for the whole process. Graphviz 2.42's pango plugin
+/* process-wide: one Graphviz context for the whole process (main thread). Graphviz 2.42's pango plugin
  * keeps a static pointer to the last font name it measured, and that name
  * lives in the context's font dictionary: freeing a context and creating
  * another leaves the plugin comparing against freed memory (ASan:

@@ -140,13 +140,15 @@ static void S_strings(ec_buf *b, const char *const *v, size_t n) {
   size_t *ix = ec_malloc((n ? n : 1) * sizeof *ix);
   const char **dict = ec_malloc((n ? n : 1) * sizeof *dict);
   size_t nd = 0;
-  for (size_t i = 0; i < n; i++) {
+  /* stop counting once a third are distinct: the answer is then the plain
+   * list (a column of 100,000 names was hashed whole for nothing) */
+  for (size_t i = 0; i < n && nd * 3 < n; i++) {
     const char *s = v[i] ? v[i] : "";
-    size_t k;
-    if (!ec_map_get(&m, s, strlen(s), &k)) {
+    size_t k, len = strlen(s);
+    if (!ec_map_get(&m, s, len, &k)) {
       k = nd;
       dict[nd++] = s;
-      ec_map_put(&m, s, strlen(s), k);
+      ec_map_put(&m, s, len, k);
     }
     ix[i] = k;
   }

@@ -137,9 +137,21 @@ void ec_buf_text(ec_buf *b, const char *s, size_t n) {
   S_SHOWN_END(b, n);
 }
 
+/* 1 for a byte ec_buf_json copies as it is: printable ASCII but '"', '\\'
+ * and '<' (a run of them is copied at once). */
+static int S_json_plain(unsigned char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<'; }
+
 void ec_buf_json(ec_buf *b, const char *s, size_t n) {
   S_SHOWN_BEGIN(s, n);
-  FOR_EACH_CP(s, n, i, cp, l) {
+  for (size_t i = 0, l = 0; i < n; i += l) {
+    size_t j = i;
+    while (j < n && S_json_plain((unsigned char)s[j])) j++;
+    if (j > i) {
+      ec_buf_put(b, s + i, j - i);
+      l = j - i;
+      continue;
+    }
+    unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
     switch (cp) {
     case '"': ec_buf_puts(b, "\\\""); break;
     case '\\': ec_buf_puts(b, "\\\\"); break;

@@ -4,14 +4,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* FNV-1a, then the high bits folded down: slots are picked by the low bits. */
+/* Eight bytes per step (a multiply-xorshift over 64-bit words), then a
+ * final mix: slots are picked by the low bits. Byte-at-a-time FNV-1a made
+ * hashing 10 kB names most of a report's time. Nothing iterates the slots,
+ * so the hash never shows in an output. */
 static uint64_t S_hash(const char *s, size_t n) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; i++) {
-    h ^= (unsigned char)s[i];
-    h *= 1099511628211ull;
+  const uint64_t k = 0x9E3779B97F4A7C15ull;
+  uint64_t h = 1469598103934665603ull ^ (n * k);
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    h = (h ^ w) * k;
+    h ^= h >> 32;
   }
-  return h ^ (h >> 29) ^ (h >> 47);
+  uint64_t w = 0;
+  if (n > i) memcpy(&w, s + i, n - i);
+  h = (h ^ w) * k;
+  h ^= h >> 29;
+  h *= 0xBF58476D1CE4E5B9ull;
+  return h ^ (h >> 32);
 }
 
 /* Insert a key known to be absent (rehashing: no compare, no re-hash). */

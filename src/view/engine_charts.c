@@ -69,25 +69,30 @@ static int S_cmp_rank(const void *a, const void *b) {
 }
 
 /* Group indices sorted by metric (0 count, else latency), descending, ties
- * by key. Caller frees. */
-static const ec_groups *S_sort_g;
-static int S_sort_ms;
+ * by key. Each entry carries its own key, so the comparator reads no static
+ * context (safe on any thread). Caller frees. */
+typedef struct S_gkey {
+  double v;
+  const char *key;
+  size_t i;
+} S_gkey;
+
 static int S_cmp_group(const void *a, const void *b) {
-  const ec_group *p = &S_sort_g->v[*(const size_t *)a], *q = &S_sort_g->v[*(const size_t *)b];
-  double x = S_sort_ms ? p->latency_ms : (double)p->count;
-  double y = S_sort_ms ? q->latency_ms : (double)q->count;
-  if (!isfinite(x)) x = -INFINITY; /* unknown latency sorts last */
-  if (!isfinite(y)) y = -INFINITY;
-  if (x != y) return x > y ? -1 : 1;
+  const S_gkey *p = a, *q = b;
+  if (p->v != q->v) return p->v > q->v ? -1 : 1;
   return strcmp(p->key, q->key);
 }
 
 static size_t *S_group_order(const ec_groups *g, int metric) {
+  S_gkey *k = ec_calloc(g->n + 1, sizeof *k);
+  for (size_t i = 0; i < g->n; i++) {
+    double x = metric ? g->v[i].latency_ms : (double)g->v[i].count;
+    k[i] = (S_gkey){isfinite(x) ? x : -INFINITY, g->v[i].key, i}; /* unknown latency sorts last */
+  }
+  qsort(k, g->n, sizeof *k, S_cmp_group);
   size_t *ix = ec_calloc(g->n + 1, sizeof *ix);
-  for (size_t i = 0; i < g->n; i++) ix[i] = i;
-  S_sort_g = g;
-  S_sort_ms = metric != 0;
-  qsort(ix, g->n, sizeof *ix, S_cmp_group);
+  for (size_t i = 0; i < g->n; i++) ix[i] = k[i].i;
+  free(k);
   return ix;
 }
 

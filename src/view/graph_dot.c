@@ -324,9 +324,25 @@ static void S_other_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
     ec_buf_puts(b, "\"];\n");
     return;
   }
+  int in = n->kind == EC_GN_INPUT;
+  if (n->n_members > 1) { /* folded bindings: a count, the first name, the names in the tooltip */
+    ec_buf_printf(b, "  n%zu [shape=box style=\"rounded,filled,bold\" fillcolor=\"#e5e7eb\" label=<<b>%zu %s</b><br/>", id,
+                  n->n_members, in ? "inputs" : "outputs");
+    ec_graph_label_text(b, nm, len, S_PART_CPS);
+    ec_buf_puts(b, ", \xE2\x80\xA6> tooltip=\"");
+    size_t start = b->len, k = 0;
+    ec_buf_printf(b, "%zu %s bindings folded into this node", n->n_members, in ? "input" : "output");
+    for (; k < n->n_members && k < S_BIG_TIP_MEMBERS && b->len - start < S_TIP_BYTES; k++) {
+      const ec_binding *m = &g->e->bindings[n->members[k]];
+      ec_buf_puts(b, "\\n");
+      S_tip(b, m->t.name, m->t.name_len, 160);
+    }
+    if (k < n->n_members) ec_buf_printf(b, "\\n... and %zu more (the bindings table lists every binding)", n->n_members - k);
+    ec_buf_puts(b, "\"];\n");
+    return;
+  }
   const ec_binding *bd = &g->e->bindings[n->ref];
   const ec_tensor *t = bd->described ? &bd->t : NULL;
-  int in = n->kind == EC_GN_INPUT;
   ec_buf_printf(b, "  n%zu [shape=box style=\"rounded,filled,bold\" fillcolor=\"#e5e7eb\" label=<<b>%s</b><br/>", id,
                 in ? "input" : "output");
   ec_graph_label_text(b, nm, len, S_PART_CPS);

@@ -17,6 +17,10 @@
 #include "util/alloc.h"
 #include "util/utf8.h"
 
+/* process-wide: one pinned font map, context and layout for the process
+ * (a font map costs a fontconfig scan), created on first use and freed by
+ * ec_text_shutdown. Only the main thread measures text: the loading threads
+ * (util/pool) never reach view/. */
 static PangoFontMap *S_map;
 static PangoContext *S_ctx;
 static PangoLayout *S_layout;
@@ -85,7 +89,8 @@ void ec_text_shutdown(void) {
   S_map = NULL;
 }
 
-/* Last measured font, to avoid resetting the description on every call. */
+/* process-wide, with S_layout (main thread): the font last set on it, so
+ * the description is not reset on every call. */
 static double S_last_size = -1;
 static int S_last_bold = -1;
 

@@ -120,6 +120,19 @@ static void test_query_radius(void **st) {
   assert_non_null(strstr(err, "bad regular expression"));
   free(err);
   ec_graph_free(g);
+  /* seeds as a set: every layer (and one out of range) */
+  g = ec_graph_build(e, NULL);
+  size_t all[41];
+  for (size_t i = 0; i < 41; i++) all[i] = i == 40 ? 1000 : 39 - i;
+  ec_graph_near_layers(g, all, 41, 0);
+  assert_int_equal(g->n_matched, 40);
+  assert_int_equal(g->n_nodes, 40);
+  ec_graph_free(g);
+  g = ec_graph_build(e, NULL);
+  ec_graph_near_layers(g, (size_t[]){20}, 1, 1);
+  assert_int_equal(g->n_matched, 1);
+  assert_int_equal(g->n_nodes, 3);
+  ec_graph_free(g);
   /* grouping by scope: 40 layers in 4 scopes of 10 */
   g = ec_graph_build(e, NULL);
   ec_graph_simplify(g, 8);
@@ -447,6 +460,64 @@ static void test_corpus_mobilenet(void **st) {
   ec_engine_free(e);
 }
 
+/* Thousands of bindings fold beside their readers and writers: a chain of
+ * n layers, each reading one input binding of its own (besides the chain)
+ * and writing one output binding. Each binding used to stay one node
+ * whatever the budget (and the layers were then grouped into one run). */
+static void test_bindings_folded(void **st) {
+  (void)st;
+  size_t n = 400;
+  ec_buf b = {0};
+  ec_buf_puts(&b, "{\"Layers\":[");
+  for (size_t i = 0; i < n; i++)
+    ec_buf_printf(&b, "%s" L("/s%zu/l%zu/Add", "ElementWise", T("t%zu") "," T("x%zu"), T("t%zu") "," T("y%zu")),
+                  i ? "," : "", i / 10, i, i, i, i + 1, i);
+  ec_buf_puts(&b, "],\"Bindings\":[\"t0\"");
+  for (size_t i = 0; i < n; i++) ec_buf_printf(&b, ",\"x%zu\",\"y%zu\"", i, i);
+  ec_buf_puts(&b, "]}");
+  ec_engine *e = S_load(b.data);
+  ec_buf_free(&b);
+  assert_int_equal(e->n_bindings, 2 * n + 1);
+  ec_graph *g = ec_graph_build(e, NULL);
+  assert_int_equal(g->n_nodes, 3 * n + 1);
+  ec_graph_simplify(g, 60);
+  assert_true(g->n_nodes <= 60);
+  assert_true(g->n_groups >= 10); /* the layers keep room: not one run */
+  assert_int_equal(g->n_bindings_folded, 2 * n + 1); /* t0 too, beside the first group */
+  size_t members = 0, folds = 0;
+  for (size_t i = 0; i < g->n_nodes; i++)
+    if ((g->nodes[i].kind == EC_GN_INPUT || g->nodes[i].kind == EC_GN_OUTPUT) && g->nodes[i].n_members > 1) {
+      members += g->nodes[i].n_members;
+      folds++;
+    }
+  assert_int_equal(members, 2 * n + 1);
+  assert_int_equal(folds, g->n_binding_folds);
+  /* every folded node touches exactly one node: its group */
+  for (size_t i = 0; i < g->n_edges; i++) {
+    const ec_gnode *f = &g->nodes[g->edges[i].from], *t = &g->nodes[g->edges[i].to];
+    if (f->n_members > 1 && f->kind == EC_GN_INPUT) assert_int_equal(t->kind, EC_GN_GROUP);
+    if (t->n_members > 1 && t->kind == EC_GN_OUTPUT) assert_int_equal(f->kind, EC_GN_GROUP);
+  }
+  char *note = ec_graph_folded_note(g);
+  assert_non_null(strstr(note, "801 bindings are folded into"));
+  free(note);
+  ec_graph_dot_opts o = {0};
+  char *dot = ec_graph_dot(g, &o);
+  assert_non_null(strstr(dot, " inputs</b>"));
+  assert_non_null(strstr(dot, " outputs</b>"));
+  free(dot);
+  /* a copy simplifies alike and leaves the original alone */
+  ec_graph_free(g);
+  g = ec_graph_build(e, NULL);
+  ec_graph *c = ec_graph_copy(g);
+  ec_graph_simplify(c, 60);
+  assert_int_equal(g->n_nodes, 3 * n + 1);
+  assert_true(c->n_nodes <= 60);
+  ec_graph_free(c);
+  ec_graph_free(g);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_build),
@@ -459,6 +530,7 @@ int main(void) {
       cmocka_unit_test(test_in_place),
       cmocka_unit_test(test_writer_later),
       cmocka_unit_test(test_graph_file_job),
+      cmocka_unit_test(test_bindings_folded),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include <jansson.h>
 #include <math.h>
 #include "analyze/device_peak.h"
+#include "analyze/flow.h"
 #include "analyze/layer_kind.h"
 #include "analyze/layer_math.h"
 #include "analyze/tensorcore.h"
@@ -858,6 +859,42 @@ static void test_partial_total_not_headline(void **state) {
   ec_engine_free(e);
 }
 
+/* Who writes a tensor is analyze/flow's answer for the constants too: an
+ * input some kept layer writes (even one listed later) is an activation,
+ * one a hidden Constant writes too, one nobody writes and no binding names
+ * is a constant (weights). */
+static void test_constants_ask_flow(void **state) {
+  (void)state;
+#define TT(n) "{\"Name\":\"" n "\",\"Dimensions\":[1,8],\"Format/Datatype\":\"Row major linear FP16 format\"}"
+  const char *g = "{\"Layers\":["
+                  "{\"Name\":\"A\",\"LayerType\":\"ElementWise\",\"Inputs\":[" TT("x") "," TT("late") "," TT("w") "," TT("k")
+                  "],\"Outputs\":[" TT("a") "]},"
+                  "{\"Name\":\"K\",\"LayerType\":\"Constant\",\"Inputs\":[],\"Outputs\":[" TT("k") "]},"
+                  "{\"Name\":\"B\",\"LayerType\":\"ElementWise\",\"Inputs\":[" TT("a") "],\"Outputs\":[" TT("late") "," TT("y") "]}"
+                  "],\"Bindings\":[\"x\",\"y\"]}";
+#undef TT
+  ec_engine *e = ec_engine_new("t");
+  ec_load_graph_text(e, "g.json", g, strlen(g), NULL);
+  ec_load_finish(e, NULL);
+  assert_int_equal(e->n_layers, 2);
+  ec_flow f;
+  ec_flow_build(e, &f);
+  assert_false(ec_flow_written(&f, 0, 0)); /* x: a binding */
+  assert_true(ec_flow_written(&f, 0, 1));  /* late: B, listed after A */
+  assert_false(ec_flow_written(&f, 0, 2)); /* w: nobody */
+  assert_false(ec_flow_written(&f, 0, 3)); /* k: the hidden Constant, which flow does not see */
+  ec_flow_free(&f);
+  ec_numbers n;
+  ec_numbers_compute(e, &n);
+  assert_int_equal(n.v[0].in_const[0], 0);
+  assert_int_equal(n.v[0].in_const[1], 0);
+  assert_int_equal(n.v[0].in_const[2], 1);
+  assert_int_equal(n.v[0].in_const[3], 0);
+  assert_int_equal(n.n_const, 1);
+  ec_numbers_free(&n);
+  ec_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_one_denominator_fixture),
@@ -880,6 +917,7 @@ int main(void) {
       cmocka_unit_test(test_deconv_any_name),
       cmocka_unit_test(test_fully_connected_macs),
       cmocka_unit_test(test_partial_total_not_headline),
+      cmocka_unit_test(test_constants_ask_flow),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
