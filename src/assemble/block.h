@@ -6,8 +6,8 @@
 #define EC_BLOCK_H
 #include <stddef.h>
 #include "util/diag.h"
-#include "view/scene.h"
-#include "view/table.h"
+#include "draw/scene.h"
+#include "draw/table.h"
 
 typedef enum {
   EC_BLOCK_FIGURE = 0, /* scene (+ its data table as text alternative) */

@@ -12,7 +12,7 @@
 #include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "view/compare_view.h"
-#include "view/fmt.h"
+#include "view/phrase.h"
 #include "view/rows.h"
 #include "words/words.h"
 #include <math.h>
@@ -222,21 +222,21 @@ static const ec_tmpl_item S_items[] = {
 
 /* The compare report's generators and placeholders: the table
  * docs/templates.md lists (tests/unit/test_report.c checks both ways). */
-const ec_tmpl_kind ec_compare_kind = {"compare", S_fences, sizeof S_fences / sizeof S_fences[0], S_items,
+const ec_tmpl_kind ec_report_compare_kind = {"compare", S_fences, sizeof S_fences / sizeof S_fences[0], S_items,
                                       sizeof S_items / sizeof S_items[0], S_values, sizeof S_values / sizeof S_values[0]};
 
-static char *S_value(void *ud, const char *name) { return ec_tmpl_value_of(&ec_compare_kind, ud, name); }
+static char *S_value(void *ud, const char *name) { return ec_tmpl_value_of(&ec_report_compare_kind, ud, name); }
 
 /* every block takes the next table id, as it always has */
 static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   S_ctx *x = ud;
   snprintf(x->id, sizeof x->id, "c-t%d", ++x->seq);
-  return ec_tmpl_generate(&ec_compare_kind, x, kind, args);
+  return ec_tmpl_generate(&ec_report_compare_kind, x, kind, args);
 }
 
 static char *S_html(void *ud, const ec_block *b) { return ec_block_html_if(b, ((S_ctx *)ud)->o->want_html); }
 
-int ec_compare_report_build(const ec_comparison *c, const ec_report_opts *o, ec_report *out, ec_diags *d) {
+int ec_report_compare_build(const ec_comparison *c, const ec_report_opts *o, ec_report *out, ec_diags *d) {
   memset(out, 0, sizeof *out);
   size_t len;
   char *md = ec_template_load(o->template_path, "compare.md", &len, d);

@@ -34,11 +34,11 @@ static const int S_hot_labels[S_HOT_V] = {1, 1, 1, 0};
 enum { S_WHOLE = 0, S_LEGEND, S_HOT0, S_NGRAPHS = S_HOT0 + 2 * S_HOT_V };
 #define S_TEXT_PT 7.0
 
-struct ec_graph_job {
+struct ec_gen_graph_job {
   char *why;            /* set when there is nothing to lay out */
   ec_gl_job *gl;
   size_t n;             /* graphs in gl: 2 (whole, legend) or 4 (and hot spots left to right, top to bottom) */
-  ec_graph_legend legend; /* for the page's HTML legend */
+  ec_dot_legend legend; /* for the page's HTML legend */
   size_t columns;       /* the whole graph wraps into this many columns */
   int by_precision;
   char *note;           /* what the whole graph folded (or NULL) */
@@ -48,12 +48,12 @@ struct ec_graph_job {
   int hot_by_io;        /* seeds chosen by I/O bytes (no profile) */
   char id[48];
   char part[32];
-  ec_graph_format format; /* a file job's (0: the report's) */
+  ec_gen_graph_format format; /* a file job's (0: the report's) */
   char *dot;              /* a file job's DOT, when no layout is wanted */
 };
 
-static void S_job_free(ec_graph_job *j) {
-  ec_graph_legend_free(&j->legend);
+static void S_job_free(ec_gen_graph_job *j) {
+  ec_dot_legend_free(&j->legend);
   free(j->why);
   free(j->note);
   free(j->dot);
@@ -76,8 +76,8 @@ static size_t *S_by_io(const ec_engine *e) {
   return v;
 }
 
-ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const ec_gen_graph_opts *o) {
-  ec_graph_job *j = ec_calloc(1, sizeof *j);
+ec_gen_graph_job *ec_gen_graph_job_start(const ec_engine *e, const ec_summary *s, const ec_gen_graph_opts *o) {
+  ec_gen_graph_job *j = ec_calloc(1, sizeof *j);
   j->by_precision = o->by_precision;
   if (!e->has_graph || !e->n_layers) {
     j->why = ec_strdup(e->graph_names_only
@@ -115,7 +115,7 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
   j->nodes = g->n_nodes;
   j->layers = e->n_layers;
   j->edges = g->n_edges;
-  ec_graph_dot_opts dopt = {0};
+  ec_dot_opts dopt = {0};
   dopt.by_precision = o->by_precision;
   dopt.id = j->id;
   dopt.href_prefix = o->part_id;
@@ -124,11 +124,11 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
   dopt.edge_labels = j->edge_labels = g->n_nodes <= S_EDGE_LABELS_MAX;
   /* the legend is drawn outside the graph: HTML on the page, a graph of
    * its own beside the drawing in the PDF */
-  j->columns = ec_graph_dot_columns(g, &dopt);
-  ec_graph_legend_make(g, o->by_precision, j->columns, &j->legend);
+  j->columns = ec_dot_columns(g, &dopt);
+  ec_dot_legend_make(g, o->by_precision, j->columns, &j->legend);
   char lid[64];
   snprintf(lid, sizeof lid, "%s_legend", j->id);
-  char *dots[S_NGRAPHS] = {ec_graph_dot(g, &dopt), ec_graph_legend_dot(&j->legend, lid)};
+  char *dots[S_NGRAPHS] = {ec_dot_graph(g, &dopt), ec_dot_legend_dot(&j->legend, lid)};
   int simplified = g->n_groups || g->n_reformats_folded;
   size_t whole_nodes = g->n_nodes;
   ec_graph_free(g);
@@ -150,9 +150,9 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
       /* hot spots far apart read best left to right (stacked); when they
        * join into one chain, top to bottom: lay out both, keep the larger */
       dopt.left_to_right = 1;
-      dots[S_HOT0 + 2 * v] = ec_graph_dot(h, &dopt);
+      dots[S_HOT0 + 2 * v] = ec_dot_graph(h, &dopt);
       dopt.left_to_right = 0;
-      dots[S_HOT0 + 2 * v + 1] = ec_graph_dot(h, &dopt);
+      dots[S_HOT0 + 2 * v + 1] = ec_dot_graph(h, &dopt);
       j->hot_n[v] = seeds;
       j->n = S_HOT0 + 2 * (v + 1);
       ec_graph_free(h);
@@ -166,8 +166,8 @@ ec_graph_job *ec_graph_job_start(const ec_engine *e, const ec_summary *s, const 
   return j;
 }
 
-ec_graph_job *ec_graph_file_start(const ec_engine *e, const ec_summary *s, const ec_graph_file_opts *o,
-                                  ec_graph_file_status *st, char **why) {
+ec_gen_graph_job *ec_gen_graph_file_start(const ec_engine *e, const ec_summary *s, const ec_gen_graph_file_opts *o,
+                                  ec_gen_graph_file_status *st, char **why) {
   *st = EC_GRAPH_FILE_OK;
   *why = NULL;
   ec_graph_opts go = {0};
@@ -185,7 +185,7 @@ ec_graph_job *ec_graph_file_start(const ec_engine *e, const ec_summary *s, const
       return NULL;
     }
   }
-  ec_graph_job *j = ec_calloc(1, sizeof *j);
+  ec_gen_graph_job *j = ec_calloc(1, sizeof *j);
   j->format = o->format;
   j->by_precision = o->by_precision;
   ec_graph_simplify(g, o->budget);
@@ -193,12 +193,12 @@ ec_graph_job *ec_graph_file_start(const ec_engine *e, const ec_summary *s, const
   j->nodes = g->n_nodes;
   j->layers = e->n_layers;
   j->edges = g->n_edges;
-  ec_graph_dot_opts dopt = {0};
+  ec_dot_opts dopt = {0};
   dopt.by_precision = o->by_precision;
   dopt.id = "g";
   dopt.legend = 1;
   dopt.edge_labels = j->edge_labels = g->n_nodes <= S_EDGE_LABELS_MAX;
-  char *dot = ec_graph_dot(g, &dopt);
+  char *dot = ec_dot_graph(g, &dopt);
   ec_graph_free(g);
   if (o->format == EC_GRAPH_DOT) {
     j->dot = dot;
@@ -210,11 +210,11 @@ ec_graph_job *ec_graph_file_start(const ec_engine *e, const ec_summary *s, const
   return j;
 }
 
-size_t ec_graph_job_nodes(const ec_graph_job *j) { return j->nodes; }
-size_t ec_graph_job_edges(const ec_graph_job *j) { return j->edges; }
-const char *ec_graph_job_note(const ec_graph_job *j) { return j->note; }
+size_t ec_gen_graph_job_nodes(const ec_gen_graph_job *j) { return j->nodes; }
+size_t ec_gen_graph_job_edges(const ec_gen_graph_job *j) { return j->edges; }
+const char *ec_gen_graph_job_note(const ec_gen_graph_job *j) { return j->note; }
 
-int ec_graph_job_file(ec_graph_job *j, ec_buf *out, char **why) {
+int ec_gen_graph_job_file(ec_gen_graph_job *j, ec_buf *out, char **why) {
   *why = NULL;
   int rc = 0;
   if (j->dot) {
@@ -231,9 +231,9 @@ int ec_graph_job_file(ec_graph_job *j, ec_buf *out, char **why) {
   return rc;
 }
 
-int ec_graph_job_by_precision(const ec_graph_job *j) { return j->by_precision; }
+int ec_gen_graph_job_by_precision(const ec_gen_graph_job *j) { return j->by_precision; }
 
-void ec_graph_job_cancel(ec_graph_job *j) {
+void ec_gen_graph_job_cancel(ec_gen_graph_job *j) {
   if (!j) return;
   if (j->gl) ec_gl_cancel(j->gl);
   S_job_free(j);
@@ -307,11 +307,11 @@ static void S_controls(ec_buf *h) {
 
 /* The legend as HTML, one list per heading; labels are escaped, colours
  * are the legend's own hex values. */
-static void S_legend_html(ec_buf *h, const ec_graph_legend *l) {
+static void S_legend_html(ec_buf *h, const ec_dot_legend *l) {
   ec_buf_puts(h, "<details class=\"graph-legend\" open><summary>Legend</summary><div class=\"legend-body\">");
   int open = 0;
   for (size_t i = 0; i < l->n; i++) {
-    const ec_graph_legend_item *it = &l->v[i];
+    const ec_dot_legend_item *it = &l->v[i];
     char hex[8];
     snprintf(hex, sizeof hex, "#%02x%02x%02x", it->color.r, it->color.g, it->color.b);
     if (it->kind == EC_LEG_HEAD) {
@@ -346,7 +346,7 @@ static void S_legend_html(ec_buf *h, const ec_graph_legend *l) {
   ec_buf_puts(h, "<p class=\"legend-note\">Hover over a node or edge for every attribute.</p></div></details>");
 }
 
-ec_block *ec_graph_job_block(ec_graph_job *j) {
+ec_block *ec_gen_graph_job_block(ec_gen_graph_job *j) {
   if (j->why) {
     ec_block *b = ec_block_unavailable(j->why);
     S_job_free(j);
@@ -479,7 +479,7 @@ ec_block *ec_graph_job_block(ec_graph_job *j) {
 }
 
 ec_block *ec_gen_graph(const ec_engine *e, const ec_summary *s, const ec_kvs *args, const ec_gen_graph_opts *base,
-                       ec_graph_job **pre) {
+                       ec_gen_graph_job **pre) {
   ec_gen_graph_opts o = *base;
   const char *col = ec_kvs_get(args, "color");
   if (col && !strcmp(col, "precision")) o.by_precision = 1;
@@ -487,14 +487,14 @@ ec_block *ec_gen_graph(const ec_engine *e, const ec_summary *s, const ec_kvs *ar
   else o.by_precision = 0;
   const char *data = ec_kvs_get(args, "data");
   if (data && strcmp(data, "engine")) return ec_block_unavailable("the template names an unknown graph (data: engine)");
-  ec_graph_job *j = NULL;
-  if (pre && *pre && ec_graph_job_by_precision(*pre) == o.by_precision) {
+  ec_gen_graph_job *j = NULL;
+  if (pre && *pre && ec_gen_graph_job_by_precision(*pre) == o.by_precision) {
     j = *pre;
     *pre = NULL;
   } else {
-    j = ec_graph_job_start(e, s, &o);
+    j = ec_gen_graph_job_start(e, s, &o);
   }
-  return ec_graph_job_block(j);
+  return ec_gen_graph_job_block(j);
 }
 
 int ec_gen_graph_scan(const char *md, size_t len, ec_gen_graph_opts *o) {

@@ -4,7 +4,7 @@
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include "words/words.h"
-#include "view/text.h"
+#include "draw/text.h"
 #include <cairo-pdf.h>
 #include <cmark.h>
 #include <math.h>
@@ -48,7 +48,7 @@ static void S_plain(ec_buf *b, const char *s, size_t max) {
   ec_buf_puts(b, "");
   for (size_t i = 0; i < n; i += l) {
     unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
-    int bad = ec_cp_unsafe(cp, l) && !(cp < 0x20 || cp == 0x7f); /* invalid, C1, bidi */
+    int bad = ec_utf8_unsafe(cp, l) && !(cp < 0x20 || cp == 0x7f); /* invalid, C1, bidi */
     size_t add = bad ? 3 : cp < 0x20 || cp == 0x7f ? 1 : l;
     if (b->len + add > max) break;
     if (bad) ec_buf_puts(b, "\xEF\xBF\xBD");

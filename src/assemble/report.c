@@ -19,7 +19,7 @@
 #include "view/headline.h"
 #include "view/report_items.h"
 #include "view/rows.h"
-#include "view/fmt.h"
+#include "view/phrase.h"
 #include <cmark.h>
 #include <math.h>
 #include <stdio.h>
@@ -31,7 +31,7 @@ typedef struct {
   const ec_report_opts *o;
   int seq; /* ids of generated tables */
   ec_gen_graph_opts graph_opts;
-  ec_graph_job *graph_job; /* started before expansion, collected by the graph block */
+  ec_gen_graph_job *graph_job; /* started before expansion, collected by the graph block */
   const char *na_prev;  /* the reason of the block just shown when it was "not available", else NULL */
   const char *na_seen[32]; /* reasons already given in this part */
   size_t n_na_seen;
@@ -97,20 +97,20 @@ static char *S_v_reformat_count(void *ud) {
 }
 
 /* unknown, not 0, when no layer's source describes them; a total known
- * in part is not the engine's (view/fmt.h ec_fmt_bytes_total) */
+ * in part is not the engine's (view/phrase.h ec_phrase_bytes_total) */
 static char *S_v_weights(void *ud) {
   S_PART;
   ec_buf b = {0};
   char gap[128];
-  ec_fmt_bytes_total(&b, s->weights_bytes, NULL, s->nums.weights_known, s->nums.n,
-                     "no layer's weights are described", ec_fmt_weights_gap(gap, sizeof gap, &s->nums));
+  ec_phrase_bytes_total(&b, s->weights_bytes, NULL, s->nums.weights_known, s->nums.n,
+                     "no layer's weights are described", ec_phrase_weights_gap(gap, sizeof gap, &s->nums));
   return ec_buf_take(&b);
 }
 
 static char *S_v_activations(void *ud) {
   S_PART;
   ec_buf b = {0};
-  ec_fmt_bytes_total(&b, s->activations_bytes, NULL, s->nums.io_known, s->nums.n,
+  ec_phrase_bytes_total(&b, s->activations_bytes, NULL, s->nums.io_known, s->nums.n,
                      "no layer's tensors have a known size", NULL);
   return ec_buf_take(&b);
 }
@@ -220,12 +220,12 @@ static const ec_tmpl_value S_values[] = {
 
 /* Rows an item shows: report --top N for the slowest-layer items, else the
  * template's "rows:", else the registry's default. */
-static size_t S_item_rows(const S_ctx *c, const ec_report_item *it, const ec_kvs *a) {
+static size_t S_item_rows(const S_ctx *c, const ec_item *it, const ec_kvs *a) {
   if (it->rows == EC_ROWS_TOP && c->o->top_n) return c->o->top_n;
   return ec_item_rows(it, ec_kvs_get_count(a, "rows", 0), c->o->top_n);
 }
 
-static ec_table *S_item_table(S_ctx *c, const ec_report_item *it, size_t rows) {
+static ec_table *S_item_table(S_ctx *c, const ec_item *it, size_t rows) {
   char id[64];
   if (!strcmp(it->name, "layers")) snprintf(id, sizeof id, "%s-layers", c->part->id);
   else snprintf(id, sizeof id, "%s-t%d", c->part->id, ++c->seq);
@@ -239,12 +239,12 @@ static ec_table *S_item_table(S_ctx *c, const ec_report_item *it, size_t rows) {
  * figure with its data table under it, or the table. */
 static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs *a) {
   const ec_summary *s = c->part->summary;
-  const ec_report_item *it = ec_report_item_find(data);
+  const ec_item *it = ec_item_find(data);
   if (!it || (chart != (it->kind == EC_ITEM_CHART)))
     return ec_block_unavailable(chart ? "the template names an unknown chart" : "the template names an unknown table");
   const char *why = it->missing ? it->missing(s) : NULL;
   size_t rows = S_item_rows(c, it, a);
-  const ec_report_item *dt = it->kind == EC_ITEM_CHART && it->data ? ec_report_item_find(it->data) : NULL;
+  const ec_item *dt = it->kind == EC_ITEM_CHART && it->data ? ec_item_find(it->data) : NULL;
   if (dt && dt->missing && dt->missing(s)) dt = NULL;
   if (why && dt) {
     /* the chart cannot be drawn but its numbers exist (the efficiency table
@@ -585,11 +585,11 @@ int ec_report_build(ec_engine *const *es, size_t n, const ec_report_opts *o, ec_
     c.graph_opts.timeout_s = o->graph_timeout;
     c.graph_opts.budget = o->graph_budget;
     c.graph_opts.href_limit = o->max_table_rows;
-    if (ec_gen_graph_scan(md, len, &c.graph_opts)) c.graph_job = ec_graph_job_start(p->engine, p->summary, &c.graph_opts);
+    if (ec_gen_graph_scan(md, len, &c.graph_opts)) c.graph_job = ec_gen_graph_job_start(p->engine, p->summary, &c.graph_opts);
     ec_tmpl_env env = {&c, S_value, S_generate, S_html, p->id,
                        o->template_path ? o->template_path : "templates/report.md"};
     int rc = ec_template_expand(md, len, &env, &p->doc, d);
-    ec_graph_job_cancel(c.graph_job);
+    ec_gen_graph_job_cancel(c.graph_job);
     if (c.have_findings) ec_findings_free(&c.findings);
     if (rc != 0) {
       free(md);

@@ -10,7 +10,7 @@
 #include "assemble/html.h"
 #include "narrate/narrate.h"
 #include "util/alloc.h"
-#include "view/fmt.h"
+#include "view/phrase.h"
 #include "view/rows.h"
 #include "words/words.h"
 #include "view/trend_view.h"
@@ -95,10 +95,10 @@ static ec_block *S_per_engine(S_ctx *x, const ec_tmpl_item *it, S_chart_fn chart
     const char *why = "no data";
     ec_block *b;
     if (!chart) {
-      b = ec_block_table(ec_trend_tbl_nights(t, i, id, ec_tmpl_rows(it, args)));
+      b = ec_block_table(ec_tv_tbl_nights(t, i, id, ec_tmpl_rows(it, args)));
     } else {
       ec_scene *sc = chart(t, i, id, &why);
-      b = sc ? ec_block_figure(sc, it->rows ? ec_trend_tbl_nights(t, i, tid, ec_tmpl_rows(it, args)) : NULL,
+      b = sc ? ec_block_figure(sc, it->rows ? ec_tv_tbl_nights(t, i, tid, ec_tmpl_rows(it, args)) : NULL,
                                g ? NULL : ec_kvs_get(args, "caption"))
              : ec_block_unavailable(why);
     }
@@ -130,7 +130,7 @@ static ec_block *S_moved(void *ud, const ec_tmpl_item *it, const char *data, con
       for (int layers = 0; layers < 2; layers++) {
         char id[48];
         snprintf(id, sizeof id, "t-moved-%zu-%zu-%d", i, k, layers);
-        ec_table *tb = ec_trend_tbl_moved(t, i, k, layers, id, layers ? ec_tmpl_rows(it, args) : 0);
+        ec_table *tb = ec_tv_tbl_moved(t, i, k, layers, id, layers ? ec_tmpl_rows(it, args) : 0);
         ec_block *b = tb ? ec_block_table(tb)
                          : ec_block_unavailable(layers ? "the summaries list no slowest layers" : "no night has per-type latencies");
         b->caption = layers ? ec_strdup("Its slowest layers (each summary's top_layers):")
@@ -149,13 +149,13 @@ static ec_block *S_moved(void *ud, const ec_tmpl_item *it, const char *data, con
 
 static ec_block *S_gates(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
   S_ctx *x = ud;
-  return ec_block_table(ec_trend_tbl_gates(x->t, x->id));
+  return ec_block_table(ec_tv_tbl_gates(x->t, x->id));
 }
 
 static ec_block *S_cps(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
   S_ctx *x = ud;
   const char *why = "no data";
-  ec_table *tb = ec_trend_tbl_cps(x->t, x->id, &why);
+  ec_table *tb = ec_tv_tbl_cps(x->t, x->id, &why);
   return tb ? ec_block_table(tb) : S_none();
 }
 
@@ -164,11 +164,11 @@ static ec_block *S_nights(void *ud, const ec_tmpl_item *it, const char *data, co
 }
 
 static ec_block *S_series(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
-  return S_per_engine(ud, it, ec_trend_chart_series, args);
+  return S_per_engine(ud, it, ec_tv_chart_series, args);
 }
 
 static ec_block *S_types(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
-  return S_per_engine(ud, it, ec_trend_chart_types, args);
+  return S_per_engine(ud, it, ec_tv_chart_types, args);
 }
 
 /* nothing to say: nothing shown */
@@ -195,21 +195,21 @@ static const ec_tmpl_item S_items[] = {
 
 /* The trend report's generators and placeholders: the table
  * docs/templates.md lists (tests/unit/test_report.c checks both ways). */
-const ec_tmpl_kind ec_trend_kind = {"trend", S_fences, sizeof S_fences / sizeof S_fences[0], S_items,
+const ec_tmpl_kind ec_report_trend_kind = {"trend", S_fences, sizeof S_fences / sizeof S_fences[0], S_items,
                                     sizeof S_items / sizeof S_items[0], S_values, sizeof S_values / sizeof S_values[0]};
 
-static char *S_value(void *ud, const char *name) { return ec_tmpl_value_of(&ec_trend_kind, ud, name); }
+static char *S_value(void *ud, const char *name) { return ec_tmpl_value_of(&ec_report_trend_kind, ud, name); }
 
 /* every block takes the next table id, as it always has */
 static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   S_ctx *x = ud;
   snprintf(x->id, sizeof x->id, "t-t%d", ++x->seq);
-  return ec_tmpl_generate(&ec_trend_kind, x, kind, args);
+  return ec_tmpl_generate(&ec_report_trend_kind, x, kind, args);
 }
 
 static char *S_html(void *ud, const ec_block *b) { return ec_block_html_if(b, ((S_ctx *)ud)->o->want_html); }
 
-int ec_trend_report_build(const ec_trend *t, const ec_report_opts *o, ec_report *out, ec_diags *d) {
+int ec_report_trend_build(const ec_trend *t, const ec_report_opts *o, ec_report *out, ec_diags *d) {
   memset(out, 0, sizeof *out);
   if (!t->n) {
     ec_diag_add(d, EC_ERROR, NULL, 0, 0, "the trend has no nights: no report");

@@ -9,10 +9,10 @@
 /** Build the trend report of t into out (free with ec_report_free).
  *  o->template_path overrides templates/trend.md. Returns 0, or -1 with a
  *  message in d when the template cannot be read. */
-int ec_trend_report_build(const ec_trend *t, const ec_report_opts *o, ec_report *out, ec_diags *d);
+int ec_report_trend_build(const ec_trend *t, const ec_report_opts *o, ec_report *out, ec_diags *d);
 
 /** The trend report's generators and placeholders (docs/templates.md
  *  lists every name). */
-extern const ec_tmpl_kind ec_trend_kind;
+extern const ec_tmpl_kind ec_report_trend_kind;
 
 #endif

@@ -89,7 +89,7 @@ static int S_common_opt(ec_common *c, const ec_option *o, const char *v) {
 
 /* An option the command does not take: say which commands do. */
 static void S_unknown(const char *cmd, const char *a) {
-  unsigned m = ec_option_cmds(a) & EC_CMD_ALL;
+  unsigned m = ec_cli_option_cmds(a) & EC_CMD_ALL;
   if (!m) {
     fprintf(stderr, "enginecard %s: unknown option %s (see enginecard %s --help)\n", cmd, a, cmd);
     return;
@@ -116,7 +116,7 @@ int ec_cli_parse(int argc, char **argv, int first, ec_common *c, ec_opt_fn opt, 
       *EC_PUSH(c->engines, c->n_engines, c->eng_cap) = a;
       continue;
     }
-    const ec_option *o = ec_option_find(a, bit);
+    const ec_option *o = ec_cli_option_find(a, bit);
     if (!o) {
       S_unknown(cmd, a);
       return EC_EXIT_USAGE;

@@ -221,7 +221,7 @@ static int S_write(const char *path, const char *text, ec_engine **es, size_t n)
 /* ISO 8601 without the zone (JUnit's form) from SOURCE_DATE_EPOCH, else NULL. */
 static char *S_timestamp(void) {
   char buf[32];
-  if (ec_source_date(buf, sizeof buf) != 1) return NULL;
+  if (ec_srcdate(buf, sizeof buf) != 1) return NULL;
   buf[strlen(buf) - 1] = '\0'; /* the 'Z' */
   return ec_strdup(buf);
 }
@@ -330,12 +330,12 @@ int ec_cmd_compare(int argc, char **argv) {
       ec_term_put_safe(stderr, m);
       free(m);
     }
-  ec_compare_text(cmp, stdout);
+  ec_print_compare(cmp, stdout);
   fflush(stdout);
 
   int io = 0;
   if (o.json) {
-    json_t *j = ec_compare_json(cmp, labels);
+    json_t *j = ec_jsonout_compare(cmp, labels);
     char *t = ec_jdump(j, 1);
     io |= S_write(o.json, t, all, nall);
     free(t);
@@ -384,7 +384,7 @@ int ec_cmd_compare(int argc, char **argv) {
     ro.want_html = o.html != NULL;
     ec_report r;
     ec_diags td = {0};
-    int built = ec_compare_report_build(cmp, &ro, &r, &td) == 0;
+    int built = ec_report_compare_build(cmp, &ro, &r, &td) == 0;
     io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, NULL, &td, &(ec_cli_out){.engines = all, .n_engines = nall}) != 0;
     ec_diags_free(&td);
     ec_report_free(&r);

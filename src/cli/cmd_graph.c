@@ -100,7 +100,7 @@ int ec_cmd_graph(int argc, char **argv) {
     } else {
       rc = EC_EXIT_OK;
       ec_summary *s = ec_summarize(e);
-      ec_graph_file_opts fo = {0};
+      ec_gen_graph_file_opts fo = {0};
       fo.format = kind == 1 ? EC_GRAPH_SVG : kind == 2 ? EC_GRAPH_PDF : EC_GRAPH_DOT;
       fo.by_precision = o.by_precision;
       fo.constants = o.constants;
@@ -108,9 +108,9 @@ int ec_cmd_graph(int argc, char **argv) {
       fo.radius = o.radius < 0 ? 0 : (size_t)o.radius;
       fo.budget = o.budget < 0 ? EC_GRAPH_FILE_BUDGET : (size_t)o.budget;
       fo.timeout_s = o.timeout;
-      ec_graph_file_status st;
+      ec_gen_graph_file_status st;
       char *why = NULL;
-      ec_graph_job *job = ec_graph_file_start(e, s, &fo, &st, &why);
+      ec_gen_graph_job *job = ec_gen_graph_file_start(e, s, &fo, &st, &why);
       if (st == EC_GRAPH_FILE_BAD_QUERY) {
         fprintf(stderr, "enginecard graph: --query: ");
         ec_term_put_safe(stderr, why);
@@ -122,13 +122,13 @@ int ec_cmd_graph(int argc, char **argv) {
       free(why);
       why = NULL;
       if (job) {
-        const char *note = ec_graph_job_note(job);
+        const char *note = ec_gen_graph_job_note(job);
         if (note && c.verbosity >= 0) {
-          fprintf(stderr, "enginecard graph: %zu nodes, %zu edges. ", ec_graph_job_nodes(job), ec_graph_job_edges(job));
+          fprintf(stderr, "enginecard graph: %zu nodes, %zu edges. ", ec_gen_graph_job_nodes(job), ec_gen_graph_job_edges(job));
           ec_term_put_safe(stderr, note);
         }
         ec_buf out = {0};
-        if (ec_graph_job_file(job, &out, &why) != 0) {
+        if (ec_gen_graph_job_file(job, &out, &why) != 0) {
           fprintf(stderr, "enginecard graph: ");
           ec_term_put_safe(stderr, why);
           fprintf(stderr, "enginecard graph: --query REGEX --radius N or --budget N draws a smaller graph\n");

@@ -67,13 +67,13 @@ int ec_cmd_lint(int argc, char **argv) {
     ec_findings f = {0};
     ec_lint(e0, s, NULL, &f);
     if (o.json) {
-      json_t *j = ec_lint_json(s, &f, o.fail_on);
+      json_t *j = ec_jsonout_lint(s, &f, o.fail_on);
       char *txt = ec_jdump(j, 1);
       fputs(txt, stdout);
       free(txt);
       json_decref(j);
     } else {
-      ec_lint_text(s, &f, c.verbosity > 0, stdout);
+      ec_print_lint(s, &f, c.verbosity > 0, stdout);
     }
     /* with --json, stdout is data: annotations only when asked, on stderr */
     int gh = o.json ? o.github > 0 : ec_cli_github_wanted(o.github);

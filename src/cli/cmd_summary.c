@@ -64,13 +64,13 @@ int ec_cmd_summary(int argc, char **argv) {
   if (ec_engine_usable(e0)) {
     ec_summary *s = ec_summarize(e0);
     if (o.json) {
-      json_t *j = ec_summary_json(s);
+      json_t *j = ec_jsonout_summary(s);
       char *txt = ec_jdump(j, 1);
       fputs(txt, stdout);
       free(txt);
       json_decref(j);
     } else {
-      ec_summary_text(s, stdout);
+      ec_print_summary(s, stdout);
     }
     ec_summary_free(s);
   }

@@ -178,13 +178,13 @@ int ec_cmd_trend(int argc, char **argv) {
     rc = EC_EXIT_NODATA;
     goto done;
   }
-  ec_trend_text(t);
+  ec_print_trend(t);
   fflush(stdout);
 
   int io = 0;
   ec_cli_out out = {.engines = es, .n_engines = n};
   if (o.json) {
-    json_t *j = ec_trend_json(t);
+    json_t *j = ec_jsonout_trend(t);
     char *txt = ec_jdump(j, 1);
     io |= ec_cli_write_file(o.json, txt, strlen(txt), &out) != 0;
     free(txt);
@@ -200,7 +200,7 @@ int ec_cmd_trend(int argc, char **argv) {
     ro.want_html = o.html != NULL;
     ec_report r;
     ec_diags td = {0};
-    int built = ec_trend_report_build(t, &ro, &r, &td) == 0;
+    int built = ec_report_trend_build(t, &ro, &r, &td) == 0;
     ec_pdf_opts po = {0};
     po.letter = o.letter;
     io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, &po, &td, &out) != 0;

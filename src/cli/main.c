@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include "cli/options.h"
 #include "render/graph_layout.h"
-#include "view/text.h"
+#include "draw/text.h"
 #include <malloc.h>
 #include <string.h>
 
@@ -59,7 +59,7 @@ static int S_main(int argc, char **argv) {
     }
   for (size_t i = 0; i < sizeof S_cmds / sizeof S_cmds[0]; i++)
     if (strcmp(argv[1], S_cmds[i].name) == 0) {
-      char *w = ec_source_date_warning(); /* said once, whatever uses the date */
+      char *w = ec_srcdate_warning(); /* said once, whatever uses the date */
       int quiet = 0;
       for (int k = 2; k < argc; k++) quiet |= !strcmp(argv[k], "-q") || !strcmp(argv[k], "--quiet");
       if (w && !quiet) fprintf(stderr, "enginecard: %s\n", w);

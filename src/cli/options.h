@@ -63,10 +63,10 @@ extern const size_t ec_n_commands;
 const ec_command *ec_command_find(const char *name);
 /** The option spelled arg (its name or alias) that command bit cmd accepts,
  *  or NULL. Two rows may share a name when no command accepts both. */
-const ec_option *ec_option_find(const char *arg, unsigned cmd);
+const ec_option *ec_cli_option_find(const char *arg, unsigned cmd);
 /** Some command or the top level accepts an option spelled arg: the bits of
  *  those that do (0: none). */
-unsigned ec_option_cmds(const char *arg);
+unsigned ec_cli_option_cmds(const char *arg);
 
 /** Print the usage: every command with its synopsis (cmd NULL), or one
  *  command with its options described. */

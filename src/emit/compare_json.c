@@ -27,7 +27,7 @@ static json_t *S_metric(const ec_metric_value *m) {
   return o;
 }
 
-json_t *ec_gate_est_json(const ec_gate_est *g) {
+json_t *ec_jsonout_gate_est(const ec_gate_est *g) {
   json_t *o = json_object();
   json_object_set_new(o, "regress_pct", ec_jnum(g->est_pct));
   json_object_set_new(o, "low_pct", ec_jnum(g->lo_pct));
@@ -161,7 +161,7 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
   json_object_set_new(o, "metric", S_metric(&r->m));
   json_object_set_new(o, "delta_pct", ec_jnum(r->delta_pct));
   json_object_set_new(o, "regress_pct", ec_jnum(r->regress_pct));
-  json_object_set_new(o, "estimate", r->engine == c->baseline ? json_null() : ec_gate_est_json(&r->est));
+  json_object_set_new(o, "estimate", r->engine == c->baseline ? json_null() : ec_jsonout_gate_est(&r->est));
   json_object_set_new(o, "verdict", json_string(ec_verdict_name(r->verdict)));
   json_object_set_new(o, "warmup_trimmed", json_integer((json_int_t)r->warmup_trimmed));
   json_object_set_new(o, "change", json_string(ec_change_name(r->change)));
@@ -212,7 +212,7 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
   return o;
 }
 
-json_t *ec_compare_json(const ec_comparison *c, const ec_kvs *labels) {
+json_t *ec_jsonout_compare(const ec_comparison *c, const ec_kvs *labels) {
   json_t *o = json_object();
   json_object_set_new(o, "schema", json_string(EC_COMPARE_SCHEMA));
   json_object_set_new(o, "baseline", c->n ? ec_jstr(c->engines[c->baseline]->name) : json_null());

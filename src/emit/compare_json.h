@@ -9,12 +9,12 @@
 
 /** Build the document for c; labels as given to ec_compare (may be NULL).
  *  Caller json_decref()s; serialise with ec_jdump for sorted keys. */
-json_t *ec_compare_json(const ec_comparison *c, const ec_kvs *labels);
+json_t *ec_jsonout_compare(const ec_comparison *c, const ec_kvs *labels);
 
 /** An estimate of a change with its interval (analyze/gate.h) as every
  *  document writes it: {regress_pct, low_pct, high_pct, confidence_pct,
  *  significant, method, no_interval, runs_baseline, runs_engine,
  *  between_run_pct, df, text}. Caller json_decref()s. */
-json_t *ec_gate_est_json(const ec_gate_est *g);
+json_t *ec_jsonout_gate_est(const ec_gate_est *g);
 
 #endif

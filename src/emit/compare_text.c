@@ -41,7 +41,7 @@ static void S_platform(const ec_comparison *c, FILE *f) {
   }
 }
 
-void ec_compare_text(const ec_comparison *c, FILE *f) {
+void ec_print_compare(const ec_comparison *c, FILE *f) {
   const ec_engine *be = c->engines[c->baseline];
   const char *unit = ec_metric_unit(c->used);
   fprintf(f, "metric    %s: %s, %s (%s is better)\n", ec_metric_name(c->used), ec_metric_label(c->used), unit,

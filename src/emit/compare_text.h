@@ -6,6 +6,6 @@
 /** Comparison c as text to f (`enginecard compare`): the engines, the
  *  gate's verdict per candidate, the advisory layer list, the platform
  *  comparison and the result line. */
-void ec_compare_text(const ec_comparison *c, FILE *f);
+void ec_print_compare(const ec_comparison *c, FILE *f);
 
 #endif

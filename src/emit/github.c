@@ -25,7 +25,7 @@ void ec_gh_escape(ec_buf *b, const char *s, int prop, size_t max) {
     else if (cp == '\n') ec_buf_puts(b, "%0A");
     else if (prop && cp == ':') ec_buf_puts(b, "%3A");
     else if (prop && cp == ',') ec_buf_puts(b, "%2C");
-    else if (ec_cp_unsafe(cp, l) || cp < 0x20 || cp == 0x7f || cp == 0x2028 || cp == 0x2029)
+    else if (ec_utf8_unsafe(cp, l) || cp < 0x20 || cp == 0x7f || cp == 0x2028 || cp == 0x2029)
       ec_buf_puts(b, "\xEF\xBF\xBD");
     else ec_buf_put(b, s + i, l);
   }

@@ -95,7 +95,7 @@ static char *S_inline_scalar_arrays(const char *s) {
   return ec_buf_take(&o);
 }
 
-/* The bidi controls (ec_cp_bidi_control) written as \u escapes: the same
+/* The bidi controls (ec_utf8_bidi_control) written as \u escapes: the same
  * string to a JSON reader, but a name can no longer make the file read in
  * another order in a terminal or an editor. Outside strings a JSON text is
  * ASCII, so every such sequence is inside a string. NULL when there is none. */
@@ -105,7 +105,7 @@ static char *S_escape_bidi(const char *s) {
   for (const char *p = strchr(s, '\xE2'); p; p = strchr(p + 1, '\xE2')) {
     size_t l;
     unsigned cp = ec_utf8_decode((const unsigned char *)p, 3, &l);
-    if (l != 3 || !ec_cp_bidi_control(cp)) continue;
+    if (l != 3 || !ec_utf8_bidi_control(cp)) continue;
     ec_buf_put(&o, from, (size_t)(p - from));
     ec_buf_printf(&o, "\\u%04x", cp);
     from = p + 3;

@@ -55,7 +55,7 @@ static json_t *S_evidence_layers(const ec_summary *s, const ec_finding *x) {
   return a;
 }
 
-json_t *ec_lint_json(const ec_summary *s, const ec_findings *f, int fail_on) {
+json_t *ec_jsonout_lint(const ec_summary *s, const ec_findings *f, int fail_on) {
   const ec_engine *e = s->engine;
   json_t *o = json_object();
   json_object_set_new(o, "schema", json_string(EC_LINT_SCHEMA));

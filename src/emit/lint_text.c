@@ -24,7 +24,7 @@ static void S_saving(FILE *out, double likely, double up_to) {
   fputs(isfinite(up_to) && up_to > 0 ? ec_fmt_saving(b, sizeof b, likely, up_to, 0) : "up to - ms", out);
 }
 
-void ec_lint_text(const ec_summary *s, const ec_findings *f, int verbose, FILE *out) {
+void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE *out) {
   const ec_engine *e = s->engine;
   fputs("engine ", out);
   S_put(out, e->name, strlen(e->name), 0, 200);

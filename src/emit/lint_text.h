@@ -11,6 +11,6 @@
  *  (severity, share, the most it could save, message naming the layer),
  *  then the rules that found nothing; verbose (-v) adds each finding's
  *  evidence, a mitigation of its own and why its confidence is what it is. */
-void ec_lint_text(const ec_summary *s, const ec_findings *f, int verbose, FILE *out);
+void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE *out);
 
 #endif

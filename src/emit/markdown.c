@@ -29,7 +29,7 @@ void ec_md_escape(ec_buf *b, const char *s, size_t n, size_t max) {
     case '&': ec_buf_puts(b, "&amp;"); break;
     default:
       /* a table cell is one line: no tab, newline or line separator either */
-      if (ec_cp_unsafe(cp, l) || cp < 0x20 || cp == 0x2028 || cp == 0x2029)
+      if (ec_utf8_unsafe(cp, l) || cp < 0x20 || cp == 0x2028 || cp == 0x2029)
         ec_buf_puts(b, "\xEF\xBF\xBD");
       else
         ec_buf_put(b, s + i, l);

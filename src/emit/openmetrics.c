@@ -16,7 +16,7 @@ void ec_om_label(ec_buf *b, const char *s) {
     if (cp == '\\') ec_buf_puts(b, "\\\\");
     else if (cp == '"') ec_buf_puts(b, "\\\"");
     else if (cp == '\n') ec_buf_puts(b, "\\n");
-    else if (ec_cp_unsafe(cp, l) || cp < 0x20 || cp == 0x7f) ec_buf_puts(b, "\xEF\xBF\xBD");
+    else if (ec_utf8_unsafe(cp, l) || cp < 0x20 || cp == 0x7f) ec_buf_puts(b, "\xEF\xBF\xBD");
     else ec_buf_put(b, s + i, l);
   }
 }

@@ -290,7 +290,7 @@ static json_t *S_provenance(const ec_engine *e) {
   return o;
 }
 
-json_t *ec_summary_json(const ec_summary *s) {
+json_t *ec_jsonout_summary(const ec_summary *s) {
   const ec_engine *e = s->engine;
   json_t *o = json_object();
   json_object_set_new(o, "schema", json_string(EC_SUMMARY_SCHEMA));

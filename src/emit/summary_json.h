@@ -7,6 +7,6 @@
 #define EC_SUMMARY_SCHEMA "enginecard.summary/2"
 
 /** Build the summary object for s (and its engine); caller json_decref()s. */
-json_t *ec_summary_json(const ec_summary *s);
+json_t *ec_jsonout_summary(const ec_summary *s);
 
 #endif

@@ -3,7 +3,7 @@
 #include "analyze/layer_kind.h"
 #include "emit/term.h"
 #include "util/buf.h"
-#include "view/fmt.h"
+#include "view/phrase.h"
 #include "view/headline.h"
 #include <math.h>
 #include <stdlib.h>
@@ -15,16 +15,16 @@ static void S_put_name(FILE *f, const char *s, size_t n, size_t max) { ec_term_p
 static void S_col(FILE *f, const char *s, int w) { ec_term_put_text(f, s, strlen(s), (size_t)w, (size_t)w); }
 
 /* A total of bytes over layers as the headline rule shows it
- * (view/fmt.h ec_fmt_bytes_total). */
+ * (view/phrase.h ec_phrase_bytes_total). */
 static void S_bytes_line(FILE *f, const char *label, double v, const char *extra, size_t known, size_t n,
                          const char *why, const char *gap) {
   ec_buf b = {0};
-  ec_fmt_bytes_total(&b, v, extra, known, n, why, gap);
+  ec_phrase_bytes_total(&b, v, extra, known, n, why, gap);
   fprintf(f, "%-12s%s\n", label, b.data);
   ec_buf_free(&b);
 }
 
-void ec_summary_text(const ec_summary *s, FILE *f) {
+void ec_print_summary(const ec_summary *s, FILE *f) {
   const ec_engine *e = s->engine;
   fprintf(f, "engine      ");
   S_put_name(f, e->name, strlen(e->name), 200);
@@ -50,7 +50,7 @@ void ec_summary_text(const ec_summary *s, FILE *f) {
   if (nl >= 0) fprintf(f, "layers      %lld", nl);
   else fprintf(f, "layers      " EC_NA " (no layer information: no graph, layer listing or profile)");
   ec_buf b = {0};
-  ec_fmt_dropped(&b, e);
+  ec_phrase_dropped(&b, e);
   if (b.len) fprintf(f, "  (not counted, as TREx: %s)", b.data);
   ec_buf_free(&b);
   fprintf(f, "\n");
@@ -84,7 +84,7 @@ void ec_summary_text(const ec_summary *s, FILE *f) {
   S_bytes_line(f, "weights", s->weights_bytes, extra, s->nums.weights_known, s->nums.n,
                none ? "no layers were read"
                     : "no layer's weights are described: names-only layer information or a log's layer listing",
-               ec_fmt_weights_gap(gap, sizeof gap, &s->nums));
+               ec_phrase_weights_gap(gap, sizeof gap, &s->nums));
   S_bytes_line(f, "activations", s->activations_bytes, " of layer I/O traffic", s->nums.io_known, s->nums.n,
                none ? "no layers were read" : "no layer's tensors have a known size", NULL);
   if (s->has_timing)

@@ -5,6 +5,6 @@
 #include "analyze/summary.h"
 /** The report card of s's engine as text to f (`enginecard summary`):
  *  names through ec_term_put_text, unknown numbers as "not available". */
-void ec_summary_text(const ec_summary *s, FILE *f);
+void ec_print_summary(const ec_summary *s, FILE *f);
 
 #endif

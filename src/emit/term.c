@@ -10,7 +10,7 @@ size_t ec_term_put_text(FILE *f, const char *s, size_t n, size_t width, size_t m
   size_t w = 0;
   for (size_t i = 0, l; i < keep; i += l, w++) {
     unsigned cp = ec_utf8_decode((const unsigned char *)s + i, keep - i, &l);
-    if (ec_cp_unsafe(cp, l) || cp < 0x20 || cp == 0x2028 || cp == 0x2029) fputc('?', f);
+    if (ec_utf8_unsafe(cp, l) || cp < 0x20 || cp == 0x2028 || cp == 0x2029) fputc('?', f);
     else fwrite(s + i, 1, l, f);
   }
   if (cut) fputs("...", f), w += 3;

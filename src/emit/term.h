@@ -7,7 +7,7 @@
 
 /** Print text from an input (s, n bytes) to a terminal: at most max
  *  characters (0: no limit), a longer text cut to max - 3 and "..." (never
- *  inside a UTF-8 sequence); what ec_cp_unsafe names, tab, newline and the
+ *  inside a UTF-8 sequence); what ec_utf8_unsafe names, tab, newline and the
  *  line separators show as '?' (escape sequences and bidi spoofs never reach
  *  the terminal); then spaces up to width characters. Returns the characters
  *  written. The one terminal writer of names: every command uses it. */

@@ -101,7 +101,7 @@ static json_t *S_group(const ec_trend *t, const ec_trend_group *g) {
     json_object_set_new(x, "index", json_integer((json_int_t)c->night));
     json_object_set_new(x, "level_before", ec_jnum(c->level_before));
     json_object_set_new(x, "level_after", ec_jnum(c->level_after));
-    json_object_set_new(x, "estimate", ec_gate_est_json(&c->est));
+    json_object_set_new(x, "estimate", ec_jsonout_gate_est(&c->est));
     json_object_set_new(x, "direction", json_string(S_direction(c->change)));
     json_object_set_new(x, "before", S_span(g, c->before_first, c->before_last, c->runs_before));
     json_object_set_new(x, "after", S_span(g, c->night, c->after_last, c->runs_after));
@@ -123,14 +123,14 @@ static json_t *S_group(const ec_trend *t, const ec_trend_group *g) {
   json_object_set_new(gate, "verdict", json_string(g->judged ? ec_verdict_words(g->verdict) : "not judged"));
   json_object_set_new(gate, "direction", json_string(S_direction(g->change)));
   json_object_set_new(gate, "against", g->judged && g->gate_runs ? S_span(g, g->gate_first, g->gate_last, g->gate_runs) : json_null());
-  json_object_set_new(gate, "estimate", g->judged && g->gate_runs ? ec_gate_est_json(&g->est) : json_null());
+  json_object_set_new(gate, "estimate", g->judged && g->gate_runs ? ec_jsonout_gate_est(&g->est) : json_null());
   json_object_set_new(gate, "reason", ec_jstr(g->reason));
   json_object_set_new(gate, "facts_changed", S_facts(g->facts, g->n_facts));
   if (g->ref_judged) {
     json_t *ref = json_object();
     json_object_set_new(ref, "against", S_span(g, g->ref_first, g->ref_last, g->ref_runs));
     json_object_set_new(ref, "verdict", json_string(ec_verdict_words(g->ref_verdict)));
-    json_object_set_new(ref, "estimate", ec_gate_est_json(&g->ref_est));
+    json_object_set_new(ref, "estimate", ec_jsonout_gate_est(&g->ref_est));
     json_object_set_new(ref, "reason", ec_jstr(g->ref_reason));
     json_object_set_new(gate, "reference", ref);
   } else {
@@ -141,7 +141,7 @@ static json_t *S_group(const ec_trend *t, const ec_trend_group *g) {
   return o;
 }
 
-json_t *ec_trend_json(const ec_trend *t) {
+json_t *ec_jsonout_trend(const ec_trend *t) {
   json_t *o = json_object();
   json_object_set_new(o, "schema", json_string(EC_TREND_SCHEMA));
   json_t *m = json_object();

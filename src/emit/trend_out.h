@@ -14,7 +14,7 @@
  *  facts that changed, what moved) and the gate on the latest night.
  *  Unknown numbers are null; strings from inputs go through ec_jstrn.
  *  Caller json_decref()s; serialise with ec_jdump for sorted keys. */
-json_t *ec_trend_json(const ec_trend *t);
+json_t *ec_jsonout_trend(const ec_trend *t);
 
 /** A short GitHub-flavoured Markdown summary: a heading with the outcome,
  *  one table row per engine (latest night, its change against the level

@@ -14,7 +14,7 @@ static void S_line(ec_buf *b) {
   if (b->data) b->data[0] = '\0';
 }
 
-void ec_trend_text(const ec_trend *t) {
+void ec_print_trend(const ec_trend *t) {
   ec_buf b = {0};
   const char *unit = ec_metric_unit(t->used);
   ec_buf_printf(&b, "metric    %s: %s, %s (%s is better)", ec_metric_name(t->used), ec_metric_label(t->used), unit,

@@ -4,6 +4,6 @@
 #include "analyze/trend.h"
 /** Trend t as text on standard output (`enginecard trend`), each line
  *  through ec_term_put_safe. */
-void ec_trend_text(const ec_trend *t);
+void ec_print_trend(const ec_trend *t);
 
 #endif

@@ -221,7 +221,7 @@ static int S_layer_dump(const char *path, const char *t, size_t len, ec_diags *d
       json_t *v = json_loadb(t + i, j - i, JSON_ALLOW_NUL, &e);
       if (!v) {
         int ln, col;
-        ec_text_linecol(t, len, i + (size_t)(e.position > 0 ? e.position : 0), &ln, &col);
+        ec_diag_linecol(t, len, i + (size_t)(e.position > 0 ? e.position : 0), &ln, &col);
         ec_diag_add(d, EC_WARN, path, ln, col, "layer dump segment %zu is not valid JSON (%s); skipped", seg, e.text);
       } else {
         json_array_append_new(layers, v);
@@ -253,7 +253,7 @@ int ec_json_parse_max(const char *path, const char *text, size_t len, size_t max
     char msg[256];
     if (S_prescan(text, len, max_top_list, &off, msg, sizeof msg) != 0) {
       int ln, col;
-      ec_text_linecol(text, len, off, &ln, &col);
+      ec_diag_linecol(text, len, off, &ln, &col);
       ec_diag_add(d, EC_ERROR, path, ln, col, "%s", msg);
       return -1;
     }
@@ -279,14 +279,14 @@ int ec_json_parse_max(const char *path, const char *text, size_t len, size_t max
     doc->repaired = 1;
     if (n_bad) {
       int ln, col;
-      ec_text_linecol(text, len, first_bad, &ln, &col);
+      ec_diag_linecol(text, len, first_bad, &ln, &col);
       ec_diag_add(d, EC_WARN, path, ln, col, "invalid JSON repaired: %zu byte%s of invalid UTF-8 read as U+FFFD (the first here)",
                   n_bad, ec_plural(n_bad, "", "s"));
     }
     size_t shown = nfix < 20 ? nfix : 20;
     for (size_t k = 0; k < shown; k++) {
       int ln, col;
-      ec_text_linecol(text, len, fixes[k].off, &ln, &col);
+      ec_diag_linecol(text, len, fixes[k].off, &ln, &col);
       ec_diag_add(d, EC_WARN, path, ln, col, "invalid JSON repaired: %s", fixes[k].what);
     }
     if (nfix > shown)
@@ -299,7 +299,7 @@ int ec_json_parse_max(const char *path, const char *text, size_t len, size_t max
   free(fixes);
   ec_buf_free(&fixed);
   int ln, col;
-  ec_text_linecol(text, len, err_off, &ln, &col);
+  ec_diag_linecol(text, len, err_off, &ln, &col);
   ec_diag_add(d, EC_ERROR, path, ln, col, "invalid JSON: %s", err_text);
   return -1;
 }

@@ -12,7 +12,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/srcdate.h"
-#include "view/text.h"
+#include "draw/text.h"
 
 static void S_source(cairo_t *cr, ec_color c) {
   if (c.kind == EC_COL_INK)
@@ -148,7 +148,7 @@ void ec_render_cairo(const ec_scene *s, cairo_t *cr) {
 
 void ec_pdf_set_dates(cairo_surface_t *surf) {
   char date[40];
-  if (ec_source_date(date, sizeof date) == 1) {
+  if (ec_srcdate(date, sizeof date) == 1) {
     cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATE_DATE, date);
     cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_MOD_DATE, date);
   }

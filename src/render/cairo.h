@@ -1,13 +1,13 @@
 /* cairo — draw a scene on a cairo context (PDF pages).
  *
- * Text is drawn with pango layouts from view/text.h's font map and settings,
+ * Text is drawn with pango layouts from draw/text.h's font map and settings,
  * so it has the widths the layout check saw; anchors and rotation match the
  * SVG backend (y is the baseline; rotation is clockwise about the anchor).
  * Ink is drawn as EC_CAIRO_INK (near-black: PDF pages are white). */
 #ifndef EC_RENDER_CAIRO_H
 #define EC_RENDER_CAIRO_H
 #include <cairo.h>
-#include "view/scene.h"
+#include "draw/scene.h"
 
 #define EC_CAIRO_INK 0x1a1a1a
 

@@ -4,7 +4,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/utf8.h"
-#include "view/text.h"
+#include "draw/text.h"
 #include "words/words.h"
 #include <math.h>
 #include <pango/pangocairo.h>
@@ -394,7 +394,7 @@ static PangoGlyph S_hyphen_glyph(PangoContext *pc) {
   return g;
 }
 
-void ec_table_cell_lines(const char *s, double w, ec_buf *out) {
+void ec_cairo_cell_lines(const char *s, double w, ec_buf *out) {
   PangoContext *pc = pango_font_map_create_context(ec_text_fontmap());
   ec_text_setup_context(pc);
   PangoGlyph hy = S_hyphen_glyph(pc);

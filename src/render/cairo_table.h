@@ -1,7 +1,7 @@
 /* cairo_table — an ec_table painted on cairo pages (the PDF's tables), the
  * counterpart of render/html_table.h.
  *
- * Both writers read the same cell kinds (view/table.h): good and bad values
+ * Both writers read the same cell kinds (draw/table.h): good and bad values
  * in green and red, changed values on a yellow ground, precisions with their
  * colour chip, severities coloured, shares with a bar. Cells are plain text
  * from inputs: they go to pango as text (never markup), sanitised to valid
@@ -15,7 +15,7 @@
 #include <cairo.h>
 #include <stddef.h>
 #include "util/buf.h"
-#include "view/table.h"
+#include "draw/table.h"
 
 /* The column of a page the painter fills, and how to get the next page: the
  * typesetter's state, borrowed for one call. */
@@ -37,7 +37,7 @@ void ec_render_table_cairo(const ec_table *t, ec_cairo_flow *f, size_t max_rows,
 
 /** The lines a cell's text s wraps into at width w points (plain, regular
  *  table font), joined by '\n' into out: how the painter breaks it. */
-void ec_table_cell_lines(const char *s, double w, ec_buf *out);
+void ec_cairo_cell_lines(const char *s, double w, ec_buf *out);
 
 /** Font size of table text, in points. */
 #define EC_TABLE_PT 7.5

@@ -5,7 +5,7 @@
 #ifndef EC_HTML_TABLE_H
 #define EC_HTML_TABLE_H
 #include "util/buf.h"
-#include "view/table.h"
+#include "draw/table.h"
 
 /** Append t as HTML to out. */
 void ec_render_table_html(const ec_table *t, ec_buf *out);

@@ -1,7 +1,7 @@
 /* svg — scene to SVG text. See svg.h.
  *
  * How labels fit in the browser's font. Every text was measured with pango on
- * DejaVu Sans (view/text.c) and the layout check proved on those metrics that
+ * DejaVu Sans (draw/text.c) and the layout check proved on those metrics that
  * no two labels overlap and nothing leaves the figure. A browser draws SVG
  * <text> with whatever font it has, so each <text> carries
  *   font-family="'DejaVu Sans', Verdana, Geneva, sans-serif"

@@ -11,7 +11,7 @@
 #ifndef EC_RENDER_SVG_H
 #define EC_RENDER_SVG_H
 #include "util/buf.h"
-#include "view/scene.h"
+#include "draw/scene.h"
 
 /** The CSS font-family list written on every SVG (see svg.c for why). */
 #define EC_SVG_FONT_FAMILY "'DejaVu Sans', Verdana, Geneva, sans-serif"

@@ -75,7 +75,7 @@ static void S_html_cp(ec_buf *b, const char *p, unsigned cp, size_t l) {
   case '"': ec_buf_puts(b, "&quot;"); break;
   case '\'': ec_buf_puts(b, "&#39;"); break;
   default:
-    if (ec_cp_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
+    if (ec_utf8_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
     else ec_buf_put(b, p, l);
   }
 }
@@ -131,7 +131,7 @@ void ec_buf_html_ident(ec_buf *b, const char *s, size_t n) {
 void ec_buf_text(ec_buf *b, const char *s, size_t n) {
   S_SHOWN_BEGIN(s, n);
   FOR_EACH_CP(s, n, i, cp, l) {
-    if (ec_cp_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
+    if (ec_utf8_unsafe(cp, l)) ec_buf_puts(b, "\xEF\xBF\xBD");
     else ec_buf_put(b, s + i, l);
   }
   S_SHOWN_END(b, n);
@@ -164,7 +164,7 @@ void ec_buf_json(ec_buf *b, const char *s, size_t n) {
     default:
       if (cp < 0x20 || cp == 0x7f)
         ec_buf_printf(b, "\\u%04x", cp);
-      else if (ec_cp_unsafe(cp, l)) /* text the page shows: as ec_buf_html shows it */
+      else if (ec_utf8_unsafe(cp, l)) /* text the page shows: as ec_buf_html shows it */
         ec_buf_puts(b, "\\ufffd");
       else
         ec_buf_put(b, s + i, l);
@@ -217,7 +217,7 @@ void ec_buf_csv(ec_buf *b, const char *s, size_t n) {
       ec_buf_puts(b, "\"\"");
     else if (cp < 0x20 && cp != '\n' && cp != '\r' && cp != '\t')
       ec_buf_putc(b, ' ');
-    else if (ec_cp_unsafe(cp, l))
+    else if (ec_utf8_unsafe(cp, l))
       ec_buf_puts(b, "\xEF\xBF\xBD");
     else
       ec_buf_put(b, s + i, l);
@@ -235,7 +235,7 @@ void ec_buf_dot(ec_buf *b, const char *s, size_t n) {
       ec_buf_puts(b, "\\n");
     } else if (cp < 0x20 || cp == 0x7f) {
       ec_buf_putc(b, ' ');
-    } else if (ec_cp_unsafe(cp, l)) {
+    } else if (ec_utf8_unsafe(cp, l)) {
       ec_buf_puts(b, "\xEF\xBF\xBD");
     } else {
       ec_buf_put(b, s + i, l);

@@ -62,7 +62,7 @@ void ec_diags_free(ec_diags *d) {
   d->n = d->cap = 0;
 }
 
-void ec_text_linecol(const char *text, size_t len, size_t off, int *line, int *col) {
+void ec_diag_linecol(const char *text, size_t len, size_t off, int *line, int *col) {
   int ln = 1, c = 1;
   if (off > len) off = len;
   for (size_t i = 0; i < off; i++) {

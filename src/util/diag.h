@@ -33,6 +33,6 @@ void ec_diags_move(ec_diags *dst, ec_diags *src);
 void ec_diags_free(ec_diags *d);
 
 /** 1-based line and column (in characters) of byte offset off in text. */
-void ec_text_linecol(const char *text, size_t len, size_t off, int *line, int *col);
+void ec_diag_linecol(const char *text, size_t len, size_t off, int *line, int *col);
 
 #endif

@@ -34,7 +34,7 @@ static int S_format(time_t t, char *buf, size_t cap) {
   return 1;
 }
 
-int ec_source_date(char *buf, size_t cap) {
+int ec_srcdate(char *buf, size_t cap) {
   if (cap) buf[0] = '\0';
   const char *e;
   time_t t;
@@ -42,7 +42,7 @@ int ec_source_date(char *buf, size_t cap) {
   return r == 1 ? S_format(t, buf, cap) : r;
 }
 
-char *ec_source_date_warning(void) {
+char *ec_srcdate_warning(void) {
   char buf[32];
   const char *e;
   time_t t;

@@ -8,10 +8,10 @@
 /** SOURCE_DATE_EPOCH as "YYYY-MM-DDThh:mm:ssZ" (UTC) into buf (at least 24
  *  bytes): 1 when it is set to whole seconds since 1970 (decimal digits
  *  only); 0 when unset or empty; -1 when set to anything else (buf empty),
- *  which ec_source_date_warning describes. */
-int ec_source_date(char *buf, size_t cap);
-/** A warning about SOURCE_DATE_EPOCH's value when ec_source_date refuses it
+ *  which ec_srcdate_warning describes. */
+int ec_srcdate(char *buf, size_t cap);
+/** A warning about SOURCE_DATE_EPOCH's value when ec_srcdate refuses it
  *  (caller frees), else NULL. */
-char *ec_source_date_warning(void);
+char *ec_srcdate_warning(void);
 
 #endif

@@ -53,11 +53,11 @@ size_t ec_utf8_count(const char *s, size_t n) {
 
 static int S_after(unsigned c) { return c == '/' || c == '_' || c == '.' || c == '+' || c == '-' || c == ']' || c == ','; }
 
-int ec_cp_bidi_control(unsigned cp) { return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069); }
+int ec_utf8_bidi_control(unsigned cp) { return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069); }
 
-int ec_cp_unsafe(unsigned cp, size_t len) {
+int ec_utf8_unsafe(unsigned cp, size_t len) {
   return (cp < 0x20 && cp != '\t' && cp != '\n') || (cp >= 0x7f && cp < 0xa0) || cp == 0xFFFE || cp == 0xFFFF ||
-         (cp >= 0xD800 && cp <= 0xDFFF) || (cp == 0xFFFD && len == 1) || ec_cp_bidi_control(cp);
+         (cp >= 0xD800 && cp <= 0xDFFF) || (cp == 0xFFFD && len == 1) || ec_utf8_bidi_control(cp);
 }
 
 int ec_ident_break(unsigned a, unsigned b) {

@@ -29,11 +29,11 @@ int ec_ident_break_at(const char *s, size_t n, size_t i);
  *  and overrides, U+2066..U+2069 isolates): in a name from an input they
  *  make text read in another order than it is stored (a spoof), so every
  *  writer shows them as U+FFFD. */
-int ec_cp_bidi_control(unsigned cp);
+int ec_utf8_bidi_control(unsigned cp);
 /** 1 for a code point no text writer passes through raw: controls other
  *  than tab and newline, DEL and C1 controls, non-characters U+FFFE/U+FFFF,
  *  surrogates, an invalid byte (U+FFFD decoded from len 1) and the bidi
  *  controls. Each writer shows it its own way (U+FFFD, '?', an escape). */
-int ec_cp_unsafe(unsigned cp, size_t len);
+int ec_utf8_unsafe(unsigned cp, size_t len);
 
 #endif

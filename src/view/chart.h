@@ -3,7 +3,7 @@
  * Inputs are plain arrays (labels, values, colour keys, units, axis
  * titles), independent of the engine model; view/engine_charts.h builds them
  * from an engine. Every function returns a new scene (free with
- * ec_scene_free) that passes the layout check (view/layout_check.h):
+ * ec_scene_free) that passes the layout check (draw/layout_check.h):
  * labels that do not fit are shortened with an ellipsis (full text in the
  * tooltip), thinned, or the figure grows; big inputs are folded (top N plus
  * "rest"), and the figure's description says so.
@@ -13,7 +13,8 @@
 #ifndef EC_CHART_H
 #define EC_CHART_H
 #include <stddef.h>
-#include "view/scene.h"
+#include "draw/scene.h"
+#include "words/words.h"
 
 /* Figure frame shared by every kind. width/height 0 pick defaults (480 x
  * 300 points; horizontal bar charts grow with their categories). */
@@ -203,13 +204,5 @@ ec_scene *ec_chart_waterfall(const ec_waterfall_spec *spec);
 /** Nice tick step for the range [lo,hi] with about target ticks (1, 2, 2.5
  *  or 5 times a power of ten); *first is the first multiple of it >= lo. */
 double ec_nice_step(double lo, double hi, int target, double *first);
-/** Format v with the decimals that step needs (at most 6) and thousands
- *  separators into buf; returns buf. */
-char *ec_fmt_tick(char *buf, size_t cap, double v, double step);
-/** Format v with three significant digits ("0.0123", "12.3", "1,234");
- *  whole numbers print without decimals ("12", not "12.0"). */
-char *ec_fmt_value(char *buf, size_t cap, double v);
-/** Format v with an SI prefix and unit ("1.5 T" + unit). */
-char *ec_fmt_si(char *buf, size_t cap, double v, const char *unit);
 
 #endif

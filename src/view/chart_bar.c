@@ -10,7 +10,7 @@
 #include "view/chart.h"
 #include "view/chart_common.h"
 #include "view/colors.h"
-#include "view/text.h"
+#include "draw/text.h"
 
 #define S_DEFAULT_W 480.0
 #define S_DEFAULT_H 300.0
@@ -107,7 +107,7 @@ static void S_colors(const ec_bar_spec *sp, const S_cats *c, ec_color *cc, ec_co
   *cmax = -INFINITY;
   if (sp->mode != EC_BARS_SIMPLE) {
     for (size_t s = 0; s < c->ns; s++) {
-      sc[s] = sp->series_colors ? sp->series_colors[s] : ec_color_palette(s);
+      sc[s] = sp->series_colors ? sp->series_colors[s] : ec_palette_color(s);
       ec_legend_add(leg, sp->series && sp->series[s] ? sp->series[s] : "", sc[s]);
     }
     return;
@@ -130,7 +130,7 @@ static void S_colors(const ec_bar_spec *sp, const S_cats *c, ec_color *cc, ec_co
       while (j < nseen && strcmp(seen[j], k) != 0) j++;
       if (j == nseen) {
         seen[nseen] = k;
-        seen_c[nseen] = sp->key_color ? sp->key_color(k) : ec_color_palette(nseen);
+        seen_c[nseen] = sp->key_color ? sp->key_color(k) : ec_palette_color(nseen);
         nseen++;
         const char *lab = sp->key_label ? sp->key_label(k) : k;
         ec_legend_add(leg, lab, seen_c[j]);
@@ -150,7 +150,7 @@ static void S_colors(const ec_bar_spec *sp, const S_cats *c, ec_color *cc, ec_co
       }
     for (size_t i = 0; i < c->n; i++) {
       if (!isfinite(c->cv[i])) cc[i] = ec_rgb(0x808080);
-      else cc[i] = ec_color_ramp(*cmax > *cmin ? (c->cv[i] - *cmin) / (*cmax - *cmin) : 0.5);
+      else cc[i] = ec_palette_ramp(*cmax > *cmin ? (c->cv[i] - *cmin) / (*cmax - *cmin) : 0.5);
     }
     return;
   }
@@ -179,7 +179,7 @@ static double S_colorbar(ec_scene *s, const char *title, double lo, double hi, d
   tx += o->tw + 4;
   double bw = fmin(120, x + w - tx - ec_text_width(b, EC_FS_LABEL, 0) - 8);
   for (int k = 0; k < 24 && bw > 0; k++)
-    ec_scene_rect(s, tx + bw * k / 24, y + 1, bw / 24 + 0.3, lh - 2, ec_color_ramp(k / 23.0),
+    ec_scene_rect(s, tx + bw * k / 24, y + 1, bw / 24 + 0.3, lh - 2, ec_palette_ramp(k / 23.0),
                   ec_nocolor(), 0);
   tx += fmax(bw, 0) + 4;
   ec_scene_text(s, tx, y + m.ascent, b, strlen(b), EC_FS_LABEL, 0, EC_ANCHOR_START, 0, 0,

@@ -9,7 +9,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "view/colors.h"
-#include "view/text.h"
+#include "draw/text.h"
 #include "words/words.h"
 
 #define S_SWATCH 8.0
@@ -38,62 +38,6 @@ double ec_nice_step(double lo, double hi, int target, double *first) {
   return step;
 }
 
-static void S_group_thousands(char *buf, size_t cap) {
-  /* Insert commas into the integer part of a plain decimal number. */
-  char tmp[96];
-  const char *p = buf;
-  size_t o = 0;
-  if (*p == '-') tmp[o++] = *p++;
-  size_t digits = strspn(p, "0123456789");
-  for (size_t i = 0; i < digits; i++) {
-    if (i && (digits - i) % 3 == 0 && o < sizeof tmp - 1) tmp[o++] = ',';
-    if (o < sizeof tmp - 1) tmp[o++] = p[i];
-  }
-  p += digits;
-  while (*p && o < sizeof tmp - 1) tmp[o++] = *p++;
-  tmp[o] = '\0';
-  snprintf(buf, cap, "%s", tmp);
-}
-
-char *ec_fmt_tick(char *buf, size_t cap, double v, double step) {
-  int d = 0;
-  while (d < 6) {
-    double sc = step * pow(10, d);
-    if (fabs(sc - round(sc)) < 1e-6 * fmax(1, sc)) break;
-    d++;
-  }
-  if (fabs(v) < step * 1e-9) v = 0;
-  snprintf(buf, cap, "%.*f", d, v);
-  S_group_thousands(buf, cap);
-  return buf;
-}
-
-char *ec_fmt_value(char *buf, size_t cap, double v) {
-  double a = fabs(v);
-  if (!isfinite(v)) snprintf(buf, cap, EC_DASH);
-  else if (a == 0) snprintf(buf, cap, "0");
-  else if (a >= 100 || (a < 1e15 && v == floor(v))) snprintf(buf, cap, "%.0f", v); /* counts: "12" */
-  else if (a >= 10) snprintf(buf, cap, "%.1f", v);
-  else if (a >= 1) snprintf(buf, cap, "%.2f", v);
-  else if (a >= 0.001) snprintf(buf, cap, "%.3g", v);
-  else snprintf(buf, cap, "%.2e", v);
-  if (a >= 1000 && isfinite(v)) S_group_thousands(buf, cap);
-  return buf;
-}
-
-char *ec_fmt_si(char *buf, size_t cap, double v, const char *unit) {
-  static const char *pre[] = {"", "k", "M", "G", "T", "P", "E"};
-  int k = 0;
-  double a = fabs(v);
-  while (a >= 1000 && k < 6) {
-    a /= 1000;
-    v /= 1000;
-    k++;
-  }
-  snprintf(buf, cap, "%.3g %s%s", v, pre[k], unit ? unit : "");
-  return buf;
-}
-
 /* ---- text helpers ---- */
 
 double ec_line_height(double size) {
@@ -115,7 +59,7 @@ char *ec_axis_title(const char *title, const char *unit) {
 }
 
 void ec_chart_swatch(ec_scene *s, double x, double y, double w, double h, ec_color c) {
-  if (ec_color_needs_outline(c))
+  if (ec_palette_needs_outline(c))
     ec_scene_rect(s, x, y, w, h, c, ec_ink(0.55), 0.5);
   else
     ec_scene_rect(s, x, y, w, h, c, ec_nocolor(), 0);
@@ -252,7 +196,7 @@ double ec_axis_map(const ec_axis *a, double v, double p0, double p1) {
 void ec_axis_fmt(const ec_axis *a, double v, char *buf, size_t cap) {
   if (a->log) {
     int e = (int)lround(log10(v));
-    if (e >= 0 && e <= 4) snprintf(buf, cap, "%.0f", v), S_group_thousands(buf, cap);
+    if (e >= 0 && e <= 4) ec_fmt_tick(buf, cap, v, 1); /* a power of ten, whole, with thousands separators */
     else if (e < 0 && e >= -3) snprintf(buf, cap, "%.*f", -e, v);
     else snprintf(buf, cap, "1e%d", e);
     return;

@@ -5,7 +5,7 @@
 #define EC_CHART_COMMON_H
 #include <stddef.h>
 #include "view/chart.h"
-#include "view/scene.h"
+#include "draw/scene.h"
 
 /* Type sizes in scene units. A report's chart is 640 units wide; the HTML
  * page shows a unit as 1.3 CSS px (EC_HTML_UNIT_PX in assemble/html.c), so a

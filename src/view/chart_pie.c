@@ -9,7 +9,7 @@
 #include "view/chart.h"
 #include "view/chart_common.h"
 #include "view/colors.h"
-#include "view/text.h"
+#include "draw/text.h"
 #include "words/words.h"
 
 typedef struct S_slice {
@@ -49,7 +49,7 @@ ec_scene *ec_chart_donut(const ec_donut_spec *sp) {
   }
   ec_color *col = ec_calloc(n + 1, sizeof *col);
   for (size_t i = 0; i < n; i++)
-    col[i] = sp->key_color ? sp->key_color(sl[i].key) : ec_color_palette(sl[i].idx);
+    col[i] = sp->key_color ? sp->key_color(sl[i].key) : ec_palette_color(sl[i].idx);
 
   double top;
   ec_scene *s = ec_chart_start(&sp->f, W, H, &top);

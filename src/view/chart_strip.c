@@ -10,7 +10,7 @@
 #include "view/chart.h"
 #include "view/chart_common.h"
 #include "view/colors.h"
-#include "view/text.h"
+#include "draw/text.h"
 #include "words/words.h"
 
 #define S_LABEL_INK 0x1a1a1a /* segment text sits on the key's colour, the same in both themes */
@@ -36,7 +36,7 @@ ec_scene *ec_chart_strip(const ec_strip_spec *sp) {
     for (size_t k = 0; k < nk; k++) {
       double any = 0;
       for (size_t r = 0; r < nr; r++) any += S_val(sp->values[r * nk + k]);
-      if (any > 0) ec_legend_add(&leg, S_label(sp, k), sp->key_color ? sp->key_color(sp->keys[k]) : ec_color_palette(k));
+      if (any > 0) ec_legend_add(&leg, S_label(sp, k), sp->key_color ? sp->key_color(sp->keys[k]) : ec_palette_color(k));
     }
   double leg_h = ec_legend_height(&leg, W - 2 * EC_PAD);
   double title_h = sp->f.title && *sp->f.title ? ec_line_height(EC_FS_TITLE) + 4 : 0;
@@ -74,7 +74,7 @@ ec_scene *ec_chart_strip(const ec_strip_spec *sp) {
       snprintf(id, sizeof id, "seg-%zu-%zu", r, k);
       ec_scene_group(s, id, tip, NULL, NULL);
       free(tip);
-      ec_color c = sp->key_color ? sp->key_color(sp->keys[k]) : ec_color_palette(k);
+      ec_color c = sp->key_color ? sp->key_color(sp->keys[k]) : ec_palette_color(k);
       ec_chart_swatch(s, x, y, w, bar_h, c);
       /* the key and its share inside the segment when they fit, else the key alone */
       char lab[96];

@@ -11,7 +11,7 @@
 #include "util/buf.h"
 #include "view/chart_common.h"
 #include "view/colors.h"
-#include "view/text.h"
+#include "draw/text.h"
 #include "words/words.h"
 
 #define S_LABEL_MAX 80.0   /* a night label is cut to this width */

@@ -10,7 +10,7 @@
 #include "view/chart.h"
 #include "view/chart_common.h"
 #include "view/colors.h"
-#include "view/text.h"
+#include "draw/text.h"
 
 #define S_DEFAULT_W 560.0
 #define S_UP 0xd55e00   /* Okabe-Ito vermillion: worse */

@@ -9,7 +9,7 @@
 #include "view/chart.h"
 #include "view/chart_common.h"
 #include "view/colors.h"
-#include "view/text.h"
+#include "draw/text.h"
 #include "words/words.h"
 
 #define S_MAX_POINTS 2000
@@ -151,7 +151,7 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
   S_frame fr;
   S_frame_make(&fr, &sp->f, clip_note, &leg, lo, hi, 0, 0, cmax ? (double)cmax : 1, 0, xt,
                "Count");
-  ec_color c = sp->color.kind == EC_COL_NONE ? ec_color_palette(2) : sp->color;
+  ec_color c = sp->color.kind == EC_COL_NONE ? ec_palette_color(2) : sp->color;
   ec_scene_group(fr.s, "bins", NULL, NULL, "ec-bars");
   for (size_t b = 0; b < bins; b++) {
     if (!cnt[b]) continue;
@@ -237,7 +237,7 @@ ec_scene *ec_chart_xy(const ec_xy_spec *sp) {
   ec_legend leg = {0};
   ec_color *col = ec_calloc(sp->n_series + 1, sizeof *col);
   for (size_t k = 0; k < sp->n_series; k++) {
-    col[k] = sp->series[k].color.kind == EC_COL_NONE ? ec_color_palette(k + 2)
+    col[k] = sp->series[k].color.kind == EC_COL_NONE ? ec_palette_color(k + 2)
                                                      : sp->series[k].color;
     if (sp->n_series > 1 || sp->n_refs) ec_legend_add(&leg, sp->series[k].name, col[k]);
   }
@@ -375,10 +375,10 @@ ec_scene *ec_chart_roofline(const ec_roofline_spec *sp) {
   size_t nseen = 0;
   for (size_t i = 0; i < sp->n; i++) {
     const char *key = sp->keys ? sp->keys[i] : NULL;
-    if (!key) { col[i] = ec_color_palette(2); continue; }
+    if (!key) { col[i] = ec_palette_color(2); continue; }
     size_t j = 0;
     while (j < nseen && strcmp(seen[j], key)) j++;
-    col[i] = sp->key_color ? sp->key_color(key) : ec_color_palette(j);
+    col[i] = sp->key_color ? sp->key_color(key) : ec_palette_color(j);
     if (j == nseen) {
       seen[nseen++] = key;
       ec_legend_add(&leg, sp->key_label ? sp->key_label(key) : key, col[i]);

@@ -75,7 +75,7 @@ const char *ec_precision_label(const char *p) {
 
 ec_color ec_color_engine(size_t i) { return ec_rgb(S_engine[i % (sizeof S_engine / sizeof *S_engine)]); }
 
-void ec_table_set_precision(ec_table *t, size_t row, size_t col, const char *precision) {
+void ec_precision_cell(ec_table *t, size_t row, size_t col, const char *precision) {
   ec_table_set_kind(t, row, col, EC_CELL_PRECISION, precision);
   ec_table_set_chip(t, row, col, ec_color_precision(precision));
 }

@@ -1,16 +1,16 @@
 /* colors — what a colour means: TREx's colour maps of layer types and
  * precisions, the engines' colours in comparisons, and the precision chip of
  * a table cell. The meaning-free vocabulary (palette, ramp, contrast) is
- * view/palette.h.
+ * draw/palette.h.
  *
  * Colour never carries meaning alone: every chart that colours by a key also
  * prints the key as text (legend, label or tooltip). */
 #ifndef EC_COLORS_H
 #define EC_COLORS_H
 #include <stddef.h>
-#include "view/palette.h"
-#include "view/scene.h"
-#include "view/table.h"
+#include "draw/palette.h"
+#include "draw/scene.h"
+#include "draw/table.h"
 
 /** The colour of type's family (analyze/layer_kind.h ec_type_family: a raw,
  *  TREx-normalised, inferred or shown type): TREx's layer_colormap where it
@@ -31,6 +31,6 @@ const char *ec_precision_label(const char *precision);
 ec_color ec_color_engine(size_t i);
 /** Cell (row, col) of t shows a precision: its kind, key and colour chip
  *  (ec_color_precision), so the writers need not know what a precision is. */
-void ec_table_set_precision(ec_table *t, size_t row, size_t col, const char *precision);
+void ec_precision_cell(ec_table *t, size_t row, size_t col, const char *precision);
 
 #endif

@@ -6,10 +6,10 @@
 #include "view/chart.h"
 #include "view/chart_common.h"
 #include "view/colors.h"
-#include "view/fmt.h"
+#include "view/phrase.h"
 #include "view/rows.h"
 #include "words/words.h"
-#include "view/text.h"
+#include "draw/text.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

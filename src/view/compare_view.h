@@ -4,8 +4,8 @@
 #ifndef EC_COMPARE_VIEW_H
 #define EC_COMPARE_VIEW_H
 #include "analyze/compare.h"
-#include "view/scene.h"
-#include "view/table.h"
+#include "draw/scene.h"
+#include "draw/table.h"
 
 typedef struct ec_cmp_view {
   const ec_comparison *c;

@@ -11,7 +11,7 @@
 #include "util/alloc.h"
 #include "view/chart.h"
 #include "view/colors.h"
-#include "view/fmt.h"
+#include "view/phrase.h"
 
 /* Roofline points that carry a tooltip (the slowest ones); the others are
  * drawn without one so the SVG of a big engine stays small. */
@@ -503,7 +503,7 @@ static ec_scene *S_memory(S_ctx *c) {
     snprintf(title, sizeof title, "Memory per layer: the %zu largest of %zu by footprint", top, n);
   ec_buf unk = {0};
   ec_buf_putc(&unk, ' ');
-  ec_fmt_known(&unk, nu);
+  ec_phrase_known(&unk, nu);
   if (nu->n_const) {
     char cb[32];
     ec_buf_printf(&unk, " Weights include %zu constant input tensor%s (%s).", nu->n_const, ec_plural(nu->n_const, "", "s"),
@@ -724,7 +724,7 @@ static ec_scene *S_roofline(S_ctx *c) {
       const ec_layer *l = &e->layers[r[pi].i];
       const ec_layer_nums *x = &nu->v[r[pi].i];
       char pk[96], pct[32];
-      ec_fmt_peak(pk, sizeof pk, &x->peak);
+      ec_phrase_peak(pk, sizeof pk, &x->peak);
       lab[pi] = ec_asprintf("%s (#%zu %s, %s, " EC_MS "; %s%% of the %s peak)", l->name, r[pi].i,
                             ec_layer_shown_type(l), key[pi], l->avg_ms,
                             ec_fmt_num(pct, sizeof pct, x->pct_of_peak), pk);

@@ -44,7 +44,7 @@
 #include "analyze/summary.h"
 #include "model/engine.h"
 #include "view/rows.h" /* EC_TOP_DEFAULT, EC_ROWS_MEMORY */
-#include "view/scene.h"
+#include "draw/scene.h"
 
 typedef struct ec_engine_chart_opts {
   const char *id_base; /* id prefix of every figure ("e1" -> "e1-latency-by-type"); NULL: "ec" */

@@ -6,7 +6,7 @@
 #include "util/buf.h"
 #include "util/map.h"
 #include "util/rank.h"
-#include "view/fmt.h"
+#include "view/phrase.h"
 #include "view/headline.h"
 #include <math.h>
 #include <stdio.h>
@@ -44,7 +44,7 @@ static char *S_tensors(const ec_tensor *t, size_t n) {
 
 /* The Weights and Layer I/O rows: unknown is "not available" (no layer's
  * source describes them), and so is a total known in part, with the known
- * part beside it (view/fmt.h ec_fmt_bytes_total). */
+ * part beside it (view/phrase.h ec_phrase_bytes_total). */
 static void S_weights_io_facts(ec_table *t, const ec_summary *s) {
   const ec_numbers *nu = &s->nums;
   char w2[32], gap[128];
@@ -54,12 +54,12 @@ static void S_weights_io_facts(ec_table *t, const ec_summary *s) {
     ec_buf_printf(&x, ", and %zu constant input tensor%s of %s", nu->n_const, ec_plural(nu->n_const, "", "s"),
                   ec_fmt_bytes(w2, sizeof w2, nu->const_bytes));
   ec_buf_printf(&x, "; TREx counts %s)", ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
-  ec_fmt_bytes_total(&b, s->weights_bytes, x.data, nu->weights_known, nu->n,
+  ec_phrase_bytes_total(&b, s->weights_bytes, x.data, nu->weights_known, nu->n,
                      "no layer's weights are described: names-only layer information or a log's layer listing",
-                     ec_fmt_weights_gap(gap, sizeof gap, nu));
+                     ec_phrase_weights_gap(gap, sizeof gap, nu));
   S_kv(t, "Weights", b.data);
   b.len = 0;
-  ec_fmt_bytes_total(&b, s->activations_bytes, " (sum of every layer's input and output tensors: traffic, not memory)",
+  ec_phrase_bytes_total(&b, s->activations_bytes, " (sum of every layer's input and output tensors: traffic, not memory)",
                      nu->io_known, nu->n, "no layer's tensors have a known size", NULL);
   S_kv(t, "Layer I/O", b.data);
   ec_buf_free(&x);
@@ -99,7 +99,7 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   if (nl >= 0) ec_buf_printf(&b, "%lld", nl);
   else ec_buf_puts(&b, EC_NA " (no layer information: no graph, layer listing or profile)");
   ec_buf d = {0};
-  ec_fmt_dropped(&d, e);
+  ec_phrase_dropped(&d, e);
   if (d.len) ec_buf_printf(&b, " (plus %s, not counted, as TREx)", d.data);
   ec_buf_free(&d);
   if (e->graph_names_only && s->types_from_name)
@@ -225,7 +225,7 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
     ec_table_set(t, r, 4, b->described && b->t.format_short ? b->t.format_short : EC_NA, NAN);
     if (profiles) {
       char sh[256];
-      ec_table_set(t, r, 5, b->shapes ? ec_fmt_input_shape(sh, sizeof sh, b->shapes) : "", NAN);
+      ec_table_set(t, r, 5, b->shapes ? ec_phrase_input_shape(sh, sizeof sh, b->shapes) : "", NAN);
     }
     if (io) {
       ec_table_set(t, r, cio, b->t.location ? b->t.location : EC_NA, NAN);
@@ -394,7 +394,7 @@ ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
       const ec_cell *cl = ec_table_cell(t, r, c);
       ec_table_set(o, x, c, cl->text, cl->sort);
     }
-    ec_table_set_precision(o, x, 0, ec_table_cell(t, r, 0)->text);
+    ec_precision_cell(o, x, 0, ec_table_cell(t, r, 0)->text);
     const ec_group *g = ec_groups_find(&s->by_out_precision, ec_table_cell(t, r, 0)->text);
     double ms = g ? g->latency_ms : 0, pct = g ? g->pct : 0;
     ec_table_set(o, x, 4, B(ec_fmt_ms, ms), ms);
@@ -409,7 +409,7 @@ static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_l
   ec_table_setn(t, r, c0, l->name, l->name_len, NAN);
   ec_table_set(t, r, c0 + 1, ec_layer_shown_type(l), NAN);
   ec_table_set(t, r, c0 + 2, l->precision, NAN);
-  ec_table_set_precision(t, r, c0 + 2, l->precision);
+  ec_precision_cell(t, r, c0 + 2, l->precision);
   if (s->has_latency) {
     ec_table_set(t, r, c0 + 3, l->has_profile ? B(ec_fmt_ms, l->avg_ms) : "\xE2\x80\x93", l->avg_ms);
     double sh = ec_layer_share_pct(s, l);
@@ -649,7 +649,7 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
     ec_table_setn(t, r, 1, l->name, l->name_len, NAN);
     ec_table_set(t, r, 2, ec_layer_shown_type(l), NAN);
     ec_table_set(t, r, 3, l->precision, NAN);
-    ec_table_set_precision(t, r, 3, l->precision);
+    ec_precision_cell(t, r, 3, l->precision);
     if (l->has_profile) {
       double sh = ec_layer_share_pct(s, l);
       ec_table_set(t, r, 4, B(ec_fmt_ms, l->avg_ms), l->avg_ms);
@@ -813,7 +813,7 @@ ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max) {
     ec_buf_printf(&note, "Weights include %zu constant input tensor%s (%s: inputs no layer produces that are not "
                          "bindings, as Myelin passes a GEMM's weights). ",
                   nu->n_const, ec_plural(nu->n_const, "", "s"), B(ec_fmt_bytes, nu->const_bytes));
-  ec_fmt_known(&note, nu);
+  ec_phrase_known(&note, nu);
   if (note.len) ec_table_set_note(t, note.data);
   ec_buf_free(&note);
   free(ord);
@@ -850,7 +850,7 @@ ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max) {
     ec_table_set(t, r, 3, B(ec_fmt_ms, ms), ms);
     ec_table_set(t, r, 4, B(ec_fmt_num, x->tflops), x->tflops);
     char pk[96];
-    ec_fmt_peak(pk, sizeof pk, &x->peak);
+    ec_phrase_peak(pk, sizeof pk, &x->peak);
     ec_table_set(t, r, 5, pk, NAN);
     ec_table_set(t, r, 6, B(ec_fmt_num, x->pct_of_peak), x->pct_of_peak);
     ec_table_set(t, r, 7, B(ec_fmt_num, x->gbps), x->gbps);
@@ -907,7 +907,7 @@ ec_table *ec_tbl_options(const ec_summary *s, const char *id) {
     size_t r = ec_table_row(t);
     ec_table_set(t, r, 0, "input shapes", NAN);
     ec_table_set(t, r, 1, e->input_shapes.v[i].name, NAN);
-    ec_table_set(t, r, 2, ec_fmt_input_shape(buf, sizeof buf, &e->input_shapes.v[i]), NAN);
+    ec_table_set(t, r, 2, ec_phrase_input_shape(buf, sizeof buf, &e->input_shapes.v[i]), NAN);
   }
   if (!t->nrows) {
     ec_table_free(t);

@@ -8,7 +8,7 @@
 #ifndef EC_ENGINE_TABLES_H
 #define EC_ENGINE_TABLES_H
 #include "analyze/summary.h"
-#include "view/table.h"
+#include "draw/table.h"
 
 ec_table *ec_tbl_facts(const ec_summary *s, const char *id);
 ec_table *ec_tbl_bindings(const ec_summary *s, const char *id);

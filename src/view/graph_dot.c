@@ -40,7 +40,7 @@ static void S_xml_raw(ec_buf *b, const char *s, size_t n) {
     default:
       if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == 0xFFFE || cp == 0xFFFF || (cp >= 0xD800 && cp <= 0xDFFF))
         ec_buf_putc(b, ' ');
-      else if (ec_cp_unsafe(cp, l))
+      else if (ec_utf8_unsafe(cp, l))
         ec_buf_puts(b, "\xEF\xBF\xBD");
       else
         ec_buf_put(b, s + i, l);
@@ -64,7 +64,7 @@ static void S_cut(ec_buf *b, const char *s, size_t n, size_t max_cps, void (*put
   put(b, s + tb, n - tb);
 }
 
-void ec_graph_label_text(ec_buf *b, const char *s, size_t n, size_t max_cps) { S_cut(b, s, n, max_cps, S_xml_raw); }
+void ec_dot_label_text(ec_buf *b, const char *s, size_t n, size_t max_cps) { S_cut(b, s, n, max_cps, S_xml_raw); }
 
 static void S_tip(ec_buf *b, const char *s, size_t n, size_t max_cps) { S_cut(b, s, n, max_cps, ec_buf_dot); }
 static void S_tips(ec_buf *b, const char *s) { ec_buf_dot(b, s, strlen(s)); }
@@ -177,7 +177,7 @@ static void S_tip_layer(ec_buf *t, const ec_layer *l, double total) {
   }
 }
 
-static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode *n, const ec_graph_dot_opts *o,
+static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode *n, const ec_dot_opts *o,
                          double total) {
   const ec_layer *l = &g->e->layers[n->ref];
   char hex[8];
@@ -196,7 +196,7 @@ static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   /* label: type, latency, the name's parts, origin */
   ec_buf_puts(b, " label=<<b>");
   const char *ty = ec_layer_shown_type(l);
-  ec_graph_label_text(b, ty, strlen(ty), 32);
+  ec_dot_label_text(b, ty, strlen(ty), 32);
   ec_buf_puts(b, "</b>");
   if (l->has_profile) S_latency_line(b, g->e, l->avg_ms, n->hot);
   const char *s = l->name, *end = l->name + l->name_len;
@@ -207,7 +207,7 @@ static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
     if (p + 3 > end) p = end;
     if (parts < S_PARTS) {
       ec_buf_puts(b, "<br/>");
-      ec_graph_label_text(b, s, (size_t)(p - s), o->name_cps ? o->name_cps : S_PART_CPS);
+      ec_dot_label_text(b, s, (size_t)(p - s), o->name_cps ? o->name_cps : S_PART_CPS);
     }
     parts++;
     if (p == end) break;
@@ -216,7 +216,7 @@ static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   if (parts > S_PARTS) ec_buf_printf(b, "<br/><i>+ %zu more</i>", parts - S_PARTS);
   if (l->origin) {
     ec_buf_puts(b, "<br/><i>origin: ");
-    ec_graph_label_text(b, l->origin, strlen(l->origin), 20);
+    ec_dot_label_text(b, l->origin, strlen(l->origin), 20);
     ec_buf_puts(b, "</i>");
   }
   ec_buf_puts(b, ">");
@@ -251,7 +251,7 @@ static ec_color S_key_color(const char *key, int by_prec) {
   return by_prec ? ec_color_precision(!strcmp(key, "none") ? NULL : key) : ec_color_layer_type(key);
 }
 
-static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode *n, const ec_graph_dot_opts *o,
+static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode *n, const ec_dot_opts *o,
                          double total) {
   const ec_engine *e = g->e;
   S_keys types = {0};
@@ -268,7 +268,7 @@ static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
     ec_buf_printf(b, "-L%zu\"", n->ref);
   }
   ec_buf_puts(b, " label=<<b>");
-  ec_graph_label_text(b, n->title ? n->title : "", n->title ? strlen(n->title) : 0, S_PART_CPS);
+  ec_dot_label_text(b, n->title ? n->title : "", n->title ? strlen(n->title) : 0, S_PART_CPS);
   ec_buf_printf(b, "</b><br/><font point-size=\"9\">%zu layers", n->n_members);
   char x[32], y[32];
   if (e->has_profile) ec_buf_printf(b, " \xC2\xB7 %s ms", ec_fmt_ms(x, sizeof x, n->ms));
@@ -282,7 +282,7 @@ static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
       if (!used[j] && (m == (size_t)-1 || cnt[j] > cnt[m])) m = j;
     used[m] = 1;
     if (r) ec_buf_puts(b, ", ");
-    ec_graph_label_text(b, types.k[m], strlen(types.k[m]), 20);
+    ec_dot_label_text(b, types.k[m], strlen(types.k[m]), 20);
     ec_buf_printf(b, " \xC3\x97%zu", cnt[m]);
   }
   if (types.n > 3) ec_buf_puts(b, ", \xE2\x80\xA6");
@@ -318,7 +318,7 @@ static void S_other_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   const char *nm = ec_gnode_name(g, n, &len);
   if (n->kind == EC_GN_CONSTANT) {
     ec_buf_printf(b, "  n%zu [shape=box style=\"filled,dashed\" fillcolor=\"#f3f4f6\" label=<<b>Constant</b><br/>", id);
-    ec_graph_label_text(b, nm, len, S_PART_CPS);
+    ec_dot_label_text(b, nm, len, S_PART_CPS);
     ec_buf_puts(b, "> tooltip=\"Constant: ");
     S_tip(b, nm, len, 4000);
     ec_buf_puts(b, "\"];\n");
@@ -328,7 +328,7 @@ static void S_other_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   if (n->n_members > 1) { /* folded bindings: a count, the first name, the names in the tooltip */
     ec_buf_printf(b, "  n%zu [shape=box style=\"rounded,filled,bold\" fillcolor=\"#e5e7eb\" label=<<b>%zu %s</b><br/>", id,
                   n->n_members, in ? "inputs" : "outputs");
-    ec_graph_label_text(b, nm, len, S_PART_CPS);
+    ec_dot_label_text(b, nm, len, S_PART_CPS);
     ec_buf_puts(b, ", \xE2\x80\xA6> tooltip=\"");
     size_t start = b->len, k = 0;
     ec_buf_printf(b, "%zu %s bindings folded into this node", n->n_members, in ? "input" : "output");
@@ -345,14 +345,14 @@ static void S_other_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   const ec_tensor *t = bd->described ? &bd->t : NULL;
   ec_buf_printf(b, "  n%zu [shape=box style=\"rounded,filled,bold\" fillcolor=\"#e5e7eb\" label=<<b>%s</b><br/>", id,
                 in ? "input" : "output");
-  ec_graph_label_text(b, nm, len, S_PART_CPS);
+  ec_dot_label_text(b, nm, len, S_PART_CPS);
   if (t) {
     ec_buf_puts(b, "<br/><font point-size=\"9\">");
     ec_buf t2 = {0};
     S_dims(&t2, t);
-    ec_graph_label_text(b, t2.data, t2.len, 48);
+    ec_dot_label_text(b, t2.data, t2.len, 48);
     ec_buf_putc(b, ' ');
-    ec_graph_label_text(b, S_fmt(t), strlen(S_fmt(t)), 24);
+    ec_dot_label_text(b, S_fmt(t), strlen(S_fmt(t)), 24);
     ec_buf_free(&t2);
     ec_buf_puts(b, "</font>");
   }
@@ -371,7 +371,7 @@ static void S_other_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
 
 /* Edge d drawn from node id `from` to node id `to` (the ends of d, or a
  * connector of a wrapped graph); labels is 0 on a connector's stub. */
-static void S_edge(ec_buf *b, const ec_graph *g, const ec_gedge *d, const ec_graph_dot_opts *o, const char *from,
+static void S_edge(ec_buf *b, const ec_graph *g, const ec_gedge *d, const ec_dot_opts *o, const char *from,
                    const char *to, int labels) {
   const ec_tensor *t = d->t;
   char hex[8];
@@ -405,14 +405,14 @@ static void S_edge(ec_buf *b, const ec_graph *g, const ec_gedge *d, const ec_gra
 
 /* ---- legend --------------------------------------------------------------- */
 
-static void S_leg_add(ec_graph_legend *l, ec_graph_legend_kind k, ec_color c, const char *label) {
-  ec_graph_legend_item *it = EC_PUSH(l->v, l->n, l->cap);
+static void S_leg_add(ec_dot_legend *l, ec_dot_legend_kind k, ec_color c, const char *label) {
+  ec_dot_legend_item *it = EC_PUSH(l->v, l->n, l->cap);
   it->kind = k;
   it->color = c;
   it->label = ec_strdup(label);
 }
 
-void ec_graph_legend_make(const ec_graph *g, int by_precision, size_t columns, ec_graph_legend *out) {
+void ec_dot_legend_make(const ec_graph *g, int by_precision, size_t columns, ec_dot_legend *out) {
   memset(out, 0, sizeof *out);
   S_keys fills = {0}, precs = {0};
   int hot = 0, group = 0, binding = 0, constant = 0, dashed = 0;
@@ -461,18 +461,18 @@ void ec_graph_legend_make(const ec_graph *g, int by_precision, size_t columns, e
   if (columns > 1) S_leg_add(out, EC_LEG_COLUMNS, none, "to / from column N: an edge continues in another column");
 }
 
-void ec_graph_legend_free(ec_graph_legend *l) {
+void ec_dot_legend_free(ec_dot_legend *l) {
   for (size_t i = 0; i < l->n; i++) free(l->v[i].label);
   free(l->v);
   memset(l, 0, sizeof *l);
 }
 
 /* The legend as a node with an HTML-like table label. */
-static void S_legend_node(ec_buf *b, const ec_graph_legend *l) {
+static void S_legend_node(ec_buf *b, const ec_dot_legend *l) {
   ec_buf_puts(b, "  legend [shape=plaintext margin=0 tooltip=\"Legend\" label=<<table border=\"1\" color=\"#aaaaaa\" cellborder=\"0\" "
                  "cellspacing=\"0\" cellpadding=\"3\" bgcolor=\"#ffffff\">");
   for (size_t i = 0; i < l->n; i++) {
-    const ec_graph_legend_item *it = &l->v[i];
+    const ec_dot_legend_item *it = &l->v[i];
     char hex[8];
     S_hex(hex, it->color);
     switch (it->kind) {
@@ -492,7 +492,7 @@ static void S_legend_node(ec_buf *b, const ec_graph_legend *l) {
     case EC_LEG_CONSTANT: ec_buf_puts(b, "<tr><td>\xE2\x96\xAD</td><td align=\"left\">"); break;
     case EC_LEG_COLUMNS: ec_buf_puts(b, "<tr><td>\xE2\x86\x92</td><td align=\"left\">"); break;
     }
-    ec_graph_label_text(b, it->label, strlen(it->label), 64);
+    ec_dot_label_text(b, it->label, strlen(it->label), 64);
     ec_buf_puts(b, it->kind == EC_LEG_HEAD ? "</b></td></tr>" : "</td></tr>");
   }
   ec_buf_puts(b, "</table>>];\n");
@@ -509,7 +509,7 @@ static void S_head(ec_buf *b, const char *id, const char *rankdir, const char *r
                  "  edge [fontname=\"DejaVu Sans\" fontsize=8 fontcolor=\"#333333\" arrowsize=0.6 penwidth=1.6];\n");
 }
 
-char *ec_graph_legend_dot(const ec_graph_legend *l, const char *id) {
+char *ec_dot_legend_dot(const ec_dot_legend *l, const char *id) {
   ec_buf b = {0};
   S_head(&b, id ? id : "legend", "TB", "0.25", "");
   S_legend_node(&b, l);
@@ -520,7 +520,7 @@ char *ec_graph_legend_dot(const ec_graph_legend *l, const char *id) {
 /* ---- wrapping a tall graph into columns --------------------------------------- */
 
 /* How a tall graph is wrapped: a rough size of each rank of its top-to-
- * bottom layout, from the labels ec_graph_dot writes (DejaVu Sans 10 pt
+ * bottom layout, from the labels ec_dot_graph writes (DejaVu Sans 10 pt
  * averages 6 points a character), and the number of columns that shows it
  * largest in a landscape box of the report's text column (975 x 600 px at
  * 1280 px, in points). Big graphs stay one column: they are read by
@@ -676,7 +676,7 @@ static unsigned char *S_top_sources(const ec_graph *g) {
   return top;
 }
 
-size_t ec_graph_dot_columns(const ec_graph *g, const ec_graph_dot_opts *o) {
+size_t ec_dot_columns(const ec_graph *g, const ec_dot_opts *o) {
   size_t n_ranks = 0, band = 0;
   size_t *rank = o && o->wrap && !o->left_to_right ? S_ranks(g, &n_ranks) : NULL;
   if (rank) band = S_wrap_band(g, rank, n_ranks, o->edge_labels);
@@ -684,8 +684,8 @@ size_t ec_graph_dot_columns(const ec_graph *g, const ec_graph_dot_opts *o) {
   return band ? (n_ranks + band - 1) / band : 1;
 }
 
-char *ec_graph_dot(const ec_graph *g, const ec_graph_dot_opts *o) {
-  ec_graph_dot_opts dflt = {0};
+char *ec_dot_graph(const ec_graph *g, const ec_dot_opts *o) {
+  ec_dot_opts dflt = {0};
   if (!o) o = &dflt;
   ec_buf b = {0};
   /* a tall, narrow graph (a long chain) is wrapped into columns of ranks
@@ -739,10 +739,10 @@ char *ec_graph_dot(const ec_graph *g, const ec_graph_dot_opts *o) {
   }
   free(rank);
   if (o->legend && g->n_nodes) {
-    ec_graph_legend leg;
-    ec_graph_legend_make(g, o->by_precision, ec_graph_dot_columns(g, o), &leg);
+    ec_dot_legend leg;
+    ec_dot_legend_make(g, o->by_precision, ec_dot_columns(g, o), &leg);
     S_legend_node(&b, &leg);
-    ec_graph_legend_free(&leg);
+    ec_dot_legend_free(&leg);
     /* top to bottom: the legend gets a rank of its own above the sources,
      * so its height does not stretch the first rank of the graph */
     if (!o->left_to_right && !band) {

@@ -7,7 +7,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/diag.h"
-#include "view/fmt.h"
+#include "view/phrase.h"
 #include "view/lint_table.h"
 #include "analyze/lint.h"
 
@@ -57,7 +57,7 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
   long long nl = ec_summary_layer_count(s);
   if (nl >= 0) {
     ec_buf d = {0};
-    ec_fmt_dropped(&d, e);
+    ec_phrase_dropped(&d, e);
     char *detail = d.len ? ec_asprintf("plus %s, not counted", d.data) : NULL;
     if (e->graph_names_only) {
       free(detail);
@@ -82,8 +82,8 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
      * ec_total_is_whole); the known part is the secondary text */
     ec_buf d = {0};
     char gap[128];
-    ec_fmt_total_part(&d, s->weights_bytes, s->nums.weights_known, s->nums.n);
-    const char *why = ec_fmt_weights_gap(gap, sizeof gap, &s->nums);
+    ec_phrase_total_part(&d, s->weights_bytes, s->nums.weights_known, s->nums.n);
+    const char *why = ec_phrase_weights_gap(gap, sizeof gap, &s->nums);
     if (why) ec_buf_printf(&d, "; %s", why);
     S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(EC_NA), ec_buf_take(&d), NAN);
   } else {
@@ -135,16 +135,6 @@ long long ec_headline_batch(const ec_engine *e) {
     if (!*end && v > 0) return v;
   }
   return -1;
-}
-
-char *ec_fmt_big(char *buf, size_t cap, double v) {
-  double a = fabs(v);
-  if (!isfinite(v)) snprintf(buf, cap, "\xE2\x80\x93");
-  else if (a < 1e3) snprintf(buf, cap, "%.4g", v);
-  else if (a < 999.5e3) snprintf(buf, cap, "%.3gk", v / 1e3);
-  else if (a < 999.5e6) snprintf(buf, cap, "%.3gM", v / 1e6);
-  else snprintf(buf, cap, "%.3gG", v / 1e9);
-  return buf;
 }
 
 char *ec_headline_throughput(const ec_engine *e) {

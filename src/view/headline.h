@@ -10,7 +10,8 @@
 #include <stddef.h>
 #include "analyze/lint.h"
 #include "analyze/summary.h"
-#include "view/table.h"
+#include "draw/table.h"
+#include "words/words.h"
 
 enum {
   EC_HL_TIME = 0,   /* GPU compute time (else end-to-end latency), median; p99 and source in the detail */
@@ -39,9 +40,6 @@ typedef struct ec_headline {
  *  inference shape shares (--shapes, "Input inference shape"), else trtexec's
  *  numeric "Batch" option; -1 when the inputs do not say. */
 long long ec_headline_batch(const ec_engine *e);
-/** A big count readably: "23.2k", "1.25M", "812.5" (4 significant digits
- *  under 1,000); "–" for NaN. */
-char *ec_fmt_big(char *buf, size_t cap, double v);
 /** Throughput as the headline shows it: "batch 32 · 1.99k inferences/s",
  *  "3.77k inferences/s" when the batch is unknown, NULL when the throughput
  *  is (caller frees). */

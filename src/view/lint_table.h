@@ -3,7 +3,7 @@
 #define EC_LINT_TABLE_H
 #include <stddef.h>
 #include "analyze/lint.h"
-#include "view/table.h"
+#include "draw/table.h"
 
 /** The findings of f grouped by rule (ec_findings_group): one row per rule
  *  that fired (Severity, Rule with "×N" for N findings, Latency (%) and

@@ -8,7 +8,7 @@
 #include "util/alloc.h"
 #include "view/colors.h"
 #include "view/engine_tables.h"
-#include "view/fmt.h"
+#include "view/phrase.h"
 #include "view/rows.h"
 #include "words/words.h"
 
@@ -200,7 +200,7 @@ static ec_table **S_t_type_tables(const ec_summary *s, const ec_item_args *a, ch
 
 #define W 640 /* a chart spans the column */
 
-static const ec_report_item S_items[] = {
+static const ec_item S_items[] = {
     /* charts */
     {"latency-by-type", EC_ITEM_CHART, ec_echart_latency_by_type, NULL, NULL, "by-type", W, 0, S_no_layers, S_one_type,
      "latency per layer type (ms), TREx's colours; without a profile, layers per type"},
@@ -261,25 +261,25 @@ static const ec_report_item S_items[] = {
 
 #undef W
 
-const ec_report_item *ec_report_items(size_t *n) {
+const ec_item *ec_items(size_t *n) {
   *n = sizeof S_items / sizeof S_items[0];
   return S_items;
 }
 
-const ec_report_item *ec_report_item_find(const char *name) {
+const ec_item *ec_item_find(const char *name) {
   for (size_t i = 0; name && i < sizeof S_items / sizeof S_items[0]; i++)
     if (!strcmp(S_items[i].name, name)) return &S_items[i];
   return NULL;
 }
 
-size_t ec_item_rows(const ec_report_item *it, size_t rows, size_t top) {
+size_t ec_item_rows(const ec_item *it, size_t rows, size_t top) {
   if (rows) return rows;
   if (it->rows == EC_ROWS_TOP) return top ? top : EC_TOP_DEFAULT;
   return it->rows;
 }
 
 ec_scene *ec_engine_chart(const ec_engine *e, const ec_summary *s, const char *name, const ec_engine_chart_opts *opts) {
-  const ec_report_item *it = ec_report_item_find(name);
+  const ec_item *it = ec_item_find(name);
   if (!it || it->kind != EC_ITEM_CHART || (it->missing && it->missing(s))) return NULL;
   if (it->single) {
     char *one = it->single(s);

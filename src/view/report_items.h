@@ -15,8 +15,8 @@
 #include "analyze/summary.h"
 #include "model/engine.h"
 #include "view/engine_charts.h"
-#include "view/scene.h"
-#include "view/table.h"
+#include "draw/scene.h"
+#include "draw/table.h"
 
 typedef enum {
   EC_ITEM_CHART = 0, /* a figure (and its data table) */
@@ -34,7 +34,7 @@ typedef struct ec_item_args {
   double width;     /* CHART: width in points; 0: the item's preferred width */
 } ec_item_args;
 
-typedef struct ec_report_item {
+typedef struct ec_item {
   const char *name;
   ec_item_kind kind;
   ec_engine_chart_fn chart;                                       /* CHART */
@@ -51,15 +51,15 @@ typedef struct ec_report_item {
    * category only, else NULL; may be NULL. */
   char *(*single)(const ec_summary *s);
   const char *what;  /* what it shows, one line */
-} ec_report_item;
+} ec_item;
 
 /** The registry, in the order docs/templates.md lists it; *n is set. */
-const ec_report_item *ec_report_items(size_t *n);
+const ec_item *ec_items(size_t *n);
 /** The item called name, or NULL. */
-const ec_report_item *ec_report_item_find(const char *name);
+const ec_item *ec_item_find(const char *name);
 /** The rows an item shows: a's rows when given, else the item's default,
  *  with EC_ROWS_TOP resolved to top (0: EC_TOP_DEFAULT). */
-size_t ec_item_rows(const ec_report_item *it, size_t rows, size_t top);
+size_t ec_item_rows(const ec_item *it, size_t rows, size_t top);
 
 /** Chart name for e: NULL when the name is not a chart or its data is
  *  missing (also when a single category makes it a sentence). opts may be

@@ -23,7 +23,7 @@ static const char *S_verdict(const ec_trend_group *g) {
   return g->judged ? ec_verdict_words(g->verdict) : "not judged";
 }
 
-ec_table *ec_trend_tbl_gates(const ec_trend *t, const char *id) {
+ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id) {
   char buf[320], head[96];
   ec_table *tb = ec_table_new(id, NULL);
   ec_table_col(tb, "Engine", EC_ALIGN_LEFT, 0);
@@ -62,7 +62,7 @@ ec_table *ec_trend_tbl_gates(const ec_trend *t, const char *id) {
   return tb;
 }
 
-ec_table *ec_trend_tbl_cps(const ec_trend *t, const char *id, const char **why) {
+ec_table *ec_tv_tbl_cps(const ec_trend *t, const char *id, const char **why) {
   char buf[128], a[32], b2[32];
   ec_table *tb = ec_table_new(id, NULL);
   ec_table_col(tb, "Engine", EC_ALIGN_LEFT, 0);
@@ -106,7 +106,7 @@ ec_table *ec_trend_tbl_cps(const ec_trend *t, const char *id, const char **why) 
   return ec_table_finish(tb, total, "no engine's level changed: no change point", why, "change points");
 }
 
-ec_table *ec_trend_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers, const char *id, size_t max) {
+ec_table *ec_tv_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers, const char *id, size_t max) {
   const ec_trend_cp *c = &t->groups[gi].cps[k];
   const ec_trend_moved *v = layers ? c->layers : c->types;
   size_t n = layers ? c->n_layers : c->n_types;
@@ -146,7 +146,7 @@ ec_table *ec_trend_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers,
   return tb;
 }
 
-ec_table *ec_trend_tbl_nights(const ec_trend *t, size_t gi, const char *id, size_t max) {
+ec_table *ec_tv_tbl_nights(const ec_trend *t, size_t gi, const char *id, size_t max) {
   const ec_trend_group *g = &t->groups[gi];
   char buf[64], head[64];
   ec_table *tb = ec_table_new(id, NULL);
@@ -196,7 +196,7 @@ static const char **S_labels(const ec_trend_group *g) {
   return v;
 }
 
-ec_scene *ec_trend_chart_series(const ec_trend *t, size_t gi, const char *id, const char **why) {
+ec_scene *ec_tv_chart_series(const ec_trend *t, size_t gi, const char *id, const char **why) {
   const ec_trend_group *g = &t->groups[gi];
   if (!g->points) {
     *why = "no night has the metric";
@@ -282,11 +282,11 @@ ec_scene *ec_trend_chart_series(const ec_trend *t, size_t gi, const char *id, co
  * not know share its gray). */
 static ec_color S_type_color(const char *type, size_t k) {
   ec_color c = ec_color_layer_type(type), gray = ec_color_layer_type(NULL);
-  if (c.r == gray.r && c.g == gray.g && c.b == gray.b) return ec_color_palette(k);
+  if (c.r == gray.r && c.g == gray.g && c.b == gray.b) return ec_palette_color(k);
   return c;
 }
 
-ec_scene *ec_trend_chart_types(const ec_trend *t, size_t gi, const char *id, const char **why) {
+ec_scene *ec_tv_chart_types(const ec_trend *t, size_t gi, const char *id, const char **why) {
   const ec_trend_group *g = &t->groups[gi];
   size_t known = 0;
   for (size_t i = 0; i < g->n; i++) known += g->nights[i].has_types != 0;

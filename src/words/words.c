@@ -113,3 +113,71 @@ char *ec_fmt_saving(char *buf, size_t cap, double likely, double up_to, int cell
     snprintf(buf, cap, "up to %s%sms", b, sp);
   return buf;
 }
+
+/* ---- numbers in charts and tiles ---- */
+
+static void S_group_thousands(char *buf, size_t cap) {
+  /* Insert commas into the integer part of a plain decimal number. */
+  char tmp[96];
+  const char *p = buf;
+  size_t o = 0;
+  if (*p == '-') tmp[o++] = *p++;
+  size_t digits = strspn(p, "0123456789");
+  for (size_t i = 0; i < digits; i++) {
+    if (i && (digits - i) % 3 == 0 && o < sizeof tmp - 1) tmp[o++] = ',';
+    if (o < sizeof tmp - 1) tmp[o++] = p[i];
+  }
+  p += digits;
+  while (*p && o < sizeof tmp - 1) tmp[o++] = *p++;
+  tmp[o] = '\0';
+  snprintf(buf, cap, "%s", tmp);
+}
+
+char *ec_fmt_tick(char *buf, size_t cap, double v, double step) {
+  int d = 0;
+  while (d < 6) {
+    double sc = step * pow(10, d);
+    if (fabs(sc - round(sc)) < 1e-6 * fmax(1, sc)) break;
+    d++;
+  }
+  if (fabs(v) < step * 1e-9) v = 0;
+  snprintf(buf, cap, "%.*f", d, v);
+  S_group_thousands(buf, cap);
+  return buf;
+}
+
+char *ec_fmt_value(char *buf, size_t cap, double v) {
+  double a = fabs(v);
+  if (!isfinite(v)) snprintf(buf, cap, EC_DASH);
+  else if (a == 0) snprintf(buf, cap, "0");
+  else if (a >= 100 || (a < 1e15 && v == floor(v))) snprintf(buf, cap, "%.0f", v); /* counts: "12" */
+  else if (a >= 10) snprintf(buf, cap, "%.1f", v);
+  else if (a >= 1) snprintf(buf, cap, "%.2f", v);
+  else if (a >= 0.001) snprintf(buf, cap, "%.3g", v);
+  else snprintf(buf, cap, "%.2e", v);
+  if (a >= 1000 && isfinite(v)) S_group_thousands(buf, cap);
+  return buf;
+}
+
+char *ec_fmt_si(char *buf, size_t cap, double v, const char *unit) {
+  static const char *pre[] = {"", "k", "M", "G", "T", "P", "E"};
+  int k = 0;
+  double a = fabs(v);
+  while (a >= 1000 && k < 6) {
+    a /= 1000;
+    v /= 1000;
+    k++;
+  }
+  snprintf(buf, cap, "%.3g %s%s", v, pre[k], unit ? unit : "");
+  return buf;
+}
+
+char *ec_fmt_big(char *buf, size_t cap, double v) {
+  double a = fabs(v);
+  if (!isfinite(v)) snprintf(buf, cap, EC_DASH);
+  else if (a < 1e3) snprintf(buf, cap, "%.4g", v);
+  else if (a < 999.5e3) snprintf(buf, cap, "%.3gk", v / 1e3);
+  else if (a < 999.5e6) snprintf(buf, cap, "%.3gM", v / 1e6);
+  else snprintf(buf, cap, "%.3gG", v / 1e9);
+  return buf;
+}

@@ -98,4 +98,17 @@ char *ec_fmt_int(char *buf, size_t cap, double v);
 /** A general number, 4 significant digits ("1155", "0.8622"); "–" for NaN. */
 char *ec_fmt_num(char *buf, size_t cap, double v);
 
+/* Numbers in charts and tiles. */
+/** Format v with the decimals that step needs (at most 6) and thousands
+ *  separators into buf; returns buf. */
+char *ec_fmt_tick(char *buf, size_t cap, double v, double step);
+/** Format v with three significant digits ("0.0123", "12.3", "1,234");
+ *  whole numbers print without decimals ("12", not "12.0"). */
+char *ec_fmt_value(char *buf, size_t cap, double v);
+/** Format v with an SI prefix and unit ("1.5 T" + unit). */
+char *ec_fmt_si(char *buf, size_t cap, double v, const char *unit);
+/** A big count readably: "23.2k", "1.25M", "812.5" (4 significant digits
+ *  under 1,000); "–" for NaN. */
+char *ec_fmt_big(char *buf, size_t cap, double v);
+
 #endif

@@ -14,7 +14,7 @@
 #include "render/svg.h"
 #include "util/buf.h"
 #include "util/utf8.h"
-#include "view/scene.h"
+#include "draw/scene.h"
 #include "xmlcheck.h"
 #include <graphviz/cgraph.h>
 #include <jansson.h>
@@ -60,7 +60,7 @@ static void S_fe_json(const char *s, size_t n) {
     ec_buf want = {0};
     for (size_t i = 0, l; i < n; i += l) {
       unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
-      if (cp >= 0x20 && cp != 0x7f && ec_cp_unsafe(cp, l)) ec_buf_puts(&want, "\xEF\xBF\xBD");
+      if (cp >= 0x20 && cp != 0x7f && ec_utf8_unsafe(cp, l)) ec_buf_puts(&want, "\xEF\xBF\xBD");
       else ec_buf_put(&want, s + i, l);
     }
     EC_FUZZ_CHECK(json_string_length(v) == want.len);

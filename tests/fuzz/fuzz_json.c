@@ -12,7 +12,7 @@
 
 static void S_fj_summary(ec_engine *e) {
   ec_summary *s = ec_summarize(e);
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   EC_FUZZ_CHECK(j != NULL);
   char *txt = json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT);
   EC_FUZZ_CHECK(txt != NULL);

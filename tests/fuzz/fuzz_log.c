@@ -17,7 +17,7 @@ int ec_fuzz_log(const uint8_t *data, size_t size) {
   ec_load_log_text(e, "f.profile.log", t, size, &o);
   ec_load_finish(e, &o);
   ec_summary *s = ec_summarize(e);
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   char *txt = json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT);
   EC_FUZZ_CHECK(txt != NULL);
   free(txt);

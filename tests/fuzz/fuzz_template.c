@@ -16,8 +16,8 @@
 #include "util/buf.h"
 #include "util/utf8.h"
 #include "view/colors.h"
-#include "view/scene.h"
-#include "view/table.h"
+#include "draw/scene.h"
+#include "draw/table.h"
 #include <cmark.h>
 #include <ctype.h>
 #include <math.h>
@@ -107,7 +107,7 @@ static ec_block *S_ft_generate(void *ud, const char *kind, const ec_kvs *args) {
     for (size_t i = 0; i < args->n; i++) {
       size_t r = ec_table_row(tb);
       ec_table_set(tb, r, 0, args->v[i].val, NAN);
-      ec_table_set_precision(tb, r, 0, args->v[i].key);
+      ec_precision_cell(tb, r, 0, args->v[i].key);
       ec_table_set(tb, r, 1, args->v[i].key, (double)(i * 37 % 101));
       ec_table_set_kind(tb, r, 1, i % 2 ? EC_CELL_SHARE : EC_CELL_SEVERITY, args->v[i].val);
     }

@@ -23,8 +23,8 @@
 #include "view/engine_charts.h"
 #include "view/engine_tables.h"
 #include "view/report_items.h"
-#include "view/layout_check.h"
-#include "view/text.h"
+#include "draw/layout_check.h"
+#include "draw/text.h"
 
 static char S_tmp[] = "/tmp/ec_charts_XXXXXX";
 static ec_buf S_html;
@@ -593,7 +593,7 @@ static void test_group_charts(void **st) {
   }
   sum = ec_summarize(e);
   assert_null(ec_engine_chart(e, sum, "pointwise-ops", &co));
-  const ec_report_item *it = ec_report_item_find("pointwise-ops");
+  const ec_item *it = ec_item_find("pointwise-ops");
   char *one = it->single(sum);
   assert_string_equal(one, "All 10 PointWise layers list no fused operations.");
   free(one);

@@ -578,7 +578,7 @@ static void test_summary_baseline(void **st) {
   (void)st;
   ec_engine *src = S_load("tests/fixtures/compare/base/model.engine");
   ec_summary *s = ec_summarize(src);
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   char *text = ec_jdump(j, 1);
   json_decref(j);
   ec_summary_free(s);
@@ -644,7 +644,7 @@ static void test_comparability(void **st) {
   for (size_t k = 0; k < 5; k++) assert_string_equal(r->mism[k].what, want[k]);
   assert_string_equal(r->mism[4].base, "(not set)");
   /* the JSON carries labels and mismatches */
-  json_t *j = ec_compare_json(c, labels);
+  json_t *j = ec_jsonout_compare(c, labels);
   json_t *e1 = json_array_get(json_object_get(j, "engines"), 1);
   assert_string_equal(json_string_value(json_object_get(json_object_get(e1, "labels"), "host")), "ci-7");
   assert_int_equal(json_array_size(json_object_get(e1, "comparability")), 5);
@@ -755,7 +755,7 @@ static void test_deterministic(void **st) {
                         S_load("tests/fixtures/compare/renamed/model.engine")};
     ec_compare_opts o = S_opts(10);
     ec_comparison *c = ec_compare(es, 2, NULL, &o);
-    json_t *j = ec_compare_json(c, NULL);
+    json_t *j = ec_jsonout_compare(c, NULL);
     t[k] = ec_jdump(j, 1);
     json_decref(j);
     ec_comparison_free(c);

@@ -49,14 +49,14 @@ static void test_printers(void **st) {
   char *p = NULL;
   size_t n = 0;
   FILE *f = open_memstream(&p, &n);
-  ec_summary_text(s, f);
+  ec_print_summary(s, f);
   S_close(f, &p);
   assert_true(strncmp(p, "engine      ", 12) == 0);
   free(p);
   ec_findings fs = {0};
   ec_lint(e, s, NULL, &fs);
   f = open_memstream(&p, &n);
-  ec_lint_text(s, &fs, 1, f);
+  ec_print_lint(s, &fs, 1, f);
   S_close(f, &p);
   assert_true(strncmp(p, "engine ", 7) == 0);
   assert_non_null(strstr(p, " findings: "));

@@ -362,7 +362,7 @@ static void test_tiny_fixture(void **st) {
                        S_count(&r.f, "qkv-unfused"),
                    0);
   /* JSON: the first 20 evidence layers, all 30 counted */
-  json_t *j = ec_lint_json(r.s, &r.f, -1);
+  json_t *j = ec_jsonout_lint(r.s, &r.f, -1);
   json_t *fs = json_object_get(j, "findings");
   int seen = 0;
   for (size_t i = 0; i < json_array_size(fs); i++) {

@@ -9,7 +9,7 @@
 #include "../fuzz/fuzz_log.c"
 #include "../fuzz/fuzz_template.c"
 #include "../fuzz/fuzz_escape.c"
-#include "view/text.h"
+#include "draw/text.h"
 
 typedef int (*S_entry)(const uint8_t *, size_t);
 

@@ -166,11 +166,11 @@ static void test_hostile_dot(void **st) {
   ec_buf_free(&b);
   assert_int_equal(e->n_layers, n + 1);
   ec_graph *g = ec_graph_build(e, NULL);
-  ec_graph_dot_opts o = {0};
+  ec_dot_opts o = {0};
   o.legend = 1;
   o.edge_labels = 1;
   o.href_prefix = "e1";
-  char *dot = ec_graph_dot(g, &o);
+  char *dot = ec_dot_graph(g, &o);
   /* labels are short: the 10,000-character name is cut */
   for (const char *p = dot; (p = strstr(p, "label=<")) != NULL; p++) {
     const char *end = strstr(p, "> tooltip=");
@@ -285,44 +285,44 @@ static void test_report_abandoned(void **st) {
 static void test_graph_file_job(void **st) {
   (void)st;
   ec_engine *e = S_load(S_small);
-  ec_graph_file_opts o = {0};
+  ec_gen_graph_file_opts o = {0};
   o.format = EC_GRAPH_DOT;
   o.budget = EC_GRAPH_FILE_BUDGET;
-  ec_graph_file_status s;
+  ec_gen_graph_file_status s;
   char *why = (char *)"x";
-  ec_graph_job *j = ec_graph_file_start(e, NULL, &o, &s, &why);
+  ec_gen_graph_job *j = ec_gen_graph_file_start(e, NULL, &o, &s, &why);
   assert_non_null(j);
   assert_int_equal(s, EC_GRAPH_FILE_OK);
   assert_null(why);
-  assert_true(ec_graph_job_nodes(j) >= 4);
+  assert_true(ec_gen_graph_job_nodes(j) >= 4);
   ec_buf b = {0};
-  assert_int_equal(ec_graph_job_file(j, &b, &why), 0);
+  assert_int_equal(ec_gen_graph_job_file(j, &b, &why), 0);
   assert_non_null(strstr(b.data, "graph [id=\"g\""));
   assert_non_null(strstr(b.data, "legend"));
   ec_buf_free(&b);
   char *chain = S_chain(60);
   ec_engine *c = S_load(chain);
   free(chain);
-  j = ec_graph_file_start(c, NULL, &o, &s, &why);
-  size_t all = ec_graph_job_nodes(j);
-  ec_graph_job_cancel(j);
+  j = ec_gen_graph_file_start(c, NULL, &o, &s, &why);
+  size_t all = ec_gen_graph_job_nodes(j);
+  ec_gen_graph_job_cancel(j);
   o.budget = 10; /* grouped by scope */
-  j = ec_graph_file_start(c, NULL, &o, &s, &why);
-  assert_true(ec_graph_job_nodes(j) < all);
-  assert_non_null(ec_graph_job_note(j));
-  ec_graph_job_cancel(j);
+  j = ec_gen_graph_file_start(c, NULL, &o, &s, &why);
+  assert_true(ec_gen_graph_job_nodes(j) < all);
+  assert_non_null(ec_gen_graph_job_note(j));
+  ec_gen_graph_job_cancel(j);
   o.budget = 0; /* given as 0: no simplification, not the default */
-  j = ec_graph_file_start(c, NULL, &o, &s, &why);
-  assert_int_equal(ec_graph_job_nodes(j), all);
-  ec_graph_job_cancel(j);
+  j = ec_gen_graph_file_start(c, NULL, &o, &s, &why);
+  assert_int_equal(ec_gen_graph_job_nodes(j), all);
+  ec_gen_graph_job_cancel(j);
   ec_engine_free(c);
   o.query = "(";
-  assert_null(ec_graph_file_start(e, NULL, &o, &s, &why));
+  assert_null(ec_gen_graph_file_start(e, NULL, &o, &s, &why));
   assert_int_equal(s, EC_GRAPH_FILE_BAD_QUERY);
   assert_non_null(why);
   free(why);
   o.query = "no such layer";
-  assert_null(ec_graph_file_start(e, NULL, &o, &s, &why));
+  assert_null(ec_gen_graph_file_start(e, NULL, &o, &s, &why));
   assert_int_equal(s, EC_GRAPH_FILE_NO_MATCH);
   free(why);
   /* the standalone file may hold more than the report's drawing */
@@ -408,8 +408,8 @@ static void test_in_place(void **st) {
   assert_false(S_has_edge(g, EC_GN_LAYER, "proj", EC_GN_LAYER, "read"));
   assert_false(S_has_edge(g, EC_GN_LAYER, scat, EC_GN_LAYER, scat));
   for (size_t i = 0; i < g->n_edges; i++) assert_true(g->edges[i].from != g->edges[i].to);
-  ec_graph_dot_opts o = {0};
-  char *dot = ec_graph_dot(g, &o);
+  ec_dot_opts o = {0};
+  char *dot = ec_dot_graph(g, &o);
   for (size_t i = 0; i < g->n_nodes; i++) {
     char self[64];
     snprintf(self, sizeof self, "n%zu -> n%zu ", i, i);
@@ -501,8 +501,8 @@ static void test_bindings_folded(void **st) {
   char *note = ec_graph_folded_note(g);
   assert_non_null(strstr(note, "801 bindings are folded into"));
   free(note);
-  ec_graph_dot_opts o = {0};
-  char *dot = ec_graph_dot(g, &o);
+  ec_dot_opts o = {0};
+  char *dot = ec_dot_graph(g, &o);
   assert_non_null(strstr(dot, " inputs</b>"));
   assert_non_null(strstr(dot, " outputs</b>"));
   free(dot);

@@ -1068,7 +1068,7 @@ static void test_outputs_escape(void **st) {
   S_pcts(e);
   S_run r = S_lint_it(e);
   assert_true(r.f.n >= 2);
-  json_t *j = ec_lint_json(r.s, &r.f, EC_LINT_WARNING);
+  json_t *j = ec_jsonout_lint(r.s, &r.f, EC_LINT_WARNING);
   assert_string_equal(json_string_value(json_object_get(j, "schema")), "enginecard.lint/1");
   assert_true(json_is_true(json_object_get(j, "failed")));
   json_t *f0 = json_array_get(json_object_get(j, "findings"), 0);
@@ -1077,7 +1077,7 @@ static void test_outputs_escape(void **st) {
   assert_null(strstr(txt, "\x01"));
   free(txt);
   json_decref(j);
-  j = ec_lint_json(r.s, &r.f, -1);
+  j = ec_jsonout_lint(r.s, &r.f, -1);
   assert_true(json_is_null(json_object_get(j, "fail_on")));
   assert_true(json_is_false(json_object_get(j, "failed")));
   json_decref(j);
@@ -1357,7 +1357,7 @@ static void S_lint_corpus(const char *dir, ec_engine *e, void *ctx) {
     }
   }
   S_check_groups_and_savings(dir, e, s, &f);
-  json_t *j = ec_lint_json(s, &f, -1);
+  json_t *j = ec_jsonout_lint(s, &f, -1);
   assert_int_equal(json_array_size(json_object_get(j, "findings")), f.n);
   json_decref(j);
   *total += f.n;

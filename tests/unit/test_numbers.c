@@ -25,7 +25,7 @@
 #include "view/engine_charts.h"
 #include "view/engine_tables.h"
 #include "view/report_items.h"
-#include "view/fmt.h"
+#include "view/phrase.h"
 #include "view/headline.h"
 
 #define FX "tests/fixtures/numbers/myelin-a100"
@@ -61,7 +61,7 @@ static void S_check_one_denominator(const char *path, const char *layer, const c
   double want = 100.0 * l->avg_ms / s->total_ms;
   assert_true(fabs(ec_layer_share_pct(s, l) - want) < 1e-9);
   /* summary --json: top_layers[0] is this layer */
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   json_t *top = json_array_get(json_object_get(j, "top_layers"), 0);
   assert_string_equal(json_string_value(json_object_get(top, "name")), layer);
   double got = json_number_value(json_object_get(top, "pct"));
@@ -201,7 +201,7 @@ static void test_constant_inputs_are_weights(void **state) {
   assert_int_equal(s->nums.n_const, 2);
   /* I/O traffic leaves the constants out; TREx's figure keeps them */
   assert_true(s->activations_bytes_trex - s->activations_bytes == 64 * 4096 * 2 + 4096 * 2);
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   assert_true(json_integer_value(json_object_get(j, "weights_bytes")) == (json_int_t)s->weights_bytes);
   assert_int_equal(json_integer_value(json_object_get(j, "weights_constant_tensors")), 2);
   json_decref(j);
@@ -273,13 +273,13 @@ static void test_unknown_weights_and_io(void **state) {
   assert_true(isnan(s->weights_bytes) && isnan(s->weights_bytes_trex) && isnan(s->activations_bytes));
   assert_int_equal(s->nums.weights_known, 0);
   assert_int_equal(s->nums.io_known, 0);
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   assert_true(json_is_null(json_object_get(j, "weights_bytes")));
   assert_true(json_is_null(json_object_get(j, "activations_bytes")));
   json_decref(j);
   assert_null(ec_tbl_memory(s, "m", 20));
   /* the registry says why, for the report's "Not available" */
-  assert_non_null(strstr(ec_report_item_find("memory")->missing(s), "no layer's weights or tensors are described"));
+  assert_non_null(strstr(ec_item_find("memory")->missing(s), "no layer's weights or tensors are described"));
   ec_summary_free(s);
   ec_engine_free(e);
   /* a log-only engine: the layer listing names tensors but no weights;
@@ -435,7 +435,7 @@ static void test_efficiency_fixture(void **state) {
     seen = 1;
     char buf[64];
     assert_string_equal(ec_table_cell(t, r, 6)->text, ec_fmt_num(buf, sizeof buf, x->pct_of_peak));
-    assert_string_equal(ec_table_cell(t, r, 5)->text, ec_fmt_peak(buf, sizeof buf, &x->peak));
+    assert_string_equal(ec_table_cell(t, r, 5)->text, ec_phrase_peak(buf, sizeof buf, &x->peak));
     assert_non_null(strstr(ec_table_cell(t, r, 5)->text, "TF32 Tensor Core"));
   }
   assert_true(seen);
@@ -577,7 +577,7 @@ static void test_unprofiled_group_is_unknown(void **state) {
   assert_int_equal(pool->profiled, 0);
   assert_true(isnan(pool->latency_ms));
   assert_true(isnan(pool->pct));
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   json_t *bt = json_object_get(json_object_get(json_object_get(j, "latency_ms"), "by_type"), "Pooling");
   assert_non_null(bt);
   assert_true(json_is_null(bt));
@@ -639,7 +639,7 @@ static void test_layer_count_unknown(void **state) {
   ec_load_finish(e, NULL);
   ec_summary *s = ec_summarize(e);
   assert_true(ec_summary_layer_count(s) == -1);
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   assert_true(json_is_null(json_object_get(j, "layers")));
   assert_true(json_is_null(json_object_get(json_object_get(j, "reformat"), "count")));
   /* read back as a stored summary: still unknown */
@@ -658,7 +658,7 @@ static void test_layer_count_unknown(void **state) {
   /* a stored summary of an engine with layers keeps its count */
   e = S_load(FX);
   s = ec_summarize(e);
-  j = ec_summary_json(s);
+  j = ec_jsonout_summary(s);
   text = json_dumps(j, JSON_SORT_KEYS);
   b = ec_engine_new("b");
   ec_load_summary_text(b, "s.json", text, strlen(text), NULL);
@@ -836,7 +836,7 @@ static void test_partial_total_not_headline(void **state) {
   assert_true(w && io);
   ec_table_free(t);
   /* JSON: the numbers and whether they are whole */
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   assert_true(json_number_value(json_object_get(j, "weights_bytes")) == 12);
   assert_true(json_is_false(json_object_get(j, "weights_complete")));
   assert_true(json_is_false(json_object_get(j, "activations_complete")));
@@ -852,7 +852,7 @@ static void test_partial_total_not_headline(void **state) {
   char buf[32];
   assert_string_equal(h.fig[EC_HL_WEIGHTS].value, ec_fmt_bytes(buf, sizeof buf, s->weights_bytes));
   ec_headline_free(&h);
-  j = ec_summary_json(s);
+  j = ec_jsonout_summary(s);
   assert_true(json_is_true(json_object_get(j, "weights_complete")));
   json_decref(j);
   ec_summary_free(s);

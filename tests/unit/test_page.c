@@ -270,14 +270,14 @@ static void test_graph_wrap(void **st) {
   ec_engine *e = S_load(j);
   free(j);
   ec_graph *g = ec_graph_build(e, NULL);
-  ec_graph_dot_opts o = {0};
+  ec_dot_opts o = {0};
   o.edge_labels = 1;
-  char *plain = ec_graph_dot(g, &o);
-  assert_int_equal(ec_graph_dot_columns(g, &o), 1); /* only when asked */
+  char *plain = ec_dot_graph(g, &o);
+  assert_int_equal(ec_dot_columns(g, &o), 1); /* only when asked */
   o.wrap = 1;
-  size_t cols = ec_graph_dot_columns(g, &o);
+  size_t cols = ec_dot_columns(g, &o);
   assert_true(cols >= 2 && cols <= 8);
-  char *wrapped = ec_graph_dot(g, &o);
+  char *wrapped = ec_dot_graph(g, &o);
   assert_null(strstr(plain, "to column"));
   assert_non_null(strstr(wrapped, "to column 2 "));
   assert_non_null(strstr(wrapped, "from column 1\""));
@@ -303,7 +303,7 @@ static void test_graph_wrap(void **st) {
   e = S_load(j);
   free(j);
   g = ec_graph_build(e, NULL);
-  assert_int_equal(ec_graph_dot_columns(g, &o), 1);
+  assert_int_equal(ec_dot_columns(g, &o), 1);
   ec_gl_free(a);
   ec_gl_free(b);
   free(plain);
@@ -319,8 +319,8 @@ static void test_graph_legend(void **st) {
   ec_engine *e = S_load(j);
   free(j);
   ec_graph *g = ec_graph_build(e, NULL);
-  ec_graph_legend l;
-  ec_graph_legend_make(g, 0, 3, &l);
+  ec_dot_legend l;
+  ec_dot_legend_make(g, 0, 3, &l);
   int conv = 0, reformat = 0, fp16 = 0, columns = 0, binding = 0;
   for (size_t i = 0; i < l.n; i++) {
     conv += l.v[i].kind == EC_LEG_FILL && !strcmp(l.v[i].label, e->layers[0].type);
@@ -335,13 +335,13 @@ static void test_graph_legend(void **st) {
   assert_int_equal(fp16, 1);
   assert_int_equal(columns, 1);
   assert_int_equal(binding, 1);
-  char *dot = ec_graph_legend_dot(&l, "x_legend");
+  char *dot = ec_dot_legend_dot(&l, "x_legend");
   assert_non_null(strstr(dot, "legend [shape=plaintext"));
   ec_gl *gl = S_layout(dot);
   assert_true(ec_gl_width(gl) > 50 && ec_gl_height(gl) > 50);
   ec_gl_free(gl);
   free(dot);
-  ec_graph_legend_free(&l);
+  ec_dot_legend_free(&l);
   ec_graph_free(g);
   ec_engine_free(e);
 }
@@ -483,11 +483,11 @@ static void test_bidi_controls(void **st) {
     assert_non_null(strstr(b.data, "\xEF\xBF\xBD"));
     ec_buf_free(&b);
   }
-  assert_true(ec_cp_bidi_control(0x202E) && ec_cp_bidi_control(0x2066) && !ec_cp_bidi_control(0x200F));
+  assert_true(ec_utf8_bidi_control(0x202E) && ec_utf8_bidi_control(0x2066) && !ec_utf8_bidi_control(0x200F));
   /* one predicate for every writer: controls but tab and newline, C1, an
    * invalid byte, the bidi controls; not U+FFFD itself when it was written */
-  assert_true(ec_cp_unsafe(0x1b, 1) && ec_cp_unsafe(0x85, 2) && ec_cp_unsafe(0xFFFD, 1) && ec_cp_unsafe(0x2067, 3));
-  assert_false(ec_cp_unsafe('\t', 1) || ec_cp_unsafe('\n', 1) || ec_cp_unsafe(0xFFFD, 3) || ec_cp_unsafe(0x200F, 3));
+  assert_true(ec_utf8_unsafe(0x1b, 1) && ec_utf8_unsafe(0x85, 2) && ec_utf8_unsafe(0xFFFD, 1) && ec_utf8_unsafe(0x2067, 3));
+  assert_false(ec_utf8_unsafe('\t', 1) || ec_utf8_unsafe('\n', 1) || ec_utf8_unsafe(0xFFFD, 3) || ec_utf8_unsafe(0x200F, 3));
 }
 
 /* Every escaper of shown text cuts it at EC_SHOWN_MAX_BYTES, on a character

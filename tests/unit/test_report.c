@@ -34,7 +34,7 @@
 #include "view/compare_view.h"
 #include "view/report_items.h"
 #include "view/rows.h"
-#include "view/table.h"
+#include "draw/table.h"
 
 /* An engine of n layers cycling through the given types (and precisions),
  * each with a profile record (latency i % 7 + 1 tenths of a ms) when
@@ -121,7 +121,7 @@ static void test_cell_kinds_html(void **st) {
   ec_table_col(t, "B", EC_ALIGN_RIGHT, 1);
   size_t r = ec_table_row(t);
   ec_table_set(t, r, 0, "FP16", NAN);
-  ec_table_set_precision(t, r, 0, "FP16");
+  ec_precision_cell(t, r, 0, "FP16");
   ec_table_set(t, r, 1, "45.70", 45.7);
   ec_table_set_kind(t, r, 1, EC_CELL_SHARE, NULL);
   r = ec_table_row(t);
@@ -153,7 +153,7 @@ static void test_cell_kinds_html(void **st) {
  * space), carry no inserted hyphen, and the lines must give s back. */
 static void S_check_breaks(const char *s, double w, size_t min_lines) {
   ec_buf out = {0};
-  ec_table_cell_lines(s, w, &out);
+  ec_cairo_cell_lines(s, w, &out);
   size_t n = strlen(s), at = 0, lines = 0;
   const char *p = out.data;
   for (;;) {
@@ -195,7 +195,7 @@ static void test_pdf_identifier_breaks(void **st) {
 static void test_registry(void **st) {
   (void)st;
   size_t n;
-  const ec_report_item *v = ec_report_items(&n);
+  const ec_item *v = ec_items(&n);
   assert_true(n > 20);
   size_t readme_len;
   ec_diags d = {0};
@@ -204,13 +204,13 @@ static void test_registry(void **st) {
   for (size_t i = 0; i < n; i++) {
     for (size_t j = 0; j < i; j++)
       if (!strcmp(v[i].name, v[j].name)) fail_msg("%s is registered twice", v[i].name);
-    assert_ptr_equal(ec_report_item_find(v[i].name), &v[i]);
+    assert_ptr_equal(ec_item_find(v[i].name), &v[i]);
     /* each kind has its builder and only that */
     assert_int_equal(v[i].chart != NULL, v[i].kind == EC_ITEM_CHART);
     assert_int_equal(v[i].table != NULL, v[i].kind == EC_ITEM_TABLE);
     assert_int_equal(v[i].tables != NULL, v[i].kind == EC_ITEM_TABLES);
     if (v[i].data) {
-      const ec_report_item *t = ec_report_item_find(v[i].data);
+      const ec_item *t = ec_item_find(v[i].data);
       if (!t || t->kind != EC_ITEM_TABLE) fail_msg("%s: its data %s is not a table", v[i].name, v[i].data);
     }
     assert_true(v[i].what && *v[i].what);
@@ -228,19 +228,19 @@ static void test_registry(void **st) {
   for (const char *p = strstr(md, "```chart\n"); p; p = strstr(p + 1, "```chart\n")) {
     char name[64];
     assert_int_equal(sscanf(p, "```chart\ndata: %63s", name), 1);
-    const ec_report_item *it = ec_report_item_find(name);
+    const ec_item *it = ec_item_find(name);
     if (!it || it->kind != EC_ITEM_CHART) fail_msg("the template's chart %s is not a registered chart", name);
   }
   for (const char *p = strstr(md, "```table\n"); p; p = strstr(p + 1, "```table\n")) {
     char name[64];
     assert_int_equal(sscanf(p, "```table\ndata: %63s", name), 1);
-    const ec_report_item *it = ec_report_item_find(name);
+    const ec_item *it = ec_item_find(name);
     if (!it || it->kind == EC_ITEM_CHART) fail_msg("the template's table %s is not a registered table", name);
   }
   free(md);
   ec_diags_free(&d);
-  assert_null(ec_report_item_find("latency-by-precision")); /* three donuts said "99% FP16" */
-  assert_null(ec_report_item_find("layer-precision"));      /* the same bars as layer-latency */
+  assert_null(ec_item_find("latency-by-precision")); /* three donuts said "99% FP16" */
+  assert_null(ec_item_find("layer-precision"));      /* the same bars as layer-latency */
 }
 
 /* ---- every report kind's names and docs/templates.md ------------------- */
@@ -347,7 +347,7 @@ static void S_template_registered(const ec_tmpl_kind *k, const char *tmpl) {
       int ok = it && it->name;
       if (it && !it->name && !strcmp(k->name, "compare")) ok = ec_cmp_chart_find(name) != NULL;
       if (it && !it->name && !strcmp(k->name, "report")) {
-        const ec_report_item *ri = ec_report_item_find(name);
+        const ec_item *ri = ec_item_find(name);
         ok = ri && (ri->kind == EC_ITEM_CHART) == !f;
       }
       if (!ok) fail_msg("%s: the %s %s is not registered", tmpl, fences[f], name);
@@ -395,7 +395,7 @@ static void test_docs_names(void **st) {
   size_t rr[64], n, nr;
   /* report: the registry's charts and tables, the kind's notes and placeholders */
   size_t ni;
-  const ec_report_item *items = ec_report_items(&ni);
+  const ec_item *items = ec_items(&ni);
   n = 0;
   for (size_t i = 0; i < ni; i++)
     if (items[i].kind == EC_ITEM_CHART) v[n++] = items[i].name;
@@ -407,7 +407,7 @@ static void test_docs_names(void **st) {
   n = S_kind_names(&ec_report_kind, "notes", v, 128);
   S_docs_agree(doc, "report notes", v, n);
   /* compare and trend: their tables (compare's charts with the view's registry) */
-  const ec_tmpl_kind *kinds[] = {&ec_report_kind, &ec_compare_kind, &ec_trend_kind};
+  const ec_tmpl_kind *kinds[] = {&ec_report_kind, &ec_report_compare_kind, &ec_report_trend_kind};
   for (size_t k = 1; k < 3; k++) {
     char label[64];
     const char *kn = kinds[k]->name;
@@ -476,7 +476,7 @@ static void test_docs_names(void **st) {
     free(page);
   }
   /* and --help (the man page, completions and README synopsis come from it) */
-  const ec_option *top = ec_option_find("--top", EC_CMD_REPORT);
+  const ec_option *top = ec_cli_option_find("--top", EC_CMD_REPORT);
   assert_non_null(top);
   char q[32];
   snprintf(q, sizeof q, "(default %d)", EC_TOP_DEFAULT);
@@ -493,11 +493,11 @@ static void test_unknown_names(void **st) {
     const char *fence, *data, *why;
   } cases[] = {
       {&ec_report_kind, "notes", "nope", "the template names unknown notes"},
-      {&ec_compare_kind, "table", "nope", "the template names an unknown comparison table"},
-      {&ec_compare_kind, "table", NULL, "the template names an unknown comparison table"},
-      {&ec_trend_kind, "table", "nope", "the template names an unknown trend table"},
-      {&ec_trend_kind, "chart", "verdict", "the template names an unknown trend chart"},
-      {&ec_trend_kind, "table", "series", "the template names an unknown trend table"},
+      {&ec_report_compare_kind, "table", "nope", "the template names an unknown comparison table"},
+      {&ec_report_compare_kind, "table", NULL, "the template names an unknown comparison table"},
+      {&ec_report_trend_kind, "table", "nope", "the template names an unknown trend table"},
+      {&ec_report_trend_kind, "chart", "verdict", "the template names an unknown trend chart"},
+      {&ec_report_trend_kind, "table", "series", "the template names an unknown trend table"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     ec_kvs a = {0};
@@ -510,10 +510,10 @@ static void test_unknown_names(void **st) {
     ec_kvs_free(&a);
   }
   ec_kvs a = {0};
-  assert_null(ec_tmpl_generate(&ec_compare_kind, NULL, "first-screen", &a));
-  assert_null(ec_tmpl_generate(&ec_trend_kind, NULL, "lint", &a));
+  assert_null(ec_tmpl_generate(&ec_report_compare_kind, NULL, "first-screen", &a));
+  assert_null(ec_tmpl_generate(&ec_report_trend_kind, NULL, "lint", &a));
   assert_null(ec_tmpl_generate(&ec_report_kind, NULL, "python", &a));
-  assert_null(ec_tmpl_value_of(&ec_trend_kind, NULL, "compare.baseline"));
+  assert_null(ec_tmpl_value_of(&ec_report_trend_kind, NULL, "compare.baseline"));
   /* the comparison charts' registry: an unknown chart says so */
   const char *why = NULL;
   assert_null(ec_cmp_chart(NULL, "nope", &why));
@@ -527,7 +527,7 @@ static void test_missing_reasons(void **st) {
   ec_engine *e = ec_engine_new("empty");
   ec_summary *s = ec_summarize(e);
   size_t n;
-  const ec_report_item *v = ec_report_items(&n);
+  const ec_item *v = ec_items(&n);
   for (size_t i = 0; i < n; i++) {
     const char *why = v[i].missing ? v[i].missing(s) : NULL;
     if (!strcmp(v[i].name, "facts")) assert_null(why);
@@ -538,8 +538,8 @@ static void test_missing_reasons(void **st) {
   /* no profile: latencies are missing, counts are not */
   e = S_engine(8, S_types4, 4, S_mixed, 4, 0);
   s = ec_summarize(e);
-  assert_non_null(strstr(ec_report_item_find("layer-latency")->missing(s), "no profile"));
-  assert_null(ec_report_item_find("latency-by-type")->missing(s));
+  assert_non_null(strstr(ec_item_find("layer-latency")->missing(s), "no profile"));
+  assert_null(ec_item_find("latency-by-type")->missing(s));
   ec_scene *sc = ec_engine_chart(e, s, "latency-by-type", NULL);
   assert_non_null(sc);
   assert_non_null(strstr(sc->title, "no profile"));
@@ -570,10 +570,10 @@ static void test_single_category(void **st) {
   ec_summary *s = ec_summarize(e);
   assert_null(ec_engine_chart(e, s, "latency-by-type", NULL));
   assert_null(ec_engine_chart(e, s, "precision-mix", NULL));
-  char *one = ec_report_item_find("latency-by-type")->single(s);
+  char *one = ec_item_find("latency-by-type")->single(s);
   assert_string_equal(one, "All 5 layers are Convolution layers, taking 1.5 ms.");
   free(one);
-  one = ec_report_item_find("precision-mix")->single(s);
+  one = ec_item_find("precision-mix")->single(s);
   assert_string_equal(one, "Every layer reads and writes FP16.");
   free(one);
   ec_summary_free(s);

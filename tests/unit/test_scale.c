@@ -249,9 +249,9 @@ static void test_split_fanout(void **st) {
   /* the DOT: big-graph tuning; the legend sits above the top sources only
    * (x and the mask copy beside layer 0), not above kv (read at layer 150)
    * nor the other mask copies */
-  ec_graph_dot_opts o = {0};
+  ec_dot_opts o = {0};
   o.legend = 1;
-  char *dot = ec_graph_dot(g, &o);
+  char *dot = ec_dot_graph(g, &o);
   assert_non_null(strstr(dot, "nslimit=1 nslimit1=1"));
   assert_int_equal(S_count(dot, "legend -> "), 2);
   free(dot);
@@ -269,7 +269,7 @@ static void test_split_fanout(void **st) {
   g = ec_graph_build(e, NULL);
   ec_graph_simplify(g, 600);
   assert_int_equal(g->n_input_copies, 0);
-  dot = ec_graph_dot(g, &o);
+  dot = ec_dot_graph(g, &o);
   assert_null(strstr(dot, "nslimit"));
   free(dot);
   ec_graph_free(g);

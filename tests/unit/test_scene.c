@@ -8,9 +8,9 @@
 #include "util/buf.h"
 #include "util/utf8.h"
 #include "view/colors.h"
-#include "view/layout_check.h"
-#include "view/scene.h"
-#include "view/text.h"
+#include "draw/layout_check.h"
+#include "draw/scene.h"
+#include "draw/text.h"
 
 #define GOLDEN "tests/fixtures/golden/scene_small.svg"
 
@@ -225,14 +225,14 @@ static void test_links(void **st) {
 
 static void test_contrast(void **st) {
   (void)st;
-  assert_true(ec_contrast(ec_rgb(0x000000), 0xffffff) > 20.9);
-  assert_true(ec_color_needs_outline(ec_color_layer_type("Reformat"))); /* cyan on white */
-  assert_false(ec_color_needs_outline(ec_color_layer_type("Convolution")));
+  assert_true(ec_palette_contrast(ec_rgb(0x000000), 0xffffff) > 20.9);
+  assert_true(ec_palette_needs_outline(ec_color_layer_type("Reformat"))); /* cyan on white */
+  assert_false(ec_palette_needs_outline(ec_color_layer_type("Convolution")));
   assert_int_equal(ec_color_precision("INT8").g, 0xb9);
   assert_string_equal(ec_precision_label("None"), "none");
   /* Reference-line colours of chart_xy.c. */
   unsigned refs[] = {0xd62728, 0x9467bd, 0x8c564b};
-  for (int i = 0; i < 3; i++) assert_false(ec_color_needs_outline(ec_rgb(refs[i])));
+  for (int i = 0; i < 3; i++) assert_false(ec_palette_needs_outline(ec_rgb(refs[i])));
   /* Bidi overrides cannot reorder later text. */
   ec_scene *s = ec_scene_new(10, 10, "b", NULL, NULL);
   ec_op *o = ec_scene_text(s, 0, 5, "\xE2\x80\xAE" "abc", 6, 8, 0, EC_ANCHOR_START, 0, 0, ec_ink(1));

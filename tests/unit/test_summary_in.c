@@ -28,7 +28,7 @@ static char *S_summary_text(void) {
   ec_kvs_set(&e->labels, "night", "17");
   ec_kvs_set(&e->labels, "commit", "a\"b\\c\xC3\xA9");
   ec_summary *s = ec_summarize(e);
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   char *t = ec_jdump(j, 1);
   json_decref(j);
   ec_summary_free(s);
@@ -149,7 +149,7 @@ static void test_summary_round_trip(void **st) {
   assert_string_equal(f->device.name, e->device.name);
   /* the summary of a summary keeps its labels */
   ec_summary *s = ec_summarize(e);
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   assert_string_equal(json_string_value(json_object_get(json_object_get(j, "labels"), "night")), "17");
   json_decref(j);
   ec_summary_free(s);
@@ -172,7 +172,7 @@ static void test_summary_accuracy_round_trip(void **st) {
   ec_engine *e = ec_test_load("tests/fixtures/logs/trt11.log");
   assert_int_equal(e->accuracy.n, 2);
   ec_summary *s = ec_summarize(e);
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   json_t *a = json_object_get(json_object_get(j, "build"), "accuracy");
   assert_int_equal(json_array_size(a), 2);
   json_t *x = json_array_get(a, 0);
@@ -196,7 +196,7 @@ static void test_summary_accuracy_round_trip(void **st) {
   /* an engine without them has no accuracy key (8.x/10.x output unchanged) */
   e = ec_test_load(S_EXAMPLE);
   s = ec_summarize(e);
-  j = ec_summary_json(s);
+  j = ec_jsonout_summary(s);
   json_t *b = json_object_get(j, "build");
   assert_true(!b || json_is_null(b) || !json_object_get(b, "accuracy"));
   json_decref(j);

@@ -20,7 +20,7 @@
 #include "emit/trend_out.h"
 #include "util/alloc.h"
 #include "view/chart_trend.h"
-#include "view/layout_check.h"
+#include "draw/layout_check.h"
 #include "view/trend_view.h"
 
 #define S_EXAMPLE "examples/resnet-fp16-a100/resnet.onnx.engine"
@@ -36,7 +36,7 @@ static int S_setup(void **st) {
   (void)st;
   ec_engine *e = ec_test_load(S_EXAMPLE);
   ec_summary *s = ec_summarize(e);
-  S_base = ec_summary_json(s);
+  S_base = ec_jsonout_summary(s);
   S_conv_share = ec_groups_find(&s->by_type, "Convolution")->latency_ms / s->total_ms;
   ec_summary_free(s);
   ec_engine_free(e);
@@ -251,7 +251,7 @@ static void test_input_order(void **st) {
   for (size_t i = 0; i < 30; i++) perm[i] = (i * 7 + 3) % 30;
   S_nights a = S_series(1, 17, NULL), b = S_series(1, 17, perm);
   ec_trend *ta = S_build(&a, "night", 5), *tb = S_build(&b, "night", 5);
-  json_t *ja = ec_trend_json(ta), *jb = ec_trend_json(tb);
+  json_t *ja = ec_jsonout_trend(ta), *jb = ec_jsonout_trend(tb);
   char *sa = ec_jdump(ja, 1), *sb = ec_jdump(jb, 1);
   assert_string_equal(sa, sb);
   /* numbers: 1, 2, ..., 9, 10, ... (not "10" before "2") */
@@ -350,8 +350,8 @@ static void test_charts_layout(void **st) {
   S_nights x = S_series(1, 17, NULL);
   ec_trend *t = S_build(&x, "night", 5);
   const char *why = NULL;
-  S_layout_ok(ec_trend_chart_series(t, 0, "s", &why));
-  S_layout_ok(ec_trend_chart_types(t, 0, "h", &why));
+  S_layout_ok(ec_tv_chart_series(t, 0, "s", &why));
+  S_layout_ok(ec_tv_chart_types(t, 0, "h", &why));
   ec_trend_free(t);
   S_nights_free(&x);
   size_t n = 1000;

@@ -381,7 +381,7 @@ static void test_names_only_display(void **st) {
   for (size_t i = 0; i < s->by_type_shown.n; i++) total += s->by_type_shown.v[i].count;
   assert_int_equal(total, 22);
   /* JSON: by_type and "type" are TREx's; top layers carry type_inferred */
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   json_t *bt = json_object_get(json_object_get(j, "layer_count"), "by_type");
   assert_int_equal(json_object_size(bt), 1);
   assert_int_equal(json_integer_value(json_object_get(bt, "Unknown")), 22);
@@ -432,7 +432,7 @@ static void test_typed_layers_not_inferred(void **st) {
     assert_null(ec_layer_type_inferred(&e->layers[i]));
     assert_string_equal(ec_layer_shown_type(&e->layers[i]), e->layers[i].type);
   }
-  json_t *j = ec_summary_json(s);
+  json_t *j = ec_jsonout_summary(s);
   json_t *top = json_object_get(j, "top_layers");
   for (size_t i = 0; i < json_array_size(top); i++) assert_null(json_object_get(json_array_get(top, i), "type_inferred"));
   json_decref(j);
@@ -619,7 +619,7 @@ static void test_corpus_trt11_families(void **st) {
   ec_table_free(t);
   /* the graph: correlation nodes are filled with Convolution's colour */
   ec_graph *g = ec_graph_build(e, NULL);
-  char *dot = ec_graph_dot(g, &(ec_graph_dot_opts){0});
+  char *dot = ec_dot_graph(g, &(ec_dot_opts){0});
   const char *n = strstr(dot, "Convolution (Myelin correlation)");
   assert_non_null(n);
   assert_non_null(strstr(dot, conv));

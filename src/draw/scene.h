@@ -5,9 +5,9 @@
  * so the HTML and the PDF show the same picture.
  *
  * Coordinates are in points (1/72 in), origin top-left, y down. A figure
- * spans [0,width] x [0,height]. Text is measured with pango (view/text.h)
+ * spans [0,width] x [0,height]. Text is measured with pango (draw/text.h)
  * when it is added, so every text op carries its box for the layout check
- * (view/layout_check.h).
+ * (draw/layout_check.h).
  *
  * Colours are literal RGB(A) or "ink": the foreground colour of the page.
  * Ink becomes currentColor in SVG (so a dark page theme gets light text and
@@ -109,7 +109,7 @@ void ec_scene_line(ec_scene *s, double x1, double y1, double x2, double y2, ec_c
 /** Path from n segments (copied). */
 void ec_scene_path(ec_scene *s, const ec_seg *segs, size_t n, ec_color fill, ec_color stroke,
                    double stroke_width);
-/** Text of n bytes at (x,y) (baseline), measured with view/text.h. The text
+/** Text of n bytes at (x,y) (baseline), measured with draw/text.h. The text
  *  is sanitised: invalid UTF-8 and control characters become U+FFFD, line
  *  breaks become spaces. When max_w > 0 and the text is wider, it is cut at
  *  a code-point boundary and ends with an ellipsis; the full text becomes the

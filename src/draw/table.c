@@ -1,4 +1,4 @@
-#include "view/table.h"
+#include "draw/table.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include <math.h>

@@ -1,10 +1,10 @@
-#include "view/fmt.h"
+#include "view/phrase.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-char *ec_fmt_peak(char *buf, size_t cap, const ec_peak_choice *p) {
+char *ec_phrase_peak(char *buf, size_t cap, const ec_peak_choice *p) {
   if (p->how == EC_PEAK_EXCEEDED)
     snprintf(buf, cap, "above every peak !");
   else if (!isfinite(p->flops))
@@ -15,7 +15,7 @@ char *ec_fmt_peak(char *buf, size_t cap, const ec_peak_choice *p) {
   return buf;
 }
 
-void ec_fmt_dropped(ec_buf *b, const ec_engine *e) {
+void ec_phrase_dropped(ec_buf *b, const ec_engine *e) {
   const struct { size_t n; const char *what; } c[] = {
       {e->n_noop, "NoOp"}, {e->n_constant, "Constant"}, {e->n_shape_call, "shape_call"}, {e->n_signal_wait, "signal/wait"}};
   size_t k = 0, total = 0;
@@ -29,12 +29,12 @@ void ec_fmt_dropped(ec_buf *b, const ec_engine *e) {
   if (k) ec_buf_printf(b, " layer%s", ec_plural(total, "", "s"));
 }
 
-void ec_fmt_total_part(ec_buf *b, double v, size_t known, size_t n) {
+void ec_phrase_total_part(ec_buf *b, double v, size_t known, size_t n) {
   char buf[32];
   ec_buf_printf(b, "%s known for %zu of %zu layers only", ec_fmt_bytes(buf, sizeof buf, v), known, n);
 }
 
-void ec_fmt_bytes_total(ec_buf *b, double v, const char *extra, size_t known, size_t n, const char *why,
+void ec_phrase_bytes_total(ec_buf *b, double v, const char *extra, size_t known, size_t n, const char *why,
                         const char *gap) {
   char buf[32];
   if (!isfinite(v)) {
@@ -43,20 +43,20 @@ void ec_fmt_bytes_total(ec_buf *b, double v, const char *extra, size_t known, si
     ec_buf_printf(b, "%s%s", ec_fmt_bytes(buf, sizeof buf, v), extra ? extra : "");
   } else {
     ec_buf_puts(b, EC_NA " (");
-    ec_fmt_total_part(b, v, known, n);
+    ec_phrase_total_part(b, v, known, n);
     if (gap) ec_buf_printf(b, "; %s", gap);
     ec_buf_puts(b, ")");
   }
 }
 
-const char *ec_fmt_weights_gap(char *buf, size_t cap, const ec_numbers *n) {
+const char *ec_phrase_weights_gap(char *buf, size_t cap, const ec_numbers *n) {
   if (!n->weights_hidden) return NULL;
   snprintf(buf, cap, "the weights of %zu Myelin GEMM%s are not in the layer information", n->weights_hidden,
            ec_plural(n->weights_hidden, "", "s"));
   return buf;
 }
 
-void ec_fmt_known(ec_buf *b, const ec_numbers *n) {
+void ec_phrase_known(ec_buf *b, const ec_numbers *n) {
   size_t unlisted = n->n - n->weights_known - n->weights_hidden;
   if (n->weights_known < n->n) {
     ec_buf_printf(b, "Weights are known for %zu of %zu layers (", n->weights_known, n->n);
@@ -86,7 +86,7 @@ static void S_shape(char *buf, size_t cap, size_t *off, const ec_dims *d) {
   }
 }
 
-char *ec_fmt_input_shape(char *buf, size_t cap, const ec_input_shape *x) {
+char *ec_phrase_input_shape(char *buf, size_t cap, const ec_input_shape *x) {
   static const char *const names[] = {"min", "opt", "max", "inference"};
   const ec_dims *d[] = {&x->min, &x->opt, &x->max, &x->inference};
   size_t off = 0;

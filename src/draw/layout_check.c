@@ -1,5 +1,5 @@
 /* layout_check — see layout_check.h. */
-#include "view/layout_check.h"
+#include "draw/layout_check.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #ifndef EC_LAYOUT_CHECK_H
 #define EC_LAYOUT_CHECK_H
 #include <stddef.h>
-#include "view/scene.h"
+#include "draw/scene.h"
 
 #define EC_MIN_TEXT_PT 6.0
 

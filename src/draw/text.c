@@ -6,7 +6,7 @@
  * so FcConfigCreate and pango_fc_font_map_set_config are called directly.
  * If the font map is not fontconfig-based or the font files cannot be
  * added, pango uses the host configuration and ec_text_pinned() says 0. */
-#include "view/text.h"
+#include "draw/text.h"
 
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>

@@ -5,21 +5,21 @@
 #ifndef EC_PALETTE_H
 #define EC_PALETTE_H
 #include <stddef.h>
-#include "view/scene.h"
+#include "draw/scene.h"
 
 /* The page backgrounds the contrast checks assume. */
 #define EC_BG_LIGHT 0xffffff
 #define EC_BG_DARK 0x121212
 
 /** TREx's 12-colour categorical palette (default_pallete), cycling. */
-ec_color ec_color_palette(size_t i);
+ec_color ec_palette_color(size_t i);
 /** A colour on a perceptually ordered ramp (viridis), t clamped to [0,1]. */
-ec_color ec_color_ramp(double t);
+ec_color ec_palette_ramp(double t);
 /** WCAG contrast ratio (1..21) of an opaque colour against 0xRRGGBB. Ink
  *  counts as the theme's own foreground and returns 21. */
-double ec_contrast(ec_color c, unsigned bg_hex);
+double ec_palette_contrast(ec_color c, unsigned bg_hex);
 /** 1 when a filled shape of colour c needs an ink outline to stand out
  *  (contrast < 3:1 against the light or the dark page). */
-int ec_color_needs_outline(ec_color c);
+int ec_palette_needs_outline(ec_color c);
 
 #endif

@@ -1,5 +1,5 @@
 /* palette — see palette.h. */
-#include "view/palette.h"
+#include "draw/palette.h"
 
 #include <math.h>
 
@@ -8,11 +8,11 @@ static const unsigned S_palette[] = {0xa11350, 0x008619, 0x4064ec, 0xffb519,
                                      0x8f1a8e, 0xb2b200, 0x64b0ff, 0xe46d00,
                                      0x02d2ba, 0xef393d, 0xf1b0f7, 0x7e4401};
 
-ec_color ec_color_palette(size_t i) {
+ec_color ec_palette_color(size_t i) {
   return ec_rgb(S_palette[i % (sizeof S_palette / sizeof *S_palette)]);
 }
 
-ec_color ec_color_ramp(double t) {
+ec_color ec_palette_ramp(double t) {
   /* viridis at 0, .25, .5, .75, 1 */
   static const unsigned stops[5] = {0x440154, 0x3b528b, 0x21918c, 0x5ec962, 0xfde725};
   if (!(t >= 0)) t = 0;
@@ -37,7 +37,7 @@ static double S_lum(unsigned r, unsigned g, unsigned b) {
   return 0.2126 * S_lin(r) + 0.7152 * S_lin(g) + 0.0722 * S_lin(b);
 }
 
-double ec_contrast(ec_color c, unsigned bg) {
+double ec_palette_contrast(ec_color c, unsigned bg) {
   if (c.kind != EC_COL_RGB) return 21.0;
   double l1 = S_lum(c.r, c.g, c.b);
   double l2 = S_lum((bg >> 16) & 0xff, (bg >> 8) & 0xff, bg & 0xff);
@@ -45,7 +45,7 @@ double ec_contrast(ec_color c, unsigned bg) {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-int ec_color_needs_outline(ec_color c) {
+int ec_palette_needs_outline(ec_color c) {
   if (c.kind != EC_COL_RGB) return 0;
-  return ec_contrast(c, EC_BG_LIGHT) < 3.0 || ec_contrast(c, EC_BG_DARK) < 3.0;
+  return ec_palette_contrast(c, EC_BG_LIGHT) < 3.0 || ec_palette_contrast(c, EC_BG_DARK) < 3.0;
 }

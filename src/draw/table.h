@@ -4,7 +4,7 @@
 #ifndef EC_TABLE_H
 #define EC_TABLE_H
 #include <stddef.h>
-#include "view/scene.h"
+#include "draw/scene.h"
 
 typedef enum { EC_ALIGN_LEFT = 0, EC_ALIGN_RIGHT } ec_align_t;
 
@@ -83,7 +83,7 @@ void ec_table_setn(ec_table *t, size_t row, size_t col, const char *text, size_t
  *  kind is about (a precision, a severity). */
 void ec_table_set_kind(ec_table *t, size_t row, size_t col, ec_cell_kind kind, const char *key);
 /** Give cell (row, col) a colour chip (a PRECISION cell's colour, set by
- *  view/colors.h ec_table_set_precision). */
+ *  view/colors.h ec_precision_cell). */
 void ec_table_set_chip(ec_table *t, size_t row, size_t col, ec_color chip);
 /** Make cell (row, col) a link to an anchor of the same document ("#id"). */
 void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link);

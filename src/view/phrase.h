@@ -1,9 +1,9 @@
-/* fmt — the report's phrases about an engine's own numbers (shapes, peaks,
+/* phrase — the report's phrases about an engine's own numbers (shapes, peaks,
  * dropped layers, totals known in part), built on the floor's words
  * (words/words.h: latency, percent, bytes, counts, "not available"), which
  * this header includes. All write into buf and return it. */
-#ifndef EC_FMT_H
-#define EC_FMT_H
+#ifndef EC_PHRASE_H
+#define EC_PHRASE_H
 #include <stddef.h>
 #include "analyze/device_peak.h"
 #include "analyze/layer_numbers.h"
@@ -13,32 +13,32 @@
 
 /** An input's shapes as trtexec writes them, the ones known only:
  *  "min 1x128, opt 4x128, max 8x128; inference 4x128" ("not available" when none). */
-char *ec_fmt_input_shape(char *buf, size_t cap, const ec_input_shape *x);
+char *ec_phrase_input_shape(char *buf, size_t cap, const ec_input_shape *x);
 
 /** A peak as a table shows it: "TF32 Tensor Core 155.9", marked " *" when
  *  raised above the kernel's math, " (fallback)" when the GPU lacks that
  *  math, "above every peak !" when exceeded, "not available" without one. */
-char *ec_fmt_peak(char *buf, size_t cap, const ec_peak_choice *p);
+char *ec_phrase_peak(char *buf, size_t cap, const ec_peak_choice *p);
 /** Append the layers TREx's rules leave out, every class named ("75 NoOp,
  *  42 Constant, 3 shape_call and 2 signal/wait layers"); nothing when none. */
-void ec_fmt_dropped(ec_buf *b, const ec_engine *e);
+void ec_phrase_dropped(ec_buf *b, const ec_engine *e);
 /** Append the known part of a total over layers that is not whole:
  *  "12 B known for 844 of 1278 layers only". */
-void ec_fmt_total_part(ec_buf *b, double v, size_t known, size_t n);
+void ec_phrase_total_part(ec_buf *b, double v, size_t known, size_t n);
 /** Append a total of bytes over layers as every headline shows it
  *  (analyze/layer_numbers.h ec_total_is_whole decides): the bytes and then
  *  extra (may be NULL) when it stands for the whole engine; "not available
  *  (12 B known for 844 of 1278 layers only; gap)" when it is only known in
  *  part (gap may be NULL); "not available (why)" when nothing is known. */
-void ec_fmt_bytes_total(ec_buf *b, double v, const char *extra, size_t known, size_t n, const char *why,
+void ec_phrase_bytes_total(ec_buf *b, double v, const char *extra, size_t known, size_t n, const char *why,
                         const char *gap);
 /** Why the weights of some layers are unknown when Myelin folded GEMM
  *  weights away ("the weights of 434 Myelin GEMMs are not in the layer
  *  information"), in buf; NULL when that is not the case. */
-const char *ec_fmt_weights_gap(char *buf, size_t cap, const ec_numbers *n);
+const char *ec_phrase_weights_gap(char *buf, size_t cap, const ec_numbers *n);
 /** Append how partial the layers' weights and I/O are, in one or two
  *  sentences ("Weights are known for 12 of 269 layers: ... I/O for 1 of
  *  269 layers: ..."); nothing when both are known for every layer. */
-void ec_fmt_known(ec_buf *b, const ec_numbers *n);
+void ec_phrase_known(ec_buf *b, const ec_numbers *n);
 
 #endif

@@ -1,5 +1,5 @@
 /* scene — display list. See scene.h. */
-#include "view/scene.h"
+#include "draw/scene.h"
 
 #include <stdlib.h>
 #include <math.h>
@@ -8,7 +8,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/utf8.h"
-#include "view/text.h"
+#include "draw/text.h"
 
 ec_color ec_rgb(unsigned hex) { return ec_rgba(hex, 1.0); }
 
@@ -62,7 +62,7 @@ static char *S_clean(const char *s, size_t n) {
       ec_buf_putc(&b, ' ');
     else if (cp == 0x200E || cp == 0x200F)
       ; /* LRM/RLM: invisible, dropped */
-    else if (ec_cp_unsafe(cp, l))
+    else if (ec_utf8_unsafe(cp, l))
       ec_buf_puts(&b, "\xEF\xBF\xBD");
     else
       ec_buf_put(&b, s + i, l);
