@@ -527,6 +527,31 @@ static ec_scene *S_chart_stacked(const ec_cmp_view *v, const ec_cmp_chart_item *
   return sc;
 }
 
+/* One bar per engine, in the engine's colour, in each of the n groups
+ * labels names; vals[engine * n + group]. Draws sp (title and description
+ * set) and frees vals. */
+static ec_scene *S_engine_bars(const ec_cmp_view *v, ec_bar_spec *sp, const char **labels, size_t n, double *vals,
+                               const char *unit, const char *axis) {
+  size_t ne = v->c->n;
+  const char **names = S_names(v);
+  ec_color *ecol = S_engine_colors(ne);
+  sp->mode = EC_BARS_GROUPED;
+  sp->n = n;
+  sp->labels = labels;
+  sp->n_series = ne;
+  sp->series = names;
+  sp->series_colors = ecol;
+  sp->values = vals;
+  sp->unit = unit;
+  sp->value_axis = axis;
+  sp->value_labels = 1;
+  ec_scene *sc = ec_chart_bar(sp);
+  free(names);
+  free(ecol);
+  free(vals);
+  return sc;
+}
+
 /* S_chart_grouped's arg */
 enum { S_COUNT_BY_TYPE, S_LATENCY_BY_TYPE, S_COUNT_BY_PRECISION };
 
@@ -549,24 +574,9 @@ static ec_scene *S_chart_grouped(const ec_cmp_view *v, const ec_cmp_chart_item *
       const ec_group *x = ec_groups_find(g, keys[k]);
       vals[i * nk + k] = x ? (lat ? x->latency_ms : (double)x->count) : 0;
     }
-  const char **names = S_names(v);
-  ec_color *ecol = S_engine_colors(ne);
   sp.f.title = lat ? "Latency per layer type" : prec ? "Layer count per precision" : "Layer count per layer type";
   sp.f.desc = "One bar per engine in each group";
-  sp.mode = EC_BARS_GROUPED;
-  sp.n = nk;
-  sp.labels = keys;
-  sp.n_series = ne;
-  sp.series = names;
-  sp.series_colors = ecol;
-  sp.values = vals;
-  sp.unit = lat ? "ms" : "";
-  sp.value_axis = lat ? "Latency" : "Layers";
-  sp.value_labels = 1;
-  ec_scene *sc = ec_chart_bar(&sp);
-  free(names);
-  free(ecol);
-  free(vals);
+  ec_scene *sc = S_engine_bars(v, &sp, keys, nk, vals, lat ? "ms" : "", lat ? "Latency" : "Layers");
   free(keys);
   return sc;
 }
@@ -601,27 +611,11 @@ static ec_scene *S_chart_perf(const ec_cmp_view *v, const ec_cmp_chart_item *it,
     *why = tput ? "no engine reports a throughput (metadata or log)" : "no engine has GPU compute timings";
     return NULL;
   }
-  const char **names = S_names(v);
-  ec_color *ecol = S_engine_colors(ne);
   static const char *grp_t[] = {"throughput"}, *grp_l[] = {"median", "p99"};
   sp.f.title = tput ? "Throughput" : "GPU compute time: median and p99";
   sp.f.desc = tput ? "Queries per second (bigger is better), one bar per engine"
                    : "One bar per engine for each statistic; the p99 bars show the spread above the median";
-  sp.mode = EC_BARS_GROUPED;
-  sp.n = ng;
-  sp.labels = tput ? grp_t : grp_l;
-  sp.n_series = ne;
-  sp.series = names;
-  sp.series_colors = ecol;
-  sp.values = vals;
-  sp.unit = tput ? "qps" : "ms";
-  sp.value_axis = tput ? "Throughput" : "GPU compute time";
-  sp.value_labels = 1;
-  ec_scene *sc = ec_chart_bar(&sp);
-  free(names);
-  free(ecol);
-  free(vals);
-  return sc;
+  return S_engine_bars(v, &sp, tput ? grp_t : grp_l, ng, vals, tput ? "qps" : "ms", tput ? "Throughput" : "GPU compute time");
 }
 
 /* ---- the registry of comparison charts ---------------------------------- */
