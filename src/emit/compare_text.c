@@ -41,6 +41,15 @@ static void S_platform(const ec_comparison *c, FILE *f) {
   }
 }
 
+
+/* "  LEAD: WHAT: BASE -> OTHER", the two values cut at 60 characters. */
+static void S_mismatch(FILE *f, const char *lead, const ec_mismatch *m) {
+  fprintf(f, "  %s: %s: ", lead, m->what);
+  S_put(f, m->base, strlen(m->base), 60);
+  fputs(" -> ", f);
+  S_put(f, m->other, strlen(m->other), 60);
+  fputc('\n', f);
+}
 void ec_print_compare(const ec_comparison *c, FILE *f) {
   const ec_engine *be = c->engines[c->baseline];
   const char *unit = ec_metric_unit(c->used);
@@ -94,20 +103,8 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
                              r->est.runs_cand, r->est.between_pct, r->est.df);
       fputc('\n', f);
     }
-    for (size_t k = 0; k < r->n_mism; k++) {
-      fprintf(f, "  not comparable: %s: ", r->mism[k].what);
-      S_put(f, r->mism[k].base, strlen(r->mism[k].base), 60);
-      fputs(" -> ", f);
-      S_put(f, r->mism[k].other, strlen(r->mism[k].other), 60);
-      fputc('\n', f);
-    }
-    for (size_t k = 0; k < r->n_dflt; k++) {
-      fprintf(f, "  TensorRT 11 default, not an option difference: %s: ", r->dflt[k].what);
-      S_put(f, r->dflt[k].base, strlen(r->dflt[k].base), 60);
-      fputs(" -> ", f);
-      S_put(f, r->dflt[k].other, strlen(r->dflt[k].other), 60);
-      fputc('\n', f);
-    }
+    for (size_t k = 0; k < r->n_mism; k++) S_mismatch(f, "not comparable", &r->mism[k]);
+    for (size_t k = 0; k < r->n_dflt; k++) S_mismatch(f, "TensorRT 11 default, not an option difference", &r->dflt[k]);
     if (!r->aligned) {
       fprintf(f, "  layers: %s\n", r->align_note ? r->align_note : "not aligned");
       continue;
