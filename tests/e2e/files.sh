@@ -61,10 +61,11 @@ PY
     if "$PY" - "$EC_BIN" "$X" "$TMP/sig$sig/r.html" "$sig" > "$TMP/out" 2>&1 <<'PY'
 import glob, os, signal, subprocess, sys, time
 ec, eng, out, sig = sys.argv[1:5]
-# SIGINT at its default (a shell's background job would ignore it)
+# the signal at its default (a shell's background job ignores SIGINT, nohup
+# SIGHUP, and enginecard rightly keeps a signal its caller ignores)
 p = subprocess.Popen(["strace", "-f", "-o", "/dev/null", "-e", "trace=fsync", "-e", "inject=fsync:delay_enter=3000000",
                       ec, "report", eng, "-o", out], stderr=subprocess.DEVNULL,
-                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                     preexec_fn=lambda: signal.signal(getattr(signal, "SIG" + sig), signal.SIG_DFL))
 tmp = []
 for _ in range(300):
     tmp = glob.glob(out + ".tmp.*")
