@@ -452,12 +452,13 @@ static ec_block *S_gen_first_screen(void *ud, const ec_tmpl_item *it, const char
       /* ranked by the time a fix could save, then lint's order (ec_findings_first) */
       const ec_finding *ranked[EC_ROWS_FIRST_FINDINGS];
       size_t nr = ec_findings_top(f, EC_ROWS_FIRST_FINDINGS, ranked);
-      char together[96] = "";
+      char together[160] = "";
       if (nr > 1) {
-        /* each layer's time once: never above what those layers take */
-        char ms[48];
-        snprintf(together, sizeof together, "; together up to %s, each layer counted once",
-                 ec_fmt_ms_or(ms, sizeof ms, ec_findings_union_gain(e, ranked, nr, NULL)));
+        /* each layer's time once: never above what those layers take; the
+         * likely total only when every one of them has an estimate */
+        char ms[96];
+        if (*ec_fmt_saving(ms, sizeof ms, ec_findings_union_likely(e, ranked, nr), ec_findings_union_gain(e, ranked, nr, NULL), 0))
+          snprintf(together, sizeof together, "; together %s, each layer counted once", ms);
       }
       b->caption = ec_asprintf("What to try first, by the time it could save at most%s (all %s under Lint):", together,
                                ec_fmt_count(all, sizeof all, f->n, "finding", "findings"));
