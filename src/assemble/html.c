@@ -1,4 +1,5 @@
 #include "assemble/html.h"
+#include "words/words.h"
 #include "assemble/report.h"
 #include "render/html_table.h"
 #include "render/svg.h"
@@ -125,7 +126,9 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
       }
       ec_buf_puts(o, "<span class=\"tile-label\">");
       S_esc(o, t->label);
-      ec_buf_puts(o, "</span> <span class=\"tile-value\">");
+      /* "not available" reads as a note, not as a figure in large type */
+      int na = t->value && !strcmp(t->value, EC_NA);
+      ec_buf_puts(o, na ? "</span> <span class=\"tile-value tile-na\">" : "</span> <span class=\"tile-value\">");
       /* a figure and its unit ("0.8826 ms", "19 warnings"): the unit smaller,
        * so the value keeps to one line in a narrow tile */
       const char *sp = t->value && t->value[0] >= '0' && t->value[0] <= '9' ? strchr(t->value, ' ') : NULL;

@@ -29,4 +29,9 @@ else
 fi
 "$EC_BIN" report examples/vit-log-only-orin -o "$TMP/l.html" 2>/dev/null
 if grep -q 'Not available' "$TMP/l.html"; then ok "report: log-only engine says what is not available"; else fail "report: log-only engine has no 'Not available'"; fi
+# a tile without its figure says so as a note, not in the figures' large type
+if grep -q '<span class="tile-value tile-na">not available</span>' "$TMP/l.html" &&
+   ! grep -q '<span class="tile-value">not available' "$TMP/l.html"; then
+  ok "report: a tile without its figure shows 'not available' as a note (tile-na)"
+else fail "report: a tile's 'not available' is set as a figure"; fi
 each_corpus_engine check_one report
