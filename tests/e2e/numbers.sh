@@ -105,7 +105,7 @@ sweep "fixture partial weights" "$FX/partial-weights" p
 o="$TMP/fixture_partial_weights"
 if grep -q "^weights     not available (12 B known for 3 of 5 layers only; the weights of 2 Myelin GEMMs" "$o/summary.txt" &&
    grep -q "^activations not available (.* known for 4 of 5 layers only)" "$o/summary.txt" &&
-   grep -q 'Weights</span> <span class="tile-value">not available</span> <span class="tile-detail">12 B known for 3 of 5 layers only' "$o/report.html" &&
+   grep -q 'Weights</span> <span class="tile-value tile-na">not available</span> <span class="tile-detail">12 B known for 3 of 5 layers only' "$o/report.html" &&
    { [ ! -s "$o/report.pdf.txt" ] || tr -s ' \n' ' ' < "$o/report.pdf.txt" | grep -q "12 B known for 3 of 5 layers"; }; then
   ok "numbers: a total known in part is 'not available' in the summary, the tile and the PDF, its known part beside"
 else
