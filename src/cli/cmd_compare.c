@@ -218,6 +218,15 @@ static int S_write(const char *path, const char *text, ec_engine **es, size_t n)
   return ec_cli_write_file(path, text, strlen(text), &(ec_cli_out){.engines = es, .n_engines = n}) == 0 ? 0 : -1;
 }
 
+/* j as indented JSON to path; takes j. */
+static int S_write_json(const char *path, json_t *j, ec_engine **es, size_t n) {
+  char *t = ec_jdump(j, 1);
+  int rc = S_write(path, t, es, n);
+  free(t);
+  json_decref(j);
+  return rc;
+}
+
 /* ISO 8601 without the zone (JUnit's form) from SOURCE_DATE_EPOCH, else NULL. */
 static char *S_timestamp(void) {
   char buf[32];
@@ -334,13 +343,7 @@ int ec_cmd_compare(int argc, char **argv) {
   fflush(stdout);
 
   int io = 0;
-  if (o.json) {
-    json_t *j = ec_jsonout_compare(cmp, labels);
-    char *t = ec_jdump(j, 1);
-    io |= S_write(o.json, t, all, nall);
-    free(t);
-    json_decref(j);
-  }
+  if (o.json) io |= S_write_json(o.json, ec_jsonout_compare(cmp, labels), all, nall);
   if (o.junit) {
     char *ts = S_timestamp();
     char *t = ec_junit_compare(cmp, ts);
@@ -353,27 +356,9 @@ int ec_cmd_compare(int argc, char **argv) {
     io |= S_write(o.markdown, t, all, nall);
     free(t);
   }
-  if (o.bench) {
-    json_t *j = ec_benchjson_compare(cmp);
-    char *t = ec_jdump(j, 1);
-    io |= S_write(o.bench, t, all, nall);
-    free(t);
-    json_decref(j);
-  }
-  if (o.bench_qps) {
-    json_t *j = ec_benchjson_throughput(cmp);
-    char *t = ec_jdump(j, 1);
-    io |= S_write(o.bench_qps, t, all, nall);
-    free(t);
-    json_decref(j);
-  }
-  if (o.bmf) {
-    json_t *j = ec_bmf_compare(cmp);
-    char *t = ec_jdump(j, 1);
-    io |= S_write(o.bmf, t, all, nall);
-    free(t);
-    json_decref(j);
-  }
+  if (o.bench) io |= S_write_json(o.bench, ec_benchjson_compare(cmp), all, nall);
+  if (o.bench_qps) io |= S_write_json(o.bench_qps, ec_benchjson_throughput(cmp), all, nall);
+  if (o.bmf) io |= S_write_json(o.bmf, ec_bmf_compare(cmp), all, nall);
   if (o.openmetrics) {
     char *t = ec_openmetrics_compare(cmp);
     io |= S_write(o.openmetrics, t, all, nall);
