@@ -34,7 +34,10 @@ static void S_platform(const ec_comparison *c, FILE *f) {
       const ec_family_time *x = &r->by_family[k];
       if (!(x->base_ms > 0) && !(x->ms > 0)) continue;
       shown++;
-      fprintf(f, "    %-22.22s %4zu vs %4zu layers  %10" EC_MS_G " -> %10" EC_MS_G " ms", x->family, x->n_base, x->n, x->base_ms, x->ms);
+      char fam[64]; /* a family, or a layer type from the inputs */
+      snprintf(fam, sizeof fam, "    %-22.22s", x->family);
+      S_put(f, fam, strlen(fam), 0);
+      fprintf(f, " %4zu vs %4zu layers  %10" EC_MS_G " -> %10" EC_MS_G " ms", x->n_base, x->n, x->base_ms, x->ms);
       if (x->base_ms > 0 && x->ms > 0) fprintf(f, "  " EC_RATIO, x->ms / x->base_ms);
       fputc('\n', f);
     }
@@ -44,7 +47,9 @@ static void S_platform(const ec_comparison *c, FILE *f) {
 
 /* "  LEAD: WHAT: BASE -> OTHER", the two values cut at 60 characters. */
 static void S_mismatch(FILE *f, const char *lead, const ec_mismatch *m) {
-  fprintf(f, "  %s: %s: ", lead, m->what);
+  fprintf(f, "  %s: ", lead);
+  S_put(f, m->what, strlen(m->what), 0); /* "label KEY": a key from the inputs */
+  fputs(": ", f);
   S_put(f, m->base, strlen(m->base), 60);
   fputs(" -> ", f);
   S_put(f, m->other, strlen(m->other), 60);
@@ -89,9 +94,14 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
     const ec_engine *ee = c->engines[i];
     fputc('\n', f);
     S_put(f, ee->name, strlen(ee->name), 80);
-    fprintf(f, ": %s\n", r->reason);
+    fputs(": ", f);
+    S_put(f, r->reason, strlen(r->reason), 0); /* may quote what the inputs say */
+    fputc('\n', f);
     fprintf(f, "  source: %s", r->m.source ? r->m.source : "-");
-    if (r->m.dist) fprintf(f, "; %s", r->m.dist);
+    if (r->m.dist) {
+      fputs("; ", f);
+      S_put(f, r->m.dist, strlen(r->m.dist), 0);
+    }
     fputc('\n', f);
     char within[96];
     if (*ec_gate_within_str(within, sizeof within, &r->est))
@@ -106,7 +116,9 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
     for (size_t k = 0; k < r->n_mism; k++) S_mismatch(f, "not comparable", &r->mism[k]);
     for (size_t k = 0; k < r->n_dflt; k++) S_mismatch(f, "TensorRT 11 default, not an option difference", &r->dflt[k]);
     if (!r->aligned) {
-      fprintf(f, "  layers: %s\n", r->align_note ? r->align_note : "not aligned");
+      fputs("  layers: ", f);
+      S_put(f, r->align_note ? r->align_note : "not aligned", strlen(r->align_note ? r->align_note : "not aligned"), 0);
+      fputc('\n', f);
       continue;
     }
     char *al = ec_compare_alignment_text(c, i);
@@ -134,7 +146,10 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
       const ec_layer_delta *d = &r->deltas[k];
       if (!(d->delta_ms > 0)) break;
       if (!rows) fprintf(f, "  top layer regressions:\n");
-      fprintf(f, "    %+10" EC_MS_G " ms %+8" EC_CHANGE_G "%%  %-14.14s ", d->delta_ms, d->delta_pct, be->layers[d->a].type);
+      fprintf(f, "    %+10" EC_MS_G " ms %+8" EC_CHANGE_G "%%  ", d->delta_ms, d->delta_pct);
+      char ty[64]; /* the layer type as the inputs name it */
+      snprintf(ty, sizeof ty, "%-14.14s ", be->layers[d->a].type);
+      S_put(f, ty, strlen(ty), 0);
       S_put(f, be->layers[d->a].name, be->layers[d->a].name_len, 70);
       if (d->flagged) fputs("  [advisory]", f);
       fputc('\n', f);

@@ -116,6 +116,24 @@ static char *S_escape_bidi(const char *s) {
   return ec_buf_take(&o);
 }
 
+/* "##[" written "#\u0023[": the same string to a JSON reader, but never the
+ * older GitHub workflow command form in a CI log that shows the document
+ * (util/buf.h). Outside strings a JSON text has no '#'. NULL when there is
+ * none. */
+static char *S_escape_ghcmd(const char *s) {
+  const char *p = strstr(s, "##[");
+  if (!p) return NULL;
+  ec_buf o = {0};
+  const char *from = s;
+  for (; p; p = strstr(p + 2, "##[")) {
+    ec_buf_put(&o, from, (size_t)(p - from) + 1);
+    ec_buf_puts(&o, "\\u0023");
+    from = p + 2;
+  }
+  ec_buf_puts(&o, from);
+  return ec_buf_take(&o);
+}
+
 char *ec_jdump(const json_t *v, int pretty) {
   size_t flags = JSON_SORT_KEYS | JSON_REAL_PRECISION(12) | JSON_ENCODE_ANY;
   flags |= pretty ? JSON_INDENT(2) : JSON_COMPACT;
@@ -123,7 +141,9 @@ char *ec_jdump(const json_t *v, int pretty) {
   if (!s) return ec_strdup("null\n");
   char *t = pretty ? S_inline_scalar_arrays(s) : NULL;
   char *u = S_escape_bidi(t ? t : s);
-  char *r = ec_asprintf("%s\n", u ? u : t ? t : s);
+  char *w = S_escape_ghcmd(u ? u : t ? t : s);
+  char *r = ec_asprintf("%s\n", w ? w : u ? u : t ? t : s);
+  free(w);
   free(u);
   free(t);
   free(s);

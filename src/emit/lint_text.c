@@ -59,7 +59,8 @@ void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE 
     S_ms(gain, sizeof gain, G->gain_ms_max);
     S_ms(likely, sizeof likely, G->gain_ms_likely);
     fprintf(out, "%-8s %-26s %5zu %7s %9s %10s  ", ec_lint_sev_name(G->severity), G->rule, G->n, share, likely, gain);
-    fputs(G->summary ? G->summary : G->rule, out);
+    const char *what = G->summary ? G->summary : G->rule; /* may name layers */
+    S_put(out, what, strlen(what), 0, 0);
     if (G->n_layers) fprintf(out, " (%zu layer%s)", G->n_layers, ec_plural(G->n_layers, "", "s"));
     fputc('\n', out);
     if (G->mitigation) {

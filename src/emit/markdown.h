@@ -12,9 +12,13 @@
 
 #define EC_MD_MAX_BYTES ((size_t)256 << 10)
 
-/** Append s[0..n) for a GFM table cell: | ` * _ [ ] \ are backslash-escaped,
+/** Append s[0..n) for a GFM table cell: | ` * _ [ ] \ ~ # are backslash-escaped,
  *  < > & become entities, control characters and invalid UTF-8 become U+FFFD,
- *  and text past max characters is cut with "…" (max 0: no limit). */
+ *  a "::" starting the text (after white space) is ":\:" (never a GitHub
+ *  workflow command, util/buf.h), a mention ("@user", "@org/team": '@'
+ *  before a letter or digit) is "@&#8203;user" (a zero-width space: GitHub
+ *  and GitLab notify nobody), and text past max characters is cut with "…"
+ *  (max 0: no limit). */
 void ec_md_escape(ec_buf *b, const char *s, size_t n, size_t max);
 
 /* The pieces the compare and trend summaries share (one wording). */

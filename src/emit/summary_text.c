@@ -20,7 +20,8 @@ static void S_bytes_line(FILE *f, const char *label, double v, const char *extra
                          const char *why, const char *gap) {
   ec_buf b = {0};
   ec_phrase_bytes_total(&b, v, extra, known, n, why, gap);
-  fprintf(f, "%-12s%s\n", label, b.data);
+  fprintf(f, "%-12s", label);
+  ec_term_put_safe(f, b.data ? b.data : "");
   ec_buf_free(&b);
 }
 
@@ -51,7 +52,11 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
   else fprintf(f, "layers      " EC_NA " (no layer information: no graph, layer listing or profile)");
   ec_buf b = {0};
   ec_phrase_dropped(&b, e);
-  if (b.len) fprintf(f, "  (not counted, as TREx: %s)", b.data);
+  if (b.len) {
+    fputs("  (not counted, as TREx: ", f);
+    S_put_name(f, b.data, b.len, 0);
+    fputc(')', f);
+  }
   ec_buf_free(&b);
   fprintf(f, "\n");
   ec_e2e t = ec_summary_e2e(s);

@@ -137,9 +137,9 @@ void ec_buf_text(ec_buf *b, const char *s, size_t n) {
   S_SHOWN_END(b, n);
 }
 
-/* 1 for a byte ec_buf_json copies as it is: printable ASCII but '"', '\\'
- * and '<' (a run of them is copied at once). */
-static int S_json_plain(unsigned char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<'; }
+/* 1 for a byte ec_buf_json copies as it is: printable ASCII but '"', '\\',
+ * '<' and '#' (a run of them is copied at once). */
+static int S_json_plain(unsigned char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<' && c != '#'; }
 
 void ec_buf_json(ec_buf *b, const char *s, size_t n) {
   S_SHOWN_BEGIN(s, n);
@@ -153,6 +153,9 @@ void ec_buf_json(ec_buf *b, const char *s, size_t n) {
     }
     unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
     switch (cp) {
+    case '#': /* "##[" never in a line (a workflow command, util/buf.h) */
+      ec_buf_puts(b, i > 0 && s[i - 1] == '#' && i + 1 < n && s[i + 1] == '[' ? "\\u0023" : "#");
+      break;
     case '"': ec_buf_puts(b, "\\\""); break;
     case '\\': ec_buf_puts(b, "\\\\"); break;
     case '\n': ec_buf_puts(b, "\\n"); break;
@@ -212,7 +215,11 @@ void ec_buf_csv(ec_buf *b, const char *s, size_t n) {
   if (guard) quote = 1;
   if (quote) ec_buf_putc(b, '"');
   if (guard) ec_buf_putc(b, '\'');
+  ec_gh_guard g = EC_GH_GUARD_INIT;
   FOR_EACH_CP(s, n, i, cp, l) {
+    /* a field's line (a quoted field may hold line breaks) is never a
+     * workflow command when the CSV is printed in a CI log */
+    if (ec_gh_guard_step(&g, cp, i + l < n ? (unsigned char)s[i + l] : 0)) ec_buf_puts(b, EC_GH_BREAK);
     if (cp == '"')
       ec_buf_puts(b, "\"\"");
     else if (cp < 0x20 && cp != '\n' && cp != '\r' && cp != '\t')
@@ -242,4 +249,22 @@ void ec_buf_dot(ec_buf *b, const char *s, size_t n) {
     }
   }
   S_SHOWN_END(b, n);
+}
+
+/* White space as .NET's char.IsWhiteSpace has it (the runner trims a line's
+ * leading white space before it looks for "::"). */
+static int S_white(unsigned cp) {
+  return (cp >= 0x09 && cp <= 0x0D) || cp == 0x20 || cp == 0x85 || cp == 0xA0 || cp == 0x1680 ||
+         (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F ||
+         cp == 0x3000;
+}
+
+int ec_gh_guard_step(ec_gh_guard *g, unsigned cp, int next) {
+  int brk = (cp == ':' && g->prev == ':' && g->blank_before_prev) || (cp == '#' && g->prev == '#' && next == '[');
+  int was = g->blank;
+  if (cp == '\n' || cp == '\r') g->blank = 1;
+  else if (!S_white(cp)) g->blank = 0;
+  g->blank_before_prev = was;
+  g->prev = cp;
+  return brk;
 }
