@@ -1,12 +1,16 @@
 /* ci — what the commands share for CI services: whether GitHub Actions
- * output is wanted (--github, --no-github, or the runner's environment)
- * and appending to its step summary. See cli.h. */
+ * output is wanted (--github, --no-github, or the runner's environment),
+ * appending to its step summary and step outputs (never blocking on a
+ * FIFO), and the "verdict=error" a gate writes before it prints anything
+ * an input could have written. See cli.h. */
 #include "cli/cli.h"
 #include "emit/github.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int ec_cli_github_wanted(int flag) {
   if (flag) return flag > 0;
@@ -22,6 +26,38 @@ size_t ec_cli_step_summary_room(void) {
   return (size_t)st.st_size >= EC_GH_STEP_SUMMARY_MAX ? 0 : EC_GH_STEP_SUMMARY_MAX - (size_t)st.st_size;
 }
 
+/* Append text to the file GitHub names in variable var (what: what it
+ * holds, for messages). Opened without blocking: a FIFO with no reader (or
+ * a full one) is an error said at once, never a hang; a FIFO with a reader
+ * and a device are written into. Returns 0, or -1 after printing. */
+static int S_append(const char *cmd, const char *var, const char *p, const char *what, const char *text) {
+  size_t n = strlen(text);
+  int fd = open(p, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0666);
+  int err = fd < 0 ? errno : 0;
+  if (fd < 0 && err == ENXIO) {
+    fprintf(stderr, "enginecard %s: %s (%s) is a FIFO with no reader; %s not written\n", cmd, var, p, what);
+    return -1;
+  }
+  struct stat st;
+  if (!err && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) err = EISDIR;
+  if (!err) {
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0) fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    for (size_t done = 0; !err && done < n;) {
+      ssize_t w = write(fd, text + done, n - done);
+      if (w > 0) done += (size_t)w;
+      else if (w < 0 && errno == EINTR) continue;
+      else err = w < 0 ? errno : EIO;
+    }
+  }
+  if (fd >= 0 && close(fd) != 0 && !err) err = errno;
+  if (err) {
+    fprintf(stderr, "enginecard %s: %s: cannot append the %s: %s\n", cmd, p, what, strerror(err));
+    return -1;
+  }
+  return 0;
+}
+
 int ec_cli_step_summary_append(const char *cmd, const char *md) {
   const char *p = getenv("GITHUB_STEP_SUMMARY");
   if (!p || !*p) {
@@ -33,27 +69,21 @@ int ec_cli_step_summary_append(const char *cmd, const char *md) {
                     "nothing appended\n", cmd, p);
     return 0;
   }
-  FILE *f = fopen(p, "ab");
-  size_t n = strlen(md);
-  int ok = f && fwrite(md, 1, n, f) == n;
-  if (f) ok = (fclose(f) == 0) && ok;
-  if (!ok) {
-    fprintf(stderr, "enginecard %s: %s: cannot append the step summary: %s\n", cmd, p, strerror(errno));
-    return -1;
-  }
-  return 0;
+  return S_append(cmd, "GITHUB_STEP_SUMMARY", p, "step summary", md);
 }
 
 int ec_cli_github_output_append(const char *cmd, const char *lines) {
   const char *p = getenv("GITHUB_OUTPUT");
   if (!p || !*p) return 0;
-  FILE *f = fopen(p, "ab");
-  size_t n = strlen(lines);
-  int ok = f && fwrite(lines, 1, n, f) == n;
-  if (f) ok = (fclose(f) == 0) && ok;
-  if (!ok) {
-    fprintf(stderr, "enginecard %s: %s: cannot append the step outputs: %s\n", cmd, p, strerror(errno));
-    return -1;
+  return S_append(cmd, "GITHUB_OUTPUT", p, "step outputs", lines);
+}
+
+int ec_cli_github_begin(const char *cmd, int argc, char **argv) {
+  int flag = 0;
+  for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
+    if (strcmp(argv[i], "--github") == 0) flag = 1;
+    else if (strcmp(argv[i], "--no-github") == 0) flag = -1;
   }
-  return 0;
+  if (!ec_cli_github_wanted(flag)) return 0;
+  return ec_cli_github_output_append(cmd, "verdict=error\nchange-pct=\n");
 }

@@ -114,8 +114,19 @@ size_t ec_cli_step_summary_room(void);
  *  a warning, 0. Returns -1 after printing when it cannot be written. */
 int ec_cli_step_summary_append(const char *cmd, const char *md);
 /** Append "name=value" lines to $GITHUB_OUTPUT (nothing when it is not
- *  set). Returns -1 after printing when it cannot be written. */
+ *  set). Returns -1 after printing when it cannot be written. The step
+ *  summary and the outputs are opened without blocking: a FIFO with no
+ *  reader is an error said at once, never a hang. */
 int ec_cli_github_output_append(const char *cmd, const char *lines);
+/** First thing a gate command (compare, trend) does, before it prints
+ *  anything an input could have written: when GitHub output is wanted (its
+ *  --github or --no-github in argv[2..], else the environment), append
+ *  "verdict=error" and an empty "change-pct=" to $GITHUB_OUTPUT. The
+ *  command's last lines replace them (the runner keeps the last value of
+ *  an output), so a run that stops early (exit 2 or 3, a signal) leaves
+ *  "error", and a "##[set-output name=verdict;]" a hostile name could
+ *  print never stands. Returns ec_cli_github_output_append's. */
+int ec_cli_github_begin(const char *cmd, int argc, char **argv);
 
 int ec_cmd_summary(int argc, char **argv);
 int ec_cmd_layers(int argc, char **argv);

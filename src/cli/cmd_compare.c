@@ -11,6 +11,7 @@
 #include "narrate/narrate.h"
 #include "cli/cli.h"
 #include "emit/compare_text.h"
+#include "emit/first_run.h"
 #include "util/srcdate.h"
 #include "emit/benchjson.h"
 #include "emit/bmf.h"
@@ -21,6 +22,7 @@
 #include "emit/junit.h"
 #include "emit/markdown.h"
 #include "util/alloc.h"
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +46,7 @@ typedef struct {
   int pr_comment; /* --pr-comment: --markdown F is the PR comment variant */
   const char *openmetrics, *bmf, *bench_qps;
   size_t last; /* --last N: a side of several runs keeps its last N */
+  int missing_pass; /* --baseline-missing pass: a baseline that names no file is a first run */
   S_label *labels;
   size_t n_labels, cap_labels;
 } S_opts;
@@ -58,7 +61,7 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   static const char *const valued[] = {"--baseline", "--metric", "--max-regress", "--max-layer-regress", "--min-layer-ms",
                                        "--confidence", "--label", "--json", "--junit", "--markdown", "--bench-json",
                                        "-o", "--pdf", "--run-noise", "--last",
-                                       "--openmetrics", "--bmf", "--bench-json-throughput"};
+                                       "--openmetrics", "--bmf", "--bench-json-throughput", "--baseline-missing"};
   if (strcmp(a, "--allow-mismatch") == 0) {
     o->o.allow_mismatch = 1;
     return 1;
@@ -77,6 +80,13 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   if (!ec_cli_need_value(argc, argv, i)) return -1;
   const char *v = argv[i + 1];
   if (strcmp(a, "--baseline") == 0) o->baseline = v;
+  else if (strcmp(a, "--baseline-missing") == 0) {
+    if (strcmp(v, "pass") && strcmp(v, "error")) {
+      fprintf(stderr, "enginecard compare: --baseline-missing takes error or pass, not \"%s\"\n", v);
+      return -1;
+    }
+    o->missing_pass = strcmp(v, "pass") == 0;
+  }
   else if (strcmp(a, "--metric") == 0) {
     if (ec_cli_metric("compare", v, &o->o.metric)) return -1;
     o->o.metric_given = 1;
@@ -235,6 +245,122 @@ static char *S_timestamp(void) {
   return ec_strdup(buf);
 }
 
+/* The group that will be the baseline, as far as the arguments tell before
+ * loading: the one --baseline names by NAME= or by 1-based position, else
+ * the first; g->n when --baseline names a display name only loading gives. */
+static size_t S_baseline_group(const ec_common *c, const S_groups *g, const char *want) {
+  if (!want) return 0;
+  for (size_t i = 0; i < g->n; i++) {
+    char *name = NULL;
+    ec_load_spec_split(c->engines[i], &name);
+    int hit = name && strcmp(name, want) == 0;
+    free(name);
+    if (hit) return i;
+  }
+  char *end;
+  long k = strtol(want, &end, 10);
+  return *want && !*end && k >= 1 && (size_t)k <= g->n ? (size_t)k - 1 : g->n;
+}
+
+/* 1 when no path of group i names anything: not a file, a folder, nor the
+ * prefix of an engine's files (a file that exists but cannot be read is
+ * not missing: loading says why). */
+static int S_group_missing(const S_groups *g, size_t i) {
+  for (size_t k = 0; k < g->len[i]; k++) {
+    const char *spec = g->flat[g->start[i] + k];
+    char *name = NULL;
+    const char *p = ec_load_spec_split(spec, &name);
+    free(name);
+    struct stat st;
+    if (!p || stat(p, &st) == 0 || (errno != ENOENT && errno != ENOTDIR) || ec_load_input_bytes(spec)) return 0;
+  }
+  return 1;
+}
+
+/* The first run of a CI job (--baseline-missing pass, group base names no
+ * file): load the candidates, say there is no baseline yet in the text, the
+ * Markdown, JUnit and GitHub outputs, and leave the comparison's other
+ * outputs unwritten. Returns the exit code: 0, or loading's 2 or 3, or 2
+ * when an output could not be written. */
+static int S_first_run(ec_common *c, const S_opts *o, const S_groups *g, size_t base) {
+  const char *base_arg = g->path[base] ? g->path[base] : c->engines[base]; /* its path, without NAME= */
+  ec_common flat = *c;
+  char **specs = ec_calloc(g->n ? g->n : 1, sizeof *specs);
+  char **paths = ec_calloc(g->n ? g->n : 1, sizeof *paths);
+  int *named = ec_calloc(g->n ? g->n : 1, sizeof *named);
+  size_t n = 0;
+  for (size_t i = 0; i < g->n; i++) /* one engine per candidate: its first run */
+    if (i != base) specs[n] = g->flat[g->start[i]], paths[n] = g->path[i], named[n] = g->named[i], n++;
+  flat.engines = (const char **)specs;
+  flat.n_engines = n;
+  size_t nl;
+  int rc;
+  ec_engine **es = ec_cli_load(&flat, &nl, &rc);
+  if (!rc) {
+    ec_load_name_set(es, (const char *const *)paths, named, n);
+    ec_diags d = {0};
+    ec_summary **sums = ec_calloc(n, sizeof *sums);
+    for (size_t i = 0; i < n; i++) sums[i] = ec_summarize(es[i]);
+    ec_metric m = ec_metric_pick(es, sums, n, 0, o->o.metric_given ? o->o.metric : EC_METRIC_GPU_MEDIAN, &d);
+    ec_cli_put_diags(&d, "enginecard compare: ");
+    ec_diags_free(&d);
+    ec_metric_value *vals = ec_calloc(n, sizeof *vals);
+    for (size_t i = 0; i < n; i++) ec_metric_of(es[i], sums[i], m, &vals[i]);
+    ec_first_run r = {.base = base_arg, .engines = es, .n = n, .used = m, .values = vals};
+    ec_print_first_run(&r, stdout);
+    fflush(stdout);
+    int io = 0;
+    if (o->markdown) {
+      char *t = ec_markdown_first_run(&r, o->pr_comment ? EC_GH_PR_MARKER : NULL);
+      io |= S_write(o->markdown, t, es, n);
+      free(t);
+    }
+    if (o->junit) {
+      char *ts = S_timestamp();
+      char *t = ec_junit_first_run(&r, ts);
+      io |= S_write(o->junit, t, es, n);
+      free(t);
+      free(ts);
+    }
+    const char *unwritten[] = {o->json, o->bench, o->bench_qps, o->bmf, o->openmetrics, o->html, o->pdf};
+    const char *flags[] = {"--json", "--bench-json", "--bench-json-throughput", "--bmf", "--openmetrics", "-o", "--pdf"};
+    ec_buf left = {0};
+    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
+      if (unwritten[k]) ec_buf_printf(&left, "%s%s", left.len ? ", " : "", flags[k]);
+    if (left.len && c->verbosity >= 0)
+      fprintf(stderr, "enginecard compare: no baseline yet, nothing compared: %s not written\n", left.data);
+    ec_buf_free(&left);
+    if (ec_cli_github_wanted(o->github)) {
+      size_t room = ec_cli_step_summary_room();
+      char *md = room >= 512 ? ec_markdown_first_run(&r, NULL) : NULL;
+      if (md && strlen(md) > room) { /* a table of many candidates: the note alone */
+        free(md);
+        md = NULL;
+      }
+      io |= ec_cli_step_summary_append("compare", md) != 0;
+      free(md);
+      if (!io) {
+        char *outs = ec_github_first_run_outputs();
+        io |= ec_cli_github_output_append("compare", outs) != 0;
+        free(outs);
+      }
+    }
+    rc = io ? EC_EXIT_USAGE : EC_EXIT_OK;
+    for (size_t i = 0; i < n; i++) {
+      ec_metric_value_clear(&vals[i]);
+      ec_summary_free(sums[i]);
+    }
+    free(vals);
+    free(sums);
+  }
+  for (size_t i = 0; i < nl; i++) ec_engine_free(es[i]);
+  free(es);
+  free(specs);
+  free(paths);
+  free(named);
+  return rc;
+}
+
 int ec_cmd_compare(int argc, char **argv) {
   ec_common c = {0};
   S_opts o = {0};
@@ -242,6 +368,7 @@ int ec_cmd_compare(int argc, char **argv) {
   o.o.max_regress_pct = NAN;
   o.o.max_layer_regress_pct = NAN;
   o.o.min_layer_ms = NAN;
+  ec_cli_github_begin("compare", argc, argv); /* "verdict=error" until the verdict is known */
   int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
   if (rc) {
     free(o.labels);
@@ -264,6 +391,16 @@ int ec_cmd_compare(int argc, char **argv) {
     fprintf(stderr, "enginecard compare: --min-layer-ms has no effect without --max-layer-regress\n");
   S_groups gr;
   S_groups_build(&c, o.last, &gr);
+  if (o.missing_pass) {
+    size_t base = S_baseline_group(&c, &gr, o.baseline);
+    if (base < gr.n && S_group_missing(&gr, base)) {
+      rc = S_first_run(&c, &o, &gr, base);
+      S_groups_free(&gr);
+      free(o.labels);
+      ec_common_free(&c);
+      return rc;
+    }
+  }
   ec_common flat = c;
   flat.engines = (const char **)gr.flat;
   flat.n_engines = gr.nflat;
@@ -374,7 +511,8 @@ int ec_cmd_compare(int argc, char **argv) {
     ec_diags_free(&td);
     ec_report_free(&r);
   }
-  if (ec_cli_github_wanted(o.github)) {
+  int gh = ec_cli_github_wanted(o.github);
+  if (gh) {
     char *a = ec_github_annotations(cmp);
     fputs(a, stdout);
     fflush(stdout);
@@ -382,9 +520,6 @@ int ec_cmd_compare(int argc, char **argv) {
     char *md = ec_github_summary(cmp, ec_cli_step_summary_room());
     io |= ec_cli_step_summary_append("compare", md) != 0;
     free(md);
-    char *outs = ec_github_outputs(cmp);
-    io |= ec_cli_github_output_append("compare", outs) != 0;
-    free(outs);
   }
   /* 2 (I/O) > 3 (no data / missing metric) > 1 (gate) > 4 (no verdict) > 0 */
   if (io) rc = EC_EXIT_USAGE;
@@ -392,6 +527,11 @@ int ec_cmd_compare(int argc, char **argv) {
   else if (cmp->failed) rc = EC_EXIT_GATE;
   else if (cmp->inconclusive || cmp->mismatched) rc = EC_EXIT_NO_VERDICT;
   else rc = EC_EXIT_OK;
+  if (gh) { /* the verdict last: "error" with exit 2 or 3 */
+    char *outs = ec_github_outputs(cmp, rc == EC_EXIT_USAGE || rc == EC_EXIT_NODATA);
+    if (ec_cli_github_output_append("compare", outs) != 0) rc = EC_EXIT_USAGE;
+    free(outs);
+  }
   ec_comparison_free(cmp);
 
 done:

@@ -123,6 +123,7 @@ int ec_cmd_trend(int argc, char **argv) {
   ec_common c = {0};
   S_opts o = {0};
   o.t.max_regress_pct = NAN;
+  ec_cli_github_begin("trend", argc, argv); /* "verdict=error" until the verdict is known */
   int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
   if (rc) {
     ec_common_free(&c);
@@ -207,7 +208,8 @@ int ec_cmd_trend(int argc, char **argv) {
     ec_diags_free(&td);
     ec_report_free(&r);
   }
-  if (ec_cli_github_wanted(o.github)) {
+  int gh = ec_cli_github_wanted(o.github);
+  if (gh) {
     char *a = ec_github_trend_annotations(t);
     fputs(a, stdout);
     fflush(stdout);
@@ -225,6 +227,11 @@ int ec_cmd_trend(int argc, char **argv) {
   else if (t->failed) rc = EC_EXIT_GATE;
   else if (t->inconclusive || t->mismatched) rc = EC_EXIT_NO_VERDICT;
   else rc = EC_EXIT_OK;
+  if (gh) { /* verdict and change-pct as compare writes them; "error" with exit 2 or 3 */
+    char *outs = ec_github_trend_outputs(t, rc == EC_EXIT_USAGE || rc == EC_EXIT_NODATA);
+    if (ec_cli_github_output_append("trend", outs) != 0) rc = EC_EXIT_USAGE;
+    free(outs);
+  }
 done:
   ec_trend_free(t);
   for (size_t i = 0; i < kept; i++) free(group[i]);

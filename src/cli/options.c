@@ -88,6 +88,10 @@ const ec_option ec_options[] = {
      "write GitLab Code Quality JSON (stable fingerprints, the input file and line)", NULL},
     {"--fail-on", NULL, "LEVEL", "warning error", EC_CMD_LINT, 0,
      "exit 1 when a finding of this severity or worse exists (the output is still written)", NULL},
+    {"--github", NULL, NULL, NULL, EC_CMD_LINT, 0,
+     "GitHub Actions: an ::error or ::warning annotation per finding on the graph file's line (10 of each at "
+     "most; on stderr with --json); no step summary, no $GITHUB_OUTPUT",
+     "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set (unless --json)."},
     /* report */
     {"-o", "--output", "FILE", NULL, EC_CMD_REPORT, EC_OPT_PATH, "write the HTML page (default report.html)",
      "The full report, one self-contained file."},
@@ -103,6 +107,13 @@ const ec_option ec_options[] = {
     /* compare (and trend) */
     {"--baseline", NULL, "NAME", NULL, EC_CMD_COMPARE, 0,
      "the baseline: an engine's display name or 1-based position (default: the first)", NULL},
+    {"--baseline-missing", NULL, "WHAT", "error pass", EC_CMD_COMPARE, 0,
+     "when the baseline ENGINE's files do not exist: error (default, exit 2) or pass (exit 0 with a note: the "
+     "first run of a CI job)",
+     "pass: nothing is compared; the text, --markdown, the step summary and --junit say there is no baseline yet "
+     "and that this run becomes the baseline once it is kept; $GITHUB_OUTPUT gets verdict=pass and "
+     "baseline=missing; the other outputs are not written. A baseline that exists but cannot be read is still "
+     "an error."},
     {"--metric", NULL, "M", S_METRICS, S_COMPARE_TREND, 0, "what is compared, default gpu-median",
      "gpu-X is GPU compute time from timing.json, else from the statistics trtexec printed; layer-sum is the sum "
      "of per-layer averages. An engine that lacks the metric makes every engine fall back together, with a "
@@ -142,10 +153,12 @@ const ec_option ec_options[] = {
      "write OpenMetrics text (GitLab metrics report), ending with # EOF", NULL},
     {"--bmf", NULL, "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH,
      "write Bencher Metric Format JSON (latency in ns with its interval, throughput; per layer type)", NULL},
-    {"--github", NULL, NULL, NULL, EC_CMD_COMPARE | EC_CMD_TREND | EC_CMD_LINT, 0,
-     "GitHub Actions: the Markdown summary into $GITHUB_STEP_SUMMARY, ::error lines (10 at most), $GITHUB_OUTPUT",
-     "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set. compare writes verdict and "
-     "change-pct to $GITHUB_OUTPUT and one ::error line per failed gate; lint annotates the graph file's lines."},
+    {"--github", NULL, NULL, NULL, EC_CMD_COMPARE, 0,
+     "GitHub Actions: the Markdown summary into $GITHUB_STEP_SUMMARY, an ::error line per failed gate (10 at "
+     "most), verdict= and change-pct= into $GITHUB_OUTPUT",
+     "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set. verdict=error is written first, "
+     "before anything else is printed, and stays when compare exits 2 or 3; verdict is pass, fail, inconclusive, "
+     "not comparable, no gate or error."},
     {"--no-github", NULL, NULL, NULL, EC_CMD_COMPARE | EC_CMD_TREND | EC_CMD_LINT, 0,
      "no GitHub Actions output, even on a GitHub runner", NULL},
     {"-o", "--output", "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH, "write the comparison report as HTML", NULL},
@@ -160,6 +173,11 @@ const ec_option ec_options[] = {
      "fails here."},
     {"--json", NULL, "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write enginecard.trend/1 JSON", NULL},
     {"--markdown", NULL, "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write a short Markdown summary", NULL},
+    {"--github", NULL, NULL, NULL, EC_CMD_TREND, 0,
+     "GitHub Actions: the Markdown summary into $GITHUB_STEP_SUMMARY, an ::error line per failed gate (10 at "
+     "most), verdict= and change-pct= into $GITHUB_OUTPUT",
+     "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set. As compare's: verdict=error "
+     "first, replaced by the latest nights' outcome; change-pct is the largest change of a latest night."},
     {"-o", "--output", "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write the trend report as HTML", NULL},
     {"--pdf", NULL, "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write the trend report as a PDF", NULL},
     {"--paper", NULL, "SIZE", "a4 letter", EC_CMD_TREND, 0, "the PDF's paper (default a4)", NULL},
@@ -195,7 +213,7 @@ static const struct {
     {"GITHUB_ACTIONS", "\"true\" on a GitHub runner: with GITHUB_STEP_SUMMARY set, compare, lint and trend write "
                        "GitHub Actions output unless --no-github."},
     {"GITHUB_STEP_SUMMARY", "the file the Markdown summary is appended to (within the 1 MiB GitHub allows a step)."},
-    {"GITHUB_OUTPUT", "the file compare appends verdict= and change-pct= to."},
+    {"GITHUB_OUTPUT", "the file compare and trend append verdict= and change-pct= to (verdict=error first)."},
     {"SOURCE_DATE_EPOCH", "seconds since 1970 (reproducible builds): when set, the same inputs give byte-identical "
                           "HTML, PDF and JSON, and JUnit and PDF timestamps are this instant."},
 };

@@ -74,16 +74,36 @@ char *ec_github_annotations(const ec_comparison *c) {
   return ec_buf_take(&b);
 }
 
-char *ec_github_outputs(const ec_comparison *c) {
+/* "verdict=V" and "change-pct=X" (worst: NAN when no change is known). */
+static char *S_outputs(const char *verdict, double worst) {
   ec_buf b = {0};
-  ec_buf_printf(&b, "verdict=%s\nchange-pct=", ec_outcome_name(ec_compare_outcome(c)));
+  ec_buf_printf(&b, "verdict=%s\nchange-pct=", verdict);
+  if (isfinite(worst)) ec_buf_printf(&b, "%.2f", worst == 0 ? 0.0 : worst);
+  ec_buf_puts(&b, "\n");
+  return ec_buf_take(&b);
+}
+
+char *ec_github_outputs(const ec_comparison *c, int error) {
   double worst = NAN;
   for (size_t i = 0; i < c->n; i++)
     if (i != c->baseline && isfinite(c->res[i].est.est_pct) && !(c->res[i].est.est_pct <= worst))
       worst = c->res[i].est.est_pct;
-  if (isfinite(worst)) ec_buf_printf(&b, "%.2f", worst == 0 ? 0.0 : worst);
-  ec_buf_puts(&b, "\n");
-  return ec_buf_take(&b);
+  return S_outputs(error ? "error" : ec_outcome_name(ec_compare_outcome(c)), worst);
+}
+
+char *ec_github_first_run_outputs(void) {
+  char *o = S_outputs("pass", NAN);
+  char *r = ec_asprintf("%sbaseline=missing\n", o);
+  free(o);
+  return r;
+}
+
+char *ec_github_trend_outputs(const ec_trend *t, int error) {
+  double worst = NAN;
+  for (size_t i = 0; i < t->n; i++)
+    if (t->groups[i].judged && isfinite(t->groups[i].est.est_pct) && !(t->groups[i].est.est_pct <= worst))
+      worst = t->groups[i].est.est_pct;
+  return S_outputs(error ? "error" : ec_outcome_name(ec_trend_outcome(t)), worst);
 }
 
 char *ec_github_pr_comment(const ec_comparison *c) {

@@ -11,10 +11,13 @@
  *  - The PR comment (--markdown F --pr-comment): the summary whose first
  *    line is EC_GH_PR_MARKER, for sticky-comment actions that find their
  *    comment by it, under EC_GH_PR_MAX_BYTES ("N more rows in the artifact").
- *  - Step outputs ($GITHUB_OUTPUT): verdict and change-pct.
+ *  - Step outputs ($GITHUB_OUTPUT): verdict and change-pct (compare and
+ *    trend), after the "verdict=error" written before anything else
+ *    (cli ec_cli_github_begin).
  *  - lint: its warnings and errors as annotations on the graph file's lines.
  * Untrusted text is escaped for each: Markdown (ec_md_escape), workflow
- * commands (ec_gh_escape: %, CR, LF, and in properties also : and ,). */
+ * commands (ec_gh_escape: %, CR, LF, and in properties also : and ,; no
+ * "##[" or leading "::", util/buf.h). */
 #ifndef EC_GITHUB_H
 #define EC_GITHUB_H
 #include <stddef.h>
@@ -43,12 +46,22 @@ char *ec_github_pr_comment(const ec_comparison *c);
 
 /** The step outputs of c as $GITHUB_OUTPUT lines: "verdict=V" (the
  *  outcome's name, ec_outcome_name: pass, fail, inconclusive, not
- *  comparable, no gate) and "change-pct=X" (the largest estimated change
- *  among the candidates, in percent with two decimals, positive: slower;
- *  empty when none is known). Caller frees. */
-char *ec_github_outputs(const ec_comparison *c);
+ *  comparable, no gate; "error" when error is set: the command exits 2 or
+ *  3) and "change-pct=X" (the largest estimated change among the
+ *  candidates, in percent with two decimals, positive: slower; empty when
+ *  none is known). Caller frees. */
+char *ec_github_outputs(const ec_comparison *c, int error);
+
+/** The step outputs of compare's first run (--baseline-missing pass, the
+ *  baseline does not exist yet): "verdict=pass", an empty "change-pct=" and
+ *  "baseline=missing". Caller frees. */
+char *ec_github_first_run_outputs(void);
 
 struct ec_trend;
+/** trend's step outputs, as ec_github_outputs: "verdict=V" (ec_trend_outcome's
+ *  name, or "error") and "change-pct=X" (the largest estimated change of a
+ *  latest night, empty when none is known). Caller frees. */
+char *ec_github_trend_outputs(const struct ec_trend *t, int error);
 /** The "::error" lines of a trend's failed gates (the latest night of an
  *  engine), at most EC_GH_MAX_ERRORS, then a line saying how many more.
  *  Caller frees. */

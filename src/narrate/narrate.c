@@ -72,3 +72,9 @@ char *ec_narrate_trend_headline(const ec_trend *t) {
     return ec_asprintf("NO GATE: %zu engine%s (%s; %s)", t->n, ec_plural(t->n, "", "s"), tail, ec_narrate_no_gate_why());
   }
 }
+
+char *ec_narrate_first_run(const char *base) {
+  return ec_asprintf("PASS: no baseline yet (%s does not exist; --baseline-missing pass): nothing was compared, and "
+                     "this run becomes the baseline once it is kept",
+                     base);
+}

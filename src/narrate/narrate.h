@@ -24,5 +24,12 @@ char *ec_narrate_compare_headline(const ec_comparison *c);
  *  Markdown, the JSON headline and the report's {{trend.verdict}} say it;
  *  caller frees. */
 char *ec_narrate_trend_headline(const ec_trend *t);
+/** compare's outcome when the baseline ENGINE names no file and
+ *  --baseline-missing pass was given (the first run of a CI job): "PASS: no
+ *  baseline yet (BASE does not exist; --baseline-missing pass): nothing was
+ *  compared, and this run becomes the baseline once it is kept"; base is
+ *  the ENGINE argument as given. The terminal, Markdown and JUnit say it;
+ *  caller frees. */
+char *ec_narrate_first_run(const char *base);
 
 #endif
