@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -217,9 +218,14 @@ ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {
 }
 
 /* process-wide: the temporary file being written (by the main thread),
- * removed when SIGINT, SIGTERM or SIGHUP ends the process mid-write (the
- * handler then ends it as the signal would). Set and cleared only around
- * the write; a forked child (the graph layout) never removes it. */
+ * removed when a signal that ends the process comes mid-write (the handler
+ * then ends it as the signal would): SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+ * SIGXFSZ (a file size limit, ulimit -f, reached by the write itself),
+ * SIGXCPU (ulimit -t), SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGUSR1 and
+ * SIGUSR2. Set and cleared only around the write; a forked child (the
+ * graph layout) never removes it. What no handler sees (SIGKILL, a crash,
+ * a power cut) leaves a NAME.tmp.PID that the next write of NAME removes
+ * (S_tmp_sweep). */
 static char S_tmp_path[4200];
 static volatile sig_atomic_t S_tmp_live;
 static pid_t S_tmp_owner;
@@ -234,7 +240,8 @@ static void S_guard_signals(void) {
   static int done; /* process-wide: handlers are installed once, by the main thread */
   if (done) return;
   done = 1;
-  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  static const int sigs[] = {SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGXFSZ, SIGXCPU,
+                             SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGUSR1, SIGUSR2};
   for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
     struct sigaction old, sa;
     memset(&sa, 0, sizeof sa);
@@ -255,6 +262,33 @@ static void S_tmp_begin(const char *tmp) {
 }
 
 static void S_tmp_end(void) { S_tmp_live = 0; }
+
+/* Remove what an earlier write of dest left when it was killed outright:
+ * DEST.tmp.PID files in dest's folder, owned by us, whose process no longer
+ * exists (kill(PID, 0) says so). A live writer's file is left alone. */
+static void S_tmp_sweep(const char *dest) {
+  const char *slash = strrchr(dest, '/');
+  char *dir = slash ? ec_strndup(dest, slash == dest ? 1 : (size_t)(slash - dest)) : ec_strdup(".");
+  const char *base = slash ? slash + 1 : dest;
+  size_t bl = strlen(base);
+  DIR *d = opendir(dir);
+  for (struct dirent *de; d && (de = readdir(d));) {
+    const char *nm = de->d_name;
+    if (strncmp(nm, base, bl) != 0 || strncmp(nm + bl, ".tmp.", 5) != 0) continue;
+    const char *digits = nm + bl + 5;
+    char *end;
+    errno = 0;
+    long pid = strtol(digits, &end, 10);
+    if (!*digits || *end || errno || pid <= 0 || pid == (long)getpid()) continue;
+    if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; /* alive, or not ours to ask */
+    char *p = ec_asprintf("%s/%s", dir, nm);
+    struct stat st;
+    if (lstat(p, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid()) unlink(p);
+    free(p);
+  }
+  if (d) closedir(d);
+  free(dir);
+}
 
 /* The new name on the disk too (best effort: not every file system can). */
 static void S_sync_dir(const char *path) {
@@ -332,6 +366,10 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, const ec_c
     int err = S_ISDIR(dst.st_mode) ? EISDIR : 0;
     int fd = err ? -1 : open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
     if (!err && fd < 0) err = errno;
+    if (err == ENXIO && S_ISFIFO(dst.st_mode)) { /* opened without blocking: never a hang */
+      fprintf(stderr, "enginecard: %s is a FIFO with no reader; not written\n", path);
+      return -1;
+    }
     if (fd >= 0) {
       int fl = fcntl(fd, F_GETFL);
       if (fl >= 0) fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
@@ -342,6 +380,7 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, const ec_c
     return err ? -1 : 0;
   }
   char *dest = S_link_target(path);
+  S_tmp_sweep(dest);
   char *tmp = ec_asprintf("%s.tmp.%ld", dest, (long)getpid());
   S_guard_signals();
   /* known to the handler before it exists, so no signal falls between its

@@ -117,15 +117,43 @@ typedef struct {
   const char *what;
 } S_fix;
 
+/* The value of the 4 hex digits at t[i..i+4), or -1. */
+static long S_hex4(const char *t, size_t len, size_t i) {
+  if (i + 4 > len) return -1;
+  long v = 0;
+  for (size_t k = i; k < i + 4; k++) {
+    int c = (unsigned char)t[k], d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                  : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+/* Bytes of the escape at t[i] ('\\') when it is "\\uXXXX" of a lone
+ * surrogate (a high one not followed by "\\u" and a low one, or a low one
+ * alone): 6; else 0. JSON allows the escape, but no code point is written
+ * so, and a strict reader (jansson) refuses the whole document. */
+static size_t S_lone_surrogate(const char *t, size_t len, size_t i) {
+  if (i + 1 >= len || t[i + 1] != 'u') return 0;
+  long u = S_hex4(t, len, i + 2);
+  if (u >= 0xDC00 && u <= 0xDFFF) return 6;
+  if (u < 0xD800 || u > 0xDBFF) return 0;
+  long lo = i + 7 < len && t[i + 6] == '\\' && t[i + 7] == 'u' ? S_hex4(t, len, i + 8) : -1;
+  return lo >= 0xDC00 && lo <= 0xDFFF ? 0 : 6;
+}
+
 /* Build a repaired copy of t. Returns the number of fixes; fixes[] records
- * the original offsets. Invalid UTF-8 bytes become U+FFFD (what every
- * output shows for them, as for a log's names), counted in *n_bad with the
- * first one's offset in *first_bad, not listed in fixes. */
+ * the original offsets. Invalid UTF-8 bytes, and escapes of lone UTF-16
+ * surrogates ("\\ud800" without its pair), become U+FFFD (what every output
+ * shows for them, as for a log's names), counted in *n_bad with the first
+ * one's offset in *first_bad (lone surrogates in *n_sur, *first_sur), not
+ * listed in fixes. */
 static size_t S_repair(const char *t, size_t len, ec_buf *out, S_fix **fixes, size_t *nfix, size_t *n_bad,
-                       size_t *first_bad) {
+                       size_t *first_bad, size_t *n_sur, size_t *first_sur) {
   size_t cap = 0;
   int in_str = 0;
-  *n_bad = 0;
+  *n_bad = *n_sur = 0;
   for (size_t i = 0; i < len; i++) {
     unsigned char c = (unsigned char)t[i];
     if (c >= 0x80) {
@@ -141,9 +169,17 @@ static size_t S_repair(const char *t, size_t len, ec_buf *out, S_fix **fixes, si
       continue;
     }
     if (in_str) {
+      if (c == '\\' && S_lone_surrogate(t, len, i)) {
+        if (!(*n_sur)++) *first_sur = i;
+        ec_buf_puts(out, "\\ufffd");
+        i += 5;
+        continue;
+      }
       if (c == '\\' && i + 1 < len) {
-        ec_buf_put(out, t + i, 2);
-        i++;
+        long u = t[i + 1] == 'u' ? S_hex4(t, len, i + 2) : -1;
+        size_t l = u >= 0xD800 && u <= 0xDBFF ? 12 : 2; /* a surrogate pair as one (lone ones are above) */
+        ec_buf_put(out, t + i, l);
+        i += l - 1;
         continue;
       }
       if (c == '"') {
@@ -271,12 +307,20 @@ int ec_json_parse_max(const char *path, const char *text, size_t len, size_t max
   /* Strict parse failed: try the repairs, accept them only if they parse. */
   ec_buf fixed = {0};
   S_fix *fixes = NULL;
-  size_t nfix = 0, n_bad = 0, first_bad = 0;
-  S_repair(text, len, &fixed, &fixes, &nfix, &n_bad, &first_bad);
+  size_t nfix = 0, n_bad = 0, first_bad = 0, n_sur = 0, first_sur = 0;
+  S_repair(text, len, &fixed, &fixes, &nfix, &n_bad, &first_bad, &n_sur, &first_sur);
   size_t err2 = 0;
   char err_text2[256];
-  if (nfix + n_bad > 0 && S_parse_values(fixed.data, fixed.len, doc, &err2, err_text2, sizeof err_text2) == 0) {
+  if (nfix + n_bad + n_sur > 0 && S_parse_values(fixed.data, fixed.len, doc, &err2, err_text2, sizeof err_text2) == 0) {
     doc->repaired = 1;
+    if (n_sur) {
+      int ln, col;
+      ec_diag_linecol(text, len, first_sur, &ln, &col);
+      ec_diag_add(d, EC_WARN, path, ln, col,
+                  "invalid JSON repaired: %zu escape%s of a lone UTF-16 surrogate (\\ud800-\\udfff without its pair) "
+                  "read as U+FFFD (the first here)",
+                  n_sur, ec_plural(n_sur, "", "s"));
+    }
     if (n_bad) {
       int ln, col;
       ec_diag_linecol(text, len, first_bad, &ln, &col);
