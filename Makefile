@@ -48,7 +48,7 @@ FISH_COMP := $(SHARE_OUT)/enginecard.fish
 GENERATED := $(MAN_PAGE) $(BASH_COMP) $(ZSH_COMP) $(FISH_COMP)
 MAN_EPOCH = $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null))
 
-.PHONY: all test test-bins asan asan-bins valgrind bench install install-strip uninstall clean deps examples fuzz fuzz-bins check-deps demo deb
+.PHONY: all test test-bins asan asan-bins valgrind bench install install-strip uninstall clean deps runtime-deps examples fuzz fuzz-bins check-deps demo deb
 all: $(BIN) $(GEN) $(GENERATED)
 
 check-deps:
@@ -143,26 +143,37 @@ bench: $(BIN) $(GEN)
 
 # Templates and assets are embedded in the binary: the binary, its man page
 # and the completions for bash, zsh and fish are all there is.
+# Every path is quoted for the shell: DESTDIR="$PWD/sp ace" installs into
+# and removes from that folder, never a file named "sp" (a path holding a
+# double quote, a dollar or a backquote is not supported).
 install: $(BIN) $(GENERATED)
-	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
-	  $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
-	$(INSTALL_PROGRAM) $(BIN) $(DESTDIR)$(BINDIR)/enginecard
-	$(INSTALL_DATA) $(MAN_PAGE) $(DESTDIR)$(MANDIR)/man1/enginecard.1
-	$(INSTALL_DATA) $(BASH_COMP) $(DESTDIR)$(BASHCOMPDIR)/enginecard
-	$(INSTALL_DATA) $(ZSH_COMP) $(DESTDIR)$(ZSHCOMPDIR)/_enginecard
-	$(INSTALL_DATA) $(FISH_COMP) $(DESTDIR)$(FISHCOMPDIR)/enginecard.fish
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(BASHCOMPDIR)" \
+	  "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
+	$(INSTALL_PROGRAM) "$(BIN)" "$(DESTDIR)$(BINDIR)/enginecard"
+	$(INSTALL_DATA) "$(MAN_PAGE)" "$(DESTDIR)$(MANDIR)/man1/enginecard.1"
+	$(INSTALL_DATA) "$(BASH_COMP)" "$(DESTDIR)$(BASHCOMPDIR)/enginecard"
+	$(INSTALL_DATA) "$(ZSH_COMP)" "$(DESTDIR)$(ZSHCOMPDIR)/_enginecard"
+	$(INSTALL_DATA) "$(FISH_COMP)" "$(DESTDIR)$(FISHCOMPDIR)/enginecard.fish"
 
 install-strip:
 	$(MAKE) INSTALL_PROGRAM='$(INSTALL_PROGRAM) -s' install
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/enginecard $(DESTDIR)$(MANDIR)/man1/enginecard.1 \
-	  $(DESTDIR)$(BASHCOMPDIR)/enginecard $(DESTDIR)$(ZSHCOMPDIR)/_enginecard \
-	  $(DESTDIR)$(FISHCOMPDIR)/enginecard.fish
+	rm -f "$(DESTDIR)$(BINDIR)/enginecard" "$(DESTDIR)$(MANDIR)/man1/enginecard.1" \
+	  "$(DESTDIR)$(BASHCOMPDIR)/enginecard" "$(DESTDIR)$(ZSHCOMPDIR)/_enginecard" \
+	  "$(DESTDIR)$(FISHCOMPDIR)/enginecard.fish"
 
-# A Debian package from a staged install (pkg/deb.sh; needs dpkg-dev).
-deb: $(BIN) $(GENERATED)
+# A Debian package from a staged install (pkg/deb.sh; needs dpkg-dev). It
+# builds its own tree, $(BUILD)/deb-build, with Debian's hardening flags
+# (dpkg-buildflags with hardening=+all: stack protector, _FORTIFY_SOURCE,
+# -z relro -z now, PIE), so the default build's outputs do not change.
+deb:
 	@BUILD=$(BUILD) MAKE="$(MAKE)" sh pkg/deb.sh
+
+# The packages enginecard needs to build and run, and nothing else (no test
+# tools): what a CI job installs (ci/deps-runtime.sh; Debian and Ubuntu).
+runtime-deps:
+	sh ci/deps-runtime.sh
 
 deps:
 	sh tests/deps.sh

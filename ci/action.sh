@@ -3,16 +3,21 @@
 # test can run them with a local runner stub (tests/e2e/ci_action.sh).
 #
 #   setup    ENGINECARD if set, else an installed enginecard, else build one
-#            from this checkout (tests/deps.sh installs missing Debian
-#            packages, then make); its path goes to $GITHUB_ENV as ENGINECARD.
+#            from this checkout (ci/deps-runtime.sh installs the missing
+#            build and run packages on Debian or Ubuntu, then make); its path
+#            goes to $GITHUB_ENV as ENGINECARD.
 #   compare  enginecard compare $INPUT_ENGINES [--baseline] [--max-regress]
-#            --confidence, with --github (job summary, ::error annotations,
-#            verdict and change-pct in $GITHUB_OUTPUT) and every report in
+#            --confidence [--baseline-missing], with --github (job summary,
+#            ::error annotations, verdict and change-pct in $GITHUB_OUTPUT:
+#            verdict=error is there before anything is printed) and every report in
 #            $INPUT_OUTPUT_DIR: report.html, report.pdf, compare.json,
 #            compare.xml (JUnit), comment.md (--pr-comment), bench.json,
 #            bench-throughput.json, bmf.json, metrics.txt (OpenMetrics).
 #            Adds report-path, comment-path, report-dir and exit-code to
-#            $GITHUB_OUTPUT and exits 0, so the upload step runs.
+#            $GITHUB_OUTPUT and exits 0, so the upload step runs. With
+#            INPUT_BASELINE_MISSING=pass, a baseline whose files do not exist
+#            yet (the first run) passes with a note in the summary and the
+#            comment, and baseline=missing in $GITHUB_OUTPUT.
 #   finish   exits with $COMPARE_EXIT (compare's exit code).
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,7 +32,7 @@ setup)
   else
     pkgs="cairo pangocairo pangoft2 fontconfig jansson libgvc libcmark"
     if ! pkg-config --exists $pkgs 2> /dev/null; then
-      sh "$here/tests/deps.sh" || { echo "enginecard action: installing the build dependencies failed" >&2; exit 2; }
+      sh "$here/ci/deps-runtime.sh" || { echo "enginecard action: installing the build dependencies failed" >&2; exit 2; }
     fi
     make -C "$here" build/enginecard > /dev/null || { echo "enginecard action: make failed" >&2; exit 2; }
     bin=$here/build/enginecard
@@ -52,8 +57,13 @@ compare)
   IFS=' 	
 '
   set +f
-  [ $# -ge 2 ] || { echo "enginecard action: 'engines' needs two or more ENGINEs, got $#" >&2; echo "exit-code=2" >> "$out_file"; exit 0; }
+  [ $# -ge 2 ] || {
+    printf 'verdict=error\nexit-code=2\n' >> "$out_file"
+    echo "enginecard action: 'engines' needs two or more ENGINEs, got $#" >&2
+    exit 0
+  }
   [ -n "${INPUT_BASELINE:-}" ] && set -- "$@" --baseline "$INPUT_BASELINE"
+  [ -n "${INPUT_BASELINE_MISSING:-}" ] && set -- "$@" --baseline-missing "$INPUT_BASELINE_MISSING"
   [ -n "${INPUT_MAX_REGRESS:-}" ] && set -- "$@" --max-regress "$INPUT_MAX_REGRESS"
   [ -n "${INPUT_CONFIDENCE:-}" ] && set -- "$@" --confidence "$INPUT_CONFIDENCE"
   "$bin" compare "$@" --github -o "$dir/report.html" --pdf "$dir/report.pdf" --json "$dir/compare.json" \

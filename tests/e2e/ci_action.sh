@@ -37,8 +37,8 @@ for f in report.html report.pdf compare.json compare.xml comment.md bench.json b
   [ -s "$WS/enginecard-report/$f" ] || missing="$missing $f"
 done
 [ -z "$missing" ] && ok "every report written to the folder the upload step gets" || fail "the report folder lacks$missing"
-if [ "$(q '[u["uses"] for u in r["uses"]]')" = "['actions/upload-artifact@v4']" ] &&
-   [ "$(q 'r["uses"][0]["with"]')" = "{'name': 'enginecard-report', 'path': 'enginecard-report'}" ]; then
+if [ "$(q '[u["uses"].split("@")[0] + " " + str(len(u["uses"].split("@")[1])) for u in r["uses"]]')" = "['actions/upload-artifact 40']" ] &&
+   [ "$(q 'r["uses"][0]["with"]')" = "{'name': 'enginecard-report', 'path': 'enginecard-report', 'if-no-files-found': 'ignore'}" ]; then
   ok "upload-artifact runs (also after the failure) with the report folder"
 else fail "upload step: $(q 'r["uses"]')"; fi
 q 'r["summary"]' > "$TMP/sum.md"
@@ -58,6 +58,7 @@ else fail "no change: $(q 'r["outputs"]') failed=$(q 'r["failed"]')"; tail -8 "$
 
 action "one engine only" "engines=baseline.json" max-regress=10
 [ "$(q 'r["failed"]')" = True ] && [ "$(q '[s.get("rc") for s in r["steps"]][-1]')" = 2 ] && ok "one engine: the action fails with exit 2" || fail "one engine: $(q '[s.get("rc") for s in r["steps"]]')"
+[ "$(q 'r["outputs"]["verdict"]')" = error ] && ok "one engine: verdict error in the outputs" || fail "one engine: verdict '$(q 'r["outputs"]["verdict"]')'"
 
 # setup without an installed enginecard builds this checkout (make is a no-op when built)
 if [ "$EC_BIN" = build/enginecard ] || [ "$EC_BIN" = "$ROOT/build/enginecard" ]; then

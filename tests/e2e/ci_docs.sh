@@ -15,26 +15,22 @@ mkdir -p "$TMP/eng/base" "$TMP/eng/slow" "$TMP/eng/same" "$TMP/bin"
 "$EC_GEN" --out "$TMP/eng/base/model.engine" --layers 60 --iterations 2000 --seed 1 > /dev/null 2>&1
 "$EC_GEN" --out "$TMP/eng/slow/model.engine" --layers 60 --iterations 2000 --seed 2 --slow 20 > /dev/null 2>&1
 "$EC_GEN" --out "$TMP/eng/same/model.engine" --layers 60 --iterations 2000 --seed 1 > /dev/null 2>&1
-# trtexec as a stand-in: writes $STUB_ENGINE's files where --export* say
-cat > "$TMP/bin/trtexec" <<'SH'
-#!/bin/sh
-for a; do
-  case $a in
-    --exportTimes=*) cp "$STUB_ENGINE.timing.json" "${a#*=}" ;;
-    --exportProfile=*) cp "$STUB_ENGINE.profile.json" "${a#*=}" ;;
-    --exportLayerInfo=*) cp "$STUB_ENGINE.graph.json" "${a#*=}" ;;
-  esac
-done
-SH
-chmod +x "$TMP/bin/trtexec"
-# a fresh workspace: the repository with ci/baseline.json (main's last summary)
+# trtexec as a stand-in (tests/gen/ci_stubs.sh): writes $STUB_ENGINE's
+# files where --export* say and prints its console log
+. tests/gen/ci_stubs.sh
+ci_stubs "$TMP/bin"
+# a fresh workspace, and main's last baseline (the base engine's files) in
+# the Actions cache (GitHub) and as the last default-branch artifact (GitLab)
 workspace() {
-  rm -rf "$TMP/ws"; mkdir -p "$TMP/ws/ci"
-  "$BIN" summary --json "$TMP/eng/base/model.engine" > "$TMP/ws/ci/baseline.json" 2>/dev/null
+  rm -rf "$TMP/ws" "$TMP/cache" "$TMP/artifacts"; mkdir -p "$TMP/ws" "$TMP/cache/enginecard-baseline-0/data" "$TMP/artifacts"
+  for f in graph.json profile.json timing.json; do cp "$TMP/eng/base/model.engine.$f" "$TMP/cache/enginecard-baseline-0/data/model.engine.$f"; done
+  echo 0 > "$TMP/cache/enginecard-baseline-0/order"
+  (cd "$TMP/cache/enginecard-baseline-0" && mv data baseline && tar -czf "$TMP/artifacts/baseline.tar.gz" baseline && mv baseline data)
 }
 q() { "$PY" -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$TMP/r.json" "$1"; }
 gh() {
   (cd "$TMP/ws" && PATH="$TMP/bin:$PATH" ENGINECARD=$BIN ENGINECARD_ROOT=$ROOT STUB_ENGINE=$1 STUB_EVENT=$2 STUB_REF=$3 \
+    STUB_CACHE=$TMP/cache STUB_RUN_ID=${4:-5} \
     "$PY" "$ROOT/tests/e2e/gh_runner.py" workflow "$ROOT/docs/ci/github-workflow.yml" "$TMP/ws") > "$TMP/r.json" 2> "$TMP/r.err"
 }
 
@@ -68,8 +64,10 @@ if gh "$TMP/eng/same/model.engine" push refs/heads/main; then
      "$PY" -c 'import json,sys; [json.load(open(p)) for p in sys.argv[1:]]' "$TMP/ws/enginecard-report/bench.json" "$TMP/ws/enginecard-report/bench-throughput.json"; then
     ok "main: latency and throughput history files exist for github-action-benchmark"
   else fail "main: benchmark files $files"; fi
-  "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["schema"].startswith("enginecard.summary/"); assert "build/model.engine" in json.dumps(d["provenance"])' "$TMP/ws/ci/baseline.json" &&
-    ok "main: the new baseline is a stored summary" || fail "main: baseline not written"
+  if [ -f "$TMP/cache/enginecard-baseline-5/data/model.engine.log" ] &&
+     cmp -s "$TMP/cache/enginecard-baseline-5/data/model.engine.timing.json" "$TMP/eng/same/model.engine.timing.json"; then
+    ok "main: this run's files (and its console log) are saved as the next baseline (cache key enginecard-baseline-RUN_ID)"
+  else fail "main: baseline not saved: $(ls "$TMP/cache" 2>&1 | tr '\n' ' ')"; fi
 else
   fail "GitHub workflow, main: runner stub failed"; tail -5 "$TMP/r.err"
 fi
@@ -94,7 +92,9 @@ with open(sys.argv[2], "w") as f:
     f.write("# reports: %s %s %s\n" % (r["junit"], r["metrics"], r["codequality"]))
 assert job["artifacts"]["when"] == "always"
 PYEOF
-run_job() { (cd "$TMP/ws" && PATH="$TMP/bin:$PATH" STUB_ENGINE=$1 bash "$TMP/job.sh") > "$TMP/job.out" 2>&1; }
+run_job() { (cd "$TMP/ws" && PATH="$TMP/bin:$PATH" STUB_ENGINE=$1 STUB_ARTIFACTS=$TMP/artifacts \
+  CI_API_V4_URL=https://gitlab.example.com/api/v4 CI_PROJECT_ID=42 CI_DEFAULT_BRANCH=main CI_JOB_NAME=engine-perf \
+  CI_JOB_TOKEN=token CI_PIPELINE_SOURCE=merge_request_event bash "$TMP/job.sh") > "$TMP/job.out" 2>&1; }
 run_job "$TMP/eng/slow/model.engine"; rc=$?
 [ $rc -eq 1 ] && ok "GitLab job with a regression: the job fails (compare exit 1)" || { fail "GitLab job: exit $rc"; tail -5 "$TMP/job.out"; }
 R=$TMP/ws/enginecard-report

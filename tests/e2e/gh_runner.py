@@ -13,14 +13,61 @@ name<<DELIM heredocs). `${{ }}` expressions over inputs, steps, env, github
 and always()/success()/failure() are evaluated; an unknown function fails.
 `uses:` steps: a local path runs that composite action; actions/checkout is a
 no-op (with `path:` and `repository:` it links ENGINECARD_ROOT there);
-anything else is recorded with its evaluated `with:` for the test to check
-(no network). Prints one JSON document: outputs, steps, uses, summary path."""
-import json, os, re, subprocess, sys, tempfile
+actions/cache/restore and actions/cache/save keep `path:` under STUB_CACHE
+(a folder per key; restore takes the exact key, else the newest entry whose
+key starts with a `restore-keys` line, as the cache service does); anything
+else is recorded with its evaluated `with:` for the test to check (no
+network). A job's `if:` is evaluated (a skipped job runs no step); the
+github context has event_name, ref, repository, run_id (STUB_RUN_ID) and a
+pull request's head repository (STUB_HEAD_REPO, default the repository: a
+fork's pull request sets another). `shell: bash` runs with -o pipefail, as
+the runner does. Prints one JSON document: outputs, steps, uses, summary path."""
+import json, os, re, shutil, subprocess, sys, tempfile
 
 import yaml
 
 EVENT = os.environ.get("STUB_EVENT", "pull_request")
 REF = os.environ.get("STUB_REF", "refs/pull/1/merge")
+REPO = "your-org/your-repo"
+RUN_ID = os.environ.get("STUB_RUN_ID", "1")
+
+
+def github_ctx(ws, **more):
+    g = {"workspace": ws, "event_name": EVENT, "ref": REF, "repository": REPO, "run_id": RUN_ID,
+         "event": {"pull_request": {"number": 7, "head": {"repo": {"full_name": os.environ.get("STUB_HEAD_REPO", REPO)}}}}
+         if EVENT == "pull_request" else {}}
+    g.update(more)
+    return g
+
+
+def cache_step(uses, with_, ctx):
+    """actions/cache/restore or /save against STUB_CACHE; returns the step's outputs."""
+    root = os.environ.get("STUB_CACHE")
+    if not root:
+        return None
+    path = os.path.join(ctx.workspace, with_["path"])
+    key = with_["key"]
+    if uses.startswith("actions/cache/save@"):
+        dst = os.path.join(root, key)
+        if os.path.exists(dst):
+            return {}
+        os.makedirs(root, exist_ok=True)
+        shutil.copytree(path, os.path.join(dst, "data"))
+        open(os.path.join(dst, "order"), "w").write(str(len(os.listdir(root))))
+        return {}
+    entries = sorted(os.listdir(root), key=lambda k: int(open(os.path.join(root, k, "order")).read())) \
+        if os.path.isdir(root) else []
+    hit = key if key in entries else None
+    if not hit:
+        for prefix in [l.strip() for l in with_.get("restore-keys", "").splitlines() if l.strip()]:
+            found = [k for k in entries if k.startswith(prefix)]
+            if found:
+                hit = found[-1]
+                break
+    if hit:
+        shutil.rmtree(path, ignore_errors=True)
+        shutil.copytree(os.path.join(root, hit, "data"), path)
+    return {"cache-hit": "true" if hit == key else "false", "cache-matched-key": hit or ""}
 
 
 class Ctx:
@@ -139,7 +186,8 @@ def run_steps(steps, scope, ctx, action_path):
             if action_path:
                 env["GITHUB_ACTION_PATH"] = action_path
             script = subst(st["run"], scope, ctx)
-            p = subprocess.run(["bash", "-e", "-c", script], cwd=ctx.workspace, env=env,
+            shell = ["bash", "-e", "-o", "pipefail"] if st.get("shell") == "bash" else ["bash", "-e"]
+            p = subprocess.run(shell + ["-c", script], cwd=ctx.workspace, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             sys.stderr.write(p.stdout)
             outs = read_kv(outp)
@@ -161,8 +209,9 @@ def run_steps(steps, scope, ctx, action_path):
                     dst = os.path.join(ctx.workspace, with_["path"])
                     if not os.path.exists(dst):
                         os.symlink(os.environ["ENGINECARD_ROOT"], dst)
+                outs = cache_step(uses, with_, ctx) if uses.startswith("actions/cache/") else None
                 ctx.log["uses"].append({"uses": uses, "with": with_, "name": name})
-                scope["steps"][sid] = {"outputs": {}}
+                scope["steps"][sid] = {"outputs": outs or {}}
                 ctx.log["steps"].append({"name": name, "uses": uses})
 
 
@@ -180,8 +229,7 @@ def run_action(apath, inputs, ctx):
     unknown = set(inputs) - set(ins)
     if unknown:
         raise SystemExit("gh_runner: unknown inputs %s" % sorted(unknown))
-    scope = {"inputs": ins, "steps": {}, "env": ctx.env,
-             "github": {"action_path": apath, "workspace": ctx.workspace, "event_name": EVENT, "ref": REF}}
+    scope = {"inputs": ins, "steps": {}, "env": ctx.env, "github": github_ctx(ctx.workspace, action_path=apath)}
     for st in a["runs"]["steps"]:
         if "run" in st:
             assert st.get("shell"), "a composite run step needs shell:"
@@ -199,9 +247,13 @@ def main():
             res["outputs"] = run_action(os.path.abspath(target), inputs, ctx)
         else:
             wf = yaml.safe_load(open(target))
+            res["skipped_jobs"] = []
             for job_id, job in wf["jobs"].items():
-                scope = {"inputs": {}, "steps": {}, "env": ctx.env,
-                         "github": {"workspace": ws, "event_name": EVENT, "ref": REF}}
+                scope = {"inputs": {}, "steps": {}, "env": ctx.env, "github": github_ctx(ws)}
+                cond = str(job.get("if", "true")).strip()
+                if not evaluate(cond[3:-2] if cond.startswith("${{") else cond, scope, ctx):
+                    res["skipped_jobs"].append(job_id)
+                    continue
                 ctx.env.update({k: str(v) for k, v in (job.get("env") or {}).items()})
                 run_steps(job["steps"], scope, ctx, None)
         res.update(ctx.log)
