@@ -41,3 +41,16 @@ if [ ! -e "$TMP/stage/usr/bin/enginecard" ]; then ok "uninstall: removes the ins
 left=$(cd "$TMP/stage" && find . ! -type d | sed -n 1,5p | tr '\n' ' ')
 [ -z "$left" ] && ok "uninstall: the staged tree holds no files (binary, man page, completions gone)" ||
   fail "uninstall left: $left"
+# a DESTDIR with a space: installed into and removed from that folder, and a
+# file named as its first word (before: `rm -f $(DESTDIR)...` removed it) stays
+mkdir -p "$TMP/q"
+echo keep > "$TMP/q/sp"
+if (cd "$TMP/q" && make -s --no-print-directory -C "$OLDPWD" BUILD="$B" install DESTDIR="$TMP/q/sp ace" PREFIX=/usr > "$TMP/mk.out" 2>&1) &&
+   [ -x "$TMP/q/sp ace/usr/bin/enginecard" ] && [ -f "$TMP/q/sp ace/usr/share/man/man1/enginecard.1" ]; then
+  ok "install DESTDIR=\"\$PWD/sp ace\": everything under the folder with the space"
+else fail "install with a space in DESTDIR: $(head -3 "$TMP/mk.out")"; fi
+(cd "$TMP/q" && make -s --no-print-directory -C "$OLDPWD" BUILD="$B" uninstall DESTDIR="$TMP/q/sp ace" PREFIX=/usr > "$TMP/mk.out" 2>&1)
+left=$(cd "$TMP/q/sp ace" 2> /dev/null && find . ! -type d | tr '\n' ' ')
+[ -z "$left" ] && [ "$(cat "$TMP/q/sp")" = keep ] &&
+  ok "uninstall DESTDIR=\"\$PWD/sp ace\": removes what install put there, and never the file \"sp\"" ||
+  fail "uninstall with a space: left '$left', sp: $(cat "$TMP/q/sp" 2>&1)"
