@@ -218,14 +218,10 @@ ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {
 }
 
 /* process-wide: the temporary file being written (by the main thread),
- * removed when a signal that ends the process comes mid-write (the handler
- * then ends it as the signal would): SIGINT, SIGTERM, SIGHUP, SIGQUIT,
- * SIGXFSZ (a file size limit, ulimit -f, reached by the write itself),
- * SIGXCPU (ulimit -t), SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGUSR1 and
- * SIGUSR2. Set and cleared only around the write; a forked child (the
- * graph layout) never removes it. What no handler sees (SIGKILL, a crash,
- * a power cut) leaves a NAME.tmp.PID that the next write of NAME removes
- * (S_tmp_sweep). */
+ * removed when a signal ends the process mid-write (S_guard_signals lists
+ * them; the handler then ends it as the signal would). Set and cleared only
+ * around the write; a forked child (the graph layout) never removes it.
+ * What no handler sees (SIGKILL) S_tmp_sweep removes on the next write. */
 static char S_tmp_path[4200];
 static volatile sig_atomic_t S_tmp_live;
 static pid_t S_tmp_owner;
@@ -240,6 +236,9 @@ static void S_guard_signals(void) {
   static int done; /* process-wide: handlers are installed once, by the main thread */
   if (done) return;
   done = 1;
+  /* every signal whose default ends the process without a core dump, and
+   * SIGQUIT, SIGXFSZ (a file size limit, ulimit -f, reached by the write
+   * itself) and SIGXCPU (ulimit -t), which dump one */
   static const int sigs[] = {SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGXFSZ, SIGXCPU,
                              SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGUSR1, SIGUSR2};
   for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {

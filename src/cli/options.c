@@ -88,10 +88,6 @@ const ec_option ec_options[] = {
      "write GitLab Code Quality JSON (stable fingerprints, the input file and line)", NULL},
     {"--fail-on", NULL, "LEVEL", "warning error", EC_CMD_LINT, 0,
      "exit 1 when a finding of this severity or worse exists (the output is still written)", NULL},
-    {"--github", NULL, NULL, NULL, EC_CMD_LINT, 0,
-     "GitHub Actions: an ::error or ::warning annotation per finding on the graph file's line (10 of each at "
-     "most; on stderr with --json); no step summary, no $GITHUB_OUTPUT",
-     "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set (unless --json)."},
     /* report */
     {"-o", "--output", "FILE", NULL, EC_CMD_REPORT, EC_OPT_PATH, "write the HTML page (default report.html)",
      "The full report, one self-contained file."},
@@ -159,6 +155,15 @@ const ec_option ec_options[] = {
      "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set. verdict=error is written first, "
      "before anything else is printed, and stays when compare exits 2 or 3; verdict is pass, fail, inconclusive, "
      "not comparable, no gate or error."},
+    {"--github", NULL, NULL, NULL, EC_CMD_TREND, 0,
+     "GitHub Actions: the Markdown summary into $GITHUB_STEP_SUMMARY, an ::error line per failed gate (10 at "
+     "most), verdict= and change-pct= into $GITHUB_OUTPUT",
+     "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set. As compare's: verdict=error "
+     "first, replaced by the latest nights' outcome; change-pct is the largest change of a latest night."},
+    {"--github", NULL, NULL, NULL, EC_CMD_LINT, 0,
+     "GitHub Actions: an ::error or ::warning annotation per finding on the graph file's line (10 of each at "
+     "most; on stderr with --json); no step summary, no $GITHUB_OUTPUT",
+     "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set (unless --json)."},
     {"--no-github", NULL, NULL, NULL, EC_CMD_COMPARE | EC_CMD_TREND | EC_CMD_LINT, 0,
      "no GitHub Actions output, even on a GitHub runner", NULL},
     {"-o", "--output", "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH, "write the comparison report as HTML", NULL},
@@ -173,11 +178,6 @@ const ec_option ec_options[] = {
      "fails here."},
     {"--json", NULL, "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write enginecard.trend/1 JSON", NULL},
     {"--markdown", NULL, "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write a short Markdown summary", NULL},
-    {"--github", NULL, NULL, NULL, EC_CMD_TREND, 0,
-     "GitHub Actions: the Markdown summary into $GITHUB_STEP_SUMMARY, an ::error line per failed gate (10 at "
-     "most), verdict= and change-pct= into $GITHUB_OUTPUT",
-     "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set. As compare's: verdict=error "
-     "first, replaced by the latest nights' outcome; change-pct is the largest change of a latest night."},
     {"-o", "--output", "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write the trend report as HTML", NULL},
     {"--pdf", NULL, "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write the trend report as a PDF", NULL},
     {"--paper", NULL, "SIZE", "a4 letter", EC_CMD_TREND, 0, "the PDF's paper (default a4)", NULL},

@@ -14,7 +14,7 @@
 void ec_gh_escape(ec_buf *b, const char *s, int prop, size_t max) {
   if (!s) return;
   size_t n = strlen(s), cps = 0;
-  ec_gh_guard g = EC_GH_GUARD_INIT;
+  ec_wfcmd_guard g = EC_WFCMD_INIT;
   for (size_t i = 0, l = 0; i < n; i += l) {
     unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
     if (max && cps++ >= max) {
@@ -22,7 +22,7 @@ void ec_gh_escape(ec_buf *b, const char *s, int prop, size_t max) {
       return;
     }
     /* no "##[" in the command's line either (util/buf.h) */
-    if (ec_gh_guard_step(&g, cp, i + l < n ? (unsigned char)s[i + l] : 0)) ec_buf_puts(b, EC_GH_BREAK);
+    if (ec_wfcmd_step(&g, cp, i + l < n ? (unsigned char)s[i + l] : 0)) ec_buf_puts(b, EC_WFCMD_BREAK);
     if (cp == '%') ec_buf_puts(b, "%25");
     else if (cp == '\r') ec_buf_puts(b, "%0D");
     else if (cp == '\n') ec_buf_puts(b, "%0A");

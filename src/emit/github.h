@@ -32,7 +32,7 @@
 /** Append s for a workflow command as GitHub's runner unescapes it: % CR LF
  *  as %25 %0D %0A, and in a property (prop 1) also : and , as %3A %2C;
  *  other control characters, bidi controls and invalid UTF-8 as U+FFFD;
- *  "##[" and a leading "::" broken by EC_GH_BREAK (util/buf.h); cut to max
+ *  "##[" and a leading "::" broken by EC_WFCMD_BREAK (util/buf.h); cut to max
  *  characters with "…" (0: no limit). */
 void ec_gh_escape(ec_buf *b, const char *s, int prop, size_t max);
 

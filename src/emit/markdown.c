@@ -14,7 +14,7 @@ void ec_md_escape(ec_buf *b, const char *s, size_t n, size_t max) {
   size_t all = n;
   n = ec_shown_len(s, n);
   size_t cps = 0;
-  ec_gh_guard g = EC_GH_GUARD_INIT;
+  ec_wfcmd_guard g = EC_WFCMD_INIT;
   for (size_t i = 0, l = 0; i < n; i += l) {
     unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
     if (max && cps++ >= max) {
@@ -24,7 +24,7 @@ void ec_md_escape(ec_buf *b, const char *s, size_t n, size_t max) {
     /* a "::" that starts a line written ":\:" (the same text once
      * rendered, never a workflow command when the file is printed in a CI
      * log; '#' and '[' are escaped below, so never "##[" either) */
-    if (ec_gh_guard_step(&g, cp, i + l < n ? (unsigned char)s[i + l] : 0) && cp == ':') ec_buf_putc(b, '\\');
+    if (ec_wfcmd_step(&g, cp, i + l < n ? (unsigned char)s[i + l] : 0) && cp == ':') ec_buf_putc(b, '\\');
     /* a mention ("@user", "@org/team") with a zero-width space after the
      * '@': GitHub and GitLab notify nobody (as Renovate and Dependabot
      * write names in pull requests) */

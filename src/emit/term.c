@@ -9,11 +9,11 @@ size_t ec_term_put_text(FILE *f, const char *s, size_t n, size_t width, size_t m
   int cut = max && ec_utf8_count(s, n) > max;
   if (cut) keep = ec_utf8_prefix(s, n, max > 3 ? max - 3 : 0);
   size_t w = 0;
-  ec_gh_guard g = EC_GH_GUARD_INIT;
+  ec_wfcmd_guard g = EC_WFCMD_INIT;
   for (size_t i = 0, l; i < keep; i += l, w++) {
     unsigned cp = ec_utf8_decode((const unsigned char *)s + i, keep - i, &l);
     /* never a workflow command in a CI log (util/buf.h); the joiner takes no column */
-    if (ec_gh_guard_step(&g, cp, i + l < keep ? (unsigned char)s[i + l] : 0)) fputs(EC_GH_BREAK, f);
+    if (ec_wfcmd_step(&g, cp, i + l < keep ? (unsigned char)s[i + l] : 0)) fputs(EC_WFCMD_BREAK, f);
     if (ec_utf8_unsafe(cp, l) || cp < 0x20 || cp == 0x2028 || cp == 0x2029) fputc('?', f);
     else fwrite(s + i, 1, l, f);
   }

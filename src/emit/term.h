@@ -10,7 +10,7 @@
  *  inside a UTF-8 sequence); what ec_utf8_unsafe names, tab, newline and the
  *  line separators show as '?' (escape sequences and bidi spoofs never reach
  *  the terminal); a GitHub workflow command ("::" starting the text after
- *  white space, "##[" anywhere) broken by EC_GH_BREAK (util/buf.h), which
+ *  white space, "##[" anywhere) broken by EC_WFCMD_BREAK (util/buf.h), which
  *  takes no column; then spaces up to width characters. Returns the
  *  characters written. The one terminal writer of names: every command
  *  uses it. */

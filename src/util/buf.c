@@ -215,11 +215,11 @@ void ec_buf_csv(ec_buf *b, const char *s, size_t n) {
   if (guard) quote = 1;
   if (quote) ec_buf_putc(b, '"');
   if (guard) ec_buf_putc(b, '\'');
-  ec_gh_guard g = EC_GH_GUARD_INIT;
+  ec_wfcmd_guard g = EC_WFCMD_INIT;
   FOR_EACH_CP(s, n, i, cp, l) {
     /* a field's line (a quoted field may hold line breaks) is never a
      * workflow command when the CSV is printed in a CI log */
-    if (ec_gh_guard_step(&g, cp, i + l < n ? (unsigned char)s[i + l] : 0)) ec_buf_puts(b, EC_GH_BREAK);
+    if (ec_wfcmd_step(&g, cp, i + l < n ? (unsigned char)s[i + l] : 0)) ec_buf_puts(b, EC_WFCMD_BREAK);
     if (cp == '"')
       ec_buf_puts(b, "\"\"");
     else if (cp < 0x20 && cp != '\n' && cp != '\r' && cp != '\t')
@@ -259,7 +259,7 @@ static int S_white(unsigned cp) {
          cp == 0x3000;
 }
 
-int ec_gh_guard_step(ec_gh_guard *g, unsigned cp, int next) {
+int ec_wfcmd_step(ec_wfcmd_guard *g, unsigned cp, int next) {
   int brk = (cp == ':' && g->prev == ':' && g->blank_before_prev) || (cp == '#' && g->prev == '#' && next == '[');
   int was = g->blank;
   if (cp == '\n' || cp == '\r') g->blank = 1;

@@ -64,23 +64,23 @@ void ec_buf_text(ec_buf *b, const char *s, size_t n);
  * enginecard prints (the terminal writer emit/term, CSV, workflow command
  * messages) or writes as JSON (ec_jdump, ec_buf_json: "#\u0023[", the same
  * string to a reader) or Markdown (ec_md_escape). The text writers put
- * EC_GH_BREAK between the two characters: U+200D ZERO WIDTH JOINER, which
+ * EC_WFCMD_BREAK between the two characters: U+200D ZERO WIDTH JOINER, which
  * no terminal or log shows, and which is not white space to the runner, so
  * "::" no longer starts the line and "##[" is no longer in it. */
-#define EC_GH_BREAK "\xE2\x80\x8D"
+#define EC_WFCMD_BREAK "\xE2\x80\x8D"
 /* The state of a walk over one text (code point by code point) that may
- * start a line: start with EC_GH_GUARD_INIT. */
-typedef struct ec_gh_guard {
+ * start a line: start with EC_WFCMD_INIT. */
+typedef struct ec_wfcmd_guard {
   unsigned prev;         /* the code point before, 0 at the start */
   int blank;             /* only white space since the line began (so far) */
   int blank_before_prev; /* blank as it was before prev */
-} ec_gh_guard;
-#define EC_GH_GUARD_INIT {0, 1, 1}
+} ec_wfcmd_guard;
+#define EC_WFCMD_INIT {0, 1, 1}
 /** Step the walk over code point cp (next: the byte after it, 0 at the end).
- *  Returns 1 when EC_GH_BREAK (or the writer's own escape) goes before cp:
+ *  Returns 1 when EC_WFCMD_BREAK (or the writer's own escape) goes before cp:
  *  the second ':' of a "::" that only white space precedes on its line, or
  *  the second '#' of "##[". CR and LF start a new line. */
-int ec_gh_guard_step(ec_gh_guard *g, unsigned cp, int next);
+int ec_wfcmd_step(ec_wfcmd_guard *g, unsigned cp, int next);
 
 
 #endif
