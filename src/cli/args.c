@@ -236,9 +236,10 @@ static void S_guard_signals(void) {
   static int done; /* process-wide: handlers are installed once, by the main thread */
   if (done) return;
   done = 1;
-  /* every signal whose default ends the process without a core dump, and
-   * SIGQUIT, SIGXFSZ (a file size limit, ulimit -f, reached by the write
-   * itself) and SIGXCPU (ulimit -t), which dump one */
+  /* the signals that end a process by default and that a user, a shell, a
+   * timer or a limit sends: SIGXFSZ is a file size limit (ulimit -f)
+   * reached by the write itself, SIGXCPU a CPU limit (ulimit -t); crashes
+   * (SIGSEGV, SIGABRT, ...) are left to the sanitizers and the core dump */
   static const int sigs[] = {SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGXFSZ, SIGXCPU,
                              SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGUSR1, SIGUSR2};
   for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
