@@ -103,8 +103,14 @@ static void test_outputs(void **st) {
   assert_true(strncmp(a, "::error title=enginecard compare%3A cand fail::cand vs baseline base (layer-sum): +30.0%25", 90) == 0);
   assert_non_null(strstr(a, "+30.0%25"));
   free(a);
-  char *outs = ec_github_outputs(c);
+  char *outs = ec_github_outputs(c, 0);
   assert_string_equal(outs, "verdict=fail\nchange-pct=30.00\n");
+  free(outs);
+  outs = ec_github_outputs(c, 1); /* compare exits 2 or 3 */
+  assert_string_equal(outs, "verdict=error\nchange-pct=30.00\n");
+  free(outs);
+  outs = ec_github_first_run_outputs();
+  assert_string_equal(outs, "verdict=pass\nchange-pct=\nbaseline=missing\n");
   free(outs);
   char *pr = ec_github_pr_comment(c);
   assert_true(strncmp(pr, EC_GH_PR_MARKER "\n### ", strlen(EC_GH_PR_MARKER) + 5) == 0);
