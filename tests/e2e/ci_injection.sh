@@ -181,3 +181,39 @@ GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY="$TMP/s9" GITHUB_OUTPUT="$TMP/fifo" time
 sleep 0.3
 kill "$reader" 2> /dev/null
 [ $rc = 0 ] && grep -q '^verdict=pass$' "$TMP/fifo.got" && ok "\$GITHUB_OUTPUT a FIFO with a reader: written" || fail "FIFO with a reader: rc $rc, $(cat "$TMP/fifo.got")"
+
+# the docs' workflows and the action: values reach scripts through env:
+# only, every action pinned by commit SHA with its tag in a comment, and a
+# fork's pull request never on a self-hosted runner (GitLab: never a fork's
+# merge request in the project)
+if "$PY" -c 'import yaml' > /dev/null 2>&1; then
+  if "$PY" - docs/ci/github-workflow.yml action.yml docs/ci/gitlab-ci.yml > "$TMP/hyg" 2>&1 <<'PY'
+import re, sys, yaml
+bad = []
+for path in sys.argv[1:3]:
+    raw = open(path).read()
+    doc = yaml.safe_load(raw)
+    steps = [s for j in (doc.get("jobs") or {}).values() for s in j.get("steps", [])] + \
+            ((doc.get("runs") or {}).get("steps") or [])
+    for s in steps:
+        if "run" in s and "${{" in s["run"]:
+            bad.append("%s: ${{ }} inside run: of %r" % (path, s.get("name")))
+        u = s.get("uses")
+        if u and not u.startswith("./"):
+            if not re.fullmatch(r"[\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40}", u):
+                bad.append("%s: %s is not pinned by a commit SHA" % (path, u))
+            elif not re.search(re.escape(u) + r" # v\d", raw):
+                bad.append("%s: %s has no '# vX' tag comment" % (path, u))
+    for name, j in (doc.get("jobs") or {}).items():
+        if "self-hosted" in str(j.get("runs-on")) and "head.repo.full_name == github.repository" not in str(j.get("if", "")):
+            bad.append("%s: job %s runs on a self-hosted runner for forks" % (path, name))
+gl = yaml.safe_load(open(sys.argv[3]))["engine-perf"]
+if not any(r.get("when") == "never" and "$CI_MERGE_REQUEST_SOURCE_PROJECT_ID != $CI_PROJECT_ID" in r.get("if", "")
+           for r in gl.get("rules", [])):
+    bad.append("gitlab-ci.yml: a fork's merge request may run on the GPU runner")
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+PY
+  then ok "docs/ci workflows and action.yml: no \${{ }} in run:, actions pinned by SHA with a tag comment, no fork on the GPU runner"
+  else fail "workflow hygiene:"; sed 's/^/    /' "$TMP/hyg" | head -10; fi
+else skip "python3-yaml is missing: the workflows' hygiene not checked"; fi
