@@ -333,7 +333,7 @@ static int S_first_run(ec_common *c, const S_opts *o, const S_groups *g, size_t 
     if (ec_cli_github_wanted(o->github)) {
       size_t room = ec_cli_step_summary_room();
       char *md = room >= 512 ? ec_markdown_first_run(&r, NULL) : NULL;
-      if (md && strlen(md) > room) { /* a table of many candidates: the note alone */
+      if (md && strlen(md) > room) { /* more than the room left: nothing appended (said) */
         free(md);
         md = NULL;
       }
