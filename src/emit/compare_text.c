@@ -12,6 +12,12 @@ static void S_put(FILE *f, const char *s, size_t n, size_t max) { ec_term_put_te
 /* The name in a column of width w (cut with "..."), padded. */
 static void S_put_col(FILE *f, const char *nm, size_t w) { ec_term_put_text(f, nm, strlen(nm), w, w); }
 
+/* A time in a column of 10, or the table dash when unknown. */
+static void S_ms_col(FILE *f, double ms) {
+  if (isfinite(ms)) fprintf(f, "%10" EC_MS_G, ms);
+  else fprintf(f, "%9s%s", "", EC_DASH);
+}
+
 /* The platform comparison: each engine's time over the baseline's, overall
  * and per layer family (every layer, aligned or not); no verdict. */
 static void S_platform(const ec_comparison *c, FILE *f) {
@@ -32,9 +38,14 @@ static void S_platform(const ec_comparison *c, FILE *f) {
     size_t shown = 0;
     for (size_t k = 0; k < r->n_by_family && shown < 8; k++) {
       const ec_family_time *x = &r->by_family[k];
-      if (!(x->base_ms > 0) && !(x->ms > 0)) continue;
+      if (!(x->base_ms > 0) && !(x->ms > 0) && (isfinite(x->base_ms) || isfinite(x->ms))) continue;
       shown++;
-      fprintf(f, "    %-22.22s %4zu vs %4zu layers  %10" EC_MS_G " -> %10" EC_MS_G " ms", x->family, x->n_base, x->n, x->base_ms, x->ms);
+      /* a side without a profile (or without the family) has no time: a dash, never 0 */
+      fprintf(f, "    %-22.22s %4zu vs %4zu layers  ", x->family, x->n_base, x->n);
+      S_ms_col(f, x->base_ms);
+      fputs(" -> ", f);
+      S_ms_col(f, x->ms);
+      fputs(" ms", f);
       if (x->base_ms > 0 && x->ms > 0) fprintf(f, "  " EC_RATIO, x->ms / x->base_ms);
       fputc('\n', f);
     }
@@ -52,9 +63,16 @@ static void S_mismatch(FILE *f, const char *lead, const ec_mismatch *m) {
 }
 void ec_print_compare(const ec_comparison *c, FILE *f) {
   const ec_engine *be = c->engines[c->baseline];
-  const char *unit = ec_metric_unit(c->used);
+  const char *unit = ec_compare_unit(c);
   fprintf(f, "metric    %s: %s, %s (%s is better)\n", ec_metric_name(c->used), ec_metric_label(c->used), unit,
           ec_metric_smaller_better(c->used) ? "smaller" : "bigger");
+  char *basis = ec_narrate_basis_detail(c);
+  if (basis) {
+    fputs("basis     ", f);
+    S_put(f, basis, strlen(basis), 2000);
+    fputc('\n', f);
+    free(basis);
+  }
   fprintf(f, "baseline  ");
   S_put(f, be->name, strlen(be->name), 80);
   fputc('\n', f);
@@ -64,7 +82,8 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
   char head[64];
   snprintf(head, sizeof head, "%s [%g%% interval]", c->used == EC_METRIC_THROUGHPUT ? "time per query" : "change",
            100 * c->opts.confidence);
-  fprintf(f, "\n%-32s %14s  %-30s  %s\n", "engine", unit, head, "verdict");
+  fprintf(f, "\n%-32s %14s  %-30s  %s\n", "engine", c->per_inference ? c->used == EC_METRIC_THROUGHPUT ? "inferences/s" : "ms/inference" : unit,
+          head, "verdict");
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
     S_put_col(f, c->engines[i]->name, 32);
@@ -75,7 +94,7 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
     if (i == c->baseline) snprintf(est, sizeof est, "-");
     else ec_gate_str(est, sizeof est, &r->est);
     const char *v = r->verdict == EC_VERDICT_FAIL                ? "FAIL"
-                    : r->verdict == EC_VERDICT_ERROR           ? "ERROR"
+                    : r->verdict == EC_VERDICT_NO_TIMING       ? "NO TIMING"
                     : r->verdict == EC_VERDICT_INCONCLUSIVE    ? "INCONCLUSIVE"
                     : r->verdict == EC_VERDICT_NOT_COMPARABLE  ? "NOT COMPARABLE"
                                                                : ec_verdict_name(r->verdict);
@@ -105,6 +124,12 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
     }
     for (size_t k = 0; k < r->n_mism; k++) S_mismatch(f, "not comparable", &r->mism[k]);
     for (size_t k = 0; k < r->n_dflt; k++) S_mismatch(f, "TensorRT 11 default, not an option difference", &r->dflt[k]);
+    for (size_t k = 0; k < r->n_diff; k++) S_mismatch(f, "the engines differ", &r->diff[k]);
+    char *uni = ec_compare_uniform_text(c, i);
+    if (uni) {
+      fprintf(f, "  %s\n", uni);
+      free(uni);
+    }
     if (!r->aligned) {
       fprintf(f, "  layers: %s\n", r->align_note ? r->align_note : "not aligned");
       continue;
@@ -134,9 +159,18 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
       const ec_layer_delta *d = &r->deltas[k];
       if (!(d->delta_ms > 0)) break;
       if (!rows) fprintf(f, "  top layer regressions:\n");
-      fprintf(f, "    %+10" EC_MS_G " ms %+8" EC_CHANGE_G "%%  %-14.14s ", d->delta_ms, d->delta_pct, be->layers[d->a].type);
-      S_put(f, be->layers[d->a].name, be->layers[d->a].name_len, 70);
+      const ec_layer *la = &be->layers[d->a], *lb = &ee->layers[d->b];
+      fprintf(f, "    %+10" EC_MS_G " ms %+8" EC_CHANGE_G "%%  %-14.14s ", d->delta_ms, d->delta_pct,
+              ec_compare_pair_type(la, lb));
+      S_put(f, la->name, la->name_len, 70);
       if (d->flagged) fputs("  [advisory]", f);
+      char *why = ec_compare_pair_why(la, lb);
+      if (why) {
+        fputs("  (", f);
+        S_put(f, why, strlen(why), 300);
+        fputc(')', f);
+        free(why);
+      }
       fputc('\n', f);
     }
   }
