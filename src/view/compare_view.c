@@ -282,15 +282,6 @@ static void S_tensor_prec(const ec_layer *l, char *out, size_t cap) {
   snprintf(out, cap, "%s\xE2\x86\x92%s", l->precision, l->out_precision[0] ? l->out_precision : "\xE2\x80\x93");
 }
 
-/* "A → B" when the two differ, else A. */
-static void S_arrow(ec_buf *x, const char *a, const char *b) {
-  ec_buf_puts(x, a);
-  if (strcmp(a, b)) {
-    ec_buf_puts(x, " \xE2\x86\x92 ");
-    ec_buf_puts(x, b);
-  }
-}
-
 /* One aligned pair's row; d NULL for a pair a side did not profile. */
 static void S_pair_row(ec_table *t, const ec_cmp_view *v, size_t i, const ec_layer *la, const ec_layer *lb,
                        const ec_layer_delta *d, const char *how) {
@@ -321,16 +312,16 @@ static void S_pair_row(ec_table *t, const ec_cmp_view *v, size_t i, const ec_lay
                           : k & EC_PAIR_IMPLEMENTATION ? "implementation"
                           : k & EC_PAIR_PRECISION ? "precision" : "", NAN);
   if (k & EC_PAIR_IMPLEMENTATION) ec_table_set_kind(t, row, 7, EC_CELL_CHANGED, NULL);
+  /* the engine's layer and what runs it (LayerType: kernel), the baseline's beside it when that changed */
+  char ta[96], tb[96];
   ec_buf x = {0};
-  S_arrow(&x, la->layer_type ? la->layer_type : EC_NA, lb->layer_type ? lb->layer_type : EC_NA);
+  ec_buf_put(&x, lb->name, lb->name_len);
+  ec_buf_printf(&x, " \xE2\x80\x94 %s: %s", lb->layer_type ? lb->layer_type : EC_NA, ec_layer_tactic_shown(lb, tb, sizeof tb));
+  if (k & EC_PAIR_IMPLEMENTATION)
+    ec_buf_printf(&x, " (baseline: %s: %s)", la->layer_type ? la->layer_type : EC_NA, ec_layer_tactic_shown(la, ta, sizeof ta));
   ec_table_set(t, row, 8, x.data, NAN);
   ec_buf_free(&x);
-  char ta[96], tb[96];
-  S_arrow(&x, ec_layer_tactic_shown(la, ta, sizeof ta), ec_layer_tactic_shown(lb, tb, sizeof tb));
-  ec_table_set(t, row, 9, x.data, NAN);
-  ec_buf_free(&x);
-  ec_table_setn(t, row, 10, lb->name, lb->name_len, NAN);
-  ec_table_set(t, row, 11, how ? how : "", NAN);
+  ec_table_set(t, row, 9, how ? how : "", NAN);
 }
 
 ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
@@ -346,9 +337,7 @@ ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, co
   ec_table_col(t, "Speedup", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Precision (base / engine)", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "What changed", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Layer type (base \xE2\x86\x92 engine)", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Tactic (base \xE2\x86\x92 engine)", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Engine layer", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Engine layer and implementation", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Matched by", EC_ALIGN_LEFT, 0);
   size_t total = 0;
   for (size_t i = 0; i < c->n; i++) {

@@ -148,7 +148,7 @@ fam = [r for r in rows if len(r) == 7 and r[1] in ("Convolution", "MatrixMultipl
 assert fam, "no family rows"
 for r in fam:
     assert r[4] == "\u2013" and r[5] == "\u2013", r  # unknown, never 0
-pairs = [r for r in rows if len(r) == 12]
+pairs = [r for r in rows if len(r) == 10]
 assert len(pairs) == 2, len(pairs)  # every aligned pair, as the first screen counts them
 assert "no engine could be aligned" not in s
 print("ok")
@@ -209,7 +209,7 @@ json "tactic: JSON per pair" "$TMP/tactic.json" \
    and sum(p["implementation_changed"] for p in d["engines"][1]["alignment"]["pairs"])==1'
 has "tactic: Markdown" "$TMP/tactic.md" "| +0.1867 | +366.0% | $W |"
 has "tactic: HTML top regressions and layer table" "$TMP/tactic.html.txt" "+366.0 $W" \
-  "CaskConvolution → CudnnConvolution" "cudnn_ampere_fp16_s1688gemm"
+  "Relu — CudnnConvolution: cudnn_ampere_fp16_s1688gemm" "(baseline: CaskConvolution: sm86_xmma_fprop"
 pdf "tactic: PDF page 1" tactic.pdf1 "CudnnConvolution"
 # one kernel on two GPUs (sm80_ vs sm86_) is no change
 json "batch: a kernel for another architecture is no implementation change" "$TMP/batch.json" \
