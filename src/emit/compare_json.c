@@ -159,6 +159,20 @@ static json_t *S_alignment(const ec_comparison *c, const ec_compare_result *r) {
   return o;
 }
 
+json_t *ec_jsonout_mismatches(const ec_mismatch *m, size_t n, const char *base_key, const char *other_key) {
+  json_t *a = json_array();
+  for (size_t k = 0; k < n; k++) {
+    json_t *x = json_object();
+    json_object_set_new(x, "what", ec_jstr(m[k].what));
+    json_object_set_new(x, base_key, ec_jstr(m[k].base));
+    json_object_set_new(x, other_key, ec_jstr(m[k].other));
+    json_array_append_new(a, x);
+  }
+  return a;
+}
+
+static json_t *S_mismatches(const ec_mismatch *m, size_t n) { return ec_jsonout_mismatches(m, n, "baseline", "engine"); }
+
 static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, const ec_kvs *labels) {
   const ec_engine *e = c->engines[r->engine], *b = c->engines[c->baseline];
   json_t *o = json_object();
@@ -188,37 +202,11 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
   json_object_set_new(o, "warmup_trimmed", json_integer((json_int_t)r->warmup_trimmed));
   json_object_set_new(o, "change", json_string(ec_change_name(r->change)));
   json_object_set_new(o, "reason", ec_jstr(r->reason));
-  json_t *cmp = json_array();
-  for (size_t k = 0; k < r->n_mism; k++) {
-    json_t *x = json_object();
-    json_object_set_new(x, "what", ec_jstr(r->mism[k].what));
-    json_object_set_new(x, "baseline", ec_jstr(r->mism[k].base));
-    json_object_set_new(x, "engine", ec_jstr(r->mism[k].other));
-    json_array_append_new(cmp, x);
-  }
-  json_object_set_new(o, "comparability", cmp);
-  if (r->n_dflt) { /* only when TensorRT 11's defaults differ from the baseline's */
-    json_t *d = json_array();
-    for (size_t k = 0; k < r->n_dflt; k++) {
-      json_t *x = json_object();
-      json_object_set_new(x, "what", ec_jstr(r->dflt[k].what));
-      json_object_set_new(x, "baseline", ec_jstr(r->dflt[k].base));
-      json_object_set_new(x, "engine", ec_jstr(r->dflt[k].other));
-      json_array_append_new(d, x);
-    }
-    json_object_set_new(o, "version_defaults", d);
-  }
-  if (r->n_diff) { /* only when the engines themselves differ (input names, precision, weights) */
-    json_t *d = json_array();
-    for (size_t k = 0; k < r->n_diff; k++) {
-      json_t *x = json_object();
-      json_object_set_new(x, "what", ec_jstr(r->diff[k].what));
-      json_object_set_new(x, "baseline", ec_jstr(r->diff[k].base));
-      json_object_set_new(x, "engine", ec_jstr(r->diff[k].other));
-      json_array_append_new(d, x);
-    }
-    json_object_set_new(o, "differences", d);
-  }
+  json_object_set_new(o, "comparability", S_mismatches(r->mism, r->n_mism));
+  /* only when TensorRT 11's defaults differ from the baseline's */
+  if (r->n_dflt) json_object_set_new(o, "version_defaults", S_mismatches(r->dflt, r->n_dflt));
+  /* only when the engines themselves differ (input names, precision, weights) */
+  if (r->n_diff) json_object_set_new(o, "differences", S_mismatches(r->diff, r->n_diff));
   if (c->per_inference) { /* the figures as measured, beside the per-inference ones */
     json_t *p = json_object();
     json_object_set_new(p, "batch", json_integer((json_int_t)c->batch[r->engine]));

@@ -12,6 +12,16 @@ static void S_put(FILE *f, const char *s, size_t n, size_t max) { ec_term_put_te
 /* The name in a column of width w (cut with "..."), padded. */
 static void S_put_col(FILE *f, const char *nm, size_t w) { ec_term_put_text(f, nm, strlen(nm), w, w); }
 
+/* pre, text (input text: cut at max characters, made safe), post; then
+ * frees text. Nothing when text is NULL. */
+static void S_say(FILE *f, const char *pre, char *text, size_t max, const char *post) {
+  if (!text) return;
+  fputs(pre, f);
+  S_put(f, text, strlen(text), max);
+  fputs(post, f);
+  free(text);
+}
+
 /* A time in a column of 10, or the table dash when unknown. */
 static void S_ms_col(FILE *f, double ms) {
   if (isfinite(ms)) fprintf(f, "%10" EC_MS_G, ms);
@@ -134,13 +144,7 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
       fprintf(f, "  layers: %s\n", r->align_note ? r->align_note : "not aligned");
       continue;
     }
-    char *al = ec_compare_alignment_text(c, i);
-    if (al) {
-      fputs("  aligned: ", f);
-      S_put(f, al, strlen(al), 600);
-      fputc('\n', f);
-      free(al);
-    }
+    S_say(f, "  aligned: ", ec_compare_alignment_text(c, i), 600, "\n");
     char ba[48], en[48];
     fprintf(f, "  layers: %zu aligned, %zu only in the baseline (%s), %zu only here (%s)", r->al->matched, r->al->only_a,
             ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b, ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
@@ -164,13 +168,7 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
               ec_compare_pair_type(la, lb));
       S_put(f, la->name, la->name_len, 70);
       if (d->flagged) fputs("  [advisory]", f);
-      char *why = ec_compare_pair_why(la, lb);
-      if (why) {
-        fputs("  (", f);
-        S_put(f, why, strlen(why), 300);
-        fputc(')', f);
-        free(why);
-      }
+      S_say(f, "  (", ec_compare_pair_why(la, lb), 300, ")");
       fputc('\n', f);
     }
   }

@@ -102,6 +102,22 @@ static void S_num(ec_buf *b, double x) {
   else ec_buf_puts(b, EC_DASH);
 }
 
+/* "TITLE" and one "- what: base → other" line per entry; nothing when n is 0. */
+static void S_list(ec_buf *b, const char *title, const ec_mismatch *m, size_t n) {
+  if (!n) return;
+  ec_buf_printf(b, "%s\n\n", title);
+  for (size_t k = 0; k < n; k++) {
+    ec_buf_puts(b, "- ");
+    ec_md_text(b, m[k].what, 100);
+    ec_buf_puts(b, ": ");
+    ec_md_text(b, m[k].base, 100);
+    ec_buf_puts(b, " \xE2\x86\x92 ");
+    ec_md_text(b, m[k].other, 100);
+    ec_buf_puts(b, "\n");
+  }
+  ec_buf_puts(b, "\n");
+}
+
 static const char *S_verdict(const ec_compare_result *r) {
   return ec_md_verdict(r->verdict, r->change, "\xE2\x9A\xA0\xEF\xB8\x8F error");
 }
@@ -185,45 +201,9 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
     ec_buf_puts(&b, ": ");
     S_html(&b, r->reason, 300);
     ec_buf_puts(&b, "</summary>\n\n");
-    if (r->n_mism) {
-      ec_buf_puts(&b, "Not directly comparable:\n\n");
-      for (size_t k = 0; k < r->n_mism && k < 30; k++) {
-        ec_buf_puts(&b, "- ");
-        ec_md_text(&b, r->mism[k].what, 100);
-        ec_buf_puts(&b, ": ");
-        ec_md_text(&b, r->mism[k].base, 100);
-        ec_buf_puts(&b, " \xE2\x86\x92 ");
-        ec_md_text(&b, r->mism[k].other, 100);
-        ec_buf_puts(&b, "\n");
-      }
-      ec_buf_puts(&b, "\n");
-    }
-    if (r->n_dflt) {
-      ec_buf_puts(&b, "TensorRT 11 defaults, not option differences:\n\n");
-      for (size_t k = 0; k < r->n_dflt; k++) {
-        ec_buf_puts(&b, "- ");
-        ec_md_text(&b, r->dflt[k].what, 100);
-        ec_buf_puts(&b, ": ");
-        ec_md_text(&b, r->dflt[k].base, 100);
-        ec_buf_puts(&b, " \xE2\x86\x92 ");
-        ec_md_text(&b, r->dflt[k].other, 100);
-        ec_buf_puts(&b, "\n");
-      }
-      ec_buf_puts(&b, "\n");
-    }
-    if (r->n_diff) {
-      ec_buf_puts(&b, "The engines differ (the numbers still compare):\n\n");
-      for (size_t k = 0; k < r->n_diff; k++) {
-        ec_buf_puts(&b, "- ");
-        ec_md_text(&b, r->diff[k].what, 100);
-        ec_buf_puts(&b, ": ");
-        ec_md_text(&b, r->diff[k].base, 100);
-        ec_buf_puts(&b, " \xE2\x86\x92 ");
-        ec_md_text(&b, r->diff[k].other, 100);
-        ec_buf_puts(&b, "\n");
-      }
-      ec_buf_puts(&b, "\n");
-    }
+    S_list(&b, "Not directly comparable:", r->mism, r->n_mism < 30 ? r->n_mism : 30);
+    S_list(&b, "TensorRT 11 defaults, not option differences:", r->dflt, r->n_dflt);
+    S_list(&b, "The engines differ (the numbers still compare):", r->diff, r->n_diff);
     char *uni = ec_compare_uniform_text(c, i);
     if (uni) {
       ec_buf_puts(&b, "\xE2\x9A\xA0\xEF\xB8\x8F ");

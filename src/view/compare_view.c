@@ -232,6 +232,20 @@ ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const ch
   return t;
 }
 
+/* One row per entry: engine, what (with "(NOTE)" after it when note is
+ * given), the baseline's value, the engine's. */
+static void S_mism_rows(ec_table *t, const char *engine, const ec_mismatch *m, size_t n, const char *note) {
+  for (size_t k = 0; k < n; k++) {
+    char *what = note ? ec_asprintf("%s (%s)", m[k].what, note) : NULL;
+    size_t row = ec_table_row(t);
+    ec_table_set(t, row, 0, engine, NAN);
+    ec_table_set(t, row, 1, what ? what : m[k].what, NAN);
+    ec_table_set(t, row, 2, m[k].base, NAN);
+    ec_table_set(t, row, 3, m[k].other, NAN);
+    free(what);
+  }
+}
+
 ec_table *ec_cmp_tbl_mismatches(const ec_cmp_view *v, const char *id, const char **why) {
   const ec_comparison *c = v->c;
   ec_table *t = ec_table_new(id, NULL);
@@ -239,37 +253,11 @@ ec_table *ec_cmp_tbl_mismatches(const ec_cmp_view *v, const char *id, const char
   ec_table_col(t, "Differs in", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Baseline", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Engine's value", EC_ALIGN_LEFT, 0);
+  for (size_t i = 0; i < c->n; i++) S_mism_rows(t, S_e(v, i)->name, c->res[i].mism, c->res[i].n_mism, NULL);
   for (size_t i = 0; i < c->n; i++)
-    for (size_t k = 0; k < c->res[i].n_mism; k++) {
-      const ec_mismatch *m = &c->res[i].mism[k];
-      size_t row = ec_table_row(t);
-      ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
-      ec_table_set(t, row, 1, m->what, NAN);
-      ec_table_set(t, row, 2, m->base, NAN);
-      ec_table_set(t, row, 3, m->other, NAN);
-    }
+    S_mism_rows(t, S_e(v, i)->name, c->res[i].dflt, c->res[i].n_dflt, "TensorRT 11 default, not an option difference");
   for (size_t i = 0; i < c->n; i++)
-    for (size_t k = 0; k < c->res[i].n_dflt; k++) {
-      const ec_mismatch *m = &c->res[i].dflt[k];
-      char *what = ec_asprintf("%s (TensorRT 11 default, not an option difference)", m->what);
-      size_t row = ec_table_row(t);
-      ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
-      ec_table_set(t, row, 1, what, NAN);
-      ec_table_set(t, row, 2, m->base, NAN);
-      ec_table_set(t, row, 3, m->other, NAN);
-      free(what);
-    }
-  for (size_t i = 0; i < c->n; i++)
-    for (size_t k = 0; k < c->res[i].n_diff; k++) {
-      const ec_mismatch *m = &c->res[i].diff[k];
-      char *what = ec_asprintf("%s (the engines differ; the numbers still compare)", m->what);
-      size_t row = ec_table_row(t);
-      ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
-      ec_table_set(t, row, 1, what, NAN);
-      ec_table_set(t, row, 2, m->base, NAN);
-      ec_table_set(t, row, 3, m->other, NAN);
-      free(what);
-    }
+    S_mism_rows(t, S_e(v, i)->name, c->res[i].diff, c->res[i].n_diff, "the engines differ; the numbers still compare");
   if (!t->nrows) {
     ec_table_free(t);
     *why = "the engines agree on TensorRT version, GPU, clocks, timing options, batch and shapes";
