@@ -1175,10 +1175,23 @@ static int S_known(const char *s) {
 
 static int S_differ(const char *a, const char *b) { return S_known(a) && S_known(b) && strcmp(a, b); }
 
-/* A kernel name in a reason: its first 48 characters, then "…". */
+/* Two kernel names in a reason: 48 characters of each from a little before
+ * where they first differ ("…" where cut), so names that share a long
+ * start still show what tells them apart; --json has them whole. */
 #define S_KERNEL_SHOWN 48
-static int S_cut(const char *k) { return (int)ec_utf8_prefix(k, strlen(k), S_KERNEL_SHOWN); }
-static const char *S_more(const char *k) { return (size_t)S_cut(k) < strlen(k) ? "\xE2\x80\xA6" : ""; }
+static void S_kernels(ec_buf *t, const char *a, const char *b) {
+  size_t p = 0;
+  while (a[p] && a[p] == b[p]) p++;
+  size_t from = p > 24 ? p - 12 : 0;
+  while (from && ((unsigned char)a[from] & 0xC0) == 0x80) from--; /* a character's first byte */
+  const char *k[2] = {a, b};
+  for (int i = 0; i < 2; i++) {
+    const char *s = k[i] + from;
+    size_t n = strlen(s), cut = ec_utf8_prefix(s, n, S_KERNEL_SHOWN);
+    ec_buf_printf(t, "%s%s%.*s%s", i ? " \xE2\x86\x92 " : "", from ? "\xE2\x80\xA6" : "", (int)cut, s,
+                  cut < n ? "\xE2\x80\xA6" : "");
+  }
+}
 
 /* A kernel name without the architecture it was built for: "sm80_xmma_..."
  * and "sm86_xmma_..." (or "cutlass3x_sm100_...") are one kernel on two
@@ -1223,9 +1236,10 @@ char *ec_compare_pair_why(const ec_layer *a, const ec_layer *b) {
   if (k & EC_PAIR_IMPLEMENTATION) {
     if (S_differ(a->layer_type, b->layer_type))
       ec_buf_printf(&t, "implementation changed: %s \xE2\x86\x92 %s", a->layer_type, b->layer_type);
-    else /* kernel names run to 150 characters: their start tells them apart; --json has them whole */
-      ec_buf_printf(&t, "implementation changed: kernel %.*s%s \xE2\x86\x92 %.*s%s", S_cut(a->tactic), a->tactic, S_more(a->tactic),
-                    S_cut(b->tactic), b->tactic, S_more(b->tactic));
+    else {
+      ec_buf_puts(&t, "implementation changed: kernel ");
+      S_kernels(&t, a->tactic, b->tactic);
+    }
   }
   if (k & EC_PAIR_PRECISION) {
     int in = S_differ(a->precision, b->precision);

@@ -871,7 +871,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       const ec_family_time *f = &r->only_by_family[k];
       size_t fn = side ? f->n : f->n_base;
       double fms = side ? f->ms : f->base_ms;
-      if (!fn) continue;
+      if (!fn || !isfinite(fms)) continue; /* no profiled layer of the family: no time in the sums */
       if (fams < EC_ROWS_CMP_ONE_SIDE_STEPS) {
         S_step *x = &st[n++];
         fams++;
