@@ -90,7 +90,7 @@ static char *S_basis(const ec_comparison *c, const ec_compare_result *r, double 
   if (!isfinite(raw)) return S_str(NULL);
   double d = ec_compare_divisor(c, r->engine);
   if (!c->per_inference) return ec_strdup(qps ? ec_fmt_num(a, sizeof a, raw) : ec_fmt_ms(a, sizeof a, raw));
-  if (qps) return ec_asprintf("%s inferences/s (%s qps at batch %ld)", ec_fmt_num(a, sizeof a, raw * d), ec_fmt_num(b, sizeof b, raw), c->batch[r->engine]);
+  if (qps) return ec_asprintf("%s inferences/s (%s qps at batch %ld)", ec_fmt_int(a, sizeof a, round(raw * d)), ec_fmt_num(b, sizeof b, raw), c->batch[r->engine]);
   return ec_asprintf("%s per inference (%s per batch of %ld)", ec_fmt_ms(a, sizeof a, raw / d), ec_fmt_ms(b, sizeof b, raw), c->batch[r->engine]);
 }
 static char *S_f_latsum(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
