@@ -364,7 +364,7 @@ const char *ec_option_value(const ec_engine *e, const char *key) {
   const char *v = ec_kvs_get(&e->inference_options, key);
   const char *old = v ? NULL : ec_trtexec_option_alias(key);
   if (!v && old) v = ec_kvs_get(&e->inference_options, old);
-  if (!v) v = ec_kvs_get(&e->build_options, key); /* printed among the build options (Green Context) */
+  if (!v && ec_trtexec_option_in_build(key)) v = ec_kvs_get(&e->build_options, key);
   return v ? v : ec_trtexec_option_implied(key, ec_trt_major(e->trt_version));
 }
 

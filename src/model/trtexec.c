@@ -75,6 +75,8 @@ const char *ec_trtexec_option_implied(const char *key, int major) {
   return NULL;
 }
 
+int ec_trtexec_option_in_build(const char *key) { return key && !strcmp(key, "Green Context"); }
+
 const char *ec_trtexec_option_alias(const char *key) {
   return key && !strcmp(key, "Inference Streams") ? "Streams" : NULL;
 }

@@ -46,6 +46,10 @@ const char *ec_trtexec_option_default(const char *key, int major);
  *  Static. */
 const char *ec_trtexec_option_implied(const char *key, int major);
 
+/** 1 when trtexec prints the option key among the build options, though it
+ *  changes how the engine runs ("Green Context", trtexec 11.4). */
+int ec_trtexec_option_in_build(const char *key);
+
 /** The name an older trtexec printed the option key under: "Streams" for
  *  "Inference Streams" (trtexec 8.6 renamed it; TREx's metadata keeps
  *  "Streams"); NULL when none. Static. */
