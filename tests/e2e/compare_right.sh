@@ -113,7 +113,9 @@ pdf "batch: PDF tables per inference" batch.pdf "Baseline (per" "9.99×"
 # one batch: the figures as measured, no basis anywhere
 cmp_all same 0 a=$FX/batch/a100-b32/model.engine b=$FX/batch/a100-b32/model.engine
 hasnt "one batch: no basis in the terminal" "$TMP/same.txt" "per inference" "basis "
-hasnt "one batch: no basis in Markdown or HTML" "$TMP/same.html.txt" "per inference"
+hasnt "one batch: no basis in the HTML" "$TMP/same.html.txt" "(per inference: batch" "ms per inference" "Figures are per inference" \
+  "Baseline (per inference)" "per batch of"
+hasnt "one batch: no basis in the Markdown" "$TMP/same.md" "per inference"
 json "one batch: JSON has no basis, unit ms" "$TMP/same.json" \
   '"basis" not in d and d["metric"]["unit"]=="ms" and "per_inference" not in d["engines"][1] and d["engines"][0]["metric"]["value"]==0.8826'
 
