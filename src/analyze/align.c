@@ -1,6 +1,7 @@
 /* align — TREx's match_layers, and enginecard's evidence-scored alignment.
  * See align.h for the contract. */
 #include "analyze/align.h"
+#include "analyze/layer_kind.h"
 #include "util/alloc.h"
 #include "util/map.h"
 #include <stdint.h>
@@ -203,9 +204,21 @@ static int S_jaccard_pts(const uint64_t *x, size_t nx, const uint64_t *y, size_t
   return (int)((2 * (size_t)pts * inter + uni) / (2 * uni));
 }
 
+/* May p and q be paired? The same type; or, when one side's source gave no
+ * type (names-only layer information: "Unknown"), the same family, the
+ * one the name tells for it (analyze/layer_kind.h ec_layer_family, as
+ * summary types it) and the other's type's. */
+static int S_same_kind(const ec_layer *p, const ec_layer *q) {
+  const char *tp = S_type(p), *tq = S_type(q);
+  if (!strcmp(tp, tq)) return 1;
+  if (strcmp(tp, "Unknown") && strcmp(tq, "Unknown")) return 0;
+  const char *fp = ec_layer_family(p), *fq = ec_layer_family(q);
+  return fp && fq && !strcmp(fp, fq);
+}
+
 static int S_score(const ec_layer *p, const S_feat *fp, const ec_layer *q, const S_feat *fq, const char **how) {
   if (how) *how = NULL;
-  if (strcmp(S_type(p), S_type(q)) != 0) return -1;
+  if (!S_same_kind(p, q)) return -1;
   int same_name = p->name_len == q->name_len && (p->name_len == 0 || memcmp(p->name, q->name, p->name_len) == 0) &&
                   p->name && q->name;
   int meta = S_jaccard_pts(fp->meta, fp->nmeta, fq->meta, fq->nmeta, S_PTS_META);

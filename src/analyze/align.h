@@ -9,7 +9,8 @@
  *    that takes the head of one list and looks for it anywhere in the other.
  *    It is the reference the tests hold our loader to.
  *  - ec_align is the one the product uses. It never pairs layers of
- *    different types, and it scores every same-type candidate pair by its
+ *    different types (a names-only layer, whose type is "Unknown", pairs by
+ *    the family its name tells: analyze/layer_kind.h ec_layer_family), and it scores every same-type candidate pair by its
  *    evidence: identical names, overlap of fused-name parts ("A + B + C",
  *    with PWN(...) wrappers opened), overlap of ONNX metadata entries, the
  *    TREx signature, or the first input/output dims alone. Pairs are chosen
@@ -18,7 +19,7 @@
  *    then unique identical names are paired even when the order differs,
  *    and finally layers still unpaired are paired with their mutual best
  *    partner when names or metadata overlap by at least half (renamed or
- *    reordered layers). A pair always has the same type on both sides.
+ *    reordered layers). A pair always has the same type (or family) on both sides.
  *
  * Pure: no I/O. Both engines are borrowed for the call only. */
 #ifndef EC_ALIGN_H

@@ -1,12 +1,15 @@
 /* compare — metric, runs, estimates and verdicts, comparability and
  * per-layer deltas. See compare.h for the rules and their constants. */
 #include "analyze/compare.h"
+#include "analyze/inputs.h"
 #include "analyze/layer_kind.h"
+#include "analyze/layer_numbers.h"
 #include "analyze/stats.h"
 #include "model/trtexec.h"
 #include "util/order.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "util/utf8.h"
 #include "words/words.h"
 #include <math.h>
 #include <stdio.h>
@@ -41,8 +44,8 @@ int ec_metric_parse(const char *s, ec_metric *out) {
 }
 
 const char *ec_verdict_name(ec_verdict v) {
-  static const char *const n[] = {"baseline", "pass", "fail", "info", "error", "inconclusive", "not comparable"};
-  return (unsigned)v < 7 ? n[v] : "error";
+  static const char *const n[] = {"baseline", "pass", "fail", "info", "no timing", "inconclusive", "not comparable"};
+  return (unsigned)v < 7 ? n[v] : "no timing";
 }
 
 const char *ec_change_name(ec_change c) {
@@ -328,6 +331,8 @@ static double S_side_qps(const ec_comparison *c, size_t i) {
 
 /* ---- comparability ------------------------------------------------------ */
 
+static int S_known(const char *s);
+
 static void S_mism(ec_compare_result *r, const char *what, const char *b, const char *o) {
   ec_mismatch *m = EC_PUSH(r->mism, r->n_mism, r->cap_mism);
   m->what = ec_strdup(what);
@@ -347,27 +352,19 @@ static void S_cmp_num(ec_compare_result *r, const char *what, double b, double o
   S_mism(r, what, sb, so);
 }
 
-/* Input binding shapes: "name=1x3x224x224; ..."; caller frees; NULL when unknown. */
-static char *S_input_shapes(const ec_engine *e) {
-  ec_buf b = {0};
-  for (size_t k = 0; k < e->n_bindings; k++) {
-    const ec_binding *x = &e->bindings[k];
-    if (x->dir != EC_BIND_INPUT || !x->described) continue;
-    if (b.len) ec_buf_puts(&b, "; ");
-    ec_buf_put(&b, x->t.name, x->t.name_len);
-    ec_buf_putc(&b, '=');
-    for (int d = 0; d < x->t.ndims; d++) ec_buf_printf(&b, "%s%lld", d ? "x" : "", (long long)x->t.dims[d]);
-  }
-  return b.len ? ec_buf_take(&b) : (ec_buf_free(&b), NULL);
-}
-
-/* trtexec options that change the numbers (same keys in logs and TREx metadata). */
+/* trtexec options that change the numbers (same keys in logs and TREx
+ * metadata; "Inference Streams" is also read as 8.4's "Streams", and "Green
+ * Context" is a build option: ec_option_value). */
 static const char *const S_inference_keys[] = {"CUDA Graph",         "Spin-wait",    "Data transfers",
                                                "Separate profiling", "Batch",        "Input inference shape",
-                                               "Input inference shapes", "Streams",  "Multithreading"};
+                                               "Input inference shapes", "Inference Streams", "Multithreading",
+                                               "Green Context"};
 
 const char *ec_option_value(const ec_engine *e, const char *key) {
   const char *v = ec_kvs_get(&e->inference_options, key);
+  const char *old = v ? NULL : ec_trtexec_option_alias(key);
+  if (!v && old) v = ec_kvs_get(&e->inference_options, old);
+  if (!v && ec_trtexec_option_in_build(key)) v = ec_kvs_get(&e->build_options, key);
   return v ? v : ec_trtexec_option_implied(key, ec_trt_major(e->trt_version));
 }
 
@@ -396,6 +393,123 @@ static char *S_default_text(const char *val, const char *ver) {
   return ec_asprintf("%s (TensorRT %d default)", val, ec_trt_major(ver));
 }
 
+/* One option's difference (ec_option_diff) into r: a warning, or a
+ * TensorRT 11 default said apart. */
+static void S_option(ec_compare_result *r, const char *key, const char *vb, const char *bver, const char *ve,
+                     const char *ever) {
+  char what[160];
+  snprintf(what, sizeof what, "trtexec option %s", key);
+  switch (ec_option_diff(key, vb, bver, ve, ever)) {
+  case EC_OPT_DIFFERS: S_mism(r, what, vb, ve); break;
+  case EC_OPT_DEFAULTS: {
+    ec_mismatch *m = EC_PUSH(r->dflt, r->n_dflt, r->cap_dflt);
+    m->what = ec_strdup(what);
+    m->base = S_default_text(vb, bver);
+    m->other = S_default_text(ve, ever);
+    break;
+  }
+  default: break;
+  }
+}
+
+/* The optimisation profiles trtexec 11.4 printed a green context for
+ * ("Optimization Profile N Green Context: sm:16"): each one that differs
+ * is said, its value on a side without the line being that side's own
+ * "Green Context" (the spec before any --profile applies to every
+ * profile); one that only repeats the engine-wide difference is not. */
+static void S_green_profiles(ec_compare_result *r, const ec_engine *b, const ec_engine *e) {
+  static const char pre[] = "Optimization Profile ", post[] = " Green Context";
+  const char *gb = ec_option_value(b, "Green Context"), *ge = ec_option_value(e, "Green Context");
+  for (int side = 0; side < 2; side++) {
+    const ec_kvs *k = side ? &e->build_options : &b->build_options;
+    for (size_t i = 0; i < k->n; i++) {
+      const char *key = k->v[i].key;
+      size_t n = strlen(key);
+      if (n <= sizeof pre - 1 + sizeof post - 1 || strncmp(key, pre, sizeof pre - 1) ||
+          strcmp(key + n - (sizeof post - 1), post))
+        continue;
+      if (side && ec_kvs_get(&b->build_options, key)) continue; /* compared from the baseline's side */
+      const char *vb = ec_kvs_get(&b->build_options, key), *ve = ec_kvs_get(&e->build_options, key);
+      const char *xb = vb ? vb : gb, *xe = ve ? ve : ge;
+      if (ec_option_diff("Green Context", xb, b->trt_version, xe, e->trt_version) != EC_OPT_DIFFERS) continue;
+      if (ec_option_diff("Green Context", gb, b->trt_version, ge, e->trt_version) == EC_OPT_DIFFERS && xb && gb &&
+          xe && ge && !strcmp(xb, gb) && !strcmp(xe, ge))
+        continue;
+      char what[200];
+      snprintf(what, sizeof what, "trtexec option %.120s", key);
+      S_mism(r, what, xb, xe);
+    }
+  }
+}
+
+/* A side's profiler for comparability: its name, "none" when a log of the
+ * run says nothing of one, NULL when no log was read (unknown). */
+static const char *S_profiler(const ec_engine *e) {
+  if (e->profiler) return e->profiler;
+  for (size_t k = 0; k < e->n_files; k++)
+    if (e->files[k].kind == EC_FILE_LOG) return "none";
+  return NULL;
+}
+
+static void S_diff(ec_compare_result *r, const char *what, char *b, char *o) {
+  ec_mismatch *m = EC_PUSH(r->diff, r->n_diff, r->cap_diff);
+  m->what = ec_strdup(what);
+  m->base = b;
+  m->other = o;
+}
+
+/* The precision most layers run in, "FP16 (27 of 28 layers)", and its share
+ * (*share, 0..1); NULL when no layer's precision is known. Caller frees. */
+static char *S_precision_mix(const ec_summary *s, const char **top, double *share) {
+  const ec_group *best = NULL;
+  size_t all = 0;
+  for (size_t k = 0; k < s->by_precision.n; k++) {
+    const ec_group *g = &s->by_precision.v[k];
+    all += g->count;
+    if (!S_known(g->key)) continue;
+    if (!best || g->count > best->count) best = g;
+  }
+  if (!best || !all) return NULL;
+  *top = best->key;
+  *share = (double)best->count / (double)all;
+  return ec_asprintf("%s (%zu of %zu layers)", best->key, best->count, all);
+}
+
+/* How the engines themselves differ: input names (the shapes agree), the
+ * precision most layers run in (another one, or its share of the layers 20
+ * points apart), the weights (more than 1% apart). */
+static void S_engine_diffs(ec_compare_result *r, const ec_engine *b, const ec_engine *e, const ec_summary *sb,
+                           const ec_summary *se) {
+  char *db = ec_inputs_dims(b), *de = ec_inputs_dims(e);
+  if (db && de && !strcmp(db, de)) {
+    char *nb = ec_inputs_names(b), *ne = ec_inputs_names(e);
+    if (nb && ne && strcmp(nb, ne)) {
+      S_diff(r, "input names", nb, ne);
+      nb = ne = NULL;
+    }
+    free(nb);
+    free(ne);
+  }
+  free(db);
+  free(de);
+  const char *tb = NULL, *te = NULL;
+  double qb = 0, qe = 0;
+  char *pb = S_precision_mix(sb, &tb, &qb), *pe = S_precision_mix(se, &te, &qe);
+  if (pb && pe && (strcmp(tb, te) || fabs(qb - qe) >= 0.2)) {
+    S_diff(r, "precision of most layers", pb, pe);
+    pb = pe = NULL;
+  }
+  free(pb);
+  free(pe);
+  int wb = isfinite(sb->weights_bytes) && ec_total_is_whole(sb->nums.weights_known, sb->nums.n);
+  int we = isfinite(se->weights_bytes) && ec_total_is_whole(se->nums.weights_known, se->nums.n);
+  if (wb && we && fabs(sb->weights_bytes - se->weights_bytes) > 0.01 * fmax(sb->weights_bytes, se->weights_bytes)) {
+    char x[32], y[32];
+    S_diff(r, "weights", ec_strdup(ec_fmt_bytes(x, sizeof x, sb->weights_bytes)),
+           ec_strdup(ec_fmt_bytes(y, sizeof y, se->weights_bytes)));
+  }
+}
+
 static void S_comparability(ec_compare_result *r, const ec_engine *b, const ec_engine *e, const ec_kvs *lb,
                             const ec_kvs *le) {
   S_cmp_str(r, "TensorRT version", b->trt_version, e->trt_version);
@@ -408,25 +522,20 @@ static void S_comparability(ec_compare_result *r, const ec_engine *b, const ec_e
   }
   for (size_t k = 0; k < sizeof S_inference_keys / sizeof S_inference_keys[0]; k++) {
     const char *key = S_inference_keys[k];
-    const char *vb = ec_option_value(b, key), *ve = ec_option_value(e, key);
-    char what[96];
-    snprintf(what, sizeof what, "trtexec option %s", key);
-    switch (ec_option_diff(key, vb, b->trt_version, ve, e->trt_version)) {
-    case EC_OPT_DIFFERS: S_mism(r, what, vb, ve); break;
-    case EC_OPT_DEFAULTS: {
-      ec_mismatch *m = EC_PUSH(r->dflt, r->n_dflt, r->cap_dflt);
-      m->what = ec_strdup(what);
-      m->base = S_default_text(vb, b->trt_version);
-      m->other = S_default_text(ve, e->trt_version);
-      break;
-    }
-    default: break;
-    }
+    S_option(r, key, ec_option_value(b, key), b->trt_version, ec_option_value(e, key), e->trt_version);
   }
-  char *sb = S_input_shapes(b), *se = S_input_shapes(e);
-  S_cmp_str(r, "input shapes", sb, se);
-  free(sb);
-  free(se);
+  S_green_profiles(r, b, e);
+  S_cmp_str(r, "ran under a profiler", S_profiler(b), S_profiler(e));
+  /* input shapes in order: the names are an engine difference of their own (S_engine_diffs) */
+  char *db = ec_inputs_dims(b), *de = ec_inputs_dims(e);
+  if (db && de && strcmp(db, de)) {
+    char *sb = ec_inputs_shapes(b), *se = ec_inputs_shapes(e);
+    S_mism(r, "input shapes", sb, se);
+    free(sb);
+    free(se);
+  }
+  free(db);
+  free(de);
   /* labels: a key set on either side must agree */
   for (int side = 0; side < 2; side++) {
     const ec_kvs *x = side ? le : lb, *y = side ? lb : le;
@@ -487,37 +596,48 @@ static const char *S_family(const ec_layer *l) {
   return f ? f : ec_layer_shown_type(l);
 }
 
+/* Each side's divisor (ec_compare_divisor). */
+typedef struct {
+  double d[2];
+} S_div;
+
 static ec_family_time *S_fam_add(ec_family_time **v, size_t *n, size_t *cap, const char *family) {
   for (size_t k = 0; k < *n; k++)
     if (!strcmp((*v)[k].family, family)) return &(*v)[k];
   ec_family_time *x = EC_PUSH(*v, *n, *cap);
   memset(x, 0, sizeof *x);
   x->family = family;
+  x->base_ms = x->ms = NAN; /* a side with no layer of the family has no time for it */
   return x;
 }
 
-static void S_fam_count(ec_family_time *x, const ec_layer *l, int side) {
-  if (side) {
-    x->n++;
-    if (l->has_profile && isfinite(l->avg_ms)) x->ms += l->avg_ms;
-  } else {
-    x->n_base++;
-    if (l->has_profile && isfinite(l->avg_ms)) x->base_ms += l->avg_ms;
-  }
+/* l counted in its family on one side, its time divided by the side's
+ * divisor; a family none of whose layers on a side has a profile record
+ * keeps NAN there (unknown, not 0), as summary's groups do. */
+static void S_fam_count(ec_family_time *x, const ec_layer *l, int side, const S_div *dv) {
+  double *ms = side ? &x->ms : &x->base_ms;
+  (*(side ? &x->n : &x->n_base))++;
+  if (!l->has_profile || !isfinite(l->avg_ms)) return;
+  if (isnan(*ms)) *ms = 0;
+  *ms += l->avg_ms / dv->d[side];
 }
 
 /* most time (either side) first, ties by family */
 static int S_cmp_fam(const void *x, const void *y) {
   const ec_family_time *a = x, *b = y;
-  double ta = fmax(a->base_ms, a->ms), tb = fmax(b->base_ms, b->ms);
+  double ta = fmax(a->base_ms, a->ms), tb = fmax(b->base_ms, b->ms); /* fmax skips an unknown side */
+  if (isnan(ta)) ta = -1;
+  if (isnan(tb)) tb = -1;
   if (ta != tb) return ta > tb ? -1 : 1;
   return strcmp(a->family, b->family);
 }
 
 static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *e, const ec_summary *sb,
-                     const ec_summary *se, const ec_compare_opts *o) {
-  r->base_total_ms = sb->has_latency ? sb->total_ms : NAN;
-  r->engine_total_ms = se->has_latency ? se->total_ms : NAN;
+                     const ec_summary *se, const ec_compare_opts *o, double db, double de) {
+  /* every time on the comparison's basis: divided by the side's divisor (ec_compare_divisor) */
+  const S_div dv = {{db, de}};
+  r->base_total_ms = sb->has_latency ? sb->total_ms / db : NAN;
+  r->engine_total_ms = se->has_latency ? se->total_ms / de : NAN;
   if (!b->n_layers || !e->n_layers) {
     const ec_engine *x = !b->n_layers ? b : e;
     r->align_note = ec_asprintf("%s has no layers (%s); alignment skipped", x->name,
@@ -539,45 +659,46 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
   r->base_aligned_ms = b->has_profile ? 0 : NAN;
   r->engine_aligned_ms = e->has_profile ? 0 : NAN;
   for (size_t i = 0; i < b->n_layers; i++)
-    S_fam_count(S_fam_add(&r->by_family, &r->n_by_family, &cap_fam, S_family(&b->layers[i])), &b->layers[i], 0);
+    S_fam_count(S_fam_add(&r->by_family, &r->n_by_family, &cap_fam, S_family(&b->layers[i])), &b->layers[i], 0, &dv);
   for (size_t i = 0; i < e->n_layers; i++)
-    S_fam_count(S_fam_add(&r->by_family, &r->n_by_family, &cap_fam, S_family(&e->layers[i])), &e->layers[i], 1);
+    S_fam_count(S_fam_add(&r->by_family, &r->n_by_family, &cap_fam, S_family(&e->layers[i])), &e->layers[i], 1, &dv);
   for (size_t k = 0; k < r->al->n; k++) {
     const ec_align_pair *p = &r->al->v[k];
-    if (p->a >= 0 && p->b < 0 && b->layers[p->a].has_profile) r->only_base_ms += b->layers[p->a].avg_ms;
-    if (p->b >= 0 && p->a < 0 && e->layers[p->b].has_profile) r->only_engine_ms += e->layers[p->b].avg_ms;
+    if (p->a >= 0 && p->b < 0 && b->layers[p->a].has_profile) r->only_base_ms += b->layers[p->a].avg_ms / db;
+    if (p->b >= 0 && p->a < 0 && e->layers[p->b].has_profile) r->only_engine_ms += e->layers[p->b].avg_ms / de;
     if (p->a >= 0 && p->b < 0)
       S_fam_count(S_fam_add(&r->only_by_family, &r->n_only_by_family, &cap_only, S_family(&b->layers[p->a])),
-                  &b->layers[p->a], 0);
+                  &b->layers[p->a], 0, &dv);
     if (p->b >= 0 && p->a < 0)
       S_fam_count(S_fam_add(&r->only_by_family, &r->n_only_by_family, &cap_only, S_family(&e->layers[p->b])),
-                  &e->layers[p->b], 1);
+                  &e->layers[p->b], 1, &dv);
     if (p->a < 0 || p->b < 0) continue;
     r->n_pairs++;
-    if (b->layers[p->a].has_profile) r->base_aligned_ms += b->layers[p->a].avg_ms;
-    if (e->layers[p->b].has_profile) r->engine_aligned_ms += e->layers[p->b].avg_ms;
+    if (b->layers[p->a].has_profile) r->base_aligned_ms += b->layers[p->a].avg_ms / db;
+    if (e->layers[p->b].has_profile) r->engine_aligned_ms += e->layers[p->b].avg_ms / de;
     const ec_layer *la = &b->layers[p->a], *le = &e->layers[p->b];
     if (!la->has_profile || !le->has_profile) continue;
     ec_layer_delta *d = &r->deltas[r->n_deltas++];
     d->a = p->a;
     d->b = p->b;
     d->how = p->how;
-    d->base_ms = la->avg_ms;
-    d->ms = le->avg_ms;
-    d->delta_ms = le->avg_ms - la->avg_ms;
-    d->delta_pct = la->avg_ms > 0 ? 100.0 * d->delta_ms / la->avg_ms : NAN;
+    d->base_ms = la->avg_ms / db;
+    d->ms = le->avg_ms / de;
+    d->delta_ms = d->ms - d->base_ms;
+    d->delta_pct = d->base_ms > 0 ? 100.0 * d->delta_ms / d->base_ms : NAN;
     if (isfinite(o->max_layer_regress_pct) && fmax(d->base_ms, d->ms) >= o->min_layer_ms && d->delta_ms > 0 &&
         (!isfinite(d->delta_pct) || d->delta_pct > limit)) {
       d->flagged = 1;
       r->n_flagged++;
     }
     /* per type; few types, so a linear look-up */
+    const char *type = ec_compare_pair_type(la, le);
     size_t t = 0;
-    while (t < r->n_by_type && strcmp(r->by_type[t].type, la->type) != 0) t++;
+    while (t < r->n_by_type && strcmp(r->by_type[t].type, type) != 0) t++;
     if (t == r->n_by_type) {
       ec_type_delta *x = EC_PUSH(r->by_type, r->n_by_type, cap_types);
       memset(x, 0, sizeof *x);
-      x->type = la->type;
+      x->type = type;
     }
     r->by_type[t].n++;
     r->by_type[t].base_ms += d->base_ms;
@@ -620,10 +741,11 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
   double pct = c->opts.max_regress_pct;
   int gate = isfinite(pct);
   if (!isfinite(r->m.value) || !isfinite(br->m.value) || br->m.value <= 0 || r->m.value <= 0) {
-    r->verdict = EC_VERDICT_ERROR;
+    r->verdict = EC_VERDICT_NO_TIMING;
     r->change = EC_CHANGE_UNKNOWN;
-    r->reason = ec_asprintf("%s unavailable for %s", ec_metric_name(c->used),
-                            !isfinite(br->m.value) || br->m.value <= 0 ? "the baseline" : e->name);
+    r->reason = ec_asprintf("no verdict: no timing to compare: no %s for %s, and no fallback (end-to-end latency, "
+                            "layer sum) that both sides have",
+                            ec_metric_name(c->used), !isfinite(br->m.value) || br->m.value <= 0 ? "the baseline" : e->name);
     c->errors++;
     if (gate) c->gates++;
     return;
@@ -787,24 +909,28 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
 }
 
 /* The estimate of candidate r against the baseline's runs. */
+/* A change p (percent) of the measured values moved to the comparison's
+ * basis: times k slower (k = the baseline's divisor over the engine's). */
+static double S_rebase_pct(double p, double k) { return isfinite(p) ? 100 * ((1 + p / 100) * k - 1) : p; }
+
 static void S_estimate(ec_comparison *c, ec_compare_result *r, const S_side *bs, const S_side *cs) {
   ec_stat st = S_stat_kind(c->used);
   const ec_compare_result *br = &c->res[c->baseline];
   if (ec_gate_estimate_rn(st, bs->d, bs->n, cs->d, cs->n, c->opts.confidence, 0, EC_GATE_SEED, c->opts.run_noise_pct,
                           c->opts.runs_rho, &r->est) != 0) {
-    r->est.est_pct = 100 * (r->m.value / br->m.value - 1);
+    r->est.est_pct = 100 * (r->raw_value / br->raw_value - 1);
     r->est.why = "a side has no per-iteration distribution";
   }
   if (c->used == EC_METRIC_LAYER_SUM) {
     /* no distribution: the estimate of the sums, no interval */
-    r->est.est_pct = 100 * (r->m.value / br->m.value - 1);
+    r->est.est_pct = 100 * (r->raw_value / br->raw_value - 1);
     r->est.lo_pct = r->est.hi_pct = NAN;
     r->est.runs_base = r->est.runs_cand = 1;
     r->est.method = "estimate only";
     r->est.why = "layer-sum has no per-iteration distribution (a profile keeps per-layer averages)";
   } else if (c->used == EC_METRIC_THROUGHPUT) {
     /* time per query from the qps ratio; the interval of the mean time, moved */
-    double dq = log(br->m.value) - log(r->m.value), dt = log1p(r->est.est_pct / 100);
+    double dq = log(br->raw_value) - log(r->raw_value), dt = log1p(r->est.est_pct / 100);
     r->est.est_pct = 100 * expm1(dq);
     if (isfinite(r->est.lo_pct)) {
       r->est.lo_pct = 100 * expm1(dq + log1p(r->est.lo_pct / 100) - dt);
@@ -818,6 +944,17 @@ static void S_estimate(ec_comparison *c, ec_compare_result *r, const S_side *bs,
                         ? "throughput as time per query (the qps ratio); the interval as wide as that of the mean GPU "
                           "compute time"
                         : "estimate only";
+  }
+  /* the measured change, then the same change per inference (a constant factor moves the interval with it) */
+  r->raw_regress_pct = r->est.est_pct;
+  double k = ec_compare_divisor(c, c->baseline) / ec_compare_divisor(c, r->engine);
+  if (k != 1) {
+    ec_gate_est *g = &r->est;
+    g->est_pct = S_rebase_pct(g->est_pct, k);
+    g->lo_pct = S_rebase_pct(g->lo_pct, k);
+    g->hi_pct = S_rebase_pct(g->hi_pct, k);
+    g->within_lo_pct = S_rebase_pct(g->within_lo_pct, k);
+    g->within_hi_pct = S_rebase_pct(g->within_hi_pct, k);
   }
 }
 
@@ -839,11 +976,13 @@ ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *lab
   if (c->used == EC_METRIC_LAYER_SUM)
     ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0,
                 "layer-sum adds per-layer averages measured one layer at a time; it overstates end-to-end latency");
+  c->batch = ec_calloc(n, sizeof *c->batch);
+  c->per_inference = ec_compare_basis(engines, n, c->batch);
   S_side *sides = ec_calloc(n, sizeof *sides);
   for (size_t i = 0; i < n; i++) {
     ec_compare_result *r = &c->res[i];
     r->engine = i;
-    r->delta_pct = r->regress_pct = NAN;
+    r->delta_pct = r->regress_pct = r->raw_regress_pct = NAN;
     r->base_total_ms = r->engine_total_ms = r->layer_noise_pct = NAN;
     ec_metric_of(engines[i], sums[i], c->used, &r->m);
     if (r->m.single_sample)
@@ -855,12 +994,19 @@ ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *lab
                   "%s: the %zu runs of its timing file are taken as repeated runs of one engine (give --run N to use one)",
                   engines[i]->name, engines[i]->n_runs);
   }
+  /* the metric on the comparison's basis; the estimates read the measured values */
+  for (size_t i = 0; i < n; i++) {
+    ec_compare_result *r = &c->res[i];
+    r->raw_value = r->m.value;
+    double d = ec_compare_divisor(c, i);
+    if (d != 1 && isfinite(r->m.value)) r->m.value = c->used == EC_METRIC_THROUGHPUT ? r->m.value * d : r->m.value / d;
+  }
   for (size_t i = 0; i < n; i++) {
     ec_compare_result *r = &c->res[i];
     if (i == c->baseline) {
       r->verdict = EC_VERDICT_BASELINE;
       r->change = EC_CHANGE_SAME;
-      r->delta_pct = r->regress_pct = isfinite(r->m.value) ? 0 : NAN;
+      r->delta_pct = r->regress_pct = r->raw_regress_pct = isfinite(r->m.value) ? 0 : NAN;
       ec_gate_estimate(S_stat_kind(c->used), NULL, 0, NULL, 0, c->opts.confidence, 0, EC_GATE_SEED, &r->est);
       r->reason = isfinite(r->m.value) ? ec_strdup("baseline")
                                        : ec_asprintf("baseline: %s unavailable", ec_metric_name(c->used));
@@ -874,7 +1020,9 @@ ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *lab
     S_verdict(c, r, &c->res[c->baseline]);
     S_comparability(r, engines[c->baseline], engines[i], labels ? &labels[c->baseline] : NULL,
                     labels ? &labels[i] : NULL);
-    S_layers(r, engines[c->baseline], engines[i], sums[c->baseline], sums[i], &c->opts);
+    S_engine_diffs(r, engines[c->baseline], engines[i], sums[c->baseline], sums[i]);
+    S_layers(r, engines[c->baseline], engines[i], sums[c->baseline], sums[i], &c->opts,
+             ec_compare_divisor(c, c->baseline), ec_compare_divisor(c, i));
   }
   for (size_t i = 0; i < n; i++) S_side_free(&sides[i]);
   c->sums = sums;
@@ -901,6 +1049,12 @@ void ec_comparison_free(ec_comparison *c) {
       free(r->dflt[k].other);
     }
     free(r->dflt);
+    for (size_t k = 0; k < r->n_diff; k++) {
+      free(r->diff[k].what);
+      free(r->diff[k].base);
+      free(r->diff[k].other);
+    }
+    free(r->diff);
     free(r->align_note);
     ec_alignment_free(r->al);
     free(r->deltas);
@@ -911,6 +1065,7 @@ void ec_comparison_free(ec_comparison *c) {
     free(r->device_why);
   }
   free(c->res);
+  free(c->batch);
   for (size_t i = 0; c->sums && i < c->n; i++) ec_summary_free(c->sums[i]);
   free(c->sums);
   ec_diags_free(&c->diags);
@@ -924,16 +1079,20 @@ char *ec_compare_gate_rule(const ec_comparison *c) {
 }
 
 ec_outcome ec_compare_outcome(const ec_comparison *c) {
-  if (c->errors) return EC_OUTCOME_NOT_COMPARABLE;
   if (c->failed) return EC_OUTCOME_FAIL;
+  if (c->errors) return EC_OUTCOME_NO_TIMING;
   if (c->mismatched) return EC_OUTCOME_MISMATCH;
   if (c->inconclusive) return EC_OUTCOME_INCONCLUSIVE;
   return c->gates ? EC_OUTCOME_PASS : EC_OUTCOME_NO_GATE;
 }
 
 const char *ec_outcome_name(ec_outcome o) {
-  static const char *const n[] = {"not comparable", "fail", "pass", "no gate", "not comparable", "inconclusive"};
-  return (unsigned)o < 6 ? n[o] : "not comparable";
+  static const char *const n[] = {"not comparable", "fail", "pass", "no gate", "not comparable", "inconclusive", "no timing"};
+  return (unsigned)o < 7 ? n[o] : "not comparable";
+}
+
+int ec_outcome_no_verdict(ec_outcome o) {
+  return o == EC_OUTCOME_MISMATCH || o == EC_OUTCOME_INCONCLUSIVE || o == EC_OUTCOME_NO_TIMING;
 }
 
 const char *ec_verdict_words(ec_verdict v) {
@@ -943,6 +1102,7 @@ const char *ec_verdict_words(ec_verdict v) {
   case EC_VERDICT_FAIL: return "fail";
   case EC_VERDICT_INFO: return "no gate";
   case EC_VERDICT_INCONCLUSIVE: return "inconclusive";
+  case EC_VERDICT_NO_TIMING: return "no timing";
   default: return "not comparable";
   }
 }
@@ -977,4 +1137,151 @@ char *ec_compare_alignment_text(const ec_comparison *c, size_t i) {
     ec_buf_puts(&t, ": these look like different networks, so layer-by-layer changes compare unlike layers");
   ec_buf_putc(&t, '.');
   return t.data;
+}
+
+/* ---- the basis of the figures -------------------------------------------- */
+
+int ec_compare_basis(ec_engine *const *engines, size_t n, long *batch) {
+  int known = n > 0, differ = 0;
+  for (size_t i = 0; i < n; i++) {
+    batch[i] = ec_engine_batch(engines[i]);
+    known &= batch[i] > 0;
+    differ |= i && batch[i] != batch[0];
+  }
+  return known && differ;
+}
+
+double ec_compare_divisor(const ec_comparison *c, size_t i) {
+  return c->per_inference && c->batch && i < c->n && c->batch[i] > 0 ? (double)c->batch[i] : 1;
+}
+
+const char *ec_compare_unit(const ec_comparison *c) {
+  if (c->used == EC_METRIC_THROUGHPUT) return c->per_inference ? "inferences/s" : "qps";
+  return c->per_inference ? "ms per inference" : "ms";
+}
+
+const char *ec_compare_pair_type(const ec_layer *a, const ec_layer *b) {
+  if (a->type && strcmp(a->type, "Unknown")) return a->type;
+  if (b && b->type && strcmp(b->type, "Unknown")) return b->type;
+  return ec_layer_shown_type(a);
+}
+
+/* ---- what changed inside a pair ------------------------------------------ */
+
+/* A value a layer's source gave (not a loader placeholder). */
+static int S_known(const char *s) {
+  return s && *s && strcmp(s, "Unknown") && strcmp(s, "None") && strcmp(s, "TensorRT");
+}
+
+static int S_differ(const char *a, const char *b) { return S_known(a) && S_known(b) && strcmp(a, b); }
+
+/* Two kernel names in a reason: 48 characters of each from a little before
+ * where they first differ ("…" where cut), so names that share a long
+ * start still show what tells them apart; --json has them whole. */
+#define S_KERNEL_SHOWN 48
+static void S_kernels(ec_buf *t, const char *a, const char *b) {
+  size_t p = 0;
+  while (a[p] && a[p] == b[p]) p++;
+  size_t from = p > 24 ? p - 12 : 0;
+  while (from && ((unsigned char)a[from] & 0xC0) == 0x80) from--; /* a character's first byte */
+  const char *k[2] = {a, b};
+  for (int i = 0; i < 2; i++) {
+    const char *s = k[i] + from;
+    size_t n = strlen(s), cut = ec_utf8_prefix(s, n, S_KERNEL_SHOWN);
+    ec_buf_printf(t, "%s%s%.*s%s", i ? " \xE2\x86\x92 " : "", from ? "\xE2\x80\xA6" : "", (int)cut, s,
+                  cut < n ? "\xE2\x80\xA6" : "");
+  }
+}
+
+/* A kernel name without the architecture it was built for: "sm80_xmma_..."
+ * and "sm86_xmma_..." (or "cutlass3x_sm100_...") are one kernel on two
+ * GPUs, not a changed implementation. Returns where the rest starts and
+ * sets *skip to the bytes of "smNN_" left out at *at. */
+static const char *S_kernel_arch(const char *k, size_t *at, size_t *skip) {
+  *at = *skip = 0;
+  for (const char *p = k; (p = strstr(p, "sm")); p += 2) {
+    if (p != k && p[-1] != '_') continue;
+    size_t d = 0;
+    while (p[2 + d] >= '0' && p[2 + d] <= '9') d++;
+    if (d >= 2 && p[2 + d] == '_') {
+      *at = (size_t)(p - k);
+      *skip = 3 + d;
+      return k;
+    }
+  }
+  return k;
+}
+
+/* Two kernel names given and different once their architecture is left out. */
+static int S_kernel_differs(const char *a, const char *b) {
+  if (!S_differ(a, b)) return 0;
+  size_t aa, as, ba, bs;
+  S_kernel_arch(a, &aa, &as);
+  S_kernel_arch(b, &ba, &bs);
+  if (!as || !bs || aa != ba || memcmp(a, b, aa)) return 1;
+  return strcmp(a + aa + as, b + ba + bs) != 0;
+}
+
+unsigned ec_compare_pair_changes(const ec_layer *a, const ec_layer *b) {
+  unsigned k = 0;
+  if (S_differ(a->layer_type, b->layer_type) || S_kernel_differs(a->tactic, b->tactic)) k |= EC_PAIR_IMPLEMENTATION;
+  if (S_differ(a->precision, b->precision) || S_differ(a->out_precision, b->out_precision)) k |= EC_PAIR_PRECISION;
+  return k;
+}
+
+char *ec_compare_pair_why(const ec_layer *a, const ec_layer *b) {
+  unsigned k = ec_compare_pair_changes(a, b);
+  if (!k) return NULL;
+  ec_buf t = {0};
+  if (k & EC_PAIR_IMPLEMENTATION) {
+    if (S_differ(a->layer_type, b->layer_type))
+      ec_buf_printf(&t, "implementation changed: %s \xE2\x86\x92 %s", a->layer_type, b->layer_type);
+    else {
+      ec_buf_puts(&t, "implementation changed: kernel ");
+      S_kernels(&t, a->tactic, b->tactic);
+    }
+  }
+  if (k & EC_PAIR_PRECISION) {
+    int in = S_differ(a->precision, b->precision);
+    ec_buf_printf(&t, "%s%s changed: %s \xE2\x86\x92 %s", t.len ? "; " : "", in ? "precision" : "output precision",
+                  in ? a->precision : a->out_precision, in ? b->precision : b->out_precision);
+  }
+  return ec_buf_take(&t);
+}
+
+/* ---- every layer moved by about the same factor ---------------------------- */
+
+int ec_compare_uniform(const ec_comparison *c, size_t i, ec_uniform *u) {
+  memset(u, 0, sizeof *u);
+  u->low_pct = u->high_pct = NAN;
+  if (i >= c->n || i == c->baseline || c->per_inference) return 0;
+  const ec_compare_result *r = &c->res[i];
+  if (!r->aligned || r->device_why || !(r->base_total_ms > 0)) return 0;
+  const ec_engine *b = c->engines[c->baseline], *e = c->engines[i];
+  double lo = INFINITY, hi = 0, base_ms = 0;
+  for (size_t k = 0; k < r->n_deltas; k++) {
+    const ec_layer_delta *d = &r->deltas[k];
+    if (!(fmax(d->base_ms, d->ms) >= c->opts.min_layer_ms) || !(d->base_ms > 0) || !(d->ms > 0)) continue;
+    /* the same engine measured again: a changed kernel or precision is an engine change */
+    if (ec_compare_pair_changes(&b->layers[d->a], &e->layers[d->b])) return 0;
+    double q = d->ms / d->base_ms;
+    lo = fmin(lo, q);
+    hi = fmax(hi, q);
+    base_ms += d->base_ms;
+    u->layers++;
+  }
+  if (u->layers < EC_UNIFORM_MIN_LAYERS || base_ms < 0.5 * r->base_total_ms) return 0;
+  double step = 1 + EC_UNIFORM_MIN_PCT / 100;
+  if (!((lo >= step || hi <= 1 / step) && hi / lo <= EC_UNIFORM_SPREAD)) return 0;
+  u->low_pct = 100 * (lo - 1);
+  u->high_pct = 100 * (hi - 1);
+  return 1;
+}
+
+char *ec_compare_uniform_text(const ec_comparison *c, size_t i) {
+  ec_uniform u;
+  if (!ec_compare_uniform(c, i, &u)) return NULL;
+  return ec_asprintf("every layer moved by about the same factor (" EC_PCT_DELTA " to " EC_PCT_DELTA
+                     " on each of %zu aligned layers): check clocks, concurrent streams or contexts before the engine",
+                     u.low_pct, u.high_pct, u.layers);
 }

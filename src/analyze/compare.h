@@ -117,11 +117,12 @@ typedef enum {
   EC_VERDICT_PASS,         /* gate given and met */
   EC_VERDICT_FAIL,         /* gate given and broken */
   EC_VERDICT_INFO,         /* no gate given */
-  EC_VERDICT_ERROR,        /* the metric is missing for this engine or the baseline */
+  EC_VERDICT_NO_TIMING,    /* no verdict: no timing to compare (the metric and its fallbacks are missing for
+                              this engine or the baseline) */
   EC_VERDICT_INCONCLUSIVE, /* gate given, no verdict: past the limit within the noise, or too few iterations */
   EC_VERDICT_NOT_COMPARABLE /* gate given, no verdict: GPU, TensorRT or shapes differ (ec_gate_comparable) */
 } ec_verdict;
-/* "baseline","pass","fail","info","error","inconclusive","not comparable" */
+/* "baseline","pass","fail","info","no timing","inconclusive","not comparable" */
 const char *ec_verdict_name(ec_verdict v);
 
 typedef enum { EC_CHANGE_SAME = 0, EC_CHANGE_WORSE, EC_CHANGE_BETTER, EC_CHANGE_UNKNOWN } ec_change;
@@ -184,7 +185,9 @@ typedef struct ec_family_time {
 
 typedef struct ec_compare_result {
   size_t engine;        /* index into the engines */
-  ec_metric_value m;
+  ec_metric_value m;    /* on the comparison's basis (ec_compare_divisor: per inference when batches differ) */
+  double raw_value;     /* the metric as measured (per batch), whatever the basis; NAN when unknown */
+  double raw_regress_pct; /* the change of the measured values (per batch), before the basis; NAN when unknown */
   double delta_pct;     /* 100*(value-base)/base, the metric's own direction; NAN when unknown */
   double regress_pct;   /* estimated slowdown in percent (est.est_pct; time per query for throughput) */
   ec_gate_est est;      /* the estimate and its interval */
@@ -198,6 +201,9 @@ typedef struct ec_compare_result {
   ec_mismatch *dflt;    /* options that differ only by TensorRT 11's new defaults (EC_OPT_DEFAULTS):
                            values read "Enabled (TensorRT 11 default)"; not in mism */
   size_t n_dflt, cap_dflt;
+  ec_mismatch *diff;    /* how the engines themselves differ (input names when the shapes agree, the
+                           precision mix, the weights): said, and no reason the numbers do not compare */
+  size_t n_diff, cap_diff;
   int aligned;          /* 0: skipped (align_note says why) */
   char *align_note;     /* owned or NULL */
   ec_alignment *al;     /* ec_align(baseline, engine) or NULL */
@@ -255,9 +261,86 @@ typedef struct ec_comparison {
   size_t failed, errors, gates; /* gates: engines judged by a gate */
   size_t inconclusive, mismatched; /* gated engines without a verdict */
   int platform;              /* a platform comparison: --no-gate, or an engine on another GPU */
+  int per_inference;         /* the engines' batches differ: every figure is per inference (ec_compare_basis) */
+  long *batch;               /* n entries: each engine's batch (ec_engine_batch), 0 when unknown; owned */
   ec_summary **sums;         /* n summaries of the engines (owned): computed once, the report reads them */
 } ec_comparison;
 
+
+/* ---- the basis of the figures ---------------------------------------------
+ * Engines measured with different batches (the "Batch" option of an
+ * implicit-batch engine, else the leading dimension of the first input as
+ * run: analyze/inputs.h ec_engine_batch) are compared per inference: every
+ * time of engine i (its metric, its layers, its per-type and per-family
+ * sums, the waterfall) is divided by its batch and its throughput
+ * multiplied by it, so the change, the ratios, the speedups and the verdict
+ * say how much faster one inference is (TREx's "batch-normalized" view).
+ * Engines of one batch, or any whose batch is unknown, keep the figures as
+ * measured. */
+
+/** The one rule: fills batch[0..n) with each engine's batch (0 when
+ *  unknown) and returns 1 when the comparison is per inference: every
+ *  batch known and not all equal. */
+int ec_compare_basis(ec_engine *const *engines, size_t n, long *batch);
+/** How many inferences one of engine i's measured times holds on c's basis:
+ *  its batch when c is per inference, else 1. Every output divides a time of
+ *  engine i read from the engine itself (a layer, a summary) by it, and
+ *  multiplies a throughput by it; the comparison's own figures already are. */
+double ec_compare_divisor(const ec_comparison *c, size_t i);
+/** The unit of c's metric on its basis: "ms", "qps", "ms per inference" or
+ *  "inferences/s"; static. */
+const char *ec_compare_unit(const ec_comparison *c);
+
+/** The type an aligned pair (baseline layer a, engine layer b, may be NULL)
+ *  is shown and grouped by: a's type when its source gave one, else b's
+ *  (a names-only layer aligned with a detailed one), else a's family from
+ *  its name ("Convolution (from name)", analyze/layer_kind.h). Borrowed or
+ *  static. */
+const char *ec_compare_pair_type(const ec_layer *a, const ec_layer *b);
+
+/* What changed inside an aligned pair (ec_compare_pair_changes). */
+enum {
+  EC_PAIR_IMPLEMENTATION = 1u, /* LayerType or kernel (tactic) differ, both given */
+  EC_PAIR_PRECISION = 2u       /* input or output precision differ, both given */
+};
+/** What changed between the baseline's layer a and the engine's layer b it
+ *  is aligned with: EC_PAIR_* bits; a value a side does not give (a
+ *  names-only layer, the "TensorRT" placeholder tactic) is no change, and
+ *  so is a kernel name that differs only in the architecture it names
+ *  ("sm80_xmma_..." on an A100, "sm86_xmma_..." on an RTX 3080). */
+unsigned ec_compare_pair_changes(const ec_layer *a, const ec_layer *b);
+/** The reason shown beside a pair's time: "implementation changed:
+ *  CaskConvolution → CudnnConvolution" (or "... kernel A → B" when only the
+ *  tactic changed), "precision changed: FP16 → FP32", joined by "; "; NULL
+ *  when ec_compare_pair_changes finds nothing. Caller frees. */
+char *ec_compare_pair_why(const ec_layer *a, const ec_layer *b);
+
+/* A uniform change: every layer moved by about the same factor, which
+ * points at the measurement (clocks, concurrent streams, green contexts,
+ * another process) before the engine. The one rule (ec_compare_uniform):
+ * engine i on the baseline's GPU and batch (not per inference), its aligned
+ * pairs profiled on both sides of at least opts.min_layer_ms are at least
+ * EC_UNIFORM_MIN_LAYERS and hold at least half of the baseline's layer
+ * time, none changed its implementation or precision
+ * (ec_compare_pair_changes: the same engine measured again), every one
+ * moved the same way by at least EC_UNIFORM_MIN_PCT, and the largest
+ * ratio is at most EC_UNIFORM_SPREAD times the smallest (+150% and +490%
+ * are 2.5x and 5.9x: about the same factor next to an unchanged layer). */
+#define EC_UNIFORM_MIN_LAYERS 5
+#define EC_UNIFORM_MIN_PCT 10.0
+#define EC_UNIFORM_SPREAD 3.0
+typedef struct ec_uniform {
+  size_t layers;           /* pairs the rule looked at */
+  double low_pct, high_pct; /* the smallest and largest change among them; NAN when not uniform */
+} ec_uniform;
+/** 1 when engine i's layers moved uniformly against the baseline's (the
+ *  rule above), with *u filled; else 0. */
+int ec_compare_uniform(const ec_comparison *c, size_t i, ec_uniform *u);
+/** The line every output says for a uniform change: "every layer moved by
+ *  about the same factor (+150.0% to +490.0% on each of 12 aligned layers):
+ *  check clocks, concurrent streams or contexts before the engine"; NULL
+ *  when the change is not uniform. Caller frees. */
+char *ec_compare_uniform_text(const ec_comparison *c, size_t i);
 
 /** How much of engine i aligned with the baseline, one sentence: "16 of 25
  *  layers of A and 16 of 61 of B aligned, 88% and 13% of their layer time;
@@ -275,21 +358,30 @@ double ec_compare_time_ratio(const ec_comparison *c, size_t i);
  *  facts read from files. Caller frees with ec_comparison_free. */
 ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *labels, const ec_compare_opts *o);
 void ec_comparison_free(ec_comparison *c);
-/* The comparison's outcome as a whole, in the order exit codes rank them. */
+/* The comparison's outcome as a whole. The one rule for "no verdict"
+ * (docs/compare.md): a comparison that ran but cannot say of an engine
+ * whether it is slower -- no timing to compare on a side
+ * (EC_OUTCOME_NO_TIMING), an engine not comparable with the baseline when
+ * gated (EC_OUTCOME_MISMATCH), a change not told from noise
+ * (EC_OUTCOME_INCONCLUSIVE) -- exits 4; a failed gate (1) outranks it. Exit
+ * 3 stays for an ENGINE that gave no usable data when loading. */
 typedef enum {
-  EC_OUTCOME_NOT_COMPARABLE = 0, /* an engine (or the baseline) lacks the metric */
+  EC_OUTCOME_NOT_COMPARABLE = 0, /* trend: the latest night lacks the metric */
   EC_OUTCOME_FAIL,               /* a gate failed */
   EC_OUTCOME_PASS,               /* every gate passed */
   EC_OUTCOME_NO_GATE,            /* no --max-regress */
   EC_OUTCOME_MISMATCH,           /* no verdict: an engine is not comparable (GPU, TensorRT, shapes) */
-  EC_OUTCOME_INCONCLUSIVE        /* no verdict: an engine's change is not told from noise */
+  EC_OUTCOME_INCONCLUSIVE,       /* no verdict: an engine's change is not told from noise */
+  EC_OUTCOME_NO_TIMING           /* no verdict: an engine or the baseline has no timing to compare */
 } ec_outcome;
 ec_outcome ec_compare_outcome(const ec_comparison *c);
+/** 1 when o is "no verdict" (exit 4): mismatch, inconclusive, no timing. */
+int ec_outcome_no_verdict(ec_outcome o);
 /** "not comparable", "fail", "pass", "no gate", "not comparable",
- *  "inconclusive"; static. */
+ *  "inconclusive", "no timing"; static. */
 const char *ec_outcome_name(ec_outcome o);
-/** The verdict of one engine as the outcome words ("fail", "pass", "not
- *  comparable" for an error, "no gate" for info, "baseline"); static. */
+/** The verdict of one engine as the outcome words ("fail", "pass", "no
+ *  timing", "no gate" for info, "baseline"); static. */
 const char *ec_verdict_words(ec_verdict v);
 
 /** The gate's rule in words ("fail when the estimated slowdown exceeds 5% and

@@ -2,6 +2,7 @@
 #include "analyze/gate.h"
 #include "analyze/stats.h"
 #include "analyze/changepoint.h"
+#include "analyze/inputs.h"
 #include "util/order.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -457,24 +458,6 @@ size_t ec_gate_warmup(const double *x, size_t n) {
 
 /* ---- comparability -------------------------------------------------------- */
 
-/* Input shapes as run: "name=1x3x224x224; ..." (an input's inference shape
- * when the options give it, else its binding's dims); NULL when unknown. */
-static char *S_shapes(const ec_engine *e) {
-  ec_buf b = {0};
-  for (size_t k = 0; k < e->n_bindings; k++) {
-    const ec_binding *x = &e->bindings[k];
-    if (x->dir != EC_BIND_INPUT) continue;
-    const ec_dims *inf = x->shapes && x->shapes->inference.v ? &x->shapes->inference : NULL;
-    if (!inf && !x->described) continue;
-    if (b.len) ec_buf_puts(&b, "; ");
-    ec_buf_put(&b, x->t.name, x->t.name_len);
-    ec_buf_putc(&b, '=');
-    int nd = inf ? inf->n : x->t.ndims;
-    for (int d = 0; d < nd; d++) ec_buf_printf(&b, "%s%lld", d ? "x" : "", (long long)(inf ? inf->v[d] : x->t.dims[d]));
-  }
-  return b.len ? ec_buf_take(&b) : (ec_buf_free(&b), NULL);
-}
-
 char *ec_device_incomparable(const ec_engine *a, const ec_engine *b) {
   if (!a || !b || !a->device.present || !b->device.present) return NULL;
   const char *na = a->device.name, *nb = b->device.name;
@@ -492,10 +475,16 @@ char *ec_gate_incomparable(const ec_engine *a, const ec_engine *b) {
   const char *vb[2] = {b->trt_version, ec_kvs_get(&b->inference_options, "Batch")};
   for (int k = 0; k < 2; k++)
     if (va[k] && vb[k] && strcmp(va[k], vb[k]) != 0) return ec_asprintf("%s: %s vs %s", what[k], va[k], vb[k]);
-  char *sa = S_shapes(a), *sb = S_shapes(b), *r = NULL;
-  if (sa && sb && strcmp(sa, sb) != 0) r = ec_asprintf("input shapes: %s vs %s", sa, sb);
-  free(sa);
-  free(sb);
+  /* shapes in order: two exporters may name one input "x" and "input" */
+  char *da = ec_inputs_dims(a), *db = ec_inputs_dims(b), *r = NULL;
+  if (da && db && strcmp(da, db) != 0) {
+    char *sa = ec_inputs_shapes(a), *sb = ec_inputs_shapes(b);
+    r = ec_asprintf("input shapes: %s vs %s", sa, sb);
+    free(sa);
+    free(sb);
+  }
+  free(da);
+  free(db);
   return r;
 }
 

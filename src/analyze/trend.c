@@ -498,7 +498,7 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
     g->reason = ec_strdup("no nights");
   } else if (!isfinite(g->nights[n - 1].value)) {
     g->judged = 1;
-    g->verdict = EC_VERDICT_ERROR;
+    g->verdict = EC_VERDICT_NO_TIMING;
     g->reason = ec_asprintf("%s unavailable for the latest night, %s", ec_metric_name(t->used), g->nights[n - 1].name);
   } else if (np < 2) {
     g->reason = ec_strdup("a single night with the metric: nothing to compare it with");
@@ -609,7 +609,7 @@ static void S_groups_run(ec_trend *t, ec_summary ***sums) {
     if (!x->judged) continue;
     if (gate) t->gates++;
     if (x->verdict == EC_VERDICT_FAIL) t->failed++;
-    if (x->verdict == EC_VERDICT_ERROR) t->errors++;
+    if (x->verdict == EC_VERDICT_NO_TIMING) t->errors++;
     if (x->verdict == EC_VERDICT_INCONCLUSIVE) t->inconclusive++;
     if (x->verdict == EC_VERDICT_NOT_COMPARABLE) t->mismatched++;
   }

@@ -59,12 +59,26 @@ static char *S_v_verdict(void *ud) { return ec_narrate_compare_headline(((S_ctx 
 static char *S_v_alignment(void *ud) {
   const ec_comparison *c = ((S_ctx *)ud)->c;
   ec_buf b = {0};
+  /* the basis first: every figure below is per inference when batches differ */
+  char *basis = ec_narrate_basis_detail(c);
+  if (basis) {
+    ec_buf_puts(&b, "Figures are ");
+    ec_buf_puts(&b, basis);
+    free(basis);
+  }
   for (size_t i = 0; i < c->n; i++) {
     char *t = ec_compare_alignment_text(c, i);
-    if (!t) continue;
-    if (b.len) ec_buf_putc(&b, ' ');
-    ec_buf_puts(&b, t);
-    free(t);
+    char *u = ec_compare_uniform_text(c, i);
+    if (t) {
+      if (b.len) ec_buf_putc(&b, ' ');
+      ec_buf_puts(&b, t);
+      free(t);
+    }
+    if (u) { /* "every layer moved by about the same factor: check clocks, ..." */
+      if (b.len) ec_buf_putc(&b, ' ');
+      ec_buf_printf(&b, "%s: %s.", c->engines[i]->name, u);
+      free(u);
+    }
   }
   if (c->platform)
     ec_buf_puts(&b, b.len ? " A platform comparison: see the ratios per layer family below."

@@ -17,7 +17,7 @@ enum {
   EC_EXIT_GATE = 1,      /* a gate or lint threshold failed (outputs still written) */
   EC_EXIT_USAGE = 2,     /* usage or I/O error */
   EC_EXIT_NODATA = 3,    /* no usable engine data (with --strict: any warning) */
-  EC_EXIT_NO_VERDICT = 4 /* a gate gave no verdict: inconclusive, or not comparable */
+  EC_EXIT_NO_VERDICT = 4 /* no verdict: no timing to compare, a gate inconclusive, or not comparable */
 };
 
 #define EC_VERSION "0.1.0"

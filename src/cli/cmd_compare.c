@@ -3,8 +3,9 @@
  * with a confidence interval) and machine-readable outputs for CI.
  *
  * Exit: 0 ok; 1 a gate failed (every requested output is still written);
- * 2 usage or I/O error; 3 an engine has no usable data or lacks the metric;
- * 4 no verdict (a gate inconclusive, or engines not comparable). */
+ * 2 usage or I/O error; 3 an ENGINE gave no usable data when loading;
+ * 4 no verdict (analyze/compare.h ec_outcome_no_verdict: no timing to
+ * compare on a side, a gate inconclusive, or engines not comparable). */
 #include "analyze/compare.h"
 #include "assemble/compare_report.h"
 
@@ -521,11 +522,12 @@ int ec_cmd_compare(int argc, char **argv) {
     io |= ec_cli_step_summary_append("compare", md) != 0;
     free(md);
   }
-  /* 2 (I/O) > 3 (no data / missing metric) > 1 (gate) > 4 (no verdict) > 0 */
+  /* 2 (I/O) > 3 (an ENGINE without usable data) > 1 (gate) > 4 (no verdict: ec_outcome_no_verdict) > 0 */
+  ec_outcome oc = ec_compare_outcome(cmp);
   if (io) rc = EC_EXIT_USAGE;
-  else if (rc == EC_EXIT_NODATA || cmp->errors) rc = EC_EXIT_NODATA;
-  else if (cmp->failed) rc = EC_EXIT_GATE;
-  else if (cmp->inconclusive || cmp->mismatched) rc = EC_EXIT_NO_VERDICT;
+  else if (rc == EC_EXIT_NODATA) rc = EC_EXIT_NODATA;
+  else if (oc == EC_OUTCOME_FAIL) rc = EC_EXIT_GATE;
+  else if (ec_outcome_no_verdict(oc)) rc = EC_EXIT_NO_VERDICT;
   else rc = EC_EXIT_OK;
   if (gh) { /* the verdict last: "error" with exit 2 or 3 */
     char *outs = ec_github_outputs(cmp, rc == EC_EXIT_USAGE || rc == EC_EXIT_NODATA);

@@ -221,11 +221,12 @@ int ec_cmd_trend(int argc, char **argv) {
     free(md);
     free(txt);
   }
-  /* 2 (I/O) > 3 (no data / the latest night lacks the metric) > 1 (gate) > 0 */
+  /* 2 (I/O) > 3 (no data) > 1 (gate) > 4 (no verdict, compare's rule: the latest night lacks the metric,
+   * inconclusive, not comparable) > 0 */
   if (io) rc = EC_EXIT_USAGE;
-  else if (t->errors || (c.strict && load_rc == EC_EXIT_NODATA)) rc = EC_EXIT_NODATA;
+  else if (c.strict && load_rc == EC_EXIT_NODATA) rc = EC_EXIT_NODATA;
   else if (t->failed) rc = EC_EXIT_GATE;
-  else if (t->inconclusive || t->mismatched) rc = EC_EXIT_NO_VERDICT;
+  else if (t->errors || t->inconclusive || t->mismatched) rc = EC_EXIT_NO_VERDICT;
   else rc = EC_EXIT_OK;
   if (gh) { /* verdict and change-pct as compare writes them; "error" with exit 2 or 3 */
     char *outs = ec_github_trend_outputs(t, rc == EC_EXIT_USAGE || rc == EC_EXIT_NODATA);

@@ -201,8 +201,9 @@ static const struct {
     {EC_EXIT_OK, "success (warnings allowed)"},
     {EC_EXIT_GATE, "a gate or lint threshold failed (every requested output is still written)"},
     {EC_EXIT_USAGE, "usage or I/O error (an input named by an option that cannot be read or used included)"},
-    {EC_EXIT_NODATA, "no usable engine data (with --strict: any warning)"},
-    {EC_EXIT_NO_VERDICT, "no verdict: a gate was inconclusive, or the engines are not comparable"},
+    {EC_EXIT_NODATA, "an ENGINE gave no usable data (with --strict: any warning)"},
+    {EC_EXIT_NO_VERDICT, "no verdict: no timing to compare on a side, a gate was inconclusive, or the engines are not "
+                         "comparable (compare, trend)"},
 };
 
 /* Every variable enginecard reads (tests/e2e/options.sh checks each

@@ -15,7 +15,9 @@ json_t *ec_benchjson_compare(const ec_comparison *c) {
     if (!isfinite(r->m.value) || r->m.value <= 0) continue;
     double v = qps ? 1000.0 / r->m.value : r->m.value;
     json_t *o = json_object();
-    char *name = ec_asprintf("%s %s", c->engines[i]->name, qps ? "ms per query (1000/throughput)" : ec_metric_name(c->used));
+    /* per inference is another quantity: its own series */
+    char *name = ec_asprintf("%s %s%s", c->engines[i]->name, qps ? "ms per query (1000/throughput)" : ec_metric_name(c->used),
+                             c->per_inference ? " per inference" : "");
     json_object_set_new(o, "name", ec_jstr(name));
     free(name);
     json_object_set_new(o, "unit", json_string("ms"));
@@ -60,7 +62,8 @@ void ec_bench_values_of(const ec_comparison *c, size_t i, ec_bench_values *out) 
       out->latency_lo_ms = br->m.value * (1 + r->est.lo_pct / 100);
       out->latency_hi_ms = br->m.value * (1 + r->est.hi_pct / 100);
     }
-    out->qps = ec_metric_of(e, NULL, EC_METRIC_THROUGHPUT, &mv) ? mv.value : NAN;
+    /* on the comparison's basis, as the compared value is (inferences/s when per inference) */
+    out->qps = ec_metric_of(e, NULL, EC_METRIC_THROUGHPUT, &mv) ? mv.value * ec_compare_divisor(c, i) : NAN;
     ec_metric_value_clear(&mv);
   } else {
     out->qps = isfinite(r->m.value) ? r->m.value : NAN;
@@ -69,7 +72,7 @@ void ec_bench_values_of(const ec_comparison *c, size_t i, ec_bench_values *out) 
       out->qps_hi = br->m.value / (1 + r->est.lo_pct / 100);
     }
     ec_summary *s = ec_summarize(e);
-    out->latency_ms = ec_metric_of(e, s, EC_METRIC_GPU_MEDIAN, &mv) ? mv.value : NAN;
+    out->latency_ms = ec_metric_of(e, s, EC_METRIC_GPU_MEDIAN, &mv) ? mv.value / ec_compare_divisor(c, i) : NAN;
     out->latency_stat = ec_metric_name(EC_METRIC_GPU_MEDIAN);
     ec_metric_value_clear(&mv);
     ec_summary_free(s);

@@ -19,6 +19,8 @@ json_t *ec_benchjson_throughput(const ec_comparison *c);
 
 /* The numbers every CI metrics output (BMF, OpenMetrics, the throughput
  * entries) gives for engine i: one place decides them. */
+/* Every value is on the comparison's basis (analyze/compare.h
+ * ec_compare_divisor): per inference when the engines' batches differ. */
 typedef struct ec_bench_values {
   double latency_ms;                 /* the compared time statistic; with --metric throughput the
                                         GPU compute median; NAN when unknown */

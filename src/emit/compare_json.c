@@ -10,6 +10,8 @@
  * sorted by ec_jdump. */
 #include "emit/compare_json.h"
 #include "emit/jsonout.h"
+#include "analyze/layer_kind.h"
+#include "narrate/narrate.h"
 #include "util/alloc.h"
 #include <math.h>
 #include <stdlib.h>
@@ -91,13 +93,30 @@ static json_t *S_name(const ec_engine *e, long i) {
   return ec_jstrn(e->layers[i].name, e->layers[i].name_len);
 }
 
+/* What each side of an aligned pair runs (LayerType and kernel), and what
+ * changed inside the pair (analyze/compare.h ec_compare_pair_why). */
+static void S_pair_facts(json_t *o, const ec_layer *la, const ec_layer *lb) {
+  json_object_set_new(o, "type", ec_jstr(ec_compare_pair_type(la, lb)));
+  json_object_set_new(o, "baseline_layer_type", ec_jstr(la->layer_type));
+  json_object_set_new(o, "engine_layer_type", ec_jstr(lb->layer_type));
+  char tb[96], te[96];
+  json_object_set_new(o, "baseline_tactic", ec_jstr(ec_layer_tactic_shown(la, tb, sizeof tb)));
+  json_object_set_new(o, "engine_tactic", ec_jstr(ec_layer_tactic_shown(lb, te, sizeof te)));
+  unsigned k = ec_compare_pair_changes(la, lb);
+  json_object_set_new(o, "implementation_changed", json_boolean(k & EC_PAIR_IMPLEMENTATION));
+  json_object_set_new(o, "precision_changed", json_boolean(k & EC_PAIR_PRECISION));
+  char *why = ec_compare_pair_why(la, lb);
+  json_object_set_new(o, "why", ec_jstr(why));
+  free(why);
+}
+
 static json_t *S_delta(const ec_engine *b, const ec_engine *e, const ec_layer_delta *d) {
   json_t *o = json_object();
   json_object_set_new(o, "baseline", S_layer_ref(b, d->a));
   json_object_set_new(o, "engine", S_layer_ref(e, d->b));
   json_object_set_new(o, "baseline_name", S_name(b, d->a));
   json_object_set_new(o, "engine_name", S_name(e, d->b));
-  json_object_set_new(o, "type", ec_jstr(b->layers[d->a].type));
+  S_pair_facts(o, &b->layers[d->a], &e->layers[d->b]);
   json_object_set_new(o, "how", ec_jstr(d->how));
   json_object_set_new(o, "baseline_ms", ec_jnum(d->base_ms));
   json_object_set_new(o, "engine_ms", ec_jnum(d->ms));
@@ -127,15 +146,32 @@ static json_t *S_alignment(const ec_comparison *c, const ec_compare_result *r) {
     json_object_set_new(x, "engine", S_layer_ref(e, p->b));
     json_object_set_new(x, "baseline_name", S_name(b, p->a));
     json_object_set_new(x, "engine_name", S_name(e, p->b));
-    json_object_set_new(x, "type", ec_jstr(p->a >= 0 ? b->layers[p->a].type : e->layers[p->b].type));
+    if (p->a >= 0 && p->b >= 0) S_pair_facts(x, &b->layers[p->a], &e->layers[p->b]);
+    else json_object_set_new(x, "type", ec_jstr(p->a >= 0 ? b->layers[p->a].type : e->layers[p->b].type));
     json_object_set_new(x, "how", ec_jstr(p->how));
-    json_object_set_new(x, "baseline_ms", p->a >= 0 && b->layers[p->a].has_profile ? ec_jnum(b->layers[p->a].avg_ms) : json_null());
-    json_object_set_new(x, "engine_ms", p->b >= 0 && e->layers[p->b].has_profile ? ec_jnum(e->layers[p->b].avg_ms) : json_null());
+    /* on the comparison's basis (per inference when batches differ) */
+    double db = ec_compare_divisor(c, c->baseline), de = ec_compare_divisor(c, r->engine);
+    json_object_set_new(x, "baseline_ms", p->a >= 0 && b->layers[p->a].has_profile ? ec_jnum(b->layers[p->a].avg_ms / db) : json_null());
+    json_object_set_new(x, "engine_ms", p->b >= 0 && e->layers[p->b].has_profile ? ec_jnum(e->layers[p->b].avg_ms / de) : json_null());
     json_array_append_new(pairs, x);
   }
   json_object_set_new(o, "pairs", pairs);
   return o;
 }
+
+json_t *ec_jsonout_mismatches(const ec_mismatch *m, size_t n, const char *base_key, const char *other_key) {
+  json_t *a = json_array();
+  for (size_t k = 0; k < n; k++) {
+    json_t *x = json_object();
+    json_object_set_new(x, "what", ec_jstr(m[k].what));
+    json_object_set_new(x, base_key, ec_jstr(m[k].base));
+    json_object_set_new(x, other_key, ec_jstr(m[k].other));
+    json_array_append_new(a, x);
+  }
+  return a;
+}
+
+static json_t *S_mismatches(const ec_mismatch *m, size_t n) { return ec_jsonout_mismatches(m, n, "baseline", "engine"); }
 
 static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, const ec_kvs *labels) {
   const ec_engine *e = c->engines[r->engine], *b = c->engines[c->baseline];
@@ -166,25 +202,31 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
   json_object_set_new(o, "warmup_trimmed", json_integer((json_int_t)r->warmup_trimmed));
   json_object_set_new(o, "change", json_string(ec_change_name(r->change)));
   json_object_set_new(o, "reason", ec_jstr(r->reason));
-  json_t *cmp = json_array();
-  for (size_t k = 0; k < r->n_mism; k++) {
-    json_t *x = json_object();
-    json_object_set_new(x, "what", ec_jstr(r->mism[k].what));
-    json_object_set_new(x, "baseline", ec_jstr(r->mism[k].base));
-    json_object_set_new(x, "engine", ec_jstr(r->mism[k].other));
-    json_array_append_new(cmp, x);
+  json_object_set_new(o, "comparability", S_mismatches(r->mism, r->n_mism));
+  /* only when TensorRT 11's defaults differ from the baseline's */
+  if (r->n_dflt) json_object_set_new(o, "version_defaults", S_mismatches(r->dflt, r->n_dflt));
+  /* only when the engines themselves differ (input names, precision, weights) */
+  if (r->n_diff) json_object_set_new(o, "differences", S_mismatches(r->diff, r->n_diff));
+  if (c->per_inference) { /* the figures as measured, beside the per-inference ones */
+    json_t *p = json_object();
+    json_object_set_new(p, "batch", json_integer((json_int_t)c->batch[r->engine]));
+    json_object_set_new(p, "raw_value", ec_jnum(r->raw_value));
+    json_object_set_new(p, "raw_regress_pct", r->engine == c->baseline ? json_null() : ec_jnum(r->raw_regress_pct));
+    double d = ec_compare_divisor(c, r->engine), dbase = ec_compare_divisor(c, c->baseline);
+    json_object_set_new(p, "raw_baseline_total_ms", r->aligned ? ec_jnum(r->base_total_ms * dbase) : json_null());
+    json_object_set_new(p, "raw_engine_total_ms", r->aligned ? ec_jnum(r->engine_total_ms * d) : json_null());
+    json_object_set_new(o, "per_inference", p);
   }
-  json_object_set_new(o, "comparability", cmp);
-  if (r->n_dflt) { /* only when TensorRT 11's defaults differ from the baseline's */
-    json_t *d = json_array();
-    for (size_t k = 0; k < r->n_dflt; k++) {
-      json_t *x = json_object();
-      json_object_set_new(x, "what", ec_jstr(r->dflt[k].what));
-      json_object_set_new(x, "baseline", ec_jstr(r->dflt[k].base));
-      json_object_set_new(x, "engine", ec_jstr(r->dflt[k].other));
-      json_array_append_new(d, x);
-    }
-    json_object_set_new(o, "version_defaults", d);
+  ec_uniform u;
+  if (ec_compare_uniform(c, r->engine, &u)) {
+    json_t *x = json_object();
+    json_object_set_new(x, "layers", json_integer((json_int_t)u.layers));
+    json_object_set_new(x, "low_pct", ec_jnum(u.low_pct));
+    json_object_set_new(x, "high_pct", ec_jnum(u.high_pct));
+    char *t = ec_compare_uniform_text(c, r->engine);
+    json_object_set_new(x, "text", ec_jstr(t));
+    free(t);
+    json_object_set_new(o, "uniform", x);
   }
   json_object_set_new(o, "layer_noise_pct", ec_jnum(r->layer_noise_pct));
   json_object_set_new(o, "layer_noise_note", ec_jstr(r->layer_noise_note));
@@ -220,9 +262,20 @@ json_t *ec_jsonout_compare(const ec_comparison *c, const ec_kvs *labels) {
   json_object_set_new(m, "requested", json_string(ec_metric_name(c->requested)));
   json_object_set_new(m, "used", json_string(ec_metric_name(c->used)));
   json_object_set_new(m, "label", json_string(ec_metric_label(c->used)));
-  json_object_set_new(m, "unit", json_string(ec_metric_unit(c->used)));
+  json_object_set_new(m, "unit", json_string(ec_compare_unit(c)));
   json_object_set_new(m, "smaller_is_better", json_boolean(ec_metric_smaller_better(c->used)));
   json_object_set_new(o, "metric", m);
+  char *basis = ec_narrate_basis(c);
+  if (basis) { /* only when the figures are per inference (analyze/compare.h ec_compare_basis) */
+    json_t *x = json_object();
+    json_object_set_new(x, "name", json_string("per inference"));
+    json_object_set_new(x, "text", ec_jstr(basis));
+    json_t *bs = json_array();
+    for (size_t i = 0; i < c->n; i++) json_array_append_new(bs, json_integer((json_int_t)c->batch[i]));
+    json_object_set_new(x, "batches", bs);
+    json_object_set_new(o, "basis", x);
+    free(basis);
+  }
   json_t *g = json_object();
   json_object_set_new(g, "max_regress_pct", ec_jnum(c->opts.max_regress_pct));
   json_object_set_new(g, "confidence_pct", ec_jnum(100 * c->opts.confidence));

@@ -17,4 +17,9 @@ json_t *ec_jsonout_compare(const ec_comparison *c, const ec_kvs *labels);
  *  between_run_pct, df, text}. Caller json_decref()s. */
 json_t *ec_jsonout_gate_est(const ec_gate_est *g);
 
+/** Facts that differ as every document writes them: [{"what", base_key,
+ *  other_key}, ...] ("baseline"/"engine" in compare, "before"/"after" in
+ *  trend). Caller json_decref()s. */
+json_t *ec_jsonout_mismatches(const ec_mismatch *m, size_t n, const char *base_key, const char *other_key);
+
 #endif

@@ -12,6 +12,22 @@ static void S_put(FILE *f, const char *s, size_t n, size_t max) { ec_term_put_te
 /* The name in a column of width w (cut with "..."), padded. */
 static void S_put_col(FILE *f, const char *nm, size_t w) { ec_term_put_text(f, nm, strlen(nm), w, w); }
 
+/* pre, text (input text: cut at max characters, made safe), post; then
+ * frees text. Nothing when text is NULL. */
+static void S_say(FILE *f, const char *pre, char *text, size_t max, const char *post) {
+  if (!text) return;
+  fputs(pre, f);
+  S_put(f, text, strlen(text), max);
+  fputs(post, f);
+  free(text);
+}
+
+/* A time in a column of 10, or the table dash when unknown. */
+static void S_ms_col(FILE *f, double ms) {
+  if (isfinite(ms)) fprintf(f, "%10" EC_MS_G, ms);
+  else fprintf(f, "%9s%s", "", EC_DASH);
+}
+
 /* The platform comparison: each engine's time over the baseline's, overall
  * and per layer family (every layer, aligned or not); no verdict. */
 static void S_platform(const ec_comparison *c, FILE *f) {
@@ -32,12 +48,17 @@ static void S_platform(const ec_comparison *c, FILE *f) {
     size_t shown = 0;
     for (size_t k = 0; k < r->n_by_family && shown < 8; k++) {
       const ec_family_time *x = &r->by_family[k];
-      if (!(x->base_ms > 0) && !(x->ms > 0)) continue;
+      if (!(x->base_ms > 0) && !(x->ms > 0)) continue; /* no time on either side */
       shown++;
       char fam[64]; /* a family, or a layer type from the inputs */
       snprintf(fam, sizeof fam, "    %-22.22s", x->family);
       S_put(f, fam, strlen(fam), 0);
-      fprintf(f, " %4zu vs %4zu layers  %10" EC_MS_G " -> %10" EC_MS_G " ms", x->n_base, x->n, x->base_ms, x->ms);
+      /* a side without a profile (or without the family) has no time: a dash, never 0 */
+      fprintf(f, " %4zu vs %4zu layers  ", x->n_base, x->n);
+      S_ms_col(f, x->base_ms);
+      fputs(" -> ", f);
+      S_ms_col(f, x->ms);
+      fputs(" ms", f);
       if (x->base_ms > 0 && x->ms > 0) fprintf(f, "  " EC_RATIO, x->ms / x->base_ms);
       fputc('\n', f);
     }
@@ -57,9 +78,16 @@ static void S_mismatch(FILE *f, const char *lead, const ec_mismatch *m) {
 }
 void ec_print_compare(const ec_comparison *c, FILE *f) {
   const ec_engine *be = c->engines[c->baseline];
-  const char *unit = ec_metric_unit(c->used);
+  const char *unit = ec_compare_unit(c);
   fprintf(f, "metric    %s: %s, %s (%s is better)\n", ec_metric_name(c->used), ec_metric_label(c->used), unit,
           ec_metric_smaller_better(c->used) ? "smaller" : "bigger");
+  char *basis = ec_narrate_basis_detail(c);
+  if (basis) {
+    fputs("basis     ", f);
+    S_put(f, basis, strlen(basis), 2000);
+    fputc('\n', f);
+    free(basis);
+  }
   fprintf(f, "baseline  ");
   S_put(f, be->name, strlen(be->name), 80);
   fputc('\n', f);
@@ -69,7 +97,8 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
   char head[64];
   snprintf(head, sizeof head, "%s [%g%% interval]", c->used == EC_METRIC_THROUGHPUT ? "time per query" : "change",
            100 * c->opts.confidence);
-  fprintf(f, "\n%-32s %14s  %-30s  %s\n", "engine", unit, head, "verdict");
+  fprintf(f, "\n%-32s %14s  %-30s  %s\n", "engine", c->per_inference ? c->used == EC_METRIC_THROUGHPUT ? "inferences/s" : "ms/inference" : unit,
+          head, "verdict");
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
     S_put_col(f, c->engines[i]->name, 32);
@@ -80,7 +109,7 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
     if (i == c->baseline) snprintf(est, sizeof est, "-");
     else ec_gate_str(est, sizeof est, &r->est);
     const char *v = r->verdict == EC_VERDICT_FAIL                ? "FAIL"
-                    : r->verdict == EC_VERDICT_ERROR           ? "ERROR"
+                    : r->verdict == EC_VERDICT_NO_TIMING       ? "NO TIMING"
                     : r->verdict == EC_VERDICT_INCONCLUSIVE    ? "INCONCLUSIVE"
                     : r->verdict == EC_VERDICT_NOT_COMPARABLE  ? "NOT COMPARABLE"
                                                                : ec_verdict_name(r->verdict);
@@ -115,19 +144,19 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
     }
     for (size_t k = 0; k < r->n_mism; k++) S_mismatch(f, "not comparable", &r->mism[k]);
     for (size_t k = 0; k < r->n_dflt; k++) S_mismatch(f, "TensorRT 11 default, not an option difference", &r->dflt[k]);
+    for (size_t k = 0; k < r->n_diff; k++) S_mismatch(f, "the engines differ", &r->diff[k]);
+    char *uni = ec_compare_uniform_text(c, i);
+    if (uni) {
+      fprintf(f, "  %s\n", uni);
+      free(uni);
+    }
     if (!r->aligned) {
       fputs("  layers: ", f);
       S_put(f, r->align_note ? r->align_note : "not aligned", strlen(r->align_note ? r->align_note : "not aligned"), 0);
       fputc('\n', f);
       continue;
     }
-    char *al = ec_compare_alignment_text(c, i);
-    if (al) {
-      fputs("  aligned: ", f);
-      S_put(f, al, strlen(al), 600);
-      fputc('\n', f);
-      free(al);
-    }
+    S_say(f, "  aligned: ", ec_compare_alignment_text(c, i), 600, "\n");
     char ba[48], en[48];
     fprintf(f, "  layers: %zu aligned, %zu only in the baseline (%s), %zu only here (%s)", r->al->matched, r->al->only_a,
             ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b, ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
@@ -146,12 +175,14 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
       const ec_layer_delta *d = &r->deltas[k];
       if (!(d->delta_ms > 0)) break;
       if (!rows) fprintf(f, "  top layer regressions:\n");
+      const ec_layer *la = &be->layers[d->a], *lb = &ee->layers[d->b];
       fprintf(f, "    %+10" EC_MS_G " ms %+8" EC_CHANGE_G "%%  ", d->delta_ms, d->delta_pct);
       char ty[64]; /* the layer type as the inputs name it */
-      snprintf(ty, sizeof ty, "%-14.14s ", be->layers[d->a].type);
+      snprintf(ty, sizeof ty, "%-14.14s ", ec_compare_pair_type(la, lb));
       S_put(f, ty, strlen(ty), 0);
-      S_put(f, be->layers[d->a].name, be->layers[d->a].name_len, 70);
+      S_put(f, la->name, la->name_len, 70);
       if (d->flagged) fputs("  [advisory]", f);
+      S_say(f, "  (", ec_compare_pair_why(la, lb), 300, ")");
       fputc('\n', f);
     }
   }

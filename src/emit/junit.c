@@ -58,8 +58,8 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
     if (i == c->baseline) continue;
     tests++;
     if (c->res[i].verdict == EC_VERDICT_FAIL) failures++;
-    else if (c->res[i].verdict == EC_VERDICT_ERROR) errors++;
-    else if (!gate || c->res[i].verdict == EC_VERDICT_INCONCLUSIVE || c->res[i].verdict == EC_VERDICT_NOT_COMPARABLE)
+    else if (!gate || c->res[i].verdict == EC_VERDICT_INCONCLUSIVE || c->res[i].verdict == EC_VERDICT_NOT_COMPARABLE ||
+             c->res[i].verdict == EC_VERDICT_NO_TIMING) /* no verdict (ec_outcome_no_verdict) */
       skipped++;
     if (layer_rule) {
       tests++;
@@ -112,16 +112,18 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
     else ec_buf_printf(&b, ": %s regression", ec_metric_name(c->used));
     ec_buf_puts(&b, "\" time=\"0\"");
     char *det = S_details(c, r);
-    if (r->verdict == EC_VERDICT_FAIL || r->verdict == EC_VERDICT_ERROR) {
-      int fail = r->verdict == EC_VERDICT_FAIL;
-      ec_buf_printf(&b, ">\n      <%s message=\"", fail ? "failure" : "error");
+    if (r->verdict == EC_VERDICT_FAIL) {
+      ec_buf_puts(&b, ">\n      <failure message=\"");
       S_esc(&b, r->reason);
-      ec_buf_printf(&b, "\" type=\"%s\">", fail ? "regression" : "missing-metric");
+      ec_buf_puts(&b, "\" type=\"regression\">");
       S_esc(&b, det);
-      ec_buf_printf(&b, "</%s>\n    </testcase>\n", fail ? "failure" : "error");
-    } else if (r->verdict == EC_VERDICT_INCONCLUSIVE || r->verdict == EC_VERDICT_NOT_COMPARABLE) {
+      ec_buf_puts(&b, "</failure>\n    </testcase>\n");
+    } else if (r->verdict == EC_VERDICT_INCONCLUSIVE || r->verdict == EC_VERDICT_NOT_COMPARABLE ||
+               r->verdict == EC_VERDICT_NO_TIMING) {
       /* no verdict: neither passed nor failed */
-      ec_buf_printf(&b, ">\n      <skipped message=\"%s: ", r->verdict == EC_VERDICT_INCONCLUSIVE ? "INCONCLUSIVE" : "NOT COMPARABLE");
+      ec_buf_printf(&b, ">\n      <skipped message=\"%s: ", r->verdict == EC_VERDICT_INCONCLUSIVE ? "INCONCLUSIVE"
+                                                             : r->verdict == EC_VERDICT_NO_TIMING ? "NO TIMING"
+                                                                                                  : "NOT COMPARABLE");
       S_esc(&b, r->reason);
       ec_buf_puts(&b, "\"/>\n      <system-out>");
       S_esc(&b, det);

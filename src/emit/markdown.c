@@ -81,6 +81,7 @@ const char *ec_md_verdict(ec_verdict v, ec_change c, const char *other) {
   case EC_VERDICT_INFO: return c == EC_CHANGE_WORSE ? "slower" : c == EC_CHANGE_BETTER ? "faster" : "within noise";
   case EC_VERDICT_INCONCLUSIVE: return "\xE2\x9D\x94 inconclusive";
   case EC_VERDICT_NOT_COMPARABLE: return "\xE2\x9A\xA0\xEF\xB8\x8F not comparable";
+  case EC_VERDICT_NO_TIMING: return "\xE2\x9D\x94 no timing";
   default: return other;
   }
 }
@@ -114,6 +115,22 @@ static void S_num(ec_buf *b, double x) {
   else ec_buf_puts(b, EC_DASH);
 }
 
+/* "TITLE" and one "- what: base → other" line per entry; nothing when n is 0. */
+static void S_list(ec_buf *b, const char *title, const ec_mismatch *m, size_t n) {
+  if (!n) return;
+  ec_buf_printf(b, "%s\n\n", title);
+  for (size_t k = 0; k < n; k++) {
+    ec_buf_puts(b, "- ");
+    ec_md_text(b, m[k].what, 100);
+    ec_buf_puts(b, ": ");
+    ec_md_text(b, m[k].base, 100);
+    ec_buf_puts(b, " \xE2\x86\x92 ");
+    ec_md_text(b, m[k].other, 100);
+    ec_buf_puts(b, "\n");
+  }
+  ec_buf_puts(b, "\n");
+}
+
 static const char *S_verdict(const ec_compare_result *r) {
   return ec_md_verdict(r->verdict, r->change, "\xE2\x9A\xA0\xEF\xB8\x8F error");
 }
@@ -131,7 +148,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
   char *head = ec_narrate_compare_headline(c);
   ec_md_heading(&b, "compare", ec_compare_outcome(c), head);
   free(head);
-  const char *unit = ec_metric_unit(c->used);
+  const char *unit = ec_compare_unit(c);
   ec_md_metric(&b, c->used);
   if (c->n) {
     ec_buf_puts(&b, ", baseline **");
@@ -141,6 +158,13 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
   char *rule = ec_compare_gate_rule(c);
   ec_md_gate(&b, rule);
   free(rule);
+  char *basis = ec_narrate_basis_detail(c);
+  if (basis) {
+    basis[0] = (char)(basis[0] - ('a' - 'A')); /* "Per inference: batch 32 vs 1: ..." */
+    ec_md_text(&b, basis, 1000);
+    ec_buf_puts(&b, "\n\n");
+    free(basis);
+  }
   if (o->fold) ec_buf_printf(&b, "<details open><summary>%zu engine%s</summary>\n\n", c->n, ec_plural(c->n, "", "s"));
   ec_buf_printf(&b, "| Engine | %s (%s) | %s [%g%% interval] | Source | Verdict |\n", ec_metric_name(c->used), unit,
                 c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change", 100 * c->opts.confidence);
@@ -190,31 +214,15 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
     ec_buf_puts(&b, ": ");
     S_html(&b, r->reason, 300);
     ec_buf_puts(&b, "</summary>\n\n");
-    if (r->n_mism) {
-      ec_buf_puts(&b, "Not directly comparable:\n\n");
-      for (size_t k = 0; k < r->n_mism && k < 30; k++) {
-        ec_buf_puts(&b, "- ");
-        ec_md_text(&b, r->mism[k].what, 100);
-        ec_buf_puts(&b, ": ");
-        ec_md_text(&b, r->mism[k].base, 100);
-        ec_buf_puts(&b, " \xE2\x86\x92 ");
-        ec_md_text(&b, r->mism[k].other, 100);
-        ec_buf_puts(&b, "\n");
-      }
-      ec_buf_puts(&b, "\n");
-    }
-    if (r->n_dflt) {
-      ec_buf_puts(&b, "TensorRT 11 defaults, not option differences:\n\n");
-      for (size_t k = 0; k < r->n_dflt; k++) {
-        ec_buf_puts(&b, "- ");
-        ec_md_text(&b, r->dflt[k].what, 100);
-        ec_buf_puts(&b, ": ");
-        ec_md_text(&b, r->dflt[k].base, 100);
-        ec_buf_puts(&b, " \xE2\x86\x92 ");
-        ec_md_text(&b, r->dflt[k].other, 100);
-        ec_buf_puts(&b, "\n");
-      }
-      ec_buf_puts(&b, "\n");
+    S_list(&b, "Not directly comparable:", r->mism, r->n_mism < 30 ? r->n_mism : 30);
+    S_list(&b, "TensorRT 11 defaults, not option differences:", r->dflt, r->n_dflt);
+    S_list(&b, "The engines differ (the numbers still compare):", r->diff, r->n_diff);
+    char *uni = ec_compare_uniform_text(c, i);
+    if (uni) {
+      ec_buf_puts(&b, "\xE2\x9A\xA0\xEF\xB8\x8F ");
+      ec_md_text(&b, uni, 0);
+      ec_buf_puts(&b, ".\n\n");
+      free(uni);
     }
     if (!r->aligned) {
       ec_buf_puts(&b, "Layers: ");
@@ -234,8 +242,8 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
       const ec_layer_delta *d = &r->deltas[k];
       if (!(d->delta_ms > 0)) break;
       if (!rows) {
-        ec_buf_puts(&b, "| Layer | Type | Baseline ms | Engine ms | \xCE\x94 ms | \xCE\x94 % |\n");
-        ec_buf_puts(&b, "|:--|:--|--:|--:|--:|--:|\n");
+        ec_buf_puts(&b, "| Layer | Type | Baseline ms | Engine ms | \xCE\x94 ms | \xCE\x94 % | What changed |\n");
+        ec_buf_puts(&b, "|:--|:--|--:|--:|--:|--:|:--|\n");
       }
       ec_buf_puts(&b, "| ");
       const ec_layer *la = &be->layers[d->a], *lb = &ee->layers[d->b];
@@ -245,7 +253,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
         ec_md_escape(&b, lb->name, lb->name_len, S_NAME_MAX);
       }
       ec_buf_puts(&b, " | ");
-      ec_md_text(&b, la->type, 40);
+      ec_md_text(&b, ec_compare_pair_type(la, lb), 40);
       ec_buf_puts(&b, " | ");
       S_num(&b, d->base_ms);
       ec_buf_puts(&b, " | ");
@@ -253,7 +261,11 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
       ec_buf_printf(&b, " | %+.4g | ", d->delta_ms);
       if (isfinite(d->delta_pct)) ec_buf_printf(&b, EC_PCT_DELTA, d->delta_pct);
       else ec_buf_puts(&b, "new");
-      ec_buf_printf(&b, "%s |\n", d->flagged ? " \xE2\x9A\xA0\xEF\xB8\x8F" : "");
+      ec_buf_printf(&b, "%s | ", d->flagged ? " \xE2\x9A\xA0\xEF\xB8\x8F" : "");
+      char *why = ec_compare_pair_why(la, lb);
+      ec_md_text(&b, why, 160);
+      free(why);
+      ec_buf_puts(&b, " |\n");
       rows++;
     }
     if (!rows) ec_buf_puts(&b, "No aligned layer is slower than in the baseline.\n");

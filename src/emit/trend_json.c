@@ -7,17 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-static json_t *S_facts(const ec_mismatch *m, size_t n) {
-  json_t *a = json_array();
-  for (size_t k = 0; k < n; k++) {
-    json_t *o = json_object();
-    json_object_set_new(o, "what", ec_jstr(m[k].what));
-    json_object_set_new(o, "before", ec_jstr(m[k].base));
-    json_object_set_new(o, "after", ec_jstr(m[k].other));
-    json_array_append_new(a, o);
-  }
-  return a;
-}
+static json_t *S_facts(const ec_mismatch *m, size_t n) { return ec_jsonout_mismatches(m, n, "before", "after"); }
 
 static json_t *S_moved(const ec_trend_moved *m, size_t n, int layers) {
   json_t *a = json_array();

@@ -106,6 +106,12 @@ void ec_load_generator_json(ec_engine *e, const char *path, const struct json_t 
 /** 1, and the note in *note and *n, when a log line is a generator line
  *  ("Generator: NOTE" at the start of the line). */
 int ec_load_generator_line(const char *s, size_t len, const char **note, size_t *n);
+/** 1 when a log line names an Nsight Systems report file (provenance.c):
+ *  the log was captured from a run under `nsys profile`. */
+int ec_load_profiler_line(const char *s, size_t len);
+/** Record that e's run was made under nsys, as path's log says (the first
+ *  such log wins). */
+void ec_load_profiler(ec_engine *e, const char *path);
 /* Which value wins when two input files give the same fact (sources.c): the
  * one read first, unless it is the other cut at a separator ("workspace"
  * against "workspace: 8192 MiB, ..."); a difference of any other kind keeps

@@ -242,6 +242,7 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
   int last_line_complete = 1;
   const char *gen = NULL; /* a "Generator: NOTE" line (load/provenance.c) */
   size_t gen_len = 0;
+  int profiled = 0; /* an Nsight Systems report file named (load/provenance.c) */
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *le = nl ? nl : end;
@@ -253,6 +254,7 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
     last_line_complete = nl != NULL;
     if (!last_line_complete && !(L.n >= 5 && memcmp(L.s, "&&&& ", 5) == 0)) break; /* cut off: not read */
     if (!gen) ec_load_generator_line(L.s, L.n, &gen, &gen_len);
+    if (!profiled) profiled = ec_load_profiler_line(L.s, L.n);
     ec_log_split(&L);
     S_line_in(&P, &L);
     p = nl ? nl + 1 : end;
@@ -261,6 +263,7 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
   ec_log_tactics_apply(&P);
   int rc = ec_log_conclude(&P, o, no, last_line_complete);
   if (rc == 0 && gen) ec_load_generator(e, path, gen, gen_len);
+  if (rc == 0 && profiled) ec_load_profiler(e, path);
   for (size_t i = 0; i < P.n_segs; i++) ec_log_inv_free(&P.segs[i]);
   free(P.segs);
   return rc;

@@ -219,6 +219,7 @@ void ec_engine_free(ec_engine *e) {
   free(e->trt_version);
   free(e->trt_version_source);
   free(e->generator);
+  free(e->profiler_source);
   free(e->generator_source);
   ec_diags_free(&e->diags);
   ec_diags_free(&e->source_notes);

@@ -327,6 +327,11 @@ typedef struct ec_engine {
    * output. */
   char *generator;
   char *generator_source;
+  /* A run made under a profiler: "nsys" when a log ends with Nsight
+   * Systems' own lines (its report file, "....nsys-rep" or ".qdrep":
+   * src/load/provenance.c), else NULL. A profiler slows the run it wraps. */
+  const char *profiler;       /* static */
+  char *profiler_source;      /* the log's path */
 
   double stored_layer_sum_ms; /* latency_ms.total of a stored summary (NAN otherwise) */
   int64_t stored_layers;      /* "layers" of a stored summary (-1 otherwise) */

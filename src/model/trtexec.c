@@ -70,5 +70,13 @@ const char *ec_trtexec_option_default(const char *key, int major) {
 
 const char *ec_trtexec_option_implied(const char *key, int major) {
   if (key && major >= 11 && !strcmp(key, "Separate profiling")) return "Enabled";
+  /* green contexts came with trtexec 11.4: an older engine ran on the whole GPU */
+  if (key && major >= 1 && major < 11 && !strcmp(key, "Green Context")) return "Disabled";
   return NULL;
+}
+
+int ec_trtexec_option_in_build(const char *key) { return key && !strcmp(key, "Green Context"); }
+
+const char *ec_trtexec_option_alias(const char *key) {
+  return key && !strcmp(key, "Inference Streams") ? "Streams" : NULL;
 }

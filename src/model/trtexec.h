@@ -38,9 +38,21 @@ const char *ec_trtexec_deprecated_in_11(const char *f, size_t n);
  *  major version major (>= 1); NULL for another key. Static. */
 const char *ec_trtexec_option_default(const char *key, int major);
 
-/** The value an option trtexec no longer prints has at major ("Separate
- *  profiling" on 11: "Enabled", it always profiles separately); NULL when
- *  key is printed by that version or unknown. Static. */
+/** The value an option trtexec no longer (or not yet) prints has at major
+ *  ("Separate profiling" on 11: "Enabled", it always profiles separately;
+ *  "Green Context" before 11: "Disabled", green contexts came with trtexec
+ *  11.4, which prints "Green Context: Disabled|sm:N[,cosched:M]" among the
+ *  build options); NULL when key is printed by that version or unknown.
+ *  Static. */
 const char *ec_trtexec_option_implied(const char *key, int major);
+
+/** 1 when trtexec prints the option key among the build options, though it
+ *  changes how the engine runs ("Green Context", trtexec 11.4). */
+int ec_trtexec_option_in_build(const char *key);
+
+/** The name an older trtexec printed the option key under: "Streams" for
+ *  "Inference Streams" (trtexec 8.6 renamed it; TREx's metadata keeps
+ *  "Streams"); NULL when none. Static. */
+const char *ec_trtexec_option_alias(const char *key);
 
 #endif

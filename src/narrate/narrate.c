@@ -1,6 +1,8 @@
 #include "narrate/narrate.h"
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "words/words.h"
@@ -11,12 +13,52 @@ const char *ec_narrate_no_gate_why(void) { return S_NO_GATE; }
 
 const char *ec_narrate_gate_none(void) { return "none (" S_NO_GATE ")"; }
 
+char *ec_narrate_basis(const ec_comparison *c) {
+  if (!c->per_inference) return NULL;
+  ec_buf b = {0};
+  ec_buf_printf(&b, "per inference: batch %ld vs ", c->batch[c->baseline]);
+  for (size_t i = 0, k = 0; i < c->n; i++)
+    if (i != c->baseline) ec_buf_printf(&b, "%s%ld", k++ ? ", " : "", c->batch[i]);
+  return ec_buf_take(&b);
+}
+
+char *ec_narrate_basis_detail(const ec_comparison *c) {
+  char *basis = ec_narrate_basis(c);
+  if (!basis) return NULL;
+  ec_buf b = {0};
+  ec_buf_printf(&b, "%s: each engine's times are divided by its batch%s; as measured,", basis,
+                c->used == EC_METRIC_THROUGHPUT ? " and its throughput multiplied by it" : "");
+  free(basis);
+  for (size_t i = 0; i < c->n; i++) {
+    char v[32];
+    ec_buf_printf(&b, "%s %s %s %s per batch of %ld", i ? ";" : "", c->engines[i]->name,
+                  isfinite(c->res[i].raw_value) ? ec_fmt_num(v, sizeof v, c->res[i].raw_value) : EC_NA,
+                  ec_metric_unit(c->used), c->batch[i]);
+  }
+  ec_buf_putc(&b, '.');
+  return ec_buf_take(&b);
+}
+
+static char *S_compare_outcome(const ec_comparison *c);
+
 char *ec_narrate_compare_headline(const ec_comparison *c) {
+  char *h = S_compare_outcome(c), *basis = ec_narrate_basis(c);
+  if (!basis) return h;
+  /* right after the outcome word, where a cut banner still shows it: "NO GATE (per inference: batch 32 vs 1): ..." */
+  const char *colon = strstr(h, ": ");
+  char *t = colon ? ec_asprintf("%.*s (%s)%s", (int)(colon - h), h, basis, colon) : ec_asprintf("%s (%s)", h, basis);
+  free(h);
+  free(basis);
+  return t;
+}
+
+static char *S_compare_outcome(const ec_comparison *c) {
   double pct = c->opts.max_regress_pct;
   switch (ec_compare_outcome(c)) {
-  case EC_OUTCOME_NOT_COMPARABLE:
-    return ec_asprintf("NOT COMPARABLE: %s is missing for %zu engine%s", ec_metric_name(c->used), c->errors,
-                       ec_plural(c->errors, "", "s"));
+  case EC_OUTCOME_NO_TIMING:
+    return ec_asprintf("NO VERDICT: no timing to compare for %zu of %zu engine%s (no GPU compute time, latency or "
+                       "per-layer profile that both sides have)",
+                       c->errors, c->n ? c->n - 1 : 0, ec_plural(c->n ? c->n - 1 : 0, "", "s"));
   case EC_OUTCOME_FAIL:
     return ec_asprintf("FAIL: %zu of %zu engine%s slower than the baseline beyond the %g%% limit", c->failed, c->gates,
                        ec_plural(c->gates, " is", "s are"), pct);

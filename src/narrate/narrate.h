@@ -17,8 +17,21 @@ const char *ec_narrate_no_gate_why(void);
 const char *ec_narrate_gate_none(void);
 /** A comparison's outcome in one line ("FAIL: 1 of 2 engines are slower than
  *  the baseline beyond the 5% limit"), as the terminal, Markdown, the banner
- *  and the report's {{compare.verdict}} say it; caller frees. */
+ *  and the report's {{compare.verdict}} say it, with the basis after the
+ *  outcome word when it is per inference ("NO GATE (per inference: batch 32
+ *  vs 1): ..."); caller frees. */
 char *ec_narrate_compare_headline(const ec_comparison *c);
+/** The basis of a comparison that is per inference (analyze/compare.h
+ *  ec_compare_basis): "per inference: batch 32 vs 1" (the baseline's batch,
+ *  then the others'), or NULL when the figures are as measured. Caller
+ *  frees. */
+char *ec_narrate_basis(const ec_comparison *c);
+/** The basis said in full, as the terminal, Markdown and the report's first
+ *  screen say it: "per inference: batch 32 vs 1: each engine's times are
+ *  divided by its batch; as measured, a100 0.8826 ms per batch of 32; rtx
+ *  0.2754 ms per batch of 1."; NULL when the figures are as measured.
+ *  Engine names are untrusted: escape on output. Caller frees. */
+char *ec_narrate_basis_detail(const ec_comparison *c);
 /** A trend's outcome in one line ("FAIL: the latest night of 1 of 3 engines
  *  is slower than the level before it beyond the 5% limit"), as the terminal,
  *  Markdown, the JSON headline and the report's {{trend.verdict}} say it;

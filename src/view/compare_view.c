@@ -1,4 +1,6 @@
 #include "view/compare_view.h"
+#include "analyze/inputs.h"
+#include "analyze/layer_kind.h"
 #include "model/trtexec.h"
 #include "narrate/narrate.h"
 #include "util/alloc.h"
@@ -19,14 +21,6 @@
 
 static const ec_engine *S_e(const ec_cmp_view *v, size_t i) { return v->c->engines[i]; }
 
-long ec_engine_batch(const ec_engine *e) {
-  for (size_t b = 0; b < e->n_bindings; b++) {
-    const ec_binding *x = &e->bindings[b];
-    if (x->dir == EC_BIND_INPUT && x->described) return x->t.ndims > 0 && x->t.dims[0] > 0 ? (long)x->t.dims[0] : 0;
-  }
-  return 0;
-}
-
 ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **why) {
   const ec_comparison *c = v->c;
   (void)why;
@@ -34,7 +28,7 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
   char mh[96];
-  snprintf(mh, sizeof mh, "%s (%s)", ec_metric_label(c->used), ec_metric_unit(c->used));
+  snprintf(mh, sizeof mh, "%s (%s)", ec_metric_label(c->used), ec_compare_unit(c));
   ec_table_col(t, mh, EC_ALIGN_RIGHT, 1);
   char ch[64];
   snprintf(ch, sizeof ch, "%s [%g%% interval]", c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change",
@@ -52,7 +46,7 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
     else ec_table_set(t, row, 2, ec_gate_str(buf, sizeof buf, &r->est), r->est.est_pct);
     const char *vd = ec_verdict_name(r->verdict);
     ec_table_set(t, row, 3, vd, NAN);
-    if (r->verdict == EC_VERDICT_FAIL || r->verdict == EC_VERDICT_ERROR) ec_table_set_kind(t, row, 3, EC_CELL_BAD, NULL);
+    if (r->verdict == EC_VERDICT_FAIL) ec_table_set_kind(t, row, 3, EC_CELL_BAD, NULL);
     else if (r->verdict == EC_VERDICT_PASS) ec_table_set_kind(t, row, 3, EC_CELL_GOOD, NULL);
     ec_table_set(t, row, 4, r->reason ? r->reason : "", NAN);
   }
@@ -61,85 +55,104 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
 
 typedef struct {
   const char *what;
-  char *(*get)(const ec_engine *e, const ec_summary *s, const ec_compare_result *r);
+  char *(*get)(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r);
   const char *opt; /* the inference option shown (compared by ec_option_diff), or NULL */
 } S_fact;
 
 static char *S_str(const char *s) { return ec_strdup(s ? s : "\xE2\x80\x93"); }
-static char *S_f_device(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+static char *S_f_device(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
   (void)s; (void)r;
   return S_str(e->device.present ? e->device.name : NULL);
 }
-static char *S_f_cc(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+static char *S_f_cc(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
   (void)s; (void)r;
   return S_str(e->device.compute_capability);
 }
-static char *S_f_trt(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+static char *S_f_trt(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
   (void)s; (void)r;
   return S_str(e->trt_version);
 }
-static char *S_f_layers(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+static char *S_f_layers(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
   (void)e; (void)r;
   char buf[32];
   long long nl = ec_summary_layer_count(s);
   return ec_strdup(nl >= 0 ? ec_fmt_int(buf, sizeof buf, (double)nl) : EC_NA);
 }
-static char *S_f_latsum(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
-  (void)e; (void)r;
-  char buf[32];
-  return S_str(s->has_latency ? ec_fmt_ms(buf, sizeof buf, s->total_ms) : NULL);
+/* A time of engine r->engine as measured, with the same per inference when
+ * the comparison is (ec_compare_divisor): "0.02758 per inference (0.8826
+ * per batch of 32)"; a throughput (qps) is multiplied instead. */
+static char *S_basis(const ec_comparison *c, const ec_compare_result *r, double raw, int qps) {
+  char a[32], b[32];
+  if (!isfinite(raw)) return S_str(NULL);
+  double d = ec_compare_divisor(c, r->engine);
+  if (!c->per_inference) return ec_strdup(qps ? ec_fmt_num(a, sizeof a, raw) : ec_fmt_ms(a, sizeof a, raw));
+  if (qps) return ec_asprintf("%s inferences/s (%s qps at batch %ld)", ec_fmt_int(a, sizeof a, round(raw * d)), ec_fmt_num(b, sizeof b, raw), c->batch[r->engine]);
+  return ec_asprintf("%s per inference (%s per batch of %ld)", ec_fmt_ms(a, sizeof a, raw / d), ec_fmt_ms(b, sizeof b, raw), c->batch[r->engine]);
 }
-static char *S_f_metric(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+static char *S_f_latsum(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
+  (void)e;
+  return s->has_latency ? S_basis(c, r, s->total_ms, 0) : S_str(NULL);
+}
+static char *S_f_metric(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
   (void)e; (void)s;
-  char buf[32];
   if (!isfinite(r->m.value)) return S_str(NULL);
-  return ec_asprintf("%s (%s)", r->m.unit && !strcmp(r->m.unit, "qps") ? ec_fmt_num(buf, sizeof buf, r->m.value) : ec_fmt_ms(buf, sizeof buf, r->m.value),
-                     r->m.source ? r->m.source : "?");
+  char *v = S_basis(c, r, r->raw_value, c->used == EC_METRIC_THROUGHPUT);
+  char *t = ec_asprintf("%s (%s)", v, r->m.source ? r->m.source : "?");
+  free(v);
+  return t;
 }
-static char *S_f_spread(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+static char *S_f_spread(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
   (void)e; (void)s;
   if (!isfinite(r->m.cv)) return S_str(r->m.dist);
   return ec_asprintf("%s; CV " EC_PCT, r->m.dist ? r->m.dist : "", 100 * r->m.cv);
 }
-static char *S_f_p99(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
-  (void)r;
-  char buf[32];
-  if (s->has_compute) return ec_strdup(ec_fmt_ms(buf, sizeof buf, s->compute.p99));
-  double x = ec_stats_get(&e->perf.gpu_compute, "p99");
-  return S_str(isfinite(x) ? ec_fmt_ms(buf, sizeof buf, x) : NULL);
+static char *S_f_p99(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
+  return S_basis(c, r, s->has_compute ? s->compute.p99 : ec_stats_get(&e->perf.gpu_compute, "p99"), 0);
 }
-static char *S_f_tput(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
-  (void)s; (void)r;
-  char buf[32];
-  return S_str(isfinite(e->perf.throughput_qps) ? ec_fmt_num(buf, sizeof buf, e->perf.throughput_qps) : NULL);
+static char *S_f_tput(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
+  (void)s;
+  return S_basis(c, r, e->perf.throughput_qps, 1);
 }
-static char *S_f_weights(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+static char *S_f_weights(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
   (void)e; (void)r;
   char buf[32];
   /* a total known in part is not the engine's (analyze/layer_numbers.h) */
   int whole = isfinite(s->weights_bytes) && ec_total_is_whole(s->nums.weights_known, s->nums.n);
   return S_str(whole ? ec_fmt_bytes(buf, sizeof buf, s->weights_bytes) : NULL);
 }
-static char *S_f_batch(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+static char *S_f_batch(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
   (void)s; (void)r;
   long b = ec_engine_batch(e);
   char buf[32];
   return S_str(b > 0 ? ec_fmt_int(buf, sizeof buf, (double)b) : NULL);
 }
-static char *S_f_reformat(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+static char *S_f_reformat(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
   (void)e; (void)r;
   char buf[32];
   if (!s->has_latency) return ec_asprintf("%zu layers", s->reformat_count);
   return ec_asprintf("%zu layers, %s%%", s->reformat_count, ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
 }
-static char *S_f_prec(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+static char *S_f_prec(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
+  (void)c;
   (void)s; (void)r;
   return S_str(ec_kvs_get(&e->build_options, "Precision"));
 }
 /* an inference option as printed, or as its TensorRT version implies it */
 #define S_OPT(fn, key)                                                                     \
-  static char *fn(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {   \
-    (void)s; (void)r;                                                                      \
+  static char *fn(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {   \
+    (void)c; (void)s; (void)r;                                                             \
     return S_str(ec_option_value(e, key));                                                 \
   }
 S_OPT(S_f_graph, "CUDA Graph")
@@ -205,9 +218,9 @@ ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const ch
       S_opt_cells(t, row, v, S_facts[f].opt);
       continue;
     }
-    char *base = S_facts[f].get(S_e(v, c->baseline), v->sums[c->baseline], &c->res[c->baseline]);
+    char *base = S_facts[f].get(c, S_e(v, c->baseline), v->sums[c->baseline], &c->res[c->baseline]);
     for (size_t i = 0; i < c->n; i++) {
-      char *x = S_facts[f].get(S_e(v, i), v->sums[i], &c->res[i]);
+      char *x = S_facts[f].get(c, S_e(v, i), v->sums[i], &c->res[i]);
       ec_table_set(t, row, i + 1, x, NAN);
       /* the metric row always differs; highlight the facts */
       if (i != c->baseline && strcmp(x, base) && strcmp(S_facts[f].what, "Metric") && strcmp(S_facts[f].what, "Samples"))
@@ -219,6 +232,20 @@ ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const ch
   return t;
 }
 
+/* One row per entry: engine, what (with "(NOTE)" after it when note is
+ * given), the baseline's value, the engine's. */
+static void S_mism_rows(ec_table *t, const char *engine, const ec_mismatch *m, size_t n, const char *note) {
+  for (size_t k = 0; k < n; k++) {
+    char *what = note ? ec_asprintf("%s (%s)", m[k].what, note) : NULL;
+    size_t row = ec_table_row(t);
+    ec_table_set(t, row, 0, engine, NAN);
+    ec_table_set(t, row, 1, what ? what : m[k].what, NAN);
+    ec_table_set(t, row, 2, m[k].base, NAN);
+    ec_table_set(t, row, 3, m[k].other, NAN);
+    free(what);
+  }
+}
+
 ec_table *ec_cmp_tbl_mismatches(const ec_cmp_view *v, const char *id, const char **why) {
   const ec_comparison *c = v->c;
   ec_table *t = ec_table_new(id, NULL);
@@ -226,26 +253,11 @@ ec_table *ec_cmp_tbl_mismatches(const ec_cmp_view *v, const char *id, const char
   ec_table_col(t, "Differs in", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Baseline", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Engine's value", EC_ALIGN_LEFT, 0);
+  for (size_t i = 0; i < c->n; i++) S_mism_rows(t, S_e(v, i)->name, c->res[i].mism, c->res[i].n_mism, NULL);
   for (size_t i = 0; i < c->n; i++)
-    for (size_t k = 0; k < c->res[i].n_mism; k++) {
-      const ec_mismatch *m = &c->res[i].mism[k];
-      size_t row = ec_table_row(t);
-      ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
-      ec_table_set(t, row, 1, m->what, NAN);
-      ec_table_set(t, row, 2, m->base, NAN);
-      ec_table_set(t, row, 3, m->other, NAN);
-    }
+    S_mism_rows(t, S_e(v, i)->name, c->res[i].dflt, c->res[i].n_dflt, "TensorRT 11 default, not an option difference");
   for (size_t i = 0; i < c->n; i++)
-    for (size_t k = 0; k < c->res[i].n_dflt; k++) {
-      const ec_mismatch *m = &c->res[i].dflt[k];
-      char *what = ec_asprintf("%s (TensorRT 11 default, not an option difference)", m->what);
-      size_t row = ec_table_row(t);
-      ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
-      ec_table_set(t, row, 1, what, NAN);
-      ec_table_set(t, row, 2, m->base, NAN);
-      ec_table_set(t, row, 3, m->other, NAN);
-      free(what);
-    }
+    S_mism_rows(t, S_e(v, i)->name, c->res[i].diff, c->res[i].n_diff, "the engines differ; the numbers still compare");
   if (!t->nrows) {
     ec_table_free(t);
     *why = "the engines agree on TensorRT version, GPU, clocks, timing options, batch and shapes";
@@ -258,60 +270,85 @@ static void S_tensor_prec(const ec_layer *l, char *out, size_t cap) {
   snprintf(out, cap, "%s\xE2\x86\x92%s", l->precision, l->out_precision[0] ? l->out_precision : "\xE2\x80\x93");
 }
 
+/* One aligned pair's row; d NULL for a pair a side did not profile. */
+static void S_pair_row(ec_table *t, const ec_cmp_view *v, size_t i, const ec_layer *la, const ec_layer *lb,
+                       const ec_layer_delta *d, const char *how) {
+  const ec_comparison *c = v->c;
+  char buf[64];
+  size_t row = ec_table_row(t);
+  ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
+  ec_table_setn(t, row, 1, la->name, la->name_len, NAN);
+  ec_table_set(t, row, 2, ec_compare_pair_type(la, lb), NAN);
+  /* a side without a profile record has no time: a dash, never 0 */
+  double bm = d ? d->base_ms : la->has_profile ? la->avg_ms / ec_compare_divisor(c, c->baseline) : NAN;
+  double em = d ? d->ms : lb->has_profile ? lb->avg_ms / ec_compare_divisor(c, i) : NAN;
+  ec_table_set(t, row, 3, isfinite(bm) ? B(ec_fmt_ms, bm) : "\xE2\x80\x93", bm);
+  ec_table_set(t, row, 4, isfinite(em) ? B(ec_fmt_ms, em) : "\xE2\x80\x93", em);
+  double sp = isfinite(bm) && em > 0 ? bm / em : NAN;
+  snprintf(buf, sizeof buf, isfinite(sp) ? EC_RATIO : "\xE2\x80\x93", sp);
+  ec_table_set(t, row, 5, buf, sp);
+  if (isfinite(sp) && sp < 0.97) ec_table_set_kind(t, row, 5, EC_CELL_BAD, NULL);
+  else if (isfinite(sp) && sp > 1.03) ec_table_set_kind(t, row, 5, EC_CELL_GOOD, NULL);
+  char pa[64], pb[64];
+  S_tensor_prec(la, pa, sizeof pa);
+  S_tensor_prec(lb, pb, sizeof pb);
+  snprintf(buf, sizeof buf, "%s / %s", pa, pb);
+  ec_table_set(t, row, 6, buf, NAN);
+  /* what changed inside the pair (ec_compare_pair_changes): the words the filter finds */
+  unsigned k = ec_compare_pair_changes(la, lb);
+  ec_table_set(t, row, 7, k == (EC_PAIR_IMPLEMENTATION | EC_PAIR_PRECISION) ? "implementation, precision"
+                          : k & EC_PAIR_IMPLEMENTATION ? "implementation"
+                          : k & EC_PAIR_PRECISION ? "precision" : "", NAN);
+  if (k & EC_PAIR_IMPLEMENTATION) ec_table_set_kind(t, row, 7, EC_CELL_CHANGED, NULL);
+  /* the engine's layer and what runs it (LayerType: kernel), the baseline's beside it when that changed */
+  char ta[96], tb[96];
+  ec_buf x = {0};
+  ec_buf_put(&x, lb->name, lb->name_len);
+  ec_buf_printf(&x, " \xE2\x80\x94 %s: %s", lb->layer_type ? lb->layer_type : EC_NA, ec_layer_tactic_shown(lb, tb, sizeof tb));
+  if (k & EC_PAIR_IMPLEMENTATION)
+    ec_buf_printf(&x, " (baseline: %s: %s)", la->layer_type ? la->layer_type : EC_NA, ec_layer_tactic_shown(la, ta, sizeof ta));
+  ec_table_set(t, row, 8, x.data, NAN);
+  ec_buf_free(&x);
+  ec_table_set(t, row, 9, how ? how : "", NAN);
+}
+
 ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
   const ec_comparison *c = v->c;
   const ec_engine *be = S_e(v, c->baseline);
-  char buf[64];
   ec_table *t = ec_table_new(id, NULL);
   t->interactive = 1;
   ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Baseline layer", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Baseline (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Engine (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, c->per_inference ? "Baseline (ms per inference)" : "Baseline (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, c->per_inference ? "Engine (ms per inference)" : "Engine (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Speedup", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Precision (base / engine)", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Mismatch", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Engine layer and tactic", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "What changed", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Engine layer and implementation", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Matched by", EC_ALIGN_LEFT, 0);
   size_t total = 0;
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
     if (i == c->baseline || !r->aligned) continue;
     const ec_engine *e = S_e(v, i);
+    /* profiled pairs, largest regressions first; then the pairs a side did not profile, in order:
+     * every aligned pair is a row, so the count agrees with the first screen's */
     for (size_t k = 0; k < r->n_deltas; k++) {
       total++;
       if (t->nrows >= max) continue;
       const ec_layer_delta *d = &r->deltas[k];
-      const ec_layer *la = &be->layers[d->a], *lb = &e->layers[d->b];
-      size_t row = ec_table_row(t);
-      ec_table_set(t, row, 0, e->name, NAN);
-      ec_table_setn(t, row, 1, la->name, la->name_len, NAN);
-      ec_table_set(t, row, 2, la->type, NAN);
-      ec_table_set(t, row, 3, B(ec_fmt_ms, d->base_ms), d->base_ms);
-      ec_table_set(t, row, 4, B(ec_fmt_ms, d->ms), d->ms);
-      double sp = d->ms > 0 ? d->base_ms / d->ms : NAN;
-      snprintf(buf, sizeof buf, isfinite(sp) ? EC_RATIO : "\xE2\x80\x93", sp);
-      ec_table_set(t, row, 5, buf, sp);
-      if (isfinite(sp) && sp < 0.97) ec_table_set_kind(t, row, 5, EC_CELL_BAD, NULL);
-      else if (isfinite(sp) && sp > 1.03) ec_table_set_kind(t, row, 5, EC_CELL_GOOD, NULL);
-      char pa[64], pb[64];
-      S_tensor_prec(la, pa, sizeof pa);
-      S_tensor_prec(lb, pb, sizeof pb);
-      snprintf(buf, sizeof buf, "%s / %s", pa, pb);
-      ec_table_set(t, row, 6, buf, NAN);
-      int pm = strcmp(pa, pb) != 0, tm = strcmp(la->tactic, lb->tactic) != 0;
-      ec_table_set(t, row, 7, pm && tm ? "precision, tactic" : pm ? "precision" : tm ? "tactic" : "", NAN);
-      ec_buf x = {0};
-      ec_buf_put(&x, lb->name, lb->name_len);
-      ec_buf_puts(&x, " \xE2\x80\x94 ");
-      ec_buf_puts(&x, lb->tactic);
-      ec_table_set(t, row, 8, x.data, NAN);
-      ec_buf_free(&x);
-      ec_table_set(t, row, 9, d->how ? d->how : "", NAN);
+      S_pair_row(t, v, i, &be->layers[d->a], &e->layers[d->b], d, d->how);
+    }
+    for (size_t k = 0; k < r->al->n; k++) {
+      const ec_align_pair *p = &r->al->v[k];
+      if (p->a < 0 || p->b < 0 || (be->layers[p->a].has_profile && e->layers[p->b].has_profile)) continue;
+      total++;
+      if (t->nrows >= max) continue;
+      S_pair_row(t, v, i, &be->layers[p->a], &e->layers[p->b], NULL, p->how);
     }
   }
-  return ec_table_finish(t, total, "no engine could be aligned with the baseline (stored summaries have no layers, or no profile)",
+  return ec_table_finish(t, total, "no engine could be aligned with the baseline (stored summaries have no layers)",
                          why, "aligned pairs are in compare --json.");
 }
 
@@ -324,7 +361,7 @@ ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, 
   ec_table_col(t, "Only in", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, c->per_inference ? "Latency (ms per inference)" : "Latency (ms)", EC_ALIGN_RIGHT, 1);
   size_t total = 0;
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
@@ -341,7 +378,8 @@ ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, 
       ec_table_set(t, row, 1, p->a >= 0 ? "baseline" : "engine", NAN);
       ec_table_setn(t, row, 2, l->name, l->name_len, NAN);
       ec_table_set(t, row, 3, l->type, NAN);
-      ec_table_set(t, row, 4, l->has_profile ? B(ec_fmt_ms, l->avg_ms) : "\xE2\x80\x93", l->avg_ms);
+      double ms = l->has_profile ? l->avg_ms / ec_compare_divisor(c, p->a >= 0 ? c->baseline : i) : NAN;
+      ec_table_set(t, row, 4, l->has_profile ? B(ec_fmt_ms, ms) : "\xE2\x80\x93", ms);
     }
   }
   return ec_table_finish(t, total, "every layer has a partner on the other side", why,
@@ -356,8 +394,8 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
   ec_table_col(t, "Layer family", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Layers (baseline)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Layers (engine)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Baseline (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Engine (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, c->per_inference ? "Baseline (per inference)" : "Baseline (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, c->per_inference ? "Engine (per inference)" : "Engine (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Ratio", EC_ALIGN_RIGHT, 1);
   size_t total = 0;
   for (size_t i = 0; i < c->n; i++) {
@@ -386,8 +424,9 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
       ec_table_set(t, row, 1, x->family, NAN);
       ec_table_set(t, row, 2, B(ec_fmt_int, (double)x->n_base), (double)x->n_base);
       ec_table_set(t, row, 3, B(ec_fmt_int, (double)x->n), (double)x->n);
-      ec_table_set(t, row, 4, x->n_base ? B(ec_fmt_ms, x->base_ms) : "\xE2\x80\x93", x->n_base ? x->base_ms : NAN);
-      ec_table_set(t, row, 5, x->n ? B(ec_fmt_ms, x->ms) : "\xE2\x80\x93", x->n ? x->ms : NAN);
+      /* a side without a profile has no time for the family: a dash, never 0 */
+      ec_table_set(t, row, 4, isfinite(x->base_ms) ? B(ec_fmt_ms, x->base_ms) : "\xE2\x80\x93", x->base_ms);
+      ec_table_set(t, row, 5, isfinite(x->ms) ? B(ec_fmt_ms, x->ms) : "\xE2\x80\x93", x->ms);
       double fq = x->base_ms > 0 && x->ms > 0 ? x->ms / x->base_ms : NAN;
       if (isfinite(fq)) snprintf(buf, sizeof buf, EC_RATIO, fq);
       ec_table_set(t, row, 6, isfinite(fq) ? buf : "\xE2\x80\x93", fq);
@@ -431,7 +470,7 @@ ec_table *ec_cmp_tbl_types(const ec_cmp_view *v, const char *id, const char **wh
   ec_table_col(t, "Layer type", EC_ALIGN_LEFT, 0);
   for (size_t i = 0; i < v->c->n; i++) {
     char h[300];
-    snprintf(h, sizeof h, "%s: layers / ms", S_e(v, i)->name);
+    snprintf(h, sizeof h, v->c->per_inference ? "%s: layers / ms per inference" : "%s: layers / ms", S_e(v, i)->name);
     ec_table_col(t, h, EC_ALIGN_RIGHT, 0);
   }
   for (size_t k = 0; k < nk; k++) {
@@ -440,7 +479,8 @@ ec_table *ec_cmp_tbl_types(const ec_cmp_view *v, const char *id, const char **wh
     for (size_t i = 0; i < v->c->n; i++) {
       const ec_group *g = ec_groups_find(&v->sums[i]->by_type, keys[k]);
       char ms[32];
-      if (g) snprintf(buf, sizeof buf, "%zu / %s", g->count, v->sums[i]->has_latency ? ec_fmt_ms(ms, sizeof ms, g->latency_ms) : "\xE2\x80\x93");
+      double gms = g ? g->latency_ms / ec_compare_divisor(v->c, i) : NAN;
+      if (g) snprintf(buf, sizeof buf, "%zu / %s", g->count, v->sums[i]->has_latency ? ec_fmt_ms(ms, sizeof ms, gms) : "\xE2\x80\x93");
       else snprintf(buf, sizeof buf, "0");
       ec_table_set(t, row, i + 1, buf, NAN);
     }
@@ -487,13 +527,8 @@ static ec_scene *S_chart_stacked(const ec_cmp_view *v, const ec_cmp_chart_item *
   if (!S_any_latency(v)) { *why = "no engine has a profile"; return NULL; }
   const char **keys;
   size_t nk = S_keys(v, prec, &keys);
-  /* batch-normalise when the engines' batches differ */
-  int norm = 0;
-  long b0 = ec_engine_batch(S_e(v, 0));
-  for (size_t i = 1; i < ne && !prec; i++)
-    if (ec_engine_batch(S_e(v, i)) != b0) norm = 1;
-  for (size_t i = 0; i < ne && norm; i++)
-    if (ec_engine_batch(S_e(v, i)) <= 0) norm = 0;
+  /* per inference when the engines' batches differ (ec_compare_basis) */
+  int norm = v->c->per_inference;
   double *vals = ec_calloc(nk * ne + 1, sizeof *vals);
   ec_color *cols = ec_calloc(nk ? nk : 1, sizeof *cols);
   for (size_t k = 0; k < nk; k++) {
@@ -501,13 +536,12 @@ static ec_scene *S_chart_stacked(const ec_cmp_view *v, const ec_cmp_chart_item *
     for (size_t i = 0; i < ne; i++) {
       const ec_groups *g = prec ? &v->sums[i]->by_precision : &v->sums[i]->by_type;
       const ec_group *x = ec_groups_find(g, keys[k]);
-      double ms = x ? x->latency_ms : 0;
-      if (norm) ms /= (double)ec_engine_batch(S_e(v, i));
-      vals[k * ne + i] = ms;
+      vals[k * ne + i] = x && isfinite(x->latency_ms) ? x->latency_ms / ec_compare_divisor(v->c, i) : 0;
     }
   }
   const char **names = S_names(v);
-  sp.f.title = prec ? "Latency by precision per engine" : norm ? "Latency by layer type per engine, per batch item" : "Latency by layer type per engine";
+  sp.f.title = prec ? norm ? "Latency by precision per engine, per inference" : "Latency by precision per engine"
+               : norm ? "Latency by layer type per engine, per inference" : "Latency by layer type per engine";
   sp.f.desc = "Sum of per-layer averages, stacked by group";
   sp.mode = EC_BARS_STACKED;
   sp.n = ne;
@@ -517,7 +551,7 @@ static ec_scene *S_chart_stacked(const ec_cmp_view *v, const ec_cmp_chart_item *
   sp.series_colors = cols;
   sp.values = vals;
   sp.unit = "ms";
-  sp.value_axis = norm ? "Latency per batch item" : "Latency";
+  sp.value_axis = norm ? "Latency per inference" : "Latency";
   sp.value_labels = 1;
   ec_scene *sc = ec_chart_bar(&sp);
   free(names);
@@ -572,11 +606,13 @@ static ec_scene *S_chart_grouped(const ec_cmp_view *v, const ec_cmp_chart_item *
     for (size_t k = 0; k < nk; k++) {
       const ec_groups *g = prec ? &v->sums[i]->by_precision : &v->sums[i]->by_type;
       const ec_group *x = ec_groups_find(g, keys[k]);
-      vals[i * nk + k] = x ? (lat ? x->latency_ms : (double)x->count) : 0;
+      vals[i * nk + k] = x ? (lat ? (isfinite(x->latency_ms) ? x->latency_ms / ec_compare_divisor(v->c, i) : 0) : (double)x->count) : 0;
     }
-  sp.f.title = lat ? "Latency per layer type" : prec ? "Layer count per precision" : "Layer count per layer type";
+  sp.f.title = lat ? v->c->per_inference ? "Latency per layer type, per inference" : "Latency per layer type"
+               : prec ? "Layer count per precision" : "Layer count per layer type";
   sp.f.desc = "One bar per engine in each group";
-  ec_scene *sc = S_engine_bars(v, &sp, keys, nk, vals, lat ? "ms" : "", lat ? "Latency" : "Layers");
+  ec_scene *sc = S_engine_bars(v, &sp, keys, nk, vals, lat ? "ms" : "",
+                               lat ? v->c->per_inference ? "Latency per inference" : "Latency" : "Layers");
   free(keys);
   return sc;
 }
@@ -595,14 +631,15 @@ static ec_scene *S_chart_perf(const ec_cmp_view *v, const ec_cmp_chart_item *it,
   for (size_t i = 0; i < ne; i++) {
     const ec_engine *e = S_e(v, i);
     const ec_summary *s = v->sums[i];
+    double d = ec_compare_divisor(v->c, i); /* per inference when batches differ */
     if (tput) {
-      vals[i] = isfinite(e->perf.throughput_qps) ? e->perf.throughput_qps : 0;
+      vals[i] = isfinite(e->perf.throughput_qps) ? e->perf.throughput_qps * d : 0;
       any |= vals[i] > 0;
     } else {
       double med = s->has_compute ? s->compute.median : ec_stats_get(&e->perf.gpu_compute, "median");
       double p99 = s->has_compute ? s->compute.p99 : ec_stats_get(&e->perf.gpu_compute, "p99");
-      vals[i * ng] = isfinite(med) ? med : 0;
-      vals[i * ng + 1] = isfinite(p99) ? p99 : 0;
+      vals[i * ng] = isfinite(med) ? med / d : 0;
+      vals[i * ng + 1] = isfinite(p99) ? p99 / d : 0;
       any |= vals[i * ng] > 0;
     }
   }
@@ -612,17 +649,22 @@ static ec_scene *S_chart_perf(const ec_cmp_view *v, const ec_cmp_chart_item *it,
     return NULL;
   }
   static const char *grp_t[] = {"throughput"}, *grp_l[] = {"median", "p99"};
-  sp.f.title = tput ? "Throughput" : "GPU compute time: median and p99";
-  sp.f.desc = tput ? "Queries per second (bigger is better), one bar per engine"
+  int pi = v->c->per_inference;
+  sp.f.title = tput ? pi ? "Throughput, inferences per second" : "Throughput"
+                    : pi ? "GPU compute time per inference: median and p99" : "GPU compute time: median and p99";
+  sp.f.desc = tput ? pi ? "Inferences per second (queries per second times the batch; bigger is better), one bar per engine"
+                        : "Queries per second (bigger is better), one bar per engine"
+              : pi ? "One bar per engine for each statistic, divided by its batch; the p99 bars show the spread above the median"
                    : "One bar per engine for each statistic; the p99 bars show the spread above the median";
-  return S_engine_bars(v, &sp, tput ? grp_t : grp_l, ng, vals, tput ? "qps" : "ms", tput ? "Throughput" : "GPU compute time");
+  return S_engine_bars(v, &sp, tput ? grp_t : grp_l, ng, vals, tput ? pi ? "inferences/s" : "qps" : "ms",
+                       tput ? "Throughput" : pi ? "GPU compute time per inference" : "GPU compute time");
 }
 
 /* ---- the registry of comparison charts ---------------------------------- */
 
 static const ec_cmp_chart_item S_charts[] = {
     {"stacked-latency-by-type", S_chart_stacked, 0, ec_cmp_tbl_types,
-     "latency by layer type, one stacked bar per engine (per batch item when the batches differ)"},
+     "latency by layer type, one stacked bar per engine (per inference when the batches differ)"},
     {"latency-by-type", S_chart_grouped, S_LATENCY_BY_TYPE, ec_cmp_tbl_types, "latency per layer type, one bar per engine"},
     {"count-by-type", S_chart_grouped, S_COUNT_BY_TYPE, ec_cmp_tbl_types, "layers per layer type, one bar per engine"},
     {"latency-by-precision", S_chart_stacked, 1, NULL, "latency by precision, one stacked bar per engine"},
@@ -655,8 +697,8 @@ ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why)
 
 /* Band and badge colours: white text on each is above 4.5:1. */
 static ec_color S_outcome_color(ec_outcome o) {
-  static const unsigned hex[] = {0x8a5300, 0xb3261e, 0x1e6b34, 0x455a64, 0x8a5300, 0x5b4a8a};
-  return ec_rgb(hex[(unsigned)o < 6 ? o : 0]);
+  static const unsigned hex[] = {0x8a5300, 0xb3261e, 0x1e6b34, 0x455a64, 0x8a5300, 0x5b4a8a, 0x5b4a8a};
+  return ec_rgb(hex[(unsigned)o < 7 ? o : 0]);
 }
 
 static ec_outcome S_verdict_outcome(ec_verdict v) {
@@ -664,12 +706,13 @@ static ec_outcome S_verdict_outcome(ec_verdict v) {
          : v == EC_VERDICT_PASS ? EC_OUTCOME_PASS
          : v == EC_VERDICT_INFO ? EC_OUTCOME_NO_GATE
          : v == EC_VERDICT_INCONCLUSIVE ? EC_OUTCOME_INCONCLUSIVE
+         : v == EC_VERDICT_NO_TIMING ? EC_OUTCOME_NO_TIMING
                                 : EC_OUTCOME_NOT_COMPARABLE;
 }
 
 void ec_cmp_verdict_line(const ec_comparison *c, size_t i, char *line, size_t cap) {
   const ec_compare_result *r = &c->res[i], *br = &c->res[c->baseline];
-  const char *unit = ec_metric_unit(c->used);
+  const char *unit = ec_compare_unit(c);
   char est[128], a[32], b[32], within[96];
   ec_gate_str(est, sizeof est, &r->est);
   if (c->used == EC_METRIC_THROUGHPUT) {
@@ -828,7 +871,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       const ec_family_time *f = &r->only_by_family[k];
       size_t fn = side ? f->n : f->n_base;
       double fms = side ? f->ms : f->base_ms;
-      if (!fn) continue;
+      if (!fn || !isfinite(fms)) continue; /* no profiled layer of the family: no time in the sums */
       if (fams < EC_ROWS_CMP_ONE_SIDE_STEPS) {
         S_step *x = &st[n++];
         fams++;
@@ -888,8 +931,12 @@ ec_scene *ec_cmp_waterfall(const ec_cmp_view *v, size_t i, const char **why) {
   memset(&sp, 0, sizeof sp);
   sp.f.id = fid;
   sp.f.title = title;
-  sp.f.desc = "From the baseline's sum of per-layer latencies to the engine's: the change of each layer type over "
-              "aligned layers, and layers present on one side only by family";
+  sp.f.desc = c->per_inference
+                  ? "From the baseline's sum of per-layer latencies to the engine's, per inference (each divided by its "
+                    "batch): the change of each layer type over aligned layers, and layers present on one side only by "
+                    "family"
+                  : "From the baseline's sum of per-layer latencies to the engine's: the change of each layer type over "
+                    "aligned layers, and layers present on one side only by family";
   sp.f.width = 640;
   sp.start_label = S_e(v, c->baseline)->name;
   sp.end_label = S_e(v, i)->name;
@@ -904,7 +951,7 @@ ec_scene *ec_cmp_waterfall(const ec_cmp_view *v, size_t i, const char **why) {
   sp.up_label = "slower";
   sp.down_label = "faster";
   sp.unit = "ms";
-  sp.value_axis = "Sum of per-layer latencies";
+  sp.value_axis = c->per_inference ? "Sum of per-layer latencies per inference" : "Sum of per-layer latencies";
   ec_scene *s = ec_chart_waterfall(&sp);
   free(labels);
   free(tips);
@@ -953,10 +1000,11 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
   ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Baseline (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Engine (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, c->per_inference ? "Baseline (ms per inference)" : "Baseline (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, c->per_inference ? "Engine (ms per inference)" : "Engine (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Change (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Change (%)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "What changed", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Advisory", EC_ALIGN_LEFT, 0);
   size_t total = 0;
   for (size_t i = 0; i < c->n; i++) {
@@ -968,21 +1016,35 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
       total++;
       if (shown >= max) continue;
       shown++;
-      const ec_layer *la = &be->layers[d->a];
+      const ec_layer *la = &be->layers[d->a], *lb = &S_e(v, i)->layers[d->b];
       size_t row = ec_table_row(t);
       ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
       ec_table_setn(t, row, 1, la->name, la->name_len, NAN);
-      ec_table_set(t, row, 2, la->type, NAN);
+      ec_table_set(t, row, 2, ec_compare_pair_type(la, lb), NAN);
       ec_table_set(t, row, 3, ec_fmt_ms(buf, sizeof buf, d->base_ms), d->base_ms);
       ec_table_set(t, row, 4, ec_fmt_ms(buf, sizeof buf, d->ms), d->ms);
       snprintf(buf, sizeof buf, "%+.4g", d->delta_ms);
       ec_table_set(t, row, 5, buf, d->delta_ms);
       snprintf(buf, sizeof buf, isfinite(d->delta_pct) ? "%+.1f" : "new", d->delta_pct);
       ec_table_set(t, row, 6, buf, d->delta_pct);
-      ec_table_set(t, row, 7, d->flagged ? "past the per-layer limit" : "", NAN);
-      if (d->flagged) ec_table_set_kind(t, row, 7, EC_CELL_BAD, NULL);
+      char *w = ec_compare_pair_why(la, lb); /* "implementation changed: ..." beside the time */
+      ec_table_set(t, row, 7, w ? w : "", NAN);
+      if (w) ec_table_set_kind(t, row, 7, EC_CELL_CHANGED, NULL);
+      free(w);
+      ec_table_set(t, row, 8, d->flagged ? "past the per-layer limit" : "", NAN);
+      if (d->flagged) ec_table_set_kind(t, row, 8, EC_CELL_BAD, NULL);
     }
   }
-  return ec_table_finish(t, total, "no aligned layer is slower than in the baseline (or no layers were aligned)", why,
+  /* say why there is none the way the first screen counts the pairs (r->n_pairs) */
+  const char *none = "no aligned layer is slower than in the baseline";
+  for (size_t i = 0; i < c->n; i++) {
+    const ec_compare_result *r = &c->res[i];
+    if (i == c->baseline) continue;
+    if (!r->aligned) none = "no engine could be aligned with the baseline (stored summaries have no layers)";
+    else if (r->n_pairs && !r->n_deltas)
+      none = "the aligned layers have no time on both sides: a side has no per-layer profile (the pairs are listed under "
+             "Layer by layer)";
+  }
+  return ec_table_finish(t, total, none, why,
                          "slower layers are in the table of aligned layers below and in compare --json.");
 }

@@ -84,7 +84,4 @@ ec_table *ec_cmp_tbl_waterfall(const ec_cmp_view *v, size_t i, const char *id);
  *  with the advisory flag. */
 ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const char **why);
 
-/** Batch size of e: the first dimension of its first input binding, or 0. */
-long ec_engine_batch(const ec_engine *e);
-
 #endif

@@ -56,7 +56,7 @@ ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id) {
     }
     ec_table_set(tb, r, 5, g->judged && g->gate_runs ? buf : S_DASH, g->est.est_pct);
     ec_table_set(tb, r, 6, S_verdict(g), NAN);
-    if (g->verdict == EC_VERDICT_FAIL || g->verdict == EC_VERDICT_ERROR) ec_table_set_kind(tb, r, 6, EC_CELL_BAD, NULL);
+    if (g->verdict == EC_VERDICT_FAIL || g->verdict == EC_VERDICT_NO_TIMING) ec_table_set_kind(tb, r, 6, EC_CELL_BAD, NULL);
     else if (g->verdict == EC_VERDICT_PASS) ec_table_set_kind(tb, r, 6, EC_CELL_GOOD, NULL);
   }
   return tb;

@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include <math.h>
 #include "analyze/compare.h"
+#include "analyze/gate.h"
 #include "cli/cli.h"
 #include "util/alloc.h"
 #include "load/load.h"
@@ -349,7 +350,7 @@ static void test_fallbacks(void **st) {
   ec_engine *e0 = es[0];
   es[0] = ec_engine_new("empty");
   c = ec_compare(es, 2, NULL, &o);
-  assert_int_equal(c->res[1].verdict, EC_VERDICT_ERROR);
+  assert_int_equal(c->res[1].verdict, EC_VERDICT_NO_TIMING);
   assert_int_equal(c->errors, 1);
   ec_comparison_free(c);
   ec_engine_free(es[0]);
@@ -558,10 +559,20 @@ static void test_corpus_different_networks(void **st) {
   assert_null(ec_compare_alignment_text(c, 0));
   double ob = 0, oe = 0, ab = 0, ae = 0;
   size_t nb = 0, ne = 0;
-  for (size_t k = 0; k < r->n_only_by_family; k++) ob += r->only_by_family[k].base_ms, oe += r->only_by_family[k].ms;
+  /* a family with no layer on a side has no time there: NAN, never 0 */
+  for (size_t k = 0; k < r->n_only_by_family; k++) {
+    const ec_family_time *f = &r->only_by_family[k];
+    assert_true(f->n_base ? isfinite(f->base_ms) : isnan(f->base_ms));
+    assert_true(f->n ? isfinite(f->ms) : isnan(f->ms));
+    if (f->n_base) ob += f->base_ms;
+    if (f->n) oe += f->ms;
+  }
   for (size_t k = 0; k < r->n_by_family; k++) {
-    ab += r->by_family[k].base_ms, ae += r->by_family[k].ms;
-    nb += r->by_family[k].n_base, ne += r->by_family[k].n;
+    const ec_family_time *f = &r->by_family[k];
+    assert_true(f->n_base ? isfinite(f->base_ms) : isnan(f->base_ms));
+    if (f->n_base) ab += f->base_ms;
+    if (f->n) ae += f->ms;
+    nb += f->n_base, ne += f->n;
   }
   assert_true(fabs(ob - r->only_base_ms) < 1e-9 && fabs(oe - r->only_engine_ms) < 1e-9);
   assert_true(fabs(ab - r->base_total_ms) < 1e-9 && fabs(ae - r->engine_total_ms) < 1e-9);
@@ -827,6 +838,206 @@ static void test_names(void **st) {
   }
 }
 
+
+/* Engines of different batches are compared per inference (issue 32): the
+ * A100 at batch 32 (0.8826 ms) against the RTX 3080 at batch 1 (0.2754 ms)
+ * is 10x faster per image, not 69% slower; the measured figures stay. */
+#define S_CR "tests/fixtures/compare-right/"
+static void test_per_inference(void **st) {
+  (void)st;
+  ec_engine *es[2] = {S_load(S_CR "batch/a100-b32/model.engine"), S_load(S_CR "batch/rtx3080-b1/model.engine")};
+  long b[2];
+  assert_int_equal(ec_compare_basis(es, 2, b), 1);
+  assert_int_equal(b[0], 32);
+  assert_int_equal(b[1], 1);
+  ec_compare_opts o = S_opts(NAN);
+  ec_comparison *c = ec_compare(es, 2, NULL, &o);
+  assert_true(c->per_inference);
+  assert_true(ec_compare_divisor(c, 0) == 32 && ec_compare_divisor(c, 1) == 1);
+  assert_string_equal(ec_compare_unit(c), "ms per inference");
+  const ec_compare_result *r = &c->res[1];
+  assert_true(fabs(c->res[0].m.value - 0.8826 / 32) < 1e-12);
+  assert_true(fabs(c->res[0].raw_value - 0.8826) < 1e-12);
+  assert_true(fabs(r->raw_regress_pct - 100 * (0.2754 / 0.8826 - 1)) < 1e-9); /* -68.8% as measured */
+  assert_true(fabs(r->est.est_pct - 100 * (0.2754 / (0.8826 / 32) - 1)) < 1e-9); /* +898.5% per inference */
+  assert_true(fabs(ec_compare_time_ratio(c, 1) - 0.2754 * 32 / 0.8826) < 1e-9);
+  assert_int_equal(r->change, EC_CHANGE_WORSE);
+  /* the layers too: the waterfall's totals and every pair are per inference */
+  assert_true(fabs(r->base_total_ms - 0.8714 / 32) < 1e-9 && fabs(r->engine_total_ms - 0.2725) < 1e-9);
+  for (size_t k = 0; k < r->n_deltas; k++) {
+    const ec_layer_delta *d = &r->deltas[k];
+    assert_true(fabs(d->base_ms - es[0]->layers[d->a].avg_ms / 32) < 1e-12);
+    assert_true(d->delta_pct > 500); /* every layer is slower per image on the 3080 */
+  }
+  char *h = ec_narrate_compare_headline(c);
+  assert_non_null(strstr(h, "(per inference: batch 32 vs 1)"));
+  free(h);
+  ec_comparison_free(c);
+  /* one batch: the figures as measured */
+  ec_engine *same[2] = {es[0], es[0]};
+  c = ec_compare(same, 2, NULL, &o);
+  assert_false(c->per_inference);
+  assert_true(ec_compare_divisor(c, 0) == 1);
+  assert_string_equal(ec_compare_unit(c), "ms");
+  assert_null(ec_narrate_basis(c));
+  ec_comparison_free(c);
+  /* an unknown batch on a side: as measured */
+  ec_engine *u = S_reported("nobatch", 0.3, NAN, NAN);
+  ec_engine *mixed[2] = {es[0], u};
+  assert_int_equal(ec_compare_basis(mixed, 2, b), 0);
+  assert_int_equal(b[1], 0);
+  ec_engine_free(u);
+  ec_engine_free(es[0]);
+  ec_engine_free(es[1]);
+}
+
+/* The uniform rule: every layer +150..+490% with the same kernels is said;
+ * one layer slower by a changed kernel is not. */
+static void test_uniform(void **st) {
+  (void)st;
+  ec_engine *es[2] = {S_load(S_CR "uniform/streams1/model.engine"), S_load(S_CR "uniform/streams4/model.engine")};
+  ec_compare_opts o = S_opts(NAN);
+  ec_comparison *c = ec_compare(es, 2, NULL, &o);
+  ec_uniform u;
+  assert_int_equal(ec_compare_uniform(c, 1, &u), 1);
+  assert_int_equal(u.layers, 8);
+  assert_true(fabs(u.low_pct - 150) < 1e-6 && fabs(u.high_pct - 490) < 1e-6);
+  assert_int_equal(ec_compare_uniform(c, 0, &u), 0); /* the baseline */
+  char *t = ec_compare_uniform_text(c, 1);
+  assert_non_null(strstr(t, "every layer moved by about the same factor"));
+  assert_non_null(strstr(t, "check clocks, concurrent streams or contexts before the engine"));
+  free(t);
+  /* Inference Streams 1 -> 4 is an option difference */
+  int streams = 0;
+  for (size_t k = 0; k < c->res[1].n_mism; k++) streams |= !strcmp(c->res[1].mism[k].what, "trtexec option Inference Streams");
+  assert_true(streams);
+  ec_comparison_free(c);
+  ec_engine_free(es[0]);
+  ec_engine_free(es[1]);
+  ec_engine *tc[2] = {S_load(S_CR "tactic/cask/model.engine"), S_load(S_CR "tactic/cudnn/model.engine")};
+  c = ec_compare(tc, 2, NULL, &o);
+  assert_int_equal(ec_compare_uniform(c, 1, &u), 0);
+  assert_null(ec_compare_uniform_text(c, 1));
+  /* the slowest pair says its implementation changed */
+  const ec_layer_delta *d = &c->res[1].deltas[0];
+  assert_true(fabs(d->delta_pct - 366) < 1e-6);
+  assert_int_equal(ec_compare_pair_changes(&tc[0]->layers[d->a], &tc[1]->layers[d->b]), EC_PAIR_IMPLEMENTATION);
+  char *w = ec_compare_pair_why(&tc[0]->layers[d->a], &tc[1]->layers[d->b]);
+  assert_string_equal(w, "implementation changed: CaskConvolution \xE2\x86\x92 CudnnConvolution");
+  free(w);
+  ec_comparison_free(c);
+  ec_engine_free(tc[0]);
+  ec_engine_free(tc[1]);
+}
+
+/* What changed inside a pair: a kernel built for another architecture is
+ * the same kernel; a placeholder or a names-only side is no change. */
+static void test_pair_changes(void **st) {
+  (void)st;
+  ec_layer a = {0}, b = {0};
+  a.layer_type = "CaskConvolution", b.layer_type = "CaskConvolution";
+  a.precision = b.precision = "FP16";
+  a.out_precision = b.out_precision = "FP16";
+  a.tactic = "sm80_xmma_fprop_implicit_gemm_f16f16_tile128", b.tactic = "sm86_xmma_fprop_implicit_gemm_f16f16_tile128";
+  assert_int_equal(ec_compare_pair_changes(&a, &b), 0);
+  b.tactic = "sm86_xmma_fprop_implicit_gemm_f16f16_tile256";
+  assert_int_equal(ec_compare_pair_changes(&a, &b), EC_PAIR_IMPLEMENTATION);
+  a.tactic = "cutlass3x_sm100_tensorop_h16816gemm", b.tactic = "cutlass3x_sm120_tensorop_h16816gemm";
+  assert_int_equal(ec_compare_pair_changes(&a, &b), 0);
+  b.tactic = "TensorRT"; /* the loader's placeholder: not a kernel name */
+  assert_int_equal(ec_compare_pair_changes(&a, &b), 0);
+  b.precision = "FP32";
+  assert_int_equal(ec_compare_pair_changes(&a, &b), EC_PAIR_PRECISION);
+  char *w = ec_compare_pair_why(&a, &b);
+  assert_string_equal(w, "precision changed: FP16 \xE2\x86\x92 FP32");
+  free(w);
+  b.precision = "Unknown";
+  b.layer_type = "Unknown";
+  assert_int_equal(ec_compare_pair_changes(&a, &b), 0);
+  assert_null(ec_compare_pair_why(&a, &b));
+}
+
+/* Green contexts (trtexec 11.4) and inference streams under both names go
+ * through ec_option_diff; input names differ as an engine difference when
+ * the shapes agree; a run under nsys is a difference of its own. */
+static void test_comparability_new(void **st) {
+  (void)st;
+  assert_int_equal(ec_option_diff("Green Context", "Disabled", "11.4.0", "sm:16", "11.4.0"), EC_OPT_DIFFERS);
+  assert_int_equal(ec_option_diff("Green Context", NULL, "10.16.1", "sm:16", "11.4.0"), EC_OPT_DIFFERS);
+  assert_int_equal(ec_option_diff("Green Context", NULL, "10.16.1", "Disabled", "11.4.0"), EC_OPT_SAME);
+  assert_int_equal(ec_option_diff("Green Context", NULL, NULL, "sm:16", "11.4.0"), EC_OPT_SAME); /* unknown */
+  ec_engine *v[2] = {S_load(S_CR "streams/v85/model.engine"), S_load(S_CR "streams/v86/model.engine")};
+  assert_string_equal(ec_option_value(v[0], "Inference Streams"), "2"); /* printed "Streams: 2" */
+  assert_string_equal(ec_option_value(v[1], "Inference Streams"), "1");
+  ec_engine_free(v[0]);
+  ec_engine_free(v[1]);
+  ec_compare_opts o = S_opts(NAN);
+  ec_engine *g[2] = {S_load(S_CR "green/whole-gpu/model.engine"), S_load(S_CR "green/sm16/model.engine")};
+  ec_comparison *c = ec_compare(g, 2, NULL, &o);
+  const ec_compare_result *r = &c->res[1];
+  int whole = 0, p0 = 0, p1 = 0;
+  for (size_t k = 0; k < r->n_mism; k++) {
+    whole |= !strcmp(r->mism[k].what, "trtexec option Green Context") && !strcmp(r->mism[k].other, "sm:16");
+    p0 |= !strcmp(r->mism[k].what, "trtexec option Optimization Profile 0 Green Context");
+    p1 |= !strcmp(r->mism[k].what, "trtexec option Optimization Profile 1 Green Context") &&
+          !strcmp(r->mism[k].other, "sm:8,cosched:2");
+  }
+  assert_true(whole && !p0 && p1); /* profile 0 only repeats the engine-wide sm:16 */
+  ec_comparison_free(c);
+  ec_engine_free(g[0]);
+  ec_engine_free(g[1]);
+  ec_engine *x[2] = {S_load(S_CR "inputs/x/model.engine"), S_load(S_CR "inputs/input/model.engine")};
+  c = ec_compare(x, 2, NULL, &o);
+  r = &c->res[1];
+  for (size_t k = 0; k < r->n_mism; k++) assert_null(strstr(r->mism[k].what, "input"));
+  assert_int_equal(r->n_diff, 3);
+  assert_string_equal(r->diff[0].what, "input names");
+  assert_string_equal(r->diff[0].base, "x");
+  assert_string_equal(r->diff[0].other, "input");
+  assert_string_equal(r->diff[1].base, "FP16 (2 of 2 layers)");
+  assert_string_equal(r->diff[1].other, "FP32 (2 of 2 layers)");
+  assert_string_equal(r->diff[2].base, "116.5 MiB");
+  assert_string_equal(r->diff[2].other, "233.1 MiB");
+  assert_null(ec_gate_incomparable(x[0], x[1])); /* the shapes agree in order */
+  /* no timing on either side: no verdict */
+  assert_int_equal(r->verdict, EC_VERDICT_NO_TIMING);
+  assert_int_equal(ec_compare_outcome(c), EC_OUTCOME_NO_TIMING);
+  assert_true(ec_outcome_no_verdict(ec_compare_outcome(c)));
+  ec_comparison_free(c);
+  ec_engine_free(x[0]);
+  ec_engine_free(x[1]);
+  ec_engine *n[2] = {S_load(S_CR "nsys/plain/model.engine"), S_load(S_CR "nsys/profiled/model.engine")};
+  assert_null(n[0]->profiler);
+  assert_string_equal(n[1]->profiler, "nsys");
+  c = ec_compare(n, 2, NULL, &o);
+  int prof = 0;
+  for (size_t k = 0; k < c->res[1].n_mism; k++)
+    prof |= !strcmp(c->res[1].mism[k].what, "ran under a profiler") && !strcmp(c->res[1].mism[k].base, "none") &&
+            !strcmp(c->res[1].mism[k].other, "nsys");
+  assert_true(prof);
+  ec_comparison_free(c);
+  ec_engine_free(n[0]);
+  ec_engine_free(n[1]);
+}
+
+/* A names-only engine aligns with the detailed form of itself, by its names
+ * and the family they tell (summary's typing). */
+static void test_names_only_aligns(void **st) {
+  (void)st;
+  ec_engine *es[2] = {S_load(S_CR "namesonly/names/model.engine"), S_load(S_CR "namesonly/detailed/model.engine")};
+  ec_compare_opts o = S_opts(NAN);
+  ec_comparison *c = ec_compare(es, 2, NULL, &o);
+  const ec_compare_result *r = &c->res[1];
+  assert_int_equal(r->n_pairs, 1);
+  assert_int_equal(r->al->only_a + r->al->only_b, 0);
+  assert_string_equal(ec_compare_pair_type(&es[0]->layers[0], &es[1]->layers[0]), "Convolution");
+  assert_int_equal(r->n_by_type, 1);
+  assert_string_equal(r->by_type[0].type, "Convolution");
+  ec_comparison_free(c);
+  ec_engine_free(es[0]);
+  ec_engine_free(es[1]);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_metric_names),
@@ -847,6 +1058,11 @@ int main(void) {
       cmocka_unit_test(test_escaping),
       cmocka_unit_test(test_deterministic),
       cmocka_unit_test(test_names),
+      cmocka_unit_test(test_per_inference),
+      cmocka_unit_test(test_uniform),
+      cmocka_unit_test(test_pair_changes),
+      cmocka_unit_test(test_comparability_new),
+      cmocka_unit_test(test_names_only_aligns),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

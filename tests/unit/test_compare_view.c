@@ -8,6 +8,7 @@
 #include "load/load.h"
 #include "view/colors.h"
 #include "view/compare_view.h"
+#include "analyze/inputs.h"
 #include "draw/layout_check.h"
 
 static const char *S_charts[] = {"stacked-latency-by-type", "latency-by-type", "count-by-type", "latency-by-precision",
