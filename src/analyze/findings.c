@@ -764,6 +764,30 @@ static void S_streams(S_ctx *c) {
       }
     }
   }
+  if (!naux && !nsync && (e->aux_streams > 0 || e->layer_sum_caveat)) {
+    /* the layer information does not say which layers run where, the run does */
+    free(list);
+    ec_finding *f = ec_findings_push(c->out, "aux-streams", EC_LINT_INFO);
+    f->latency_ms = NAN;
+    f->share_pct = NAN;
+    if (e->aux_streams > 0)
+      f->message = ec_asprintf("One engine on %ld streams: the run says the engine uses %ld auxiliary stream%s. Layers "
+                               "on different streams overlap, so the summed layer latency overstates the end-to-end "
+                               "time%s.",
+                               e->aux_streams + 1, e->aux_streams, ec_plural((size_t)e->aux_streams, "", "s"),
+                               e->layer_sum_caveat ? " (trtexec warned that its \"Total\" may not be accurate)" : "");
+    else
+      f->message = ec_strdup("One engine on several streams: trtexec warned that its \"Total\" latency may not be "
+                             "accurate because layers on auxiliary streams ran in parallel. The summed layer latency "
+                             "overstates the end-to-end time.");
+    f->evidence = ec_asprintf("log: %s%s", e->aux_streams >= 0 ? "\"Number of aux streams is N\"" : "",
+                              e->layer_sum_caveat ? (e->aux_streams >= 0 ? "; trtexec's \"Total\" warning"
+                                                                         : "trtexec's \"Total\" warning")
+                                                  : "");
+    f->next_step = ec_strdup("Compare the end-to-end time with trtexec --maxAuxStreams=0 (TensorRT 8.6+), and look at "
+                             "the overlap in Nsight Systems (nsys profile trtexec --loadEngine=...).");
+    return;
+  }
   if (!naux && !nsync) {
     free(list);
     return;

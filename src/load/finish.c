@@ -149,12 +149,10 @@ static void S_merge_log_layers(ec_engine *e, ec_load_state *s) {
       ec_layer_clear(l);
       *l = from;
       merged++;
-      if (ec_layer_is_hidden(l)) {
-        if (!strcmp(l->layer_type, "NoOp")) e->n_noop++;
-        else if (!strcmp(l->layer_type, "Constant")) e->n_constant++;
-        else if (!strcmp(l->layer_type, "shape_call")) e->n_shape_call++;
-        else e->n_signal_wait++;
-        *EC_PUSH(e->hidden, e->n_hidden, e->cap_hidden) = *l;
+      if (ec_layer_is_hidden(l) || ec_layer_is_engine_internal(l)) {
+        size_t nl = e->n_layers;
+        ec_load_place_layer(e, l); /* to e->hidden */
+        e->n_layers = nl;
         continue;
       }
     }
@@ -167,7 +165,7 @@ static void S_merge_log_layers(ec_engine *e, ec_load_state *s) {
     ec_diag_add(&e->diags, EC_INFO, s->log_layers_path, 0, 0,
                 "%zu of the graph's names-only layers took their types, precisions and tensors from the log's layer listing",
                 merged);
-    if (merged == e->n_layers + e->n_noop + e->n_constant + e->n_shape_call + e->n_signal_wait) {
+    if (merged == e->n_layers + e->n_noop + e->n_constant + e->n_shape_call + e->n_signal_wait + e->n_internal) {
       e->graph_names_only = 0;
       /* the names-only warning no longer holds: keep it as a note */
       for (size_t i = 0; i < e->diags.n; i++)
@@ -186,19 +184,7 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
   if (s && s->n_log_layers) {
     if (!e->has_graph) {
       /* the same TREx rules as for graph JSON: NoOp/Constant/... aside */
-      for (size_t i = 0; i < s->n_log_layers; i++) {
-        ec_layer *l = &s->log_layers[i];
-          if (ec_layer_is_hidden(l)) {
-          if (!strcmp(l->layer_type, "NoOp")) e->n_noop++;
-          else if (!strcmp(l->layer_type, "Constant")) e->n_constant++;
-          else if (!strcmp(l->layer_type, "shape_call")) e->n_shape_call++;
-          else e->n_signal_wait++;
-          *EC_PUSH(e->hidden, e->n_hidden, e->cap_hidden) = *l;
-        } else {
-          l->index = e->n_layers;
-          *EC_PUSH(e->layers, e->n_layers, e->cap_layers) = *l;
-        }
-      }
+      for (size_t i = 0; i < s->n_log_layers; i++) ec_load_place_layer(e, &s->log_layers[i]);
       free(s->log_layers);
       e->n_raw_layers = s->n_log_layers;
       e->has_graph = 1;

@@ -38,7 +38,9 @@ typedef enum ec_load_status {
                             read, parsed or used as that kind; other data may be usable */
   EC_LOAD_NOTHING_USABLE,/* everything was read, but nothing held usable engine data
                             (a directory without engine files, files that fail to parse) */
-  EC_LOAD_IO_ERROR       /* the ENGINE argument names nothing that exists or can be read */
+  EC_LOAD_IO_ERROR,      /* the ENGINE argument names nothing that exists or can be read */
+  EC_LOAD_SEVERAL_ENGINES /* the directory (or prefix) holds the files of several engines: nothing
+                            is read; the diagnostics name each engine and how to pick it */
 } ec_load_status;
 
 /** Short name of a status ("ok", "bad input", "nothing usable", "I/O error"); static. */

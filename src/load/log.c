@@ -108,6 +108,8 @@ static int S_accuracy_line(ec_log_parser *P, const ec_log_line *L, const char *t
 static void S_generic(ec_log_parser *P, const ec_log_line *L) {
   const char *c = L->c;
   size_t n = L->cn;
+  /* what the run says about itself; a warning among them stays a note too */
+  if (ec_log_run_fact(P, L) && L->sev != 'W') return;
   if ((L->sev == 'W' || L->sev == 'E' || L->sev == 'F') && !L->trt) {
     const char *t = c;
     size_t tn = n;
@@ -142,6 +144,8 @@ static void S_generic(ec_log_parser *P, const ec_log_line *L) {
     P->mode = EC_LOG_M_LAYERS_VERBOSE;
     return;
   }
+  /* a dump's I/O section after the blank line that ends its layers */
+  if (L->sev == 0 && P->dump_end && P->dump_end == L->no - 1 && ec_log_io_section(P, L)) return;
   if (L->sev != 'I') return;
   if (ec_log_starts(c, n, "=== ")) {
     const char *t = c;
@@ -189,6 +193,7 @@ static void S_line_in(ec_log_parser *P, const ec_log_line *L) {
   switch (P->mode) {
   case EC_LOG_M_LAYERS_DUMP:
   case EC_LOG_M_BINDINGS:
+  case EC_LOG_M_IO_TENSORS:
     if (ec_log_dump_line(P, L)) return;
     break;
   case EC_LOG_M_LAYERS_VERBOSE:

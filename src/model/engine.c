@@ -61,6 +61,7 @@ ec_engine *ec_engine_new(const char *name) {
   e->device.compute_clock_ghz = NAN;
   e->device.memory_clock_ghz = NAN;
   e->device.bus_width_bits = NAN;
+  e->aux_streams = -1;
   return e;
 }
 
@@ -220,6 +221,15 @@ void ec_engine_free(ec_engine *e) {
   free(e->trt_version_source);
   free(e->generator);
   free(e->generator_source);
+  free(e->run_profiler);
+  free(e->run_profiler_source);
+  free(e->build_tool);
+  for (size_t i = 0; i < e->n_run_facts; i++) {
+    free(e->run_facts[i].path);
+    free(e->run_facts[i].command);
+    free(e->run_facts[i].gave);
+  }
+  free(e->run_facts);
   ec_diags_free(&e->diags);
   ec_diags_free(&e->source_notes);
   free(e);

@@ -117,7 +117,7 @@ static char *S_f_weights(const ec_engine *e, const ec_summary *s, const ec_compa
   (void)e; (void)r;
   char buf[32];
   /* a total known in part is not the engine's (analyze/layer_numbers.h) */
-  int whole = isfinite(s->weights_bytes) && ec_total_is_whole(s->nums.weights_known, s->nums.n);
+  int whole = ec_summary_weights_whole(s);
   return S_str(whole ? ec_fmt_bytes(buf, sizeof buf, s->weights_bytes) : NULL);
 }
 static char *S_f_batch(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
