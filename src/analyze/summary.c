@@ -24,6 +24,27 @@ static int S_cmp_group(const void *a, const void *b) {
   return strcmp(((const ec_group *)a)->key, ((const ec_group *)b)->key);
 }
 
+char *ec_summary_build_precision(const ec_summary *s) {
+  const ec_engine *e = s->engine;
+  const char *p = ec_kvs_get(&e->build_options, "Precision");
+  if (p && *p) return ec_strdup(p);
+  const ec_group *top = NULL;
+  size_t known = 0;
+  for (size_t i = 0; i < s->by_precision.n; i++) {
+    const ec_group *g = &s->by_precision.v[i];
+    if (!strcmp(g->key, "Unknown") || !strcmp(g->key, "None")) continue;
+    known += g->count;
+    if (!top || g->count > top->count) top = g;
+  }
+  if (top && s->layers) {
+    char pct[32];
+    return ec_asprintf("%s %s%% of layers, from the graph", top->key,
+                       ec_fmt_pct(pct, sizeof pct, 100.0 * (double)top->count / (double)s->layers));
+  }
+  if (e->build_from_load_run > 0) return ec_strdup("not recorded (load run)");
+  return NULL;
+}
+
 int ec_summary_weights_whole(const ec_summary *s) {
   return isfinite(s->weights_bytes) && (s->weights_stated || ec_total_is_whole(s->nums.weights_known, s->nums.n));
 }

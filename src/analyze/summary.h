@@ -60,6 +60,15 @@ typedef struct ec_summary {
   size_t *order;             /* layer indices by latency, descending, ties in graph order */
 } ec_summary;
 
+/** The engine's build precision as every output says it, from the build's
+ *  own evidence: the Precision a build states (a build run's log, TREx's
+ *  build metadata: "FP32+FP16"); else the precision most of the graph's
+ *  layers run in ("INT8 84.6% of layers, from the graph"); else "not recorded
+ *  (load run)" when the only options read are a --loadEngine run's (whose
+ *  Build Options echo trtexec's defaults); NULL when nothing says. Caller
+ *  frees. */
+char *ec_summary_build_precision(const ec_summary *s);
+
 /** 1 when s->weights_bytes is the engine's whole weights: every layer's are
  *  known (analyze/layer_numbers.h ec_total_is_whole), or a build log states
  *  the total (s->weights_stated). The one test every output uses. */

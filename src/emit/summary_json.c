@@ -318,6 +318,10 @@ json_t *ec_jsonout_summary(const ec_summary *s) {
   json_t *o = json_object();
   json_object_set_new(o, "schema", json_string(EC_SUMMARY_SCHEMA));
   json_object_set_new(o, "engine", ec_jstr(e->name));
+  /* from the build's own evidence, the graph, or "not recorded (load run)" (analyze/summary.h) */
+  char *bp = ec_summary_build_precision(s);
+  json_object_set_new(o, "build_precision", ec_jstr(bp));
+  free(bp);
   long long nl = ec_summary_layer_count(s); /* -1: no layer information (null, not 0) */
   json_object_set_new(o, "layers", nl >= 0 ? json_integer((json_int_t)nl) : json_null());
   if (s->has_latency) {

@@ -434,7 +434,7 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
     }
     if (h.src == 2) {
       /* the listing's own section is the list: read as a graph's would be */
-      ec_bind_names_free(s->bind_names, s->n_bind_names);
+      ec_load_bind_names_free(s->bind_names, s->n_bind_names);
       s->bind_names = s->log_io;
       s->n_bind_names = s->cap_bind_names = s->n_log_io;
       s->log_io = NULL;

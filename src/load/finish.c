@@ -224,5 +224,13 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
   }
   if (!ec_engine_usable(e))
     ec_diag_add(&e->diags, EC_ERROR, NULL, 0, 0, "no usable engine data: need a graph, a profile, a timing file, metadata or a trtexec log");
+  /* facts two files give differently are said without -v: one warning */
+  if (e->source_notes.n) {
+    const ec_diag *f = &e->source_notes.v[0];
+    ec_diag_add(&e->diags, EC_WARN, f->file, f->line, 0,
+                "%zu fact%s differ%s between this engine's files (first: %s); the value read first is kept "
+                "(-v lists them; summary --json: provenance.source_notes)",
+                e->source_notes.n, e->source_notes.n == 1 ? "" : "s", e->source_notes.n == 1 ? "s" : "", f->msg);
+  }
   ec_load_state_free(e);
 }

@@ -86,7 +86,7 @@ typedef struct ec_load_state {
 } ec_load_state;
 
 /** Free n staged binding entries and the array. */
-void ec_bind_names_free(struct ec_bind_name *v, size_t n);
+void ec_load_bind_names_free(struct ec_bind_name *v, size_t n);
 
 /** The engine's staging area (created on first use). */
 ec_load_state *ec_load_state_of(ec_engine *e);

@@ -404,7 +404,7 @@ int ec_log_io_section(ec_log_parser *P, const ec_log_line *L) {
   if (!io && !ec_log_eq(c, n, "Bindings:")) return 0;
   ec_log_inv *g = ec_log_cur(P);
   if (g->io_listed) { /* a second section in one run: the last one printed */
-    ec_bind_names_free(g->io, g->n_io);
+    ec_load_bind_names_free(g->io, g->n_io);
     g->io = NULL;
     g->n_io = g->cap_io = 0;
   }

@@ -39,7 +39,7 @@ void ec_log_inv_free(ec_log_inv *g) {
   ec_input_shapes_free(&g->shapes);
   ec_log_bindings_free(g->binds, g->n_binds);
   ec_log_bindings_free(g->decl, g->n_decl);
-  ec_bind_names_free(g->io, g->n_io);
+  ec_load_bind_names_free(g->io, g->n_io);
   free(g->cmdline);
 }
 
@@ -176,12 +176,13 @@ static void S_merge_inv(ec_engine *e, const char *path, const ec_log_inv *g) {
   static const char *const what[EC_LOG_OPT_DEVICE] = {"model option", "build option", "system option",
                                                  "inference option", "reporting option"};
   for (int i = 0; i < EC_LOG_OPT_DEVICE; i++) {
+    if (i == EC_LOG_OPT_MODEL && g->is_load) continue; /* "Format: *", "Model: ": no model was read */
     if (i == EC_LOG_OPT_BUILD && g->is_load) {
       /* a --loadEngine run prints trtexec's defaults as its Build Options
        * ("Precision: FP32" for an INT8 engine): they say nothing about the
        * build. Only the engine it loaded is kept. */
       const char *le = ec_kvs_get(&g->opt[i], "Load engine");
-      if (le && *le && !ec_kvs_get(dst[i], "Load engine")) ec_kvs_add(dst[i], "Load engine", le);
+      if (le && *le) ec_source_merge_kv(e, path, line, dst[i], "Load engine", le, what[i]);
       continue;
     }
     ec_log_merge_kvs(e, path, line, primary, dst[i], &g->opt[i], what[i]);

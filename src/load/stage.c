@@ -27,8 +27,8 @@ void ec_load_state_free(ec_engine *e) {
   for (size_t i = 0; i < s->n_log_layers; i++) ec_layer_clear(&s->log_layers[i]);
   free(s->log_layers);
   free(s->log_layers_path);
-  ec_bind_names_free(s->bind_names, s->n_bind_names);
-  ec_bind_names_free(s->log_io, s->n_log_io);
+  ec_load_bind_names_free(s->bind_names, s->n_bind_names);
+  ec_load_bind_names_free(s->log_io, s->n_log_io);
   free(s->log_io_path);
   free(s->graph_path);
   ec_log_bindings_free(s->log_binds, s->n_log_binds);
@@ -39,7 +39,7 @@ void ec_load_state_free(ec_engine *e) {
   e->ls = NULL;
 }
 
-void ec_bind_names_free(struct ec_bind_name *v, size_t n) {
+void ec_load_bind_names_free(struct ec_bind_name *v, size_t n) {
   for (size_t i = 0; i < n; i++) {
     struct ec_bind_name *b = &v[i];
     free(b->name);

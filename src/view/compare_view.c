@@ -133,8 +133,11 @@ static char *S_f_reformat(const ec_engine *e, const ec_summary *s, const ec_comp
   return ec_asprintf("%zu layers, %s%%", s->reformat_count, ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
 }
 static char *S_f_prec(const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
-  (void)s; (void)r;
-  return S_str(ec_kvs_get(&e->build_options, "Precision"));
+  (void)e; (void)r;
+  char *p = ec_summary_build_precision(s);
+  char *v = S_str(p);
+  free(p);
+  return v;
 }
 /* an inference option as printed, or as its TensorRT version implies it */
 #define S_OPT(fn, key)                                                                     \

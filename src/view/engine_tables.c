@@ -90,8 +90,9 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
     S_kv(t, "Device", EC_NA " (no metadata or log)");
   }
   S_kv(t, "TensorRT", e->trt_version ? e->trt_version : EC_NA " (no log banner)");
-  const char *prec = ec_kvs_get(&e->build_options, "Precision");
+  char *prec = ec_summary_build_precision(s);
   if (prec) S_kv(t, "Build precision", prec);
+  free(prec);
   ec_buf b = {0};
   long long nl = ec_summary_layer_count(s);
   if (nl >= 0) ec_buf_printf(&b, "%lld", nl);
@@ -155,16 +156,16 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   for (size_t i = 0; i < e->n_files; i++)
     ec_buf_printf(&b, "%s%s (%s)", i ? "; " : "", e->files[i].path, ec_file_kind_name(e->files[i].kind));
   S_kv(t, "Files", b.len ? b.data : "");
-  /* which run of which file each group of facts came from */
+  /* which run of which file the facts came from (what each gave:
+   * summary --json provenance.runs_used) */
+  b.len = 0;
   for (size_t i = 0; i < e->n_run_facts; i++) {
     const ec_run_fact *r = &e->run_facts[i];
-    b.len = 0;
-    ec_buf_printf(&b, "%s, run %zu of %zu", r->path, r->run, r->runs);
+    const char *base = strrchr(r->path, '/') ? strrchr(r->path, '/') + 1 : r->path;
+    ec_buf_printf(&b, "%s%s run %zu of %zu", i ? "; " : "", base, r->run, r->runs);
     if (r->role) ec_buf_printf(&b, " (%s)", r->role);
-    if (r->gave) ec_buf_printf(&b, ": %s", r->gave);
-    if (r->command) ec_buf_printf(&b, "; command: %s", r->command);
-    S_kv(t, e->n_run_facts > 1 ? "Run used" : "Run", b.data);
   }
+  if (b.len) S_kv(t, e->n_run_facts > 1 ? "Runs used" : "Run used", b.data);
   if (e->run_profiler) {
     b.len = 0;
     ec_buf_printf(&b, "%s (%s): the run was profiled, so its times include the profiler's overhead", e->run_profiler,
