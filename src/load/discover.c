@@ -83,6 +83,7 @@ ec_file_kind ec_sniff(const char *t, size_t len) {
   const char *s = t + i;
   size_t n = len - i;
   if (n > 10 && memcmp(s, "--- Layer ", 10) == 0) return EC_FILE_GRAPH;
+  if (s[0] != '{' && ec_polygraphy_sniff(t, len)) return EC_FILE_POLYGRAPHY;
   if (s[0] == '{') {
     if (S_has(s, n, "\"enginecard.summary/")) return EC_FILE_SUMMARY;
     if (S_has(s, n, "\"Layers\"")) return EC_FILE_GRAPH;
@@ -306,6 +307,7 @@ static S_reader S_reader_for(ec_file_kind k) {
   case EC_FILE_LOG: return ec_load_log_text;
   case EC_FILE_SUMMARY: return ec_load_summary_text;
   case EC_FILE_LAYER_TIMES: return ec_load_layer_times_text;
+  case EC_FILE_POLYGRAPHY: return ec_load_polygraphy_text;
   default: return NULL;
   }
 }
@@ -358,7 +360,8 @@ static int S_read_one(ec_engine *e, const char *path, ec_file_kind want, const e
   ec_file_kind k = ec_sniff(text, len);
   int rc = 0;
   if (want != EC_FILE_UNKNOWN && k != want &&
-      !(want == EC_FILE_PROFILE_META && (k == EC_FILE_BUILD_META || k == EC_FILE_DEVICE_META))) {
+      !(want == EC_FILE_PROFILE_META && (k == EC_FILE_BUILD_META || k == EC_FILE_DEVICE_META)) &&
+      !(want == EC_FILE_GRAPH && k == EC_FILE_POLYGRAPHY)) {
     ec_diag_add(&e->diags, EC_ERROR, path, 1, 1, "given as %s, but its content reads as %s", ec_file_kind_name(want),
                 ec_file_kind_name(k));
     free(text);
@@ -743,7 +746,7 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
     }
     if (several)
       for (size_t i = 0; i < nc; i++) readable[i] = 0;
-    static const ec_file_kind order[] = {EC_FILE_GRAPH,        EC_FILE_PROFILE,    EC_FILE_LAYER_TIMES,
+    static const ec_file_kind order[] = {EC_FILE_GRAPH,        EC_FILE_POLYGRAPHY, EC_FILE_PROFILE,    EC_FILE_LAYER_TIMES,
                                          EC_FILE_TIMING,       EC_FILE_PROFILE_META, EC_FILE_BUILD_META,
                                          EC_FILE_DEVICE_META,  EC_FILE_LOG,          EC_FILE_SUMMARY};
     for (size_t p = 0; p < sizeof order / sizeof order[0]; p++)

@@ -179,6 +179,20 @@ static void S_merge_log_layers(ec_engine *e, ec_load_state *s) {
   }
 }
 
+/* The build tool a file gives away when no build log says: Torch-TensorRT
+ * names each layer after the ATen op it converted ("[CONVOLUTION]-[
+ * aten_ops.convolution.default]-[/features_0/0/convolution]"). */
+static void S_build_tool(ec_engine *e) {
+  if (e->build_tool) return;
+  for (size_t i = 0; i < e->n_layers + e->n_hidden; i++) {
+    const ec_layer *l = i < e->n_layers ? &e->layers[i] : &e->hidden[i - e->n_layers];
+    if (l->name && (strstr(l->name, "]-[aten_ops.") || strstr(l->name, "]-[acc_ops."))) {
+      e->build_tool = ec_strdup("Torch-TensorRT");
+      return;
+    }
+  }
+}
+
 void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
   ec_load_state *s = e->ls;
   if (s && s->n_log_layers) {
@@ -202,6 +216,7 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
                   s->unknown[i].count, s->unknown[i].guessed ? "precision guessed from its words" : "precision unknown",
                   s->unknown[i].bytes);
   S_join_profile(e, o);
+  S_build_tool(e);
   ec_load_bindings(e, o); /* NoOp folding with it */
   if (e->n_runs) {
     size_t pick = e->n_runs - 1;

@@ -128,6 +128,12 @@ int ec_log_sniff(const char *text, size_t len);
  *  see layer_times.c. */
 int ec_load_layer_times_text(ec_engine *e, const char *path, const char *text, size_t len,
                              const ec_load_opts *o);
+/** The text of `polygraphy inspect model X.engine` (--show layers [attrs]):
+ *  the engine's I/O, profiles, device memory and layers (polygraphy.c). */
+int ec_load_polygraphy_text(ec_engine *e, const char *path, const char *text, size_t len,
+                            const ec_load_opts *o);
+/** 1 when text holds Polygraphy's "==== TensorRT Engine ====" (first 64 KiB). */
+int ec_polygraphy_sniff(const char *text, size_t len);
 /** A stored `enginecard summary --json` (a compare baseline). */
 int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_t len,
                          const ec_load_opts *o);

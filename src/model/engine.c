@@ -36,6 +36,7 @@ const char *ec_file_kind_name(ec_file_kind k) {
   case EC_FILE_LOG: return "log";
   case EC_FILE_SUMMARY: return "summary";
   case EC_FILE_LAYER_TIMES: return "layer-times";
+  case EC_FILE_POLYGRAPHY: return "polygraphy";
   default: return "unknown";
   }
 }
@@ -256,7 +257,7 @@ const ec_binding *ec_engine_binding(const ec_engine *e, const char *name, size_t
 }
 
 int ec_engine_usable(const ec_engine *e) {
-  return e->n_layers > 0 || e->has_profile || e->n_runs > 0 || e->perf.present || e->device.present;
+  return e->n_layers > 0 || e->has_profile || e->n_runs > 0 || e->perf.present || e->device.present || e->n_bindings > 0;
 }
 
 void ec_attrs_add(ec_attrs *a, const char *key, size_t klen, const char *val, size_t vlen) {

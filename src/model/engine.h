@@ -267,6 +267,7 @@ typedef enum {
   EC_FILE_LOG,
   EC_FILE_SUMMARY,
   EC_FILE_LAYER_TIMES, /* per-layer samples from another profiler (Torch-TensorRT trace, IProfiler map) */
+  EC_FILE_POLYGRAPHY,  /* `polygraphy inspect model X.engine` text: I/O, profiles, layers */
   EC_FILE_UNKNOWN
 } ec_file_kind;
 
