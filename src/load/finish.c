@@ -243,9 +243,9 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
   if (e->source_notes.n) {
     const ec_diag *f = &e->source_notes.v[0];
     ec_diag_add(&e->diags, EC_WARN, f->file, f->line, 0,
-                "%zu fact%s differ%s between this engine's files (first: %s); the value read first is kept "
+                "%zu fact%s between this engine's files (first: %s); the value read first is kept "
                 "(-v lists them; summary --json: provenance.source_notes)",
-                e->source_notes.n, e->source_notes.n == 1 ? "" : "s", e->source_notes.n == 1 ? "s" : "", f->msg);
+                e->source_notes.n, ec_plural(e->source_notes.n, " differs", "s differ"), f->msg);
   }
   ec_load_state_free(e);
 }
