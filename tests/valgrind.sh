@@ -1,6 +1,7 @@
 #!/bin/sh
-# valgrind memcheck over the examples, two loader fixtures (a Torch-TensorRT
-# trace, a two-run log) and three corpus engines: summary, layers and report
+# valgrind memcheck over the examples, loader fixtures (a Torch-TensorRT
+# trace, a two-run log, a TensorRT 11 text listing, a Polygraphy inspection,
+# an engine picked from a folder of runs, the folder itself) and three corpus engines: summary, layers and report
 # (HTML + PDF); over generated 2,500-layer engines: report (HTML) and
 # compare; and trend over stored summaries. Leaks inside the font stack are suppressed
 # (tests/valgrind.supp says which and why); any other error or definite leak
@@ -19,12 +20,15 @@ run() { # DESC CMD...
   if [ $? -eq 97 ]; then echo "not ok - valgrind: $d"; sed 's/^/    /' "$TMP/err" | head -40; fail=$((fail + 1))
   else echo "ok - valgrind: $d"; pass=$((pass + 1)); fi
 }
-engines="examples/resnet-fp16-a100 examples/hybrid-fp16-h100 examples/vit-log-only-orin tests/fixtures/torchtrt tests/fixtures/logs/two-models.log"
+engines="examples/resnet-fp16-a100 examples/hybrid-fp16-h100 examples/vit-log-only-orin tests/fixtures/torchtrt tests/fixtures/logs/two-models.log
+  tests/fixtures/facts/listing-11x/build.log tests/fixtures/facts/polygraphy/model.inspect.txt tests/fixtures/facts/runs/model-fp16.trt"
 if [ -d "$SHARED/corpus" ]; then
-  engines="$engines $SHARED/corpus/trex/mobilenet.qat $SHARED/corpus/fuzzylabs/alexnet_fp16 $SHARED/corpus/hackathon-cn/mnist-trt10.16.1-h100pcie"
+  engines="$engines $SHARED/corpus/trex/mobilenet.qat $SHARED/corpus/fuzzylabs/alexnet_fp16 $SHARED/corpus/hackathon-cn/mnist-trt10.16.1-h100pcie/model-trained.trt"
 else
   echo "skip - valgrind on corpus engines: $SHARED/corpus is absent"; skip=$((skip + 1))
 fi
+# a folder of several engines: named, nothing read
+run "summary of a folder of several engines" "$EC" summary --json tests/fixtures/facts/runs
 for e in $engines; do
   run "summary $e" "$EC" summary --json "$e"
   run "layers $e" "$EC" layers --csv "$e"

@@ -3,6 +3,7 @@
  * wording for an unknown version. */
 #include "analyze/advice.h"
 #include "model/trtexec.h"
+#include <string.h>
 
 /* "a precision change through the model", said once */
 #define S_MODEL_PREC "TensorRT 11 takes precision from the model"
@@ -114,8 +115,46 @@ static const char *const S_text[EC_ADV_N][3] = {
          "trtexec 10 and older, trtexec 11 always profiles in a run of its own)."},
 };
 
-const char *ec_advice(ec_advice_id id, const char *ver) {
+/* The build advice for an engine some other tool built (the TensorRT
+ * builder API, Torch-TensorRT): the same steps without a trtexec flag.
+ * NULL: the advice is about measuring, where trtexec is still the tool. */
+static const char *const S_api[EC_ADV_N] = {
+    [EC_ADV_FP16_TENSOR_CORES] =
+        "Build it in FP16 so Tensor-Core tactics qualify: with the TensorRT builder API set the FP16 builder flag "
+        "(Torch-TensorRT: enabled_precisions={torch.half}); TensorRT 11 takes precision from the model, so there cast "
+        "the model to FP16. Keep TF32 enabled.",
+    [EC_ADV_FIRST_CONV_FP16] =
+        "A first convolution this narrow has no INT8 Tensor-Core kernel: leave it unquantized (no Q/DQ nodes around "
+        "it) and in FP16 in the model, where TensorRT has 4-channel first-layer Tensor-Core kernels.",
+    [EC_ADV_OTHER_PRECISION] =
+        "Find its kernel with Nsight Systems (nsys) and profile it with Nsight Compute (ncu); try another precision "
+        "for it (the builder API's layer precision with the precision-constraints flag, or a cast in the model).",
+    [EC_ADV_ATTENTION_FP16] =
+        "Build the attention in FP16 or BF16 (the builder API's FP16/BF16 flag, Torch-TensorRT's "
+        "enabled_precisions, or casts in the model): TensorRT fuses MatMul-Softmax-MatMul into one attention kernel "
+        "only in reduced precision; keep nothing but a scale and a mask between the MatMuls.",
+    [EC_ADV_ONE_PRECISION] =
+        "Remove Reshape/Transpose/Cast chains in the model: export in the layout the next op wants and in one "
+        "precision (build strongly typed from a model already in FP16); polygraphy surgeon sanitize "
+        "--fold-constants folds the static ones.",
+    [EC_ADV_TF32_FP16] =
+        "On Ampere and newer GPUs TF32 (on unless the builder's TF32 flag is cleared) or FP16 (the builder's FP16 "
+        "flag, Torch-TensorRT's enabled_precisions, or casts in the model) lets TensorRT use Tensor Cores.",
+    [EC_ADV_ISLAND_NEXT] =
+        "Find why they run in FP32: layer precision constraints set through the builder API, layers without an "
+        "FP16/INT8 tactic (the builder's verbose log lists the tactics), or casts to FP32 in the model; relax them "
+        "and compare accuracy.",
+    [EC_ADV_ISLAND_MITIGATION] =
+        "If accuracy allows, let these layers run in reduced precision (remove layer precision or output-type "
+        "constraints, or casts to FP32 in the model; check for layers without an FP16/INT8 kernel); each island also "
+        "costs Reformats on its way in and out.",
+};
+
+const char *ec_advice(ec_advice_id id, const char *ver) { return ec_advice_for(id, ver, NULL); }
+
+const char *ec_advice_for(ec_advice_id id, const char *ver, const char *build_tool) {
   if ((unsigned)id >= EC_ADV_N) return "";
+  if (build_tool && strcmp(build_tool, "trtexec") && S_api[id]) return S_api[id];
   int m = ec_trt_major(ver);
   return S_text[id][m < 0 ? 2 : m >= 11 ? 1 : 0];
 }

@@ -34,5 +34,10 @@ typedef enum {
  *  "11.0.0"; NULL when unknown: the text names both generations' way).
  *  Static. */
 const char *ec_advice(ec_advice_id id, const char *ver);
+/** The same for an engine whose build tool is known (ec_engine.build_tool:
+ *  "trtexec", "Torch-TensorRT", ...; NULL unknown): advice on how to build
+ *  names no trtexec flag when another tool built the engine (the builder
+ *  API's flags, Torch-TensorRT's settings, the model). Static. */
+const char *ec_advice_for(ec_advice_id id, const char *ver, const char *build_tool);
 
 #endif

@@ -445,7 +445,7 @@ static void S_green_profiles(ec_compare_result *r, const ec_engine *b, const ec_
 /* A side's profiler for comparability: its name, "none" when a log of the
  * run says nothing of one, NULL when no log was read (unknown). */
 static const char *S_profiler(const ec_engine *e) {
-  if (e->profiler) return e->profiler;
+  if (e->run_profiler) return e->run_profiler;
   for (size_t k = 0; k < e->n_files; k++)
     if (e->files[k].kind == EC_FILE_LOG) return "none";
   return NULL;

@@ -173,9 +173,9 @@ static void S_hotspot_advice(const S_ctx *c, size_t i, ec_buf *check, const char
       ec_buf_printf(check, "Its kernel does not use Tensor Cores (%s).", v.reason);
       int64_t ch = ec_layer_is_conv(l) && l->n_in && l->in[0].ndims == 4 ? l->in[0].dims[1] : -1;
       if (S_is(l->precision, "FP32"))
-        *next = ec_advice(EC_ADV_FP16_TENSOR_CORES, ver);
+        *next = ec_advice_for(EC_ADV_FP16_TENSOR_CORES, ver, c->e->build_tool);
       else if (ch > 0 && ch < 8 && S_is(l->precision, "INT8"))
-        *next = ec_advice(EC_ADV_FIRST_CONV_FP16, ver);
+        *next = ec_advice_for(EC_ADV_FIRST_CONV_FP16, ver, c->e->build_tool);
       else if (ch > 0 && ch < 8)
         *next = "Pad its input to 4 or 8 channels in the ONNX model (zero channels and weights) so Tensor-Core "
                 "first-layer kernels qualify.";
@@ -192,7 +192,7 @@ static void S_hotspot_advice(const S_ctx *c, size_t i, ec_buf *check, const char
     }
   } else {
     ec_buf_puts(check, "Check its kernel, shapes and precision.");
-    *next = ec_advice(EC_ADV_OTHER_PRECISION, ver);
+    *next = ec_advice_for(EC_ADV_OTHER_PRECISION, ver, c->e->build_tool);
   }
 }
 
@@ -375,7 +375,7 @@ static void S_data_movement(S_ctx *c) {
                              "trtexec --verbose build log; at the engine's bindings use --inputIOFormats and "
                              "--outputIOFormats (e.g. fp16:hwc8).");
   else if (dom == EC_MOVE_KGEN)
-    f->next_step = ec_strdup(ec_advice(EC_ADV_ONE_PRECISION, e->trt_version));
+    f->next_step = ec_strdup(ec_advice_for(EC_ADV_ONE_PRECISION, e->trt_version, e->build_tool));
   else
     f->next_step = ec_strdup("Fold Reshape/Transpose/Slice nodes into their neighbours in the ONNX model "
                              "(polygraphy surgeon sanitize --fold-constants, onnx-graphsurgeon), and keep one layout "
@@ -506,7 +506,7 @@ static void S_attention(S_ctx *c, size_t *mha_out, size_t *blocks_out) {
     else
       f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers", nl);
     f->next_step = ec_strdup(
-        fp32 ? ec_advice(EC_ADV_ATTENTION_FP16, e->trt_version)
+        fp32 ? ec_advice_for(EC_ADV_ATTENTION_FP16, e->trt_version, e->build_tool)
              : "Keep nothing but a scale and a mask between the two MatMuls and the Softmax in the ONNX model (no Cast, "
                "Reshape or Transpose inside; export with torch.nn.functional.scaled_dot_product_attention), on "
                "TensorRT 10 or newer, so TensorRT fuses them into one attention kernel.");
@@ -731,7 +731,7 @@ static void S_tiny(S_ctx *c) {
         graph && !strcmp(graph, "Enabled")
             ? "The timing already used CUDA Graphs: fuse the small ops instead (fold constants with polygraphy surgeon "
               "sanitize --fold-constants, remove Reshape/Cast chains in the ONNX model)."
-            : ec_advice(EC_ADV_CUDA_GRAPH, e->trt_version));
+            : ec_advice_for(EC_ADV_CUDA_GRAPH, e->trt_version, e->build_tool));
     f->gain_ms_max = ms;
     f->gain_basis = EC_GAIN_ZERO;
   }
@@ -763,6 +763,30 @@ static void S_streams(S_ctx *c) {
         if (!dup && nstreams < 64) seen[nstreams++] = l->stream_id;
       }
     }
+  }
+  if (!naux && !nsync && (e->aux_streams > 0 || e->layer_sum_caveat)) {
+    /* the layer information does not say which layers run where, the run does */
+    free(list);
+    ec_finding *f = ec_findings_push(c->out, "aux-streams", EC_LINT_INFO);
+    f->latency_ms = NAN;
+    f->share_pct = NAN;
+    if (e->aux_streams > 0)
+      f->message = ec_asprintf("One engine on %ld streams: the run says the engine uses %ld auxiliary stream%s. Layers "
+                               "on different streams overlap, so the summed layer latency overstates the end-to-end "
+                               "time%s.",
+                               e->aux_streams + 1, e->aux_streams, ec_plural((size_t)e->aux_streams, "", "s"),
+                               e->layer_sum_caveat ? " (trtexec warned that its \"Total\" may not be accurate)" : "");
+    else
+      f->message = ec_strdup("One engine on several streams: trtexec warned that its \"Total\" latency may not be "
+                             "accurate because layers on auxiliary streams ran in parallel. The summed layer latency "
+                             "overstates the end-to-end time.");
+    f->evidence = ec_asprintf("log: %s%s", e->aux_streams >= 0 ? "\"Number of aux streams is N\"" : "",
+                              e->layer_sum_caveat ? (e->aux_streams >= 0 ? "; trtexec's \"Total\" warning"
+                                                                         : "trtexec's \"Total\" warning")
+                                                  : "");
+    f->next_step = ec_strdup("Compare the end-to-end time with trtexec --maxAuxStreams=0 (TensorRT 8.6+), and look at "
+                             "the overlap in Nsight Systems (nsys profile trtexec --loadEngine=...).");
+    return;
   }
   if (!naux && !nsync) {
     free(list);

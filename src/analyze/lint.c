@@ -584,7 +584,7 @@ static void S_conv_tc(S_ctx *c, const ec_layer *l, size_t i) {
     }
   } else if (v.cls == EC_TC_CUDA_CORES && fp32 && !(isfinite(c->cc) && c->cc < 8.0)) {
     S_add(c, "conv-no-tensor-cores", EC_LINT_INFO, LAYER_ARGS(c, l, i),
-          ec_advice(EC_ADV_TF32_FP16, c->e->trt_version),
+          ec_advice_for(EC_ADV_TF32_FP16, c->e->trt_version, c->e->build_tool),
           ev.data, "FP32 convolution runs on CUDA cores%s.",
           isfinite(c->cc) ? "" : " (if this GPU is Ampere or newer, Tensor Cores were available in TF32)");
   } else if (v.cls == EC_TC_UNKNOWN && trex_flag) {
@@ -702,7 +702,7 @@ static void S_gemm_tc(S_ctx *c, const ec_layer *l, size_t i) {
           ev, "%s %s layer runs as a matrix-vector kernel on CUDA cores.", l->precision, l->type);
   else if (fp32)
     S_add(c, "gemm-no-tensor-cores", EC_LINT_INFO, LAYER_ARGS(c, l, i),
-          ec_advice(EC_ADV_TF32_FP16, c->e->trt_version),
+          ec_advice_for(EC_ADV_TF32_FP16, c->e->trt_version, c->e->build_tool),
           ev, "FP32 %s layer runs on CUDA cores.", l->type);
   else
     S_add(c, "gemm-no-tensor-cores", EC_LINT_WARNING, LAYER_ARGS(c, l, i),
@@ -738,8 +738,14 @@ static void S_fp32_engine(S_ctx *c) {
   size_t compute = 0;
   for (size_t i = 0; i < e->n_layers; i++) {
     const ec_layer *l = &e->layers[i];
-    if (S_is(l->type, "Reformat") || !l->n_in) continue;
-    if (!S_is(l->precision, "FP32") && !S_is(l->precision, "INT32") && !S_is(l->precision, "BOOL")) return;
+    /* a layer that only moves data has no compute precision; one that
+     * reads an engine input computes in the type it writes (an FP16 input
+     * binding set by --inputIOFormats or the model is converted there) */
+    if (!l->n_in || ec_layer_movement(l) != EC_MOVE_NONE) continue;
+    const char *p = l->precision;
+    if (ec_engine_is_binding(e, l->in[0].name, l->in[0].name_len) && l->out_precision && l->out_precision[0])
+      p = l->out_precision;
+    if (!S_is(p, "FP32") && !S_is(p, "INT32") && !S_is(p, "BOOL")) return;
     compute++;
   }
   ec_findings *f = c->out;
@@ -777,7 +783,7 @@ static void S_fp32_engine(S_ctx *c) {
     else if (conv) snprintf(what, sizeof what, "%zu convolution%s", conv, ec_plural(conv, " runs", "s run"));
     else snprintf(what, sizeof what, "%zu GEMM%s", n, ec_plural(n, " runs", "s run"));
     ec_finding *x = S_add(c, "fp32-engine", EC_LINT_WARNING, -1, lat ? ec_share_pct(ms, c->s->total_ms) : NAN,
-                          lat ? ms : NAN, ec_advice(EC_ADV_TF32_FP16, e->trt_version), ev,
+                          lat ? ms : NAN, ec_advice_for(EC_ADV_TF32_FP16, e->trt_version, e->build_tool), ev,
                           "The engine was built FP32 only on a GPU with Tensor Cores: %s in FP32 on CUDA cores.", what);
     ec_finding_set_layers(x, e, idx, n);
   }
@@ -1061,7 +1067,7 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
     ec_lint_layer_label(&nm, l, 0);
     ec_finding *x = S_add(
         c, "fp32-island", EC_LINT_WARNING, slowest[r], share, lat ? ms[r] : NAN,
-        ec_advice(EC_ADV_ISLAND_MITIGATION, e->trt_version),
+        ec_advice_for(EC_ADV_ISLAND_MITIGATION, e->trt_version, e->build_tool),
         ev.data,
         ec_plural(members[r], "Precision island: %s (%s) runs in FP32 between reduced-precision layers.",
                   "Precision island: %s (%s) and its FP32 neighbours run in FP32 between reduced-precision "
@@ -1075,7 +1081,7 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
       x->gain_basis = EC_GAIN_ZERO;
       S_likely_island(c, x, ref_ms, fp16);
     }
-    x->next_step = ec_strdup(ec_advice(EC_ADV_ISLAND_NEXT, e->trt_version));
+    x->next_step = ec_strdup(ec_advice_for(EC_ADV_ISLAND_NEXT, e->trt_version, e->build_tool));
   }
   free(head);
   free(tail);
@@ -1103,7 +1109,7 @@ static void S_timing(S_ctx *c) {
       char ev[160];
       snprintf(ev, sizeof ev, "%s (%s): median " EC_MS ", p99 " EC_MS, t.what, t.source, med, p99);
       S_add(c, "timing-unstable", sev, -1, NAN, NAN,
-            ec_advice(EC_ADV_STABLE_TIMING, e->trt_version),
+            ec_advice_for(EC_ADV_STABLE_TIMING, e->trt_version, e->build_tool),
             ev, "Timings are unstable: p99 is " EC_RATIO " the median.", r);
     }
   }
@@ -1116,7 +1122,7 @@ static void S_timing(S_ctx *c) {
   }
   if (e->has_profile && e->profile_count > 0 && e->profile_count < c->o.min_profile_iterations)
     S_add(c, "timing-few-samples", e->profile_count <= 1 ? EC_LINT_WARNING : EC_LINT_INFO, -1, NAN, NAN,
-          ec_advice(EC_ADV_PROFILE_MORE, e->trt_version), NULL,
+          ec_advice_for(EC_ADV_PROFILE_MORE, e->trt_version, e->build_tool), NULL,
           "Per-layer latencies average only %lld profiled iteration%s.", (long long)e->profile_count,
           ec_plural(e->profile_count, "", "s"));
 }
@@ -1365,7 +1371,7 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
                 "layer rules cannot run.");
   if (!e->has_profile && e->has_graph && e->n_layers)
     S_add(&c, "profile-missing", EC_LINT_INFO, -1, NAN, NAN,
-          ec_advice(EC_ADV_PROFILE_EXPORT, e->trt_version), NULL,
+          ec_advice_for(EC_ADV_PROFILE_EXPORT, e->trt_version, e->build_tool), NULL,
           "No per-layer profile: findings cannot be ranked by latency share.");
 
   ec_flow f;

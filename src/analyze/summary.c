@@ -3,6 +3,7 @@
 #include "util/alloc.h"
 #include "util/rank.h"
 #include "util/map.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,31 @@ static ec_group *S_group(ec_groups *g, ec_map *ix, const char *key) {
 
 static int S_cmp_group(const void *a, const void *b) {
   return strcmp(((const ec_group *)a)->key, ((const ec_group *)b)->key);
+}
+
+char *ec_summary_build_precision(const ec_summary *s) {
+  const ec_engine *e = s->engine;
+  const char *p = ec_kvs_get(&e->build_options, "Precision");
+  if (p && *p) return ec_strdup(p);
+  const ec_group *top = NULL;
+  size_t known = 0;
+  for (size_t i = 0; i < s->by_precision.n; i++) {
+    const ec_group *g = &s->by_precision.v[i];
+    if (!strcmp(g->key, "Unknown") || !strcmp(g->key, "None")) continue;
+    known += g->count;
+    if (!top || g->count > top->count) top = g;
+  }
+  if (top && s->layers) {
+    char pct[32];
+    return ec_asprintf("%s %s%% of layers, from the graph", top->key,
+                       ec_fmt_pct(pct, sizeof pct, 100.0 * (double)top->count / (double)s->layers));
+  }
+  if (e->build_from_load_run > 0) return ec_strdup("not recorded (load run)");
+  return NULL;
+}
+
+int ec_summary_weights_whole(const ec_summary *s) {
+  return isfinite(s->weights_bytes) && (s->weights_stated || ec_total_is_whole(s->nums.weights_known, s->nums.n));
 }
 
 double ec_latency_total_ms(const ec_engine *e) {
@@ -145,6 +171,16 @@ ec_summary *ec_summarize(const ec_engine *e) {
   ec_numbers_compute(e, &s->nums);
   s->weights_bytes = s->nums.weights_bytes;
   s->weights_bytes_trex = s->nums.weights_bytes_trex;
+  s->weights_layers_bytes = NAN;
+  /* a total the build states wins over a sum the layer information gives
+   * only in part (a Myelin GEMM's weights are not in it; a log's listing
+   * names no weights): the same engine, grouped by its runs (load/runs.c) */
+  double twm = ec_bytes_value(ec_kvs_get(&e->memory, "Total Weights Memory"));
+  if (isfinite(twm) && twm > 0 && !(isfinite(s->weights_bytes) && ec_total_is_whole(s->nums.weights_known, s->nums.n))) {
+    s->weights_layers_bytes = s->weights_bytes;
+    s->weights_bytes = twm;
+    s->weights_stated = "the build log's Total Weights Memory";
+  }
   s->activations_bytes = s->nums.io_bytes;
   s->activations_bytes_trex = s->nums.io_bytes_trex;
   s->io_unknown_layers = e->n_layers - s->nums.io_known;

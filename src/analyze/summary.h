@@ -45,6 +45,10 @@ typedef struct ec_summary {
   ec_numbers nums;           /* per-layer weights, I/O (analyze/layer_numbers.h) */
   /* totals from nums (NAN when no layer's value is known) */
   double weights_bytes, weights_bytes_trex;
+  const char *weights_stated; /* NULL: weights_bytes is the layers' sum; else what states it ("the build
+                                 log's Total Weights Memory"), used because the layer information does
+                                 not give every layer's weights; static */
+  double weights_layers_bytes; /* the layers' sum when weights_stated is set (NAN when none known) */
   double activations_bytes, activations_bytes_trex;
   size_t io_unknown_layers;  /* layers whose I/O is unknown (dynamic shapes, no tensors described) */
   int has_timing;
@@ -55,6 +59,20 @@ typedef struct ec_summary {
   ec_sample_stats enqueue, h2d, d2h;
   size_t *order;             /* layer indices by latency, descending, ties in graph order */
 } ec_summary;
+
+/** The engine's build precision as every output says it, from the build's
+ *  own evidence: the Precision a build states (a build run's log, TREx's
+ *  build metadata: "FP32+FP16"); else the precision most of the graph's
+ *  layers run in ("INT8 84.6% of layers, from the graph"); else "not recorded
+ *  (load run)" when the only options read are a --loadEngine run's (whose
+ *  Build Options echo trtexec's defaults); NULL when nothing says. Caller
+ *  frees. */
+char *ec_summary_build_precision(const ec_summary *s);
+
+/** 1 when s->weights_bytes is the engine's whole weights: every layer's are
+ *  known (analyze/layer_numbers.h ec_total_is_whole), or a build log states
+ *  the total (s->weights_stated). The one test every output uses. */
+int ec_summary_weights_whole(const ec_summary *s);
 
 /** The one denominator of every share of latency in every output: the sum
  *  of averageMs over the engine's counted layers (TREx's total_runtime).

@@ -101,9 +101,7 @@ static char *S_v_reformat_count(void *ud) {
 static char *S_v_weights(void *ud) {
   S_PART;
   ec_buf b = {0};
-  char gap[128];
-  ec_phrase_bytes_total(&b, s->weights_bytes, NULL, s->nums.weights_known, s->nums.n,
-                     "no layer's weights are described", ec_phrase_weights_gap(gap, sizeof gap, &s->nums));
+  ec_phrase_weights(&b, s, NULL, "no layer's weights are described");
   return ec_buf_take(&b);
 }
 

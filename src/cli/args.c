@@ -167,6 +167,7 @@ int ec_cli_exit_for(ec_load_status st) {
   case EC_LOAD_OK: return EC_EXIT_OK;
   case EC_LOAD_NOTHING_USABLE: return EC_EXIT_NODATA;
   case EC_LOAD_BAD_INPUT:
+  case EC_LOAD_SEVERAL_ENGINES:
   case EC_LOAD_IO_ERROR: return EC_EXIT_USAGE;
   }
   return EC_EXIT_USAGE;

@@ -220,10 +220,11 @@ static const struct {
 };
 
 static const char S_engine_text[] =
-    "ENGINE is a path prefix (dir/model.engine picks up every dir/model.engine.* file), a directory holding one "
-    "engine's files, or any single file; NAME=ENGINE sets the display name. Files are recognised by their content "
-    "(layer graph, profile, timing and metadata JSON, trtexec logs), not their names; any one of them is enough, "
-    "and what is missing is reported, not fatal.";
+    "ENGINE is a path prefix (dir/model.engine picks up every dir/model.engine.* file, and the runs in dir that "
+    "build or load model.engine), a directory holding one engine's files, or any single file; NAME=ENGINE sets the "
+    "display name. Files are recognised by their content (layer graph, profile, timing and metadata JSON, trtexec "
+    "logs, Polygraphy's inspect model text), not their names; any one of them is enough, and what is missing is "
+    "reported, not fatal. A directory holding several engines' files is never read as one: exit 2 names each.";
 
 const ec_command *ec_command_find(const char *name) {
   for (size_t i = 0; name && i < ec_n_commands; i++)

@@ -279,6 +279,29 @@ static json_t *S_provenance(const ec_engine *e) {
   json_object_set_new(o, "profile_records_folded", json_integer((json_int_t)e->profile_hidden));
   json_object_set_new(o, "layers_without_profile", json_integer((json_int_t)e->layers_without_profile));
   json_object_set_new(o, "profile_index", json_integer(e->profile_index));
+  /* layers TensorRT runs for itself (Myelin's L2-cache policy), set aside */
+  json_object_set_new(o, "engine_internal_layers", json_integer((json_int_t)e->n_internal));
+  json_object_set_new(o, "engine_internal_tensors", json_integer((json_int_t)e->n_internal_tensors));
+  /* what the runs say about how they ran (null: not said) */
+  json_object_set_new(o, "aux_streams", e->aux_streams >= 0 ? json_integer((json_int_t)e->aux_streams) : json_null());
+  json_object_set_new(o, "layer_sum_caveat", json_boolean(e->aux_streams > 0 || e->layer_sum_caveat));
+  json_object_set_new(o, "run_profiler", ec_jstr(e->run_profiler));
+  json_object_set_new(o, "run_profiler_source", ec_jstr(e->run_profiler_source));
+  json_object_set_new(o, "build_tool", ec_jstr(e->build_tool));
+  /* which run of which file gave what (load/log_runs.c) */
+  json_t *rs = json_array();
+  for (size_t i = 0; i < e->n_run_facts; i++) {
+    const ec_run_fact *r = &e->run_facts[i];
+    json_t *x = json_object();
+    json_object_set_new(x, "path", ec_jstr(r->path));
+    json_object_set_new(x, "run", json_integer((json_int_t)r->run));
+    json_object_set_new(x, "runs", json_integer((json_int_t)r->runs));
+    json_object_set_new(x, "command", ec_jstr(r->command));
+    json_object_set_new(x, "role", ec_jstr(r->role));
+    json_object_set_new(x, "gave", ec_jstr(r->gave));
+    json_array_append_new(rs, x);
+  }
+  json_object_set_new(o, "runs_used", rs);
   /* facts two files give differently, with the value kept (load/sources.c) */
   json_t *sn = json_array();
   for (size_t i = 0; i < e->source_notes.n; i++) {
@@ -295,6 +318,10 @@ json_t *ec_jsonout_summary(const ec_summary *s) {
   json_t *o = json_object();
   json_object_set_new(o, "schema", json_string(EC_SUMMARY_SCHEMA));
   json_object_set_new(o, "engine", ec_jstr(e->name));
+  /* from the build's own evidence, the graph, or "not recorded (load run)" (analyze/summary.h) */
+  char *bp = ec_summary_build_precision(s);
+  json_object_set_new(o, "build_precision", ec_jstr(bp));
+  free(bp);
   long long nl = ec_summary_layer_count(s); /* -1: no layer information (null, not 0) */
   json_object_set_new(o, "layers", nl >= 0 ? json_integer((json_int_t)nl) : json_null());
   if (s->has_latency) {
@@ -321,8 +348,9 @@ json_t *ec_jsonout_summary(const ec_summary *s) {
   json_object_set_new(o, "reformat", rf);
   json_object_set_new(o, "weights_bytes", ec_jcount(s->weights_bytes));
   /* the numbers stay; the flags say whether they stand for the engine */
-  json_object_set_new(o, "weights_complete",
-                      json_boolean(isfinite(s->weights_bytes) && ec_total_is_whole(s->nums.weights_known, s->nums.n)));
+  json_object_set_new(o, "weights_complete", json_boolean(ec_summary_weights_whole(s)));
+  /* "layers": the layers' sum; "log": a build log's Total Weights Memory (the layers give theirs in part) */
+  json_object_set_new(o, "weights_source", json_string(s->weights_stated ? "log" : "layers"));
   json_object_set_new(o, "activations_complete",
                       json_boolean(isfinite(s->activations_bytes) && ec_total_is_whole(s->nums.io_known, s->nums.n)));
   json_object_set_new(o, "weights_bytes_trex", ec_jcount(s->weights_bytes_trex));

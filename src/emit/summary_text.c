@@ -57,6 +57,13 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
     S_put_name(f, b.data, b.len, 0);
     fputc(')', f);
   }
+  b.len = 0;
+  ec_phrase_internal(&b, e);
+  if (b.len) {
+    fputs("  (plus ", f);
+    S_put_name(f, b.data, b.len, 0);
+    fputc(')', f);
+  }
   ec_buf_free(&b);
   fprintf(f, "\n");
   ec_e2e t = ec_summary_e2e(s);
@@ -75,6 +82,10 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
     if (t.known && isfinite(t.median_ms))
       fprintf(f, "; %s %s median " EC_MS " (%s)", s->total_ms > t.median_ms ? "exceeds the end-to-end" : "end-to-end",
               t.what, t.median_ms, t.source);
+    ec_buf cv = {0};
+    ec_phrase_aux_caveat(&cv, e);
+    if (cv.len) fprintf(f, "; %s", cv.data);
+    ec_buf_free(&cv);
     fputs(")\n", f);
     fprintf(f, "reformats   %zu %s, " EC_MS ", " EC_PCT " of latency\n", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"), s->reformat_ms,
             s->reformat_share_pct);
@@ -83,13 +94,15 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
     if (nl >= 0) fprintf(f, "reformats   %zu %s (latency " EC_NA ")\n", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"));
     else fprintf(f, "reformats   " EC_NA "\n");
   }
-  char extra[96], tb[32], gap[128];
+  char extra[96], tb[32];
   snprintf(extra, sizeof extra, " (TREx: %s)", ec_fmt_bytes(tb, sizeof tb, s->weights_bytes_trex));
   int none = s->nums.n == 0;
-  S_bytes_line(f, "weights", s->weights_bytes, extra, s->nums.weights_known, s->nums.n,
-               none ? "no layers were read"
-                    : "no layer's weights are described: names-only layer information or a log's layer listing",
-               ec_phrase_weights_gap(gap, sizeof gap, &s->nums));
+  ec_buf wb = {0};
+  ec_phrase_weights(&wb, s, extra,
+                    none ? "no layers were read"
+                         : "no layer's weights are described: names-only layer information or a log's layer listing");
+  fprintf(f, "%-12s%s\n", "weights", wb.data);
+  ec_buf_free(&wb);
   S_bytes_line(f, "activations", s->activations_bytes, " of layer I/O traffic", s->nums.io_known, s->nums.n,
                none ? "no layers were read" : "no layer's tensors have a known size", NULL);
   if (s->has_timing)

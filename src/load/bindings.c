@@ -28,6 +28,7 @@
  *     map the options filled (e->input_shapes), NULL otherwise. */
 #include "load/internal.h"
 #include "util/alloc.h"
+#include "util/buf.h"
 #include "util/map.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,6 +97,12 @@ static void S_infer(ec_engine *e, size_t *cap, const S_seen *s) {
            * reading L2-cache-policy buffers) reads engine-internal buffers */
           if (!side && l->lists_consts && !l->n_out) continue;
           ec_map_put(&added, t->name, t->name_len, 1);
+          /* Myelin's own tensors (L2-cache buffers, "__myln_...", "x_myl4"
+           * copies) are never the engine's inputs or outputs */
+          if (ec_tensor_is_myelin_internal(t->name, t->name_len)) {
+            e->n_internal_tensors++;
+            continue;
+          }
           S_add(e, cap, t->name, t->name_len, side ? EC_BIND_OUTPUT : EC_BIND_INPUT, 0);
         }
       }
@@ -265,7 +272,7 @@ static void S_log_shapes(ec_engine *e, const ec_load_state *s) {
   for (size_t i = 0; i < e->n_bindings; i++) {
     ec_binding *b = &e->bindings[i];
     const ec_log_binding *x = S_log_of(s, &by, b);
-    if (!x) continue;
+    if (!x || !x->dims.n) continue; /* "Marking y as output": a name, no shape */
     if (b->dir == EC_BIND_UNKNOWN) b->dir = x->dir;
     if (b->described && S_same_shape(b->t.dims, b->t.ndims, &x->dims)) continue;
     if (b->described)
@@ -344,6 +351,54 @@ static void S_profile_shapes(ec_engine *e) {
   }
 }
 
+/* The names of a binding list as compared between sources: those of
+ * optimisation profile pidx, sorted, joined by ", ". Caller frees. */
+static char *S_names_text(const char *const *names, const size_t *lens, size_t n, int pidx) {
+  char **v = ec_calloc(n ? n : 1, sizeof *v);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    size_t base;
+    long p = ec_profile_suffix(names[i], lens[i], &base);
+    if (p >= 0 && p != pidx) continue;
+    v[k++] = ec_strndup(names[i], p >= 0 ? base : lens[i]);
+  }
+  for (size_t i = 1; i < k; i++) /* insertion sort: binding lists are short */
+    for (size_t j = i; j > 0 && strcmp(v[j - 1], v[j]) > 0; j--) {
+      char *t = v[j];
+      v[j] = v[j - 1];
+      v[j - 1] = t;
+    }
+  ec_buf b = {0};
+  for (size_t i = 0; i < k; i++) {
+    ec_buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
+    free(v[i]);
+  }
+  free(v);
+  return ec_buf_take(&b);
+}
+
+/* One stated list of bindings offered against the one held (load/sources.c's
+ * rule: the first stated list read is kept; a different one is a note). */
+typedef struct {
+  int src;               /* 0 none, 1 the graph's list, 2 a listing's I/O section, 3 a log's created bindings */
+  ec_fact_basis basis;
+  char *text;
+} S_pick;
+
+static void S_offer(ec_engine *e, S_pick *h, int src, char *text, const char *path, int line) {
+  switch (ec_source_pick_basis(h->basis, h->text, EC_FACT_STATED, text)) {
+  case EC_SOURCE_TAKE:
+    free(h->text);
+    h->text = text;
+    h->src = src;
+    h->basis = EC_FACT_STATED;
+    return;
+  case EC_SOURCE_DISAGREE: ec_source_note(e, path, line, "the engine's inputs and outputs", h->text, text); break;
+  default: break;
+  }
+  free(text);
+}
+
 void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
   ec_load_state *s = e->ls;
   int pidx = o ? o->profile_index : 0;
@@ -354,7 +409,42 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
   S_seen_layers(&seen, e->layers, e->n_layers);
   S_seen_layers(&seen, e->hidden, e->n_hidden);
   const char *path = s ? (s->graph_path ? s->graph_path : s->log_layers_path) : NULL;
-  if (s && s->have_bind_list) {
+  /* which source names the bindings: a stated list wins over inference */
+  S_pick h = {0};
+  if (s) {
+    const struct {
+      int src, have;
+      size_t n;
+      const char *path;
+      int line;
+    } offers[] = {{1, s->have_bind_list, s->n_bind_names, s->graph_path, 0},
+                  {2, s->have_log_io, s->n_log_io, s->log_io_path, s->log_io_line},
+                  {3, s->n_log_binds > 0, s->n_log_binds, s->log_binds_path, 0}};
+    for (size_t k = 0; k < sizeof offers / sizeof offers[0]; k++) {
+      if (!offers[k].have) continue;
+      const char **nm = ec_calloc(offers[k].n ? offers[k].n : 1, sizeof *nm);
+      size_t *nl = ec_calloc(offers[k].n ? offers[k].n : 1, sizeof *nl);
+      for (size_t i = 0; i < offers[k].n; i++) {
+        nm[i] = offers[k].src == 1 ? s->bind_names[i].name : offers[k].src == 2 ? s->log_io[i].name : s->log_binds[i].name;
+        nl[i] = offers[k].src == 1 ? s->bind_names[i].len : offers[k].src == 2 ? s->log_io[i].len : s->log_binds[i].len;
+      }
+      S_offer(e, &h, offers[k].src, S_names_text(nm, nl, offers[k].n, pidx), offers[k].path, offers[k].line);
+      free(nm);
+      free(nl);
+    }
+    if (h.src == 2) {
+      /* the listing's own section is the list: read as a graph's would be */
+      ec_load_bind_names_free(s->bind_names, s->n_bind_names);
+      s->bind_names = s->log_io;
+      s->n_bind_names = s->cap_bind_names = s->n_log_io;
+      s->log_io = NULL;
+      s->n_log_io = 0;
+      s->have_bind_list = 1;
+      path = s->log_io_path;
+    }
+  }
+  free(h.text);
+  if (h.src == 1 || h.src == 2) {
     size_t other_profile = 0, unknown = 0;
     for (size_t i = 0; i < s->n_bind_names; i++) {
       const char *nm = s->bind_names[i].name;
@@ -376,7 +466,10 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
       ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
                   "%zu of %zu bindings are read or written by no layer: their direction and shape are unknown", unknown,
                   e->n_bindings);
-  } else if (s && s->n_log_binds) {
+    if (h.src == 2)
+      ec_diag_add(&e->diags, EC_INFO, path, s->log_io_line, 0,
+                  "the bindings are the listing's own I/O section (%zu), not inferred from the layers", e->n_bindings);
+  } else if (h.src == 3) {
     /* no list in the layer information: the log names the bindings */
     for (size_t i = 0; i < s->n_log_binds; i++)
       if (!ec_engine_binding(e, s->log_binds[i].name, s->log_binds[i].len))
@@ -389,6 +482,10 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
                 "no \"Bindings\" list: %zu inputs (tensors no layer writes) and %zu outputs (tensors no layer reads) are "
                 "inferred from the layers",
                 nin, e->n_bindings - nin);
+    if (e->n_internal_tensors)
+      ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
+                  "%zu engine-internal tensors (Myelin's own, L2-cache buffers) that no layer reads or writes are not "
+                  "taken for bindings", e->n_internal_tensors);
   }
   ec_map_free(&seen.wr);
   ec_map_free(&seen.rd);

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "load/internal.h"
 #include "util/alloc.h"
+#include "util/buf.h"
 #include "util/file.h"
 #include <dirent.h>
 #include <errno.h>
@@ -82,6 +83,7 @@ ec_file_kind ec_sniff(const char *t, size_t len) {
   const char *s = t + i;
   size_t n = len - i;
   if (n > 10 && memcmp(s, "--- Layer ", 10) == 0) return EC_FILE_GRAPH;
+  if (s[0] != '{' && ec_polygraphy_sniff(t, len)) return EC_FILE_POLYGRAPHY;
   if (s[0] == '{') {
     if (S_has(s, n, "\"enginecard.summary/")) return EC_FILE_SUMMARY;
     if (S_has(s, n, "\"Layers\"")) return EC_FILE_GRAPH;
@@ -134,6 +136,18 @@ static ec_file_kind S_sniff_file(const char *path, const char *head, size_t hl, 
   fclose(f);
   tail[n] = '\0';
   return memmem(tail, n, "\"enginecard.summary/", 20) ? EC_FILE_SUMMARY : k;
+}
+
+/* 1 when the file at path is recognised as engine data. */
+static int S_sniff_ok(const char *path) {
+  size_t hl;
+  int whole;
+  ec_diags d = {0};
+  char *head = S_read_head(path, 65536, &hl, &whole, &d);
+  int ok = head && S_sniff_file(path, head, hl, whole) != EC_FILE_UNKNOWN;
+  free(head);
+  ec_diags_free(&d);
+  return ok;
 }
 
 static int S_cmp_str(const void *a, const void *b) {
@@ -293,6 +307,7 @@ static S_reader S_reader_for(ec_file_kind k) {
   case EC_FILE_LOG: return ec_load_log_text;
   case EC_FILE_SUMMARY: return ec_load_summary_text;
   case EC_FILE_LAYER_TIMES: return ec_load_layer_times_text;
+  case EC_FILE_POLYGRAPHY: return ec_load_polygraphy_text;
   default: return NULL;
   }
 }
@@ -303,6 +318,7 @@ const char *ec_load_status_name(ec_load_status s) {
   case EC_LOAD_BAD_INPUT: return "bad input";
   case EC_LOAD_NOTHING_USABLE: return "nothing usable";
   case EC_LOAD_IO_ERROR: return "I/O error";
+  case EC_LOAD_SEVERAL_ENGINES: return "several engines";
   }
   return "?";
 }
@@ -344,7 +360,8 @@ static int S_read_one(ec_engine *e, const char *path, ec_file_kind want, const e
   ec_file_kind k = ec_sniff(text, len);
   int rc = 0;
   if (want != EC_FILE_UNKNOWN && k != want &&
-      !(want == EC_FILE_PROFILE_META && (k == EC_FILE_BUILD_META || k == EC_FILE_DEVICE_META))) {
+      !(want == EC_FILE_PROFILE_META && (k == EC_FILE_BUILD_META || k == EC_FILE_DEVICE_META)) &&
+      !(want == EC_FILE_GRAPH && k == EC_FILE_POLYGRAPHY)) {
     ec_diag_add(&e->diags, EC_ERROR, path, 1, 1, "given as %s, but its content reads as %s", ec_file_kind_name(want),
                 ec_file_kind_name(k));
     free(text);
@@ -392,6 +409,215 @@ size_t ec_load_input_bytes(const char *spec) {
   return bytes;
 }
 
+
+/* What each of the files v[0..n) holds, from its head (EC_FILE_UNKNOWN when
+ * it cannot be read). */
+static void S_kinds_of(char *const *v, size_t n, ec_file_kind *k) {
+  for (size_t i = 0; i < n; i++) {
+    size_t hl;
+    int whole;
+    ec_diags d = {0};
+    char *head = S_read_head(v[i], 65536, &hl, &whole, &d);
+    k[i] = head ? S_sniff_file(v[i], head, hl, whole) : EC_FILE_UNKNOWN;
+    free(head);
+    ec_diags_free(&d);
+  }
+}
+
+/* The regular files of directory dir, at most max of them (NULL when it
+ * holds more or cannot be listed), sorted. */
+static char **S_dir_files(const char *dir, size_t max, size_t *n) {
+  *n = 0;
+  DIR *d = opendir(dir);
+  if (!d) return NULL;
+  char **v = NULL;
+  size_t cap = 0;
+  struct dirent *de;
+  while ((de = readdir(d))) {
+    if (de->d_name[0] == '.') continue;
+    char *p = ec_asprintf("%s/%s", dir, de->d_name);
+    struct stat fs;
+    if (stat(p, &fs) == 0 && S_ISREG(fs.st_mode) && *n < max) {
+      *EC_PUSH(v, *n, cap) = p;
+      continue;
+    }
+    int over = stat(p, &fs) == 0 && S_ISREG(fs.st_mode);
+    free(p);
+    if (over) { /* too many files to look into */
+      for (size_t i = 0; i < *n; i++) free(v[i]);
+      free(v);
+      closedir(d);
+      *n = 0;
+      return NULL;
+    }
+  }
+  closedir(d);
+  if (*n > 1) qsort(v, *n, sizeof *v, S_cmp_str);
+  return v;
+}
+
+/* Quote a path for a message when it holds a blank ("dir/model.onnx --fp16"). */
+static char *S_shown_path(const char *dir, const char *name) {
+  char *p = dir ? ec_asprintf("%s/%s", dir, name) : ec_strdup(name);
+  if (!strchr(p, ' ')) return p;
+  char *q = ec_asprintf("'%s'", p);
+  free(p);
+  return q;
+}
+
+/* Say that path holds the files of ng engines (files v[0..n), their groups
+ * grp, names gn): which files each engine has and the path that picks it;
+ * files tied to none are named too. */
+static void S_say_several(ec_engine *e, const char *path, int is_dir, char *const *v, const size_t *grp, size_t n,
+                          char *const *gn, size_t ng) {
+  char *dir = NULL;
+  if (is_dir) {
+    size_t l = strlen(path);
+    while (l > 1 && path[l - 1] == '/') l--;
+    dir = ec_strndup(path, l);
+  }
+  else {
+    const char *sl = strrchr(path, '/');
+    dir = sl ? ec_strndup(path, (size_t)(sl - path)) : NULL;
+  }
+  ec_buf b = {0};
+  for (size_t g = 0; g < ng; g++) {
+    char *p = S_shown_path(dir, gn[g]);
+    ec_buf_printf(&b, "%s%s", g ? ", " : "", p);
+    free(p);
+  }
+  ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,
+              "the %s holds the files of %zu different engines (runs that built or loaded different engines, or "
+              "several file sets); their facts are never mixed: name one engine: %s",
+              is_dir ? "directory" : "prefix", ng, b.data ? b.data : "");
+  for (size_t g = 0; g < ng; g++) {
+    b.len = 0;
+    for (size_t i = 0; i < n; i++)
+      if (grp[i] == g) ec_buf_printf(&b, "%s%s", b.len ? ", " : "", strrchr(v[i], '/') ? strrchr(v[i], '/') + 1 : v[i]);
+    char *p = S_shown_path(dir, gn[g]);
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "engine %s: %s", p, b.data ? b.data : "");
+    free(p);
+  }
+  b.len = 0;
+  for (size_t i = 0; i < n; i++)
+    if (grp[i] == (size_t)-1) ec_buf_printf(&b, "%s%s", b.len ? ", " : "", strrchr(v[i], '/') ? strrchr(v[i], '/') + 1 : v[i]);
+  if (b.len)
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0,
+                "files no run or name ties to one of these engines (read one alone by naming it): %s", b.data);
+  ec_buf_free(&b);
+  free(dir);
+}
+
+/* A prefix that names an engine of its folder (DIR/model.trt when DIR's
+ * runs load or save model.trt; DIR/resnet.engine for TREx's
+ * resnet.engine.* files and the runs that save resnet.engine): the files of
+ * that engine, in *out (returns their number; 0 when the prefix names no
+ * engine, or the folder holds over 512 files). Several engines that the
+ * prefix's own files belong to: diagnostics and *several set. */
+static size_t S_prefix_engine(ec_engine *e, const char *path, char **sibs, size_t nsib, const ec_load_opts *o,
+                              char ***out, int *several) {
+  *several = 0;
+  *out = NULL;
+  const char *slash = strrchr(path, '/');
+  char *dir = slash ? ec_strndup(path, (size_t)(slash - path) + (slash == path)) : ec_strdup(".");
+  const char *base = slash ? slash + 1 : path;
+  size_t nf;
+  char **f = *base ? S_dir_files(dir, 512, &nf) : NULL;
+  free(dir);
+  if (!f) return 0;
+  ec_file_kind *k = ec_calloc(nf ? nf : 1, sizeof *k);
+  size_t *grp = ec_calloc(nf ? nf : 1, sizeof *grp);
+  S_kinds_of(f, nf, k);
+  char **gn = NULL;
+  size_t ng = ec_load_group((const char *const *)f, k, nf, o ? o->run : 0, grp, &gn);
+  /* the engines the prefix names: by name, or through its own files */
+  int *want = ec_calloc(ng ? ng : 1, sizeof *want);
+  size_t nwant = 0;
+  for (size_t g = 0; g < ng; g++)
+    if (!strcmp(gn[g], base)) want[g] = 1;
+  for (size_t i = 0; i < nf; i++)
+    for (size_t j = 0; j < nsib; j++)
+      if (!strcmp(f[i], sibs[j]) && grp[i] != (size_t)-1) want[grp[i]] = 1;
+  for (size_t g = 0; g < ng; g++) nwant += want[g];
+  size_t n = 0, cap = 0;
+  if (nwant >= 2) {
+    /* only the engines asked about are listed */
+    size_t *g2 = ec_calloc(nf ? nf : 1, sizeof *g2), nn = 0;
+    char **gn2 = ec_calloc(ng ? ng : 1, sizeof *gn2);
+    size_t *map = ec_calloc(ng ? ng : 1, sizeof *map);
+    for (size_t g = 0; g < ng; g++)
+      if (want[g]) map[g] = nn, gn2[nn++] = gn[g];
+    char **f2 = ec_calloc(nf ? nf : 1, sizeof *f2);
+    size_t n2 = 0;
+    for (size_t i = 0; i < nf; i++)
+      if (grp[i] != (size_t)-1 && want[grp[i]]) {
+        f2[n2] = f[i];
+        g2[n2++] = map[grp[i]];
+      }
+    S_say_several(e, path, 0, f2, g2, n2, gn2, nn);
+    free(f2);
+    free(g2);
+    free(gn2);
+    free(map);
+    *several = 1;
+  } else if (nwant == 1) {
+    for (size_t i = 0; i < nf; i++) {
+      int sib = 0;
+      for (size_t j = 0; j < nsib && !sib; j++) sib = !strcmp(f[i], sibs[j]);
+      if ((grp[i] != (size_t)-1 && want[grp[i]]) || sib) {
+        *EC_PUSH(*out, n, cap) = f[i];
+        f[i] = NULL;
+      }
+    }
+  }
+  for (size_t i = 0; i < nf; i++) free(f[i]);
+  for (size_t g = 0; g < ng; g++) free(gn[g]);
+  free(gn);
+  free(f);
+  free(k);
+  free(grp);
+  free(want);
+  return n;
+}
+
+/* Subfolders of dir that hold engine files (a folder of engine folders), as
+ * "dir/a, dir/b"; NULL when none. */
+static char *S_engine_subdirs(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return NULL;
+  char **v = NULL;
+  size_t n = 0, cap = 0;
+  struct dirent *de;
+  while ((de = readdir(d)) && n < 1000) {
+    if (de->d_name[0] == '.') continue;
+    char *p = ec_asprintf("%s/%s", dir, de->d_name);
+    struct stat st;
+    size_t nf = 0;
+    char **f = stat(p, &st) == 0 && S_ISDIR(st.st_mode) ? S_dir_files(p, 512, &nf) : NULL;
+    int has = 0;
+    if (f) {
+      ec_file_kind *k = ec_calloc(nf ? nf : 1, sizeof *k);
+      S_kinds_of(f, nf, k);
+      for (size_t i = 0; i < nf; i++) has |= k[i] != EC_FILE_UNKNOWN;
+      for (size_t i = 0; i < nf; i++) free(f[i]);
+      free(f);
+      free(k);
+    }
+    if (has) *EC_PUSH(v, n, cap) = p;
+    else free(p);
+  }
+  closedir(d);
+  if (!n) return NULL;
+  qsort(v, n, sizeof *v, S_cmp_str);
+  ec_buf b = {0};
+  for (size_t i = 0; i < n; i++) {
+    ec_buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
+    free(v[i]);
+  }
+  free(v);
+  return ec_buf_take(&b);
+}
+
 ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
   static const ec_load_opts none = {0};
   if (!o) o = &none;
@@ -419,6 +645,7 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
   int io_error = 0;      /* something that exists could not be read */
   int missing = 0;       /* the ENGINE argument names nothing */
   int bad_explicit = 0;  /* a file named by an option is unusable */
+  int several = 0;       /* the path holds the files of several engines */
   S_failed *failed = NULL;
   size_t n_failed = 0, cap_failed = 0;
 
@@ -437,14 +664,38 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
     size_t nc = S_candidates(path, &c, &is_prefix, &pre, &pre_len, &dir_err);
     struct stat st;
     int is_dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-    if (nc == 0 && dir_err) {
+    int exists_file = !is_dir && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    /* a prefix that names an engine of its folder: that engine's files
+     * (a file that exists is read alone, unless it is no engine data: an
+     * engine binary names its engine's files) */
+    if (!is_dir && !pre && (is_prefix || !exists_file || !S_sniff_ok(path))) {
+      char **pe = NULL;
+      size_t npe = S_prefix_engine(e, path, c, nc, o, &pe, &several);
+      if (npe || several) {
+        for (size_t i = 0; i < nc; i++) free(c[i]);
+        free(c);
+        c = pe;
+        nc = npe;
+        is_prefix = 1;
+      }
+    }
+    if (several) {
+      /* nothing is read: said above */
+    } else if (nc == 0 && dir_err) {
       /* an unreadable directory is not an empty one (EACCES: "Permission denied") */
       ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "cannot read the %sdirectory: %s", is_dir ? "" : "prefix's ",
                   strerror(dir_err));
       missing = 1;
     } else if (nc == 0 && is_dir) {
-      ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,
-                  "the directory holds no files (expected a graph, profile, timing, metadata or trtexec log)");
+      char *sub = S_engine_subdirs(path);
+      if (sub)
+        ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,
+                    "the directory holds no files, but its folders hold engines: name one (or several): %s", sub);
+      else
+        ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,
+                    "the directory holds no files (expected a graph, profile, timing, metadata or trtexec log)");
+      if (sub) several = 1;
+      free(sub);
     } else if (nc == 0 && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
       /* a FIFO, socket or device: never opened (a FIFO would block) */
       ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "not a regular file%s", S_ISFIFO(st.st_mode) ? " (a FIFO)" : "");
@@ -480,7 +731,22 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
         free(head);
       }
     }
-    static const ec_file_kind order[] = {EC_FILE_GRAPH,        EC_FILE_PROFILE,    EC_FILE_LAYER_TIMES,
+    /* the files of several engines are never read as one */
+    if (!several && nc > 1) {
+      size_t *grp = ec_calloc(nc, sizeof *grp);
+      char **gn = NULL;
+      size_t ng = ec_load_group((const char *const *)c, kinds, nc, o->run, grp, &gn);
+      if (ng >= 2) {
+        S_say_several(e, path, is_dir, c, grp, nc, gn, ng);
+        several = 1;
+      }
+      for (size_t g = 0; g < ng; g++) free(gn[g]);
+      free(gn);
+      free(grp);
+    }
+    if (several)
+      for (size_t i = 0; i < nc; i++) readable[i] = 0;
+    static const ec_file_kind order[] = {EC_FILE_GRAPH,        EC_FILE_POLYGRAPHY, EC_FILE_PROFILE,    EC_FILE_LAYER_TIMES,
                                          EC_FILE_TIMING,       EC_FILE_PROFILE_META, EC_FILE_BUILD_META,
                                          EC_FILE_DEVICE_META,  EC_FILE_LOG,          EC_FILE_SUMMARY};
     for (size_t p = 0; p < sizeof order / sizeof order[0]; p++)
@@ -509,7 +775,7 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
         ec_diag_add(&e->diags, EC_WARN, c[i], 1, 1, "not recognised as TensorRT engine data (graph, profile, timing, metadata or trtexec log)");
       free(c[i]);
     }
-    if (is_dir && nc > 0 && recognised == 0)
+    if (is_dir && nc > 0 && recognised == 0 && !several)
       ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,
                   "the directory holds no engine files: none of its %zu files is a graph, profile, timing, metadata "
                   "or trtexec log", nc);
@@ -549,6 +815,13 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
     }
   }
   free(failed);
+  if (several) {
+    /* the "no usable engine data" error adds nothing to the list above */
+    for (size_t i = 0; i < e->diags.n; i++)
+      if (e->diags.v[i].sev == EC_ERROR && !strncmp(e->diags.v[i].msg, "no usable engine data", 21))
+        e->diags.v[i].sev = EC_INFO;
+    return EC_LOAD_SEVERAL_ENGINES;
+  }
   if (missing) return EC_LOAD_IO_ERROR;
   if (bad_explicit) return EC_LOAD_BAD_INPUT;
   if (!usable) return io_error ? EC_LOAD_IO_ERROR : EC_LOAD_NOTHING_USABLE;

@@ -149,12 +149,10 @@ static void S_merge_log_layers(ec_engine *e, ec_load_state *s) {
       ec_layer_clear(l);
       *l = from;
       merged++;
-      if (ec_layer_is_hidden(l)) {
-        if (!strcmp(l->layer_type, "NoOp")) e->n_noop++;
-        else if (!strcmp(l->layer_type, "Constant")) e->n_constant++;
-        else if (!strcmp(l->layer_type, "shape_call")) e->n_shape_call++;
-        else e->n_signal_wait++;
-        *EC_PUSH(e->hidden, e->n_hidden, e->cap_hidden) = *l;
+      if (ec_layer_is_hidden(l) || ec_layer_is_engine_internal(l)) {
+        size_t nl = e->n_layers;
+        ec_load_place_layer(e, l); /* to e->hidden */
+        e->n_layers = nl;
         continue;
       }
     }
@@ -167,7 +165,7 @@ static void S_merge_log_layers(ec_engine *e, ec_load_state *s) {
     ec_diag_add(&e->diags, EC_INFO, s->log_layers_path, 0, 0,
                 "%zu of the graph's names-only layers took their types, precisions and tensors from the log's layer listing",
                 merged);
-    if (merged == e->n_layers + e->n_noop + e->n_constant + e->n_shape_call + e->n_signal_wait) {
+    if (merged == e->n_layers + e->n_noop + e->n_constant + e->n_shape_call + e->n_signal_wait + e->n_internal) {
       e->graph_names_only = 0;
       /* the names-only warning no longer holds: keep it as a note */
       for (size_t i = 0; i < e->diags.n; i++)
@@ -181,24 +179,26 @@ static void S_merge_log_layers(ec_engine *e, ec_load_state *s) {
   }
 }
 
+/* The build tool a file gives away when no build log says: Torch-TensorRT
+ * names each layer after the ATen op it converted ("[CONVOLUTION]-[
+ * aten_ops.convolution.default]-[/features_0/0/convolution]"). */
+static void S_build_tool(ec_engine *e) {
+  if (e->build_tool) return;
+  for (size_t i = 0; i < e->n_layers + e->n_hidden; i++) {
+    const ec_layer *l = i < e->n_layers ? &e->layers[i] : &e->hidden[i - e->n_layers];
+    if (l->name && (strstr(l->name, "]-[aten_ops.") || strstr(l->name, "]-[acc_ops."))) {
+      e->build_tool = ec_strdup("Torch-TensorRT");
+      return;
+    }
+  }
+}
+
 void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
   ec_load_state *s = e->ls;
   if (s && s->n_log_layers) {
     if (!e->has_graph) {
       /* the same TREx rules as for graph JSON: NoOp/Constant/... aside */
-      for (size_t i = 0; i < s->n_log_layers; i++) {
-        ec_layer *l = &s->log_layers[i];
-          if (ec_layer_is_hidden(l)) {
-          if (!strcmp(l->layer_type, "NoOp")) e->n_noop++;
-          else if (!strcmp(l->layer_type, "Constant")) e->n_constant++;
-          else if (!strcmp(l->layer_type, "shape_call")) e->n_shape_call++;
-          else e->n_signal_wait++;
-          *EC_PUSH(e->hidden, e->n_hidden, e->cap_hidden) = *l;
-        } else {
-          l->index = e->n_layers;
-          *EC_PUSH(e->layers, e->n_layers, e->cap_layers) = *l;
-        }
-      }
+      for (size_t i = 0; i < s->n_log_layers; i++) ec_load_place_layer(e, &s->log_layers[i]);
       free(s->log_layers);
       e->n_raw_layers = s->n_log_layers;
       e->has_graph = 1;
@@ -216,6 +216,7 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
                   s->unknown[i].count, s->unknown[i].guessed ? "precision guessed from its words" : "precision unknown",
                   s->unknown[i].bytes);
   S_join_profile(e, o);
+  S_build_tool(e);
   ec_load_bindings(e, o); /* NoOp folding with it */
   if (e->n_runs) {
     size_t pick = e->n_runs - 1;
@@ -238,5 +239,13 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
   }
   if (!ec_engine_usable(e))
     ec_diag_add(&e->diags, EC_ERROR, NULL, 0, 0, "no usable engine data: need a graph, a profile, a timing file, metadata or a trtexec log");
+  /* facts two files give differently are said without -v: one warning */
+  if (e->source_notes.n) {
+    const ec_diag *f = &e->source_notes.v[0];
+    ec_diag_add(&e->diags, EC_WARN, f->file, f->line, 0,
+                "%zu fact%s between this engine's files (first: %s); the value read first is kept "
+                "(-v lists them; summary --json: provenance.source_notes)",
+                e->source_notes.n, ec_plural(e->source_notes.n, " differs", "s differ"), f->msg);
+  }
   ec_load_state_free(e);
 }

@@ -167,7 +167,6 @@ static void S_name_layer(ec_layer *l, const char *s, size_t n) {
   l->unknown = EC_UNKNOWN_TENSORS | EC_UNKNOWN_WEIGHTS;
 }
 
-static int S_is(const char *a, const char *b) { return a && strcmp(a, b) == 0; }
 
 void ec_load_unique_names(char *const *names, const size_t *lens, size_t n, char **out, size_t *out_lens) {
   ec_map all = {0}, seen = {0}; /* every name in the list (and generated); occurrences so far */
@@ -351,19 +350,7 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
    * NoOp/Constant aside after; all of them are kept in e->hidden so profile
    * records that time them are recognised, not reported as strays. */
   S_disambiguate(tmp, nt);
-  for (size_t i = 0; i < nt; i++) {
-    ec_layer *l = &tmp[i];
-    if (ec_layer_is_hidden(l)) {
-      if (S_is(l->layer_type, "NoOp")) e->n_noop++;
-      else if (S_is(l->layer_type, "Constant")) e->n_constant++;
-      else if (S_is(l->layer_type, "shape_call")) e->n_shape_call++;
-      else e->n_signal_wait++;
-      *EC_PUSH(e->hidden, e->n_hidden, e->cap_hidden) = *l;
-    } else {
-      l->index = e->n_layers;
-      *EC_PUSH(e->layers, e->n_layers, e->cap_layers) = *l;
-    }
-  }
+  for (size_t i = 0; i < nt; i++) ec_load_place_layer(e, &tmp[i]);
   free(tmp);
   if (names_only) {
     e->graph_names_only = 1;

@@ -59,6 +59,13 @@ typedef struct ec_load_state {
   } *bind_names;
   size_t n_bind_names, cap_bind_names;
   int have_bind_list;   /* the graph had a "Bindings" list (possibly empty) */
+  /* a log's --dumpLayerInfo I/O section ("Bindings:", TensorRT 11 "I/O
+   * Tensors:"), the first log that prints one */
+  struct ec_bind_name *log_io;
+  size_t n_log_io;
+  int have_log_io;
+  char *log_io_path;
+  int log_io_line;
   char *graph_path;     /* the graph JSON read, for messages */
   /* the tensor being read: TensorRT 11's separate "Format" and "Datatype"
    * keys, joined when its last key is read (ec_tensor_done) */
@@ -77,6 +84,9 @@ typedef struct ec_load_state {
   } *unknown;
   size_t n_unknown, cap_unknown;
 } ec_load_state;
+
+/** Free n staged binding entries and the array. */
+void ec_load_bind_names_free(struct ec_bind_name *v, size_t n);
 
 /** The engine's staging area (created on first use). */
 ec_load_state *ec_load_state_of(ec_engine *e);
@@ -106,12 +116,6 @@ void ec_load_generator_json(ec_engine *e, const char *path, const struct json_t 
 /** 1, and the note in *note and *n, when a log line is a generator line
  *  ("Generator: NOTE" at the start of the line). */
 int ec_load_generator_line(const char *s, size_t len, const char **note, size_t *n);
-/** 1 when a log line names an Nsight Systems report file (provenance.c):
- *  the log was captured from a run under `nsys profile`. */
-int ec_load_profiler_line(const char *s, size_t len);
-/** Record that e's run was made under nsys, as path's log says (the first
- *  such log wins). */
-void ec_load_profiler(ec_engine *e, const char *path);
 /* Which value wins when two input files give the same fact (sources.c): the
  * one read first, unless it is the other cut at a separator ("workspace"
  * against "workspace: 8192 MiB, ..."); a difference of any other kind keeps
@@ -120,6 +124,15 @@ typedef enum { EC_SOURCE_KEEP = 0, EC_SOURCE_TAKE, EC_SOURCE_DISAGREE } ec_sourc
 /** The verdict on a fact held as have (NULL: none yet) when another source
  *  offers offered (NULL: nothing); trailing blanks do not count. Pure. */
 ec_source_verdict ec_source_pick(const char *have, const char *offered);
+/* How a fact is known: stated by an input file, or derived by enginecard
+ * from other facts. */
+typedef enum { EC_FACT_NONE = 0, EC_FACT_DERIVED, EC_FACT_STATED } ec_fact_basis;
+/** The verdict when a fact held as have (on have_basis) meets offered (on
+ *  offered_basis): a stated fact wins over a derived one; two facts on the
+ *  same basis follow ec_source_pick (the one read first, unless it is the
+ *  other cut short). NONE (or NULL) is no fact. Pure. */
+ec_source_verdict ec_source_pick_basis(ec_fact_basis have_basis, const char *have, ec_fact_basis offered_basis,
+                                       const char *offered);
 /** Note that a file (path, line; 0 when unknown) says other where kept was
  *  read earlier: an EC_INFO diagnostic and an entry of e->source_notes. */
 void ec_source_note(ec_engine *e, const char *path, int line, const char *what, const char *kept,
@@ -139,6 +152,23 @@ void ec_layer_finalize(ec_layer *l);
 /** 1 for layers TREx does not count (NoOp, Constant, shape_call, signal,
  *  wait): they go to e->hidden. */
 int ec_layer_is_hidden(const ec_layer *l);
+/** 1 for a tensor TensorRT 11's Myelin keeps for its L2-cache policy
+ *  ("l2_cache_policy_inputs_N_mylM", "l2_cache_management_..."): an
+ *  engine-internal buffer, never a binding, an activation or a weight. */
+int ec_tensor_is_l2_buffer(const char *name, size_t n);
+/** 1 for a tensor only Myelin's graph knows: an L2-cache buffer, "__myl..."
+ *  / "__mye..." names, and the "<name>_myl<N>" copies Myelin makes of the
+ *  network's tensors. Never inferred to be a binding. */
+int ec_tensor_is_myelin_internal(const char *name, size_t n);
+/** 1 for a layer that is the engine's own housekeeping, not part of the
+ *  network: it writes nothing and reads only L2-cache buffers (TensorRT 11's
+ *  custom_layers that "do not correspond to any layers in the
+ *  INetworkDefinition"). Set aside (e->hidden, counted in e->n_internal). */
+int ec_layer_is_engine_internal(const ec_layer *l);
+/** The one placement of a read layer: TREx's hidden kinds and engine-internal
+ *  layers go to e->hidden (counted by kind), the rest to e->layers with its
+ *  index. Moves *l into the engine (zeroed). */
+void ec_load_place_layer(ec_engine *e, ec_layer *l);
 /** TREx's disambiguation of names[0..n) (lens[i] bytes each), in order: the
  *  2nd "x" becomes "x_2", the 3rd "x_3", ...; a generated name is never one
  *  that is already in the list, generated or not ("same", "same", "same_2"
@@ -147,6 +177,16 @@ int ec_layer_is_hidden(const ec_layer *l);
  *  in out_lens[i]; others out[i] NULL. Caller frees out's strings. The one
  *  rule for graph layers and profile records, so they still match. */
 void ec_load_unique_names(char *const *names, const size_t *lens, size_t n, char **out, size_t *out_lens);
+
+/** Group the files paths[0..n) (of kinds[i]; EC_FILE_UNKNOWN ones are left
+ *  out) into engines (runs.c): group_of[i] gets the file's engine, or
+ *  (size_t)-1 for a file no run, stem or export ties to one; *names (the
+ *  caller frees each and the array) each engine's name (the engine file a
+ *  run loads or saves, the model and flags of a build that saves none, or
+ *  TREx's file stem). run: --run (0 the last). Returns the number of
+ *  engines. Reads the logs. */
+size_t ec_load_group(const char *const *paths, const ec_file_kind *kinds, size_t n, long run, size_t *group_of,
+                     char ***names);
 
 /** The engine's inputs and outputs (e->bindings) from the staged "Bindings"
  *  list and the layers' tensors, NoOp folding (consumers of a NoOp read its

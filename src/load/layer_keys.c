@@ -317,6 +317,58 @@ static int S_names_conv(const char *t) {
   return 0;
 }
 
+/* Myelin's own convolution kinds (TensorRT 10/11 LayerType without a
+ * ParameterType or Kernel key): "correlation" is every convolution on
+ * TensorRT 11, "deconv" a transposed one. conv_act_pool is left out: its
+ * output is pooled, so the output shape does not give the convolution's. */
+static int S_myelin_conv(const char *t, int *deconv) {
+  static const struct { const char *t; int de; } k[] = {
+      {"correlation", 0}, {"convolution", 0}, {"conv", 0}, {"deconv", 1}, {"deconvolution", 1}};
+  for (size_t i = 0; t && i < sizeof k / sizeof k[0]; i++)
+    if (!strcmp(t, k[i].t)) {
+      *deconv = k[i].de;
+      return 1;
+    }
+  return 0;
+}
+
+/* A Myelin convolution states no Kernel, Groups or OutMaps, but its weight
+ * is one of its Constants: [K, C/G, R, S(, T)] (a deconvolution's [C, K/G,
+ * R, S]), in the same logical order as its input and output tensors. The
+ * kernel, the groups and the output maps follow from that tensor and the
+ * input and output shapes, so the layer has the convolution attributes a
+ * 10.x file states (MACs and FLOPs as a CaskConvolution's). Of several
+ * tensors that fit, the largest (a [1,K,1,1] bias fits when K is 1). */
+static void S_conv_from_constants(ec_layer *l) {
+  int deconv = 0;
+  if (l->conv.present || !l->n_consts || !l->n_in || !l->n_out || !S_myelin_conv(l->layer_type, &deconv)) return;
+  const ec_tensor *in = &l->in[0], *out = &l->out[0];
+  int r = out->ndims;
+  if (r < 3 || r > 5 || in->ndims != r || in->dims[1] <= 0 || out->dims[1] <= 0) return;
+  const ec_tensor *w = NULL;
+  int64_t groups = 1;
+  for (size_t i = 0; i < l->n_consts; i++) {
+    const ec_tensor *c = &l->consts[i];
+    if (c->ndims != r || c->volume <= 0 || c->dims[1] <= 0) continue;
+    int64_t lead = deconv ? in->dims[1] : out->dims[1], other = deconv ? out->dims[1] : in->dims[1];
+    if (c->dims[0] != lead || other % c->dims[1]) continue;
+    if (w && c->volume <= w->volume) continue;
+    w = c;
+    groups = other / c->dims[1];
+  }
+  if (!w) return;
+  l->conv.present = 1;
+  l->conv.nkernel = r - 2;
+  for (int i = 0; i < r - 2; i++) l->conv.kernel[i] = w->dims[2 + i];
+  l->conv.groups = groups;
+  l->conv.out_maps = out->dims[1];
+  char t[64 * 21 + 64];
+  size_t n = 0;
+  for (int i = 0; i < w->ndims && n + 24 < sizeof t; i++) n += (size_t)snprintf(t + n, sizeof t - n, "%s%lld", i ? "," : "[", (long long)w->dims[i]);
+  n += (size_t)snprintf(t + n, sizeof t - n, "] (%s)", w->name ? w->name : "");
+  ec_attrs_add(&l->attrs, "KernelFromConstant", 18, t, n < sizeof t ? n : sizeof t - 1);
+}
+
 void ec_layer_build_end(ec_layer_build *b) {
   ec_layer *l = b->l;
   if (!l->name) {
@@ -346,6 +398,7 @@ void ec_layer_build_end(ec_layer_build *b) {
     memcpy(l->conv.stride, b->stride, sizeof b->stride);
     memcpy(l->conv.dilation, b->dilation, sizeof b->dilation);
   }
+  S_conv_from_constants(l);
   ec_layer_finalize(l);
 }
 

@@ -38,7 +38,9 @@ typedef enum ec_load_status {
                             read, parsed or used as that kind; other data may be usable */
   EC_LOAD_NOTHING_USABLE,/* everything was read, but nothing held usable engine data
                             (a directory without engine files, files that fail to parse) */
-  EC_LOAD_IO_ERROR       /* the ENGINE argument names nothing that exists or can be read */
+  EC_LOAD_IO_ERROR,      /* the ENGINE argument names nothing that exists or can be read */
+  EC_LOAD_SEVERAL_ENGINES /* the directory (or prefix) holds the files of several engines: nothing
+                            is read; the diagnostics name each engine and how to pick it */
 } ec_load_status;
 
 /** Short name of a status ("ok", "bad input", "nothing usable", "I/O error"); static. */
@@ -126,6 +128,12 @@ int ec_log_sniff(const char *text, size_t len);
  *  see layer_times.c. */
 int ec_load_layer_times_text(ec_engine *e, const char *path, const char *text, size_t len,
                              const ec_load_opts *o);
+/** The text of `polygraphy inspect model X.engine` (--show layers [attrs]):
+ *  the engine's I/O, profiles, device memory and layers (polygraphy.c). */
+int ec_load_polygraphy_text(ec_engine *e, const char *path, const char *text, size_t len,
+                            const ec_load_opts *o);
+/** 1 when text holds Polygraphy's "==== TensorRT Engine ====" (first 64 KiB). */
+int ec_polygraphy_sniff(const char *text, size_t len);
 /** A stored `enginecard summary --json` (a compare baseline). */
 int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_t len,
                          const ec_load_opts *o);

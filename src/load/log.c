@@ -108,6 +108,8 @@ static int S_accuracy_line(ec_log_parser *P, const ec_log_line *L, const char *t
 static void S_generic(ec_log_parser *P, const ec_log_line *L) {
   const char *c = L->c;
   size_t n = L->cn;
+  /* what the run says about itself; a warning among them stays a note too */
+  if (ec_log_run_fact(P, L) && L->sev != 'W') return;
   if ((L->sev == 'W' || L->sev == 'E' || L->sev == 'F') && !L->trt) {
     const char *t = c;
     size_t tn = n;
@@ -142,6 +144,8 @@ static void S_generic(ec_log_parser *P, const ec_log_line *L) {
     P->mode = EC_LOG_M_LAYERS_VERBOSE;
     return;
   }
+  /* a dump's I/O section after the blank line that ends its layers */
+  if (L->sev == 0 && P->dump_end && P->dump_end == L->no - 1 && ec_log_io_section(P, L)) return;
   if (L->sev != 'I') return;
   if (ec_log_starts(c, n, "=== ")) {
     const char *t = c;
@@ -189,6 +193,7 @@ static void S_line_in(ec_log_parser *P, const ec_log_line *L) {
   switch (P->mode) {
   case EC_LOG_M_LAYERS_DUMP:
   case EC_LOG_M_BINDINGS:
+  case EC_LOG_M_IO_TENSORS:
     if (ec_log_dump_line(P, L)) return;
     break;
   case EC_LOG_M_LAYERS_VERBOSE:
@@ -242,7 +247,6 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
   int last_line_complete = 1;
   const char *gen = NULL; /* a "Generator: NOTE" line (load/provenance.c) */
   size_t gen_len = 0;
-  int profiled = 0; /* an Nsight Systems report file named (load/provenance.c) */
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *le = nl ? nl : end;
@@ -254,7 +258,6 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
     last_line_complete = nl != NULL;
     if (!last_line_complete && !(L.n >= 5 && memcmp(L.s, "&&&& ", 5) == 0)) break; /* cut off: not read */
     if (!gen) ec_load_generator_line(L.s, L.n, &gen, &gen_len);
-    if (!profiled) profiled = ec_load_profiler_line(L.s, L.n);
     ec_log_split(&L);
     S_line_in(&P, &L);
     p = nl ? nl + 1 : end;
@@ -263,7 +266,6 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
   ec_log_tactics_apply(&P);
   int rc = ec_log_conclude(&P, o, no, last_line_complete);
   if (rc == 0 && gen) ec_load_generator(e, path, gen, gen_len);
-  if (rc == 0 && profiled) ec_load_profiler(e, path);
   for (size_t i = 0; i < P.n_segs; i++) ec_log_inv_free(&P.segs[i]);
   free(P.segs);
   return rc;

@@ -141,3 +141,116 @@ int ec_log_info_fact(ec_log_parser *P, const ec_log_line *L, const char *c, size
   }
   return 0;
 }
+
+/* "Adding network input: x with dtype: float32, dimensions: (-1, 1, 28, 28)"
+ * and "Marking y_out as output: y" (a verbose build, the ONNX parser): the
+ * network's own inputs and outputs, stated before any layer exists. */
+static int S_network_io(ec_log_parser *P, const ec_log_line *L, const char *c, size_t n) {
+  const char *r, *name;
+  size_t rn, nn;
+  ec_dims dims = {0};
+  ec_bind_dir dir;
+  if (ec_log_after(c, n, "Adding network input: ", &r, &rn)) {
+    const char *w = ec_log_find(r, rn, " with dtype: ");
+    if (!w || w == r) return 0;
+    name = r;
+    nn = (size_t)(w - r);
+    const char *d = ec_log_find(w, rn - (size_t)(w - r), "dimensions: (");
+    if (d) {
+      d += 13;
+      const char *e = memchr(d, ')', (size_t)(r + rn - d));
+      if (e) {
+        /* "-1, 1, 28, 28" -> "-1x1x28x28" */
+        char buf[256];
+        size_t k = 0;
+        for (const char *q = d; q < e && k < sizeof buf - 1; q++)
+          if (*q != ' ') buf[k++] = *q == ',' ? 'x' : *q;
+        if (k && !ec_dims_parse(buf, k, &dims)) dims.n = 0;
+      }
+    }
+    dir = EC_BIND_INPUT;
+  } else if (ec_log_find(c, n, " as output: ") && ec_log_after(c, n, "Marking ", &r, &rn)) {
+    const char *w = NULL;
+    for (const char *f = r; (f = ec_log_find(f, rn - (size_t)(f - r), " as output: ")); f++) w = f;
+    name = w + 12;
+    nn = (size_t)(r + rn - name);
+    ec_log_trim(&name, &nn);
+    if (!nn) return 0;
+    dir = EC_BIND_OUTPUT;
+  } else {
+    return 0;
+  }
+  ec_log_inv *g = ec_log_cur(P);
+  for (size_t i = 0; i < g->n_decl; i++)
+    if (g->decl[i].len == nn && !memcmp(g->decl[i].name, name, nn)) { /* declared again (another build attempt) */
+      free(dims.v);
+      return 1;
+    }
+  ec_log_binding *b = EC_PUSH(g->decl, g->n_decl, g->cap_decl);
+  memset(b, 0, sizeof *b);
+  b->name = ec_strndup(name, nn);
+  b->len = nn;
+  b->dir = dir;
+  b->dims = dims;
+  b->line = L->no;
+  g->anything = 1;
+  return 1;
+}
+
+/* "... is N" / "uses N auxiliary streams": N, or -1. */
+static long S_count_after(const char *s, size_t n) {
+  double x;
+  size_t used;
+  if (!ec_log_num(s, n, &x, &used) || x < 0 || x > 1e6 || x != (long)x) return -1;
+  return (long)x;
+}
+
+int ec_log_run_fact(ec_log_parser *P, const ec_log_line *L) {
+  const char *c = L->c, *r;
+  size_t n = L->cn, rn;
+  ec_log_inv *g = ec_log_cur(P);
+  if (L->sev == 'V' && L->trt && S_network_io(P, L, c, n)) return 1;
+  /* "[I] [TRT] [MS] Number of aux streams is 2" */
+  if (L->trt && (r = ec_log_find(c, n, "Number of aux streams is "))) {
+    r += 25;
+    long k = S_count_after(r, (size_t)(c + n - r));
+    if (k >= 0) {
+      g->aux_streams = k;
+      g->anything = 1;
+    }
+    return 1;
+  }
+  /* [W] The engine uses 2 auxiliary streams, so the "Total" latency may not
+   * be accurate because some layers may have run in parallel! */
+  if (L->sev == 'W' && !L->trt && ec_log_after(c, n, "The engine uses ", &r, &rn) &&
+      ec_log_find(r, rn, " auxiliary stream") && ec_log_find(r, rn, "may not be accurate")) {
+    long k = S_count_after(r, rn);
+    if (k >= 0 && g->aux_streams < 0) g->aux_streams = k;
+    g->aux_caveat = 1;
+    g->anything = 1;
+    return 1;
+  }
+  /* Nsight Systems after the run: "Generated:" then the report's path (or on
+   * the same line), "....nsys-rep" (".qdrep" before 2021.4, whose versions
+   * say "Report file moved to \"....qdrep\"" in one line) */
+  if (L->sev == 0) {
+    const char *t = c;
+    size_t tn = n;
+    ec_log_trim(&t, &tn);
+    if (ec_log_starts(t, tn, "Generated:")) {
+      P->nsys_generated = L->no;
+      t += 10, tn -= 10;
+      ec_log_trim(&t, &tn);
+      if (!tn) return 1;
+    }
+    while (tn && (t[tn - 1] == '"' || t[tn - 1] == '\'')) tn--; /* "Report file moved to \"....qdrep\"" */
+    int rep = (tn > 9 && !memcmp(t + tn - 9, ".nsys-rep", 9)) || (tn > 6 && !memcmp(t + tn - 6, ".qdrep", 6));
+    int moved = ec_log_starts(t, tn, "Report file moved to "); /* nsys before 2021.4 says so in one line */
+    if (rep && (moved || (P->nsys_generated && L->no - P->nsys_generated <= 2))) {
+      /* the last run of the log is the one nsys ran */
+      P->segs[P->n_segs - 1].profiler_line = L->no;
+      return 1;
+    }
+  }
+  return 0;
+}

@@ -127,6 +127,17 @@ typedef struct ec_log_inv {
   ec_input_shapes shapes; /* from its "Input build/inference shape" lines */
   ec_log_binding *binds;  /* the bindings it says it created */
   size_t n_binds, cap_binds;
+  ec_log_binding *decl;   /* the network's inputs and outputs a verbose build declares ("Adding
+                             network input: x ...", "Marking y as output: y") */
+  size_t n_decl, cap_decl;
+  struct ec_bind_name *io; /* a --dumpLayerInfo listing's own I/O section ("Bindings:" names,
+                             TensorRT 11 "I/O Tensors:" entries) */
+  size_t n_io, cap_io;
+  int io_listed, io_line;  /* the section was printed (possibly empty), at line */
+  long aux_streams;        /* "Number of aux streams is N"; -1 when not said */
+  int aux_caveat;          /* trtexec's warning that the profile's "Total" may not be accurate */
+  int profiler_line;       /* a profiler's "Generated: ....nsys-rep" after the run (0: none) */
+  int is_load;             /* a --loadEngine run (its Build Options block echoes defaults) */
 } ec_log_inv;
 
 void ec_log_inv_clear_prof(ec_log_inv *g);
@@ -145,7 +156,8 @@ typedef enum {
   EC_LOG_M_PROFILE,
   EC_LOG_M_LAYERS_VERBOSE,
   EC_LOG_M_LAYERS_DUMP,
-  EC_LOG_M_BINDINGS
+  EC_LOG_M_BINDINGS,
+  EC_LOG_M_IO_TENSORS
 } ec_log_mode;
 
 enum { EC_LOG_COL_TIME, EC_LOG_COL_AVG, EC_LOG_COL_MEDIAN, EC_LOG_COL_PCT, EC_LOG_NCOL };
@@ -169,6 +181,8 @@ typedef struct ec_log_parser {
   /* layer dump */
   int dump_skip; /* reading a dump that loses against what we have */
   int dump_rank;
+  int dump_end;  /* the line where the last dump's layers ended (its I/O section follows) */
+  int nsys_generated; /* line number of nsys's "Generated:" line (its report path follows) */
   /* notes */
   int last_note; /* index+1 of the note continuation lines extend */
   int last_note_line;
@@ -246,8 +260,10 @@ void ec_log_stage_prof(ec_engine *e, const char *path, ec_log_inv *g);
 /* log_layers.c */
 /** Begin a layer listing of the given rank (see ec_log_inv.layers_rank). */
 void ec_log_layers_begin(ec_log_parser *P, int rank, int line);
-/** One line while in a --dumpLayerInfo dump ("Layers:" / "Bindings:"); 1 when consumed. */
+/** One line while in a --dumpLayerInfo dump ("Layers:" / "Bindings:" / "I/O Tensors:"); 1 when consumed. */
 int ec_log_dump_line(ec_log_parser *P, const ec_log_line *L);
+/** "Bindings:" or "I/O Tensors:" (a dump's I/O section) starts: 1 when the line was one. */
+int ec_log_io_section(ec_log_parser *P, const ec_log_line *L);
 /** "Layer(Type): name, Tactic: t, in -> out". */
 void ec_log_verbose_layer(ec_log_parser *P, const ec_log_line *L);
 /** Stage g's layers for ec_load_finish (ownership moves to the engine). */
@@ -258,6 +274,13 @@ void ec_log_stage_layers(ec_engine *e, const char *path, ec_log_inv *g);
 int ec_log_trt_fact(ec_log_parser *P, const ec_log_line *L);
 /** "[I]" facts (build time, engine size, ...); 1 when the line was one. */
 int ec_log_info_fact(ec_log_parser *P, const ec_log_line *L, const char *c, size_t n);
+/** What a run says about how it ran: "Number of aux streams is N", trtexec's
+ *  warning that the "Total" latency may not be accurate (aux streams), a
+ *  verbose build's network inputs and outputs ("Adding network input: x with
+ *  dtype: float32, dimensions: (-1, 1, 28, 28)", "Marking y as output: y"),
+ *  and Nsight Systems' "Generated: ....nsys-rep" after the run. 1 when the
+ *  line was one (a warning is still kept as a note by the caller). */
+int ec_log_run_fact(ec_log_parser *P, const ec_log_line *L);
 
 /* merging helpers (log_runs.c): fill what e lacks; a value e already has
  * follows load/sources.c's rule (a cut value gives way to the fuller one;

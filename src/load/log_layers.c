@@ -1,6 +1,7 @@
 /* log_layers — layer listings: --dumpLayerInfo ("Layers:" then names only,
- * or one detailed "Name: ..., LayerType: ..." line per layer, then
- * "Bindings:") and the verbose build's "Engine Layer Information"
+ * or one detailed "Name: ..., LayerType: ..." line per layer, TensorRT 11's
+ * with "Constants: [...]", then the engine's own I/O section: 10.x
+ * "Bindings:" names, TensorRT 11 "I/O Tensors:" entries) and the verbose build's "Engine Layer Information"
  * ("Layer(Type): name, Tactic: t, in[Float(1,2)] -> out (Half[1,2:8])").
  * A listing that ranks lower than one already read in the same invocation
  * is skipped (detailed dump > verbose listing > names only). */
@@ -249,6 +250,10 @@ static void S_dump_layer_detailed(ec_log_parser *P, const ec_log_line *L) {
   while (p < end && S_kv_next(p, end, &k, &kn, &v, &vn, &next)) {
     if (ec_log_eq(k, kn, "Inputs")) S_dump_tensors(P, v, vn, &l->in, &l->n_in);
     else if (ec_log_eq(k, kn, "Outputs")) S_dump_tensors(P, v, vn, &l->out, &l->n_out);
+    else if (ec_log_eq(k, kn, "Constants")) { /* TensorRT 11: the layer's weights, as in the JSON */
+      S_dump_tensors(P, v, vn, &l->consts, &l->n_consts);
+      l->lists_consts = 1;
+    }
     ec_lval lv;
     ec_lval_text(&lv, v, vn);
     if (vn && v[0] == '{' && S_weights(v, vn, &lv.wtype, &lv.wtype_n, &lv.wcount)) lv.is_weights = 1;
@@ -311,10 +316,113 @@ void ec_log_stage_layers(ec_engine *e, const char *path, ec_log_inv *g) {
 }
 
 
+/* One entry of a listing's I/O section: "x" (10.x "Bindings:"), or TensorRT
+ * 11's "Name: x, IOMode: Input, DataType: Float, Dimensions: [1,1,28,28],
+ * Location: Device, IsShapeInferenceIO: 0, ProfileInfo: [ { MinShape: [...],
+ * OptShape: [...], MaxShape: [...], Format: ... }]" (the keys of the JSON
+ * "I/O Tensors" entry, printed as the layers are). */
+static void S_io_entry(ec_log_parser *P, const ec_log_line *L, const char *c, size_t n) {
+  ec_log_inv *g = ec_log_cur(P);
+  struct ec_bind_name *b = EC_PUSH(g->io, g->n_io, g->cap_io);
+  memset(b, 0, sizeof *b);
+  b->shape_io = -1;
+  g->anything = 1;
+  if (!ec_log_starts(c, n, "Name: ")) {
+    b->name = ec_strndup(c, n);
+    b->len = n;
+    return;
+  }
+  b->io = 1;
+  const char *p = c, *end = c + n, *k, *v, *next;
+  size_t kn, vn;
+  while (p < end && S_kv_next(p, end, &k, &kn, &v, &vn, &next)) {
+    ec_lval lv;
+    ec_lval_text(&lv, v, vn);
+    if (ec_log_eq(k, kn, "Name")) {
+      free(b->name);
+      b->name = ec_strndup(v, vn);
+      b->len = vn;
+    } else if (ec_log_eq(k, kn, "IOMode")) {
+      b->dir = ec_log_eq(v, vn, "Input") ? EC_BIND_INPUT : ec_log_eq(v, vn, "Output") ? EC_BIND_OUTPUT : EC_BIND_UNKNOWN;
+    } else if (ec_log_eq(k, kn, "DataType") || ec_log_eq(k, kn, "Datatype")) {
+      free(b->dtype);
+      b->dtype = ec_strndup(v, vn);
+    } else if (ec_log_eq(k, kn, "Dimensions") && lv.is_ints) {
+      free(b->dims);
+      b->dims = ec_calloc(lv.nints ? (size_t)lv.nints : 1, sizeof *b->dims);
+      b->ndims = lv.nints;
+      for (int i = 0; i < lv.nints; i++) b->dims[i] = lv.ints[i] < 0 ? -1 : lv.ints[i];
+    } else if (ec_log_eq(k, kn, "Location")) {
+      b->location = ec_location_name(v, vn);
+    } else if (ec_log_eq(k, kn, "IsShapeInferenceIO")) {
+      b->shape_io = ec_log_eq(v, vn, "1") || ec_log_eq(v, vn, "true") ? 1 : ec_log_eq(v, vn, "0") || ec_log_eq(v, vn, "false") ? 0 : -1;
+    } else if (ec_log_eq(k, kn, "ProfileInfo")) {
+      /* "[ { MinShape: [..], OptShape: [..], MaxShape: [..], Format: .. }, ...]" */
+      const char *q = v, *qe = v + vn;
+      size_t cap = 0;
+      while (q < qe && (q = memchr(q, '{', (size_t)(qe - q)))) {
+        const char *r = q + 1, *pk, *pv, *pn;
+        size_t pkn, pvn;
+        ec_bind_profile *pr = EC_PUSH(b->profiles, b->n_profiles, cap);
+        memset(pr, 0, sizeof *pr);
+        while (r < qe && *r != '}' && S_kv_next(r, qe, &pk, &pkn, &pv, &pvn, &pn)) {
+          ec_lval x;
+          ec_lval_text(&x, pv, pvn);
+          int64_t **slot = ec_log_eq(pk, pkn, "MinShape") ? &pr->min : ec_log_eq(pk, pkn, "OptShape") ? &pr->opt
+                           : ec_log_eq(pk, pkn, "MaxShape") ? &pr->max : NULL;
+          int *ns = slot == &pr->min ? &pr->nmin : slot == &pr->opt ? &pr->nopt : &pr->nmax;
+          if (slot && x.is_ints && !*slot) {
+            *slot = ec_calloc(x.nints ? (size_t)x.nints : 1, sizeof **slot);
+            for (int i = 0; i < x.nints; i++) (*slot)[i] = x.ints[i] < 0 ? -1 : x.ints[i];
+            *ns = x.nints;
+          } else if (ec_log_eq(pk, pkn, "Format") && !pr->format) {
+            pr->format = ec_strndup(pv, pvn);
+          }
+          r = pn;
+          while (r < qe && *r == ' ') r++;
+        }
+        q = r < qe ? r + 1 : qe;
+      }
+    }
+    p = next;
+  }
+  if (!b->name) { /* no Name key after all: the line is the name */
+    b->name = ec_strndup(c, n);
+    b->len = n;
+    b->io = 0;
+  }
+  (void)L;
+}
+
+/* "Bindings:" (10.x) or "I/O Tensors:" (TensorRT 11) after a listing's
+ * layers: 1 when the line starts one (P->mode set). */
+int ec_log_io_section(ec_log_parser *P, const ec_log_line *L) {
+  const char *c = L->c;
+  size_t n = L->cn;
+  ec_log_trim(&c, &n);
+  int io = ec_log_eq(c, n, "I/O Tensors:");
+  if (!io && !ec_log_eq(c, n, "Bindings:")) return 0;
+  ec_log_inv *g = ec_log_cur(P);
+  if (g->io_listed) { /* a second section in one run: the last one printed */
+    ec_load_bind_names_free(g->io, g->n_io);
+    g->io = NULL;
+    g->n_io = g->cap_io = 0;
+  }
+  g->io_listed = 1;
+  g->io_line = L->no;
+  g->anything = 1;
+  P->mode = io ? EC_LOG_M_IO_TENSORS : EC_LOG_M_BINDINGS;
+  return 1;
+}
+
 int ec_log_dump_line(ec_log_parser *P, const ec_log_line *L) {
-  if (P->mode == EC_LOG_M_BINDINGS) {
+  if (P->mode == EC_LOG_M_BINDINGS || P->mode == EC_LOG_M_IO_TENSORS) {
     if (L->sev == 0) {
-      if (L->cn == 0) P->mode = EC_LOG_M_NONE;
+      const char *c = L->c;
+      size_t n = L->cn;
+      ec_log_trim(&c, &n);
+      if (n == 0) P->mode = EC_LOG_M_NONE;
+      else S_io_entry(P, L, c, n);
       return 1;
     }
     P->mode = EC_LOG_M_NONE;
@@ -329,12 +437,10 @@ int ec_log_dump_line(ec_log_parser *P, const ec_log_line *L) {
   ec_log_trim(&c, &n);
   if (!n) {
     P->mode = EC_LOG_M_NONE;
+    P->dump_end = L->no;
     return 1;
   }
-  if (ec_log_eq(c, n, "Bindings:")) {
-    P->mode = EC_LOG_M_BINDINGS;
-    return 1;
-  }
+  if (ec_log_io_section(P, L)) return 1;
   int detailed = ec_log_starts(L->c, L->cn, "Name: ") && ec_log_find(L->c, L->cn, ", LayerType: ");
   if (P->dump_rank == 0) {
     P->dump_rank = detailed ? 3 : 1;

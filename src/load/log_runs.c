@@ -4,6 +4,7 @@
  * read earlier from other files, unless they were cut short (load/sources.c:
  * other differences become notes). */
 #include "load/log_internal.h"
+#include "model/trtexec.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "words/words.h"
@@ -38,6 +39,8 @@ void ec_log_inv_free(ec_log_inv *g) {
   ec_diags_free(&g->diags);
   ec_input_shapes_free(&g->shapes);
   ec_log_bindings_free(g->binds, g->n_binds);
+  ec_log_bindings_free(g->decl, g->n_decl);
+  ec_load_bind_names_free(g->io, g->n_io);
   free(g->cmdline);
 }
 
@@ -57,6 +60,7 @@ ec_log_inv *ec_log_new_inv(ec_log_parser *P, int line) {
   memset(g, 0, sizeof *g);
   g->first_line = line;
   g->perf.qps = g->perf.walltime_s = g->perf.total_gpu_s = NAN;
+  g->aux_streams = -1;
   return g;
 }
 
@@ -172,7 +176,22 @@ static void S_merge_inv(ec_engine *e, const char *path, const ec_log_inv *g) {
                                &e->inference_options, &e->reporting_options};
   static const char *const what[EC_LOG_OPT_DEVICE] = {"model option", "build option", "system option",
                                                  "inference option", "reporting option"};
-  for (int i = 0; i < EC_LOG_OPT_DEVICE; i++) ec_log_merge_kvs(e, path, line, primary, dst[i], &g->opt[i], what[i]);
+  for (int i = 0; i < EC_LOG_OPT_DEVICE; i++) {
+    if (i == EC_LOG_OPT_MODEL && g->is_load) continue; /* "Format: *", "Model: ": no model was read */
+    if (i == EC_LOG_OPT_BUILD && g->is_load) {
+      /* a --loadEngine run prints trtexec's defaults as its Build Options
+       * ("Precision: FP32" for an INT8 engine): they say nothing about the
+       * build. Only the engine it loaded is kept, and the run settings
+       * trtexec prints there (its green context: model/trtexec.h). */
+      const char *le = ec_kvs_get(&g->opt[i], "Load engine");
+      if (le && *le) ec_source_merge_kv(e, path, line, dst[i], "Load engine", le, what[i]);
+      for (size_t k = 0; k < g->opt[i].n; k++)
+        if (ec_trtexec_option_in_build(g->opt[i].v[k].key))
+          ec_source_merge_kv(e, path, line, dst[i], g->opt[i].v[k].key, g->opt[i].v[k].val, what[i]);
+      continue;
+    }
+    ec_log_merge_kvs(e, path, line, primary, dst[i], &g->opt[i], what[i]);
+  }
   ec_log_merge_device(e, path, line, primary, &g->opt[EC_LOG_OPT_DEVICE]);
   if (g->ver) {
     ec_source_verdict v = ec_source_pick(e->trt_version, g->ver);
@@ -230,6 +249,75 @@ static void S_note_others(ec_log_parser *P, const ec_log_inv *chosen, size_t k) 
   }
 }
 
+/* 1 when the run loads an engine it did not build (--loadEngine on its
+ * command line, or its options say "Load engine: X"). */
+static int S_is_load_run(const ec_log_inv *g) {
+  if (g->cmdline && ec_log_find(g->cmdline, strlen(g->cmdline), "--loadEngine")) return 1;
+  const char *le = ec_kvs_get(&g->opt[EC_LOG_OPT_BUILD], "Load engine");
+  if (!le) le = ec_kvs_get(&g->opt[EC_LOG_OPT_MODEL], "Load engine");
+  return le && *le;
+}
+
+/* Which run of which file the engine's facts came from, and what it gave
+ * (provenance: the report says which run each fact came from). */
+static void S_record_run(ec_engine *e, const char *path, size_t run, size_t runs, const ec_log_inv *g, int perf_used) {
+  ec_run_fact *r = EC_PUSH(e->run_facts, e->n_run_facts, e->cap_run_facts);
+  memset(r, 0, sizeof *r);
+  r->path = ec_strdup(path);
+  r->run = run;
+  r->runs = runs;
+  r->command = g->cmdline ? ec_strdup(g->cmdline) : NULL;
+  int build = g->opt_seen[EC_LOG_OPT_BUILD] || g->n_layers || g->mem_i.n;
+  r->role = g->is_load ? "inference (--loadEngine)" : g->perf.present && build ? "build and inference"
+            : build ? "build" : g->perf.present ? "inference" : NULL;
+  ec_buf b = {0};
+  int any_opt = 0;
+  for (int i = 0; i < EC_LOG_NOPT; i++) any_opt |= g->opt[i].n > 0;
+  if (any_opt)
+    ec_buf_puts(&b, g->is_load && g->opt[EC_LOG_OPT_BUILD].n > 1 ? "options (its Build Options, trtexec's defaults in a load run, not used)" : "options");
+  if (g->perf.present) ec_buf_printf(&b, "%sperformance summary%s", b.len ? ", " : "", perf_used ? "" : " (not used: another run's was read first)");
+  if (g->n_layers) ec_buf_printf(&b, "%slayer listing", b.len ? ", " : "");
+  if (g->io_listed) ec_buf_printf(&b, "%sI/O section", b.len ? ", " : "");
+  if (g->n_prof) ec_buf_printf(&b, "%sprofile table", b.len ? ", " : "");
+  if (g->mem_i.n || g->mem_v.n) ec_buf_printf(&b, "%smemory facts", b.len ? ", " : "");
+  if (g->n_binds || g->n_decl) ec_buf_printf(&b, "%sbindings", b.len ? ", " : "");
+  if (g->aux_streams >= 0) ec_buf_printf(&b, "%saux streams", b.len ? ", " : "");
+  if (g->profiler_line) ec_buf_printf(&b, "%sprofiler (nsys)", b.len ? ", " : "");
+  r->gave = b.len ? ec_buf_take(&b) : (ec_buf_free(&b), NULL);
+}
+
+/* The inputs' shapes in the run: its options and command line, else the
+ * bindings it says it created (a dynamic input trtexec set to a shape). */
+static void S_run_inference_shapes(ec_log_inv *g) {
+  for (size_t i = 0; i < g->n_binds; i++) {
+    const ec_log_binding *b = &g->binds[i];
+    if (b->dir != EC_BIND_INPUT || !b->dims.n) continue;
+    ec_input_shape *x = ec_input_shapes_get(&g->shapes, b->name, b->len);
+    if (x->inference.v) continue;
+    x->inference.v = ec_malloc((size_t)b->dims.n * sizeof *x->inference.v);
+    memcpy(x->inference.v, b->dims.v, (size_t)b->dims.n * sizeof *x->inference.v);
+    x->inference.n = b->dims.n;
+  }
+}
+
+/* Drop shapes of kind which (min/opt/max: 0, inference: 1) from s. */
+static void S_drop_shapes(ec_input_shapes *s, int inference) {
+  for (size_t i = 0; i < s->n; i++) {
+    ec_dims *d[3] = {&s->v[i].min, &s->v[i].opt, &s->v[i].max};
+    if (inference) {
+      free(s->v[i].inference.v);
+      s->v[i].inference.v = NULL;
+      s->v[i].inference.n = 0;
+      continue;
+    }
+    for (int k = 0; k < 3; k++) {
+      free(d[k]->v);
+      d[k]->v = NULL;
+      d[k]->n = 0;
+    }
+  }
+}
+
 int ec_log_conclude(ec_log_parser *P, const ec_load_opts *o, int last_no, int last_line_complete) {
   ec_engine *e = P->e;
   const char *path = P->path;
@@ -278,11 +366,37 @@ int ec_log_conclude(ec_log_parser *P, const ec_load_opts *o, int last_no, int la
   ec_diags_move(&e->diags, &chosen->diags);
 
   ec_engine_add_file(e, path, EC_FILE_LOG);
+  chosen->is_load = S_is_load_run(chosen);
   S_merge_inv(e, path, chosen);
-  /* shapes: the run's option lines, then its command line for what they lack */
+  /* shapes: the run's option lines, then its command line for what they
+   * lack, then the bindings it created; a load run's "Input build shape"
+   * lines echo its inference shapes, not the engine's profile */
   if (chosen->cmdline) ec_input_shapes_cmdline(&chosen->shapes, chosen->cmdline, P->profile_index);
+  S_run_inference_shapes(chosen);
+  if (chosen->is_load) S_drop_shapes(&chosen->shapes, 0);
+  /* a performance figure and the batch it ran at come from one run: the
+   * run whose summary is used gives the inference shapes; a run whose
+   * summary is not used gives none */
+  int perf_used = pf->present && !e->perf.present;
+  /* TREx's profile metadata is this same run's summary, read first */
+  int same_run = pf->present && e->perf.present && ec_log_same(e->perf.throughput_qps, pf->qps);
+  if (perf_used) S_drop_shapes(&e->input_shapes, 1);
+  else if (e->perf.present && !same_run) S_drop_shapes(&chosen->shapes, 1);
   ec_input_shapes_merge(&e->input_shapes, &chosen->shapes);
   if (pf->present) ec_log_merge_perf(e, path, chosen);
+  if (chosen->opt_seen[EC_LOG_OPT_BUILD] || chosen->opt_seen[EC_LOG_OPT_INFERENCE]) {
+    if (!chosen->is_load) e->build_from_load_run = -1; /* a build run's options were read */
+    else if (e->build_from_load_run == 0) e->build_from_load_run = 1;
+  }
+  if (!chosen->is_load && (chosen->opt_seen[EC_LOG_OPT_BUILD] || chosen->n_layers) && !e->build_tool)
+    e->build_tool = ec_strdup("trtexec");
+  if (chosen->aux_streams >= 0 && e->aux_streams < 0) e->aux_streams = chosen->aux_streams;
+  if (chosen->aux_caveat) e->layer_sum_caveat = 1;
+  if (chosen->profiler_line && !e->run_profiler) {
+    e->run_profiler = ec_strdup("nsys");
+    e->run_profiler_source = ec_asprintf("%s:%d", path, chosen->profiler_line);
+  }
+  S_record_run(e, path, want, nruns, chosen, perf_used || same_run);
   if (e->n_log_runs == 0) {
     e->n_log_runs = nruns;
     e->log_run = want - 1;
@@ -294,6 +408,27 @@ int ec_log_conclude(ec_log_parser *P, const ec_load_opts *o, int last_no, int la
     if (!dup) ec_kvs_add(&e->perf.notes, chosen->notes.v[i].key, chosen->notes.v[i].val);
   }
   ec_log_merge_kvs(e, path, chosen->first_line, 1, &e->accuracy, &chosen->accuracy, "accuracy loss of tensor");
+  if (chosen->io_listed) {
+    /* the first log whose listing prints its own I/O section */
+    ec_load_state *ls = ec_load_state_of(e);
+    if (!ls->have_log_io) {
+      ls->have_log_io = 1;
+      ls->log_io = chosen->io;
+      ls->n_log_io = chosen->n_io;
+      ls->log_io_path = ec_strdup(path);
+      ls->log_io_line = chosen->io_line;
+      chosen->io = NULL;
+      chosen->n_io = chosen->cap_io = 0;
+    }
+  }
+  if (!chosen->n_binds && chosen->n_decl) {
+    /* a build without inference: the inputs and outputs it declared */
+    chosen->binds = chosen->decl;
+    chosen->n_binds = chosen->n_decl;
+    chosen->cap_binds = chosen->cap_decl;
+    chosen->decl = NULL;
+    chosen->n_decl = chosen->cap_decl = 0;
+  }
   if (chosen->n_binds) {
     /* the first log that names its bindings */
     ec_load_state *ls = ec_load_state_of(e);

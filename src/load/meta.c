@@ -199,6 +199,8 @@ int ec_load_meta_text(ec_engine *e, const char *path, const char *text, size_t l
     return -1;
   }
   ec_engine_add_file(e, path, kind);
+  /* TREx's build metadata is a trtexec build log's options */
+  if (kind == EC_FILE_BUILD_META && !e->build_tool) e->build_tool = ec_strdup("trtexec");
   ec_load_generator_json(e, path, root);
   ec_json_doc_free(&doc);
   return 0;

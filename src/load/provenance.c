@@ -11,12 +11,7 @@
  * The profile and timing files are JSON arrays of records and carry none.
  * The note is the generator's own words, shown as it is (escaped) in the
  * report's facts and in summary --json as provenance.generator.
- *
- * A run made under a profiler: a trtexec log captured from `nsys profile
- * trtexec ...` ends with Nsight Systems' own lines, which name its report
- * file ("Generated:" then "    /path/report1.nsys-rep"; older versions
- * "Report file moved to \"/path/report1.qdrep\"" or a progress line
- * "[1/1] [====100%] report1.nsys-rep"). No trtexec line ends so. */
+ */
 #include "load/internal.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
@@ -45,21 +40,4 @@ int ec_load_generator_line(const char *s, size_t len, const char **note, size_t 
   *note = s + sizeof lit - 1;
   *n = len - (sizeof lit - 1);
   return 1;
-}
-
-int ec_load_profiler_line(const char *s, size_t n) {
-  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '"')) n--;
-  static const char *const ext[] = {".nsys-rep", ".qdrep"};
-  if (n >= 5 && !memcmp(s, "&&&& ", 5)) return 0; /* trtexec's own banner */
-  for (size_t k = 0; k < sizeof ext / sizeof ext[0]; k++) {
-    size_t l = strlen(ext[k]);
-    if (n > l && !memcmp(s + n - l, ext[k], l)) return 1;
-  }
-  return 0;
-}
-
-void ec_load_profiler(ec_engine *e, const char *path) {
-  if (e->profiler) return;
-  e->profiler = "nsys";
-  e->profiler_source = ec_strdup(path ? path : "");
 }

@@ -14,7 +14,14 @@
  * other difference keeps the value read first and becomes a note: an
  * EC_INFO diagnostic (printed with --verbose) and an entry of
  * e->source_notes, which the report lists under its loading warnings and
- * summary --json gives as provenance.source_notes. */
+ * summary --json gives as provenance.source_notes.
+ *
+ * Above that rule sits one more: a fact a file states wins over one
+ * enginecard derives from other facts (ec_source_pick_basis). The bindings a
+ * listing's own I/O section, a graph's "Bindings"/"I/O Tensors" or a log's
+ * created bindings name win over bindings inferred from which tensors no
+ * layer writes or reads (which takes an engine-internal buffer or a Myelin
+ * tensor for a binding, and loses an output a later layer reads). */
 #include "load/internal.h"
 #include "util/alloc.h"
 #include <math.h>
@@ -70,6 +77,14 @@ ec_source_verdict ec_source_pick(const char *have, const char *offered) {
   if (S_cut_of(have, n, offered, m)) return EC_SOURCE_TAKE;
   if (S_cut_of(offered, m, have, n)) return EC_SOURCE_KEEP;
   return EC_SOURCE_DISAGREE;
+}
+
+ec_source_verdict ec_source_pick_basis(ec_fact_basis have_basis, const char *have, ec_fact_basis offered_basis,
+                                       const char *offered) {
+  if (offered_basis == EC_FACT_NONE || !offered) return EC_SOURCE_KEEP;
+  if (have_basis == EC_FACT_NONE || !have) return EC_SOURCE_TAKE;
+  if (offered_basis != have_basis) return offered_basis > have_basis ? EC_SOURCE_TAKE : EC_SOURCE_KEEP;
+  return ec_source_pick(have, offered);
 }
 
 void ec_source_note(ec_engine *e, const char *path, int line, const char *what, const char *kept,

@@ -27,8 +27,21 @@ void ec_load_state_free(ec_engine *e) {
   for (size_t i = 0; i < s->n_log_layers; i++) ec_layer_clear(&s->log_layers[i]);
   free(s->log_layers);
   free(s->log_layers_path);
-  for (size_t i = 0; i < s->n_bind_names; i++) {
-    struct ec_bind_name *b = &s->bind_names[i];
+  ec_load_bind_names_free(s->bind_names, s->n_bind_names);
+  ec_load_bind_names_free(s->log_io, s->n_log_io);
+  free(s->log_io_path);
+  free(s->graph_path);
+  ec_log_bindings_free(s->log_binds, s->n_log_binds);
+  free(s->tpend_fmt);
+  free(s->tpend_dt);
+  free(s->log_binds_path);
+  free(s);
+  e->ls = NULL;
+}
+
+void ec_load_bind_names_free(struct ec_bind_name *v, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    struct ec_bind_name *b = &v[i];
     free(b->name);
     free(b->dims);
     free(b->dtype);
@@ -40,14 +53,7 @@ void ec_load_state_free(ec_engine *e) {
     }
     free(b->profiles);
   }
-  free(s->bind_names);
-  free(s->graph_path);
-  ec_log_bindings_free(s->log_binds, s->n_log_binds);
-  free(s->tpend_fmt);
-  free(s->tpend_dt);
-  free(s->log_binds_path);
-  free(s);
-  e->ls = NULL;
+  free(v);
 }
 
 void ec_log_bindings_free(ec_log_binding *v, size_t n) {
@@ -174,6 +180,47 @@ void ec_load_stage_log_layer(ec_engine *e, const char *path, ec_layer *l) {
   if (!s->log_layers_path && path) s->log_layers_path = ec_strdup(path);
   ec_layer *d = EC_PUSH(s->log_layers, s->n_log_layers, s->cap_log_layers);
   *d = *l;
+  memset(l, 0, sizeof *l);
+}
+
+int ec_tensor_is_l2_buffer(const char *name, size_t n) {
+  static const char *const pre[] = {"l2_cache_policy_inputs_", "l2_cache_management_"};
+  for (size_t i = 0; i < sizeof pre / sizeof pre[0]; i++) {
+    size_t k = strlen(pre[i]);
+    if (name && n >= k && !memcmp(name, pre[i], k)) return 1;
+  }
+  return 0;
+}
+
+int ec_tensor_is_myelin_internal(const char *name, size_t n) {
+  if (!name) return 0;
+  if (ec_tensor_is_l2_buffer(name, n)) return 1;
+  if (n >= 5 && (!memcmp(name, "__myl", 5) || !memcmp(name, "__mye", 5))) return 1;
+  /* Myelin renames the tensors of its graph "<name>_myl<N>" ("relu_2.1_myl4") */
+  size_t i = n;
+  while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9') i--;
+  return i < n && i >= 4 && !memcmp(name + i - 4, "_myl", 4);
+}
+
+int ec_layer_is_engine_internal(const ec_layer *l) {
+  if (l->n_out || !l->n_in) return 0;
+  for (size_t i = 0; i < l->n_in; i++)
+    if (!ec_tensor_is_l2_buffer(l->in[i].name, l->in[i].name_len)) return 0;
+  return 1;
+}
+
+void ec_load_place_layer(ec_engine *e, ec_layer *l) {
+  if (ec_layer_is_hidden(l) || ec_layer_is_engine_internal(l)) {
+    if (ec_layer_is_engine_internal(l)) e->n_internal++;
+    else if (!strcmp(l->layer_type, "NoOp")) e->n_noop++;
+    else if (!strcmp(l->layer_type, "Constant")) e->n_constant++;
+    else if (!strcmp(l->layer_type, "shape_call")) e->n_shape_call++;
+    else e->n_signal_wait++;
+    *EC_PUSH(e->hidden, e->n_hidden, e->cap_hidden) = *l;
+  } else {
+    l->index = e->n_layers;
+    *EC_PUSH(e->layers, e->n_layers, e->cap_layers) = *l;
+  }
   memset(l, 0, sizeof *l);
 }
 

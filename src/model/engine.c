@@ -36,6 +36,7 @@ const char *ec_file_kind_name(ec_file_kind k) {
   case EC_FILE_LOG: return "log";
   case EC_FILE_SUMMARY: return "summary";
   case EC_FILE_LAYER_TIMES: return "layer-times";
+  case EC_FILE_POLYGRAPHY: return "polygraphy";
   default: return "unknown";
   }
 }
@@ -61,6 +62,7 @@ ec_engine *ec_engine_new(const char *name) {
   e->device.compute_clock_ghz = NAN;
   e->device.memory_clock_ghz = NAN;
   e->device.bus_width_bits = NAN;
+  e->aux_streams = -1;
   return e;
 }
 
@@ -219,8 +221,16 @@ void ec_engine_free(ec_engine *e) {
   free(e->trt_version);
   free(e->trt_version_source);
   free(e->generator);
-  free(e->profiler_source);
   free(e->generator_source);
+  free(e->run_profiler);
+  free(e->run_profiler_source);
+  free(e->build_tool);
+  for (size_t i = 0; i < e->n_run_facts; i++) {
+    free(e->run_facts[i].path);
+    free(e->run_facts[i].command);
+    free(e->run_facts[i].gave);
+  }
+  free(e->run_facts);
   ec_diags_free(&e->diags);
   ec_diags_free(&e->source_notes);
   free(e);
@@ -247,7 +257,7 @@ const ec_binding *ec_engine_binding(const ec_engine *e, const char *name, size_t
 }
 
 int ec_engine_usable(const ec_engine *e) {
-  return e->n_layers > 0 || e->has_profile || e->n_runs > 0 || e->perf.present || e->device.present;
+  return e->n_layers > 0 || e->has_profile || e->n_runs > 0 || e->perf.present || e->device.present || e->n_bindings > 0;
 }
 
 void ec_attrs_add(ec_attrs *a, const char *key, size_t klen, const char *val, size_t vlen) {

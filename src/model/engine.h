@@ -267,6 +267,7 @@ typedef enum {
   EC_FILE_LOG,
   EC_FILE_SUMMARY,
   EC_FILE_LAYER_TIMES, /* per-layer samples from another profiler (Torch-TensorRT trace, IProfiler map) */
+  EC_FILE_POLYGRAPHY,  /* `polygraphy inspect model X.engine` text: I/O, profiles, layers */
   EC_FILE_UNKNOWN
 } ec_file_kind;
 
@@ -276,6 +277,16 @@ typedef struct ec_file {
   char *path;
   ec_file_kind kind;
 } ec_file;
+
+/* One run (trtexec invocation) of one input file and what the engine took
+ * from it: the report says which run each fact came from. */
+typedef struct ec_run_fact {
+  char *path;       /* the file */
+  size_t run, runs; /* 1-based run used, of runs in the file (1 for a file that is one run) */
+  char *command;    /* the run's command line as printed (untrusted), or NULL */
+  const char *role; /* "build", "inference (--loadEngine)", "build and inference", or NULL; static */
+  char *gave;       /* what it gave ("options, performance summary, layer listing"), owned */
+} ec_run_fact;
 
 typedef struct ec_engine {
   char *name;
@@ -294,6 +305,11 @@ typedef struct ec_engine {
   ec_map binding_index;      /* name -> index into bindings (set by load; empty: ec_engine_binding scans) */
   size_t n_raw_layers;
   size_t n_noop, n_constant, n_shape_call, n_signal_wait, n_other_profile;
+  size_t n_internal;         /* engine-internal layers set aside into hidden: Myelin's L2-cache
+                                policy custom_layers, which TensorRT says correspond to no layer of
+                                the network (never layers, activations, precision shares) */
+  size_t n_internal_tensors; /* engine-internal tensors (L2-cache policy buffers, Myelin's own
+                                tensors) left out of the bindings a listing inferred */
 
   /* Profile */
   int has_profile;
@@ -327,11 +343,6 @@ typedef struct ec_engine {
    * output. */
   char *generator;
   char *generator_source;
-  /* A run made under a profiler: "nsys" when a log ends with Nsight
-   * Systems' own lines (its report file, "....nsys-rep" or ".qdrep":
-   * src/load/provenance.c), else NULL. A profiler slows the run it wraps. */
-  const char *profiler;       /* static */
-  char *profiler_source;      /* the log's path */
 
   double stored_layer_sum_ms; /* latency_ms.total of a stored summary (NAN otherwise) */
   int64_t stored_layers;      /* "layers" of a stored summary (-1 otherwise) */
@@ -344,6 +355,21 @@ typedef struct ec_engine {
                                  summary, read back from it), in the order given */
   size_t n_log_runs;          /* runs in the first log that has any: one per trtexec invocation */
   size_t log_run;             /* the one used (0-based); nothing comes from the others */
+  /* Facts a run states about itself (load/log_facts.c). */
+  long aux_streams;           /* "Number of aux streams is N" (or trtexec's warning that the engine
+                                 uses N auxiliary streams) of the run used; -1 when not said */
+  int layer_sum_caveat;       /* trtexec warned that its profile's "Total" may not be accurate
+                                 because layers on auxiliary streams ran in parallel */
+  char *run_profiler;         /* the profiler the run was made under ("nsys": the log ends with
+                                 Nsight Systems' "Generated: ....nsys-rep"), NULL when none is known */
+  char *run_profiler_source;  /* the file that says so */
+  char *build_tool;           /* what built the engine when a file says ("trtexec": a build run's
+                                 log or TREx's build metadata; "Torch-TensorRT": its layer names or
+                                 trace), NULL when no file says */
+  int build_from_load_run;    /* the only options read are a --loadEngine run's: its Build Options
+                                 block echoes trtexec's defaults, so it is no build evidence */
+  struct ec_run_fact *run_facts; /* which file and run gave each group of facts (provenance) */
+  size_t n_run_facts, cap_run_facts;
 
   ec_diags diags;             /* everything said while loading this engine */
   ec_diags source_notes;      /* facts two input files give differently: which value was kept

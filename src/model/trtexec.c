@@ -75,7 +75,14 @@ const char *ec_trtexec_option_implied(const char *key, int major) {
   return NULL;
 }
 
-int ec_trtexec_option_in_build(const char *key) { return key && !strcmp(key, "Green Context"); }
+int ec_trtexec_option_in_build(const char *key) {
+  if (!key) return 0;
+  if (!strcmp(key, "Green Context")) return 1;
+  /* "Optimization Profile N Green Context": a --greenContext after --profile=N */
+  static const char pre[] = "Optimization Profile ", post[] = " Green Context";
+  size_t n = strlen(key), lp = sizeof pre - 1, ls = sizeof post - 1;
+  return n > lp + ls && !strncmp(key, pre, lp) && !strcmp(key + n - ls, post);
+}
 
 const char *ec_trtexec_option_alias(const char *key) {
   return key && !strcmp(key, "Inference Streams") ? "Streams" : NULL;

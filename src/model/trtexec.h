@@ -47,7 +47,8 @@ const char *ec_trtexec_option_default(const char *key, int major);
 const char *ec_trtexec_option_implied(const char *key, int major);
 
 /** 1 when trtexec prints the option key among the build options, though it
- *  changes how the engine runs ("Green Context", trtexec 11.4). */
+ *  changes how the engine runs ("Green Context" and "Optimization Profile N
+ *  Green Context", trtexec 11.4): a --loadEngine run's value is its own. */
 int ec_trtexec_option_in_build(const char *key);
 
 /** The name an older trtexec printed the option key under: "Streams" for

@@ -127,7 +127,7 @@ static char *S_f_weights(const ec_comparison *c, const ec_engine *e, const ec_su
   (void)e; (void)r;
   char buf[32];
   /* a total known in part is not the engine's (analyze/layer_numbers.h) */
-  int whole = isfinite(s->weights_bytes) && ec_total_is_whole(s->nums.weights_known, s->nums.n);
+  int whole = ec_summary_weights_whole(s);
   return S_str(whole ? ec_fmt_bytes(buf, sizeof buf, s->weights_bytes) : NULL);
 }
 static char *S_f_batch(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
@@ -145,9 +145,11 @@ static char *S_f_reformat(const ec_comparison *c, const ec_engine *e, const ec_s
   return ec_asprintf("%zu layers, %s%%", s->reformat_count, ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
 }
 static char *S_f_prec(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
-  (void)c;
-  (void)s; (void)r;
-  return S_str(ec_kvs_get(&e->build_options, "Precision"));
+  (void)c; (void)e; (void)r;
+  char *p = ec_summary_build_precision(s);
+  char *v = S_str(p);
+  free(p);
+  return v;
 }
 /* an inference option as printed, or as its TensorRT version implies it */
 #define S_OPT(fn, key)                                                                     \

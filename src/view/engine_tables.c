@@ -47,16 +47,14 @@ static char *S_tensors(const ec_tensor *t, size_t n) {
  * part beside it (view/phrase.h ec_phrase_bytes_total). */
 static void S_weights_io_facts(ec_table *t, const ec_summary *s) {
   const ec_numbers *nu = &s->nums;
-  char w2[32], gap[128];
+  char w2[32];
   ec_buf x = {0}, b = {0};
   ec_buf_puts(&x, " (every weight and bias");
   if (nu->n_const)
     ec_buf_printf(&x, ", and %zu constant input tensor%s of %s", nu->n_const, ec_plural(nu->n_const, "", "s"),
                   ec_fmt_bytes(w2, sizeof w2, nu->const_bytes));
   ec_buf_printf(&x, "; TREx counts %s)", ec_fmt_bytes(w2, sizeof w2, s->weights_bytes_trex));
-  ec_phrase_bytes_total(&b, s->weights_bytes, x.data, nu->weights_known, nu->n,
-                     "no layer's weights are described: names-only layer information or a log's layer listing",
-                     ec_phrase_weights_gap(gap, sizeof gap, nu));
+  ec_phrase_weights(&b, s, x.data, "no layer's weights are described: names-only layer information or a log's layer listing");
   S_kv(t, "Weights", b.data);
   b.len = 0;
   ec_phrase_bytes_total(&b, s->activations_bytes, " (sum of every layer's input and output tensors: traffic, not memory)",
@@ -92,8 +90,9 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
     S_kv(t, "Device", EC_NA " (no metadata or log)");
   }
   S_kv(t, "TensorRT", e->trt_version ? e->trt_version : EC_NA " (no log banner)");
-  const char *prec = ec_kvs_get(&e->build_options, "Precision");
+  char *prec = ec_summary_build_precision(s);
   if (prec) S_kv(t, "Build precision", prec);
+  free(prec);
   ec_buf b = {0};
   long long nl = ec_summary_layer_count(s);
   if (nl >= 0) ec_buf_printf(&b, "%lld", nl);
@@ -101,6 +100,9 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   ec_buf d = {0};
   ec_phrase_dropped(&d, e);
   if (d.len) ec_buf_printf(&b, " (plus %s, not counted, as TREx)", d.data);
+  d.len = 0;
+  ec_phrase_internal(&d, e);
+  if (d.len) ec_buf_printf(&b, " (plus %s)", d.data);
   ec_buf_free(&d);
   if (e->graph_names_only && s->types_from_name)
     ec_buf_printf(&b, "; names only: shapes unknown, types read from the names of %zu (marked \"(from name)\")",
@@ -138,6 +140,10 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
     if (e->layers_without_profile)
       ec_buf_printf(&b, "; %zu of %zu layers ha%s no profile record", e->layers_without_profile, s->layers,
                     ec_plural(e->layers_without_profile, "s", "ve"));
+    if (e->aux_streams > 0 || e->layer_sum_caveat) {
+      ec_buf_puts(&b, "; ");
+      ec_phrase_aux_caveat(&b, e);
+    }
     ec_buf_puts(&b, ")");
     S_kv(t, "Layer latency sum", b.data);
   } else {
@@ -150,6 +156,22 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   for (size_t i = 0; i < e->n_files; i++)
     ec_buf_printf(&b, "%s%s (%s)", i ? "; " : "", e->files[i].path, ec_file_kind_name(e->files[i].kind));
   S_kv(t, "Files", b.len ? b.data : "");
+  /* which run of which file the facts came from (what each gave:
+   * summary --json provenance.runs_used) */
+  b.len = 0;
+  for (size_t i = 0; i < e->n_run_facts; i++) {
+    const ec_run_fact *r = &e->run_facts[i];
+    const char *base = strrchr(r->path, '/') ? strrchr(r->path, '/') + 1 : r->path;
+    ec_buf_printf(&b, "%s%s run %zu of %zu", i ? "; " : "", base, r->run, r->runs);
+    if (r->role) ec_buf_printf(&b, " (%s)", r->role);
+  }
+  if (b.len) S_kv(t, e->n_run_facts > 1 ? "Runs used" : "Run used", b.data);
+  if (e->run_profiler) {
+    b.len = 0;
+    ec_buf_printf(&b, "%s (%s): the run was profiled, so its times include the profiler's overhead", e->run_profiler,
+                  e->run_profiler_source ? e->run_profiler_source : "log");
+    S_kv(t, "Run profiler", b.data);
+  }
   ec_buf_free(&b);
   return t;
 }

@@ -48,7 +48,13 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
     S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_strdup(EC_NA), ec_strdup("no metadata or trtexec log reports it"),
           NAN);
 
-  if (s->has_latency)
+  if (s->has_latency && (e->aux_streams > 0 || e->layer_sum_caveat)) {
+    ec_buf d = {0};
+    ec_buf_puts(&d, "sum of per-layer averages, timed one by one: not end-to-end; ");
+    ec_phrase_aux_caveat(&d, e);
+    S_fig(&h->fig[EC_HL_LAYER_SUM], "Layer latency sum", ec_strdup(ec_fmt_ms_or(a, sizeof a, s->total_ms)),
+          ec_buf_take(&d), s->total_ms);
+  } else if (s->has_latency)
     S_fig(&h->fig[EC_HL_LAYER_SUM], "Layer latency sum", ec_strdup(ec_fmt_ms_or(a, sizeof a, s->total_ms)),
           ec_strdup("sum of per-layer averages, timed one by one: not end-to-end"), s->total_ms);
   else
@@ -58,7 +64,12 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
   if (nl >= 0) {
     ec_buf d = {0};
     ec_phrase_dropped(&d, e);
-    char *detail = d.len ? ec_asprintf("plus %s, not counted", d.data) : NULL;
+    if (d.len) ec_buf_puts(&d, ", not counted");
+    if (e->n_internal) {
+      ec_buf_puts(&d, d.len ? "; " : "");
+      ec_phrase_internal(&d, e);
+    }
+    char *detail = d.len ? ec_asprintf("plus %s", d.data) : NULL;
     if (e->graph_names_only) {
       free(detail);
       detail = s->types_from_name ? ec_asprintf("names only: shapes unknown, types read from the names of %zu",
@@ -71,10 +82,11 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
     S_fig(&h->fig[EC_HL_LAYERS], "Layers", ec_strdup(EC_NA), ec_strdup("no layer information"), NAN);
   }
 
-  if (isfinite(s->weights_bytes) && ec_total_is_whole(s->nums.weights_known, s->nums.n)) {
+  if (ec_summary_weights_whole(s)) {
     ec_buf d = {0};
-    ec_buf_puts(&d, "every weight and bias");
-    if (s->nums.n_const) ec_buf_puts(&d, ", constant inputs included");
+    if (s->weights_stated) ec_buf_puts(&d, s->weights_stated);
+    else ec_buf_puts(&d, "every weight and bias");
+    if (s->nums.n_const && !s->weights_stated) ec_buf_puts(&d, ", constant inputs included");
     S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(ec_fmt_bytes(a, sizeof a, s->weights_bytes)), ec_buf_take(&d),
           s->weights_bytes);
   } else if (isfinite(s->weights_bytes)) {

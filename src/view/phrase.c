@@ -29,6 +29,39 @@ void ec_phrase_dropped(ec_buf *b, const ec_engine *e) {
   if (k) ec_buf_printf(b, " layer%s", ec_plural(total, "", "s"));
 }
 
+void ec_phrase_internal(ec_buf *b, const ec_engine *e) {
+  if (!e->n_internal) return;
+  ec_buf_printf(b, "%zu engine-internal layer%s (Myelin's L2-cache policy: no layer of the network), not counted",
+                e->n_internal, ec_plural(e->n_internal, "", "s"));
+}
+
+void ec_phrase_weights(ec_buf *b, const ec_summary *s, const char *extra, const char *why) {
+  char buf[32], gap[128];
+  if (!s->weights_stated) {
+    ec_phrase_bytes_total(b, s->weights_bytes, extra, s->nums.weights_known, s->nums.n, why,
+                          ec_phrase_weights_gap(gap, sizeof gap, &s->nums));
+    return;
+  }
+  ec_buf_printf(b, "%s (%s", ec_fmt_bytes(buf, sizeof buf, s->weights_bytes), s->weights_stated);
+  if (isfinite(s->weights_layers_bytes)) {
+    ec_buf_puts(b, "; the layer information gives ");
+    ec_phrase_total_part(b, s->weights_layers_bytes, s->nums.weights_known, s->nums.n);
+  } else {
+    ec_buf_puts(b, "; the layer information describes no weights");
+  }
+  ec_buf_puts(b, ")");
+}
+
+void ec_phrase_aux_caveat(ec_buf *b, const ec_engine *e) {
+  if (e->aux_streams <= 0 && !e->layer_sum_caveat) return;
+  if (e->aux_streams > 0)
+    ec_buf_printf(b, "the engine runs layers on %ld auxiliary stream%s, so layers overlap and their sum can exceed "
+                  "the time the engine takes", e->aux_streams, ec_plural((size_t)e->aux_streams, "", "s"));
+  else
+    ec_buf_puts(b, "layers on auxiliary streams overlap, so their sum can exceed the time the engine takes");
+  if (e->layer_sum_caveat) ec_buf_puts(b, " (trtexec warns its \"Total\" may not be accurate)");
+}
+
 void ec_phrase_total_part(ec_buf *b, double v, size_t known, size_t n) {
   char buf[32];
   ec_buf_printf(b, "%s known for %zu of %zu layers only", ec_fmt_bytes(buf, sizeof buf, v), known, n);

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include "analyze/device_peak.h"
 #include "analyze/layer_numbers.h"
+#include "analyze/summary.h"
 #include "model/engine.h"
 #include "util/buf.h"
 #include "words/words.h"
@@ -22,6 +23,21 @@ char *ec_phrase_peak(char *buf, size_t cap, const ec_peak_choice *p);
 /** Append the layers TREx's rules leave out, every class named ("75 NoOp,
  *  42 Constant, 3 shape_call and 2 signal/wait layers"); nothing when none. */
 void ec_phrase_dropped(ec_buf *b, const ec_engine *e);
+/** Append the engine-internal layers set aside ("2 engine-internal layers
+ *  (Myelin's L2-cache policy: no layer of the network), not counted");
+ *  nothing when none. */
+void ec_phrase_internal(ec_buf *b, const ec_engine *e);
+/** Append the engine's weights as every output says them: the layers' sum
+ *  when whole, with extra after it ("12.5 MiB (TREx: 0 B)"); a total a build
+ *  log states when the layers give theirs in part, saying so and giving the
+ *  part ("12.5 MiB (the build log's Total Weights Memory; the layer
+ *  information gives 203.5 KiB known for 8 of 9 layers only)"); else "not
+ *  available (why)" or the known part (ec_phrase_bytes_total). */
+void ec_phrase_weights(ec_buf *b, const ec_summary *s, const char *extra, const char *why);
+/** Append the caveat on a sum of per-layer times when the run says layers
+ *  ran on auxiliary streams ("Number of aux streams is 2", trtexec's warning
+ *  that its "Total" may not be accurate); nothing otherwise. */
+void ec_phrase_aux_caveat(ec_buf *b, const ec_engine *e);
 /** Append the known part of a total over layers that is not whole:
  *  "12 B known for 844 of 1278 layers only". */
 void ec_phrase_total_part(ec_buf *b, double v, size_t known, size_t n);

@@ -40,14 +40,21 @@ char *ec_fmt_bytes(char *buf, size_t cap, double b) {
   return buf;
 }
 
-char *ec_fmt_bytes_text(char *buf, size_t cap, const char *printed) {
+double ec_bytes_value(const char *printed) {
   static const struct { const char *unit; double mul; } units[] = {
       {"bytes", 1}, {"B", 1}, {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}};
   char *end;
+  if (!printed) return NAN;
   double v = strtod(printed, &end);
   if (end != printed && isfinite(v) && *end == ' ')
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-      if (!strcmp(end + 1, units[i].unit)) return ec_fmt_bytes(buf, cap, v * units[i].mul);
+      if (!strcmp(end + 1, units[i].unit)) return v * units[i].mul;
+  return NAN;
+}
+
+char *ec_fmt_bytes_text(char *buf, size_t cap, const char *printed) {
+  double v = ec_bytes_value(printed);
+  if (isfinite(v)) return ec_fmt_bytes(buf, cap, v);
   snprintf(buf, cap, "%s", printed);
   return buf;
 }

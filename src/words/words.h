@@ -86,6 +86,9 @@ const char *ec_bytes_unit(double max, double *div);
  *  the binary unit that suits it ("4.4 GiB", "79.1 GiB"); any other text is
  *  copied as it is. */
 char *ec_fmt_bytes_text(char *buf, size_t cap, const char *printed);
+/** The bytes a printed size stands for ("13100672 bytes", "12.5 MiB": a
+ *  number, one blank, bytes/B/KiB/MiB/GiB), or NAN when it is not one. */
+double ec_bytes_value(const char *printed);
 /** The noun for n things: one when n is 1, else many (0 layers, 1 layer, 2
  *  layers). The one plural rule; many may carry a verb ("engines are"). */
 const char *ec_plural(size_t n, const char *one, const char *many);

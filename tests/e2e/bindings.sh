@@ -152,7 +152,8 @@ if have_corpus; then
   # the tensor; a dynamic (-1) shape that agrees with the run stays
   expect "corpus segformer-b2-fp32-a10 (log's created bindings)" "$CORPUS/segformer-hackathon/segformer-b2-fp32-a10" \
     "input:input:-1x3x1024x1024 output:output:1x-1x1024x1024"
-  expect "corpus mnist-trt8.0.3 (log's created bindings)" "$CORPUS/hackathon-cn/mnist-trt8.0.3-gtx1070" \
+  # (the folder holds two engines, model-FP16.plan and model-FP32.plan: one is named)
+  expect "corpus mnist-trt8.0.3 (log's created bindings)" "$CORPUS/hackathon-cn/mnist-trt8.0.3-gtx1070/model-FP32.plan" \
     "x:0:input:-1x1x28x28 z:0:output:4"
   # no Bindings list (per-layer dumps): inferred
   expect "corpus i-vit-srtp/simple-mlp-int8 (no Bindings list)" "$CORPUS/i-vit-srtp/simple-mlp-int8" \
@@ -160,8 +161,9 @@ if have_corpus; then
   # names only: listed, direction and shape unknown (null), never guessed
   expect "corpus detr-logs/detr-resnet50-int8 (names only)" "$CORPUS/detr-logs/detr-resnet50-int8" \
     "image:-:- boxes:-:- logits:-:- classes:-:-"
-  # profile shapes from the build log's "Input build shape (profile 0)"
-  "$EC_BIN" summary --json -q "$CORPUS/hackathon-cn/mnist-trt10.16.1-h100pcie" > "$TMP/m.json" 2> /dev/null
+  # profile shapes from the build log's "Input build shape (profile 0)" (the
+  # folder's engine model-trained.trt: the build that saved it and the runs that load it)
+  "$EC_BIN" summary --json -q "$CORPUS/hackathon-cn/mnist-trt10.16.1-h100pcie/model-trained.trt" > "$TMP/m.json" 2> /dev/null
   if "$PY" -c '
 import json, sys
 b = json.load(open(sys.argv[1]))["bindings"]

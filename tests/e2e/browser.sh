@@ -103,7 +103,7 @@ fi
 if have_corpus; then
   for e in trex/pytorch-resnet-A100-fp16 trex/pytorch-resnet-A100-fp32 trex/pytorch-resnet-A100-qat trex/mobilenet.qat \
            fuzzylabs/alexnet_fp16 segformer-hackathon/segformer-b2-fp32-a10 detr-logs/detr-resnet50-int8 \
-           hackathon-cn/mnist-trt10.16.1-h100pcie; do
+           hackathon-cn/mnist-trt10.16.1-h100pcie/model-trained.onnx; do
     case $e in
       trex/pytorch-resnet-A100-fp16|fuzzylabs/alexnet_fp16) modes="wide dark phone" ;;
       *) modes="wide" ;;
@@ -112,7 +112,7 @@ if have_corpus; then
   done
   # up to 100 layers: 12 pages at most (issue 27)
   for e in trex/pytorch-resnet-A100-fp16 trex/pytorch-resnet-A100-qat trex/mobilenet.qat trex-notebook/yolo-int8-orin \
-           fuzzylabs/alexnet_fp16 hackathon-cn/mnist-trt10.16.1-h100pcie; do
+           fuzzylabs/alexnet_fp16 hackathon-cn/mnist-trt10.16.1-h100pcie/model-trained.onnx; do
     printed "corpus $e" 12 "$CORPUS/$e"
   done
 else

@@ -6,8 +6,18 @@ if ! have_corpus; then
   skip "corpus sweep: $CORPUS is absent (CI has it; run from a checkout beside shared/)"
   exit 0
 fi
-for dir in "$CORPUS"/*/*/; do
-  dir=${dir%/}
+# a folder of several engines' files is never read as one: exit 2 naming each
+for dir in "$CORPUS"/hackathon-cn/mnist-trt10.14.1-rtx6000ada "$CORPUS"/hackathon-cn/mnist-trt11.0-b200; do
+  "$EC_BIN" summary "$dir" > /dev/null 2> "$TMP/m.err"
+  rc=$?
+  if [ $rc -eq 2 ] && grep -q 'different engines' "$TMP/m.err" && grep -q 'warning: engine .*/model-trained' "$TMP/m.err"; then
+    ok "corpus ${dir#"$CORPUS"/}: several engines, exit 2 naming each ($(grep -c 'warning: engine ' "$TMP/m.err"))"
+  else
+    fail "corpus ${dir#"$CORPUS"/}: several engines: exit $rc"; head -3 "$TMP/m.err"
+  fi
+done
+corpus_engines > "$TMP/engines.txt"
+while IFS= read -r dir; do
   name=${dir#"$CORPUS"/}
   "$EC_BIN" summary --json "$dir" > "$TMP/s.json" 2> "$TMP/s.err"
   rc=$?
@@ -34,4 +44,4 @@ assert len(c)==len(rows)+1, (len(c),len(rows))
   else
     fail "corpus $name: layers exit $rc1/$rc2 or csv/json disagree"
   fi
-done
+done < "$TMP/engines.txt"

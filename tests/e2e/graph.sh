@@ -72,8 +72,8 @@ if ! have_corpus; then
   skip "graph corpus sweep: $CORPUS is absent"
   exit 0
 fi
-for dir in "$CORPUS"/*/*/; do
-  dir=${dir%/}
+corpus_engines > "$TMP/engines.txt"
+while IFS= read -r dir; do
   name=${dir#"$CORPUS"/}
   "$EC_BIN" report "$dir" -o "$TMP/c.html" --pdf "$TMP/c.pdf" -q > /dev/null 2>&1
   rc=$?
@@ -92,4 +92,4 @@ for dir in "$CORPUS"/*/*/; do
     fail "corpus $name: the Engine graph section is missing"
   fi
   rm -f "$TMP/c.html" "$TMP/c.pdf"
-done
+done < "$TMP/engines.txt"

@@ -14,6 +14,19 @@ skip() { echo "skip - $*"; }
 # check DESC CMD...: ok when CMD exits 0
 check() { d=$1; shift; if "$@" > "$TMP/.out" 2>&1; then ok "$d"; else fail "$d"; sed 's/^/    /' "$TMP/.out" | head -20; fi; }
 have_corpus() { [ -d "$CORPUS" ]; }
+# The engines of every corpus folder, one path a line: the folder, or, when
+# it holds the files of several engines (exit 2; enginecard names each as
+# "warning: engine DIR/NAME: FILES"), each engine's path.
+corpus_engines() {
+  for ce_dir in "$CORPUS"/*/*/; do
+    ce_dir=${ce_dir%/}
+    if "$EC_BIN" summary --json "$ce_dir" > /dev/null 2> "$TMP/ce.err" || ! grep -q 'different engines' "$TMP/ce.err"; then
+      echo "$ce_dir"
+    else
+      sed -n "s|^.*: warning: engine \([^:]*\): .*\$|\1|p" "$TMP/ce.err" | sed "s/^'\(.*\)'\$/\1/"
+    fi
+  done
+}
 # each_corpus_engine FUNC WHAT: FUNC "corpus SOURCE/ENGINE" DIR for every
 # corpus engine with layers, or one skip line naming WHAT without the corpus
 each_corpus_engine() {

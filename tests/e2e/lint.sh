@@ -40,7 +40,8 @@ EOF
 
 # every example and corpus engine: --json, no crash, never 1 without --fail-on
 n=0; bad=0; files=""
-for d in examples/*/ $(have_corpus && ls -d "$CORPUS"/*/*/); do
+# (a corpus folder of several engines' files: each engine it names)
+for d in examples/*/ $(have_corpus && corpus_engines); do
   d=${d%/}
   n=$((n + 1))
   "$EC_BIN" lint "$d" --json -q > "$TMP/l$n.json" 2> "$TMP/l$n.err"; rc=$?

@@ -117,7 +117,7 @@ if have_corpus; then
   sweep "corpus detr-logs (names-only graph, profile)" "$CORPUS/detr-logs/detr-resnet50-int8" wi
   sweep "corpus jetson-rt-traffic (names-only graph)" "$CORPUS/jetson-rt-traffic/rtdetr-r50-orin-nano" pwi
   sweep "corpus segformer (log only)" "$CORPUS/segformer-hackathon/segformer-b2-fp32-a10" pw
-  sweep "corpus hackathon-cn 8.0.3 (log only)" "$CORPUS/hackathon-cn/mnist-trt8.0.3-gtx1070" pwi
+  sweep "corpus hackathon-cn 8.0.3 (log only)" "$CORPUS/hackathon-cn/mnist-trt8.0.3-gtx1070/model-FP16.plan" pwi
   sweep "corpus fuzzylabs jetson torchtrt (graph, no profile)" "$CORPUS/fuzzylabs/jetson-torchtrt-mobilenet_v2" p
   # partial knowledge says how partial
   o="$TMP/corpus_segformer_(log_only)"
@@ -204,7 +204,8 @@ else
   fail "summary text: no GPU compute time from a log"; cat "$TMP/t3.txt" | head -8
 fi
 if have_corpus; then
-  "$EC_BIN" summary "$CORPUS/hackathon-cn/mnist-trt8.0.3-gtx1070" > "$TMP/t4.txt" 2>/dev/null
+  # (the folder holds two engines; the FP16 one's build-and-run log)
+  "$EC_BIN" summary "$CORPUS/hackathon-cn/mnist-trt8.0.3-gtx1070/model-FP16.plan" > "$TMP/t4.txt" 2>/dev/null
   "$EC_BIN" summary "$CORPUS/fuzzylabs/alexnet_fp16" > "$TMP/t5.txt" 2>/dev/null
   if grep -q '^gpu compute median 0.1516 ms' "$TMP/t4.txt" &&
      grep -q 'exceeds the end-to-end GPU compute time median 0.4956 ms (timing.json)' "$TMP/t5.txt"; then

@@ -1007,8 +1007,8 @@ static void test_comparability_new(void **st) {
   ec_engine_free(x[0]);
   ec_engine_free(x[1]);
   ec_engine *n[2] = {S_load(S_CR "nsys/plain/model.engine"), S_load(S_CR "nsys/profiled/model.engine")};
-  assert_null(n[0]->profiler);
-  assert_string_equal(n[1]->profiler, "nsys");
+  assert_null(n[0]->run_profiler);
+  assert_string_equal(n[1]->run_profiler, "nsys");
   c = ec_compare(n, 2, NULL, &o);
   int prof = 0;
   for (size_t k = 0; k < c->res[1].n_mism; k++)

@@ -712,7 +712,9 @@ static void test_trt11_io_tensors_and_constants(void **st) {
     ec_load_opts o = {0};
     o.profile_index = pidx;
     assert_int_equal(ec_load_engine("tests/fixtures/trt11/hand.graph.json", &o, &e), 0);
-    assert_int_equal(e->n_layers, 4);
+    /* the L2-cache custom_layer is engine-internal: set aside, not a layer */
+    assert_int_equal(e->n_layers, 3);
+    assert_int_equal(e->n_internal, 1);
     assert_int_equal(e->n_bindings, 3);
     S_bind_is(e, 0, "x", EC_BIND_INPUT, 1, 4, -1);
     S_bind_is(e, 1, "shape", EC_BIND_INPUT, 1, 1, 2);
@@ -738,9 +740,10 @@ static void test_trt11_io_tensors_and_constants(void **st) {
     /* weights: Weights 216 + Bias 8 FP16, Constants fc.weight 512x10 and the shared dconst 8x512 once */
     assert_true(s->nums.weights_bytes == 2 * (216 + 8) + 2 * (5120 + 4096));
     assert_int_equal(s->nums.n_const, 2);
-    const ec_layer_nums *c = &s->nums.v[0]; /* the custom_layer */
-    assert_true(c->weights_bytes == 0 && c->io_bytes == 0);
-    assert_int_equal(c->in_const[0], 2);
+    /* the custom_layer is set aside: none of its buffers is a layer's I/O */
+    assert_int_equal(s->nums.n, 3);
+    assert_int_equal(e->n_hidden, 1);
+    assert_string_equal(e->hidden[0].layer_type, "custom_layer");
     assert_false(S_has_diag(e, EC_WARN, ""));
     ec_summary_free(s);
     ec_engine_free(e);

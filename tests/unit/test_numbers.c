@@ -536,7 +536,8 @@ static void test_corpus_within_peak(void **state) {
       "corpus/fuzzylabs/alexnet_fp16", "corpus/fuzzylabs/mobilenet_v2_fp16", "corpus/fuzzylabs/resnet18_fp16",
       "corpus/trex/mobilenet.qat", "corpus/trex/pytorch-resnet-A100-fp16", "corpus/trex/pytorch-resnet-A100-qat",
       "corpus/trex/tensorflow-resnet-RTX-3090-fp32", "corpus/trex/tensorflow-resnet-RTX-3090-qat",
-      "corpus/trex-v0.1.0/mobilenet.qat", "corpus/hackathon-cn/mnist-trt10.14.1-rtx6000ada",
+      "corpus/trex-v0.1.0/mobilenet.qat",
+      /* (the 10.14 folder's graph and profile are two engines' since runs are kept apart: not a pair) */
   };
   for (size_t k = 0; k < sizeof engines / sizeof engines[0]; k++) {
     ec_engine *e = S_load(ec_test_path(shared, engines[k]));
