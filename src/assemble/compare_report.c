@@ -103,7 +103,7 @@ static char *S_verdict_html(const ec_comparison *c) {
     ec_buf_html(&o, w, strlen(w));
     ec_buf_puts(&o, "</span> <b>");
     ec_buf_html(&o, c->engines[i]->name, strlen(c->engines[i]->name));
-    char line[384];
+    char line[512];
     ec_cmp_verdict_line(c, i, line, sizeof line);
     ec_buf_puts(&o, "</b> ");
     ec_buf_html(&o, line, strlen(line));

@@ -265,6 +265,7 @@ int ec_cmd_compare(int argc, char **argv) {
   S_groups gr;
   S_groups_build(&c, o.last, &gr);
   ec_common flat = c;
+  flat.load.pool_runs = c.load.run == 0; /* the loader's one message about a multi-run timing file */
   flat.engines = (const char **)gr.flat;
   flat.n_engines = gr.nflat;
   size_t nall;

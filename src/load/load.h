@@ -22,6 +22,8 @@ typedef struct ec_load_opts {
   const char *const *labels; /* "KEY=VALUE" (summary --label): set on the engine after its
                                 files, replacing a stored summary's label of the same key */
   size_t n_labels;
+  int pool_runs;         /* compare without --run: every run of a multi-run timing file is a
+                            repeated run of the engine (its message says so, not "using run N") */
 } ec_load_opts;
 
 /* Limits checked before allocating; each breach is a clear diagnostic. */
