@@ -39,7 +39,7 @@ static char *S_details(const ec_comparison *c, const ec_compare_result *r) {
   if (isfinite(r->delta_pct)) ec_buf_printf(&b, "delta: " EC_PCT_DELTA "\n", r->delta_pct);
   char est[320];
   ec_buf_printf(&b, "estimate: %s", ec_gate_claim_str(est, sizeof est, &r->est));
-  if (!r->est.why) ec_buf_printf(&b, " (%s)", r->est.method);
+  if (ec_gate_mode_of(&r->est) == EC_GATE_MODE_INTERVAL) ec_buf_printf(&b, " (%s)", r->est.method);
   if (isfinite(r->est.within_lo_pct)) ec_buf_printf(&b, "; block length %zu", r->est.block_len);
   ec_buf_puts(&b, "\n");
   ec_buf_printf(&b, "run-to-run noise: %s\n", ec_run_noise_name(r->est.run_noise));
