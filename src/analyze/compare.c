@@ -485,12 +485,14 @@ static void S_layer_runs_free(S_layer_runs *s) {
   free(s->e);
 }
 
-/* The run-to-run noise of one layer's change between two single runs, in
- * percent: t(df) * s * sqrt(2), s the scatter of the layer's log time over
- * each side's runs (pooled, df = (k_b - 1) + (k_c - 1)); NAN when fewer
- * than EC_LAYER_NOISE_MIN_DF degrees of freedom give it. */
+/* The run-to-run noise of one layer's change between the two sides'
+ * medians over their runs, in percent: t(df) * s * sqrt(pi/2 (1/k_b +
+ * 1/k_c)), s the scatter of the layer's log time over each side's runs
+ * (pooled, df = (k_b - 1) + (k_c - 1); the median of k runs varies about
+ * pi/2 times as much as their mean); NAN when fewer than
+ * EC_LAYER_NOISE_MIN_DF degrees of freedom give it. */
 static double S_one_layer_noise(const S_layer_runs *rs, const ec_layer *la, const ec_layer *lb, double conf) {
-  double ss = 0;
+  double ss = 0, inv = 0;
   size_t df = 0;
   const ec_layer *l[2] = {la, lb};
   for (int side = 0; side < 2; side++) {
@@ -502,6 +504,7 @@ static double S_one_layer_noise(const S_layer_runs *rs, const ec_layer *la, cons
       const ec_layer *x = &rs[side].e[j]->layers[at];
       if (x->has_profile && x->avg_ms > 0) v[k++] = log(x->avg_ms);
     }
+    inv += 1 / (double)(k ? k : 1);
     if (k < 2) continue;
     double m = 0;
     for (size_t i = 0; i < k; i++) m += v[i] / (double)k;
@@ -509,7 +512,33 @@ static double S_one_layer_noise(const S_layer_runs *rs, const ec_layer *la, cons
     df += k - 1;
   }
   if (df < EC_LAYER_NOISE_MIN_DF) return NAN;
-  return 100 * expm1(ec_t_quantile(1 - (1 - conf) / 2, (double)df) * sqrt(ss / (double)df) * sqrt(2.0));
+  return 100 * expm1(ec_t_quantile(1 - (1 - conf) / 2, (double)df) * sqrt(ss / (double)df) * sqrt(M_PI / 2 * inv));
+}
+
+/* Each layer's time on a side: the median over the side's runs that carry
+ * it (by name) when several runs carry layers (nights that keep their
+ * layers), else its own; NAN without a profile record. Caller frees. */
+static double *S_side_ms(const ec_engine *x, const S_layer_runs *rs) {
+  double *m = ec_malloc((x->n_layers ? x->n_layers : 1) * sizeof *m);
+  double *v = ec_malloc((rs->n ? rs->n : 1) * sizeof *v);
+  for (size_t i = 0; i < x->n_layers; i++) {
+    const ec_layer *l = &x->layers[i];
+    m[i] = l->has_profile ? l->avg_ms : NAN;
+    if (rs->n < 2) continue;
+    size_t k = 0;
+    for (size_t j = 0; j < rs->n; j++) {
+      size_t at;
+      if (!ec_map_get(&rs->ix[j], l->name, l->name_len, &at)) continue;
+      const ec_layer *y = &rs->e[j]->layers[at];
+      if (y->has_profile && isfinite(y->avg_ms)) v[k++] = y->avg_ms;
+    }
+    if (k) {
+      ec_sort_doubles(v, k);
+      m[i] = ec_median_sorted(v, k);
+    }
+  }
+  free(v);
+  return m;
 }
 
 /* l's family for the platform comparison and the one-sided steps. */
@@ -552,23 +581,71 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
   if (!b->n_layers || !e->n_layers) {
     const ec_engine *x = !b->n_layers ? b : e;
     r->align_note = ec_asprintf("%s has no layers (%s); alignment skipped", x->name,
-                                x->n_files && x->files[0].kind == EC_FILE_SUMMARY ? "a stored summary"
-                                                                                   : "no graph or profile");
+                                x->n_files && x->files[0].kind == EC_FILE_SUMMARY
+                                    ? "a stored summary that keeps none: written before layers_kept, or without a profile"
+                                    : "no graph or profile");
     return;
   }
   r->aligned = 1;
   r->al = ec_align(b, e);
-  if (!b->has_graph || !e->has_graph)
+  /* a stored summary that kept only its slowest layers: a layer of the other
+   * side without a partner may be one it did not keep, so it is neither
+   * one-sided nor compared; counted, its time taken out of that side's total */
+  double unstored[2] = {0, 0};
+  if (b->stored_layers_partial || e->stored_layers_partial) {
+    size_t w = 0;
+    for (size_t k = 0; k < r->al->n; k++) {
+      ec_align_pair p = r->al->v[k];
+      int side = p.a >= 0 && p.b < 0 && e->stored_layers_partial ? 0 : p.b >= 0 && p.a < 0 && b->stored_layers_partial ? 1 : -1;
+      if (side >= 0) {
+        const ec_layer *l = side ? &e->layers[p.b] : &b->layers[p.a];
+        r->n_unstored++;
+        if (l->has_profile) unstored[side] += l->avg_ms;
+        if (side) r->al->only_b--;
+        else r->al->only_a--;
+        continue;
+      }
+      r->al->v[w++] = p;
+    }
+    r->al->n = w;
+    r->unstored_ms = unstored[0] + unstored[1];
+    if (isfinite(r->base_total_ms)) r->base_total_ms -= unstored[0];
+    if (isfinite(r->engine_total_ms)) r->engine_total_ms -= unstored[1];
+  }
+  int stored_b = b->stored_layers >= 0 && !b->has_graph, stored_e = e->stored_layers >= 0 && !e->has_graph;
+  if (stored_b || stored_e) {
+    const ec_engine *x = stored_b ? b : e;
+    if (x->stored_layers_partial)
+      r->align_note = ec_asprintf("layers of the stored summary %s: the %zu slowest of its %lld (no graph: aligned by "
+                                  "name); %zu layer%s of the other side not among them %s left out",
+                                  x->name, x->n_layers, (long long)x->stored_layers, r->n_unstored,
+                                  ec_plural(r->n_unstored, "", "s"), ec_plural(r->n_unstored, "is", "are"));
+    else
+      r->align_note = ec_asprintf("layers of the stored summary %s: all %zu, with their type, precision and time (no "
+                                  "graph: aligned by name)",
+                                  x->name, x->n_layers);
+  } else if (!b->has_graph || !e->has_graph) {
     r->align_note = ec_strdup("layer types come from profile names only (no graph): alignment is by name");
+  }
   /* the advisory per-layer rule: each layer's run-to-run noise when runs
    * with layers repeat on a side, else a floor */
   int rule = isfinite(o->max_layer_regress_pct);
   S_layer_runs lr[2] = {{0}, {0}};
-  if (rule) {
-    S_layer_runs_of(b, rb, &lr[0]);
-    S_layer_runs_of(e, re, &lr[1]);
-  }
+  S_layer_runs_of(b, rb, &lr[0]);
+  S_layer_runs_of(e, re, &lr[1]);
   int measured = rule && (lr[0].n > 1 || lr[1].n > 1);
+  /* each layer's time: its median over a side's runs when several carry layers */
+  double *mb = S_side_ms(b, &lr[0]), *me = S_side_ms(e, &lr[1]);
+  for (int side = 0; side < 2; side++) {
+    if (lr[side].n < 2) continue;
+    const ec_engine *x = side ? e : b;
+    const double *m = side ? me : mb;
+    double t = 0;
+    for (size_t i = 0; i < x->n_layers; i++)
+      if (isfinite(m[i])) t += m[i];
+    if (side) r->engine_total_ms = t - unstored[1];
+    else r->base_total_ms = t - unstored[0];
+  }
   double *noises = ec_calloc(r->al->n ? r->al->n : 1, sizeof *noises);
   size_t n_noises = 0;
   if (rule && !measured)
@@ -588,8 +665,8 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
     S_fam_count(S_fam_add(&r->by_family, &r->n_by_family, &cap_fam, S_family(&e->layers[i])), &e->layers[i], 1);
   for (size_t k = 0; k < r->al->n; k++) {
     const ec_align_pair *p = &r->al->v[k];
-    if (p->a >= 0 && p->b < 0 && b->layers[p->a].has_profile) r->only_base_ms += b->layers[p->a].avg_ms;
-    if (p->b >= 0 && p->a < 0 && e->layers[p->b].has_profile) r->only_engine_ms += e->layers[p->b].avg_ms;
+    if (p->a >= 0 && p->b < 0 && isfinite(mb[p->a])) r->only_base_ms += mb[p->a];
+    if (p->b >= 0 && p->a < 0 && isfinite(me[p->b])) r->only_engine_ms += me[p->b];
     if (p->a >= 0 && p->b < 0)
       S_fam_count(S_fam_add(&r->only_by_family, &r->n_only_by_family, &cap_only, S_family(&b->layers[p->a])),
                   &b->layers[p->a], 0);
@@ -598,18 +675,18 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
                   &e->layers[p->b], 1);
     if (p->a < 0 || p->b < 0) continue;
     r->n_pairs++;
-    if (b->layers[p->a].has_profile) r->base_aligned_ms += b->layers[p->a].avg_ms;
-    if (e->layers[p->b].has_profile) r->engine_aligned_ms += e->layers[p->b].avg_ms;
+    if (isfinite(mb[p->a])) r->base_aligned_ms += mb[p->a];
+    if (isfinite(me[p->b])) r->engine_aligned_ms += me[p->b];
     const ec_layer *la = &b->layers[p->a], *le = &e->layers[p->b];
     if (!la->has_profile || !le->has_profile) continue;
     ec_layer_delta *d = &r->deltas[r->n_deltas++];
     d->a = p->a;
     d->b = p->b;
     d->how = p->how;
-    d->base_ms = la->avg_ms;
-    d->ms = le->avg_ms;
-    d->delta_ms = le->avg_ms - la->avg_ms;
-    d->delta_pct = la->avg_ms > 0 ? 100.0 * d->delta_ms / la->avg_ms : NAN;
+    d->base_ms = mb[p->a];
+    d->ms = me[p->b];
+    d->delta_ms = d->ms - d->base_ms;
+    d->delta_pct = d->base_ms > 0 ? 100.0 * d->delta_ms / d->base_ms : NAN;
     d->noise_pct = measured ? S_one_layer_noise(lr, la, le, o->confidence) : NAN;
     if (isfinite(d->noise_pct)) noises[n_noises++] = d->noise_pct;
     /* measured: past the limit and the layer's own noise; not measured (or
@@ -652,6 +729,8 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
                                       "runs, are listed only past the %g%% floor)",
                                       n_noises, r->n_deltas, fmax(o->max_layer_regress_pct, EC_LAYER_FLOOR_PCT));
   free(noises);
+  free(mb);
+  free(me);
   S_layer_runs_free(&lr[0]);
   S_layer_runs_free(&lr[1]);
 }
@@ -1113,6 +1192,29 @@ double ec_compare_time_ratio(const ec_comparison *c, size_t i) {
   double b = c->res[c->baseline].m.value, x = c->res[i].m.value;
   if (!(b > 0) || !(x > 0)) return NAN;
   return ec_metric_smaller_better(c->used) ? x / b : b / x;
+}
+
+char *ec_compare_moved_text(const ec_compare_result *r) {
+  if (!r->aligned || !r->n_by_type) return NULL;
+  double sum = 0;
+  for (size_t t = 0; t < r->n_by_type; t++) sum += fabs(r->by_type[t].ms - r->by_type[t].base_ms);
+  if (!(sum > 0)) return NULL;
+  ec_buf b = {0};
+  int used[3] = {-1, -1, -1};
+  for (int k = 0; k < 3; k++) { /* the largest changes first, ties by type */
+    long best = -1;
+    for (size_t t = 0; t < r->n_by_type; t++) {
+      double d = fabs(r->by_type[t].ms - r->by_type[t].base_ms);
+      if (100 * d / sum < EC_MOVED_NOTABLE_PCT || (long)t == used[0] || (long)t == used[1]) continue;
+      if (best < 0 || d > fabs(r->by_type[best].ms - r->by_type[best].base_ms)) best = (long)t;
+    }
+    if (best < 0) break;
+    used[k] = (int)best;
+    const ec_type_delta *x = &r->by_type[best];
+    ec_buf_printf(&b, "%s%s " EC_MS_DELTA, k ? ", " : "", x->type, x->ms - x->base_ms);
+    if (x->base_ms > 0) ec_buf_printf(&b, " (" EC_PCT_DELTA ")", 100 * (x->ms / x->base_ms - 1));
+  }
+  return b.len ? ec_buf_take(&b) : (ec_buf_free(&b), NULL);
 }
 
 /* share in percent, or NAN */

@@ -223,6 +223,9 @@ typedef struct ec_compare_result {
   double base_total_ms, engine_total_ms; /* layer-latency sums (NAN without a profile) */
   double half_profiled_ms; /* engine_total - base_total not explained by by_type and one-sided layers
                               (aligned pairs profiled on one side only) */
+  size_t n_unstored;    /* layers without a partner because a stored summary kept only its slowest
+                           layers (not one-sided: not known); left out of the comparison */
+  double unstored_ms;   /* their profiled time */
   double layer_noise_pct; /* median over aligned layers of their run-to-run noise (see above); NAN when not measured */
   char *layer_noise_note; /* what the per-layer rule could not measure (the floor used), or NULL; owned */
   size_t n_flagged;     /* layers breaking the advisory rule */
@@ -323,6 +326,14 @@ const char *ec_compare_direction(const ec_compare_result *r);
  *  noise" (an interval supports it), NULL when none is claimed
  *  (EC_CHANGE_UNCLAIMED), "unknown"; static. */
 const char *ec_change_word(ec_change c);
+/* A layer type "moved" when it holds this share (percent) of the sum of
+ * every type's absolute change: compare's and trend's rule. */
+#define EC_MOVED_NOTABLE_PCT 10.0
+/** What got slower (or faster) by layer type, over engine i's aligned
+ *  layers: "Convolution +0.0863 ms (+12.0%), Reformat ..." for the types
+ *  that moved (EC_MOVED_NOTABLE_PCT), largest change first, at most three;
+ *  NULL when none did or the layers were not aligned. Caller frees. */
+char *ec_compare_moved_text(const ec_compare_result *r);
 /* The most runs a "what would decide it" sentence considers. */
 #define EC_DECIDE_MAX_RUNS 100
 

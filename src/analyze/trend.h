@@ -58,7 +58,7 @@
 #include "analyze/compare.h"
 
 #define EC_TREND_WINDOW 20 /* nights on each side that an estimate uses */
-#define EC_TREND_NOTABLE_PCT 10.0 /* a layer type "moved" when it holds this share of the types' total absolute change */
+#define EC_TREND_NOTABLE_PCT EC_MOVED_NOTABLE_PCT /* a layer type "moved" when it holds this share of the types' total absolute change */
 #define EC_TREND_MIN_STEP_PCT 1.0 /* no change point is reported for a step between levels smaller than this
                                      (real runs hold levels 0.2-0.4% apart that are not worth one) */
 

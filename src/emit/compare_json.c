@@ -82,6 +82,9 @@ static json_t *S_waterfall(const ec_compare_result *r) {
   json_object_set_new(o, "baseline_only_ms", ec_jnum(r->only_base_ms));
   json_object_set_new(o, "engine_only_ms", ec_jnum(r->only_engine_ms));
   json_object_set_new(o, "half_profiled_ms", ec_jnum(r->half_profiled_ms));
+  char *moved = ec_compare_moved_text(r);
+  json_object_set_new(o, "moved", ec_jstr(moved));
+  free(moved);
   return o;
 }
 

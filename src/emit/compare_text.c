@@ -130,6 +130,13 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
       S_put(f, r->layer_noise_note, strlen(r->layer_noise_note), 300);
       fputc('\n', f);
     }
+    char *moved = ec_compare_moved_text(r);
+    if (moved) {
+      fputs("  what moved, by layer type: ", f);
+      S_put(f, moved, strlen(moved), 400);
+      fputc('\n', f);
+      free(moved);
+    }
     size_t rows = 0;
     for (size_t k = 0; k < r->n_deltas && rows < 5; k++, rows++) {
       const ec_layer_delta *d = &r->deltas[k];

@@ -225,6 +225,13 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
       }
     }
     ec_buf_puts(&b, ".\n\n");
+    char *moved = ec_compare_moved_text(r);
+    if (moved) {
+      ec_buf_puts(&b, "What moved, by layer type: ");
+      ec_md_text(&b, moved, 400);
+      ec_buf_puts(&b, ".\n\n");
+      free(moved);
+    }
     size_t rows = 0;
     for (size_t k = 0; k < r->n_deltas && rows < EC_TOP_LAYERS; k++) {
       const ec_layer_delta *d = &r->deltas[k];

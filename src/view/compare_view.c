@@ -370,8 +370,11 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
     char what[96];
     snprintf(what, sizeof what, "overall (%s)", ec_metric_name(c->used));
     ec_table_set(t, row, 1, what, NAN);
-    ec_table_set(t, row, 2, B(ec_fmt_int, (double)S_e(v, c->baseline)->n_layers), (double)S_e(v, c->baseline)->n_layers);
-    ec_table_set(t, row, 3, B(ec_fmt_int, (double)e->n_layers), (double)e->n_layers);
+    /* an engine's own layer count (a stored summary's, not the layers it kept); unknown is not 0 */
+    for (int side = 0; side < 2; side++) {
+      long long nl = ec_summary_layer_count(v->sums[side ? i : c->baseline]);
+      ec_table_set(t, row, 2 + side, nl >= 0 ? B(ec_fmt_int, (double)nl) : EC_NA, nl >= 0 ? (double)nl : NAN);
+    }
     ec_table_set(t, row, 4, isfinite(c->res[c->baseline].m.value) ? B(ec_fmt_value, c->res[c->baseline].m.value) : "\xE2\x80\x93",
                  c->res[c->baseline].m.value);
     ec_table_set(t, row, 5, isfinite(r->m.value) ? B(ec_fmt_value, r->m.value) : "\xE2\x80\x93", r->m.value);
