@@ -567,6 +567,13 @@ char *ec_gate_incomparable(const ec_engine *a, const ec_engine *b) {
   if (sa && sb && strcmp(sa, sb) != 0) r = ec_asprintf("input shapes: %s vs %s", sa, sb);
   free(sa);
   free(sb);
+  /* the shapes the runs were given, as trtexec printed them (TREx's
+   * metadata, a log) when the bindings do not tell them apart */
+  static const char *const keys[] = {"Input inference shape", "Input inference shapes"};
+  for (int k = 0; k < 2 && !r; k++) {
+    const char *x = ec_kvs_get(&a->inference_options, keys[k]), *y = ec_kvs_get(&b->inference_options, keys[k]);
+    if (x && y && strcmp(x, y) != 0) r = ec_asprintf("input shapes: %s vs %s", x, y);
+  }
   return r;
 }
 

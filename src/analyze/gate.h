@@ -232,7 +232,9 @@ void ec_sketch_of(const double *sorted, size_t n, double *out, size_t m);
 struct ec_engine;
 /** Why engines a and b (two sides, or two runs pooled into one side) cannot
  *  be gated against each other: the first of GPU, compute capability,
- *  TensorRT version, batch and input shapes that both give and that differ,
+ *  TensorRT version, batch and input shapes (the bindings' inference
+ *  shapes, else the "Input inference shape(s)" option trtexec printed) that
+ *  both give and that differ,
  *  as "GPU: A100 vs H100" (values are untrusted input text); NULL when
  *  comparable. Caller frees. The one rule for NOT COMPARABLE. */
 char *ec_gate_incomparable(const struct ec_engine *a, const struct ec_engine *b);

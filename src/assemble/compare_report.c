@@ -65,6 +65,11 @@ static char *S_v_alignment(void *ud) {
     if (b.len) ec_buf_putc(&b, ' ');
     ec_buf_puts(&b, t);
     free(t);
+    char *m = ec_compare_moved_text(&c->res[i]);
+    if (m) {
+      ec_buf_printf(&b, " What moved in %s, by layer type: %s.", c->engines[i]->name, m);
+      free(m);
+    }
   }
   if (c->platform)
     ec_buf_puts(&b, b.len ? " A platform comparison: see the ratios per layer family below."
