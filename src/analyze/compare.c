@@ -760,7 +760,7 @@ static char *S_incomparable(const ec_comparison *c, size_t i) {
  * noise when there is one. Caller frees. */
 static char *S_decide(const ec_gate_est *g, double pct) {
   char e[32];
-  snprintf(e, sizeof e, "%+.1f%%", g->est_pct);
+  snprintf(e, sizeof e, EC_PCT_DELTA, g->est_pct);
   switch (ec_gate_mode_of(g)) {
   case EC_GATE_MODE_THRESHOLD:
     return ec_strdup("one run per side cannot tell a change from run-to-run noise: three or more runs of each "
