@@ -681,7 +681,8 @@ void ec_cmp_verdict_line(const ec_comparison *c, size_t i, char *line, size_t ca
     ec_fmt_ms(a, sizeof a, br->m.value);
     ec_fmt_ms(b, sizeof b, r->m.value);
   }
-  snprintf(line, cap, "%s \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, ec_metric_name(c->used), a, b, unit);
+  /* the two values first: a narrow banner cuts the end of the line */
+  snprintf(line, cap, "%s %s \xE2\x86\x92 %s %s \xE2\x80\x94 %s", ec_metric_name(c->used), a, b, unit, est);
 }
 
 char *ec_cmp_mismatch_note(const ec_compare_result *r) {
