@@ -817,6 +817,18 @@ ec_outcome ec_trend_outcome(const ec_trend *t) {
 
 char *ec_trend_gate_rule(const ec_trend *t) {
   if (!isfinite(t->opts.max_regress_pct)) return NULL;
+  /* a latest night with a single earlier night has no interval: a threshold (compare's words) */
+  int interval = 0, threshold = 0;
+  for (size_t g = 0; g < t->n; g++) {
+    ec_gate_mode m = t->groups[g].judged ? ec_gate_mode_of(&t->groups[g].est) : EC_GATE_MODE_NONE;
+    interval |= m == EC_GATE_MODE_INTERVAL;
+    threshold |= m == EC_GATE_MODE_THRESHOLD;
+  }
+  if (threshold && !interval)
+    return ec_asprintf("fail when the latest night is slower than the level before it, or than the reference level, by "
+                       "more than %g%%: a threshold on the estimate (a single earlier night: run-to-run noise not "
+                       "measured), inconclusive when the night's own noise explains it",
+                       t->opts.max_regress_pct);
   return ec_asprintf("fail when the latest night is slower than the level before it, or than the reference level, by "
                      "more than %g%% and the %g%% interval excludes no change (a single red night is inconclusive "
                      "until a second night or a new level confirms it)",

@@ -14,6 +14,19 @@ char *ec_narrate_change_head(const ec_comparison *c, int capital, char *buf, siz
   return buf;
 }
 
+char *ec_narrate_trend_change_head(const ec_trend *t, int shortform, char *buf, size_t cap) {
+  int interval = 0, threshold = 0;
+  for (size_t g = 0; g < t->n; g++) {
+    ec_gate_mode m = t->groups[g].judged ? ec_gate_mode_of(&t->groups[g].est) : EC_GATE_MODE_NONE;
+    interval |= m == EC_GATE_MODE_INTERVAL;
+    threshold |= m == EC_GATE_MODE_THRESHOLD;
+  }
+  const char *what = shortform ? "Change vs. level before" : "Change vs. the level before";
+  if (interval || !threshold) snprintf(buf, cap, "%s [%g%% interval]", what, 100 * t->opts.confidence);
+  else snprintf(buf, cap, "%s", what);
+  return buf;
+}
+
 char *ec_narrate_test_claim(const ec_gate_est *g, char *buf, size_t cap) {
   if (ec_gate_mode_of(g) == EC_GATE_MODE_INTERVAL) snprintf(buf, cap, " (at %g%% confidence)", 100 * g->confidence);
   else if (cap) buf[0] = '\0';

@@ -11,12 +11,17 @@
 #define EC_NARRATE_VERDICT_H
 #include <stddef.h>
 #include "analyze/compare.h"
+#include "analyze/trend.h"
 
 /** The change column's heading: "change [99% interval]" when some candidate
  *  of c has an interval at the confidence, else "change" (one run per side:
  *  each cell says it is a threshold); "time per query" for throughput;
  *  capital: first letter upper case. Into buf; returns buf. */
 char *ec_narrate_change_head(const ec_comparison *c, int capital, char *buf, size_t cap);
+/** trend's gate column heading: "Change vs. the level before" without the
+ *  "[99% interval]" only when every judged latest night is a threshold
+ *  (a single earlier night); "vs. level before" with shortform. Into buf. */
+char *ec_narrate_trend_change_head(const ec_trend *t, int shortform, char *buf, size_t cap);
 /** What a JUnit test named after the gate may claim for estimate g: " (at
  *  99% confidence)" with an interval, "" otherwise. Into buf; returns buf. */
 char *ec_narrate_test_claim(const ec_gate_est *g, char *buf, size_t cap);
