@@ -52,7 +52,9 @@ for f in ("o.md", "step.md"):
     open(t + "/v." + f, "w").write("\n".join(rows))
 h = open(t + "/o.html").read()
 cells = re.findall(r'<ul class="verdict-lines">.*?</ul>', h, re.S)
-rows = re.findall(r'<tr[^>]*>.*?</tr>', h.split('id="gates"')[1].split("</table>")[0], re.S) if 'id="gates"' in h else []
+# the verdicts table: the one headed Verdict and Why
+rows = [t for t in re.findall(r'<table id="[^"]*" class="data">.*?</table>', h, re.S) if ">Verdict<" in t and ">Why<" in t]
+assert rows, "no verdicts table in the HTML"
 open(t + "/v.html", "w").write(html.unescape(re.sub(r"<[^>]+>", " ", "\n".join(cells + rows))))
 p = open(t + "/o.pdf.txt").read()
 open(t + "/v.pdf", "w").write("\n".join(l for l in p.splitlines() if re.search(r"PASS|FAIL|INCONCLUSIVE|pass|fail|inconclusive|Gate:", l)))
