@@ -34,6 +34,19 @@ cmpx() {
   rc=$?
   pdftotext -layout "$TMP/o.pdf" "$TMP/o.pdf.txt" 2> /dev/null
   [ $rc = "$want" ] && ok "$desc: exit $rc" || { fail "$desc: exit $rc, want $want"; sed 's/^/    /' "$TMP/o.txt" | sed -n 5,12p; }
+  schema_ok "$TMP/o.json" tests/schema/compare.schema.json "$desc"
+}
+have_jsonschema=1
+"$PY" -c 'import jsonschema' > /dev/null 2>&1 || { have_jsonschema=0; skip "python3-jsonschema is missing: JSON not validated"; }
+# schema_ok FILE SCHEMA DESC: FILE valid against SCHEMA (a line only when it is not)
+schema_ok() {
+  [ $have_jsonschema = 1 ] || return 0
+  "$PY" - "$1" "$2" > "$TMP/schema.err" 2>&1 <<'EOF' || { fail "$3: JSON invalid against $2"; sed 's/^/    /' "$TMP/schema.err" | head -3; }
+import json, sys, jsonschema
+errs = list(jsonschema.Draft202012Validator(json.load(open(sys.argv[2]))).iter_errors(json.load(open(sys.argv[1]))))
+if errs:
+    sys.exit("%s at %s" % (errs[0].message, list(errs[0].path)))
+EOF
 }
 # the verdict-bearing text of every output, one file each
 verdict_text() {
@@ -210,25 +223,30 @@ for i, f in enumerate(factors):
     json.dump(s, open(os.path.join(out, "%04d.json" % (i + 1)), "w"))
 EOF
 }
-tr() { "$EC_BIN" trend "$TMP/$1" --by night --max-regress 5 --json "$TMP/$1.json" > "$TMP/$1.txt" 2>&1; echo $?; }
+# tr NAME: trend over $TMP/NAME with --max-regress 5; sets RC; the JSON checked against its schema
+tr() {
+  "$EC_BIN" trend "$TMP/$1" --by night --max-regress 5 --json "$TMP/$1.json" > "$TMP/$1.txt" 2>&1
+  RC=$?
+  schema_ok "$TMP/$1.json" tests/schema/trend.schema.json "trend $1"
+}
 tj() { "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); g=d["engines"][0]; print(eval(sys.argv[2]))' "$TMP/$1.json" "$2"; }
 noise="1.000 1.004 0.997 1.002 0.998 1.003 0.999 1.001 0.996 1.002 0.998 1.003 0.997 1.001 0.999 1.002 0.998 1.004 0.997 1.001"
 # an outlier night (1.5x) in the middle: left out of the latest night's baseline
 nights out 1.000 1.004 0.997 1.002 0.998 1.003 0.999 1.001 0.996 1.50 0.998 1.003 0.997 1.001 0.999 1.002 0.998 1.004 0.997 1.001 1.000
-rc=$(tr out)
+tr out; rc=$RC
 [ "$rc" = 0 ] && [ "$(tj out '(g["gate"]["against"]["nights"], g["nights"][9]["outlier"], len(g["change_points"]))')" = "(19, True, 0)" ] &&
   ok "trend: an outlier night is left out of the gate's baseline (19 of 20 nights)" || fail "trend outlier: exit $rc, $(tj out 'g["gate"]["against"]')"
 # a red latest night after a red night at another level: not confirmed; after one at its level: confirmed
 nights red1 $noise 1.30 1.12
 nights red2 $noise 1.12 1.123
-rc1=$(tr red1); rc2=$(tr red2)
+tr red1; rc1=$RC; tr red2; rc2=$RC
 [ "$rc1" = 4 ] && [ "$rc2" = 1 ] && ok "trend: a red night is confirmed only by a previous night at its level (exit $rc1, then $rc2)" ||
   fail "trend confirmation: exit $rc1 and $rc2; $(tj red1 'g["gate"]["reason"]')"
 # a 0.6% step on 0.05% noise is a level, not a change point worth reporting; a 3% step is one
 small="1.0000 1.0005 0.9995 1.0003 0.9997 1.0004 0.9996 1.0002 0.9998 1.0001"
 nights step06 $small $(for f in $small; do awk -v f="$f" 'BEGIN { printf "%.6f ", f * 1.006 }'; done)
 nights step3 $small $(for f in $small; do awk -v f="$f" 'BEGIN { printf "%.6f ", f * 1.03 }'; done)
-tr step06 > /dev/null; tr step3 > /dev/null
+tr step06; tr step3
 [ "$(tj step06 'len(g["change_points"])')" = 0 ] && [ "$(tj step3 'len(g["change_points"])')" = 1 ] &&
   [ "$(tj step06 'd["method"]["min_step_pct"]')" = 1.0 ] &&
   ok "trend: no change point under the stated 1% minimum (a 0.6% step), one for a 3% step" ||
@@ -236,7 +254,7 @@ tr step06 > /dev/null; tr step3 > /dev/null
 # levels 4% apart (under the 5% limit) but 8% from the first: the reference gate fails, and is named
 lv="" ; for f in 1 1.04 1.08; do for k in 1 2 3 4 5 6 7 8 9 10; do lv="$lv $(awk -v f="$f" -v k="$k" 'BEGIN { printf "%.6f", f * (1 + ((k * 7) % 5 - 2) * 0.0005) }')"; done; done
 nights drift $lv
-rc=$(tr drift)
+tr drift; rc=$RC
 [ "$rc" = 1 ] && grep -q 'result: FAIL: .*slower than the reference level' "$TMP/drift.txt" &&
   [ "$(tj drift 'g["gate"]["failed_gates"]')" = "['reference']" ] && [ "$(tj drift '(g["outcome"], d["passed"])')" = "('fail', False)" ] &&
   ok "trend: the headline and JSON name the gate that failed (the reference)" || { fail "trend names the gate: exit $rc"; grep result "$TMP/drift.txt"; }
