@@ -388,7 +388,7 @@ static int S_confirmed(const ec_trend *t, const ec_trend_group *g, const size_t 
 /* A failure of one night that nothing confirms: no verdict yet. */
 static void S_unconfirmed(S_cmp_out *o) {
   o->verdict = EC_VERDICT_INCONCLUSIVE;
-  char *r = ec_asprintf("%s; a single red night, not yet confirmed (a new level or a second night confirms it)", o->reason);
+  char *r = ec_asprintf("%s; a single red night, not yet confirmed (a new level, or a second red night at its level, confirms it)", o->reason);
   free(o->reason);
   o->reason = r;
 }
