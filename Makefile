@@ -48,7 +48,7 @@ FISH_COMP := $(SHARE_OUT)/enginecard.fish
 GENERATED := $(MAN_PAGE) $(BASH_COMP) $(ZSH_COMP) $(FISH_COMP)
 MAN_EPOCH = $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null))
 
-.PHONY: all test test-bins asan asan-bins valgrind bench install install-strip uninstall clean deps runtime-deps examples fuzz fuzz-bins check-deps demo deb
+.PHONY: all test test-bins asan asan-bins valgrind bench bench-gate install install-strip uninstall clean deps runtime-deps examples fuzz fuzz-bins check-deps demo deb
 all: $(BIN) $(GEN) $(GENERATED)
 
 check-deps:
@@ -140,6 +140,11 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(BUILD)/libenginecar
 
 bench: $(BIN) $(GEN)
 	BUILD=$(BUILD) sh tests/bench/run.sh
+
+# The gate's and trend's rates on real and simulated runs (docs/compare.md quotes them).
+CORPUS ?= ../shared/corpus
+bench-gate: $(BIN) $(GEN)
+	python3 tests/bench/gate_rates.py $(BIN) $(GEN) $(CORPUS)
 
 # Templates and assets are embedded in the binary: the binary, its man page
 # and the completions for bash, zsh and fish are all there is.

@@ -187,6 +187,27 @@ static size_t S_fit(const double *y, size_t n, double sigma, double penalty, ec_
   return out->n_cps;
 }
 
+size_t ec_cp_merge_small(ec_cp_result *r, double min_step) {
+  while (r->n_cps) {
+    size_t best = r->n_cps;
+    double d = min_step;
+    for (size_t k = 0; k < r->n_cps; k++) {
+      double x = fabs(r->level[k + 1] - r->level[k]);
+      if (x < d) d = x, best = k;
+    }
+    if (best == r->n_cps) break;
+    /* levels best and best+1 become one: the mean of their points */
+    size_t a = best ? r->starts[best - 1] : 0, m = r->starts[best];
+    size_t b = best + 1 < r->n_cps ? r->starts[best + 1] : r->n;
+    double la = (double)(m - a), lb = (double)(b - m);
+    r->level[best] = (r->level[best] * la + r->level[best + 1] * lb) / (la + lb);
+    memmove(r->level + best + 1, r->level + best + 2, (r->n_cps - best - 1) * sizeof *r->level);
+    memmove(r->starts + best, r->starts + best + 1, (r->n_cps - best - 1) * sizeof *r->starts);
+    r->n_cps--;
+  }
+  return r->n_cps;
+}
+
 size_t ec_cp_segment(const ec_cp_result *r, size_t i) {
   size_t k = 0;
   while (k < r->n_cps && r->starts[k] <= i) k++;

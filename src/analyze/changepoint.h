@@ -89,4 +89,12 @@ double ec_cp_noise(const double *y, size_t n);
 /** The level (segment) index of point i. */
 size_t ec_cp_segment(const ec_cp_result *r, size_t i);
 
+/** Merge away the change points whose step (the difference of the levels on
+ *  either side, y's units) is smaller than min_step: repeatedly the smallest
+ *  such step, its two levels becoming one (the mean of their points).
+ *  Returns the number of change points left. A level that noise alone
+ *  cannot explain can still be too small to matter: trend reports none
+ *  below a stated minimum (EC_TREND_MIN_STEP_PCT). */
+size_t ec_cp_merge_small(ec_cp_result *r, double min_step);
+
 #endif

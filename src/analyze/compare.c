@@ -49,8 +49,8 @@ const char *ec_verdict_name(ec_verdict v) {
 }
 
 const char *ec_change_name(ec_change c) {
-  static const char *const n[] = {"same", "worse", "better", "unknown"};
-  return (unsigned)c < 4 ? n[c] : "unknown";
+  static const char *const n[] = {"same", "worse", "better", "unknown", "not claimed"};
+  return (unsigned)c < 5 ? n[c] : "unknown";
 }
 
 void ec_metric_value_clear(ec_metric_value *v) {
@@ -193,12 +193,12 @@ static double S_stat_of(const double *s, size_t n, ec_stat st, double mean) {
   return ec_median_sorted(s, n);
 }
 
-/* A run of per-iteration times (non-finite entries left out). */
+/* A run of per-iteration times (non-finite and non-positive entries left out). */
 static void S_add_times(S_side *sd, const double *v, size_t n, ec_stat st) {
   double *s = S_buf(sd, n), *ord = S_buf(sd, n);
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
-    if (isfinite(v[i])) ord[k++] = v[i];
+    if (isfinite(v[i]) && v[i] > 0) ord[k++] = v[i]; /* the loader says what it left out */
   /* a start-up level (warm-up) is left out (gate.h: ec_gate_warmup) */
   size_t trim = ec_gate_warmup(ord, k);
   ord += trim;
@@ -565,29 +565,89 @@ static int S_cmp_type(const void *x, const void *y) {
   return strcmp(((const ec_type_delta *)x)->type, ((const ec_type_delta *)y)->type);
 }
 
-/* Noise of a layer's relative change from the profiles' counts and the
- * engines' per-iteration CVs (see compare.h); NAN with a note when there is
- * none. */
-static void S_layer_noise(ec_compare_result *r, const ec_engine *b, const ec_engine *e, const ec_summary *sb,
-                          const ec_summary *se, double conf) {
-  r->layer_noise_pct = NAN;
-  const ec_engine *side[2] = {b, e};
-  for (int k = 0; k < 2; k++)
-    if (side[k]->profile_count <= 1) {
-      r->layer_noise_note = side[k]->profile_count == 1
-                                ? ec_asprintf("the profile of %s holds a single measurement per layer (count: 1): no noise estimate; the limit alone decides",
-                                              side[k]->name)
-                                : ec_asprintf("the profile of %s does not say how many iterations it averages (no count): no noise estimate; the limit alone decides",
-                                              side[k]->name);
-      return;
-    }
-  double cb = S_iter_cv(b, sb), ce = S_iter_cv(e, se);
-  if (!isfinite(cb) || !isfinite(ce)) {
-    r->layer_noise_note = ec_strdup("no per-iteration spread to scale the layer averages with (no timings): no noise estimate; the limit alone decides");
-    return;
+/* The layers of the runs of one side that have a profile: the side's engine
+ * and its repeats, each with a name index. */
+typedef struct S_layer_runs {
+  const ec_engine **e;
+  ec_map *ix; /* name -> layer index, per run */
+  size_t n;
+} S_layer_runs;
+
+static void S_layer_runs_of(const ec_engine *first, const ec_repeats *rp, S_layer_runs *out) {
+  size_t ne = 1 + (rp ? rp->n : 0);
+  out->e = ec_calloc(ne, sizeof *out->e);
+  out->ix = ec_calloc(ne, sizeof *out->ix);
+  out->n = 0;
+  for (size_t k = 0; k < ne; k++) {
+    const ec_engine *x = k ? rp->v[k - 1] : first;
+    if (!x->has_profile || !x->n_layers) continue;
+    ec_map *m = &out->ix[out->n];
+    for (size_t i = 0; i < x->n_layers; i++)
+      if (!ec_map_get(m, x->layers[i].name, x->layers[i].name_len, NULL)) ec_map_put(m, x->layers[i].name, x->layers[i].name_len, i);
+    out->e[out->n++] = x;
   }
-  double z = ec_norm_quantile(1 - (1 - conf) / 2);
-  r->layer_noise_pct = 100 * z * sqrt(cb * cb / (double)b->profile_count + ce * ce / (double)e->profile_count);
+}
+
+static void S_layer_runs_free(S_layer_runs *s) {
+  for (size_t k = 0; k < s->n; k++) ec_map_free(&s->ix[k]);
+  free(s->ix);
+  free(s->e);
+}
+
+/* The run-to-run noise of one layer's change between the two sides'
+ * medians over their runs, in percent: t(df) * s * sqrt(pi/2 (1/k_b +
+ * 1/k_c)), s the scatter of the layer's log time over each side's runs
+ * (pooled, df = (k_b - 1) + (k_c - 1); the median of k runs varies about
+ * pi/2 times as much as their mean); NAN when fewer than
+ * EC_LAYER_NOISE_MIN_DF degrees of freedom give it. */
+static double S_one_layer_noise(const S_layer_runs *rs, const ec_layer *la, const ec_layer *lb, double conf) {
+  double ss = 0, inv = 0;
+  size_t df = 0;
+  const ec_layer *l[2] = {la, lb};
+  for (int side = 0; side < 2; side++) {
+    double v[256];
+    size_t k = 0;
+    for (size_t j = 0; j < rs[side].n && k < 256; j++) {
+      size_t at;
+      if (!ec_map_get(&rs[side].ix[j], l[side]->name, l[side]->name_len, &at)) continue;
+      const ec_layer *x = &rs[side].e[j]->layers[at];
+      if (x->has_profile && x->avg_ms > 0) v[k++] = log(x->avg_ms);
+    }
+    inv += 1 / (double)(k ? k : 1);
+    if (k < 2) continue;
+    double m = 0;
+    for (size_t i = 0; i < k; i++) m += v[i] / (double)k;
+    for (size_t i = 0; i < k; i++) ss += (v[i] - m) * (v[i] - m);
+    df += k - 1;
+  }
+  if (df < EC_LAYER_NOISE_MIN_DF) return NAN;
+  return 100 * expm1(ec_t_quantile(1 - (1 - conf) / 2, (double)df) * sqrt(ss / (double)df) * sqrt(M_PI / 2 * inv));
+}
+
+/* Each layer's time on a side: the median over the side's runs that carry
+ * it (by name) when several runs carry layers (nights that keep their
+ * layers), else its own; NAN without a profile record. Caller frees. */
+static double *S_side_ms(const ec_engine *x, const S_layer_runs *rs) {
+  double *m = ec_malloc((x->n_layers ? x->n_layers : 1) * sizeof *m);
+  double *v = ec_malloc((rs->n ? rs->n : 1) * sizeof *v);
+  for (size_t i = 0; i < x->n_layers; i++) {
+    const ec_layer *l = &x->layers[i];
+    m[i] = l->has_profile ? l->avg_ms : NAN;
+    if (rs->n < 2) continue;
+    size_t k = 0;
+    for (size_t j = 0; j < rs->n; j++) {
+      size_t at;
+      if (!ec_map_get(&rs->ix[j], l->name, l->name_len, &at)) continue;
+      const ec_layer *y = &rs->e[j]->layers[at];
+      if (y->has_profile && isfinite(y->avg_ms)) v[k++] = y->avg_ms;
+    }
+    if (k) {
+      ec_sort_doubles(v, k);
+      m[i] = ec_median_sorted(v, k);
+    }
+  }
+  free(v);
+  return m;
 }
 
 /* l's family for the platform comparison and the one-sided steps. */
@@ -633,7 +693,8 @@ static int S_cmp_fam(const void *x, const void *y) {
 }
 
 static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *e, const ec_summary *sb,
-                     const ec_summary *se, const ec_compare_opts *o, double db, double de) {
+                     const ec_summary *se, const ec_compare_opts *o, double db, double de, const ec_repeats *rb,
+                     const ec_repeats *re) {
   /* every time on the comparison's basis: divided by the side's divisor (ec_compare_divisor) */
   const S_div dv = {{db, de}};
   r->base_total_ms = sb->has_latency ? sb->total_ms / db : NAN;
@@ -641,16 +702,79 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
   if (!b->n_layers || !e->n_layers) {
     const ec_engine *x = !b->n_layers ? b : e;
     r->align_note = ec_asprintf("%s has no layers (%s); alignment skipped", x->name,
-                                x->n_files && x->files[0].kind == EC_FILE_SUMMARY ? "a stored summary"
-                                                                                   : "no graph or profile");
+                                x->n_files && x->files[0].kind == EC_FILE_SUMMARY
+                                    ? "a stored summary that keeps none: written before layers_kept, or without a profile"
+                                    : "no graph or profile");
     return;
   }
   r->aligned = 1;
   r->al = ec_align(b, e);
-  if (!b->has_graph || !e->has_graph)
+  /* a stored summary that kept only its slowest layers: a layer of the other
+   * side without a partner may be one it did not keep, so it is neither
+   * one-sided nor compared; counted, its time taken out of that side's total */
+  double unstored[2] = {0, 0};
+  if (b->stored_layers_partial || e->stored_layers_partial) {
+    size_t w = 0;
+    for (size_t k = 0; k < r->al->n; k++) {
+      ec_align_pair p = r->al->v[k];
+      int side = p.a >= 0 && p.b < 0 && e->stored_layers_partial ? 0 : p.b >= 0 && p.a < 0 && b->stored_layers_partial ? 1 : -1;
+      if (side >= 0) {
+        const ec_layer *l = side ? &e->layers[p.b] : &b->layers[p.a];
+        r->n_unstored++;
+        if (l->has_profile) unstored[side] += l->avg_ms / dv.d[side];
+        if (side) r->al->only_b--;
+        else r->al->only_a--;
+        continue;
+      }
+      r->al->v[w++] = p;
+    }
+    r->al->n = w;
+    r->unstored_ms = unstored[0] + unstored[1];
+    if (isfinite(r->base_total_ms)) r->base_total_ms -= unstored[0];
+    if (isfinite(r->engine_total_ms)) r->engine_total_ms -= unstored[1];
+  }
+  int stored_b = b->stored_layers >= 0 && !b->has_graph, stored_e = e->stored_layers >= 0 && !e->has_graph;
+  if (stored_b || stored_e) {
+    const ec_engine *x = stored_b ? b : e;
+    if (x->stored_layers_partial)
+      r->align_note = ec_asprintf("layers of the stored summary %s: the %zu slowest of its %lld (no graph: aligned by "
+                                  "name); %zu layer%s of the other side not among them %s left out",
+                                  x->name, x->n_layers, (long long)x->stored_layers, r->n_unstored,
+                                  ec_plural(r->n_unstored, "", "s"), ec_plural(r->n_unstored, "is", "are"));
+    else
+      r->align_note = ec_asprintf("layers of the stored summary %s: all %zu, with their type, precision and time (no "
+                                  "graph: aligned by name)",
+                                  x->name, x->n_layers);
+  } else if (!b->has_graph || !e->has_graph) {
     r->align_note = ec_strdup("layer types come from profile names only (no graph): alignment is by name");
-  if (isfinite(o->max_layer_regress_pct)) S_layer_noise(r, b, e, sb, se, o->confidence);
-  double limit = fmax(o->max_layer_regress_pct, isfinite(r->layer_noise_pct) ? r->layer_noise_pct : 0);
+  }
+  /* the advisory per-layer rule: each layer's run-to-run noise when runs
+   * with layers repeat on a side, else a floor */
+  int rule = isfinite(o->max_layer_regress_pct);
+  S_layer_runs lr[2] = {{0}, {0}};
+  S_layer_runs_of(b, rb, &lr[0]);
+  S_layer_runs_of(e, re, &lr[1]);
+  int measured = rule && (lr[0].n > 1 || lr[1].n > 1);
+  /* each layer's time: its median over a side's runs when several carry layers */
+  double *mb = S_side_ms(b, &lr[0]), *me = S_side_ms(e, &lr[1]);
+  for (size_t i = 0; i < b->n_layers; i++) mb[i] /= db; /* on the comparison's basis */
+  for (size_t i = 0; i < e->n_layers; i++) me[i] /= de;
+  for (int side = 0; side < 2; side++) {
+    if (lr[side].n < 2) continue;
+    const ec_engine *x = side ? e : b;
+    const double *m = side ? me : mb;
+    double t = 0;
+    for (size_t i = 0; i < x->n_layers; i++)
+      if (isfinite(m[i])) t += m[i];
+    if (side) r->engine_total_ms = t - unstored[1];
+    else r->base_total_ms = t - unstored[0];
+  }
+  double *noises = ec_calloc(r->al->n ? r->al->n : 1, sizeof *noises);
+  size_t n_noises = 0;
+  if (rule && !measured)
+    r->layer_noise_note = ec_asprintf("advisory: run-to-run noise not measured (one run with layers per side), so a "
+                                      "layer is listed only past the %g%% floor",
+                                      fmax(o->max_layer_regress_pct, EC_LAYER_FLOOR_PCT));
   r->deltas = ec_calloc(r->al->n ? r->al->n : 1, sizeof *r->deltas);
   /* without a profile the one-sided layers' time is unknown, not 0 */
   r->only_base_ms = b->has_profile ? 0 : NAN;
@@ -664,8 +788,8 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
     S_fam_count(S_fam_add(&r->by_family, &r->n_by_family, &cap_fam, S_family(&e->layers[i])), &e->layers[i], 1, &dv);
   for (size_t k = 0; k < r->al->n; k++) {
     const ec_align_pair *p = &r->al->v[k];
-    if (p->a >= 0 && p->b < 0 && b->layers[p->a].has_profile) r->only_base_ms += b->layers[p->a].avg_ms / db;
-    if (p->b >= 0 && p->a < 0 && e->layers[p->b].has_profile) r->only_engine_ms += e->layers[p->b].avg_ms / de;
+    if (p->a >= 0 && p->b < 0 && isfinite(mb[p->a])) r->only_base_ms += mb[p->a];
+    if (p->b >= 0 && p->a < 0 && isfinite(me[p->b])) r->only_engine_ms += me[p->b];
     if (p->a >= 0 && p->b < 0)
       S_fam_count(S_fam_add(&r->only_by_family, &r->n_only_by_family, &cap_only, S_family(&b->layers[p->a])),
                   &b->layers[p->a], 0, &dv);
@@ -674,19 +798,25 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
                   &e->layers[p->b], 1, &dv);
     if (p->a < 0 || p->b < 0) continue;
     r->n_pairs++;
-    if (b->layers[p->a].has_profile) r->base_aligned_ms += b->layers[p->a].avg_ms / db;
-    if (e->layers[p->b].has_profile) r->engine_aligned_ms += e->layers[p->b].avg_ms / de;
+    if (isfinite(mb[p->a])) r->base_aligned_ms += mb[p->a];
+    if (isfinite(me[p->b])) r->engine_aligned_ms += me[p->b];
     const ec_layer *la = &b->layers[p->a], *le = &e->layers[p->b];
     if (!la->has_profile || !le->has_profile) continue;
     ec_layer_delta *d = &r->deltas[r->n_deltas++];
     d->a = p->a;
     d->b = p->b;
     d->how = p->how;
-    d->base_ms = la->avg_ms / db;
-    d->ms = le->avg_ms / de;
+    d->base_ms = mb[p->a];
+    d->ms = me[p->b];
     d->delta_ms = d->ms - d->base_ms;
     d->delta_pct = d->base_ms > 0 ? 100.0 * d->delta_ms / d->base_ms : NAN;
-    if (isfinite(o->max_layer_regress_pct) && fmax(d->base_ms, d->ms) >= o->min_layer_ms && d->delta_ms > 0 &&
+    d->noise_pct = measured ? S_one_layer_noise(lr, la, le, o->confidence) : NAN;
+    if (isfinite(d->noise_pct)) noises[n_noises++] = d->noise_pct;
+    /* measured: past the limit and the layer's own noise; not measured (or
+     * too few runs of this layer): past the floor */
+    double limit = isfinite(d->noise_pct) ? fmax(o->max_layer_regress_pct, d->noise_pct)
+                                          : fmax(o->max_layer_regress_pct, EC_LAYER_FLOOR_PCT);
+    if (rule && fmax(d->base_ms, d->ms) >= o->min_layer_ms && d->delta_ms > 0 &&
         (!isfinite(d->delta_pct) || d->delta_pct > limit)) {
       d->flagged = 1;
       r->n_flagged++;
@@ -714,6 +844,19 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
     r->half_profiled_ms = r->engine_total_ms - r->base_total_ms - explained;
     if (fabs(r->half_profiled_ms) < 1e-9 * fmax(r->base_total_ms, r->engine_total_ms)) r->half_profiled_ms = 0;
   }
+  if (n_noises) {
+    ec_sort_doubles(noises, n_noises);
+    r->layer_noise_pct = ec_median_sorted(noises, n_noises);
+  }
+  if (measured && n_noises < r->n_deltas)
+    r->layer_noise_note = ec_asprintf("run-to-run noise measured for %zu of %zu aligned layers (the others, on too few "
+                                      "runs, are listed only past the %g%% floor)",
+                                      n_noises, r->n_deltas, fmax(o->max_layer_regress_pct, EC_LAYER_FLOOR_PCT));
+  free(noises);
+  free(mb);
+  free(me);
+  S_layer_runs_free(&lr[0]);
+  S_layer_runs_free(&lr[1]);
 }
 
 /* ---- verdicts ----------------------------------------------------------- */
@@ -736,6 +879,61 @@ static char *S_incomparable(const ec_comparison *c, size_t i) {
   return ec_gate_incomparable(c->engines[c->baseline], c->engines[i]);
 }
 
+/* What would decide an inconclusive estimate (no enginecard option quoted:
+ * narrate's words quote them): more runs, said from the measured run-to-run
+ * noise when there is one. Caller frees. */
+static char *S_decide(const ec_gate_est *g, double pct) {
+  char e[32];
+  snprintf(e, sizeof e, EC_PCT_DELTA, g->est_pct);
+  switch (ec_gate_mode_of(g)) {
+  case EC_GATE_MODE_THRESHOLD:
+    return ec_strdup("one run per side cannot tell a change from run-to-run noise: three or more runs of each "
+                     "side, or ten or more nights as the baseline, would measure it");
+  case EC_GATE_MODE_INTERVAL:
+    if (g->run_noise == EC_RUN_NOISE_MEASURED) {
+      size_t kb, kc;
+      ec_gate_runs_needed(g, pct, EC_DECIDE_MAX_RUNS, &kb, &kc);
+      if (kb)
+        return ec_asprintf("with the run-to-run noise measured here (" EC_PCT "), %zu baseline runs (nights) would "
+                           "decide it, if the change stays at %s", 100 * sqrt(g->tau2), kb, e);
+      if (kc)
+        return ec_asprintf("with the run-to-run noise measured here (" EC_PCT "), more baseline runs alone do not "
+                           "decide it: %zu runs of the candidate and %zu of the baseline would, if the change stays "
+                           "at %s", 100 * sqrt(g->tau2), kc, g->runs_base > 10 ? g->runs_base : (size_t)10, e);
+      return ec_asprintf("with the run-to-run noise measured here (" EC_PCT "), not even %d runs of each side would "
+                         "decide a change this close to the limit", 100 * sqrt(g->tau2), EC_DECIDE_MAX_RUNS);
+    }
+    return ec_strdup("the given run-to-run noise is too large for one run per side to decide: repeated runs would "
+                     "measure it");
+  default: return NULL;
+  }
+}
+
+const char *ec_change_word(ec_change c) {
+  switch (c) {
+  case EC_CHANGE_WORSE: return "slower";
+  case EC_CHANGE_BETTER: return "faster";
+  case EC_CHANGE_SAME: return "within noise";
+  case EC_CHANGE_UNCLAIMED: return NULL;
+  default: return "unknown";
+  }
+}
+
+const char *ec_compare_direction(const ec_compare_result *r) {
+  switch (r->change) {
+  case EC_CHANGE_WORSE: return "slower than the baseline";
+  case EC_CHANGE_BETTER: return "faster than the baseline";
+  case EC_CHANGE_SAME: return "no change told from noise";
+  case EC_CHANGE_UNCLAIMED:
+    if (ec_gate_mode_of(&r->est) == EC_GATE_MODE_THRESHOLD)
+      return ec_gate_within_excludes_zero(&r->est)
+                 ? "beyond the run's own noise; run-to-run noise not measured, so no direction is claimed"
+                 : "within the run's own noise";
+    return "no interval, so no direction is claimed";
+  default: return "unknown";
+  }
+}
+
 static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_result *br) {
   const ec_engine *e = c->engines[r->engine];
   double pct = c->opts.max_regress_pct;
@@ -753,19 +951,14 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
   r->delta_pct = 100.0 * (r->m.value - br->m.value) / br->m.value;
   r->regress_pct = r->est.est_pct;
   const ec_gate_est *g = &r->est;
-  int iv = isfinite(g->lo_pct);
+  ec_gate_mode mode = ec_gate_mode_of(g);
+  int iv = mode == EC_GATE_MODE_INTERVAL;
+  /* a direction only where an interval at the confidence supports one */
   if (iv) r->change = g->lo_pct > 0 ? EC_CHANGE_WORSE : g->hi_pct < 0 ? EC_CHANGE_BETTER : EC_CHANGE_SAME;
-  else r->change = r->regress_pct > 0 ? EC_CHANGE_WORSE : r->regress_pct < 0 ? EC_CHANGE_BETTER : EC_CHANGE_SAME;
-  char est[128], head[256], within[96];
-  ec_gate_str(est, sizeof est, g);
-  ec_gate_within_str(within, sizeof within, g);
-  if (iv) snprintf(head, sizeof head, "%s at %g%%", est, 100 * g->confidence);
-  else if (!g->why && *within) snprintf(head, sizeof head, "%s, %s at %g%%", est, within, 100 * g->confidence);
-  else if (!g->why) snprintf(head, sizeof head, "%s", est);
-  else snprintf(head, sizeof head, "%s (no interval: %s)", est, g->why);
-  const char *dir = r->change == EC_CHANGE_WORSE ? "slower than the baseline"
-                    : r->change == EC_CHANGE_BETTER ? "faster than the baseline"
-                                                    : "no change distinguishable from noise";
+  else r->change = EC_CHANGE_UNCLAIMED;
+  char head[320];
+  ec_gate_claim_str(head, sizeof head, g);
+  const char *dir = ec_compare_direction(r);
   if (!gate) {
     r->verdict = EC_VERDICT_INFO;
     r->reason = ec_asprintf("%s: %s; no gate", head, dir);
@@ -773,6 +966,8 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
   }
   c->gates++;
   double span_ms = g->min_span_ms;
+  int past = r->regress_pct > pct;
+  char *decide = NULL;
   if (r->incomparable && !c->opts.allow_mismatch) {
     r->verdict = EC_VERDICT_NOT_COMPARABLE;
     c->mismatched++;
@@ -781,29 +976,53 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
   } else if (g->min_n && g->min_n < EC_GATE_MIN_VERDICT_ITERATIONS) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
     c->inconclusive++;
-    r->reason = ec_asprintf("%s: inconclusive: a run has %zu iterations (fewer than %d)", head, g->min_n,
-                            EC_GATE_MIN_VERDICT_ITERATIONS);
+    r->reason = ec_asprintf("%s: inconclusive: a run has %zu iterations (fewer than %d); runs of %d or more iterations "
+                            "would give a verdict",
+                            head, g->min_n, EC_GATE_MIN_VERDICT_ITERATIONS, EC_GATE_MIN_VERDICT_ITERATIONS);
   } else if (g->run_noise != EC_RUN_NOISE_MEASURED && isfinite(span_ms) && span_ms < EC_GATE_MIN_VERDICT_MS &&
              g->min_n < EC_GATE_SHORT_RUN_ITERATIONS) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
     c->inconclusive++;
-    r->reason = ec_asprintf("%s: inconclusive: a run measured " EC_MS " of iterations (under %g s)", head, span_ms,
-                            EC_GATE_MIN_VERDICT_MS / 1000);
-  } else if (r->regress_pct > pct && (!iv || g->lo_pct > 0)) {
+    r->reason = ec_asprintf("%s: inconclusive: a run measured " EC_MS " of iterations (under %g s); runs of %g s or "
+                            "%d iterations would give a verdict",
+                            head, span_ms, EC_GATE_MIN_VERDICT_MS / 1000, EC_GATE_MIN_VERDICT_MS / 1000,
+                            EC_GATE_SHORT_RUN_ITERATIONS);
+  } else if (past && iv && g->lo_pct > 0) {
     r->verdict = EC_VERDICT_FAIL;
     c->failed++;
-    r->reason = iv ? ec_asprintf("%s: slower by more than the %g%% limit, and the interval excludes no change", head, pct)
-                : g->run_noise == EC_RUN_NOISE_NOT_MEASURED && !g->why
-                    ? ec_asprintf("%s: slower by more than the %g%% limit (a threshold verdict: one run per side)", head, pct)
-                    : ec_asprintf("%s: slower by more than the %g%% limit (the estimate alone decides)", head, pct);
-  } else if (r->regress_pct > pct) {
+    r->reason = ec_asprintf("%s: slower by more than the %g%% limit, and the %g%% interval excludes no change", head, pct,
+                            100 * g->confidence);
+  } else if (past && mode == EC_GATE_MODE_THRESHOLD && g->within_lo_pct > 0) {
+    /* the within-run interval vetoes a threshold failure, it never decides one */
+    r->verdict = EC_VERDICT_FAIL;
+    c->failed++;
+    r->reason = ec_asprintf("%s: past the %g%% limit (a threshold: one run per side, run-to-run noise not measured), "
+                            "and beyond the run's own noise",
+                            head, pct);
+  } else if (past && mode == EC_GATE_MODE_THRESHOLD) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
     c->inconclusive++;
-    r->reason = ec_asprintf("%s: inconclusive: past the %g%% limit, but the interval includes no change", head, pct);
+    decide = S_decide(g, pct);
+    r->reason = ec_asprintf("%s: inconclusive: past the %g%% limit, but within the run's own noise (the within-run "
+                            "interval includes no change); %s",
+                            head, pct, decide);
+  } else if (past && !iv) {
+    r->verdict = EC_VERDICT_FAIL;
+    c->failed++;
+    r->reason = ec_asprintf("%s: past the %g%% limit (the estimate alone decides: no interval)", head, pct);
+  } else if (past) {
+    r->verdict = EC_VERDICT_INCONCLUSIVE;
+    c->inconclusive++;
+    decide = S_decide(g, pct);
+    r->reason = decide ? ec_asprintf("%s: inconclusive: past the %g%% limit, but the %g%% interval includes no change; %s",
+                                     head, pct, 100 * g->confidence, decide)
+                       : ec_asprintf("%s: inconclusive: past the %g%% limit, but the %g%% interval includes no change",
+                                     head, pct, 100 * g->confidence);
   } else {
     r->verdict = EC_VERDICT_PASS;
     r->reason = ec_asprintf("%s: within the %g%% limit (%s)", head, pct, dir);
   }
+  free(decide);
 }
 
 ec_metric ec_metric_pick(ec_engine *const *engines, ec_summary *const *sums, size_t n, size_t baseline, ec_metric m,
@@ -882,7 +1101,9 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
       r->m.value = exp(sum / (double)k);
       r->m.runs = k;
     }
-  } else if (sd->n > 1) {
+  } else if (sd->n >= 1) {
+    /* the figure the change is computed from: after any start-up level is
+     * left out, over every run (the geometric mean of the runs' statistics) */
     double sum = 0;
     size_t samples = 0;
     for (size_t k = 0; k < sd->n; k++) {
@@ -893,7 +1114,10 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
     r->m.runs = sd->n;
     r->m.samples = samples;
   }
-  if (sd->n > 1 || sd->from_files) {
+  if (sd->n == 1 && sd->trimmed && !sd->from_files) {
+    free(r->m.dist);
+    r->m.dist = ec_asprintf("%zu per-iteration times after a start-up level of %zu was left out", sd->d[0].n, sd->trimmed);
+  } else if (sd->n > 1 || sd->from_files) {
     free(r->m.dist);
     size_t it = 0;
     int sketch = 0, known = 1;
@@ -988,11 +1212,7 @@ ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *lab
     if (r->m.single_sample)
       ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0, "%s: the profile holds a single sample (count: 1); its layer times are one measurement",
                   engines[i]->name);
-    S_side_of(c, i, &sides[i]);
-    if (c->opts.all_runs && engines[i]->n_runs > 1)
-      ec_diag_add(&c->diags, EC_WARN, NULL, 0, 0,
-                  "%s: the %zu runs of its timing file are taken as repeated runs of one engine (give --run N to use one)",
-                  engines[i]->name, engines[i]->n_runs);
+    S_side_of(c, i, &sides[i]); /* a multi-run timing file: the loader said it is taken as repeated runs */
   }
   /* the metric on the comparison's basis; the estimates read the measured values */
   for (size_t i = 0; i < n; i++) {
@@ -1022,7 +1242,8 @@ ec_comparison *ec_compare(ec_engine *const *engines, size_t n, const ec_kvs *lab
                     labels ? &labels[i] : NULL);
     S_engine_diffs(r, engines[c->baseline], engines[i], sums[c->baseline], sums[i]);
     S_layers(r, engines[c->baseline], engines[i], sums[c->baseline], sums[i], &c->opts,
-             ec_compare_divisor(c, c->baseline), ec_compare_divisor(c, i));
+             ec_compare_divisor(c, c->baseline), ec_compare_divisor(c, i),
+             c->opts.repeats ? &c->opts.repeats[c->baseline] : NULL, c->opts.repeats ? &c->opts.repeats[i] : NULL);
   }
   for (size_t i = 0; i < n; i++) S_side_free(&sides[i]);
   c->sums = sums;
@@ -1074,8 +1295,29 @@ void ec_comparison_free(ec_comparison *c) {
 
 char *ec_compare_gate_rule(const ec_comparison *c) {
   if (!isfinite(c->opts.max_regress_pct)) return NULL;
-  return ec_asprintf("fail when the estimated slowdown exceeds %g%% and its %g%% interval excludes no change",
-                     c->opts.max_regress_pct, 100 * c->opts.confidence);
+  double pct = c->opts.max_regress_pct, conf = 100 * c->opts.confidence;
+  int any[4] = {0, 0, 0, 0};
+  for (size_t i = 0; i < c->n; i++)
+    if (i != c->baseline) any[ec_gate_mode_of(&c->res[i].est)] = 1;
+  int modes = any[EC_GATE_MODE_INTERVAL] + any[EC_GATE_MODE_THRESHOLD] + any[EC_GATE_MODE_ESTIMATE];
+  char iv[160], thr[256], est[128];
+  snprintf(iv, sizeof iv, "its %g%% interval excludes no change", conf);
+  snprintf(thr, sizeof thr,
+           "a threshold on the estimate (one run per side: run-to-run noise not measured), inconclusive when the "
+           "run's own noise explains it");
+  snprintf(est, sizeof est, "the estimate alone (no per-iteration distribution, no interval)");
+  if (modes <= 1) {
+    if (any[EC_GATE_MODE_THRESHOLD]) return ec_asprintf("fail when the estimated slowdown exceeds %g%%: %s", pct, thr);
+    if (any[EC_GATE_MODE_ESTIMATE]) return ec_asprintf("fail when the estimated slowdown exceeds %g%%: %s", pct, est);
+    return ec_asprintf("fail when the estimated slowdown exceeds %g%% and %s", pct, iv);
+  }
+  ec_buf b = {0};
+  ec_buf_printf(&b, "fail when the estimated slowdown exceeds %g%%", pct);
+  const char *sep = ": ";
+  if (any[EC_GATE_MODE_INTERVAL]) ec_buf_printf(&b, "%swith repeated runs or a given run-to-run noise, when %s", sep, iv), sep = "; ";
+  if (any[EC_GATE_MODE_THRESHOLD]) ec_buf_printf(&b, "%swith one run per side, as %s", sep, thr), sep = "; ";
+  if (any[EC_GATE_MODE_ESTIMATE]) ec_buf_printf(&b, "%swithout a distribution, by %s", sep, est);
+  return ec_buf_take(&b);
 }
 
 ec_outcome ec_compare_outcome(const ec_comparison *c) {
@@ -1113,6 +1355,29 @@ double ec_compare_time_ratio(const ec_comparison *c, size_t i) {
   double b = c->res[c->baseline].m.value, x = c->res[i].m.value;
   if (!(b > 0) || !(x > 0)) return NAN;
   return ec_metric_smaller_better(c->used) ? x / b : b / x;
+}
+
+char *ec_compare_moved_text(const ec_compare_result *r) {
+  if (!r->aligned || !r->n_by_type) return NULL;
+  double sum = 0;
+  for (size_t t = 0; t < r->n_by_type; t++) sum += fabs(r->by_type[t].ms - r->by_type[t].base_ms);
+  if (!(sum > 0)) return NULL;
+  ec_buf b = {0};
+  int used[3] = {-1, -1, -1};
+  for (int k = 0; k < 3; k++) { /* the largest changes first, ties by type */
+    long best = -1;
+    for (size_t t = 0; t < r->n_by_type; t++) {
+      double d = fabs(r->by_type[t].ms - r->by_type[t].base_ms);
+      if (100 * d / sum < EC_MOVED_NOTABLE_PCT || (long)t == used[0] || (long)t == used[1]) continue;
+      if (best < 0 || d > fabs(r->by_type[best].ms - r->by_type[best].base_ms)) best = (long)t;
+    }
+    if (best < 0) break;
+    used[k] = (int)best;
+    const ec_type_delta *x = &r->by_type[best];
+    ec_buf_printf(&b, "%s%s " EC_MS_DELTA, k ? ", " : "", x->type, x->ms - x->base_ms);
+    if (x->base_ms > 0) ec_buf_printf(&b, " (" EC_PCT_DELTA ")", 100 * (x->ms / x->base_ms - 1));
+  }
+  return b.len ? ec_buf_take(&b) : (ec_buf_free(&b), NULL);
 }
 
 /* share in percent, or NAN */

@@ -39,14 +39,17 @@
  * between runs pooled into one (unless opts.allow_mismatch). A run's
  * start-up level (ec_gate_warmup) is left out of its distribution.
  *
- * Per-layer advisory rule (--max-layer-regress). An aligned layer is flagged
- * when it is slower by more than the limit and beyond its noise: a layer
- * average over a profile's `count` iterations has a standard error of about
- * cv/sqrt(count), cv taken as the engine's per-iteration CV of GPU compute
- * time (an assumption: per-layer spread is not recorded); noise = z *
- * sqrt(cv_b^2/count_b + cv_e^2/count_e). A profile with count 1 (or none)
- * has no noise estimate: the limit alone decides, and layer_noise_note says
- * so. */
+ * Per-layer advisory rule (--max-layer-regress), never a gate by itself.
+ * An aligned layer (of at least min_layer_ms on a side) is listed when it
+ * is slower by more than the limit and beyond its run-to-run noise: with
+ * repeated runs that carry layers on a side (NAME=a,b,c of engines, or
+ * stored nights that keep their layers), a layer's noise between two runs
+ * is t(df) * s * sqrt(2), s the scatter of its log time over each side's
+ * runs (pooled; EC_LAYER_NOISE_MIN_DF degrees of freedom at least); without
+ * them run-to-run noise is not measured and a layer is listed only past
+ * max(limit, EC_LAYER_FLOOR_PCT), which layer_noise_note says. (A profile's
+ * iteration count does not measure it: same-tactic layers move far more
+ * between runs than their averages' standard errors say.) */
 #ifndef EC_COMPARE_H
 #define EC_COMPARE_H
 #include <stddef.h>
@@ -58,6 +61,12 @@
 
 /* Per-layer advisory rule: default smallest layer time (ms) considered. */
 #define EC_MIN_LAYER_MS 0.01
+/* Per-layer advisory rule without measured run-to-run noise: a layer is
+ * listed only past this change (percent). Same-tactic layers of one engine
+ * moved by up to 17% between two real runs whose total moved 0.9%. */
+#define EC_LAYER_FLOOR_PCT 20.0
+/* Degrees of freedom a layer's run-to-run noise needs (three runs on a side). */
+#define EC_LAYER_NOISE_MIN_DF 2
 /* Layer regressions kept per engine for display. */
 #define EC_TOP_LAYERS 10
 
@@ -125,8 +134,11 @@ typedef enum {
 /* "baseline","pass","fail","info","no timing","inconclusive","not comparable" */
 const char *ec_verdict_name(ec_verdict v);
 
-typedef enum { EC_CHANGE_SAME = 0, EC_CHANGE_WORSE, EC_CHANGE_BETTER, EC_CHANGE_UNKNOWN } ec_change;
-const char *ec_change_name(ec_change c); /* "same","worse","better","unknown" */
+/* The direction of a change, claimed only where an interval at the
+ * confidence supports it (repeated runs, or --run-noise): one run per side
+ * or no distribution is EC_CHANGE_UNCLAIMED, whatever the estimate's sign. */
+typedef enum { EC_CHANGE_SAME = 0, EC_CHANGE_WORSE, EC_CHANGE_BETTER, EC_CHANGE_UNKNOWN, EC_CHANGE_UNCLAIMED } ec_change;
+const char *ec_change_name(ec_change c); /* "same","worse","better","unknown","not claimed" */
 
 /* A fact that differs between the baseline and an engine. */
 typedef struct ec_mismatch {
@@ -165,6 +177,8 @@ typedef struct ec_layer_delta {
   long a, b;       /* baseline / engine layer index */
   const char *how; /* alignment evidence (EC_ALIGN_*) */
   double base_ms, ms, delta_ms, delta_pct; /* delta_pct NAN when base_ms is 0 */
+  double noise_pct; /* the layer's run-to-run noise between two runs (percent), from repeated runs with
+                       layers; NAN when not measured */
   int flagged;     /* breaks the advisory per-layer rule */
 } ec_layer_delta;
 
@@ -215,8 +229,11 @@ typedef struct ec_compare_result {
   double base_total_ms, engine_total_ms; /* layer-latency sums (NAN without a profile) */
   double half_profiled_ms; /* engine_total - base_total not explained by by_type and one-sided layers
                               (aligned pairs profiled on one side only) */
-  double layer_noise_pct; /* noise of a layer's relative change (see above); NAN when not estimable */
-  char *layer_noise_note; /* why there is no layer noise estimate, or NULL; owned */
+  size_t n_unstored;    /* layers without a partner because a stored summary kept only its slowest
+                           layers (not one-sided: not known); left out of the comparison */
+  double unstored_ms;   /* their profiled time */
+  double layer_noise_pct; /* median over aligned layers of their run-to-run noise (see above); NAN when not measured */
+  char *layer_noise_note; /* what the per-layer rule could not measure (the floor used), or NULL; owned */
   size_t n_flagged;     /* layers breaking the advisory rule */
   size_t n_pairs;       /* aligned pairs (a layer on each side) */
   double base_aligned_ms, engine_aligned_ms; /* profiled time of each side's aligned layers; NAN without a profile */
@@ -384,8 +401,32 @@ const char *ec_outcome_name(ec_outcome o);
  *  timing", "no gate" for info, "baseline"); static. */
 const char *ec_verdict_words(ec_verdict v);
 
-/** The gate's rule in words ("fail when the estimated slowdown exceeds 5% and
- *  its 99% interval excludes no change"), or NULL without a gate. Caller frees. */
+/** The gate's rule in words, as the estimates of the comparison support it
+ *  (ec_gate_mode): "fail when the estimated slowdown exceeds 5% and its 99%
+ *  interval excludes no change" (repeated runs, a given run-to-run noise),
+ *  "... exceeds 5%: a threshold on the estimate (one run per side: run-to-run
+ *  noise not measured), inconclusive when the run's own noise explains it",
+ *  both when modes are mixed; NULL without a gate. Caller frees. */
 char *ec_compare_gate_rule(const ec_comparison *c);
+/** Result r's direction in words: "slower than the baseline", "faster than
+ *  the baseline", "no change told from noise" (an interval), "within the
+ *  run's own noise" or "beyond the run's own noise; run-to-run noise not
+ *  measured, so no direction is claimed" (one run per side), "no interval,
+ *  so no direction is claimed"; static. */
+const char *ec_compare_direction(const ec_compare_result *r);
+/** A direction as one word for a table cell: "slower", "faster", "within
+ *  noise" (an interval supports it), NULL when none is claimed
+ *  (EC_CHANGE_UNCLAIMED), "unknown"; static. */
+const char *ec_change_word(ec_change c);
+/* A layer type "moved" when it holds this share (percent) of the sum of
+ * every type's absolute change: compare's and trend's rule. */
+#define EC_MOVED_NOTABLE_PCT 10.0
+/** What got slower (or faster) by layer type, over engine i's aligned
+ *  layers: "Convolution +0.0863 ms (+12.0%), Reformat ..." for the types
+ *  that moved (EC_MOVED_NOTABLE_PCT), largest change first, at most three;
+ *  NULL when none did or the layers were not aligned. Caller frees. */
+char *ec_compare_moved_text(const ec_compare_result *r);
+/* The most runs a "what would decide it" sentence considers. */
+#define EC_DECIDE_MAX_RUNS 100
 
 #endif

@@ -268,6 +268,8 @@ int ec_gate_estimate_rn(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *
   memset(g, 0, sizeof *g);
   g->est_pct = g->lo_pct = g->hi_pct = g->between_pct = NAN;
   g->within_lo_pct = g->within_hi_pct = g->run_noise_pct = g->min_span_ms = NAN;
+  g->tau2 = g->within_var[0] = g->within_var[1] = NAN;
+  g->rho_infl = 1;
   g->run_noise = nb > 1 || nc > 1 ? EC_RUN_NOISE_MEASURED : EC_RUN_NOISE_NOT_MEASURED;
   int given = g->run_noise == EC_RUN_NOISE_NOT_MEASURED && isfinite(run_noise_pct) && run_noise_pct > 0;
   if (given) {
@@ -331,6 +333,11 @@ int ec_gate_estimate_rn(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *
   }
   double alpha = 1 - conf;
   int df = (int)(nb - 1 + nc - 1);
+  for (int s = 0; s < 2; s++) {
+    double m = 0;
+    for (size_t i = 0; i < k[s]; i++) m += v[(s ? nb : 0) + i] / (double)k[s];
+    g->within_var[s] = m;
+  }
   if (df == 0) {
     double *ds = ec_malloc(reps * sizeof *ds);
     for (size_t j = 0; j < reps; j++) ds[j] = th[reps + j] - th[j];
@@ -363,6 +370,8 @@ int ec_gate_estimate_rn(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *
     double tau2 = fmax(0, (S - W) / df);
     /* correlated runs: the run effects of a side's k runs average out less */
     double r = isfinite(rho) && rho > 0 ? fmin(rho, 0.8) : 0, infl = (1 + r) / (1 - r);
+    g->tau2 = tau2;
+    g->rho_infl = infl;
     for (int s = 0; s < 2; s++) var += (tau2 * (k[s] > 1 ? infl : 1) + vbar[s]) / (double)k[s];
     double q = ec_t_quantile(1 - alpha / 2, df) * sqrt(var);
     g->lo_pct = 100 * expm1(d - q);
@@ -414,6 +423,66 @@ char *ec_gate_str(char *buf, size_t cap, const ec_gate_est *g) {
   return buf;
 }
 
+char *ec_gate_claim_str(char *buf, size_t cap, const ec_gate_est *g) {
+  char est[128], within[128];
+  ec_gate_str(est, sizeof est, g);
+  ec_gate_within_str(within, sizeof within, g);
+  switch (ec_gate_mode_of(g)) {
+  case EC_GATE_MODE_INTERVAL: snprintf(buf, cap, "%s at %g%%", est, 100 * g->confidence); break;
+  case EC_GATE_MODE_THRESHOLD: snprintf(buf, cap, *within ? "%s, %s" : "%s", est, within); break;
+  case EC_GATE_MODE_ESTIMATE:
+    if (g->why) snprintf(buf, cap, "%s (no interval: %s)", est, g->why);
+    else snprintf(buf, cap, "%s (no interval)", est);
+    break;
+  default: snprintf(buf, cap, "%s", est); break;
+  }
+  return buf;
+}
+
+const char *ec_gate_mode_name(ec_gate_mode m) {
+  static const char *const n[] = {"none", "estimate", "threshold", "interval"};
+  return (unsigned)m < 4 ? n[m] : "none";
+}
+
+ec_gate_mode ec_gate_mode_of(const ec_gate_est *g) {
+  if (!isfinite(g->est_pct)) return EC_GATE_MODE_NONE;
+  if (isfinite(g->lo_pct) && isfinite(g->hi_pct)) return EC_GATE_MODE_INTERVAL;
+  if (g->run_noise == EC_RUN_NOISE_NOT_MEASURED && g->runs_base == 1 && g->runs_cand == 1 && !g->why)
+    return EC_GATE_MODE_THRESHOLD;
+  return EC_GATE_MODE_ESTIMATE;
+}
+
+int ec_gate_within_excludes_zero(const ec_gate_est *g) {
+  return isfinite(g->within_lo_pct) && isfinite(g->within_hi_pct) && (g->within_lo_pct > 0 || g->within_hi_pct < 0);
+}
+
+/* Whether the interval of d with kb and kc runs would exclude no change. */
+static int S_resolves(const ec_gate_est *g, double d, size_t kb, size_t kc) {
+  double var = (g->tau2 * (kb > 1 ? g->rho_infl : 1) + g->within_var[0]) / (double)kb +
+               (g->tau2 * (kc > 1 ? g->rho_infl : 1) + g->within_var[1]) / (double)kc;
+  double df = (double)(kb - 1 + kc - 1);
+  return df > 0 && d - ec_t_quantile(1 - (1 - g->confidence) / 2, df) * sqrt(var) > 0;
+}
+
+void ec_gate_runs_needed(const ec_gate_est *g, double limit_pct, size_t max_runs, size_t *base_runs, size_t *cand_runs) {
+  *base_runs = *cand_runs = 0;
+  if (ec_gate_mode_of(g) != EC_GATE_MODE_INTERVAL || g->run_noise != EC_RUN_NOISE_MEASURED || !isfinite(g->tau2) ||
+      !isfinite(g->within_var[0]) || !isfinite(g->within_var[1]) || !(g->est_pct > limit_pct) || g->lo_pct > 0)
+    return;
+  double d = log1p(g->est_pct / 100);
+  for (size_t kb = g->runs_base + 1; kb <= max_runs; kb++)
+    if (S_resolves(g, d, kb, g->runs_cand)) {
+      *base_runs = kb;
+      return;
+    }
+  size_t kb = g->runs_base > 10 ? g->runs_base : 10;
+  for (size_t kc = g->runs_cand + 1; kc <= max_runs; kc++)
+    if (S_resolves(g, d, kb, kc)) {
+      *cand_runs = kc;
+      return;
+    }
+}
+
 char *ec_gate_within_str(char *buf, size_t cap, const ec_gate_est *g) {
   buf[0] = 0;
   if (!isfinite(g->within_lo_pct) || !isfinite(g->within_hi_pct)) return buf;
@@ -424,7 +493,7 @@ char *ec_gate_within_str(char *buf, size_t cap, const ec_gate_est *g) {
   char t[96];
   ec_gate_str(t, sizeof t, &w);
   const char *br = strchr(t, '[');
-  snprintf(buf, cap, "within run %s", br ? br : "");
+  snprintf(buf, cap, "within run %s (" EC_GATE_WITHIN_NOTE ")", br ? br : "");
   return buf;
 }
 
@@ -448,7 +517,9 @@ size_t ec_gate_warmup(const double *x, size_t n) {
       lo = fmin(lo, cp.level[k]);
       hi = fmax(hi, cp.level[k]);
     }
-    if (cp.level[0] > hi || cp.level[0] < lo) trim = cp.starts[0] * b;
+    /* the least distance that makes it a start-up level, not an ordinary one */
+    double need = fmax(EC_GATE_WARMUP_SIGMAS * cp.sigma, log1p(EC_GATE_WARMUP_MIN_PCT / 100));
+    if (cp.level[0] > hi + need || cp.level[0] < lo - need) trim = cp.starts[0] * b;
   }
   ec_cp_free(&cp);
   free(y);
@@ -485,6 +556,13 @@ char *ec_gate_incomparable(const ec_engine *a, const ec_engine *b) {
   }
   free(da);
   free(db);
+  /* the shapes the runs were given, as trtexec printed them (TREx's
+   * metadata, a log) when the bindings do not tell them apart */
+  static const char *const keys[] = {"Input inference shape", "Input inference shapes"};
+  for (int k = 0; k < 2 && !r; k++) {
+    const char *x = ec_kvs_get(&a->inference_options, keys[k]), *y = ec_kvs_get(&b->inference_options, keys[k]);
+    if (x && y && strcmp(x, y) != 0) r = ec_asprintf("input shapes: %s vs %s", x, y);
+  }
   return r;
 }
 

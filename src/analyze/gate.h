@@ -114,7 +114,40 @@ typedef struct ec_gate_est {
   size_t block_len;      /* the longest block length used to widen a run's noise (1: independent) */
   size_t min_n;          /* iterations of the smallest run (0: unknown) */
   double min_span_ms;    /* the shortest run's measured time, n * mean (ms); NAN when unknown */
+  double tau2;           /* run-to-run variance of log T (repeated runs); NAN: not measured */
+  double within_var[2];  /* mean within-run variance of log T of the baseline's and the candidate's runs; NAN unknown */
+  double rho_infl;       /* (1+rho)/(1-rho) applied to the run effects of a side's mean (1: independent) */
 } ec_gate_est;
+
+/* What an estimate can claim: the one rule every output's words follow. */
+typedef enum {
+  EC_GATE_MODE_NONE = 0,  /* no estimate (a side lacks the value) */
+  EC_GATE_MODE_ESTIMATE,  /* the estimate alone: no per-iteration distribution (layer-sum, statistics
+                             without a count), no interval, no direction */
+  EC_GATE_MODE_THRESHOLD, /* one run per side, run-to-run noise not measured: a threshold on the
+                             estimate; the within-run interval (iteration noise only, no level
+                             claimed) can veto a failure but never decides one; no direction */
+  EC_GATE_MODE_INTERVAL   /* an interval at the confidence: repeated runs (run-to-run noise measured)
+                             or one run per side with --run-noise (given); a direction when it
+                             excludes no change */
+} ec_gate_mode;
+/** The mode of estimate g (see ec_gate_mode). */
+ec_gate_mode ec_gate_mode_of(const ec_gate_est *g);
+/** "none", "estimate", "threshold", "interval"; static. */
+const char *ec_gate_mode_name(ec_gate_mode m);
+/** 1 when g's within-run interval excludes no change (either side). */
+int ec_gate_within_excludes_zero(const ec_gate_est *g);
+
+/** What would decide an inconclusive estimate g (repeated runs, run-to-run
+ *  variance measured) against limit_pct, if the change stayed at its
+ *  estimate: the smallest number of baseline runs (nights) k_b >= the
+ *  current one, at most max_runs, with the candidate's runs as they are,
+ *  whose interval would exclude no change (*base_runs; 0 when none up to
+ *  max_runs does), and else the smallest number of candidate runs with
+ *  max(k_b, 10) baseline runs (*cand_runs; 0 when none up to max_runs).
+ *  Both 0 when the estimate is not past the limit or the mode is not
+ *  EC_GATE_MODE_INTERVAL with measured noise. */
+void ec_gate_runs_needed(const ec_gate_est *g, double limit_pct, size_t max_runs, size_t *base_runs, size_t *cand_runs);
 
 /** Estimate the change of statistic st from the nb baseline runs b to the nc
  *  candidate runs c, with its interval at confidence conf (0 < conf < 1).
@@ -139,10 +172,15 @@ int ec_gate_estimate_rn(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *
  *  ec_changepoints (changepoint.h); the first level is a warm-up, and is
  *  trimmed, when it ends within the first quarter of the run and lies
  *  outside every later level (slower than the slowest or faster than the
- *  fastest: it is not seen again). Runs under EC_GATE_WARMUP_MIN iterations
- *  are not trimmed. */
+ *  fastest: it is not seen again) by at least EC_GATE_WARMUP_SIGMAS times
+ *  the block medians' noise (the detector's sigma) and at least
+ *  EC_GATE_WARMUP_MIN_PCT percent: a level a fraction of a percent from
+ *  the rest is one of a run's ordinary levels, not a start-up transient.
+ *  Runs under EC_GATE_WARMUP_MIN iterations are not trimmed. */
 size_t ec_gate_warmup(const double *x, size_t n);
 #define EC_GATE_WARMUP_MIN 100
+#define EC_GATE_WARMUP_SIGMAS 5.0
+#define EC_GATE_WARMUP_MIN_PCT 1.0
 #define EC_GATE_P99_MIN 1000 /* p99 gets an interval only with this many iterations (after trimming) */
 
 /** The timer tick of n ascending times: the most common gap between
@@ -170,8 +208,19 @@ int ec_gate_significant_slower(const ec_gate_est *g);
  *  while the interval is narrower than two units of the last one. */
 char *ec_gate_str(char *buf, size_t cap, const ec_gate_est *g);
 /** The within-run interval of a one-run comparison as "within run [+9.7,
- *  +10.8]", or "" when there is none; returns buf. */
+ *  +10.8] (iteration noise only)", or "" when there is none; returns buf.
+ *  No confidence level is said: the bootstrap's points are at the
+ *  confidence, but on real runs (levels that hold for hundreds of
+ *  iterations) the interval covers less than that (docs/compare.md). */
 char *ec_gate_within_str(char *buf, size_t cap, const ec_gate_est *g);
+/** The estimate with what its mode lets it claim, the one phrase every
+ *  output's verdict line starts with: "+10.2% [+9.7, +10.8] at 99%" (an
+ *  interval), "+10.5% (one run per side: run-to-run noise not measured),
+ *  within run [+9.7, +11.3] (iteration noise only)" (a threshold), "+3.2%
+ *  (no interval: WHY)" (the estimate alone), EC_DASH without one; returns buf. */
+char *ec_gate_claim_str(char *buf, size_t cap, const ec_gate_est *g);
+/** The words the within-run interval carries. */
+#define EC_GATE_WITHIN_NOTE "iteration noise only"
 /** The phrase a threshold verdict carries. */
 #define EC_GATE_ONE_RUN "one run per side: run-to-run noise not measured"
 
@@ -184,7 +233,8 @@ struct ec_engine;
 /** Why engines a and b (two sides, or two runs pooled into one side) cannot
  *  be gated against each other: the first of GPU, compute capability,
  *  TensorRT version, batch and input shapes (in order, by their dims alone:
- *  analyze/inputs.h) that both give and that differ,
+ *  analyze/inputs.h; else the "Input inference shape(s)" option trtexec
+ *  printed) that both give and that differ,
  *  as "GPU: A100 vs H100" (values are untrusted input text); NULL when
  *  comparable. Caller frees. The one rule for NOT COMPARABLE. */
 char *ec_gate_incomparable(const struct ec_engine *a, const struct ec_engine *b);

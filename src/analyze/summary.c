@@ -58,6 +58,8 @@ double ec_latency_total_ms(const ec_engine *e) {
 
 long long ec_summary_layer_count(const ec_summary *s) {
   const ec_engine *e = s->engine;
+  /* a stored summary's own count, even when some of its layers were read back */
+  if (e->stored_layers >= 0 && !e->has_graph) return (long long)e->stored_layers;
   if (e->has_graph || e->has_profile || s->layers) return (long long)s->layers;
   return e->stored_layers >= 0 ? (long long)e->stored_layers : -1;
 }

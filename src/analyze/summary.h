@@ -10,6 +10,12 @@
 
 /* The slowest layers a summary keeps (summary --json top_layers). */
 #define EC_SUMMARY_TOP_LAYERS 10
+/* What a stored summary keeps for compare to explain a change (summary
+ * --json layers_kept): every layer when the engine has at most this many,
+ * else this many of the slowest; and their names at most
+ * EC_SUMMARY_KEEP_NAME_BYTES (a summary stays small: a nightly artifact). */
+#define EC_SUMMARY_KEEP_LAYERS 100
+#define EC_SUMMARY_KEEP_NAME_BYTES 16384
 
 /* One row of a group-by: layers sharing a key. */
 typedef struct ec_group {

@@ -341,16 +341,35 @@ static ec_engine **S_engines(const ec_trend_group *g, const size_t *w, size_t n)
   return v;
 }
 
+/* The nights of up to max points of [lo, hi) into w, the last ones first
+ * (back) or the first ones first, leaving out the points the change-point
+ * filter clipped: an outlier night is not a baseline, nor part of a
+ * change's size. Every point when all of them are clipped. Returns how many. */
+static size_t S_window(const size_t *pt, const unsigned char *clipped, size_t lo, size_t hi, size_t max, int back,
+                       size_t *w) {
+  size_t n = 0;
+  for (int pass = 0; pass < 2 && !n; pass++)
+    for (size_t j = 0; j < hi - lo && n < max; j++) {
+      size_t p = back ? hi - 1 - j : lo + j;
+      if (pass || !clipped[p]) w[n++] = pt[p];
+    }
+  return n;
+}
+
 /* Whether a red latest night (point q) is confirmed by the night before
  * it: against the baseline points [b0, b1) without point q-1 (the last
- * EC_TREND_WINDOW of them), both q-1 and q fail. */
-static int S_confirmed(const ec_trend *t, const ec_trend_group *g, const size_t *pt, size_t q, size_t b0, size_t b1) {
+ * EC_TREND_WINDOW of them, outliers left out), both q-1 and q fail, and
+ * q-1 is at the level q is (within the filter's clip of it, sqrt(2) sigma
+ * apart at most EC_CP_CLIP times): a bad night followed by a different bad
+ * night confirms nothing. */
+static int S_confirmed(const ec_trend *t, const ec_trend_group *g, const size_t *pt, const ec_cp_result *cp,
+                       const double *y, size_t q, size_t b0, size_t b1) {
   if (q == 0) return 0;
+  if (fabs(y[q] - y[q - 1]) > EC_CP_CLIP * cp->sigma * sqrt(2.0)) return 0;
   if (b1 > q - 1) b1 = q - 1;
   if (b1 <= b0) return 0;
-  size_t nb = b1 - b0 < EC_TREND_WINDOW ? b1 - b0 : EC_TREND_WINDOW;
-  size_t *w = ec_calloc(nb, sizeof *w);
-  for (size_t j = 0; j < nb; j++) w[j] = pt[b1 - 1 - j];
+  size_t *w = ec_calloc(EC_TREND_WINDOW, sizeof *w);
+  size_t nb = S_window(pt, cp->clipped, b0, b1, EC_TREND_WINDOW, 1, w);
   ec_engine **b = S_engines(g, w, nb);
   int fail = 1;
   for (size_t p = q - 1; p <= q && fail; p++) {
@@ -369,7 +388,7 @@ static int S_confirmed(const ec_trend *t, const ec_trend_group *g, const size_t 
 /* A failure of one night that nothing confirms: no verdict yet. */
 static void S_unconfirmed(S_cmp_out *o) {
   o->verdict = EC_VERDICT_INCONCLUSIVE;
-  char *r = ec_asprintf("%s; a single red night, not yet confirmed (a new level or a second night confirms it)", o->reason);
+  char *r = ec_asprintf("%s; a single red night, not yet confirmed (a new level, or a second red night at its level, confirms it)", o->reason);
   free(o->reason);
   o->reason = r;
 }
@@ -400,6 +419,9 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
                 ec_metric_name(t->used));
   ec_cp_result cp;
   ec_changepoints(y, np, &cp);
+  /* no change point below the stated minimum: real noise makes levels a
+   * fraction of a percent apart that are not worth a change point */
+  ec_cp_merge_small(&cp, log1p(EC_TREND_MIN_STEP_PCT / 100));
   g->noise_pct = 100 * cp.sigma;
   g->rho = cp.rho;
   if (isfinite(cp.rho) && cp.rho > EC_CP_RHO_WARN)
@@ -462,12 +484,10 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
   for (size_t k = 0; k < cp.n_cps; k++) {
     ec_trend_cp *c = &g->cps[g->n_cps++];
     size_t p = cp.starts[k], p0 = k ? cp.starts[k - 1] : 0, p1 = k + 1 < cp.n_cps ? cp.starts[k + 1] : np;
-    size_t nb = p - p0 < EC_TREND_WINDOW ? p - p0 : EC_TREND_WINDOW;
-    size_t na = p1 - p < EC_TREND_WINDOW ? p1 - p : EC_TREND_WINDOW;
     /* the baseline's engine is the last night before the change, so facts
-     * are compared across it */
-    for (size_t j = 0; j < nb; j++) bw[j] = pt[p - 1 - j];
-    for (size_t j = 0; j < na; j++) aw[j] = pt[p + j];
+     * are compared across it; outlier nights are in neither window */
+    size_t nb = S_window(pt, cp.clipped, p0, p, EC_TREND_WINDOW, 1, bw);
+    size_t na = S_window(pt, cp.clipped, p, p1, EC_TREND_WINDOW, 0, aw);
     c->night = pt[p];
     c->before_first = bw[nb - 1];
     c->before_last = bw[0];
@@ -505,8 +525,7 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
   } else {
     size_t q = np - 1, k = ec_cp_segment(&cp, q);
     size_t lo = k ? (k > 1 ? cp.starts[k - 2] : 0) : 0, hi = k ? cp.starts[k - 1] : q; /* points [lo, hi) */
-    size_t nb = hi - lo < EC_TREND_WINDOW ? hi - lo : EC_TREND_WINDOW;
-    for (size_t j = 0; j < nb; j++) bw[j] = pt[hi - 1 - j];
+    size_t nb = S_window(pt, cp.clipped, lo, hi, EC_TREND_WINDOW, 1, bw);
     g->judged = 1;
     g->gate_first = bw[nb - 1];
     g->gate_last = bw[0];
@@ -516,10 +535,11 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
     S_compare(t, g, be, nb, &ce, 1, t->opts.max_regress_pct, &o);
     /* a single red night is not yet a regression: confirmed by a new level
      * (k > 0: the baseline is the level before) or by the night before */
-    if (o.verdict == EC_VERDICT_FAIL && k == 0 && !S_confirmed(t, g, pt, q, lo, hi)) S_unconfirmed(&o);
+    if (o.verdict == EC_VERDICT_FAIL && k == 0 && !S_confirmed(t, g, pt, &cp, y, q, lo, hi)) S_unconfirmed(&o);
     free(be);
     g->est = o.est;
     g->verdict = o.verdict;
+    g->level_verdict = o.verdict;
     g->change = o.change;
     g->reason = o.reason;
     g->facts = o.mism;
@@ -537,15 +557,22 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
         size_t kr = ec_cp_segment(&cp, found);
         r0 = kr ? cp.starts[kr - 1] : 0;
         r1 = found + 1;
-        if (r1 - r0 > EC_TREND_WINDOW) r0 = r1 - EC_TREND_WINDOW;
       }
-    } else if (r1 - r0 > EC_TREND_WINDOW) {
-      r1 = r0 + EC_TREND_WINDOW;
     }
     if (r1 > q) r1 = q;
-    size_t nr = r1 > r0 ? r1 - r0 : 0;
+    /* the reference's nights: its first (the first level) or last (up to the
+     * named night) EC_TREND_WINDOW, outliers left out */
+    size_t nr = 0;
+    if (r1 > r0) {
+      nr = S_window(pt, cp.clipped, r0, r1, EC_TREND_WINDOW, t->opts.reference != NULL, bw);
+      if (!t->opts.reference) /* the first nights, latest first as every window is */
+        for (size_t j = 0; j < nr / 2; j++) {
+          size_t x = bw[j];
+          bw[j] = bw[nr - 1 - j];
+          bw[nr - 1 - j] = x;
+        }
+    }
     if (nr) {
-      for (size_t j = 0; j < nr; j++) bw[j] = pt[r1 - 1 - j];
       g->ref_judged = 1;
       g->ref_first = bw[nr - 1];
       g->ref_last = bw[0];
@@ -554,7 +581,7 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
       S_cmp_out ro;
       S_compare(t, g, re, nr, &ce, 1, t->opts.max_regress_pct, &ro);
       if (ro.verdict == EC_VERDICT_FAIL && ec_cp_segment(&cp, q) == ec_cp_segment(&cp, r1 - 1) &&
-          !S_confirmed(t, g, pt, q, r0, r1))
+          !S_confirmed(t, g, pt, &cp, y, q, r0, r1))
         S_unconfirmed(&ro);
       free(re);
       g->ref_est = ro.est;
@@ -790,6 +817,18 @@ ec_outcome ec_trend_outcome(const ec_trend *t) {
 
 char *ec_trend_gate_rule(const ec_trend *t) {
   if (!isfinite(t->opts.max_regress_pct)) return NULL;
+  /* a latest night with a single earlier night has no interval: a threshold (compare's words) */
+  int interval = 0, threshold = 0;
+  for (size_t g = 0; g < t->n; g++) {
+    ec_gate_mode m = t->groups[g].judged ? ec_gate_mode_of(&t->groups[g].est) : EC_GATE_MODE_NONE;
+    interval |= m == EC_GATE_MODE_INTERVAL;
+    threshold |= m == EC_GATE_MODE_THRESHOLD;
+  }
+  if (threshold && !interval)
+    return ec_asprintf("fail when the latest night is slower than the level before it, or than the reference level, by "
+                       "more than %g%%: a threshold on the estimate (a single earlier night: run-to-run noise not "
+                       "measured), inconclusive when the night's own noise explains it",
+                       t->opts.max_regress_pct);
   return ec_asprintf("fail when the latest night is slower than the level before it, or than the reference level, by "
                      "more than %g%% and the %g%% interval excludes no change (a single red night is inconclusive "
                      "until a second night or a new level confirms it)",

@@ -21,7 +21,8 @@
  * the series (counted in a warning); a latest night without it makes its
  * group's gate an error.
  *
- * Change points. analyze/changepoint.h on the log of each group's series.
+ * Change points. analyze/changepoint.h on the log of each group's series;
+ * a step between levels under EC_TREND_MIN_STEP_PCT is none (merged).
  * For each: the first night of the new level; its size, estimated by
  * compare (ec_compare: the same statistics as `compare`, analyze/gate.h)
  * from the last EC_TREND_WINDOW nights of the level before (as repeated
@@ -44,7 +45,10 @@
  * the cumulative change; a slow drift that no change point splits fails
  * here. The group fails when either fails, but a single red night is
  * INCONCLUSIVE until confirmed: the latest night is in a new level (three
- * nights), or the night before it also fails against the same nights.
+ * nights), or the night before it, at the same level (within the filter's
+ * clip), also fails against the same nights. Nights the change-point filter
+ * clipped (outliers) are left out of every baseline and of the windows a
+ * change point's size is estimated from.
  * compare's other no-verdict outcomes (inconclusive, not comparable) carry
  * over. */
 #ifndef EC_TREND_H
@@ -54,7 +58,9 @@
 #include "analyze/compare.h"
 
 #define EC_TREND_WINDOW 20 /* nights on each side that an estimate uses */
-#define EC_TREND_NOTABLE_PCT 10.0 /* a layer type "moved" when it holds this share of the types' total absolute change */
+#define EC_TREND_NOTABLE_PCT EC_MOVED_NOTABLE_PCT /* a layer type "moved" when it holds this share of the types' total absolute change */
+#define EC_TREND_MIN_STEP_PCT 1.0 /* no change point is reported for a step between levels smaller than this
+                                     (real runs hold levels 0.2-0.4% apart that are not worth one) */
 
 typedef struct ec_trend_opts {
   ec_metric metric;       /* requested */
@@ -125,7 +131,9 @@ typedef struct ec_trend_group {
   size_t gate_first, gate_last; /* the nights it is compared with */
   size_t gate_runs;
   ec_gate_est est;
-  ec_verdict verdict;   /* BASELINE (not judged), PASS, FAIL, INFO (no gate) or ERROR */
+  ec_verdict verdict;   /* BASELINE (not judged), PASS, FAIL, INFO (no gate) or ERROR: the level
+                           gate's and the reference's together */
+  ec_verdict level_verdict; /* the gate against the level before it alone (which gate failed) */
   ec_change change;
   char *reason;         /* owned */
   ec_mismatch *facts;   /* facts of the latest night that differ from the night before the compared level's end */

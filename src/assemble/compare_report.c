@@ -73,6 +73,11 @@ static char *S_v_alignment(void *ud) {
       if (b.len) ec_buf_putc(&b, ' ');
       ec_buf_puts(&b, t);
       free(t);
+      char *m = ec_compare_moved_text(&c->res[i]);
+      if (m) {
+        ec_buf_printf(&b, " What moved in %s, by layer type: %s.", c->engines[i]->name, m);
+        free(m);
+      }
     }
     if (u) { /* "every layer moved by about the same factor: check clocks, ..." */
       if (b.len) ec_buf_putc(&b, ' ');
@@ -117,7 +122,7 @@ static char *S_verdict_html(const ec_comparison *c) {
     ec_buf_html(&o, w, strlen(w));
     ec_buf_puts(&o, "</span> <b>");
     ec_buf_html(&o, c->engines[i]->name, strlen(c->engines[i]->name));
-    char line[384];
+    char line[512];
     ec_cmp_verdict_line(c, i, line, sizeof line);
     ec_buf_puts(&o, "</b> ");
     ec_buf_html(&o, line, strlen(line));

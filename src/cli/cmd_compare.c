@@ -403,6 +403,7 @@ int ec_cmd_compare(int argc, char **argv) {
     }
   }
   ec_common flat = c;
+  flat.load.pool_runs = c.load.run == 0; /* the loader's one message about a multi-run timing file */
   flat.engines = (const char **)gr.flat;
   flat.n_engines = gr.nflat;
   size_t nall;
@@ -415,6 +416,8 @@ int ec_cmd_compare(int argc, char **argv) {
     ec_common_free(&c);
     return rc;
   }
+  /* stored summaries: their kept layers, so what got slower can be said */
+  for (size_t i = 0; i < nall; i++) ec_load_stored_layers(all[i]);
   /* one engine per group; its further runs are repeats */
   size_t n = gr.n;
   ec_engine **es = ec_calloc(n, sizeof *es);

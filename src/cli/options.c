@@ -507,8 +507,10 @@ static void S_man(FILE *f) {
   static const char *const ex[][2] = {
       {"The report card of an engine whose files are model.engine.*, as HTML and a PDF brief:",
        "enginecard report model.engine -o report.html --pdf report.pdf"},
-      {"A CI gate: fail when the candidate is more than 5% slower than the baseline at 99% confidence:",
-       "enginecard compare base=old/model.engine new/model.engine --max-regress 5 --json compare.json "
+      {"A CI gate against the last ten nights' stored summaries (the baseline's runs): fail when tonight is more "
+       "than 5% slower and the 99% interval excludes no change (one run per side would be a threshold, with no "
+       "confidence level):",
+       "enginecard compare base=nights tonight=model.engine --last 10 --max-regress 5 --json compare.json "
        "--markdown compare.md"},
       {"A nightly record, then the history of all nights with a gate on the latest:",
        "enginecard summary --json --label night=2024-05-17 model.engine > nights/2024-05-17.json\n"

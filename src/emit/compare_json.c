@@ -35,6 +35,7 @@ json_t *ec_jsonout_gate_est(const ec_gate_est *g) {
   json_object_set_new(o, "low_pct", ec_jnum(g->lo_pct));
   json_object_set_new(o, "high_pct", ec_jnum(g->hi_pct));
   json_object_set_new(o, "confidence_pct", ec_jnum(100 * g->confidence));
+  json_object_set_new(o, "mode", json_string(ec_gate_mode_name(ec_gate_mode_of(g))));
   /* null: one run per side with nothing known of run-to-run noise claims nothing */
   int claim = isfinite(g->lo_pct) && g->run_noise != EC_RUN_NOISE_NOT_MEASURED;
   json_object_set_new(o, "significant", claim ? json_boolean(ec_gate_significant_slower(g)) : json_null());
@@ -45,6 +46,8 @@ json_t *ec_jsonout_gate_est(const ec_gate_est *g) {
     json_object_set_new(w, "low_pct", ec_jnum(g->within_lo_pct));
     json_object_set_new(w, "high_pct", ec_jnum(g->within_hi_pct));
     json_object_set_new(w, "block_length", json_integer((json_int_t)g->block_len));
+    /* no confidence level is claimed: iteration noise only (gate.h) */
+    json_object_set_new(w, "note", json_string(EC_GATE_WITHIN_NOTE));
     json_object_set_new(o, "within_run", w);
   } else {
     json_object_set_new(o, "within_run", json_null());
@@ -56,8 +59,9 @@ json_t *ec_jsonout_gate_est(const ec_gate_est *g) {
   json_object_set_new(o, "runs_engine", json_integer((json_int_t)g->runs_cand));
   json_object_set_new(o, "between_run_pct", ec_jnum(g->between_pct));
   json_object_set_new(o, "df", g->df ? json_integer(g->df) : json_null());
-  char buf[128];
+  char buf[320];
   json_object_set_new(o, "text", json_string(ec_gate_str(buf, sizeof buf, g)));
+  json_object_set_new(o, "claim", json_string(ec_gate_claim_str(buf, sizeof buf, g)));
   return o;
 }
 
@@ -80,6 +84,9 @@ static json_t *S_waterfall(const ec_compare_result *r) {
   json_object_set_new(o, "baseline_only_ms", ec_jnum(r->only_base_ms));
   json_object_set_new(o, "engine_only_ms", ec_jnum(r->only_engine_ms));
   json_object_set_new(o, "half_profiled_ms", ec_jnum(r->half_profiled_ms));
+  char *moved = ec_compare_moved_text(r);
+  json_object_set_new(o, "moved", ec_jstr(moved));
+  free(moved);
   return o;
 }
 
@@ -122,6 +129,7 @@ static json_t *S_delta(const ec_engine *b, const ec_engine *e, const ec_layer_de
   json_object_set_new(o, "engine_ms", ec_jnum(d->ms));
   json_object_set_new(o, "delta_ms", ec_jnum(d->delta_ms));
   json_object_set_new(o, "delta_pct", ec_jnum(d->delta_pct));
+  json_object_set_new(o, "noise_pct", ec_jnum(d->noise_pct));
   json_object_set_new(o, "flagged", json_boolean(d->flagged));
   return o;
 }
@@ -193,14 +201,18 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
   json_object_set_new(o, "labels", lab);
   json_object_set_new(o, "tensorrt", ec_jstr(e->trt_version));
   json_object_set_new(o, "device", e->device.present ? ec_jstr(e->device.name) : json_null());
-  json_object_set_new(o, "layers", json_integer((json_int_t)e->n_layers));
+  /* a stored summary's own count; null when no input says (never 0 for "not stored") */
+  long long nl = c->sums ? ec_summary_layer_count(c->sums[r->engine]) : (long long)e->n_layers;
+  json_object_set_new(o, "layers", nl >= 0 ? json_integer((json_int_t)nl) : json_null());
   json_object_set_new(o, "metric", S_metric(&r->m));
   json_object_set_new(o, "delta_pct", ec_jnum(r->delta_pct));
   json_object_set_new(o, "regress_pct", ec_jnum(r->regress_pct));
   json_object_set_new(o, "estimate", r->engine == c->baseline ? json_null() : ec_jsonout_gate_est(&r->est));
   json_object_set_new(o, "verdict", json_string(ec_verdict_name(r->verdict)));
+  json_object_set_new(o, "outcome", json_string(ec_verdict_words(r->verdict)));
   json_object_set_new(o, "warmup_trimmed", json_integer((json_int_t)r->warmup_trimmed));
-  json_object_set_new(o, "change", json_string(ec_change_name(r->change)));
+  /* null: no direction is claimed (no interval at the confidence supports one) */
+  json_object_set_new(o, "change", r->change == EC_CHANGE_UNCLAIMED ? json_null() : json_string(ec_change_name(r->change)));
   json_object_set_new(o, "reason", ec_jstr(r->reason));
   json_object_set_new(o, "comparability", S_mismatches(r->mism, r->n_mism));
   /* only when TensorRT 11's defaults differ from the baseline's */
@@ -290,8 +302,19 @@ json_t *ec_jsonout_compare(const ec_comparison *c, const ec_kvs *labels) {
   json_object_set_new(s, "gates", json_integer((json_int_t)c->gates));
   json_object_set_new(s, "failed", json_integer((json_int_t)c->failed));
   json_object_set_new(s, "errors", json_integer((json_int_t)c->errors));
+  size_t counts[7] = {0};
+  for (size_t i = 0; i < c->n; i++)
+    if (i != c->baseline) counts[c->res[i].verdict < 7 ? c->res[i].verdict : EC_VERDICT_NOT_COMPARABLE]++;
+  json_object_set_new(s, "passed", json_integer((json_int_t)counts[EC_VERDICT_PASS]));
+  json_object_set_new(s, "inconclusive", json_integer((json_int_t)counts[EC_VERDICT_INCONCLUSIVE]));
+  json_object_set_new(s, "not_comparable", json_integer((json_int_t)counts[EC_VERDICT_NOT_COMPARABLE]));
+  json_object_set_new(s, "no_timing", json_integer((json_int_t)counts[EC_VERDICT_NO_TIMING]));
+  json_object_set_new(s, "no_gate", json_integer((json_int_t)counts[EC_VERDICT_INFO]));
   json_object_set_new(o, "summary", s);
-  json_object_set_new(o, "passed", json_boolean(c->failed == 0 && c->errors == 0));
+  ec_outcome oc = ec_compare_outcome(c);
+  json_object_set_new(o, "outcome", json_string(ec_outcome_name(oc)));
+  /* true only with a verdict that passed: no gate, inconclusive and not comparable are not passes */
+  json_object_set_new(o, "passed", json_boolean(oc == EC_OUTCOME_PASS));
   json_t *w = json_array();
   for (size_t k = 0; k < c->diags.n; k++) {
     char *t = ec_diag_format(&c->diags.v[k]);

@@ -2,6 +2,7 @@
 #include "emit/compare_text.h"
 #include "emit/term.h"
 #include "narrate/narrate.h"
+#include "narrate/verdict.h"
 #include "words/words.h"
 #include <math.h>
 #include <stdlib.h>
@@ -95,10 +96,9 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
   fprintf(f, "gate      %s\n", rule ? rule : ec_narrate_gate_none());
   free(rule);
   char head[64];
-  snprintf(head, sizeof head, "%s [%g%% interval]", c->used == EC_METRIC_THROUGHPUT ? "time per query" : "change",
-           100 * c->opts.confidence);
-  fprintf(f, "\n%-32s %14s  %-30s  %s\n", "engine", c->per_inference ? c->used == EC_METRIC_THROUGHPUT ? "inferences/s" : "ms/inference" : unit,
-          head, "verdict");
+  ec_narrate_change_head(c, 0, head, sizeof head);
+  fprintf(f, "\n%-32s %14s  %-30s  %s\n", "engine",
+          c->per_inference ? c->used == EC_METRIC_THROUGHPUT ? "inferences/s" : "ms/inference" : unit, head, "verdict");
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
     S_put_col(f, c->engines[i]->name, 32);
@@ -114,7 +114,9 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
                     : r->verdict == EC_VERDICT_NOT_COMPARABLE  ? "NOT COMPARABLE"
                                                                : ec_verdict_name(r->verdict);
     fprintf(f, "  %-30s  %s", est, v);
-    if (r->verdict == EC_VERDICT_INFO || r->verdict == EC_VERDICT_PASS) fprintf(f, " (%s)", ec_change_name(r->change));
+    /* a direction only where an interval supports one */
+    const char *dw = ec_change_word(r->change);
+    if (dw && (r->verdict == EC_VERDICT_INFO || r->verdict == EC_VERDICT_PASS)) fprintf(f, " (%s)", dw);
     fputc('\n', f);
   }
   for (size_t i = 0; i < c->n; i++) {
@@ -132,10 +134,9 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
       S_put(f, r->m.dist, strlen(r->m.dist), 0);
     }
     fputc('\n', f);
-    char within[96];
+    char within[128];
     if (*ec_gate_within_str(within, sizeof within, &r->est))
-      fprintf(f, "  %s at %g%% (block length %zu; the iterations' own noise only)\n", within, 100 * r->est.confidence,
-              r->est.block_len);
+      fprintf(f, "  %s; block length %zu\n", within, r->est.block_len);
     if (isfinite(r->est.lo_pct)) {
       fprintf(f, "  interval: %s", r->est.method);
       if (r->est.df) fprintf(f, "; %zu and %zu runs, between-run sd " EC_PCT " (%d degrees of freedom)", r->est.runs_base,
@@ -162,13 +163,20 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
             ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b, ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
     if (isfinite(c->opts.max_layer_regress_pct)) {
       fprintf(f, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
-      if (isfinite(r->layer_noise_pct)) fprintf(f, " and the layer noise (" EC_PCT ")", r->layer_noise_pct);
+      if (isfinite(r->layer_noise_pct)) fprintf(f, " and its own run-to-run noise (median " EC_PCT ")", r->layer_noise_pct);
     }
     fputc('\n', f);
     if (isfinite(c->opts.max_layer_regress_pct) && r->layer_noise_note) {
-      fputs("  layer noise: ", f);
+      fputs("  per-layer rule: ", f);
       S_put(f, r->layer_noise_note, strlen(r->layer_noise_note), 300);
       fputc('\n', f);
+    }
+    char *moved = ec_compare_moved_text(r);
+    if (moved) {
+      fputs("  what moved, by layer type: ", f);
+      S_put(f, moved, strlen(moved), 400);
+      fputc('\n', f);
+      free(moved);
     }
     size_t rows = 0;
     for (size_t k = 0; k < r->n_deltas && rows < 5; k++, rows++) {

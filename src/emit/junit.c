@@ -1,5 +1,6 @@
 /* junit — see junit.h. */
 #include "emit/junit.h"
+#include "narrate/verdict.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "words/words.h"
@@ -36,13 +37,11 @@ static char *S_details(const ec_comparison *c, const ec_compare_result *r) {
   ec_buf_printf(&b, "baseline %s: %s (%s)\n", c->engines[c->baseline]->name, bv, br->m.source ? br->m.source : "-");
   ec_buf_printf(&b, "engine %s: %s (%s)\n", c->engines[r->engine]->name, v, r->m.source ? r->m.source : "-");
   if (isfinite(r->delta_pct)) ec_buf_printf(&b, "delta: " EC_PCT_DELTA "\n", r->delta_pct);
-  char est[128], within[96];
-  ec_buf_printf(&b, "estimate: %s", ec_gate_str(est, sizeof est, &r->est));
-  if (isfinite(r->est.lo_pct)) ec_buf_printf(&b, " at %g%% confidence (%s)\n", 100 * r->est.confidence, r->est.method);
-  else if (!r->est.why) ec_buf_printf(&b, "; %s\n", r->est.method);
-  else ec_buf_printf(&b, " (no interval: %s)\n", r->est.why);
-  if (*ec_gate_within_str(within, sizeof within, &r->est))
-    ec_buf_printf(&b, "%s at %g%% confidence (block length %zu)\n", within, 100 * r->est.confidence, r->est.block_len);
+  char est[320];
+  ec_buf_printf(&b, "estimate: %s", ec_gate_claim_str(est, sizeof est, &r->est));
+  if (ec_gate_mode_of(&r->est) == EC_GATE_MODE_INTERVAL) ec_buf_printf(&b, " (%s)", r->est.method);
+  if (isfinite(r->est.within_lo_pct)) ec_buf_printf(&b, "; block length %zu", r->est.block_len);
+  ec_buf_puts(&b, "\n");
   ec_buf_printf(&b, "run-to-run noise: %s\n", ec_run_noise_name(r->est.run_noise));
   ec_buf_printf(&b, "verdict: %s\n", ec_verdict_name(r->verdict));
   for (size_t k = 0; k < r->n_mism; k++)
@@ -106,9 +105,10 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
     const char *name = c->engines[i]->name;
     ec_buf_puts(&b, "    <testcase classname=\"enginecard.compare\" name=\"");
     S_esc(&b, name);
+    char claim[64];
     if (gate)
-      ec_buf_printf(&b, ": %s regression within %g%% (at %g%% confidence)", ec_metric_name(c->used), c->opts.max_regress_pct,
-                    100 * c->opts.confidence);
+      ec_buf_printf(&b, ": %s regression within %g%%%s", ec_metric_name(c->used), c->opts.max_regress_pct,
+                    ec_narrate_test_claim(&r->est, claim, sizeof claim));
     else ec_buf_printf(&b, ": %s regression", ec_metric_name(c->used));
     ec_buf_puts(&b, "\" time=\"0\"");
     char *det = S_details(c, r);
@@ -154,6 +154,10 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
     }
     ec_buf_puts(&b, ">\n      <system-out>");
     ec_buf_printf(&b, "%zu layer(s) past the advisory limit\n", r->n_flagged);
+    if (r->layer_noise_note) {
+      S_esc(&b, r->layer_noise_note);
+      ec_buf_puts(&b, "\n");
+    }
     const ec_engine *be = c->engines[c->baseline], *ee = c->engines[i];
     for (size_t k = 0; k < r->n_deltas; k++) {
       const ec_layer_delta *d = &r->deltas[k];

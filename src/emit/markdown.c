@@ -1,6 +1,7 @@
 /* markdown — see markdown.h. */
 #include "emit/markdown.h"
 #include "narrate/narrate.h"
+#include "narrate/verdict.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include "words/words.h"
@@ -76,9 +77,10 @@ void ec_md_gate(ec_buf *b, const char *rule) {
 const char *ec_md_verdict(ec_verdict v, ec_change c, const char *other) {
   switch (v) {
   case EC_VERDICT_BASELINE: return "baseline";
+  /* a direction only where an interval supports one (ec_change_word) */
   case EC_VERDICT_PASS: return c == EC_CHANGE_WORSE ? "\xE2\x9C\x85 pass (slower)" : "\xE2\x9C\x85 pass";
   case EC_VERDICT_FAIL: return "\xE2\x9D\x8C **fail**";
-  case EC_VERDICT_INFO: return c == EC_CHANGE_WORSE ? "slower" : c == EC_CHANGE_BETTER ? "faster" : "within noise";
+  case EC_VERDICT_INFO: return ec_change_word(c) ? ec_change_word(c) : "no gate";
   case EC_VERDICT_INCONCLUSIVE: return "\xE2\x9D\x94 inconclusive";
   case EC_VERDICT_NOT_COMPARABLE: return "\xE2\x9A\xA0\xEF\xB8\x8F not comparable";
   case EC_VERDICT_NO_TIMING: return "\xE2\x9D\x94 no timing";
@@ -166,8 +168,9 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
     free(basis);
   }
   if (o->fold) ec_buf_printf(&b, "<details open><summary>%zu engine%s</summary>\n\n", c->n, ec_plural(c->n, "", "s"));
-  ec_buf_printf(&b, "| Engine | %s (%s) | %s [%g%% interval] | Source | Verdict |\n", ec_metric_name(c->used), unit,
-                c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change", 100 * c->opts.confidence);
+  char chead[64];
+  ec_buf_printf(&b, "| Engine | %s (%s) | %s | Source | Verdict |\n", ec_metric_name(c->used), unit,
+                ec_narrate_change_head(c, 1, chead, sizeof chead));
   ec_buf_puts(&b, "|:--|--:|--:|:--|:--|\n");
   size_t shown = 0;
   for (size_t i = 0; i < c->n; i++) {
@@ -181,7 +184,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
     char est[96];
     if (i == c->baseline) ec_buf_puts(&b, "\xE2\x80\x94");
     else ec_buf_puts(&b, ec_gate_str(est, sizeof est, &r->est));
-    if (i != c->baseline && isfinite(r->est.est_pct) && !isfinite(r->est.lo_pct)) ec_buf_puts(&b, " (no interval)");
+    if (i != c->baseline && ec_gate_mode_of(&r->est) == EC_GATE_MODE_ESTIMATE) ec_buf_puts(&b, " (no interval)");
     ec_buf_puts(&b, " | ");
     ec_md_text(&b, r->m.source ? r->m.source : "\xE2\x80\x94", 40);
     if (r->m.single_sample) ec_buf_puts(&b, " (1 sample)");
@@ -234,9 +237,22 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
     ec_buf_printf(&b, "Layers: %zu aligned, %zu only in the baseline (%s), %zu only in this engine (%s)", r->al->matched,
                   r->al->only_a, ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b,
                   ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
-    if (isfinite(c->opts.max_layer_regress_pct))
+    if (isfinite(c->opts.max_layer_regress_pct)) {
       ec_buf_printf(&b, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
+      if (r->layer_noise_note) {
+        ec_buf_puts(&b, " (");
+        ec_md_text(&b, r->layer_noise_note, 300);
+        ec_buf_puts(&b, ")");
+      }
+    }
     ec_buf_puts(&b, ".\n\n");
+    char *moved = ec_compare_moved_text(r);
+    if (moved) {
+      ec_buf_puts(&b, "What moved, by layer type: ");
+      ec_md_text(&b, moved, 400);
+      ec_buf_puts(&b, ".\n\n");
+      free(moved);
+    }
     size_t rows = 0;
     for (size_t k = 0; k < r->n_deltas && rows < EC_TOP_LAYERS; k++) {
       const ec_layer_delta *d = &r->deltas[k];

@@ -118,6 +118,43 @@ static json_t *S_performance(const ec_summary *s) {
   return o;
 }
 
+/* What compare needs to explain a change against this summary once stored:
+ * every layer (name, type, precision, latency) when the engine has at most
+ * EC_SUMMARY_KEEP_LAYERS, else that many of the slowest, with names of at
+ * most EC_SUMMARY_KEEP_NAME_BYTES in all; in graph order; null without a
+ * profile. complete says whether every layer is there. */
+static json_t *S_layers_kept(const ec_summary *s) {
+  const ec_engine *e = s->engine;
+  if (!s->has_latency || !e->n_layers) return json_null();
+  size_t n = e->n_layers, want = n < EC_SUMMARY_KEEP_LAYERS ? n : EC_SUMMARY_KEEP_LAYERS, k = 0, bytes = 0;
+  unsigned char *keep = ec_calloc(n, 1);
+  for (size_t r = 0; r < want; r++) { /* slowest first (ties in graph order) */
+    const ec_layer *l = &e->layers[s->order[r]];
+    if (bytes + l->name_len > EC_SUMMARY_KEEP_NAME_BYTES) break;
+    bytes += l->name_len;
+    keep[s->order[r]] = 1;
+    k++;
+  }
+  /* columns: each an array of scalars, one line in the pretty output */
+  json_t *nm = json_array(), *ty = json_array(), *pr = json_array(), *ms = json_array();
+  for (size_t i = 0; i < n; i++) {
+    if (!keep[i]) continue;
+    const ec_layer *l = &e->layers[i];
+    json_array_append_new(nm, ec_jstrn(l->name, l->name_len));
+    json_array_append_new(ty, ec_jstr(l->type));
+    json_array_append_new(pr, ec_jstr(l->precision));
+    json_array_append_new(ms, l->has_profile ? ec_jnum(l->avg_ms) : json_null());
+  }
+  free(keep);
+  json_t *o = json_object();
+  json_object_set_new(o, "complete", json_boolean(k == n));
+  json_object_set_new(o, "name", nm);
+  json_object_set_new(o, "type", ty);
+  json_object_set_new(o, "precision", pr);
+  json_object_set_new(o, "latency_ms", ms);
+  return o;
+}
+
 static json_t *S_device(const ec_engine *e) {
   const ec_device *d = &e->device;
   if (!d->present) return json_null();
@@ -394,6 +431,7 @@ json_t *ec_jsonout_summary(const ec_summary *s) {
     json_array_append_new(top, x);
   }
   json_object_set_new(o, "top_layers", top);
+  json_object_set_new(o, "layers_kept", S_layers_kept(s));
   /* labels given with --label (or read back from a stored summary) */
   json_t *lab = json_object();
   for (size_t i = 0; i < e->labels.n; i++) json_object_set_new(lab, e->labels.v[i].key, ec_jstr(e->labels.v[i].val));

@@ -41,13 +41,15 @@ static json_t *S_span(const ec_trend_group *g, size_t first, size_t last, size_t
   return o;
 }
 
+/* a direction only where an interval supports one (ec_change_word) */
 static const char *S_direction(ec_change c) {
-  return c == EC_CHANGE_WORSE ? "slower" : c == EC_CHANGE_BETTER ? "faster" : c == EC_CHANGE_SAME ? "within noise" : "unknown";
+  return c == EC_CHANGE_UNCLAIMED ? "not claimed" : ec_change_word(c);
 }
 
 static json_t *S_group(const ec_trend *t, const ec_trend_group *g) {
   json_t *o = json_object();
   json_object_set_new(o, "engine", ec_jstr(g->engine));
+  json_object_set_new(o, "outcome", json_string(g->judged ? ec_verdict_words(g->verdict) : "not judged"));
   json_object_set_new(o, "gpu", ec_jstr(g->gpu));
   json_object_set_new(o, "tensorrt", ec_jstr(g->tensorrt));
   json_object_set_new(o, "noise_pct", ec_jnum(g->noise_pct));
@@ -111,6 +113,13 @@ static json_t *S_group(const ec_trend *t, const ec_trend_group *g) {
   json_object_set_new(gate, "latest", g->n ? ec_jstr(g->nights[g->latest].name) : json_null());
   json_object_set_new(gate, "judged", json_boolean(g->judged));
   json_object_set_new(gate, "verdict", json_string(g->judged ? ec_verdict_words(g->verdict) : "not judged"));
+  /* which gate failed: the level before the latest night, the reference, or both */
+  json_t *fg = json_array();
+  if (g->judged && g->verdict == EC_VERDICT_FAIL) {
+    if (g->level_verdict == EC_VERDICT_FAIL) json_array_append_new(fg, json_string("level before"));
+    if (g->ref_judged && g->ref_verdict == EC_VERDICT_FAIL) json_array_append_new(fg, json_string("reference"));
+  }
+  json_object_set_new(gate, "failed_gates", fg);
   json_object_set_new(gate, "direction", json_string(S_direction(g->change)));
   json_object_set_new(gate, "against", g->judged && g->gate_runs ? S_span(g, g->gate_first, g->gate_last, g->gate_runs) : json_null());
   json_object_set_new(gate, "estimate", g->judged && g->gate_runs ? ec_jsonout_gate_est(&g->est) : json_null());
@@ -152,7 +161,26 @@ json_t *ec_jsonout_trend(const ec_trend *t) {
   json_object_set_new(gate, "rule", ec_jstr(rule));
   free(rule);
   json_object_set_new(o, "gate", gate);
-  json_object_set_new(o, "outcome", json_string(ec_outcome_name(ec_trend_outcome(t))));
+  ec_outcome oc = ec_trend_outcome(t);
+  json_object_set_new(o, "outcome", json_string(ec_outcome_name(oc)));
+  /* true only with a verdict that passed */
+  json_object_set_new(o, "passed", json_boolean(oc == EC_OUTCOME_PASS));
+  size_t judged = 0, passed = 0, info = 0;
+  for (size_t k = 0; k < t->n; k++) {
+    judged += t->groups[k].judged;
+    passed += t->groups[k].judged && t->groups[k].verdict == EC_VERDICT_PASS;
+    info += t->groups[k].judged && t->groups[k].verdict == EC_VERDICT_INFO;
+  }
+  json_t *sm = json_object();
+  json_object_set_new(sm, "engines", json_integer((json_int_t)t->n));
+  json_object_set_new(sm, "gates", json_integer((json_int_t)t->gates));
+  json_object_set_new(sm, "passed", json_integer((json_int_t)passed));
+  json_object_set_new(sm, "failed", json_integer((json_int_t)t->failed));
+  json_object_set_new(sm, "inconclusive", json_integer((json_int_t)t->inconclusive));
+  json_object_set_new(sm, "not_comparable", json_integer((json_int_t)(t->mismatched + t->errors)));
+  json_object_set_new(sm, "no_gate", json_integer((json_int_t)info));
+  json_object_set_new(sm, "not_judged", json_integer((json_int_t)(t->n - judged)));
+  json_object_set_new(o, "summary", sm);
   char *h = ec_narrate_trend_headline(t);
   json_object_set_new(o, "headline", ec_jstr(h));
   free(h);
@@ -164,6 +192,7 @@ json_t *ec_jsonout_trend(const ec_trend *t) {
   json_object_set_new(me, "detector", json_string("PELT on the log of the metric, Hampel-filtered"));
   json_object_set_new(me, "window_nights", json_integer(EC_TREND_WINDOW));
   json_object_set_new(me, "moved_share_pct", ec_jnum(EC_TREND_NOTABLE_PCT));
+  json_object_set_new(me, "min_step_pct", ec_jnum(EC_TREND_MIN_STEP_PCT));
   json_object_set_new(o, "method", me);
   json_object_set_new(o, "nights", json_integer((json_int_t)t->nights));
   json_t *gs = json_array();

@@ -1,6 +1,7 @@
 /* trend_md — the trend's Markdown summary for a CI job (see trend_out.h). */
 #include "emit/markdown.h"
 #include "narrate/narrate.h"
+#include "narrate/verdict.h"
 #include "emit/trend_out.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -36,8 +37,9 @@ char *ec_markdown_trend(const ec_trend *t) {
   char *rule = ec_trend_gate_rule(t);
   ec_md_gate(&b, rule);
   free(rule);
-  ec_buf_printf(&b, "| Engine | GPU | Nights | Latest night | %s (%s) | Change vs. level before [%g%% interval] | Change points | Verdict |\n",
-                ec_metric_name(t->used), unit, 100 * t->opts.confidence);
+  char chead[96];
+  ec_buf_printf(&b, "| Engine | GPU | Nights | Latest night | %s (%s) | %s | Change points | Verdict |\n",
+                ec_metric_name(t->used), unit, ec_narrate_trend_change_head(t, 1, chead, sizeof chead));
   ec_buf_puts(&b, "|:--|:--|--:|:--|--:|--:|--:|:--|\n");
   size_t shown = 0;
   for (size_t gi = 0; gi < t->n; gi++) {

@@ -228,7 +228,12 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
                     o->run, e->n_runs);
     }
     e->run = pick;
-    if (e->n_runs > 1)
+    if (e->n_runs > 1 && o && o->pool_runs && o->run <= 0)
+      ec_diag_add(&e->diags, EC_WARN, NULL, 0, 0,
+                  "the timing file holds %zu runs (one JSON array each); compare takes them as repeated runs of one "
+                  "engine (--run N uses one)",
+                  e->n_runs);
+    else if (e->n_runs > 1)
       ec_diag_add(&e->diags, EC_WARN, NULL, 0, 0,
                   "the timing file holds %zu runs (one JSON array each); using run %zu (--run selects); runs are never merged",
                   e->n_runs, pick + 1);

@@ -22,6 +22,8 @@ typedef struct ec_load_opts {
   const char *const *labels; /* "KEY=VALUE" (summary --label): set on the engine after its
                                 files, replacing a stored summary's label of the same key */
   size_t n_labels;
+  int pool_runs;         /* compare without --run: every run of a multi-run timing file is a
+                            repeated run of the engine (its message says so, not "using run N") */
 } ec_load_opts;
 
 /* Limits checked before allocating; each breach is a clear diagnostic. */
@@ -82,6 +84,13 @@ char *ec_load_default_name(const char *path);
  *  frees each and the array); nothing is renamed. */
 char **ec_load_distinct_names(const char *const *names, const char *const *paths, const int *explicit_name,
                               size_t n);
+/** A stored summary's layers_kept made into the engine's layers (name,
+ *  type, precision, profiled latency; nothing else known), so compare can
+ *  align them and say what got slower; stored_layers_partial set when the
+ *  summary kept only the slowest. Nothing for an engine that has layers or a
+ *  summary without layers_kept. Compare's step after loading (the other
+ *  commands read a stored summary as it is). Returns the layers made. */
+int ec_load_stored_layers(ec_engine *e);
 /** The last step of loading a set of engines shown side by side (compare,
  *  report): each takes its name from ec_load_distinct_names, before anything
  *  reads the engines (the model is read-only after it). */

@@ -113,6 +113,7 @@ static void S_latencies(ec_engine *e, const ec_jtoks *d, size_t by_type, size_t 
   if (ec_jt_kind_of(d, by_type) == EC_JT_OBJECT && !e->n_stored_by_type)
     for (size_t x = ec_jt_first(d, by_type); x != S_NONE; x = ec_jt_next(d, by_type, x)) {
       ec_named_ms *m = EC_PUSH(e->stored_by_type, e->n_stored_by_type, cap);
+      memset(m, 0, sizeof *m);
       m->name = ec_jt_str(d, x, NULL);
       m->type = NULL;
       m->ms = ec_jt_num(d, x + 1);
@@ -123,10 +124,70 @@ static void S_latencies(ec_engine *e, const ec_jtoks *d, size_t by_type, size_t 
     char *name = ec_jt_str(d, ec_jt_get(d, l, "name"), NULL);
     if (!name) continue;
     ec_named_ms *m = EC_PUSH(e->stored_top, e->n_stored_top, cap);
+    memset(m, 0, sizeof *m);
     m->name = name;
     m->type = ec_jt_str(d, ec_jt_get(d, l, "type"), NULL);
     m->ms = ec_jt_num(d, ec_jt_get(d, l, "latency_ms"));
   }
+}
+
+/* layers_kept {complete, name: [...], type: [...], precision: [...],
+ * latency_ms: [...]} (columns of one length) into e->stored_kept; a layer
+ * without a name is skipped, a null latency stays unknown (NAN); columns of
+ * different lengths are refused with a warning. */
+static void S_kept(ec_engine *e, const ec_jtoks *d, const char *path, size_t k) {
+  if (ec_jt_kind_of(d, k) != EC_JT_OBJECT || e->n_stored_kept) return;
+  size_t col[4] = {ec_jt_get(d, k, "name"), ec_jt_get(d, k, "type"), ec_jt_get(d, k, "precision"),
+                   ec_jt_get(d, k, "latency_ms")};
+  size_t n = ec_jt_kind_of(d, col[0]) == EC_JT_ARRAY ? ec_jt_size(d, col[0]) : 0;
+  for (int c = 1; c < 4; c++)
+    if (ec_jt_kind_of(d, col[c]) != EC_JT_ARRAY || ec_jt_size(d, col[c]) != n) n = 0;
+  if (!n) {
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "layers_kept is not four columns of one length; its layers are not read");
+    return;
+  }
+  size_t at[4], cap = 0;
+  for (int c = 0; c < 4; c++) at[c] = ec_jt_first(d, col[c]);
+  for (size_t i = 0; i < n; i++) {
+    char *name = ec_jt_str(d, at[0], NULL);
+    if (name) {
+      ec_named_ms *m = EC_PUSH(e->stored_kept, e->n_stored_kept, cap);
+      memset(m, 0, sizeof *m);
+      m->name = name;
+      m->type = ec_jt_str(d, at[1], NULL);
+      m->precision = ec_jt_str(d, at[2], NULL);
+      m->ms = ec_jt_num(d, at[3]);
+    }
+    for (int c = 0; c < 4; c++) at[c] = ec_jt_next(d, col[c], at[c]);
+  }
+  e->stored_kept_complete = ec_jt_kind_of(d, ec_jt_get(d, k, "complete")) == EC_JT_TRUE && e->n_stored_kept == n;
+}
+
+int ec_load_stored_layers(ec_engine *e) {
+  if (e->n_layers || !e->n_stored_kept) return 0;
+  for (size_t i = 0; i < e->n_stored_kept; i++) {
+    const ec_named_ms *m = &e->stored_kept[i];
+    ec_layer *l = EC_PUSH(e->layers, e->n_layers, e->cap_layers);
+    memset(l, 0, sizeof *l);
+    l->index = i;
+    l->name = ec_strdup(m->name);
+    l->name_len = strlen(m->name);
+    l->layer_type = ec_strdup(m->type ? m->type : "Unknown");
+    l->type = ec_strdup(l->layer_type);
+    ec_layer_finalize(l);
+    const char *p = m->precision ? ec_dtype_name(m->precision, strlen(m->precision)) : NULL;
+    l->precision = l->precision_trex = p ? p : m->precision && !strcmp(m->precision, "None") ? "None" : "Unknown";
+    l->stream_id = -1;
+    l->unknown = EC_UNKNOWN_TENSORS | EC_UNKNOWN_WEIGHTS;
+    if (isfinite(m->ms)) {
+      l->has_profile = 1;
+      l->avg_ms = m->ms;
+      e->has_profile = 1;
+    }
+  }
+  e->stored_layers_partial = !e->stored_kept_complete;
+  if (!e->profile_count && e->stored_profile_count > 0) e->profile_count = e->stored_profile_count;
+  return (int)e->n_layers;
 }
 
 /* The name discovery gives a file: its base name without ".json"/".txt". */
@@ -317,6 +378,7 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
   size_t lat = ec_jt_get(d, root, "latency_ms");
   if (ec_jt_kind_of(d, lat) == EC_JT_OBJECT) e->stored_layer_sum_ms = ec_jt_num(d, ec_jt_get(d, lat, "total"));
   S_latencies(e, d, ec_jt_get(d, lat, "by_type"), ec_jt_get(d, root, "top_layers"));
+  S_kept(e, d, path, ec_jt_get(d, root, "layers_kept"));
   S_kvs(e, path, d, &e->labels, ec_jt_get(d, root, "labels"), NULL);
   size_t prov = ec_jt_get(d, root, "provenance");
   if (ec_jt_kind_of(d, prov) == EC_JT_OBJECT) {
@@ -399,9 +461,11 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
 
   double nl = ec_jt_num(d, ec_jt_get(d, root, "layers"));
   if (isfinite(nl) && nl >= 0) e->stored_layers = ec_i64(nl, -1);
-  ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
-              "stored summary of %s (%.0f layers): per-layer data is not stored, so layers are not aligned",
-              e->name, isfinite(nl) ? nl : 0.0);
+  if (!e->n_stored_kept)
+    ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
+                "stored summary of %s (%.0f layers): per-layer data is not stored (a summary written before "
+                "layers_kept), so layers are not aligned",
+                e->name, isfinite(nl) ? nl : 0.0);
   if (!e->perf.present)
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "stored summary has no performance statistics");
   ec_jtok_free(&doc);

@@ -45,17 +45,26 @@ static double *S_diff(const json_t *arr, const char *a, const char *b, size_t *m
   return v;
 }
 
-/* Drop NAN entries from every column together so indices stay aligned. */
-static void S_compact(ec_timing *t) {
+/* Drop the records without a usable time from every column together so
+ * indices stay aligned: a latency that is not finite, and (like it) a
+ * latency or GPU compute time that is zero or negative (a timer glitch: no
+ * inference takes no time); returns how many were left out for being
+ * non-positive (the caller says so, as it says the non-finite ones). */
+static size_t S_compact(ec_timing *t) {
   double *cols[5] = {t->latency, t->compute, t->enqueue, t->h2d, t->d2h};
-  size_t w = 0;
+  size_t w = 0, nonpos = 0;
   for (size_t i = 0; i < t->n; i++) {
     if (t->latency && !isfinite(t->latency[i])) continue;
+    if ((t->latency && !(t->latency[i] > 0)) || (t->compute && isfinite(t->compute[i]) && !(t->compute[i] > 0))) {
+      nonpos++;
+      continue;
+    }
     for (int c = 0; c < 5; c++)
       if (cols[c]) cols[c][w] = cols[c][i];
     w++;
   }
   t->n = w;
+  return nonpos;
 }
 
 /* ---- streaming fast path ------------------------------------------------
@@ -195,7 +204,7 @@ static double *S_take(S_cols *c, int k, int k2, size_t *missing) {
 
 /* Every top-level array of t into e->runs; -1 (nothing added) to fall back;
  * -2 when a run has more than EC_MAX_RECORDS records. */
-static int S_fast(ec_engine *e, const char *path, const char *t, size_t len, size_t *total_missing) {
+static int S_fast(ec_engine *e, const char *path, const char *t, size_t len, size_t *total_missing, size_t *total_nonpos) {
   size_t i = S_ws(t, len, 0);
   if (i + 3 <= len && (unsigned char)t[i] == 0xEF) return -1; /* a BOM: jansson says what to do */
   ec_timing *runs = NULL;
@@ -242,7 +251,7 @@ static int S_fast(ec_engine *e, const char *path, const char *t, size_t len, siz
     }
     S_cols_free(&c);
     missing_all += missing;
-    S_compact(&r);
+    *total_nonpos += S_compact(&r);
     *EC_PUSH(runs, n_runs, cap_runs) = r;
   }
   if (skipped || !n_runs) {
@@ -257,10 +266,15 @@ static int S_fast(ec_engine *e, const char *path, const char *t, size_t len, siz
   return 0;
 }
 
-static void S_notes(ec_engine *e, const char *path, size_t total_missing) {
+static void S_notes(ec_engine *e, const char *path, size_t total_missing, size_t nonpos) {
   if (total_missing)
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu timing values are missing or non-finite; their records are left out",
                 total_missing);
+  if (nonpos)
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0,
+                "%zu timing records have a zero or negative latency or GPU compute time (a timer glitch); they are "
+                "left out",
+                nonpos);
   if (e->n_runs && e->runs[0].legacy)
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
                 "TensorRT 7 timing records: latency is latencyMs (H2D + compute + D2H); endToEndMs is not used");
@@ -273,10 +287,10 @@ int ec_load_timing_text(ec_engine *e, const char *path, const char *text, size_t
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "a second timing file for this engine is ignored");
     return -1;
   }
-  size_t fast_missing = 0;
-  int fast = S_fast(e, path, text, len, &fast_missing);
+  size_t fast_missing = 0, fast_nonpos = 0;
+  int fast = S_fast(e, path, text, len, &fast_missing, &fast_nonpos);
   if (fast == 0) {
-    S_notes(e, path, fast_missing);
+    S_notes(e, path, fast_missing, fast_nonpos);
     return 0;
   }
   if (fast == -2) {
@@ -286,7 +300,7 @@ int ec_load_timing_text(ec_engine *e, const char *path, const char *text, size_t
   ec_json_doc doc;
   if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
   ec_engine_add_file(e, path, EC_FILE_TIMING);
-  size_t total_missing = 0, cap_runs = 0;
+  size_t total_missing = 0, cap_runs = 0, total_nonpos = 0;
   for (size_t k = 0; k < doc.n; k++) {
     const json_t *arr = doc.v[k];
     if (!json_is_array(arr)) {
@@ -320,10 +334,10 @@ int ec_load_timing_text(ec_engine *e, const char *path, const char *text, size_t
     t.d2h = S_col(arr, "d2hMs", "outMs", &missing);
     t.enqueue = S_diff(arr, "startEnqMs", "endEnqMs", &missing);
     total_missing += missing;
-    S_compact(&t);
+    total_nonpos += S_compact(&t);
     *EC_PUSH(e->runs, e->n_runs, cap_runs) = t;
   }
-  S_notes(e, path, total_missing);
+  S_notes(e, path, total_missing, total_nonpos);
   ec_json_doc_free(&doc);
   return e->n_runs ? 0 : -1;
 }

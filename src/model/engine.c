@@ -208,12 +208,13 @@ void ec_engine_free(ec_engine *e) {
   ec_kvs_free(&e->reporting_options);
   ec_kvs_free(&e->memory);
   ec_kvs_free(&e->labels);
-  ec_named_ms *nm[2] = {e->stored_by_type, e->stored_top};
-  size_t nn[2] = {e->n_stored_by_type, e->n_stored_top};
-  for (int k = 0; k < 2; k++) {
+  ec_named_ms *nm[3] = {e->stored_by_type, e->stored_top, e->stored_kept};
+  size_t nn[3] = {e->n_stored_by_type, e->n_stored_top, e->n_stored_kept};
+  for (int k = 0; k < 3; k++) {
     for (size_t i = 0; i < nn[k]; i++) {
       free(nm[k][i].name);
       free(nm[k][i].type);
+      free(nm[k][i].precision);
     }
     free(nm[k]);
   }

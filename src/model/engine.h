@@ -249,12 +249,13 @@ typedef struct ec_input_shapes {
 } ec_input_shapes;
 
 /* A latency with its name, as a stored summary keeps it: a layer type's sum
- * (latency_ms.by_type; type NULL) or one of the slowest layers (top_layers;
- * ms NAN when the summary says null). */
+ * (latency_ms.by_type; type NULL) or a layer (top_layers, layers_kept; ms
+ * NAN when the summary says null; precision NULL when not stored). */
 typedef struct ec_named_ms {
   char *name;
   char *type;
   double ms;
+  char *precision;
 } ec_named_ms;
 
 typedef enum {
@@ -351,6 +352,12 @@ typedef struct ec_engine {
   size_t n_stored_by_type;
   ec_named_ms *stored_top;     /* its top_layers, slowest first */
   size_t n_stored_top;
+  ec_named_ms *stored_kept;    /* its layers_kept: every layer, or the slowest when the engine is large,
+                                  in graph order (what compare explains a change with) */
+  size_t n_stored_kept;
+  int stored_kept_complete;    /* layers_kept holds every layer */
+  int stored_layers_partial;   /* the layers were made from a layers_kept that holds only the slowest
+                                  (ec_load_stored_layers): others are not known, not absent */
   ec_kvs labels;              /* labels given with `summary --label key=value` (stored in the
                                  summary, read back from it), in the order given */
   size_t n_log_runs;          /* runs in the first log that has any: one per trtexec invocation */

@@ -92,10 +92,21 @@ char *ec_narrate_trend_headline(const ec_trend *t) {
   case EC_OUTCOME_NOT_COMPARABLE:
     return ec_asprintf("NOT COMPARABLE: the latest night of %zu engine%s lacks %s (%s)", t->errors,
                        ec_plural(t->errors, "", "s"), ec_metric_name(t->used), tail);
-  case EC_OUTCOME_FAIL:
-    return ec_asprintf("FAIL: the latest night of %zu of %zu engine%s slower than the level before it beyond the %g%% "
-                       "limit (%s)",
-                       t->failed, t->gates, ec_plural(t->gates, " is", "s is"), t->opts.max_regress_pct, tail);
+  case EC_OUTCOME_FAIL: {
+    /* name the gate that failed: the level before, the reference, or both */
+    size_t lvl = 0, ref = 0;
+    for (size_t g = 0; g < t->n; g++) {
+      if (t->groups[g].verdict != EC_VERDICT_FAIL) continue;
+      lvl += t->groups[g].level_verdict == EC_VERDICT_FAIL;
+      ref += t->groups[g].ref_judged && t->groups[g].ref_verdict == EC_VERDICT_FAIL;
+    }
+    const char *than = lvl && ref && (lvl < t->failed || ref < t->failed) ? "than the level before it or the reference level"
+                       : lvl && ref ? "than the level before it and the reference level"
+                       : ref        ? "than the reference level (cumulative change)"
+                                    : "than the level before it";
+    return ec_asprintf("FAIL: the latest night of %zu of %zu engine%s slower %s beyond the %g%% limit (%s)", t->failed,
+                       t->gates, ec_plural(t->gates, " is", "s is"), than, t->opts.max_regress_pct, tail);
+  }
   case EC_OUTCOME_PASS:
     return ec_asprintf("PASS: no engine's latest night is slower than the level before it beyond the %g%% limit (%s)",
                        t->opts.max_regress_pct, tail);

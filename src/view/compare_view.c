@@ -3,6 +3,7 @@
 #include "analyze/layer_kind.h"
 #include "model/trtexec.h"
 #include "narrate/narrate.h"
+#include "narrate/verdict.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "view/chart.h"
@@ -31,9 +32,7 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
   snprintf(mh, sizeof mh, "%s (%s)", ec_metric_label(c->used), ec_compare_unit(c));
   ec_table_col(t, mh, EC_ALIGN_RIGHT, 1);
   char ch[64];
-  snprintf(ch, sizeof ch, "%s [%g%% interval]", c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change",
-           100 * c->opts.confidence);
-  ec_table_col(t, ch, EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, ec_narrate_change_head(c, 1, ch, sizeof ch), EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Verdict", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Why", EC_ALIGN_LEFT, 0);
   for (size_t i = 0; i < c->n; i++) {
@@ -44,8 +43,8 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
     if (i == c->baseline) ec_table_set(t, row, 2, "baseline", NAN);
     else if (!isfinite(r->est.est_pct)) ec_table_set(t, row, 2, "\xE2\x80\x93", NAN);
     else ec_table_set(t, row, 2, ec_gate_str(buf, sizeof buf, &r->est), r->est.est_pct);
-    const char *vd = ec_verdict_name(r->verdict);
-    ec_table_set(t, row, 3, vd, NAN);
+    char vd[64];
+    ec_table_set(t, row, 3, ec_narrate_verdict_cell(r->verdict, r->change, vd, sizeof vd), NAN);
     if (r->verdict == EC_VERDICT_FAIL) ec_table_set_kind(t, row, 3, EC_CELL_BAD, NULL);
     else if (r->verdict == EC_VERDICT_PASS) ec_table_set_kind(t, row, 3, EC_CELL_GOOD, NULL);
     ec_table_set(t, row, 4, r->reason ? r->reason : "", NAN);
@@ -411,8 +410,11 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
     char what[96];
     snprintf(what, sizeof what, "overall (%s)", ec_metric_name(c->used));
     ec_table_set(t, row, 1, what, NAN);
-    ec_table_set(t, row, 2, B(ec_fmt_int, (double)S_e(v, c->baseline)->n_layers), (double)S_e(v, c->baseline)->n_layers);
-    ec_table_set(t, row, 3, B(ec_fmt_int, (double)e->n_layers), (double)e->n_layers);
+    /* an engine's own layer count (a stored summary's, not the layers it kept); unknown is not 0 */
+    for (int side = 0; side < 2; side++) {
+      long long nl = ec_summary_layer_count(v->sums[side ? i : c->baseline]);
+      ec_table_set(t, row, 2 + side, nl >= 0 ? B(ec_fmt_int, (double)nl) : EC_NA, nl >= 0 ? (double)nl : NAN);
+    }
     ec_table_set(t, row, 4, isfinite(c->res[c->baseline].m.value) ? B(ec_fmt_value, c->res[c->baseline].m.value) : "\xE2\x80\x93",
                  c->res[c->baseline].m.value);
     ec_table_set(t, row, 5, isfinite(r->m.value) ? B(ec_fmt_value, r->m.value) : "\xE2\x80\x93", r->m.value);
@@ -715,8 +717,8 @@ static ec_outcome S_verdict_outcome(ec_verdict v) {
 void ec_cmp_verdict_line(const ec_comparison *c, size_t i, char *line, size_t cap) {
   const ec_compare_result *r = &c->res[i], *br = &c->res[c->baseline];
   const char *unit = ec_compare_unit(c);
-  char est[128], a[32], b[32], within[96];
-  ec_gate_str(est, sizeof est, &r->est);
+  char est[320], a[32], b[32];
+  ec_gate_claim_str(est, sizeof est, &r->est);
   if (c->used == EC_METRIC_THROUGHPUT) {
     ec_fmt_num(a, sizeof a, br->m.value);
     ec_fmt_num(b, sizeof b, r->m.value);
@@ -724,15 +726,8 @@ void ec_cmp_verdict_line(const ec_comparison *c, size_t i, char *line, size_t ca
     ec_fmt_ms(a, sizeof a, br->m.value);
     ec_fmt_ms(b, sizeof b, r->m.value);
   }
-  if (isfinite(r->est.lo_pct))
-    snprintf(line, cap, "%s at %g%% \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, 100 * r->est.confidence,
-             ec_metric_name(c->used), a, b, unit);
-  else if (!r->est.why && *ec_gate_within_str(within, sizeof within, &r->est))
-    snprintf(line, cap, "%s, %s \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, within, ec_metric_name(c->used), a, b,
-             unit);
-  else
-    snprintf(line, cap, "%s (no interval) \xE2\x80\x94 %s %s \xE2\x86\x92 %s %s", est, ec_metric_name(c->used), a, b,
-             unit);
+  /* the two values first: a narrow banner cuts the end of the line */
+  snprintf(line, cap, "%s %s \xE2\x86\x92 %s %s \xE2\x80\x94 %s", ec_metric_name(c->used), a, b, unit, est);
 }
 
 char *ec_cmp_mismatch_note(const ec_compare_result *r) {
@@ -791,7 +786,7 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
     ec_op *o = ec_scene_text(s, x, base, nm, strlen(nm), fs, 1, EC_ANCHOR_START, 0, 150, ec_ink(1));
     x += o->tw + 10;
     /* change with interval; the two values */
-    char line[384];
+    char line[512];
     ec_cmp_verdict_line(c, i, line, sizeof line);
     ec_scene_text(s, x, base, line, strlen(line), fs, 0, EC_ANCHOR_START, 0, W - pad - x, ec_ink(1));
     y += lh + 6;

@@ -62,8 +62,9 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v);
 /** The banner's colours, for the page's text form of it: the band of an
  *  outcome, the badge of an engine's verdict (white text reads on each). */
 /** Candidate i's verdict line, the one text the PDF banner and the HTML
- *  verdict show: its change with the interval it has ("+10.5% [+9.9,
- *  +11.1] at 99%", a within-run interval, or "(no interval)") and the two
+ *  verdict show: its change with what it can claim (ec_gate_claim_str:
+ *  "+10.5% [+9.9, +11.1] at 99%", a threshold with its within-run
+ *  interval, or "(no interval)") after the two
  *  values of the metric, into line (cap bytes). */
 void ec_cmp_verdict_line(const ec_comparison *c, size_t i, char *line, size_t cap);
 /** "not directly comparable: GPU, TensorRT version" for r's mismatches, or

@@ -4,6 +4,7 @@
 #include "util/buf.h"
 #include "view/chart_trend.h"
 #include "view/colors.h"
+#include "narrate/verdict.h"
 #include "words/words.h"
 #include <math.h>
 #include <stdio.h>
@@ -32,8 +33,7 @@ ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id) {
   ec_table_col(tb, "Latest night", EC_ALIGN_LEFT, 0);
   snprintf(head, sizeof head, "%s (%s)", ec_metric_name(t->used), S_unit(t));
   ec_table_col(tb, head, EC_ALIGN_RIGHT, 1);
-  snprintf(head, sizeof head, "Change vs. the level before [%g%% interval]", 100 * t->opts.confidence);
-  ec_table_col(tb, head, EC_ALIGN_RIGHT, 0);
+  ec_table_col(tb, ec_narrate_trend_change_head(t, 0, head, sizeof head), EC_ALIGN_RIGHT, 0);
   ec_table_col(tb, "Verdict", EC_ALIGN_LEFT, 0);
   for (size_t gi = 0; gi < t->n; gi++) {
     const ec_trend_group *g = &t->groups[gi];

@@ -61,7 +61,7 @@ for (title, msg), name in zip(cmds, names):
     assert title.startswith("enginecard compare: ") and title.endswith(" fail"), title
     assert shown[:80] in title, (title, shown)
     assert msg.startswith(name[:200] + " vs baseline "), (msg[:120], name)
-    assert "slower by more than the" in msg, msg
+    assert "past the 10% limit" in msg, msg
 print("ok")
 PYEOF
   then ok "$d"; else fail "$d"; sed 's/^/    /' "$TMP/p.err" | head -8; fi

@@ -215,6 +215,13 @@ typedef struct {
   int trt_major, trt_minor, trt_patch;
   double slow_pct, ar, warmup_pct; /* --slow, --ar, --warmup-pct (0: off) */
   long warmup;                     /* --warmup N iterations */
+  double levels_len, levels_pct;   /* --levels L:PCT (0: off) */
+  long outlier_at[16];             /* --outlier K:F (repeatable): iteration K (0-based) ... */
+  double outlier_f[16];            /* ... times F */
+  int n_outliers;
+  long zero_at[16];                /* --zero K (repeatable): iteration K's times are 0 */
+  int n_zeros;
+  uint64_t run_seed;               /* --run-seed S: the timing trace's own stream (0: the engine's) */
   int shape;                       /* --shape (SH_NONE: the model as built) */
 } S_opts;
 
@@ -1635,17 +1642,27 @@ static S_iter *S_make_timing(const S_opts *o, double layer_sum, double in_bytes,
   /* --slow: the whole run slower (a run-to-run shift or a regression);
    * --ar: the noise is AR(1) with that coefficient (same marginal sd), so
    * levels hold for about 1/(1-phi) iterations; --warmup: the first N
-   * iterations at +PCT (a start-up transient). Off, they draw nothing. */
+   * iterations at +PCT (a start-up transient); --levels L:PCT: the run
+   * moves between levels (a new one about every L iterations, each
+   * exp(PCT/100 Z) times the base: real trtexec runs hold levels for
+   * hundreds of iterations); --outlier K:F: iteration K times F; --zero K:
+   * iteration K's times are 0 (a timer glitch). Off, they draw nothing. */
   base *= 1.0 + o->slow_pct / 100.0;
-  double e = 0;
+  double e = 0, level = 1;
+  if (o->levels_len > 0) level = exp(o->levels_pct / 100.0 * S_normal());
   for (long i = 0; i < nit; i++) {
     S_iter *r = &it[i];
     double z = S_normal();
     if (o->ar > 0) z = e = o->ar * e + sqrt(1.0 - o->ar * o->ar) * z;
-    double comp = base * (1.0 + 0.006 * z);
+    if (o->levels_len > 0 && i > 0 && S_chance(1.0 / o->levels_len)) level = exp(o->levels_pct / 100.0 * S_normal());
+    double comp = base * level * (1.0 + 0.006 * z);
     if (i < o->warmup) comp *= 1.0 + o->warmup_pct / 100.0;
     if (S_chance(0.01)) comp *= S_range(1.05, 1.6);
     comp = S_q(comp > 0.0005 ? comp : 0.0005);
+    for (int k = 0; k < o->n_outliers; k++)
+      if (o->outlier_at[k] == i) comp = S_q(comp * o->outlier_f[k]);
+    for (int k = 0; k < o->n_zeros; k++)
+      if (o->zero_at[k] == i) comp = 0;
     double enq = S_q(0.0015 + 0.0008 * S_unif());
     r->enq0 = host;
     r->enq1 = host + enq;
@@ -2177,6 +2194,13 @@ static const char S_USAGE[] =
   "  --ar PHI               AR(1) iteration noise with coefficient PHI (levels hold\n"
   "                         about 1/(1-PHI) iterations; default 0: independent)\n"
   "  --warmup N --warmup-pct PCT  the first N iterations PCT%% slower (start-up)\n"
+  "  --levels L:PCT         the run moves between levels: a new one about every L\n"
+  "                         iterations, each exp(PCT/100 Z) times the base (real\n"
+  "                         runs hold levels for hundreds of iterations)\n"
+  "  --outlier K:F          iteration K (from 0) F times slower (repeatable)\n"
+  "  --zero K               iteration K's times are 0, a timer glitch (repeatable)\n"
+  "  --run-seed S           another run of the same engine: the timing trace drawn\n"
+  "                         from its own seed (the engine stays --seed's)\n"
   "  --trt X.Y.Z            TensorRT version in the log banner (default 10.3.0)\n"
   "  --log                  also write PREFIX.profile.log (trtexec console log)\n"
   "  --only-log             write only PREFIX.profile.log\n"
@@ -2297,6 +2321,30 @@ static void S_parse(int argc, char **argv, S_opts *o)
     } else if (!strcmp(a, "--warmup-pct")) {
       NEEDV;
       o->warmup_pct = strtod(v, NULL);
+    } else if (!strcmp(a, "--levels")) {
+      NEEDV;
+      if (sscanf(v, "%lf:%lf", &o->levels_len, &o->levels_pct) != 2 || !(o->levels_len >= 1) || !(o->levels_pct >= 0)) {
+        fprintf(stderr, "enginegen: --levels wants L:PCT (L >= 1 iterations, PCT >= 0), got '%s'\n", v);
+        exit(2);
+      }
+    } else if (!strcmp(a, "--outlier")) {
+      NEEDV;
+      if (o->n_outliers == 16 || sscanf(v, "%ld:%lf", &o->outlier_at[o->n_outliers], &o->outlier_f[o->n_outliers]) != 2 ||
+          o->outlier_at[o->n_outliers] < 0 || !(o->outlier_f[o->n_outliers] > 0)) {
+        fprintf(stderr, "enginegen: --outlier wants K:F (iteration K >= 0, factor F > 0; at most 16), got '%s'\n", v);
+        exit(2);
+      }
+      o->n_outliers++;
+    } else if (!strcmp(a, "--run-seed")) {
+      NEEDV;
+      o->run_seed = (uint64_t)S_parse_long(a, v, 1, 1000000000L);
+    } else if (!strcmp(a, "--zero")) {
+      NEEDV;
+      if (o->n_zeros == 16) {
+        fprintf(stderr, "enginegen: --zero: at most 16\n");
+        exit(2);
+      }
+      o->zero_at[o->n_zeros++] = S_parse_long(a, v, 0, 10000000);
     } else if (!strcmp(a, "--missing-profile")) {
       NEEDV;
       o->missing_pct = (double)S_parse_long(a, v, 0, 100);
@@ -2451,6 +2499,8 @@ int main(int argc, char **argv)
   for (size_t i = 0; i < n.nl; i++) sum += n.l[i].ms;
   for (size_t i = 0; i < n.nt; i++)
     if (n.t[i].binding) *(i == 0 ? &inb : &outb) += S_vol(&n.t[i]) * n.t[i].esize;
+  /* another run of the same engine: its iterations from their own stream */
+  if (o.run_seed) S_rng = o.run_seed * 0xd1342543de82ef95ULL + 0x2468aceULL;
   S_iter *it = S_make_timing(&o, sum, inb, outb);
   S_perf ps;
   S_make_perf(it, o.iterations, &ps);

@@ -188,6 +188,31 @@ static void test_noise_scale(void **st) {
   ec_cp_free(&r);
 }
 
+/* A step the detector finds but under the minimum is merged away (trend
+ * reports none under 1%); a larger one stays, with its levels. */
+static void test_merge_small(void **st) {
+  (void)st;
+  double y[40];
+  for (int pass = 0; pass < 2; pass++) {
+    double step = pass ? log(1.03) : log(1.006);
+    for (size_t i = 0; i < 40; i++) y[i] = 0.0005 * S_normal() + (i >= 20 ? step : 0);
+    ec_cp_result r;
+    assert_int_equal(ec_changepoints(y, 40, &r), 1); /* found: many sigmas */
+    size_t k = ec_cp_merge_small(&r, log1p(0.01));
+    if (pass) {
+      assert_int_equal(k, 1);
+      assert_int_equal(r.starts[0], 20);
+    } else {
+      assert_int_equal(k, 0);
+      double m = 0;
+      for (size_t i = 0; i < 40; i++) m += y[i] / 40;
+      assert_true(fabs(r.level[0] - m) < 1e-4); /* the merged level: the mean of the (filtered) points */
+      assert_int_equal(ec_cp_segment(&r, 39), 0);
+    }
+    ec_cp_free(&r);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_false_alarm_rate),
@@ -195,6 +220,7 @@ int main(void) {
       cmocka_unit_test(test_outliers_are_not_levels),
       cmocka_unit_test(test_noise_scale),
       cmocka_unit_test(test_correlated_nights),
+      cmocka_unit_test(test_merge_small),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

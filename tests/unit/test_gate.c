@@ -352,6 +352,79 @@ static void test_history_baseline(void **st) {
   assert_true(fa <= 0.02 && caught >= 0.75);
 }
 
+/* What each mode may claim (issue 34): an interval says its level, a
+ * threshold says it is one and that its within-run interval is iteration
+ * noise only (no level), an estimate without a distribution says it has no
+ * interval; and what would decide an inconclusive interval. */
+static void test_modes(void **st) {
+  (void)st;
+  size_t n = 2000;
+  double *v[6], *o[6];
+  ec_dist d[6];
+  S_state = 21;
+  for (int k = 0; k < 6; k++) {
+    v[k] = malloc(n * sizeof(double));
+    o[k] = malloc(n * sizeof(double));
+    S_run_ar(&d[k], v[k], o[k], n, k < 3 ? 1.0 : 1.08 * exp(0.03 * S_normal()), 0.9);
+  }
+  char buf[320];
+  ec_gate_est g;
+  /* one run per side: a threshold */
+  assert_int_equal(ec_gate_estimate(EC_STAT_MEDIAN, &d[0], 1, &d[3], 1, 0.99, 1000, 1, &g), 0);
+  assert_int_equal(ec_gate_mode_of(&g), EC_GATE_MODE_THRESHOLD);
+  ec_gate_claim_str(buf, sizeof buf, &g);
+  assert_non_null(strstr(buf, "(one run per side: run-to-run noise not measured), within run ["));
+  assert_non_null(strstr(buf, "] (iteration noise only)"));
+  assert_null(strstr(buf, "99%"));
+  assert_int_equal(ec_gate_within_excludes_zero(&g), g.within_lo_pct > 0 || g.within_hi_pct < 0);
+  size_t kb, kc;
+  ec_gate_runs_needed(&g, 5, 100, &kb, &kc);
+  assert_true(kb == 0 && kc == 0); /* no measured noise: nothing to count on */
+  /* three runs against one: an interval at 99%, and what would decide it */
+  assert_int_equal(ec_gate_estimate(EC_STAT_MEDIAN, d, 3, &d[3], 1, 0.99, 1000, 1, &g), 0);
+  assert_int_equal(ec_gate_mode_of(&g), EC_GATE_MODE_INTERVAL);
+  assert_non_null(strstr(ec_gate_claim_str(buf, sizeof buf, &g), "] at 99%"));
+  assert_true(isfinite(g.tau2) && isfinite(g.within_var[0]) && isfinite(g.within_var[1]));
+  ec_gate_runs_needed(&g, 5, 100, &kb, &kc);
+  if (g.est_pct > 5 && g.lo_pct <= 0) {
+    assert_true((kb > 3 && kb <= 100) || kc > 1);
+  } else {
+    assert_true(kb == 0 && kc == 0);
+  }
+  /* below the limit: nothing to decide */
+  ec_gate_runs_needed(&g, 50, 100, &kb, &kc);
+  assert_true(kb == 0 && kc == 0);
+  /* no per-iteration distribution: the estimate alone */
+  ec_dist s0 = {0}, s1 = {0};
+  s0.value = 1.0;
+  s1.value = 1.1;
+  assert_int_equal(ec_gate_estimate(EC_STAT_MEDIAN, &s0, 1, &s1, 1, 0.99, 1000, 1, &g), 0);
+  assert_int_equal(ec_gate_mode_of(&g), EC_GATE_MODE_ESTIMATE);
+  assert_non_null(strstr(ec_gate_claim_str(buf, sizeof buf, &g), "(no interval: "));
+  assert_string_equal(ec_gate_mode_name(EC_GATE_MODE_THRESHOLD), "threshold");
+  for (int k = 0; k < 6; k++) {
+    free(v[k]);
+    free(o[k]);
+  }
+}
+
+/* A first level barely apart from the rest is one of a run's ordinary
+ * levels: a 0.5% warm-up on nearly noiseless times is not trimmed (it is
+ * many block-noise sigmas off, but under the 1% minimum), a 5% one is. */
+static void test_warmup_min_size(void **st) {
+  (void)st;
+  size_t n = 3000;
+  double *o = malloc(n * sizeof *o);
+  S_state = 17;
+  for (int pass = 0; pass < 2; pass++) {
+    for (size_t i = 0; i < n; i++) o[i] = 1.0 * (1 + 0.0002 * S_normal()) * (i < 300 ? (pass ? 1.05 : 1.005) : 1);
+    size_t w = ec_gate_warmup(o, n);
+    if (pass) assert_true(w >= 285 && w <= 330);
+    else assert_int_equal(w, 0);
+  }
+  free(o);
+}
+
 /* Start-up transients: a first level 15% slower for 300 of 3,000
  * iterations is found and trimmed (to a block); runs without one (AR(1)
  * levels, phi 0.9) are nearly never trimmed. */
@@ -445,7 +518,8 @@ int main(void) {
       cmocka_unit_test(test_coverage_repeats), cmocka_unit_test(test_no_interval),
       cmocka_unit_test(test_format),           cmocka_unit_test(test_autocorrelation),
       cmocka_unit_test(test_history_baseline), cmocka_unit_test(test_tick),
-      cmocka_unit_test(test_warmup),           cmocka_unit_test(test_correlated_runs),
+      cmocka_unit_test(test_warmup),           cmocka_unit_test(test_modes),
+      cmocka_unit_test(test_warmup_min_size),           cmocka_unit_test(test_correlated_runs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
