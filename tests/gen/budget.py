@@ -20,6 +20,16 @@ Each is a shape that once ran for minutes in gigabytes with exit 0:
                 every layer before it (N (N - 1) / 2 edges)
   charts N      a report template of N chart blocks
   loglayers N   a verbose trtexec build log listing N layers
+The same limits, small and fast (tests/e2e/budget.sh):
+  bindings N    a graph of one layer whose "Bindings" list has N names
+  tensors N     a graph of N / 100 layers, each reading 99 tensors
+  profile N     a --exportProfile file of N records
+  logruns N     a log of N trtexec invocations
+  logsettings N a log whose build options section has N lines
+  logtactics N  a verbose build log timing N tactics of one layer
+  logbindings N a log saying trtexec created N input bindings
+  cmark N       a template of N bytes of "![[]()", which cmark 0.30.2
+                parses in time quadratic in N
 
 Used by tests/e2e/budget.sh (small N, just over each limit) and by
 tests/bench/run.sh (the sizes of issue 35).
@@ -128,8 +138,65 @@ def charts(o, n):
         o.put("```chart\ndata: layer-latency\n```\n\n")
 
 
+def bindings(o, n):
+    o.put('{"Layers": [{"Name": "l", "LayerType": "Shuffle"}],\n"Bindings": [\n')
+    o.put(",\n".join('"binding_%08d"' % i for i in range(n)))
+    o.put("\n]}\n")
+
+
+def tensors(o, n):
+    o.put('{"Layers": [\n')
+    for i in range(n // 100 + 1):
+        ins = ", ".join('{"Name": "tensor_%08d"}' % (100 * i + k) for k in range(99))
+        o.put('%s{"Name": "l%d", "LayerType": "Concatenation", "Inputs": [%s], "Outputs": [{"Name": "o%d"}]}\n'
+              % ("," if i else "", i, ins, i))
+    o.put("]}\n")
+
+
+def profile(o, n):
+    o.put('[\n  { "count" : 1000 }\n')
+    for i in range(n):
+        o.put(', { "name" : "layer_%08d", "timeMs" : 1.5, "averageMs" : 0.0015, "medianMs" : 0.0015, '
+              '"percentage" : 0.001 }\n' % i)
+    o.put("]\n")
+
+
+def logruns(o, n):
+    for i in range(n):
+        o.put("&&&& RUNNING TensorRT.trtexec [TensorRT v100800] [b43] # trtexec --loadEngine=m%d.engine\n" % i)
+        o.put("[03/14/2025-09:27:01] [I] TensorRT version: 10.8.0\n")
+
+
+def logsettings(o, n):
+    o.put(LOG_HEAD)
+    o.put("[03/14/2025-09:27:01] [I] === Build Options ===\n")
+    for i in range(n):
+        o.put("[03/14/2025-09:27:01] [I] Setting %d: value\n" % i)
+
+
+def logtactics(o, n):
+    o.put(LOG_HEAD)
+    o.put("[03/14/2025-09:27:01] [V] [TRT] --------------- Timing Runner: /conv/Conv (CaskConvolution)\n")
+    for i in range(n):
+        o.put("[03/14/2025-09:27:01] [V] [TRT] Tactic: 0x%016x Time: 0.0123\n" % i)
+
+
+def logbindings(o, n):
+    o.put(LOG_HEAD)
+    for i in range(n):
+        o.put("[03/14/2025-09:27:01] [I] Created input binding for in_%08d with dimensions 1x3x224x224\n" % i)
+
+
+def cmark(o, n):
+    head = "# {{engine.name}}\n\n"
+    k = (n - len(head) - 1) // 6
+    o.put(head + "![[]()" * k + "x" * (n - len(head) - 1 - 6 * k) + "\n")  # n bytes
+
+
 KINDS = {"iotensors": iotensors, "logprofile": logprofile, "loglayers": loglayers, "ownbinding": ownbinding,
-         "timing": timing, "dense": dense, "charts": charts}
+         "timing": timing, "dense": dense, "charts": charts, "bindings": bindings, "tensors": tensors,
+         "profile": profile, "logruns": logruns, "logsettings": logsettings, "logtactics": logtactics,
+         "logbindings": logbindings, "cmark": cmark}
 
 
 def main():

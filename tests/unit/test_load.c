@@ -409,6 +409,12 @@ static void test_json_bounds_before_parse(void **st) {
   const char *deep = "{\"x\": [[1,2,3,4]], \"Layers\": [[1,2,3,4]]}";
   assert_int_equal(ec_json_parse("g.json", deep, strlen(deep), EC_BUDGET_LAYERS, &d, &doc), 0);
   ec_json_doc_free(&doc);
+  t = S_repeat("{\"x\": [", "0", EC_MAX_RECORDS + 1, "]}", &len);
+  assert_int_equal(ec_json_parse("m.json", t, len, EC_BUDGET_LIST, &d, &doc), -1);
+  assert_int_equal(d.v[0].line, EC_MAX_RECORDS + 1);
+  assert_string_equal(d.v[0].msg, "more than 10000000 elements is over the limit of one input file; the file is not read");
+  ec_diags_free(&d);
+  free(t);
   /* 70 MB of "{}," cost 240 bytes for every 3: over 12 times the file */
   size_t k = ((size_t)70 << 20) / 3;
   len = 1 + 3 * k + 3;
