@@ -20,6 +20,9 @@ Each is a shape that once ran for minutes in gigabytes with exit 0:
                 every layer before it (N (N - 1) / 2 edges)
   charts N      a report template of N chart blocks
   loglayers N   a verbose trtexec build log listing N layers
+  atlimits N    N layers each reading the outputs of the two before it and
+                one of 99,999 input bindings (500,000: every graph limit at
+                once: layers, 2,000,000 tensors, 100,000 bindings)
 The same limits, small and fast (tests/e2e/budget.sh):
   bindings N    a graph of one layer whose "Bindings" list has N names
   tensors N     a graph of N / 100 layers, each reading 99 tensors
@@ -138,6 +141,17 @@ def charts(o, n):
         o.put("```chart\ndata: layer-latency\n```\n\n")
 
 
+def atlimits(o, n):
+    nb = 99999
+    t = '{"Name": "%s", "Dimensions": [1,8], "Format/Datatype": "Row major linear FP32"}'
+    o.put('{"Layers": [\n')
+    for i in range(n):
+        ins = [t % ("t%d" % (i - 1) if i else "b0"), t % ("t%d" % (i - 2) if i > 1 else "b1"), t % ("b%d" % (i % nb))]
+        o.put('%s{"Name": "layer%d", "LayerType": "ElementWise", "Inputs": [%s], "Outputs": [%s]}\n'
+              % ("," if i else "", i, ", ".join(ins), t % ("t%d" % i)))
+    o.put('],\n"Bindings": [' + ",".join('"b%d"' % k for k in range(nb)) + ',"t%d"]}\n' % (n - 1))
+
+
 def bindings(o, n):
     o.put('{"Layers": [{"Name": "l", "LayerType": "Shuffle"}],\n"Bindings": [\n')
     o.put(",\n".join('"binding_%08d"' % i for i in range(n)))
@@ -196,7 +210,7 @@ def cmark(o, n):
 KINDS = {"iotensors": iotensors, "logprofile": logprofile, "loglayers": loglayers, "ownbinding": ownbinding,
          "timing": timing, "dense": dense, "charts": charts, "bindings": bindings, "tensors": tensors,
          "profile": profile, "logruns": logruns, "logsettings": logsettings, "logtactics": logtactics,
-         "logbindings": logbindings, "cmark": cmark}
+         "logbindings": logbindings, "cmark": cmark, "atlimits": atlimits}
 
 
 def main():
