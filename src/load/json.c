@@ -34,7 +34,7 @@ static int S_list_kind(const char *key, size_t n) {
     const char *key;
     int kind;
   } keys[] = {{"Layers", EC_BUDGET_LAYERS},      {"Bindings", EC_BUDGET_BINDINGS},
-              {"I/O Tensors", EC_BUDGET_BINDINGS}, {"traceEvents", EC_BUDGET_PROFILE_ROWS},
+              {"I/O Tensors", EC_BUDGET_BINDINGS}, {"traceEvents", EC_BUDGET_SAMPLES},
               {"Inputs", EC_BUDGET_TENSORS},     {"Outputs", EC_BUDGET_TENSORS},
               {"Constants", EC_BUDGET_TENSORS}};
   for (size_t i = 0; key && i < sizeof keys / sizeof keys[0]; i++)

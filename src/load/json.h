@@ -33,7 +33,7 @@ typedef struct ec_json_doc {
  *   is a list, held to the caller's budget (a graph's layers, a profile's
  *   records, a timing file's records); a list under a key trtexec writes
  *   held to that key's: "Layers" (layers), "Bindings" and "I/O Tensors"
- *   (bindings), "traceEvents" (profile records), and every element of the
+ *   (bindings), "traceEvents" (profiler events), and every element of the
  *   "Inputs", "Outputs" and "Constants" lists together (tensors);
  * - nesting at most EC_JSON_MAX_DEPTH (jansson's own bound). */
 

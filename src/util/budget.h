@@ -25,6 +25,7 @@
 #define EC_MAX_BINDINGS 100000u              /* bindings one file lists */
 #define EC_MAX_PROFILE_ROWS EC_MAX_LAYERS    /* per-layer profile records of one file */
 #define EC_MAX_TIMING_ROWS 10000000u         /* timing records of one file */
+#define EC_MAX_SAMPLES 10000000u             /* a profiler trace's events of one file */
 #define EC_MAX_LOG_RUNS 10000u               /* trtexec invocations in one log */
 #define EC_MAX_LOG_SETTINGS 10000u           /* option, device and accuracy lines of one log */
 #define EC_MAX_TACTICS 1000000u              /* autotuning entries of one verbose build log */
@@ -42,6 +43,7 @@ typedef enum ec_budget_id {
   EC_BUDGET_BINDINGS,
   EC_BUDGET_PROFILE_ROWS,
   EC_BUDGET_TIMING_ROWS,
+  EC_BUDGET_SAMPLES,
   EC_BUDGET_LOG_RUNS,
   EC_BUDGET_LOG_SETTINGS,
   EC_BUDGET_TACTICS,
