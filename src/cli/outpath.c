@@ -132,11 +132,24 @@ char *ec_cli_out_target(const char *path, char *why, size_t cap) {
     }
     char t[4096];
     ssize_t tn = readlink(cand, t, sizeof t - 1);
-    free(cand);
     if (tn <= 0) {
       snprintf(why, cap, "cannot read the symlink: %s", tn < 0 ? strerror(errno) : "empty");
+      free(cand);
       break;
     }
+    t[tn] = '\0';
+    /* a link whose text names no file the kernel can still open: /proc's
+     * fd links ("pipe:[123]" for -o /dev/stdout into a pipe); the kernel
+     * follows it when the output is opened */
+    char *probe = t[0] == '/' ? ec_strdup(t) : S_join(&done, t, (size_t)tn);
+    struct stat ps, ks;
+    int magic = lstat(probe, &ps) != 0 && stat(cand, &ks) == 0;
+    free(probe);
+    if (magic) {
+      result = cand;
+      break;
+    }
+    free(cand);
     /* the link's text takes its place in what is left to walk */
     ec_buf rest = {0};
     ec_buf_put(&rest, t, (size_t)tn);

@@ -37,6 +37,11 @@ followed() {
   else fail "$d: exit $rc"; sed 's/^/    /' "$TMP/err" | head -3; fi
 }
 
+# /dev/stdout is a chain of links whose last one, in /proc, names a pipe
+# ("pipe:[123]"), not a path: followed by the kernel
+n=$("$B" report "$E" -o /dev/stdout -q | wc -c)
+[ "$n" -gt 1000 ] && ok "-o /dev/stdout into a pipe: the page arrives ($n bytes)" || fail "-o /dev/stdout into a pipe: $n bytes"
+
 if [ "$(id -u)" -ne 0 ]; then
   skip "symlinks planted by another user: not root (a test cannot make a link another user owns)"
   ln -s "$W/mine/target.html" "$W/sticky/own.html"
