@@ -491,6 +491,10 @@ static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int hseq) {
   ec_buf_free(&m);
 }
 
+/* One block node and what it holds. It recurses once per level of block
+ * quotes and lists (S_inlines once per level of emphasis and links): a
+ * template nested deeper than EC_TEMPLATE_MAX_DEPTH never gets here
+ * (ec_template_expand refuses it), so the stack stays small. */
 static void S_node(S_ts *t, cmark_node *n, const char *part_id, int hseq, double indent) {
   ec_buf m = {0};
   if (t->pending_break && !(cmark_node_get_type(n) == CMARK_NODE_CUSTOM_BLOCK && cmark_node_get_user_data(n) &&

@@ -145,10 +145,58 @@ static void S_fold(ec_doc *doc, cmark_node *mark) {
   else cmark_node_append_child(cmark_node_parent(mark), close);
 }
 
+/* A node's line and column in the template: its own, else its nearest
+ * block's (cmark gives some inlines none). */
+static void S_pos_of(cmark_node *n, int *line, int *col) {
+  *line = *col = 0;
+  for (; n && *line <= 0; n = cmark_node_parent(n)) {
+    *line = cmark_node_get_start_line(n);
+    *col = cmark_node_get_start_column(n);
+  }
+}
+
+/* Nodes cmark's iterator enters without leaving (they hold no others). */
+static int S_leaf(cmark_node *n) {
+  switch (cmark_node_get_type(n)) {
+  case CMARK_NODE_HTML_BLOCK:
+  case CMARK_NODE_THEMATIC_BREAK:
+  case CMARK_NODE_CODE_BLOCK:
+  case CMARK_NODE_TEXT:
+  case CMARK_NODE_SOFTBREAK:
+  case CMARK_NODE_LINEBREAK:
+  case CMARK_NODE_CODE:
+  case CMARK_NODE_HTML_INLINE: return 1;
+  default: return 0;
+  }
+}
+
+/* The first node nested more than EC_TEMPLATE_MAX_DEPTH deep (block
+ * quotes, lists, emphasis, links inside one another), found without
+ * recursion, or NULL. Every renderer after this point may recurse: the PDF
+ * typesetter does, once per level. */
+static cmark_node *S_too_deep(cmark_node *root) {
+  cmark_iter *it = cmark_iter_new(root);
+  cmark_event_type ev;
+  cmark_node *hit = NULL;
+  unsigned depth = 0; /* containers open, the document's included */
+  while (!hit && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    if (ev == CMARK_EVENT_EXIT) {
+      depth--;
+      continue;
+    }
+    cmark_node *n = cmark_iter_get_node(it);
+    if (depth > EC_TEMPLATE_MAX_DEPTH) hit = n;
+    if (!S_leaf(n)) depth++;
+  }
+  cmark_iter_free(it);
+  return hit;
+}
+
 int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_doc *out, ec_diags *d) {
   memset(out, 0, sizeof *out);
-  if (len > EC_TEMPLATE_MAX_BYTES) {
-    ec_diag_add(d, EC_ERROR, env->source, 0, 0, "template is %zu bytes, over the limit of %zu", len, (size_t)EC_TEMPLATE_MAX_BYTES);
+  if (ec_budget_over(EC_BUDGET_TEMPLATE_BYTES, len)) {
+    ec_diag_add(d, EC_ERROR, env->source, 0, 0, "template is %zu bytes, over the limit of %zu; the template is not used",
+                len, (size_t)EC_TEMPLATE_MAX_BYTES);
     return -1;
   }
   if (!ec_utf8_valid(md, len)) {
@@ -156,6 +204,13 @@ int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_do
     return -1;
   }
   out->root = cmark_parse_document(md, len, CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8);
+  cmark_node *deep = S_too_deep(out->root);
+  if (deep) {
+    int line, col;
+    S_pos_of(deep, &line, &col);
+    ec_budget_refuse(d, EC_BUDGET_TEMPLATE_DEPTH, env->source, line, col);
+    return -1;
+  }
   /* Collect first, mutate after: the iterator must not see replaced nodes. */
   cmark_node **texts = NULL, **codes = NULL, **heads = NULL, **marks = NULL;
   size_t nt = 0, ct = 0, nc = 0, cc = 0, nh = 0, ch = 0, nm = 0, cm = 0;
@@ -200,12 +255,23 @@ int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_do
     cmark_node_prepend_child(heads[i], a);
   }
   free(ids);
-  for (size_t i = 0; i < nc; i++) {
+  int over = 0;
+  for (size_t i = 0; i < nc && !over; i++) {
     const char *info = cmark_node_get_fence_info(codes[i]);
     if (!info || !*info || !env->generate) continue;
     ec_kvs args = {0};
     S_args(cmark_node_get_literal(codes[i]), &args);
     ec_block *b = env->generate(env->ud, info, &args);
+    /* each block can cost as much as a chart of every layer: a template
+     * with more than the limit is refused (what was made, at most the
+     * limit's worth and one, is freed with the document) */
+    if (b && ec_budget_over(EC_BUDGET_TEMPLATE_BLOCKS, out->n_blocks + 1)) {
+      ec_budget_refuse(d, EC_BUDGET_TEMPLATE_BLOCKS, env->source, cmark_node_get_start_line(codes[i]), 1);
+      ec_block_free(b);
+      ec_kvs_free(&args);
+      over = 1;
+      break;
+    }
     if (!b) {
       ec_diag_add(d, EC_WARN, env->source, cmark_node_get_start_line(codes[i]), 1,
                   "fenced block \"%s\" names no generator; kept as code", info);
@@ -220,6 +286,13 @@ int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_do
     cmark_node_set_on_enter(cb, html ? S_keep(out, html) : "");
     cmark_node_replace(codes[i], cb);
     cmark_node_free(codes[i]);
+  }
+  if (over) {
+    free(texts);
+    free(codes);
+    free(heads);
+    free(marks);
+    return -1;
   }
   /* "<!-- pdf: brief -->" / "<!-- pdf: detail -->": where the section goes in
    * the PDF; other raw HTML stays as cmark leaves it (omitted) */

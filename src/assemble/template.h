@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include "assemble/block.h"
 #include "model/engine.h"
+#include "util/budget.h"
 #include "util/diag.h"
 
 typedef struct ec_tmpl_env {
@@ -52,14 +53,17 @@ typedef struct ec_doc {
   size_t n_strings, cap_strings;
 } ec_doc;
 
-/* The largest template read (a CommonMark file of a few KB in practice):
- * cmark keeps a document's text in buffers it aborts past 1 GiB. */
-#define EC_TEMPLATE_MAX_BYTES ((size_t)16 << 20)
+/* A template's limits are util/budget.h's: EC_TEMPLATE_MAX_BYTES (a
+ * CommonMark file of a few KB in practice; cmark 0.30.2 takes time
+ * quadratic in some text, 43 s for 1 MiB of "![[]()"), EC_TEMPLATE_MAX_BLOCKS
+ * generated blocks (each can cost as much as a chart of every layer) and
+ * EC_TEMPLATE_MAX_DEPTH levels of nesting (the PDF typesetter recurses). */
 
 /** Parse md[0..len) and expand it with env into out. Problems in the
  *  template (unknown placeholder or generator) are warnings in d.
- *  Returns 0, or -1 when the text is not valid UTF-8 or is over
- *  EC_TEMPLATE_MAX_BYTES (an error in d). */
+ *  Returns 0, or -1 (an error in d naming the template's line) when the
+ *  text is not valid UTF-8 or over a template limit (bytes, generated
+ *  blocks, nesting); nothing is generated then. */
 int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_doc *out, ec_diags *d);
 /** An upper bound of the HTML cmark renders from doc's tree (text escaped
  *  at worst 6 bytes a byte, custom blocks as they are, tags per node). */

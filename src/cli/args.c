@@ -314,27 +314,6 @@ static int S_write_all(int fd, const char *data, size_t len) {
   return 0;
 }
 
-/* The file path names after following symlinks (at most 40; a dangling
- * link names the file it would create), as a new string. */
-static char *S_link_target(const char *path) {
-  char *p = ec_strdup(path);
-  for (int hops = 0; hops < 40; hops++) {
-    struct stat st;
-    if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode)) break;
-    char t[4096];
-    ssize_t n = readlink(p, t, sizeof t - 1);
-    if (n <= 0) break;
-    t[n] = '\0';
-    char *next;
-    const char *slash = strrchr(p, '/');
-    if (t[0] == '/' || !slash) next = ec_strdup(t);
-    else next = ec_asprintf("%.*s/%s", (int)(slash - p), p, t);
-    free(p);
-    p = next;
-  }
-  return p;
-}
-
 int ec_cli_write_file(const char *path, const char *data, size_t len, const ec_cli_out *out) {
   struct stat out_st;
   ec_engine *const *inputs = out->engines;
@@ -358,14 +337,21 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, const ec_c
       }
   }
   /* -o onto a symlink writes the file it names (the link stays), and a
-   * file that is there keeps its mode */
+   * file that is there keeps its mode; a link another user planted where
+   * anyone can is never followed (outpath.c) */
+  char why[512];
+  char *dest = ec_cli_out_target(path, why, sizeof why);
+  if (!dest) {
+    fprintf(stderr, "enginecard: %s: %s\n", path, why);
+    return -1;
+  }
   struct stat dst;
-  int have = stat(path, &dst) == 0;
+  int have = stat(dest, &dst) == 0;
   if (have && !S_ISREG(dst.st_mode)) {
     /* a device or FIFO (/dev/null, /dev/stdout) is written into, never
      * replaced; a directory is an error */
     int err = S_ISDIR(dst.st_mode) ? EISDIR : 0;
-    int fd = err ? -1 : open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    int fd = err ? -1 : open(dest, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
     if (!err && fd < 0) err = errno;
     if (err == ENXIO && S_ISFIFO(dst.st_mode)) { /* opened without blocking: never a hang */
       fprintf(stderr, "enginecard: %s is a FIFO with no reader; not written\n", path);
@@ -378,9 +364,9 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, const ec_c
       if (close(fd) != 0 && !err) err = errno;
     }
     if (err) fprintf(stderr, "enginecard: error writing %s: %s\n", path, strerror(err));
+    free(dest);
     return err ? -1 : 0;
   }
-  char *dest = S_link_target(path);
   S_tmp_sweep(dest);
   char *tmp = ec_asprintf("%s.tmp.%ld", dest, (long)getpid());
   S_guard_signals();

@@ -69,8 +69,18 @@ typedef struct ec_cli_out {
   size_t n_extra;
 } ec_cli_out;
 /** Write text to path atomically (temp file + rename); refuses to overwrite a
- *  file that is one of out's inputs. Returns 0, or prints and returns -1. */
+ *  file that is one of out's inputs, and to follow a symlink another user
+ *  planted (ec_cli_out_target). Returns 0, or prints and returns -1. */
 int ec_cli_write_file(const char *path, const char *data, size_t len, const ec_cli_out *out);
+/** The file an output path names: its components walked as the kernel
+ *  walks them, symlinks followed (at most 40; a dangling last link names the
+ *  file it would create), except a link in a sticky or world-writable
+ *  directory that belongs neither to the effective user nor to the
+ *  directory's owner (the kernel's protected_symlinks rule, for every
+ *  output and whatever fs.protected_symlinks says). Returns the path as a
+ *  new string, or NULL with why (cap bytes) saying which link was refused
+ *  and why. */
+char *ec_cli_out_target(const char *path, char *why, size_t cap);
 /** Write report r as an HTML page to html and as a PDF to pdf (either may
  *  be NULL; po: paper and detail, NULL for an A4 brief), refusing to
  *  overwrite the inputs, then print d (the report's problems, the PDF's added). r NULL: the report

@@ -284,7 +284,7 @@ static void S_read_io_tensors(ec_engine *e, const char *path, const json_t *iot,
 int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t len,
                        const ec_load_opts *o) {
   ec_json_doc doc;
-  if (ec_json_parse_max(path, text, len, EC_MAX_LAYERS, &e->diags, &doc) != 0) return -1;
+  if (ec_json_parse(path, text, len, EC_BUDGET_LAYERS, &e->diags, &doc) != 0) return -1;
   if (doc.n > 1)
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu JSON documents in a graph file; the first is used", doc.n);
   const json_t *root = doc.v[0];
@@ -295,8 +295,8 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
     return -1;
   }
   size_t nraw = json_array_size(layers);
-  if (nraw > EC_MAX_LAYERS) {
-    ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "%zu layers is over the limit of %u", nraw, EC_MAX_LAYERS);
+  if (ec_budget_over(EC_BUDGET_LAYERS, nraw)) { /* "--- Layer N ---" dumps: the scan saw no list */
+    ec_budget_refuse(&e->diags, EC_BUDGET_LAYERS, path, 0, 0);
     ec_json_doc_free(&doc);
     return -1;
   }

@@ -24,14 +24,39 @@ void ec_json_doc_free(ec_json_doc *doc) {
  * shared value, the pointer to it). Rounded up. */
 enum { S_COST_OBJECT = 240, S_COST_ARRAY = 144, S_COST_STRING = 96, S_COST_NUMBER = 48, S_COST_LITERAL = 8 };
 
+/* What the elements of a list are, from the key it is the value of
+ * (trtexec's keys; json.h): a budget to count them against, or S_PLAIN (the
+ * list's own length only), S_OBJECT for an object. */
+enum { S_PLAIN = EC_BUDGET_N, S_OBJECT };
+
+static int S_list_kind(const char *key, size_t n) {
+  static const struct {
+    const char *key;
+    int kind;
+  } keys[] = {{"Layers", EC_BUDGET_LAYERS},      {"Bindings", EC_BUDGET_BINDINGS},
+              {"I/O Tensors", EC_BUDGET_BINDINGS}, {"traceEvents", EC_BUDGET_SAMPLES},
+              {"Inputs", EC_BUDGET_TENSORS},     {"Outputs", EC_BUDGET_TENSORS},
+              {"Constants", EC_BUDGET_TENSORS}};
+  for (size_t i = 0; key && i < sizeof keys / sizeof keys[0]; i++)
+    if (strlen(keys[i].key) == n && !memcmp(keys[i].key, key, n)) return keys[i].kind;
+  return S_PLAIN;
+}
+
 /* The one-pass structural scan before jansson: counts values (every
  * container, string, number and literal, keys included), the elements of
  * each list and the tree's cost, on any text (lenient: what jansson would
- * refuse is left for it to refuse, with its own message). Returns 0, or -1
- * with *off at the value that crossed a limit and msg saying which. */
-static int S_prescan(const char *t, size_t len, size_t max_top_list, size_t *off, char *msg, size_t cap) {
+ * refuse is left for it to refuse, with its own message). The elements of
+ * a list at the top (the document) count against the caller's budget top,
+ * those of a list under a key of S_list_kind against that key's, over the
+ * whole file. Returns 0, or -1 with *off at the value that crossed a limit
+ * and msg saying which. */
+static int S_prescan(const char *t, size_t len, ec_budget_id top, size_t *off, char *msg, size_t cap) {
   enum { S_DEPTH = EC_JSON_MAX_DEPTH };
-  static _Thread_local size_t count[S_DEPTH]; /* elements so far of each open list; SIZE_MAX: an object */
+  static _Thread_local size_t count[S_DEPTH];       /* elements so far of each open list */
+  static _Thread_local unsigned char kind[S_DEPTH]; /* S_OBJECT, or what a list's elements are */
+  static _Thread_local const char *key[S_DEPTH];    /* an open object's last key (NULL: none yet) */
+  static _Thread_local size_t key_n[S_DEPTH];
+  unsigned long long total[EC_BUDGET_N] = {0}; /* elements counted against each budget */
   size_t depth = 0, values = 0;
   unsigned long long cost = 0, budget = (unsigned long long)len * EC_JSON_TREE_FACTOR + EC_JSON_TREE_SLACK;
   for (size_t i = 0; i < len; i++) {
@@ -44,23 +69,40 @@ static int S_prescan(const char *t, size_t len, size_t max_top_list, size_t *off
     /* a value starts at i: one more element of the list it is in */
     size_t at = i;
     values++;
-    if (depth && count[depth - 1] != SIZE_MAX) {
-      size_t lim = depth <= 2 ? max_top_list : EC_MAX_RECORDS;
-      if (++count[depth - 1] > lim) {
+    if (depth && kind[depth - 1] != S_OBJECT) {
+      int k = kind[depth - 1];
+      int over = -1;
+      if (++count[depth - 1] > EC_MAX_RECORDS) over = EC_BUDGET_LIST;
+      if (k != S_PLAIN && ec_budget_over((ec_budget_id)k, ++total[k])) over = k;
+      if (over >= 0) {
         *off = at;
-        snprintf(msg, cap, "a list of more than %zu %s is over the limit; the file is not read", lim,
-                 depth <= 2 && max_top_list == EC_MAX_LAYERS ? "layers" : "elements");
+        ec_budget_message((ec_budget_id)over, msg, cap);
         return -1;
       }
     }
     if (c == '{' || c == '[') {
       if (depth == S_DEPTH) return 0; /* too deep: jansson says so */
-      count[depth++] = c == '[' ? 0 : SIZE_MAX;
+      int k = S_OBJECT;
+      if (c == '[') k = !depth ? (int)top : kind[depth - 1] == S_OBJECT ? S_list_kind(key[depth - 1], key_n[depth - 1]) : S_PLAIN;
+      if (depth && kind[depth - 1] == S_OBJECT) key[depth - 1] = NULL; /* the key's value is read */
+      count[depth] = 0;
+      kind[depth] = (unsigned char)k;
+      key[depth] = NULL;
+      depth++;
       cost += c == '{' ? S_COST_OBJECT : S_COST_ARRAY;
     } else if (c == '"') {
       size_t j = i + 1;
       while (j < len && t[j] != '"') j += t[j] == '\\' ? 2 : 1;
       cost += S_COST_STRING + (j - i);
+      if (depth && kind[depth - 1] == S_OBJECT) {
+        /* a key when a ':' follows; else the value of the last one */
+        size_t q = j + 1;
+        while (q < len && (t[q] == ' ' || t[q] == '\t' || t[q] == '\n' || t[q] == '\r')) q++;
+        if (q < len && t[q] == ':') {
+          key[depth - 1] = t + i + 1;
+          key_n[depth - 1] = j - i - 1;
+        }
+      }
       i = j;
     } else {
       cost += c == 't' || c == 'f' || c == 'n' ? S_COST_LITERAL : S_COST_NUMBER;
@@ -143,18 +185,31 @@ static size_t S_lone_surrogate(const char *t, size_t len, size_t i) {
   return lo >= 0xDC00 && lo <= 0xDFFF ? 0 : 6;
 }
 
-/* Build a repaired copy of t. Returns the number of fixes; fixes[] records
- * the original offsets. Invalid UTF-8 bytes, and escapes of lone UTF-16
- * surrogates ("\\ud800" without its pair), become U+FFFD (what every output
- * shows for them, as for a log's names), counted in *n_bad with the first
- * one's offset in *first_bad (lone surrogates in *n_sur, *first_sur), not
- * listed in fixes. */
-static size_t S_repair(const char *t, size_t len, ec_buf *out, S_fix **fixes, size_t *nfix, size_t *n_bad,
+/* The repairs listed one by one (the rest are counted). */
+#define S_FIXES_SHOWN 20
+
+/* One more fix at off: listed while fewer than S_FIXES_SHOWN are. */
+static void S_fix_at(S_fix *fixes, size_t *nfix, size_t off, const char *what) {
+  if (*nfix < S_FIXES_SHOWN) fixes[*nfix] = (S_fix){off, what};
+  (*nfix)++;
+}
+
+/* Build a repaired copy of t. Returns the number of fixes; fixes[] (room
+ * for S_FIXES_SHOWN) records the first ones' original offsets. Invalid
+ * UTF-8 bytes, and escapes of lone UTF-16 surrogates ("\\ud800" without
+ * its pair), become U+FFFD (what every output shows for them, as for a
+ * log's names), counted in *n_bad with the first one's offset in
+ * *first_bad (lone surrogates in *n_sur, *first_sur), not listed in fixes.
+ * Returns (size_t)-1 when the copy would pass a quarter more than t (plus
+ * 1 MiB): a file with that many repairs is not one of trtexec's (and the
+ * copy counts against its budget). */
+static size_t S_repair(const char *t, size_t len, ec_buf *out, S_fix *fixes, size_t *nfix, size_t *n_bad,
                        size_t *first_bad, size_t *n_sur, size_t *first_sur) {
-  size_t cap = 0;
   int in_str = 0;
+  size_t max = len + len / 4 + ((size_t)1 << 20);
   *n_bad = *n_sur = 0;
   for (size_t i = 0; i < len; i++) {
+    if (out->len > max) return (size_t)-1;
     unsigned char c = (unsigned char)t[i];
     if (c >= 0x80) {
       size_t l;
@@ -190,17 +245,13 @@ static size_t S_repair(const char *t, size_t len, ec_buf *out, S_fix **fixes, si
           ec_buf_putc(out, '"');
         } else {
           ec_buf_puts(out, "\\\"");
-          S_fix *f = EC_PUSH(*fixes, *nfix, cap);
-          f->off = i;
-          f->what = "unescaped '\"' inside a string escaped";
+          S_fix_at(fixes, nfix, i, "unescaped '\"' inside a string escaped");
         }
         continue;
       }
       if (c < 0x20) {
         ec_buf_printf(out, "\\u%04x", c);
-        S_fix *f = EC_PUSH(*fixes, *nfix, cap);
-        f->off = i;
-        f->what = "raw control character inside a string escaped";
+        S_fix_at(fixes, nfix, i, "raw control character inside a string escaped");
         continue;
       }
       ec_buf_putc(out, (char)c);
@@ -221,9 +272,7 @@ static size_t S_repair(const char *t, size_t len, ec_buf *out, S_fix **fixes, si
             (i + wl == len || !isalnum((unsigned char)t[i + wl])) &&
             (i == 0 || !isalnum((unsigned char)t[i - 1]))) {
           ec_buf_puts(out, "null");
-          S_fix *f = EC_PUSH(*fixes, *nfix, cap);
-          f->off = i;
-          f->what = "non-finite number read as null";
+          S_fix_at(fixes, nfix, i, "non-finite number read as null");
           i += wl - 1;
           matched = 1;
           break;
@@ -277,17 +326,12 @@ static int S_layer_dump(const char *path, const char *t, size_t len, ec_diags *d
   return 1;
 }
 
-int ec_json_parse(const char *path, const char *text, size_t len, ec_diags *d, ec_json_doc *doc) {
-  return ec_json_parse_max(path, text, len, EC_MAX_RECORDS, d, doc);
-}
-
-int ec_json_parse_max(const char *path, const char *text, size_t len, size_t max_top_list, ec_diags *d,
-                      ec_json_doc *doc) {
+int ec_json_parse(const char *path, const char *text, size_t len, ec_budget_id top, ec_diags *d, ec_json_doc *doc) {
   memset(doc, 0, sizeof *doc);
   {
     size_t off = 0;
     char msg[256];
-    if (S_prescan(text, len, max_top_list, &off, msg, sizeof msg) != 0) {
+    if (S_prescan(text, len, top, &off, msg, sizeof msg) != 0) {
       int ln, col;
       ec_diag_linecol(text, len, off, &ln, &col);
       ec_diag_add(d, EC_ERROR, path, ln, col, "%s", msg);
@@ -306,12 +350,13 @@ int ec_json_parse_max(const char *path, const char *text, size_t len, size_t max
   }
   /* Strict parse failed: try the repairs, accept them only if they parse. */
   ec_buf fixed = {0};
-  S_fix *fixes = NULL;
+  S_fix fixes[S_FIXES_SHOWN];
   size_t nfix = 0, n_bad = 0, first_bad = 0, n_sur = 0, first_sur = 0;
-  S_repair(text, len, &fixed, &fixes, &nfix, &n_bad, &first_bad, &n_sur, &first_sur);
+  int tried = S_repair(text, len, &fixed, fixes, &nfix, &n_bad, &first_bad, &n_sur, &first_sur) != (size_t)-1;
   size_t err2 = 0;
   char err_text2[256];
-  if (nfix + n_bad + n_sur > 0 && S_parse_values(fixed.data, fixed.len, doc, &err2, err_text2, sizeof err_text2) == 0) {
+  if (tried && nfix + n_bad + n_sur > 0 &&
+      S_parse_values(fixed.data, fixed.len, doc, &err2, err_text2, sizeof err_text2) == 0) {
     doc->repaired = 1;
     if (n_sur) {
       int ln, col;
@@ -327,7 +372,7 @@ int ec_json_parse_max(const char *path, const char *text, size_t len, size_t max
       ec_diag_add(d, EC_WARN, path, ln, col, "invalid JSON repaired: %zu byte%s of invalid UTF-8 read as U+FFFD (the first here)",
                   n_bad, ec_plural(n_bad, "", "s"));
     }
-    size_t shown = nfix < 20 ? nfix : 20;
+    size_t shown = nfix < S_FIXES_SHOWN ? nfix : S_FIXES_SHOWN;
     for (size_t k = 0; k < shown; k++) {
       int ln, col;
       ec_diag_linecol(text, len, fixes[k].off, &ln, &col);
@@ -335,16 +380,15 @@ int ec_json_parse_max(const char *path, const char *text, size_t len, size_t max
     }
     if (nfix > shown)
       ec_diag_add(d, EC_WARN, path, 0, 0, "invalid JSON repaired: %zu more repairs not listed", nfix - shown);
-    free(fixes);
     ec_buf_free(&fixed);
     return 0;
   }
   ec_json_doc_free(doc);
-  free(fixes);
   ec_buf_free(&fixed);
   int ln, col;
   ec_diag_linecol(text, len, err_off, &ln, &col);
-  ec_diag_add(d, EC_ERROR, path, ln, col, "invalid JSON: %s", err_text);
+  ec_diag_add(d, EC_ERROR, path, ln, col, "invalid JSON: %s%s", err_text,
+              tried ? "" : " (too many repairs to try: its repaired copy would pass 1.25 times its size)");
   return -1;
 }
 

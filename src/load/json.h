@@ -21,26 +21,29 @@ typedef struct ec_json_doc {
   int layer_dump;  /* 1 when "--- Layer N ---" segments were combined into {"Layers": [...]} */
 } ec_json_doc;
 
+#include "util/budget.h"
+
 /* Bounds checked before jansson builds a tree, by one pass over the text
  * that allocates nothing: jansson's tree would cost 78 times the text for
- * "{}," and is built whole before any list can be counted.
+ * "{}," and is built whole before any list can be counted. The limits are
+ * util/budget.h's:
  * - the tree's cost, estimated per value from jansson's measured sizes, at
  *   most EC_JSON_TREE_FACTOR times the file plus EC_JSON_TREE_SLACK;
- * - a list of at most EC_MAX_RECORDS elements (load.h), and a list at the
- *   top (the document itself, or a member of the top object: a graph's
- *   "Layers") at most the caller's max_top_list;
+ * - a list of at most EC_MAX_RECORDS elements; the document itself, when it
+ *   is a list, held to the caller's budget (a graph's layers, a profile's
+ *   records, a timing file's records); a list under a key trtexec writes
+ *   held to that key's: "Layers" (layers), "Bindings" and "I/O Tensors"
+ *   (bindings), "traceEvents" (profiler events), and every element of the
+ *   "Inputs", "Outputs" and "Constants" lists together (tensors);
  * - nesting at most EC_JSON_MAX_DEPTH (jansson's own bound). */
-#define EC_JSON_TREE_FACTOR 24
-#define EC_JSON_TREE_SLACK ((size_t)64 << 20)
-#define EC_JSON_MAX_DEPTH 2048
 
-/** Parse every JSON value in text[0..len). Returns 0 on success (doc filled),
- *  -1 with an error diagnostic naming path:line:col (a bound above crossed,
- *  or invalid JSON). Warnings for repairs go to d as well. */
-int ec_json_parse(const char *path, const char *text, size_t len, ec_diags *d, ec_json_doc *doc);
-/** ec_json_parse with the top lists held to max_top_list elements. */
-int ec_json_parse_max(const char *path, const char *text, size_t len, size_t max_top_list, ec_diags *d,
-                      ec_json_doc *doc);
+/** Parse every JSON value in text[0..len); a document that is a list holds
+ *  elements counted against budget top (the file's kind: EC_BUDGET_LAYERS
+ *  for a graph, EC_BUDGET_PROFILE_ROWS for a profile, ...; EC_BUDGET_LIST
+ *  for none in particular). Returns 0 on success (doc filled), -1 with an
+ *  error diagnostic naming path:line:col (a bound above crossed, or invalid
+ *  JSON). Warnings for repairs go to d as well. */
+int ec_json_parse(const char *path, const char *text, size_t len, ec_budget_id top, ec_diags *d, ec_json_doc *doc);
 void ec_json_doc_free(ec_json_doc *doc);
 
 /** Number from a JSON value (integer, real, or numeric string); NAN otherwise. */

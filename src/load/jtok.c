@@ -1,6 +1,7 @@
 /* jtok — see jtok.h. */
 #include "load/jtok.h"
 #include "util/alloc.h"
+#include "util/budget.h"
 #include "util/buf.h"
 #include "util/utf8.h"
 #include <math.h>
@@ -33,7 +34,13 @@ static long S_u(const char *t, size_t len, size_t i) {
 }
 
 static ec_jt *S_push(ec_jtoks *d, ec_jt_kind k, size_t start) {
-  if (d->n == d->cap) ec_grow((void **)&d->t, &d->cap, d->n + 1, sizeof *d->t);
+  if (d->n == d->cap) { /* doubling, but never far past the budget (the parse stops there) */
+    size_t cap = d->cap * 2;
+    if (cap > d->max + 4) cap = d->max + 4;
+    if (cap <= d->n) cap = d->n + 1;
+    d->t = ec_reallocarray(d->t, cap, sizeof *d->t);
+    d->cap = cap;
+  }
   ec_jt *x = &d->t[d->n++];
   memset(x, 0, sizeof *x);
   x->kind = k;
@@ -158,6 +165,7 @@ int ec_jtok_parse(const char *text, size_t len, ec_jtoks *d, size_t *err_off) {
   memset(d, 0, sizeof *d);
   d->text = text;
   d->len = len;
+  d->max = (size_t)(((unsigned long long)len * EC_JSON_TREE_FACTOR + EC_JSON_TREE_SLACK) / sizeof *d->t);
   /* a summary holds about a token per 16 bytes of text: one allocation */
   ec_grow((void **)&d->t, &d->cap, len / 16 + 16, sizeof *d->t);
   size_t stack[EC_JT_MAX_DEPTH]; /* open containers */
@@ -166,6 +174,10 @@ int ec_jtok_parse(const char *text, size_t len, ec_jtoks *d, size_t *err_off) {
     pos = S_ws(text, len, 3);
   int want_key = 0; /* inside an object, a key comes next */
   for (;;) {
+    if (d->n > d->max) { /* at most two tokens a turn: a key and its value */
+      *err_off = pos;
+      return -2;
+    }
     /* a value (or, in an object, a key and its colon first) */
     if (want_key) {
       if (pos >= len || text[pos] != '"' || S_string(d, &pos) != 0) goto bad;

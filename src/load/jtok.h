@@ -41,11 +41,15 @@ typedef struct ec_jtoks {
   size_t len;
   ec_jt *t;
   size_t n, cap;
+  size_t max;        /* tokens the text's budget allows (util/budget.h: its parse tree) */
 } ec_jtoks;
 
 /** Tokenize text[0..len) (borrowed; keep it while reading d). Returns 0,
- *  or -1 with *err_off at the first byte that breaks the rules. Free with
- *  ec_jtok_free either way. */
+ *  -1 with *err_off at the first byte that breaks the rules, or -2 with
+ *  *err_off at the value whose token would pass the budget of a JSON
+ *  file's parse tree (EC_JSON_TREE_FACTOR times len plus
+ *  EC_JSON_TREE_SLACK; a token is 40 bytes: "1," costs 20 times its text).
+ *  Free with ec_jtok_free either way. */
 int ec_jtok_parse(const char *text, size_t len, ec_jtoks *d, size_t *err_off);
 void ec_jtok_free(ec_jtoks *d);
 

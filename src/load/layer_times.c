@@ -118,7 +118,7 @@ static size_t S_matched(const ec_engine *e, const S_groups *gs) {
 int ec_load_layer_times_text(ec_engine *e, const char *path, const char *text, size_t len, const ec_load_opts *o) {
   (void)o;
   ec_json_doc doc;
-  if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
+  if (ec_json_parse(path, text, len, EC_BUDGET_SAMPLES, &e->diags, &doc) != 0) return -1;
   const json_t *root = doc.v[0];
   const json_t *events = json_is_array(root) ? root : json_object_get(root, "traceEvents");
   int trace = json_is_array(events);
@@ -127,9 +127,8 @@ int ec_load_layer_times_text(ec_engine *e, const char *path, const char *text, s
     ec_json_doc_free(&doc);
     return -1;
   }
-  if (trace && json_array_size(events) > EC_MAX_RECORDS) {
-    ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "%zu trace events is over the limit of %u", json_array_size(events),
-                EC_MAX_RECORDS);
+  if (trace && ec_budget_over(EC_BUDGET_SAMPLES, json_array_size(events))) {
+    ec_budget_refuse(&e->diags, EC_BUDGET_SAMPLES, path, 0, 0);
     ec_json_doc_free(&doc);
     return -1;
   }

@@ -26,10 +26,9 @@ typedef struct ec_load_opts {
                             repeated run of the engine (its message says so, not "using run N") */
 } ec_load_opts;
 
-/* Limits checked before allocating; each breach is a clear diagnostic. */
-#define EC_MAX_LAYERS 2000000u /* about 3 GB of model at ~1.5 KB a layer */
-#define EC_MAX_RECORDS 50000000u
-#define EC_MAX_NAME_BYTES ((size_t)1 << 20)
+/* Limits are checked before allocating, each breach a clear diagnostic:
+ * the one table is util/budget.h. */
+#include "util/budget.h"
 
 /* What loading one ENGINE argument came to. The loader's own vocabulary:
  * the CLI maps it to exit codes (docs/architecture.md, "Errors"), tests and other callers read

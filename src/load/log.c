@@ -77,6 +77,7 @@ static int S_accuracy_line(ec_log_parser *P, const ec_log_line *L, const char *t
   const char *rest;
   size_t rn;
   if (ec_log_after(t, tn, "Accuracy loss for tensor ", &rest, &rn)) {
+    ec_log_count(P, EC_BUDGET_LOG_SETTINGS, 1);
     /* the tensor name may hold ": ", so split at the last "): " */
     const char *sep = NULL;
     for (size_t i = 0; i + 3 <= rn; i++)
@@ -254,13 +255,21 @@ int ec_load_log_text(ec_engine *e, const char *path, const char *text, size_t le
     L.s = p;
     L.n = (size_t)(le - p);
     while (L.n && (L.s[L.n - 1] == '\r')) L.n--;
-    L.no = ++no;
+    L.no = P.line_no = ++no;
     last_line_complete = nl != NULL;
     if (!last_line_complete && !(L.n >= 5 && memcmp(L.s, "&&&& ", 5) == 0)) break; /* cut off: not read */
     if (!gen) ec_load_generator_line(L.s, L.n, &gen, &gen_len);
     ec_log_split(&L);
     S_line_in(&P, &L);
+    if (P.over) break;
     p = nl ? nl + 1 : end;
+  }
+  if (P.over) { /* refused whole, at the line that passed the limit */
+    ec_budget_refuse(&e->diags, P.over_id, path, P.over_line, 1);
+    ec_log_tactics_apply(&P); /* frees the autotuning entries */
+    for (size_t i = 0; i < P.n_segs; i++) ec_log_inv_free(&P.segs[i]);
+    free(P.segs);
+    return -1;
   }
   if (P.mode == EC_LOG_M_PROFILE) ec_log_prof_end(&P, no);
   ec_log_tactics_apply(&P);

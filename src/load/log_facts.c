@@ -99,16 +99,16 @@ static int S_binding(ec_log_parser *P, const ec_log_line *L, const char *c, size
     prec = ec_dtype_name(word, k);
   }
   ec_log_inv *g = ec_log_cur(P);
-  size_t nl = (size_t)(w - r);
-  for (size_t i = 0; i < g->n_binds; i++)
-    if (g->binds[i].len == nl && memcmp(g->binds[i].name, r, nl) == 0) { /* printed again: the last one wins */
-      free(g->binds[i].dims.v);
-      g->binds[i].dims = dims;
-      g->binds[i].dir = dir;
-      g->binds[i].precision = prec;
-      g->binds[i].line = L->no;
-      return 1;
-    }
+  size_t nl = (size_t)(w - r), i;
+  if (ec_map_get(&g->bind_index, r, nl, &i)) { /* printed again: the last one wins */
+    free(g->binds[i].dims.v);
+    g->binds[i].dims = dims;
+    g->binds[i].dir = dir;
+    g->binds[i].precision = prec;
+    g->binds[i].line = L->no;
+    return 1;
+  }
+  ec_log_count(P, EC_BUDGET_BINDINGS, 1);
   ec_log_binding *b = EC_PUSH(g->binds, g->n_binds, g->cap_binds);
   b->name = ec_strndup(r, nl);
   b->len = nl;
@@ -116,6 +116,7 @@ static int S_binding(ec_log_parser *P, const ec_log_line *L, const char *c, size
   b->dims = dims;
   b->precision = prec;
   b->line = L->no;
+  ec_map_put(&g->bind_index, b->name, nl, g->n_binds - 1);
   g->anything = 1;
   return 1;
 }

@@ -138,6 +138,7 @@ typedef struct ec_log_inv {
   int aux_caveat;          /* trtexec's warning that the profile's "Total" may not be accurate */
   int profiler_line;       /* a profiler's "Generated: ....nsys-rep" after the run (0: none) */
   int is_load;             /* a --loadEngine run (its Build Options block echoes defaults) */
+  ec_map bind_index;      /* binds by name (keys borrowed from binds) */
 } ec_log_inv;
 
 void ec_log_inv_clear_prof(ec_log_inv *g);
@@ -193,6 +194,14 @@ typedef struct ec_log_parser {
   struct ec_log_tac *tac;           /* kernel names by tactic, build times by layer and tactic */
   size_t n_tac, cap_tac;
   ec_map tac_names, tac_times;      /* keys borrowed from tac */
+  /* what the log holds so far, all runs together, against its budget
+   * (util/budget.h): a count over its limit stops the reading after the
+   * line being read, and the file is refused */
+  unsigned long long counted[EC_BUDGET_N];
+  int line_no; /* the line being read */
+  int over;    /* 1 when a count passed its limit */
+  ec_budget_id over_id;
+  int over_line;
 } ec_log_parser;
 
 /** The invocation being read. */
@@ -201,6 +210,9 @@ static inline ec_log_inv *ec_log_cur(ec_log_parser *P) { return &P->segs[P->n_se
 ec_log_inv *ec_log_new_inv(ec_log_parser *P, int line);
 /** A warning at path:line:col. */
 void ec_log_warn(ec_log_parser *P, int line, int col, const char *msg);
+/** n more of what budget id counts (layers, tensors, profile rows, ...);
+ *  the first count over its limit marks the log refused (P->over). */
+void ec_log_count(ec_log_parser *P, ec_budget_id id, size_t n);
 
 /* ------------------------------------------------------------ section readers */
 

@@ -139,6 +139,8 @@ void ec_log_verbose_layer(ec_log_parser *P, const ec_log_line *L) {
   ec_layer_build_end(&b);
   l->unknown = EC_UNKNOWN_WEIGHTS; /* the listing names tensors, never weights */
   g->anything = 1;
+  ec_log_count(P, EC_BUDGET_LAYERS, 1);
+  ec_log_count(P, EC_BUDGET_TENSORS, l->n_in + l->n_out);
 }
 
 /* Detailed one-line dump: "Key: value" pairs. The value runs to the next
@@ -262,6 +264,8 @@ static void S_dump_layer_detailed(ec_log_parser *P, const ec_log_line *L) {
   }
   ec_layer_build_end(&b);
   g->anything = 1;
+  ec_log_count(P, EC_BUDGET_LAYERS, 1);
+  ec_log_count(P, EC_BUDGET_TENSORS, l->n_in + l->n_out);
 }
 
 static void S_dump_layer_name(ec_log_parser *P, const ec_log_line *L) {
@@ -278,6 +282,7 @@ static void S_dump_layer_name(ec_log_parser *P, const ec_log_line *L) {
   ec_layer_build_end(&b);
   l->unknown = EC_UNKNOWN_TENSORS | EC_UNKNOWN_WEIGHTS;
   g->anything = 1;
+  ec_log_count(P, EC_BUDGET_LAYERS, 1);
 }
 
 /* Begin a layer listing of the given rank in the current run; a listing

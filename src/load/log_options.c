@@ -40,6 +40,7 @@ void ec_log_section_line(ec_log_parser *P, const ec_log_line *L) {
   ec_log_trim(&k, &kn);
   ec_log_trim(&v, &vn);
   if (kn == 0) return;
+  ec_log_count(P, EC_BUDGET_LOG_SETTINGS, 1); /* a key is looked up among those read: bounded */
   char *key = ec_strndup(k, kn), *val = ec_strndup(v, vn);
   ec_log_inv *g = ec_log_cur(P);
   ec_kvs *kv = &g->opt[P->section];

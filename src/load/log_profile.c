@@ -87,6 +87,7 @@ static int S_prof_row(ec_log_parser *P, const ec_log_line *L) {
     P->prof_total = 1;
     return 1;
   }
+  ec_log_count(P, EC_BUDGET_PROFILE_ROWS, 1);
   ec_log_inv *g = ec_log_cur(P);
   ec_log_prow *r = EC_PUSH(g->prof, g->n_prof, g->cap_prof);
   memset(r, 0, sizeof *r);

@@ -38,6 +38,7 @@ void ec_log_inv_free(ec_log_inv *g) {
   ec_log_inv_clear_layers(g);
   ec_diags_free(&g->diags);
   ec_input_shapes_free(&g->shapes);
+  ec_map_free(&g->bind_index); /* before the names it borrows */
   ec_log_bindings_free(g->binds, g->n_binds);
   ec_log_bindings_free(g->decl, g->n_decl);
   ec_load_bind_names_free(g->io, g->n_io);
@@ -55,7 +56,17 @@ void ec_log_kvs_put(ec_kvs *k, const char *key, const char *val) {
   ec_kvs_add(k, key, val);
 }
 
+void ec_log_count(ec_log_parser *P, ec_budget_id id, size_t n) {
+  P->counted[id] += n;
+  if (!P->over && ec_budget_over(id, P->counted[id])) {
+    P->over = 1;
+    P->over_id = id;
+    P->over_line = P->line_no;
+  }
+}
+
 ec_log_inv *ec_log_new_inv(ec_log_parser *P, int line) {
+  ec_log_count(P, EC_BUDGET_LOG_RUNS, 1);
   ec_log_inv *g = EC_PUSH(P->segs, P->n_segs, P->cap_segs);
   memset(g, 0, sizeof *g);
   g->first_line = line;

@@ -33,6 +33,7 @@ static struct ec_log_tac *S_entry(ec_log_parser *P, ec_map *m, const char *key, 
   size_t k;
   if (ec_map_get(m, key, klen, &k)) return &P->tac[k];
   /* the maps borrow x->key, a block of its own: moving the array keeps it valid */
+  ec_log_count(P, EC_BUDGET_TACTICS, 1);
   struct ec_log_tac *x = EC_PUSH(P->tac, P->n_tac, P->cap_tac);
   x->key = ec_strndup(key, klen);
   x->klen = klen;

@@ -140,7 +140,7 @@ static void S_legacy_device(ec_engine *e, const char *path, const json_t *o) {
 int ec_load_meta_text(ec_engine *e, const char *path, const char *text, size_t len,
                       const ec_load_opts *o) {
   ec_json_doc doc;
-  if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
+  if (ec_json_parse(path, text, len, EC_BUDGET_LIST, &e->diags, &doc) != 0) return -1;
   const json_t *root = doc.v[0];
   int used = 0;
   ec_file_kind kind = EC_FILE_UNKNOWN;

@@ -17,7 +17,7 @@ long ec_profile_suffix(const char *s, size_t n, size_t *base_len);
 int ec_load_profile_text(ec_engine *e, const char *path, const char *text, size_t len,
                          const ec_load_opts *o) {
   ec_json_doc doc;
-  if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
+  if (ec_json_parse(path, text, len, EC_BUDGET_PROFILE_ROWS, &e->diags, &doc) != 0) return -1;
   size_t run = doc.n - 1;
   if (doc.n > 1) {
     if (o && o->run > 0) {
@@ -38,8 +38,8 @@ int ec_load_profile_text(ec_engine *e, const char *path, const char *text, size_
     return -1;
   }
   size_t nrec = json_array_size(arr);
-  if (nrec > EC_MAX_RECORDS) {
-    ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "%zu profile records is over the limit of %u", nrec, EC_MAX_RECORDS);
+  if (ec_budget_over(EC_BUDGET_PROFILE_ROWS, nrec)) {
+    ec_budget_refuse(&e->diags, EC_BUDGET_PROFILE_ROWS, path, 0, 0);
     ec_json_doc_free(&doc);
     return -1;
   }

@@ -326,10 +326,17 @@ static void S_bindings(ec_engine *e, const ec_jtoks *d, const char *path, size_t
 static int S_tokens(ec_engine *e, const char *path, const char *text, size_t len, ec_jtoks *d, char **dump) {
   size_t off;
   *dump = NULL;
-  if (ec_jtok_parse(text, len, d, &off) == 0) return 0;
+  int rc = ec_jtok_parse(text, len, d, &off);
+  if (rc == 0) return 0;
   ec_jtok_free(d);
+  if (rc == -2) { /* jansson's tree would cost more still */
+    int ln, col;
+    ec_diag_linecol(text, len, off, &ln, &col);
+    ec_budget_refuse(&e->diags, EC_BUDGET_JSON_TREE, path, ln, col);
+    return -1;
+  }
   ec_json_doc doc;
-  if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
+  if (ec_json_parse(path, text, len, EC_BUDGET_LIST, &e->diags, &doc) != 0) return -1;
   char *s = json_dumps(doc.v[0], JSON_COMPACT | JSON_ENCODE_ANY);
   ec_json_doc_free(&doc);
   if (!s) {

@@ -72,7 +72,9 @@ static size_t S_compact(ec_timing *t) {
  * A timing file is a flat array of flat records of numbers, and it can hold
  * millions of them: a jansson tree costs some 300 bytes per record, so five
  * million records would need gigabytes. The fast path reads the columns
- * straight from the text (8 bytes per value kept). Anything it does not
+ * straight from the text (8 bytes per value of a key some record has, at
+ * most twice that while a column grows; the file's records, all runs
+ * together, held to EC_MAX_TIMING_ROWS). Anything it does not
  * expect (a string, a nested value, nan, an escape in a key, a syntax error)
  * sends the whole file to the jansson path with its repairs and messages,
  * which gives the same result for what both accept. */
@@ -82,10 +84,11 @@ static const char *const S_keys[S_NCOL] = {"latencyMs", "endToEndMs", "computeMs
                                            "d2hMs", "outMs", "startEnqMs", "endEnqMs", "startInMs"};
 
 typedef struct {
-  double *v[S_NCOL]; /* NAN where a record lacks the key */
+  double *v[S_NCOL]; /* NULL until a record has the key; then NAN where a record lacks it */
   int any[S_NCOL];   /* some record has the key */
   int first[S_NCOL]; /* the first record has the key */
   size_t n, cap;
+  size_t *total;     /* records of the file's runs so far */
 } S_cols;
 
 static size_t S_ws(const char *t, size_t len, size_t i) {
@@ -104,16 +107,15 @@ static int S_fast_array(const char *t, size_t len, size_t *pos, S_cols *c) {
   }
   for (;;) {
     if (i >= len || t[i] != '{') return -1;
+    if (ec_budget_over(EC_BUDGET_TIMING_ROWS, ++*c->total)) return -2;
     if (c->n == c->cap) {
-      size_t cap = c->cap;
-      for (int k = 0; k < S_NCOL; k++) {
-        cap = c->cap;
-        ec_grow((void **)&c->v[k], &cap, c->n + 1, sizeof(double));
-      }
+      size_t cap = c->cap ? 2 * c->cap : 1024;
+      for (int k = 0; k < S_NCOL; k++)
+        if (c->v[k]) c->v[k] = ec_reallocarray(c->v[k], cap, sizeof(double));
       c->cap = cap;
     }
-    if (c->n >= EC_MAX_RECORDS) return -2;
-    for (int k = 0; k < S_NCOL; k++) c->v[k][c->n] = NAN;
+    for (int k = 0; k < S_NCOL; k++)
+      if (c->v[k]) c->v[k][c->n] = NAN;
     i = S_ws(t, len, i + 1);
     if (i < len && t[i] == '}') {
       i++;
@@ -152,6 +154,10 @@ static int S_fast_array(const char *t, size_t len, size_t *pos, S_cols *c) {
         if (*end || !isfinite(x)) return -1;
         for (int k = 0; k < S_NCOL; k++) {
           if (strlen(S_keys[k]) == kl && memcmp(S_keys[k], t + ks, kl) == 0) {
+            if (!c->v[k]) { /* the first record with the key: NAN for those before */
+              c->v[k] = ec_reallocarray(NULL, c->cap, sizeof(double));
+              for (size_t r = 0; r < c->n; r++) c->v[k][r] = NAN;
+            }
             c->v[k][c->n] = x;
             c->any[k] = 1;
             if (c->n == 0) c->first[k] = 1;
@@ -193,27 +199,30 @@ static void S_cols_free(S_cols *c) {
  * moves the array out of c when it can. */
 static double *S_take(S_cols *c, int k, int k2, size_t *missing) {
   if (!c->any[k] && (k2 < 0 || !c->any[k2])) return NULL;
+  if (!c->v[k]) k = k2, k2 = -1; /* only the other key: its column as it is */
   double *v = c->v[k];
   c->v[k] = NULL;
+  const double *alt = k2 >= 0 ? c->v[k2] : NULL;
   for (size_t i = 0; i < c->n; i++) {
-    if (!isfinite(v[i]) && k2 >= 0) v[i] = c->v[k2][i];
+    if (!isfinite(v[i]) && alt) v[i] = alt[i];
     if (!isfinite(v[i])) (*missing)++;
   }
   return v;
 }
 
 /* Every top-level array of t into e->runs; -1 (nothing added) to fall back;
- * -2 when a run has more than EC_MAX_RECORDS records. */
+ * -2 when the file has more than EC_MAX_TIMING_ROWS records. */
 static int S_fast(ec_engine *e, const char *path, const char *t, size_t len, size_t *total_missing, size_t *total_nonpos) {
   size_t i = S_ws(t, len, 0);
   if (i + 3 <= len && (unsigned char)t[i] == 0xEF) return -1; /* a BOM: jansson says what to do */
   ec_timing *runs = NULL;
-  size_t n_runs = 0, cap_runs = 0, missing_all = 0;
+  size_t n_runs = 0, cap_runs = 0, missing_all = 0, total = 0;
   int skipped = 0;
   if (i >= len) return -1;
   while (i < len) {
     S_cols c;
     memset(&c, 0, sizeof c);
+    c.total = &total;
     int rc = S_fast_array(t, len, &i, &c);
     if (rc != 0) {
       S_cols_free(&c);
@@ -294,11 +303,11 @@ int ec_load_timing_text(ec_engine *e, const char *path, const char *text, size_t
     return 0;
   }
   if (fast == -2) {
-    ec_diag_add(&e->diags, EC_ERROR, path, 0, 0, "more than %u timing records in one run is over the limit", EC_MAX_RECORDS);
+    ec_budget_refuse(&e->diags, EC_BUDGET_TIMING_ROWS, path, 0, 0);
     return -1;
   }
   ec_json_doc doc;
-  if (ec_json_parse(path, text, len, &e->diags, &doc) != 0) return -1;
+  if (ec_json_parse(path, text, len, EC_BUDGET_TIMING_ROWS, &e->diags, &doc) != 0) return -1;
   ec_engine_add_file(e, path, EC_FILE_TIMING);
   size_t total_missing = 0, cap_runs = 0, total_nonpos = 0;
   for (size_t k = 0; k < doc.n; k++) {
@@ -307,12 +316,7 @@ int ec_load_timing_text(ec_engine *e, const char *path, const char *text, size_t
       ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "timing document %zu is not an array; skipped", k + 1);
       continue;
     }
-    size_t n = json_array_size(arr);
-    if (n > EC_MAX_RECORDS) {
-      ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "timing run %zu: %zu records is over the limit of %u; the run is skipped",
-                  k + 1, n, EC_MAX_RECORDS);
-      continue;
-    }
+    size_t n = json_array_size(arr); /* the scan held every run together to EC_MAX_TIMING_ROWS */
     ec_timing t = {0};
     t.n = n;
     size_t missing = 0;

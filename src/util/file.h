@@ -4,10 +4,8 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include "util/budget.h" /* EC_MAX_FILE_BYTES: the largest input file read (checked before allocating) */
 #include "util/diag.h"
-
-/* Largest input file read (checked before allocating). */
-#define EC_MAX_FILE_BYTES ((size_t)1 << 30) /* 1 GiB */
 
 /** Open path for reading when it is a regular file (checked once open,
  *  without waiting: a FIFO never blocks). Returns the stream with *st

@@ -28,6 +28,14 @@
 #     machine move one pair's slope by +-0.2, the fit much less), and every
 #     100k report under 10 s. SCALE_SHAPES picks
 #     shapes (default all; "none" skips the section).
+#   the input budget (issue 35; docs/inputs.md, "Limits and budget"): each
+#     hostile input of issue 35 at its size there, and the largest input of
+#     each kind the limits of src/util/budget.h allow (tests/gen/budget.py),
+#     through summary --json and report (HTML and PDF), one run each: peak
+#     RSS within 15 S + 1 GiB and time within 60 s per GiB of S + 20 s (S:
+#     the input's bytes; time judged as above); an input over a limit is
+#     refused (exit 2) with the limit named. BUDGET=none skips the section,
+#     BUDGET_ONLY=1 runs only it.
 #
 # Time: each run is measured as wall time and as CPU time (user + system,
 # the graph layout's child process included). A budget is judged on the
@@ -39,7 +47,8 @@
 # Environment: BUILD, RUNS (runs per budget row, default 3), BENCH_RATIO
 # (default 1.3), BENCH_RSS_MB (default 100), SCALE_SHAPES, SCALE_RUNS
 # (default 1), SCALE_MAX_K (default 1.15), SCALE_ONLY (non-empty: only the
-# scale rows).
+# scale rows), BUDGET (none: skip the budget rows), BUDGET_ONLY (non-empty:
+# only the budget rows).
 # Exit: 0 all budgets met; 1 a budget failed or could not be measured.
 BUILD=${BUILD:-build}
 RUNS=${RUNS:-3}
@@ -50,6 +59,7 @@ SCALE_RUNS=${SCALE_RUNS:-1}
 SCALE_MAX_K=${SCALE_MAX_K:-1.15}
 SCALE_SIZES="10000 30000 100000"
 SCALE_CMDS="summary lint layers report compare trend"
+if [ -n "$BUDGET_ONLY" ]; then SCALE_ONLY=1 SCALE_SHAPES=none; fi
 EC=$BUILD/enginecard
 GEN=$BUILD/enginegen
 OUT=$BUILD/bench
@@ -81,6 +91,8 @@ run_once() {
   return $rc
 }
 
+# le A B: 1 when A is a number no larger than B, else 0
+le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "nan" && a != "" && a + 0 <= b + 0) }' && echo 1 || echo 0; }
 # median of the numbers on stdin
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
@@ -224,13 +236,84 @@ if [ "$SCALE_SHAPES" != none ]; then
   done
 fi
 
+# --- the input budget -------------------------------------------------------
+# budget_case NAME KIND N OPTION WANT: the input tests/gen/budget.py KIND N
+# (made once; KIND "deep": enginegen --shape deep's graph of N layers),
+# given with OPTION (--template: a report of e20000 with it),
+# through summary --json and report; WANT is "refused" (exit 2, "over the
+# limit" said) or "read" (exit 0). Each run against the budget of its bytes.
+BUDGET_RES=$OUT/budget.tsv
+budget_case() {
+  name=$1 kind=$2 n=$3 opt=$4 want=$5
+  case $opt in --template) f=$OUT/budget/$name.md ;; --log) f=$OUT/budget/$name.log ;; *) f=$OUT/budget/$name.json ;; esac
+  if [ "$kind" = deep ]; then
+    f=$OUT/budget/$name.graph.json
+    if [ ! -f "$f" ] || [ "$GEN" -nt "$f" ]; then
+      "$GEN" --out "$OUT/budget/$name" --shape deep --precision int8 --layers "$n" --seed 1 --no-profile --no-timing \
+        --no-meta > /dev/null || die "enginegen --shape deep --layers $n failed"
+    fi
+  elif [ ! -f "$f" ] || [ tests/gen/budget.py -nt "$f" ]; then
+    python3 tests/gen/budget.py "$kind" "$n" "$f" || die "tests/gen/budget.py $kind $n failed"
+  fi
+  for c in summary report; do
+    if [ "$opt" = --template ]; then
+      [ $c = summary ] && continue # a template is read by report alone
+      set -- "$EC" report "$OUT/e20000" --template "$f" -o "$OUT/budget/r.html" --pdf "$OUT/budget/r.pdf" -q
+      # shellcheck disable=SC2046
+      bytes=$(cat "$f" $(files e20000) | wc -c)
+    elif [ $c = summary ]; then set -- "$EC" summary --json "$opt" "$f"; bytes=$(wc -c < "$f")
+    else set -- "$EC" report "$opt" "$f" -o "$OUT/budget/r.html" --pdf "$OUT/budget/r.pdf" -q; bytes=$(wc -c < "$f"); fi
+    rm -f "$OUT/budget/r.html" "$OUT/budget/r.pdf"
+    run_once "$@"; rc=$?
+    said=$(grep -m1 'over the limit' "$OUT/last.err" | sed 's/.*error: //' | cut -c1-60)
+    j=$(awk -v w="$WALL" -v c="$CPU" 'BEGIN { print (c < w ? c : w) }')
+    tb=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", 60 * b / 1073741824 + 20 }')
+    mb=$(awk -v b="$bytes" 'BEGIN { printf "%.0f", (15 * b + 1073741824) / 1048576 }')
+    ok=1
+    if [ "$want" = refused ]; then { [ $rc -eq 2 ] && [ -n "$said" ]; } || ok=0
+    else [ $rc -eq 0 ] || ok=0; fi
+    [ "$(le "$j" "$tb")" = 1 ] || ok=0
+    [ "$(le "$((RSS / 1024))" "$mb")" = 1 ] || ok=0
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$c" "$bytes" "$rc" "$WALL" "$CPU" "$RSS" "$tb" "$mb" "$ok" "$said" >> "$BUDGET_RES"
+    printf '%-22s %-7s %8.1f MB  exit %s %7ss %7ss %8.0f MB  (budget %6ss %7s MB)  %s%s\n' "$name" "$c" \
+      "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')" "$rc" "$WALL" "$CPU" "$(awk -v k="$RSS" 'BEGIN { print k / 1024 }')" \
+      "$tb" "$mb" "$([ $ok = 1 ] && echo ok || echo FAIL)" "${said:+  ($said)}"
+  done
+}
+if [ "$BUDGET" != none ]; then
+  mkdir -p "$OUT/budget"
+  : > "$BUDGET_RES"
+  command -v python3 > /dev/null || die "python3 is needed for tests/gen/budget.py"
+  gen e20000 --layers 20000 --precision fp16 --gpu a100 --iterations 2000 --seed 42 # the templates' engine
+  echo
+  echo "the input budget (one run per row; input size, exit, wall, CPU, peak RSS; the budget of its size)"
+  # issue 35's hostile inputs at its sizes: each over a limit now
+  budget_case "io-tensors-2M" iotensors 2000000 --graph refused
+  budget_case "profile-rows-5M" logprofile 5000000 --log refused
+  budget_case "own-bindings-1M" ownbinding 1000000 --graph refused
+  budget_case "timing-50M" timing 50000000 --timing refused
+  budget_case "dense-2000" dense 2000 --graph refused
+  budget_case "log-layers-3M" loglayers 3000000 --log refused
+  budget_case "charts-10000" charts 10000 --template refused
+  # the largest of each kind the limits allow
+  budget_case "io-tensors-100k" iotensors 100000 --graph read
+  budget_case "profile-rows-500k" logprofile 500000 --log read
+  budget_case "own-bindings-100k" ownbinding 99999 --graph read
+  budget_case "timing-10M" timing 10000000 --timing read
+  budget_case "dense-1999" dense 1999 --graph read
+  budget_case "log-layers-500k" loglayers 500000 --log read
+  budget_case "graph-at-limits" atlimits 500000 --graph read
+  budget_case "deep-500k" deep 500000 --graph read
+  budget_case "charts-128" charts 128 --template read
+  budget_case "cmark-256KiB" cmark 262144 --template read
+fi
+
 # --- verdict --------------------------------------------------------------
 echo
 verdict=0
 say() { # OK? TEXT
   if [ "$1" = 1 ]; then echo "$2: PASS"; else echo "$2: FAIL"; verdict=1; fi
 }
-le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "nan" && a != "" && a + 0 <= b + 0) }' && echo 1 || echo 0; }
 mbs() { awk -v k="$1" 'BEGIN { printf "%.1f MB", k / 1024 }'; }
 # budget NAME MAX_S [MAX_MB]
 budget() {
@@ -312,6 +395,11 @@ if [ "$SCALE_SHAPES" != none ]; then
   done
   for sh in $SCALE_SHAPES; do budget "scale $sh report 100000" 10; done
   echo "scale: every exponent within $SCALE_MAX_K unless a FAIL line says otherwise"
+fi
+if [ "$BUDGET" != none ] && [ -s "$BUDGET_RES" ]; then
+  bad=$(awk -F '\t' '$10 != 1 { printf "%s%s %s", (n++ ? ", " : ""), $1, $2 }' "$BUDGET_RES")
+  if [ -z "$bad" ]; then say 1 "budget: every hostile input refused and every input at the limits within 15 S + 1 GiB and 60 s/GiB + 20 s"
+  else say 0 "budget: over the budget or not refused: $bad"; fi
 fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 [ $verdict = 0 ] && echo "bench: PASS" || echo "bench: FAIL"

@@ -30,7 +30,7 @@ int ec_fuzz_json(const uint8_t *data, size_t size) {
   char *t = ec_fuzz_text(data, size);
   ec_diags d = {0};
   ec_json_doc doc;
-  if (ec_json_parse("f.json", t, size, &d, &doc) == 0) ec_json_doc_free(&doc);
+  if (ec_json_parse("f.json", t, size, EC_BUDGET_LIST, &d, &doc) == 0) ec_json_doc_free(&doc);
   ec_diags_free(&d);
   (void)ec_sniff(t, size);
 

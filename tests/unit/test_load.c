@@ -336,33 +336,94 @@ static void test_invalid_json_repair(void **st) {
   ec_engine_free(e);
 }
 
-/* The scan before jansson: a list over the caller's top limit, and a text
- * whose tree would cost more than EC_JSON_TREE_FACTOR times its size, are
- * refused at the value that crossed the line, before any tree is built
- * (before: jansson built the whole tree first). */
+/* A JSON text of PREFIX, then n copies of ITEM separated by ",\n", then
+ * SUFFIX (caller frees). */
+static char *S_repeat(const char *prefix, const char *item, size_t n, const char *suffix, size_t *len) {
+  size_t pl = strlen(prefix), il = strlen(item), sl = strlen(suffix);
+  *len = pl + n * (il + 2) + sl;
+  char *t = ec_malloc(*len + 1), *p = t;
+  memcpy(p, prefix, pl), p += pl;
+  for (size_t i = 0; i < n; i++) {
+    memcpy(p, item, il), p += il;
+    if (i + 1 < n) memcpy(p, ",\n", 2), p += 2;
+  }
+  memcpy(p, suffix, sl), p += sl;
+  *p = '\0';
+  *len = (size_t)(p - t);
+  return t;
+}
+
+/* The scan before jansson: lists over their budget (util/budget.h: a
+ * graph's layers, bindings and tensors by their keys, the document list by
+ * the file's kind), and a text whose tree would cost more than
+ * EC_JSON_TREE_FACTOR times its size, are refused at the value that
+ * crossed the line, before any tree is built (before: jansson built the
+ * whole tree first). */
 static void test_json_bounds_before_parse(void **st) {
   (void)st;
   ec_diags d = {0};
   ec_json_doc doc;
-  const char *t = "{\"Layers\": [1,\n2,3], \"x\": [[1,2,3,4]]}";
-  assert_int_equal(ec_json_parse_max("g.json", t, strlen(t), 2, &d, &doc), -1);
+  size_t len;
+  /* one layer more than the limit (names-only layers, whose tree costs
+   * under 12 times their text): refused at its line, the limit named */
+  static const char name[] = "\"/backbone/layer1/block3/conv2/Conv + /backbone/Relu\"";
+  char *t = S_repeat("{\"Layers\": [\n", name, EC_MAX_LAYERS + 1, "], \"x\": [[1,2,3,4]]}", &len);
+  assert_int_equal(ec_json_parse("g.json", t, len, EC_BUDGET_LAYERS, &d, &doc), -1);
   assert_int_equal(d.n, 1);
-  assert_int_equal(d.v[0].line, 2);
-  assert_int_equal(d.v[0].col, 3);
-  assert_non_null(strstr(d.v[0].msg, "a list of more than 2 elements is over the limit"));
+  assert_int_equal(d.v[0].line, EC_MAX_LAYERS + 2);
+  assert_int_equal(d.v[0].col, 1);
+  assert_string_equal(d.v[0].msg, "more than 500000 layers is over the limit of one input file; the file is not read");
   ec_diags_free(&d);
-  /* deeper lists are held to EC_MAX_RECORDS only */
-  const char *deep = "{\"x\": [[1,2,3,4]]}";
-  assert_int_equal(ec_json_parse_max("g.json", deep, strlen(deep), 2, &d, &doc), 0);
+  free(t);
+  /* at the limit: read */
+  t = S_repeat("{\"Layers\": [\n", name, EC_MAX_LAYERS, "]}", &len);
+  assert_int_equal(ec_json_parse("g.json", t, len, EC_BUDGET_LAYERS, &d, &doc), 0);
   ec_json_doc_free(&doc);
-  /* 70 MB of "{}," cost 240 bytes for every 3: over 24 times the file */
-  size_t k = ((size_t)70 << 20) / 3, len = 1 + 3 * k + 3;
+  free(t);
+  /* the same list as a bare document: the caller's budget */
+  t = S_repeat("[", name, EC_MAX_PROFILE_ROWS + 1, "]", &len);
+  assert_int_equal(ec_json_parse("p.json", t, len, EC_BUDGET_PROFILE_ROWS, &d, &doc), -1);
+  assert_non_null(strstr(d.v[0].msg, "more than 500000 profile records is over the limit"));
+  ec_diags_free(&d);
+  /* ... which a metadata file (no budget of its own) does not have */
+  assert_int_equal(ec_json_parse("m.json", t, len, EC_BUDGET_LIST, &d, &doc), 0);
+  ec_json_doc_free(&doc);
+  free(t);
+  /* TensorRT 11's I/O Tensors and the Bindings list are bindings, together */
+  t = S_repeat("{\"Bindings\": [\"a\", \"b\"], \"I/O Tensors\": [", name, EC_MAX_BINDINGS - 1, "]}", &len);
+  assert_int_equal(ec_json_parse("g.json", t, len, EC_BUDGET_LAYERS, &d, &doc), -1);
+  assert_non_null(strstr(d.v[0].msg, "more than 100000 bindings is over the limit"));
+  ec_diags_free(&d);
+  free(t);
+  /* every layer's Inputs, Outputs and Constants together are the tensors */
+  char layer[2048] = "{\"Inputs\": [";
+  for (int k = 0; k < 20; k++) /* 10 inputs, then 10 outputs */
+    snprintf(layer + strlen(layer), sizeof layer - strlen(layer), "%s%s", name,
+             k == 9 ? "], \"Outputs\": [" : k == 19 ? "]}" : ", ");
+  t = S_repeat("{\"Layers\": [", layer, EC_MAX_TENSORS / 20 + 1, "]}", &len);
+  assert_int_equal(ec_json_parse("g.json", t, len, EC_BUDGET_LAYERS, &d, &doc), -1);
+  assert_non_null(strstr(d.v[0].msg, "more than 2000000 tensors is over the limit"));
+  ec_diags_free(&d);
+  free(t);
+  /* other lists are held to EC_MAX_RECORDS each only */
+  const char *deep = "{\"x\": [[1,2,3,4]], \"Layers\": [[1,2,3,4]]}";
+  assert_int_equal(ec_json_parse("g.json", deep, strlen(deep), EC_BUDGET_LAYERS, &d, &doc), 0);
+  ec_json_doc_free(&doc);
+  t = S_repeat("{\"x\": [", "0", EC_MAX_RECORDS + 1, "]}", &len);
+  assert_int_equal(ec_json_parse("m.json", t, len, EC_BUDGET_LIST, &d, &doc), -1);
+  assert_int_equal(d.v[0].line, EC_MAX_RECORDS + 1);
+  assert_string_equal(d.v[0].msg, "more than 10000000 elements is over the limit of one input file; the file is not read");
+  ec_diags_free(&d);
+  free(t);
+  /* 70 MB of "{}," cost 240 bytes for every 3: over 12 times the file */
+  size_t k = ((size_t)70 << 20) / 3;
+  len = 1 + 3 * k + 3;
   char *big = ec_malloc(len + 1);
   big[0] = '[';
   for (size_t i = 0; i < k; i++) memcpy(big + 1 + 3 * i, "{},", 3);
   memcpy(big + 1 + 3 * k, "{}]", 4);
-  assert_int_equal(ec_json_parse("b.json", big, len, &d, &doc), -1);
-  assert_non_null(strstr(d.v[0].msg, "more than 24 times the file's size"));
+  assert_int_equal(ec_json_parse("b.json", big, len, EC_BUDGET_LIST, &d, &doc), -1);
+  assert_non_null(strstr(d.v[0].msg, "more than 12 times the file's size"));
   ec_diags_free(&d);
   free(big);
 }
