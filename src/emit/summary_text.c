@@ -1,5 +1,6 @@
 /* summary_text — see summary_text.h. */
 #include "emit/summary_text.h"
+#include "analyze/device_peak.h"
 #include "analyze/layer_kind.h"
 #include "emit/term.h"
 #include "util/buf.h"
@@ -29,11 +30,24 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
   fprintf(f, "engine      ");
   S_put_name(f, e->name, strlen(e->name), 200);
   fprintf(f, "\n");
+  /* the device, with its architecture; without device facts, the
+   * architecture its kernel names tell */
+  char *arch = ec_arch_sentence(e, &s->nums.peak);
   if (e->device.present && e->device.name) {
     fputs("device      ", f);
     S_put_name(f, e->device.name, strlen(e->device.name), 200);
+    if (arch) {
+      fputs(" (", f);
+      S_put_name(f, arch, strlen(arch), 200);
+      fputc(')', f);
+    }
     fputc('\n', f);
+  } else if (arch) {
+    fputs("device      " EC_NA " (", f);
+    S_put_name(f, arch, strlen(arch), 200);
+    fputs(")\n", f);
   }
+  free(arch);
   for (size_t i = 0; i < e->labels.n; i++) {
     fputs(i ? ", " : "labels      ", f);
     S_put_name(f, e->labels.v[i].key, strlen(e->labels.v[i].key), 60);

@@ -1,5 +1,6 @@
 #include "view/colors.h"
 #include "view/engine_tables.h"
+#include "analyze/device_peak.h"
 #include "view/engine_charts.h"
 #include "analyze/layer_kind.h"
 #include "util/alloc.h"
@@ -91,6 +92,10 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   } else {
     S_kv(t, "Device", EC_NA " (no metadata or log)");
   }
+  /* the architecture: the device's, else the one the kernel names tell */
+  char *arch = ec_arch_sentence(e, &s->nums.peak);
+  if (arch) S_kv(t, "Architecture", arch);
+  free(arch);
   S_kv(t, "TensorRT", e->trt_version ? e->trt_version : EC_NA " (no log banner)");
   const char *prec = ec_kvs_get(&e->build_options, "Precision");
   if (prec) S_kv(t, "Build precision", prec);
