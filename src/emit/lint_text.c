@@ -3,6 +3,7 @@
 #include "emit/term.h"
 #include "words/words.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void S_put(FILE *f, const char *s, size_t n, size_t width, size_t max) { ec_term_put_text(f, s, n, width, max); }
@@ -46,6 +47,11 @@ void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE 
       fputs(" (each layer counted once)", out);
     }
     fputc('\n', out);
+    char *note = ec_findings_scale_note(f);
+    if (note) {
+      ec_term_put_safe(out, note);
+      free(note);
+    }
   }
   /* one line per rule, then its findings indented */
   ec_finding_groups g;
