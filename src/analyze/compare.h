@@ -242,6 +242,8 @@ typedef struct ec_compare_opts {
   int allow_mismatch;           /* --allow-mismatch: GPU/TensorRT/shape differences only warn */
   double runs_rho;              /* lag-1 autocorrelation of consecutive runs (trend's nights); 0: independent */
   int no_gate;                  /* --no-gate: a platform comparison, max_regress_pct ignored */
+  const struct ec_expect *expect; /* --expect-precision (analyze/precision_mix.h): each candidate must meet it */
+  size_t n_expect;
 } ec_compare_opts;
 
 typedef struct ec_comparison {

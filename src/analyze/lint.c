@@ -83,7 +83,7 @@ static const ec_lint_rule S_rules[] = {
     {"profile-count-inferred", NULL, "the profile has no iteration count; inferred from timeMs/averageMs", FROM_INPUTS},
     {"profile-e2e-ratio", NULL, "the per-layer latencies add up to far more (or far less) than the end-to-end time",
      FROM_INPUTS},
-    {"precision-expectation", NULL, "layers run in a wider precision than --expect-precision asks", FROM_LAYERS},
+    {"precision-expectation", NULL, "layers run in a wider precision than the precision expectation allows", FROM_LAYERS},
 };
 #undef KERNEL_EVIDENCE
 #undef FROM_LAYERS

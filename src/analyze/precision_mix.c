@@ -248,9 +248,9 @@ void ec_expect_findings(const ec_engine *e, const ec_expect *xs, size_t n, ec_fi
     ec_finding *f = ec_findings_push(out, "precision-expectation", r.known ? EC_LINT_ERROR : EC_LINT_WARNING);
     char *line = ec_expect_line(e, x, &r);
     ec_buf m = {0};
-    ec_buf_printf(&m, "Precision expectation %s: %s or narrower for at least %g%% of the %s (--expect-precision %s)",
-                  r.known ? "not met" : "not checked", x->precision, x->min_pct, r.by_latency ? "latency" : "layers",
-                  x->spec);
+    ec_buf_printf(&m, "Precision expectation %s (%s): %s or narrower for at least %g%% of the %s",
+                  r.known ? "not met" : "not checked", x->spec, x->precision, x->min_pct,
+                  r.by_latency ? "latency" : "layers");
     if (r.known) {
       ec_buf_printf(&m, ", but " EC_PCT " runs there", r.pct);
       ec_buf w = {0};
@@ -352,6 +352,19 @@ char *ec_mix_change_text(const ec_mix_change *c) {
     ec_buf_printf(&b, ": %.0f more layer%s run%s in %s (%.0f \xE2\x86\x92 %.0f)", d, ec_plural((size_t)d, "", "s"),
                   ec_plural((size_t)d, "s", ""), c->to, c->to_layers_before, c->to_layers_after);
   return ec_buf_take(&b);
+}
+
+size_t ec_expect_compare_misses(const ec_comparison *c, size_t i, size_t *unknown) {
+  size_t miss = 0, unk = 0;
+  for (size_t k = 0; k < c->opts.n_expect; k++) {
+    ec_expect_result r;
+    ec_expect_check(c->engines[i], &c->opts.expect[k], &r);
+    miss += r.known && !r.met;
+    unk += !r.known;
+    ec_expect_result_free(&r);
+  }
+  if (unknown) *unknown = unk;
+  return miss;
 }
 
 size_t ec_mix_trend(const ec_trend_group *g, ec_mix_flip *out, size_t cap) {

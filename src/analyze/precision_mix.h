@@ -106,6 +106,11 @@ char *ec_expect_line(const ec_engine *e, const ec_expect *x, const ec_expect_res
  *  their precision for e's TensorRT version (analyze/advice.h). */
 void ec_expect_findings(const ec_engine *e, const ec_expect *x, size_t n, ec_findings *out);
 
+/** How engine i of comparison c meets c->opts.expect: the expectations it
+ *  misses (0 when it meets them all or none is given); *unknown (may be
+ *  NULL) gets how many cannot be checked on it. */
+size_t ec_expect_compare_misses(const ec_comparison *c, size_t i, size_t *unknown);
+
 /* A change of the precision mix from engine a to engine b. */
 typedef struct ec_mix_change {
   int known;             /* both sides have a mix on a common basis */

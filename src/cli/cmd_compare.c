@@ -2,7 +2,7 @@
  * regression gate that decides from the samples (an estimate of the change
  * with a confidence interval) and machine-readable outputs for CI.
  *
- * Exit: 0 ok; 1 a gate failed (every requested output is still written);
+ * Exit: 0 ok; 1 a gate failed, or a candidate misses --expect-precision (every requested output is still written);
  * 2 usage or I/O error; 3 an engine has no usable data or lacks the metric;
  * 4 no verdict (a gate inconclusive, or engines not comparable). */
 #include "analyze/compare.h"
@@ -46,6 +46,8 @@ typedef struct {
   size_t last; /* --last N: a side of several runs keeps its last N */
   S_label *labels;
   size_t n_labels, cap_labels;
+  ec_expect expect[EC_CLI_EXPECT_MAX]; /* --expect-precision */
+  size_t n_expect;
 } S_opts;
 
 static int S_opt(void *ctx, int argc, char **argv, int i) {
@@ -66,6 +68,12 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   if (strcmp(a, "--github") == 0 || strcmp(a, "--no-github") == 0) {
     o->github = a[2] == 'g' ? 1 : -1;
     return 1;
+  }
+  if (strcmp(a, "--expect-precision") == 0) {
+    if (!ec_cli_need_value(argc, argv, i) || ec_cli_expect("compare", argv[i + 1], o->expect, &o->n_expect)) return -1;
+    o->o.expect = o->expect;
+    o->o.n_expect = o->n_expect;
+    return 2;
   }
   if (strcmp(a, "--pr-comment") == 0) {
     o->pr_comment = 1;
@@ -386,10 +394,14 @@ int ec_cmd_compare(int argc, char **argv) {
     io |= ec_cli_github_output_append("compare", outs) != 0;
     free(outs);
   }
+  /* a candidate that misses --expect-precision fails like a gate */
+  size_t missed = 0;
+  for (size_t i = 0; i < n; i++)
+    if (i != cmp->baseline) missed += ec_expect_compare_misses(cmp, i, NULL) > 0;
   /* 2 (I/O) > 3 (no data / missing metric) > 1 (gate) > 4 (no verdict) > 0 */
   if (io) rc = EC_EXIT_USAGE;
   else if (rc == EC_EXIT_NODATA || cmp->errors) rc = EC_EXIT_NODATA;
-  else if (cmp->failed) rc = EC_EXIT_GATE;
+  else if (cmp->failed || missed) rc = EC_EXIT_GATE;
   else if (cmp->inconclusive || cmp->mismatched) rc = EC_EXIT_NO_VERDICT;
   else rc = EC_EXIT_OK;
   ec_comparison_free(cmp);

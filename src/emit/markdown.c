@@ -1,5 +1,6 @@
 /* markdown — see markdown.h. */
 #include "emit/markdown.h"
+#include "analyze/precision_mix.h"
 #include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
@@ -128,6 +129,13 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
   char *rule = ec_compare_gate_rule(c);
   ec_md_gate(&b, rule);
   free(rule);
+  char *ex = ec_narrate_expect_compare(c);
+  if (ex) {
+    ec_buf_puts(&b, "Precision: ");
+    ec_md_text(&b, ex, 600);
+    ec_buf_puts(&b, "\n\n");
+    free(ex);
+  }
   if (o->fold) ec_buf_printf(&b, "<details open><summary>%zu engine%s</summary>\n\n", c->n, ec_plural(c->n, "", "s"));
   ec_buf_printf(&b, "| Engine | %s (%s) | %s [%g%% interval] | Source | Verdict |\n", ec_metric_name(c->used), unit,
                 c->used == EC_METRIC_THROUGHPUT ? "Time per query" : "Change", 100 * c->opts.confidence);
@@ -202,6 +210,25 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
         ec_buf_puts(&b, "\n");
       }
       ec_buf_puts(&b, "\n");
+    }
+    /* the precision mix and what was expected of it, before the layers */
+    ec_mix_change mc = ec_mix_change_of(be, ee);
+    char *mix = ec_mix_change_text(&mc);
+    if (mix) {
+      ec_buf_puts(&b, "Precision mix: ");
+      ec_md_text(&b, mix, 400);
+      ec_buf_puts(&b, "\n\n");
+      free(mix);
+    }
+    for (size_t k = 0; k < c->opts.n_expect; k++) {
+      ec_expect_result er;
+      ec_expect_check(ee, &c->opts.expect[k], &er);
+      char *line = ec_expect_line(ee, &c->opts.expect[k], &er);
+      ec_buf_printf(&b, "Expected (%s): ", er.known && !er.met ? "**not met**" : er.known ? "met" : "not checked");
+      ec_md_text(&b, line, 400);
+      ec_buf_puts(&b, "\n\n");
+      free(line);
+      ec_expect_result_free(&er);
     }
     if (!r->aligned) {
       ec_buf_puts(&b, "Layers: ");
