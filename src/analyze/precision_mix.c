@@ -387,3 +387,11 @@ size_t ec_mix_trend(const ec_trend_group *g, ec_mix_flip *out, size_t cap) {
   }
   return n;
 }
+
+char *ec_mix_flip_text(const ec_trend_group *g, const ec_mix_flip *f) {
+  char *t = ec_mix_change_text(&f->change);
+  char *out = ec_asprintf("night %s (against night %s): %s", g->nights[f->night].name, g->nights[f->before].name,
+                          t ? t : "");
+  free(t);
+  return out;
+}

@@ -137,6 +137,11 @@ typedef struct ec_mix_flip {
  *  last night before them that has one; up to cap into out. Returns how
  *  many (all of them, even past cap). */
 size_t ec_mix_trend(const ec_trend_group *g, ec_mix_flip *out, size_t cap);
+/** "night 2026-11-05 (against night 2026-11-04): INT8 share 85.00% → 20.00%
+ *  of the latency, ...": one flip of g in words. Caller frees. */
+char *ec_mix_flip_text(const ec_trend_group *g, const ec_mix_flip *f);
+/* Flips a trend output lists per engine at most. */
+#define EC_MIX_FLIPS_SHOWN 10
 
 /** "INT8 share 85.00% → 20.00% of the latency, FP16 3.00% → 78.00%: 41 more
  *  layers run in FP16 (3 → 44)"; NULL when the change is not notable.
