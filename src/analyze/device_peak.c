@@ -2,7 +2,9 @@
  *
  * Operations per clock per SM, dense. FLOP = 2 per fused multiply-add; for
  * DP4A and INT8 a 4-way dot product is 8 operations. "-": the architecture
- * lacks the math, or no product figure publishes its rate (unknown, no peak).
+ * lacks the math (a kernel of it is measured against the next math down);
+ * "?": the architecture has it but no product figure publishes its rate (a
+ * kernel of it gets no peak, rather than another math's).
  *
  *   cc    FP32  FP16  DP4A | TF32-TC FP16-TC INT8-TC FP8-TC FP6-TC FP4-TC  checked against
  *   6.0    128   256    -  |    -       -       -       -      -      -    P100: 64 FP32 cores/SM, FP16 at 2x
@@ -16,13 +18,13 @@
  *   8.7    256   256   512 | 1024     2048    4096      -      -      -    Jetson AGX Orin: 5.3 TFLOPS FP32, 170 sparse INT8 TOPS, 16 SMs, 1.3 GHz
  *   8.9    256   256   512 |  256     1024    2048    2048     -      -    RTX 4090: 82.6 / 82.6 (TF32) / 330.3 / 660.6 (INT8, FP8), 128 SMs, 2.52 GHz
  *   9.0    256   512   512 | 2048     4096    8192    8192     -      -    H100 SXM5: 494.7 (TF32) / 989.4 / 1978.9 (INT8, FP8), 132 SMs, 1.83 GHz
- *   10.0   256     -     - | 4096     8192   16384   16384  16384  32768   B200 (HGX, 1000 W): 75 / 1,100 (TF32) / 2,250 / 4,500 (INT8, FP8, FP6) / 9,000 (FP4); GB200: 1,250 / 2,500 / 5,000 / 10,000
- *   10.1   256     -     - |    -        -       -       -      -   32768   Jetson AGX Thor T5000 (CUDA 12 numbering): 2,070 sparse FP4 TFLOPS, 20 SMs, 1.57 GHz
- *   10.3   256     -     - | 4096     8192       -   16384  16384  49152   B300 (HGX): 1,100 (TF32) / 2,250 / 4,500 (FP8) / 13,500 (FP4), 160 SMs; GB300: 1,250 / 2,500 / 5,000 / 15,000
- *   11.0   256     -     - |    -        -       -       -      -   32768   Jetson AGX Thor T5000 (CUDA 13 numbering), as 10.1
- *   12.0   256   256     - |  256     1024    2048    2048      -    4096   RTX 5090: 104.8 / 104.8 (TF32) / 419 (FP16) / 838 (INT8, FP8) / 1,676 (FP4), 170 SMs, 2.407 GHz;
+ *   10.0   256     ?     ? | 4096     8192   16384   16384  16384  32768   B200 (HGX, 1000 W): 75 / 1,100 (TF32) / 2,250 / 4,500 (INT8, FP8, FP6) / 9,000 (FP4); GB200: 1,250 / 2,500 / 5,000 / 10,000
+ *   10.1   256     ?     ? |    ?        ?       ?       ?      ?   32768   Jetson AGX Thor T5000 (CUDA 12 numbering): 2,070 sparse FP4 TFLOPS, 20 SMs, 1.57 GHz
+ *   10.3   256     ?     ? | 4096     8192       ?   16384  16384  49152   B300 (HGX): 1,100 (TF32) / 2,250 / 4,500 (FP8) / 13,500 (FP4), 160 SMs; GB300: 1,250 / 2,500 / 5,000 / 15,000
+ *   11.0   256     ?     ? |    ?        ?       ?       ?      ?   32768   Jetson AGX Thor T5000 (CUDA 13 numbering), as 10.1
+ *   12.0   256   256     ? |  256     1024    2048    2048      -    4096   RTX 5090: 104.8 / 104.8 (TF32) / 419 (FP16) / 838 (INT8, FP8) / 1,676 (FP4), 170 SMs, 2.407 GHz;
  *                                                                           RTX PRO 6000 Blackwell: 125 / 2,000 (FP4), 188 SMs, 2.617 GHz; RTX 5070: 494 (FP4), 48 SMs, 2.512 GHz
- *   12.1   256   256     - |  256     1024    2048    2048      -    4096   GB10 (DGX Spark): 500 FP4 (1 PFLOP sparse), 48 SMs; the SM of 12.0 (its clock is not published)
+ *   12.1   256   256     ? |  256     1024    2048    2048      -    4096   GB10 (DGX Spark): 500 FP4 (1 PFLOP sparse), 48 SMs; the SM of 12.0 (its clock is not published)
  *
  * Sources: the CUDA C++ Programming Guide, "Arithmetic Instructions"
  * throughput table (results per clock per SM: 32-bit floating-point FMA;
@@ -51,10 +53,11 @@
  * math of a product, and a B200's trtexec device information reports 1.965
  * GHz: the table's peak from the reported clock is at or above the published
  * figure. 8.7's FP16 CUDA-core rate is GA10x's (same SM datapaths; not
- * published for Orin). Not published, so "-": the FP16 CUDA-core and DP4A
- * rates of 10.x/11.0, B300's INT8 (its documents give 0.15 to 0.33 dense
- * POPS, a rate no SM design gives), Thor's rates other than FP4 (its datasheet
- * gives FP4 only), FP6 on 12.x (falls back to FP8). Vera Rubin (10.7 in
+ * published for Orin). Not published, so "?": the FP16 CUDA-core and DP4A
+ * rates of Blackwell, B300's INT8 (its documents give 0.15 to 0.33 dense
+ * POPS, a rate no SM design gives), Thor's rates other than FP4 and FP32 (its
+ * datasheet gives FP4 only). FP6 on 12.x runs in the FP8/FP6/FP4 kind at the
+ * FP8 rate: "-", measured against FP8. Vera Rubin (10.7 in
  * TensorRT 11.3's notes) has no published SM count or per-SM rate: its
  * architecture is named, without a peak. */
 #include "analyze/device_peak.h"
@@ -66,7 +69,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define X NAN
+#define X NAN  /* the architecture lacks the math (or runs it at another math's rate: falls back) */
+#define U (-1) /* the architecture has it, but no product figure publishes its rate: no peak */
 static const struct {
   int cc;
   double ops[EC_MATH_N]; /* indexed by ec_math */
@@ -83,14 +87,15 @@ static const struct {
     {87, {X, 256, 256, 512, 1024, 2048, 4096, X, X, X}},
     {89, {X, 256, 256, 512, 256, 1024, 2048, 2048, X, X}},
     {90, {X, 256, 512, 512, 2048, 4096, 8192, 8192, X, X}},
-    {100, {X, 256, X, X, 4096, 8192, 16384, 16384, 16384, 32768}},
-    {101, {X, 256, X, X, X, X, X, X, X, 32768}},
-    {103, {X, 256, X, X, 4096, 8192, X, 16384, 16384, 49152}},
-    {110, {X, 256, X, X, X, X, X, X, X, 32768}},
-    {120, {X, 256, 256, X, 256, 1024, 2048, 2048, X, 4096}},
-    {121, {X, 256, 256, X, 256, 1024, 2048, 2048, X, 4096}},
+    {100, {X, 256, U, U, 4096, 8192, 16384, 16384, 16384, 32768}},
+    {101, {X, 256, U, U, U, U, U, U, U, 32768}},
+    {103, {X, 256, U, U, 4096, 8192, U, 16384, 16384, 49152}},
+    {110, {X, 256, U, U, U, U, U, U, U, 32768}},
+    {120, {X, 256, 256, U, 256, 1024, 2048, 2048, X, 4096}},
+    {121, {X, 256, 256, U, 256, 1024, 2048, 2048, X, 4096}},
 };
 #undef X
+#undef U
 
 #define S_HGX_B200 "NVIDIA HGX B200 datasheet (per GPU, sparse figures halved)"
 #define S_GB200 "NVIDIA GB200 NVL72 datasheet (per GPU, sparse figures halved)"
@@ -159,20 +164,29 @@ static int S_row(int cc10) {
 
 double ec_peak_rate(const char *cc, ec_math m) {
   int r = S_row(S_cc10(cc));
-  return r >= 0 && (unsigned)m < EC_MATH_N ? S_table[r].ops[m] : NAN;
+  return r >= 0 && (unsigned)m < EC_MATH_N && S_table[r].ops[m] > 0 ? S_table[r].ops[m] : NAN;
+}
+
+int ec_peak_rate_unpublished(const char *cc, ec_math m) {
+  int r = S_row(S_cc10(cc));
+  return r >= 0 && (unsigned)m < EC_MATH_N && S_table[r].ops[m] < 0;
 }
 
 ec_peak ec_device_peak(const ec_device *d) {
   ec_peak p;
   p.bw_bytes_s = NAN;
-  for (int m = 0; m < EC_MATH_N; m++) p.flops[m] = NAN;
+  for (int m = 0; m < EC_MATH_N; m++) p.flops[m] = NAN, p.unpublished[m] = 0;
   if (!d || !d->present) return p;
   if (isfinite(d->bus_width_bits) && isfinite(d->memory_clock_ghz) && d->bus_width_bits > 0 && d->memory_clock_ghz > 0)
     p.bw_bytes_s = d->bus_width_bits / 8.0 * d->memory_clock_ghz * 2.0 * 1e9;
   if (!d->compute_capability || !isfinite(d->sms) || !isfinite(d->compute_clock_ghz)) return p;
   int r = S_row(S_cc10(d->compute_capability));
   if (r >= 0)
-    for (int m = 0; m < EC_MATH_N; m++) p.flops[m] = S_table[r].ops[m] * d->sms * d->compute_clock_ghz * 1e9;
+    for (int m = 0; m < EC_MATH_N; m++) {
+      double ops = S_table[r].ops[m];
+      p.unpublished[m] = ops < 0;
+      p.flops[m] = ops > 0 ? ops * d->sms * d->compute_clock_ghz * 1e9 : NAN;
+    }
   return p;
 }
 
@@ -214,6 +228,10 @@ ec_peak_choice ec_peak_pick(const ec_peak *p, ec_math math, double achieved) {
   if (!ec_peak_any(p)) return c; /* no device peaks at all: nothing to fall back on */
   ec_math m = math;
   while (m != EC_MATH_UNKNOWN && !isfinite(p->flops[m])) {
+    if (p->unpublished[m]) { /* the GPU has this math, at a rate no figure gives: no peak, not another math's */
+      c.how = EC_PEAK_UNPUBLISHED;
+      return c;
+    }
     m = S_down(m);
     c.how = EC_PEAK_FALLBACK;
   }
@@ -223,7 +241,13 @@ ec_peak_choice ec_peak_pick(const ec_peak *p, ec_math math, double achieved) {
   if (!isfinite(achieved)) return c;
   while (achieved > c.flops) {
     ec_math up = S_up(c.math);
-    while (up != EC_MATH_UNKNOWN && !isfinite(p->flops[up])) up = S_up(up);
+    while (up != EC_MATH_UNKNOWN && !isfinite(p->flops[up]) && !p->unpublished[up]) up = S_up(up);
+    if (up != EC_MATH_UNKNOWN && p->unpublished[up]) { /* the next plausible math's rate is not published */
+      c.math = EC_MATH_UNKNOWN;
+      c.flops = NAN;
+      c.how = EC_PEAK_UNPUBLISHED;
+      return c;
+    }
     if (up == EC_MATH_UNKNOWN) {
       c.how = EC_PEAK_EXCEEDED;
       return c;
@@ -240,6 +264,7 @@ const char *ec_peak_how_name(int how) {
   case EC_PEAK_FALLBACK: return "fallback";
   case EC_PEAK_RAISED: return "raised";
   case EC_PEAK_EXCEEDED: return "exceeded";
+  case EC_PEAK_UNPUBLISHED: return "unpublished";
   default: return "kernel";
   }
 }

@@ -24,6 +24,7 @@
 typedef struct ec_peak {
   double bw_bytes_s;          /* NAN when unknown */
   double flops[EC_MATH_N];    /* FLOP/s (OP/s for integer math) per math; NAN when unknown or absent */
+  unsigned char unpublished[EC_MATH_N]; /* 1: the GPU has the math, but no figure publishes its rate */
 } ec_peak;
 
 /** Peaks of a device (NAN fields when the device facts are missing). */
@@ -33,6 +34,9 @@ int ec_peak_any(const ec_peak *p);
 /** Operations per clock per SM of math m at compute capability cc ("10.0"),
  *  dense; NAN when the table has none. */
 double ec_peak_rate(const char *cc, ec_math m);
+/** 1 when the architecture of cc has math m but no product figure
+ *  publishes its rate. */
+int ec_peak_rate_unpublished(const char *cc, ec_math m);
 
 /* One product's published dense figure of one math: what a row of the table
  * is checked against (SMs x clock x rate within 10% of it; the clock a
@@ -57,7 +61,8 @@ enum {
   EC_PEAK_AS_MATH = 0,  /* the peak of the kernel's math */
   EC_PEAK_FALLBACK,     /* the architecture lacks that math: the next one down */
   EC_PEAK_RAISED,       /* measured above the math's peak: the next plausible higher one */
-  EC_PEAK_EXCEEDED      /* above every plausible peak: % of peak unknown (FLOPs or latency are off) */
+  EC_PEAK_EXCEEDED,     /* above every plausible peak: % of peak unknown (FLOPs or latency are off) */
+  EC_PEAK_UNPUBLISHED   /* the GPU has the math (or the next plausible one), but its rate is not published: no peak */
 };
 
 typedef struct ec_peak_choice {
@@ -68,15 +73,17 @@ typedef struct ec_peak_choice {
 } ec_peak_choice;
 
 /** The peak a layer doing `math` at `achieved` FLOP/s (NAN: unknown) is
- *  measured against. A math the architecture lacks (or whose rate is not
- *  published) falls back (TF32 -> FP32, FP16 Tensor Core -> FP16 -> FP32,
+ *  measured against. A math the architecture lacks falls back (TF32 ->
+ *  FP32, FP16 Tensor Core -> FP16 -> FP32,
  *  INT8 Tensor Core -> DP4A, FP4/FP6 -> FP8 -> FP16 Tensor Core); when
  *  achieved exceeds the peak, the next plausible higher math is used and the
  *  choice flagged (FP32 -> TF32 -> FP16 Tensor Core, FP16 -> FP16 Tensor
  *  Core, DP4A -> INT8 Tensor Core, FP6 -> FP4); past the last one,
- *  EC_PEAK_EXCEEDED. */
+ *  EC_PEAK_EXCEEDED. A math (or a next plausible one) the GPU has at a rate
+ *  no figure publishes gives EC_PEAK_UNPUBLISHED: no peak, never another
+ *  math's. */
 ec_peak_choice ec_peak_pick(const ec_peak *p, ec_math math, double achieved);
-/** "kernel", "fallback", "raised" or "exceeded" for EC_PEAK_*. */
+/** "kernel", "fallback", "raised", "exceeded" or "unpublished" for EC_PEAK_*. */
 const char *ec_peak_how_name(int how);
 
 /* An engine's architecture: from the device facts, else from the kernel

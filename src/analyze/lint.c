@@ -795,20 +795,29 @@ static void S_fp32_engine(S_ctx *c) {
 /* Myelin layers hide their kernels: one finding each when there are a few,
  * else one for the engine that lists them (a TensorRT 10 transformer has
  * hundreds of kgen/gemm layers; a finding per layer buried the rest). */
+/* A Myelin layer, not a DLA region: on an engine that runs on a DLA, a
+ * {ForeignNode[...]} without a Myelin LayerType is the DLA's (layer_kind.h
+ * ec_engine_runs_dla). */
+static int S_is_myelin(const ec_engine *e, const ec_layer *l, int dla) {
+  if (!ec_layer_is_myelin(l)) return 0;
+  return !(dla && l->name && !strncmp(l->name, "{ForeignNode", 12) && !S_is(l->layer_type, "Myelin"));
+}
+
 static void S_myelin(S_ctx *c) {
   const ec_engine *e = c->e;
   size_t n = 0;
-  for (size_t i = 0; i < e->n_layers; i++) n += ec_layer_is_myelin(&e->layers[i]) != 0;
+  int dla = ec_engine_runs_dla(e);
+  for (size_t i = 0; i < e->n_layers; i++) n += S_is_myelin(e, &e->layers[i], dla);
   if (!n) return;
   if (n <= 5) {
     for (size_t i = 0; i < e->n_layers; i++)
-      if (ec_layer_is_myelin(&e->layers[i])) S_myelin_one(c, &e->layers[i], i);
+      if (S_is_myelin(e, &e->layers[i], dla)) S_myelin_one(c, &e->layers[i], i);
     return;
   }
   size_t *idx = ec_malloc(n * sizeof *idx), k = 0;
   double ms = 0;
   for (size_t i = 0; i < e->n_layers; i++)
-    if (ec_layer_is_myelin(&e->layers[i])) {
+    if (S_is_myelin(e, &e->layers[i], dla)) {
       idx[k++] = i;
       if (c->s->has_latency && e->layers[i].has_profile) ms += e->layers[i].avg_ms;
     }

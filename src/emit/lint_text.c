@@ -36,7 +36,9 @@ void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE 
   size_t nt = ec_findings_top(f, 3, top);
   char share[16], gain[16], likely[16];
   if (nt) {
-    fputs("try first (the most each could save of the summed layer latency):", out);
+    fputs(f->gains_scaled ? "try first (the most each could save, scaled to the end-to-end time):"
+                          : "try first (the most each could save of the summed layer latency):",
+          out);
     for (size_t k = 0; k < nt; k++) {
       fprintf(out, "%s %s ", k ? "," : "", top[k]->rule);
       S_saving(out, top[k]->gain_ms_likely, top[k]->gain_ms_max);

@@ -55,6 +55,14 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
     S_put_name(f, e->labels.v[i].val, strlen(e->labels.v[i].val), 100);
     if (i + 1 == e->labels.n) fputc('\n', f);
   }
+  ec_buf dla = {0};
+  ec_phrase_dla(&dla, e);
+  if (dla.len) {
+    fputs("dla         ", f);
+    S_put_name(f, dla.data, dla.len, 200);
+    fputc('\n', f);
+  }
+  ec_buf_free(&dla);
   if (e->trt_version) {
     fputs("tensorrt    ", f);
     S_put_name(f, e->trt_version, strlen(e->trt_version), 60);

@@ -99,6 +99,10 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   S_kv(t, "TensorRT", e->trt_version ? e->trt_version : EC_NA " (no log banner)");
   const char *prec = ec_kvs_get(&e->build_options, "Precision");
   if (prec) S_kv(t, "Build precision", prec);
+  ec_buf dla = {0};
+  ec_phrase_dla(&dla, e);
+  if (dla.len) S_kv(t, "DLA", dla.data);
+  ec_buf_free(&dla);
   ec_buf b = {0};
   long long nl = ec_summary_layer_count(s);
   if (nl >= 0) ec_buf_printf(&b, "%lld", nl);
@@ -877,6 +881,12 @@ ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max) {
   if (nu->peak_exceeded)
     ec_buf_printf(&note, "; ! %zu above every plausible peak: no percentage (the FLOPs or the latency are off)",
                   nu->peak_exceeded);
+  if (nu->peak_unpublished)
+    ec_buf_printf(&note, "; ? %zu whose math this GPU has at a rate no product figure publishes: no percentage",
+                  nu->peak_unpublished);
+  char *none = ec_peak_why_none(e, &nu->peak);
+  if (none) ec_buf_printf(&note, "; no peak: %s", none);
+  free(none);
   ec_buf_putc(&note, '.');
   ec_table_set_note(t, note.data);
   ec_buf_free(&note);

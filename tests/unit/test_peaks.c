@@ -92,11 +92,18 @@ static void test_rows(void **state) {
   assert_true(c.math == EC_MATH_FP4_TC && c.how == EC_PEAK_RAISED);
   c = ec_peak_pick(&p, EC_MATH_FP4_TC, 1000e12);
   assert_true(c.math == EC_MATH_FP4_TC && c.how == EC_PEAK_AS_MATH && c.flops > 9000e12);
-  /* Thor: an FP16 kernel has no published rate to fall back on but FP32 */
+  /* Thor has FP16 Tensor Cores at a rate its datasheet does not give: no peak
+   * (not FP32's, which a Tensor-Core kernel would exceed) */
   ec_device thor = S_dev("11.0", 20, 1.57);
   p = ec_device_peak(&thor);
-  c = ec_peak_pick(&p, EC_MATH_FP16_TC, 1e12);
-  assert_true(c.math == EC_MATH_FP32 && c.how == EC_PEAK_FALLBACK);
+  c = ec_peak_pick(&p, EC_MATH_FP16_TC, 15e12);
+  assert_true(c.math == EC_MATH_UNKNOWN && isnan(c.flops) && c.how == EC_PEAK_UNPUBLISHED);
+  assert_true(ec_peak_rate_unpublished("11.0", EC_MATH_FP16_TC) && !ec_peak_rate_unpublished("11.0", EC_MATH_FP4_TC));
+  /* an FP32 CUDA-core kernel on Thor above the FP32 peak: TF32's rate is not published either */
+  c = ec_peak_pick(&p, EC_MATH_FP32, 9e12);
+  assert_true(c.how == EC_PEAK_UNPUBLISHED && isnan(c.flops));
+  c = ec_peak_pick(&p, EC_MATH_FP4_TC, 500e12);
+  assert_true(c.math == EC_MATH_FP4_TC && c.how == EC_PEAK_AS_MATH);
   ec_device rubin = S_dev("10.7", 200, 2.0);
   p = ec_device_peak(&rubin);
   assert_false(ec_peak_any(&p));
