@@ -113,6 +113,18 @@ static const char *const S_text[EC_ADV_N][3] = {
          "run of its own).",
          "Export a per-layer profile: trtexec --exportProfile=F (with --dumpProfile; add --separateProfileRun on "
          "trtexec 10 and older, trtexec 11 always profiles in a run of its own)."},
+    [EC_ADV_PRECISION_MODEL] =
+        {"Build in the precision you expect: --fp16 (or --bf16), --int8 with Q/DQ nodes in the model or a "
+         "calibration cache, --fp8 on GPUs that have it; the trtexec --verbose build log shows why TensorRT kept a "
+         "layer wider (no faster tactic in the lower precision, or --layerPrecisions/--precisionConstraints).",
+         S_MODEL_PREC " (its precision flags are gone): cast these layers to FP16 or BF16 in the ONNX model "
+         "(ModelOpt AutoCast converts a model and keeps the sensitive layers in FP32) or quantise them with Q/DQ nodes "
+         "(ModelOpt quantization), then rebuild; an FP16 export that still gives FP32 layers has casts or FP32 "
+         "constants left in its graph.",
+         "On TensorRT 10 and older build in the precision you expect (--fp16, --bf16, --int8 with Q/DQ nodes or a "
+         "calibration cache; the --verbose build log shows why a layer stayed wider); on TensorRT 11, which takes "
+         "precision from the model, cast these layers to FP16/BF16 in the ONNX model (ModelOpt AutoCast) or quantise "
+         "them with Q/DQ nodes (ModelOpt quantization), then rebuild."},
 };
 
 /* The build advice for an engine some other tool built (the TensorRT

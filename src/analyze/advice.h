@@ -27,6 +27,7 @@ typedef enum {
   EC_ADV_STABLE_TIMING,     /* timing-unstable */
   EC_ADV_PROFILE_MORE,      /* timing-few-samples of a profile */
   EC_ADV_PROFILE_EXPORT,    /* profile-missing */
+  EC_ADV_PRECISION_MODEL,   /* precision-expectation: layers in a wider precision than expected */
   EC_ADV_N
 } ec_advice_id;
 

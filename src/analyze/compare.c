@@ -1321,7 +1321,7 @@ char *ec_compare_gate_rule(const ec_comparison *c) {
 }
 
 ec_outcome ec_compare_outcome(const ec_comparison *c) {
-  if (c->failed) return EC_OUTCOME_FAIL;
+  if (c->failed || c->precision_missed) return EC_OUTCOME_FAIL;
   if (c->errors) return EC_OUTCOME_NO_TIMING;
   if (c->mismatched) return EC_OUTCOME_MISMATCH;
   if (c->inconclusive) return EC_OUTCOME_INCONCLUSIVE;

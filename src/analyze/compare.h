@@ -265,6 +265,8 @@ typedef struct ec_compare_opts {
   int allow_mismatch;           /* --allow-mismatch: GPU/TensorRT/shape differences only warn */
   double runs_rho;              /* lag-1 autocorrelation of consecutive runs (trend's nights); 0: independent */
   int no_gate;                  /* --no-gate: a platform comparison, max_regress_pct ignored */
+  const struct ec_expect *expect; /* --expect-precision (analyze/precision_mix.h): each candidate must meet it */
+  size_t n_expect;
 } ec_compare_opts;
 
 typedef struct ec_comparison {
@@ -277,6 +279,7 @@ typedef struct ec_comparison {
   ec_diags diags;            /* warnings about the comparison as a whole (metric fallback, ...) */
   size_t failed, errors, gates; /* gates: engines judged by a gate */
   size_t inconclusive, mismatched; /* gated engines without a verdict */
+  size_t precision_missed;   /* candidates that miss --expect-precision (ec_expect_compare_apply): a fail */
   int platform;              /* a platform comparison: --no-gate, or an engine on another GPU */
   int per_inference;         /* the engines' batches differ: every figure is per inference (ec_compare_basis) */
   long *batch;               /* n entries: each engine's batch (ec_engine_batch), 0 when unknown; owned */

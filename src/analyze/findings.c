@@ -149,8 +149,8 @@ static void S_hotspot_advice(const S_ctx *c, size_t i, ec_buf *check, const char
   const ec_layer_nums *x = &c->s->nums.v[i];
   int mm = ec_layer_is_gemm(l) || ec_layer_is_conv(l);
   if (ec_layer_is_dla_output(l)) {
-    ec_buf_puts(check, "The output reformatter of a DLA region: its profile record waits for the DLA, so this is the "
-                       "time the DLA runs the region.");
+    ec_buf_puts(check, "It waits for a DLA region's output (a DLA output reformatter or a \"from nvm\" record): its "
+                       "profile record waits for the DLA, so this is the time the DLA runs the region.");
     *next = "Compare with the region on the GPU (build without --useDLACore, or with --allowGPUFallback and fewer "
             "layers on the DLA), and check the layers the DLA runs with trtexec --verbose.";
   } else if (ec_layer_is_reformat(l)) {

@@ -169,7 +169,27 @@ int ec_layer_is_fused_mha(const ec_layer *l) {
   return 0;
 }
 
+/* 1 when name ends with suffix */
+static int S_ends_str(const char *name, const char *suffix) {
+  size_t n = strlen(name), k = strlen(suffix);
+  return n > k && !strcmp(name + n - k, suffix);
+}
+
+int ec_name_is_dla_io(const char *name) {
+  return name && (S_ends_str(name, " to nvm") || S_ends_str(name, " from nvm") || S_ends_str(name, " copy finish"));
+}
+
+int ec_engine_runs_dla(const ec_engine *e) {
+  const char *core = ec_kvs_get(&e->system_options, "DLACore");
+  if (core && *core && strcmp(core, "-1")) return 1;
+  for (size_t i = 0; i < e->n_layers; i++)
+    if (ec_name_is_dla_io(e->layers[i].name)) return 1;
+  return 0;
+}
+
 int ec_layer_is_dla_output(const ec_layer *l) {
+  /* TensorRT 8.5 and later: the record that waits for a DLA region's output ("<tensor> from nvm") */
+  if (l->name && S_ends_str(l->name, " from nvm")) return 1;
   if (!l->name || l->name[0] != '{' || !strncmp(l->name, "{ForeignNode", 12) || !ec_layer_is_reformat(l)) return 0;
   const char *close = strstr(l->name, "} output reformatter");
   return close && !memchr(l->name, '}', (size_t)(close - l->name));
@@ -271,6 +291,7 @@ static const struct {
     {"Shuffle", "Shuffle (from name)"},
     {"Reformat", "Reformat (from name)"},
     {"Constant", "Constant (from name)"},
+    {"DLA", "DLA (from name)"},
     {"Myelin", "Myelin (from name)"},
     {"kgen", "kgen (from name)"},
     {"TrainStation", "TrainStation (from name)"},
@@ -470,6 +491,7 @@ static int S_name_family(const char *name) {
   if (!name || !*name) return -1;
   size_t n = strlen(name);
   if (ec_name_is_reformat(name) || (n > 5 && !strcmp(name + n - 5, " copy"))) return S_fam_ix("Reformat");
+  if (ec_name_is_dla_io(name)) return S_fam_ix("DLA");
   if (!strncmp(name, "{ForeignNode[", 13)) return S_fam_ix("Myelin");
   if (!strncmp(name, "__myl_", 6)) return S_kgen_family(name);
   if (!strncmp(name, "[trainStation", 13)) return S_fam_ix("TrainStation");

@@ -86,6 +86,18 @@ int ec_layer_is_fused_mha(const ec_layer *l);
  *  the DLA running the region, not a copy (haxconn/googlenet-dla-xavier:
  *  3.33 ms here, 0.16 ms on the DLA node itself). */
 int ec_layer_is_dla_output(const ec_layer *l);
+/* TensorRT 8.5 and later (11.4.1's JetPack too) name the records of a DLA
+ * region "images to nvm" (the input copied in), "{ForeignNode[...]}" (the
+ * region's launch, microseconds), "<tensor> from nvm" (the wait for its
+ * output: the DLA's time, which ec_layer_is_dla_output also says) and
+ * "<tensor> copy finish". */
+/** 1 when name is one of a DLA region's transfer records (to nvm, from nvm,
+ *  copy finish). */
+int ec_name_is_dla_io(const char *name);
+/** 1 when e runs layers on a DLA: its log names a DLA core, or a layer is a
+ *  DLA transfer record. A {ForeignNode[...]} of such an engine is a DLA
+ *  region, not a Myelin one. */
+int ec_engine_runs_dla(const ec_engine *e);
 
 /* What kind of layer only moves or converts data (does no arithmetic). */
 typedef enum {

@@ -51,6 +51,7 @@ static void S_efficiency(ec_numbers *out, const ec_layer *l, ec_layer_nums *x) {
   x->math = ec_kernel_math(l->layer_type, l->tactic, l->precision);
   x->peak = ec_peak_pick(&out->peak, x->math.math, achieved);
   if (x->peak.how == EC_PEAK_RAISED) out->peak_raised++;
+  if (x->peak.how == EC_PEAK_UNPUBLISHED) out->peak_unpublished++;
   if (x->peak.how == EC_PEAK_EXCEEDED) out->peak_exceeded++;
   else x->pct_of_peak = 100 * achieved / x->peak.flops;
 }

@@ -75,6 +75,7 @@ typedef struct ec_numbers {
   size_t flops_dynamic;      /* convolutions whose FLOPs dynamic shapes hide */
   size_t peak_raised;        /* layers measured against a higher peak than their math's */
   size_t peak_exceeded;      /* layers above every plausible peak (no percentage) */
+  size_t peak_unpublished;   /* layers whose math the GPU has at a rate no figure publishes (no percentage) */
 } ec_numbers;
 
 /** 1 when a total over layers, known for `known` of `n` layers, can stand

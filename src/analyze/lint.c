@@ -23,6 +23,7 @@
 #include "analyze/findings.h"
 #include "analyze/flow.h"
 #include "analyze/layer_kind.h"
+#include "analyze/precision_mix.h"
 #include "analyze/tensorcore.h"
 #include "util/alloc.h"
 #include "util/rank.h"
@@ -80,6 +81,9 @@ static const ec_lint_rule S_rules[] = {
     {"profile-pct-sum", NULL, "profile percentages do not sum to about 100", FROM_INPUTS},
     {"profile-time-consistency", NULL, "sum of timeMs differs from sum of averageMs x count", FROM_INPUTS},
     {"profile-count-inferred", NULL, "the profile has no iteration count; inferred from timeMs/averageMs", FROM_INPUTS},
+    {"profile-e2e-ratio", NULL, "the per-layer latencies add up to far more (or far less) than the end-to-end time",
+     FROM_INPUTS},
+    {"precision-expectation", NULL, "layers run in a wider precision than the precision expectation allows", FROM_LAYERS},
 };
 #undef KERNEL_EVIDENCE
 #undef FROM_LAYERS
@@ -110,6 +114,10 @@ ec_lint_opts ec_lint_opts_default(void) {
   o.unstable_p99_ratio_info = 1.2;
   o.min_timing_samples = 100;
   o.min_profile_iterations = 10;
+  o.profile_e2e_warn = 1.5;
+  o.profile_e2e_info = 2;
+  o.expect = NULL;
+  o.n_expect = 0;
   return o;
 }
 
@@ -793,20 +801,29 @@ static void S_fp32_engine(S_ctx *c) {
 /* Myelin layers hide their kernels: one finding each when there are a few,
  * else one for the engine that lists them (a TensorRT 10 transformer has
  * hundreds of kgen/gemm layers; a finding per layer buried the rest). */
+/* A Myelin layer, not a DLA region: on an engine that runs on a DLA, a
+ * {ForeignNode[...]} without a Myelin LayerType is the DLA's (layer_kind.h
+ * ec_engine_runs_dla). */
+static int S_is_myelin(const ec_engine *e, const ec_layer *l, int dla) {
+  if (!ec_layer_is_myelin(l)) return 0;
+  return !(dla && l->name && !strncmp(l->name, "{ForeignNode", 12) && !S_is(l->layer_type, "Myelin"));
+}
+
 static void S_myelin(S_ctx *c) {
   const ec_engine *e = c->e;
   size_t n = 0;
-  for (size_t i = 0; i < e->n_layers; i++) n += ec_layer_is_myelin(&e->layers[i]) != 0;
+  int dla = ec_engine_runs_dla(e);
+  for (size_t i = 0; i < e->n_layers; i++) n += S_is_myelin(e, &e->layers[i], dla);
   if (!n) return;
   if (n <= 5) {
     for (size_t i = 0; i < e->n_layers; i++)
-      if (ec_layer_is_myelin(&e->layers[i])) S_myelin_one(c, &e->layers[i], i);
+      if (S_is_myelin(e, &e->layers[i], dla)) S_myelin_one(c, &e->layers[i], i);
     return;
   }
   size_t *idx = ec_malloc(n * sizeof *idx), k = 0;
   double ms = 0;
   for (size_t i = 0; i < e->n_layers; i++)
-    if (ec_layer_is_myelin(&e->layers[i])) {
+    if (S_is_myelin(e, &e->layers[i], dla)) {
       idx[k++] = i;
       if (c->s->has_latency && e->layers[i].has_profile) ms += e->layers[i].avg_ms;
     }
@@ -1286,6 +1303,65 @@ static void S_profile_checks(S_ctx *c) {
   }
 }
 
+/* The per-layer sum against the end-to-end median (analyze/summary.h
+ * ec_summary_e2e): trtexec's profiling run times each layer on its own,
+ * with a synchronisation after each, so an engine of many short kernels sums
+ * to several times its end-to-end time (YOLO11s INT8: 3.8x); a sum far below
+ * the GPU compute time means the profile misses time. */
+static void S_profile_e2e(S_ctx *c) {
+  const ec_summary *s = c->s;
+  ec_e2e t = ec_summary_e2e(s);
+  if (!s->has_latency || !t.known || !(t.median_ms > 0) || !(s->total_ms > 0)) return;
+  double r = s->total_ms / t.median_ms;
+  char ev[200];
+  snprintf(ev, sizeof ev, "layer sum " EC_MS "; %s median " EC_MS " (%s)", s->total_ms, t.what, t.median_ms, t.source);
+  if (r >= c->o.profile_e2e_warn)
+    S_add(c, "profile-e2e-ratio", EC_LINT_WARNING, -1, NAN, NAN,
+          "Read the per-layer numbers as shares, not milliseconds: the end-to-end time is the engine's cost. Nsight "
+          "Systems (nsys profile trtexec --loadEngine=...) times the kernels without a synchronisation after each "
+          "layer.",
+          ev,
+          "The per-layer latencies add up to " EC_RATIO " the %s median (" EC_MS " against " EC_MS "): the profiling "
+          "run times each layer on its own, with a synchronisation after each, so short layers carry their launch "
+          "overhead. Savings are scaled to the end-to-end time.",
+          r, t.what, s->total_ms, t.median_ms);
+  else if (t.what[0] == 'G' && 1 / r >= c->o.profile_e2e_info)
+    S_add(c, "profile-e2e-ratio", EC_LINT_INFO, -1, NAN, NAN,
+          "Check that the profile and the timings come from the same engine and shapes; layers without a profile "
+          "record count nothing.",
+          ev, "The per-layer latencies add up to only " EC_PCT " of the GPU compute median (" EC_MS " against " EC_MS
+          "): the profile misses time.",
+          100 * r, s->total_ms, t.median_ms);
+}
+
+/* Savings bounded by what the engine takes: when the layers sum to more than
+ * the end-to-end median, every gain is scaled to it (see lint.h). */
+static void S_scale_gains(const ec_summary *s, ec_findings *f) {
+  ec_e2e t = ec_summary_e2e(s);
+  f->gains_scaled = 0;
+  f->gain_scale = 1;
+  f->layer_sum_ms = s->has_latency ? s->total_ms : NAN;
+  f->e2e_ms = t.known ? t.median_ms : NAN;
+  f->e2e_what = t.known ? t.what : NULL;
+  f->e2e_source = t.known ? t.source : NULL;
+  if (!s->has_latency || !(f->e2e_ms > 0) || !(s->total_ms > f->e2e_ms)) return;
+  f->gains_scaled = 1;
+  f->gain_scale = f->e2e_ms / s->total_ms;
+  for (size_t i = 0; i < f->n; i++) {
+    f->v[i].gain_ms_max *= f->gain_scale;
+    f->v[i].gain_ms_likely *= f->gain_scale;
+  }
+}
+
+char *ec_findings_scale_note(const ec_findings *f) {
+  if (!f->gains_scaled) return NULL;
+  char sum[32], e2e[32];
+  return ec_asprintf("Savings are scaled to the end-to-end time: the per-layer latencies add up to %s ms, " EC_RATIO
+                     " the %s median of %s ms (%s), so each saving is its share of %s ms (" EC_RATIO ").",
+                     ec_fmt_ms(sum, sizeof sum, f->layer_sum_ms), f->layer_sum_ms / f->e2e_ms, f->e2e_what,
+                     ec_fmt_ms(e2e, sizeof e2e, f->e2e_ms), f->e2e_source, e2e, f->gain_scale);
+}
+
 /* ---- driver ------------------------------------------------------------------ */
 
 /* A finding never claims more than its layers take: its gain is capped at
@@ -1400,12 +1476,15 @@ void ec_lint(const ec_engine *e, const ec_summary *s, const ec_lint_opts *opts, 
   ec_flow_free(&f);
   S_timing(&c);
   S_profile_checks(&c);
+  S_profile_e2e(&c);
+  if (c.o.n_expect) ec_expect_findings(e, c.o.expect, c.o.n_expect, out);
 
   for (size_t i = 0; i < out->n; i++) {
     S_cap_gain(e, &out->v[i]);
     S_cap_likely(&out->v[i]);
     S_name_layers(e, &out->v[i]);
   }
+  S_scale_gains(s, out);
   if (out->n > 1) qsort(out->v, out->n, sizeof *out->v, S_cmp);
   memset(out->count, 0, sizeof out->count);
   for (size_t i = 0; i < out->n; i++) out->count[out->v[i].severity]++;

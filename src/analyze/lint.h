@@ -16,7 +16,9 @@
  *     built FP32 only on a Tensor-Core GPU: its FP32 CUDA-core convolutions
  *     and GEMMs as one finding instead of one each), myelin-opaque,
  *     zero-latency, timing-unstable, timing-few-samples, graph-no-detail,
- *     profile-missing.
+ *     profile-missing, precision-expectation (--expect-precision not met:
+ *     analyze/precision_mix.h), profile-e2e-ratio (the per-layer sum far
+ *     from the end-to-end time).
  *   Findings (analyze/findings.h): hotspot, data-movement,
  *     transformer-fusions, attention-unfused, qkv-unfused, tiny-kernels,
  *     aux-streams, dynamic-shapes. data-movement replaces the former
@@ -100,6 +102,17 @@ typedef struct ec_findings {
   ec_finding *v;
   size_t n, cap;
   size_t count[3];       /* by severity */
+  /* Savings bounded by what the engine takes (set by ec_lint): when the
+   * per-layer latencies add up to more than the end-to-end time (trtexec
+   * times each layer on its own), every gain_ms_max and gain_ms_likely is
+   * scaled by gain_scale = e2e_ms / layer_sum_ms, so no saving, alone or
+   * together, exceeds the end-to-end time; ec_findings_scale_note says so. */
+  int gains_scaled;      /* 1 when the gains are scaled */
+  double gain_scale;     /* e2e_ms / layer_sum_ms when scaled, else 1 */
+  double layer_sum_ms;   /* the summed per-layer latency; NAN without a profile */
+  double e2e_ms;         /* the end-to-end median (analyze/summary.h ec_summary_e2e); NAN when unknown */
+  const char *e2e_what;  /* "GPU compute time", "latency"; static, NULL when unknown */
+  const char *e2e_source; /* static, NULL when unknown */
 } ec_findings;
 
 /* Thresholds; ec_lint_opts_default() gives the documented defaults. */
@@ -116,6 +129,10 @@ typedef struct ec_lint_opts {
   double unstable_p99_ratio_info;  /* ... info at or above (1.2) */
   size_t min_timing_samples;       /* timing-few-samples: fewer per-iteration timings (100) */
   long long min_profile_iterations; /* ... fewer profiled iterations (10) */
+  double profile_e2e_warn;         /* profile-e2e-ratio: layer sum / end-to-end median at or above (1.5): warning */
+  double profile_e2e_info;         /* ... end-to-end GPU compute median / layer sum at or above (2): info */
+  const struct ec_expect *expect;  /* --expect-precision (analyze/precision_mix.h), or NULL */
+  size_t n_expect;
 } ec_lint_opts;
 
 ec_lint_opts ec_lint_opts_default(void);
@@ -205,6 +222,12 @@ void ec_finding_groups_free(ec_finding_groups *g);
  *  (TFLOP/s of the engine's convolutions or GEMMs on the same math)": what
  *  an estimate on basis b assumes; NULL for EC_GAIN_NONE. */
 const char *ec_gain_basis_text(ec_gain_basis b);
+
+/** When f's gains are scaled (gains_scaled), the sentence that says so:
+ *  "Savings are scaled to the end-to-end time: the per-layer latencies add up
+ *  to 2.097 ms, 3.8× the GPU compute median of 0.5519 ms (log), so each is
+ *  its share of 0.5519 ms (×0.263)." NULL otherwise. Caller frees. */
+char *ec_findings_scale_note(const ec_findings *f);
 
 /** "info", "warning", "error". */
 const char *ec_lint_sev_name(ec_lint_sev s);

@@ -191,15 +191,63 @@ ec_tc_verdict ec_tc_classify_layer(const char *layer_type, const char *tactic) {
   return v;
 }
 
-/* The data type the name spells, or EC_MATH_UNKNOWN: FP8 (e4m3, e5m2,
- * fp8), INT8 (i8i8, int8, i8816...), FP16/BF16 (f16f16, fp16, bf16, half),
- * FP32 (f32f32, fp32): the Tensor-Core math of that type. */
-static ec_math S_name_type(const char *name) {
+/* 1 when needle is in name as an operand's type: not the tail of a scale
+ * factor's type ("ue4m3" is NVFP4's scale, "ue8m0" MX's; only the u tells
+ * them from an E4M3 operand). */
+static int S_operand(const char *name, const char *needle) {
+  for (const char *p = strstr(name, needle); p; p = strstr(p + 1, needle))
+    if (p == name || p[-1] != 'u') return 1;
+  return 0;
+}
+
+/* The low-precision Tensor-Core math a Blackwell (or Hopper/Ada FP8) name
+ * spells, with its basis, or EC_MATH_UNKNOWN. CUTLASS names the operand
+ * types with their scale factors: cutlass3x_sm120_bstensorop_..._ue4m3xe2m1_
+ * ue4m3xe2m1 (NVFP4: E2M1 data, a UE4M3 scale per 16 values), ue8m0xe2m1
+ * (MXFP4: a UE8M0 scale per 32), ue8m0xe4m3 (MXFP8), e2m3/e3m2 (FP6). Both
+ * operands FP4 run at the FP4 rate; FP4 or FP6 beside an FP8 operand is
+ * Blackwell's f8f6f4 kind, which runs at the FP8 rate, so it is measured
+ * against that. */
+static ec_math S_low_type(const char *name, const char **basis) {
+  int fp4 = S_operand(name, "e2m1") || strstr(name, "nvfp4") || strstr(name, "mxfp4") || S_operand(name, "fp4");
+  int fp6 = S_operand(name, "e2m3") || S_operand(name, "e3m2") || strstr(name, "mxfp6") || S_operand(name, "fp6");
+  int fp8 = S_operand(name, "e4m3") || S_operand(name, "e5m2") || strstr(name, "mxfp8") || S_operand(name, "fp8");
+  int mx = strstr(name, "ue8m0") || strstr(name, "mxfp");
+  if (fp4 && !fp6 && !fp8) {
+    *basis = strstr(name, "ue4m3") || strstr(name, "nvfp4")
+                 ? "Tensor Cores, NVFP4: E2M1 data with a UE4M3 scale per 16 values (ue4m3xe2m1 or nvfp4 in the kernel name)"
+             : mx ? "Tensor Cores, MXFP4: E2M1 data with a UE8M0 scale per 32 values (ue8m0xe2m1 or mxfp4 in the kernel name)"
+                  : "Tensor Cores, FP4 (E2M1 in the kernel name)";
+    return EC_MATH_FP4_TC;
+  }
+  if (fp6 && !fp8) {
+    *basis = "Tensor Cores, FP6 (E2M3/E3M2 in the kernel name)";
+    return EC_MATH_FP6_TC;
+  }
+  if (fp8) {
+    *basis = fp4 || fp6 ? "Tensor Cores, FP8 mixed with FP4/FP6 operands (Blackwell's f8f6f4 kind runs at the FP8 rate)"
+             : mx       ? "Tensor Cores, MXFP8: FP8 data with a UE8M0 scale per 32 values (block-scaled, the FP8 rate)"
+                        : "Tensor Cores, FP8 (e4m3/e5m2 in the kernel name)";
+    return EC_MATH_FP8_TC;
+  }
+  return EC_MATH_UNKNOWN;
+}
+
+/* The data type the name spells, or EC_MATH_UNKNOWN: FP4, FP6, FP8 (above;
+ * *basis set), INT8 (i8i8, int8, i8816...), FP16/BF16 (f16f16, fp16, bf16,
+ * half), FP32 (f32f32, fp32): the Tensor-Core math of that type. */
+static ec_math S_name_type(const char *name, const char **basis) {
   static const struct { const char *needle; ec_math m; } t[] = {
-      {"e4m3", EC_MATH_FP8_TC}, {"e5m2", EC_MATH_FP8_TC},  {"fp8", EC_MATH_FP8_TC},   {"i8i8", EC_MATH_INT8_TC},
-      {"int8", EC_MATH_INT8_TC}, {"bf16", EC_MATH_FP16_TC}, {"f16f16", EC_MATH_FP16_TC}, {"fp16", EC_MATH_FP16_TC},
-      {"half", EC_MATH_FP16_TC}, {"f32f32", EC_MATH_TF32_TC}, {"fp32", EC_MATH_TF32_TC},
+      {"i8i8", EC_MATH_INT8_TC}, {"int8", EC_MATH_INT8_TC}, {"bf16", EC_MATH_FP16_TC}, {"f16f16", EC_MATH_FP16_TC},
+      {"fp16", EC_MATH_FP16_TC}, {"half", EC_MATH_FP16_TC}, {"f32f32", EC_MATH_TF32_TC}, {"fp32", EC_MATH_TF32_TC},
+      /* CUTLASS 3.x: the element letter of the MMA (tensorop_h256x128x16gemm: FP16, tensorop_i...: INT8) and
+       * separated types (gemm_f16_f16_f32_...) */
+      {"tensorop_h", EC_MATH_FP16_TC}, {"tensorop_i", EC_MATH_INT8_TC}, {"_f16_f16", EC_MATH_FP16_TC},
+      {"_s8_s8", EC_MATH_INT8_TC},
   };
+  *basis = NULL;
+  ec_math low = S_low_type(name, basis);
+  if (low) return low;
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
     if (strstr(name, t[i].needle)) return t[i].m;
   return EC_MATH_UNKNOWN;
@@ -209,7 +257,8 @@ static ec_math S_name_type(const char *name) {
 static ec_math S_prec_tc(const char *p) {
   if (!p) return EC_MATH_UNKNOWN;
   if (!strcmp(p, "INT8") || !strcmp(p, "INT4")) return EC_MATH_INT8_TC;
-  if (!strcmp(p, "FP8") || !strcmp(p, "FP4")) return EC_MATH_FP8_TC;
+  if (!strcmp(p, "FP8")) return EC_MATH_FP8_TC;
+  if (!strcmp(p, "FP4")) return EC_MATH_FP4_TC;
   if (!strcmp(p, "FP16") || !strcmp(p, "BF16")) return EC_MATH_FP16_TC;
   if (!strcmp(p, "FP32")) return EC_MATH_TF32_TC;
   return EC_MATH_UNKNOWN;
@@ -220,7 +269,9 @@ static ec_math S_cuda_of(ec_math tc) {
   switch (tc) {
   case EC_MATH_INT8_TC: return EC_MATH_DP4A;
   case EC_MATH_FP16_TC: return EC_MATH_FP16;
-  case EC_MATH_FP8_TC: return EC_MATH_UNKNOWN;
+  case EC_MATH_FP8_TC:
+  case EC_MATH_FP6_TC:
+  case EC_MATH_FP4_TC: return EC_MATH_UNKNOWN;
   default: return EC_MATH_FP32;
   }
 }
@@ -233,11 +284,13 @@ ec_math_verdict ec_kernel_math(const char *layer_type, const char *tactic, const
   if (v.cls == EC_TC_UNKNOWN && none) v = ec_tc_classify_layer(layer_type, tactic); /* TensorRT's own Cuda* kernels */
   char name[1024] = "";
   if (tactic) S_lower(tactic, name, sizeof name);
-  ec_math by_name = S_name_type(name), by_prec = S_prec_tc(precision);
+  const char *low_basis;
+  ec_math by_name = S_name_type(name, &low_basis), by_prec = S_prec_tc(precision);
   if (v.cls == EC_TC_TENSOR_CORES) {
     if (v.tf32) r.math = EC_MATH_TF32_TC, r.from_name = 1, r.basis = "Tensor Cores, TF32 (tf32 or an s1688/s16816 shape in the kernel name)";
     else if (mk && mk->math) r.math = mk->math, r.from_name = 1, r.basis = mk->reason;
-    else if (by_name) r.math = by_name, r.from_name = 1, r.basis = "Tensor Cores; data types from the kernel name (f16f16, i8i8, e4m3, ...)";
+    else if (by_name) r.math = by_name, r.from_name = 1,
+        r.basis = low_basis ? low_basis : "Tensor Cores; data types from the kernel name (f16f16, i8i8, e4m3, ...)";
     else r.math = by_prec ? by_prec : EC_MATH_FP16_TC, r.basis = "Tensor Cores (kernel name); data type from the layer precision";
     return r;
   }
@@ -261,14 +314,16 @@ ec_math_verdict ec_kernel_math(const char *layer_type, const char *tactic, const
 }
 
 const char *ec_math_id(ec_math m) {
-  static const char *const id[EC_MATH_N] = {"unknown", "fp32", "fp16", "dp4a", "tf32-tc", "fp16-tc", "int8-tc", "fp8-tc"};
+  static const char *const id[EC_MATH_N] = {"unknown", "fp32",    "fp16",   "dp4a",   "tf32-tc",
+                                            "fp16-tc", "int8-tc", "fp8-tc", "fp6-tc", "fp4-tc"};
   return m < EC_MATH_N ? id[m] : "unknown";
 }
 
 const char *ec_math_label(ec_math m) {
   static const char *const lb[EC_MATH_N] = {"unknown",          "FP32 CUDA core",    "FP16 CUDA core",
                                             "DP4A CUDA core",   "TF32 Tensor Core",  "FP16/BF16 Tensor Core",
-                                            "INT8 Tensor Core", "FP8 Tensor Core"};
+                                            "INT8 Tensor Core", "FP8 Tensor Core",   "FP6 Tensor Core",
+                                            "FP4 Tensor Core"};
   return m < EC_MATH_N ? lb[m] : "unknown";
 }
 

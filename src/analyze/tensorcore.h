@@ -44,7 +44,11 @@ typedef enum {
   EC_MATH_TF32_TC, /* Tensor Cores on FP32 data in TF32 */
   EC_MATH_FP16_TC, /* Tensor Cores, FP16 or BF16 */
   EC_MATH_INT8_TC, /* Tensor Cores, INT8 (IMMA) */
-  EC_MATH_FP8_TC,  /* Tensor Cores, FP8 (E4M3/E5M2) */
+  EC_MATH_FP8_TC,  /* Tensor Cores, FP8 (E4M3/E5M2), block-scaled MXFP8 included (same rate);
+                      also FP4 or FP6 mixed with FP8 (Blackwell's f8f6f4 kind runs at the FP8 rate) */
+  EC_MATH_FP6_TC,  /* Tensor Cores, FP6 (E2M3/E3M2, MXFP6) */
+  EC_MATH_FP4_TC,  /* Tensor Cores, FP4 (E2M1) on both operands: NVFP4 (UE4M3 scale per 16) or MXFP4
+                      (UE8M0 scale per 32) */
   EC_MATH_N
 } ec_math;
 
@@ -57,14 +61,15 @@ typedef struct ec_math_verdict {
 /** The math of a layer's kernel. The Tensor-Core / CUDA-core verdict of
  *  ec_tc_classify_layer decides the unit; the MMA shape (h16816, i8816,
  *  s1688, hmma, imma), the tf32 marker or the data types in the name
- *  (f16f16, i8i8, e4m3, bf16) decide the data type, else the layer
- *  precision does. A name without evidence (Myelin's __myl_*, "TensorRT")
+ *  (f16f16, i8i8, e4m3, bf16; Blackwell's block-scaled ue4m3xe2m1 NVFP4,
+ *  ue8m0xe2m1 MXFP4, ue8m0xe4m3 MXFP8, e2m3/e3m2 FP6) decide the data type,
+ *  else the layer precision does. A name without evidence (Myelin's __myl_*, "TensorRT")
  *  gives the fastest math the precision allows (FP32 data: TF32, TensorRT's
  *  default on Ampere and newer), from_name 0. precision may be NULL. */
 ec_math_verdict ec_kernel_math(const char *layer_type, const char *tactic, const char *precision);
 
 /** Stable id ("fp32", "fp16", "dp4a", "tf32-tc", "fp16-tc", "int8-tc",
- *  "fp8-tc"; "unknown") and a label ("TF32 Tensor Core"). */
+ *  "fp8-tc", "fp6-tc", "fp4-tc"; "unknown") and a label ("TF32 Tensor Core"). */
 const char *ec_math_id(ec_math m);
 const char *ec_math_label(ec_math m);
 

@@ -9,6 +9,7 @@
  *   notes  data: comparison (warnings about the comparison and each engine) */
 #include "assemble/compare_report.h"
 #include "assemble/html.h"
+#include "analyze/precision_mix.h"
 #include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "view/compare_view.h"
@@ -96,10 +97,29 @@ static char *S_v_gate(void *ud) {
   return rule ? rule : ec_strdup(ec_narrate_gate_none());
 }
 
+/* the precision mix of each candidate against the baseline's, and
+ * --expect-precision's outcome, before the layer tables; "" when neither */
+static char *S_v_precision(void *ud) {
+  const ec_comparison *c = ((S_ctx *)ud)->c;
+  ec_buf b = {0};
+  for (size_t i = 0; i < c->n; i++) {
+    if (i == c->baseline) continue;
+    ec_mix_change mc = ec_mix_change_of(c->engines[c->baseline], c->engines[i]);
+    char *t = ec_mix_change_text(&mc);
+    if (!t) continue;
+    ec_buf_printf(&b, "%sPrecision mix of %s: %s.", b.len ? " " : "", c->engines[i]->name, t);
+    free(t);
+  }
+  char *ex = ec_narrate_expect_compare(c);
+  if (ex) ec_buf_printf(&b, "%sPrecision expectation: %s.", b.len ? " " : "", ex);
+  free(ex);
+  return b.data ? b.data : ec_strdup("");
+}
+
 static const ec_tmpl_value S_values[] = {
     {"compare.baseline", S_v_baseline},     {"compare.metric", S_v_metric}, {"compare.engines", S_v_engines},
     {"compare.candidates", S_v_candidates}, {"compare.verdict", S_v_verdict}, {"compare.alignment", S_v_alignment},
-    {"compare.gate", S_v_gate},
+    {"compare.gate", S_v_gate},             {"compare.precision", S_v_precision},
 };
 
 /* The verdict banner as text for the page (the PDF draws the banner): the

@@ -5,6 +5,7 @@
 #include "util/alloc.h"
 #include "util/buf.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 ec_block *ec_gen_lint(const ec_engine *e, const ec_summary *s, const ec_findings *f, const char *data, const char *id_prefix,
@@ -39,6 +40,9 @@ ec_block *ec_gen_lint(const ec_engine *e, const ec_summary *s, const ec_findings
                     ec_fmt_saving(ms, sizeof ms, ec_findings_union_likely(e, top, nt), u, 0));
     }
     if (nt) ec_buf_putc(&c, '.');
+    char *note = ec_findings_scale_note(f);
+    if (note) ec_buf_printf(&c, " %s", note);
+    free(note);
     b->caption = ec_buf_take(&c);
   } else {
     b = ec_block_notes();

@@ -44,7 +44,7 @@ typedef struct {
  * template is expanded in one thread, so no lock. */
 static const ec_findings *S_findings(S_ctx *c) {
   if (!c->have_findings) {
-    ec_lint(c->part->engine, c->part->summary, NULL, &c->findings);
+    ec_lint(c->part->engine, c->part->summary, c->o->lint, &c->findings);
     c->have_findings = 1;
   }
   return &c->findings;
@@ -458,8 +458,11 @@ static ec_block *S_gen_first_screen(void *ud, const ec_tmpl_item *it, const char
         if (*ec_fmt_saving(ms, sizeof ms, ec_findings_union_likely(e, ranked, nr), ec_findings_union_gain(e, ranked, nr, NULL), 0))
           snprintf(together, sizeof together, "; together %s, each layer counted once", ms);
       }
-      b->caption = ec_asprintf("What to try first, by the time it could save at most%s (all %s under Lint):", together,
-                               ec_fmt_count(all, sizeof all, f->n, "finding", "findings"));
+      char *note = ec_findings_scale_note(f);
+      b->caption = ec_asprintf("What to try first, by the time it could save at most%s (all %s under Lint):%s%s",
+                               together, ec_fmt_count(all, sizeof all, f->n, "finding", "findings"), note ? " " : "",
+                               note ? note : "");
+      free(note);
       ec_block_add(g, b);
     } else {
       char cnt[48];

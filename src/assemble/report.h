@@ -3,6 +3,7 @@
  * (and, through the same expanded documents, the PDF). */
 #ifndef EC_REPORT_H
 #define EC_REPORT_H
+#include "analyze/lint.h"
 #include "analyze/summary.h"
 #include "assemble/template.h"
 #include "util/buf.h"
@@ -14,6 +15,7 @@ typedef struct ec_report_opts {
   int want_html;             /* build HTML for blocks */
   double graph_timeout;      /* engine graph layout time limit in seconds (0: 10) */
   size_t graph_budget;       /* engine graph nodes before simplifying (0: 600) */
+  const ec_lint_opts *lint;  /* lint's thresholds and --expect-precision; NULL: the defaults */
 } ec_report_opts;
 
 /* One engine's expanded report. */

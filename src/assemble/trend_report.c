@@ -7,6 +7,7 @@
  *   chart  data: series | type-history (one chart per engine: small multiples)
  *   notes  data: trend (warnings about the trend) */
 #include "assemble/trend_report.h"
+#include "analyze/precision_mix.h"
 #include "assemble/html.h"
 #include "narrate/narrate.h"
 #include "util/alloc.h"
@@ -62,7 +63,25 @@ static char *S_v_penalty(void *ud) { return ec_strdup(EC_CP_PENALTY_TEXT); }
 static char *S_v_clip(void *ud) { return ec_asprintf("%g", EC_CP_CLIP); }
 static char *S_v_confidence(void *ud) { return ec_asprintf("%g%%", 100 * ((S_ctx *)ud)->t->opts.confidence); }
 
+/* the nights whose precision mix changed, one sentence each; "" when none */
+static char *S_v_precision(void *ud) {
+  const ec_trend *t = ((S_ctx *)ud)->t;
+  ec_buf b = {0};
+  for (size_t gi = 0; gi < t->n; gi++) {
+    const ec_trend_group *g = &t->groups[gi];
+    ec_mix_flip fl[EC_MIX_FLIPS_SHOWN];
+    size_t nf = ec_mix_trend(g, fl, EC_MIX_FLIPS_SHOWN);
+    for (size_t k = 0; k < nf && k < EC_MIX_FLIPS_SHOWN; k++) {
+      char *l = ec_mix_flip_text(g, &fl[k]);
+      ec_buf_printf(&b, "%sThe precision mix of %s changed on %s.", b.len ? " " : "", g->engine, l);
+      free(l);
+    }
+  }
+  return b.data ? b.data : ec_strdup("");
+}
+
 static const ec_tmpl_value S_values[] = {
+    {"trend.precision", S_v_precision},
     {"trend.verdict", S_v_verdict}, {"trend.metric", S_v_metric},   {"trend.engines", S_v_engines},
     {"trend.nights", S_v_nights},   {"trend.order", S_v_order},     {"trend.gate", S_v_gate},
     {"trend.window", S_v_window},   {"trend.penalty", S_v_penalty}, {"trend.clip", S_v_clip},

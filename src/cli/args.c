@@ -33,6 +33,18 @@ int ec_cli_pct(const char *cmd, const char *opt, const char *v, double *out, int
   return 0;
 }
 
+int ec_cli_expect(const char *cmd, const char *v, ec_expect *out, size_t *n) {
+  char err[160];
+  int k = ec_expect_parse(v, out, EC_CLI_EXPECT_MAX, err, sizeof err);
+  if (k < 0) {
+    fprintf(stderr, "enginecard %s: --expect-precision: ", cmd);
+    ec_term_put_safe(stderr, err);
+    return -1;
+  }
+  *n = (size_t)k;
+  return 0;
+}
+
 int ec_cli_metric(const char *cmd, const char *v, ec_metric *out) {
   if (ec_metric_parse(v, out) == 0) return 0;
   fprintf(stderr, "enginecard %s: --metric must be gpu-median, gpu-mean, gpu-p99, throughput or layer-sum, got \"%s\"\n", cmd, v);

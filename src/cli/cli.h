@@ -5,6 +5,7 @@
 #define EC_CLI_H
 #include <stdio.h>
 #include "analyze/compare.h"
+#include "analyze/precision_mix.h"
 #include "load/load.h"
 #include "emit/term.h"
 
@@ -102,6 +103,11 @@ int ec_cli_metric(const char *cmd, const char *v, ec_metric *out);
 /** --confidence PCT (50 <= PCT < 100) as a fraction in *out; 0, or -1 after
  *  printing a usage error. */
 int ec_cli_confidence(const char *cmd, const char *v, double *out);
+/** Parse an --expect-precision value (analyze/precision_mix.h) into out
+ *  (room for EC_CLI_EXPECT_MAX), *n set; 0, or -1 with a message naming cmd.
+ *  Given again, the option replaces the earlier value. */
+#define EC_CLI_EXPECT_MAX 8
+int ec_cli_expect(const char *cmd, const char *v, ec_expect *out, size_t *n);
 /** 1 when the value at argv[i+1] exists; prints a usage error otherwise. */
 int ec_cli_need_value(int argc, char **argv, int i);
 

@@ -2,10 +2,11 @@
  * regression gate that decides from the samples (an estimate of the change
  * with a confidence interval) and machine-readable outputs for CI.
  *
- * Exit: 0 ok; 1 a gate failed (every requested output is still written);
- * 2 usage or I/O error; 3 an ENGINE gave no usable data when loading;
- * 4 no verdict (analyze/compare.h ec_outcome_no_verdict: no timing to
- * compare on a side, a gate inconclusive, or engines not comparable). */
+ * Exit: 0 ok; 1 a gate failed, or a candidate misses --expect-precision
+ * (every requested output is still written); 2 usage or I/O error; 3 an
+ * ENGINE gave no usable data when loading; 4 no verdict
+ * (analyze/compare.h ec_outcome_no_verdict: no timing to compare on a
+ * side, a gate inconclusive, or engines not comparable). */
 #include "analyze/compare.h"
 #include "assemble/compare_report.h"
 
@@ -50,6 +51,8 @@ typedef struct {
   int missing_pass; /* --baseline-missing pass: a baseline that names no file is a first run */
   S_label *labels;
   size_t n_labels, cap_labels;
+  ec_expect expect[EC_CLI_EXPECT_MAX]; /* --expect-precision */
+  size_t n_expect;
 } S_opts;
 
 static int S_opt(void *ctx, int argc, char **argv, int i) {
@@ -70,6 +73,12 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   if (strcmp(a, "--github") == 0 || strcmp(a, "--no-github") == 0) {
     o->github = a[2] == 'g' ? 1 : -1;
     return 1;
+  }
+  if (strcmp(a, "--expect-precision") == 0) {
+    if (!ec_cli_need_value(argc, argv, i) || ec_cli_expect("compare", argv[i + 1], o->expect, &o->n_expect)) return -1;
+    o->o.expect = o->expect;
+    o->o.n_expect = o->n_expect;
+    return 2;
   }
   if (strcmp(a, "--pr-comment") == 0) {
     o->pr_comment = 1;
@@ -464,6 +473,7 @@ int ec_cmd_compare(int argc, char **argv) {
   }
 
   ec_comparison *cmp = ec_compare(es, n, labels, &o.o);
+  ec_expect_compare_apply(cmp); /* a candidate that misses --expect-precision fails like a gate */
   for (size_t k = 0; k < cmp->diags.n; k++) {
     if (c.verbosity < 0 && cmp->diags.v[k].sev < EC_ERROR) continue;
     char *m = ec_diag_format(&cmp->diags.v[k]);
@@ -525,7 +535,7 @@ int ec_cmd_compare(int argc, char **argv) {
     io |= ec_cli_step_summary_append("compare", md) != 0;
     free(md);
   }
-  /* 2 (I/O) > 3 (an ENGINE without usable data) > 1 (gate) > 4 (no verdict: ec_outcome_no_verdict) > 0 */
+  /* 2 (I/O) > 3 (an ENGINE without usable data) > 1 (gate, precision) > 4 (no verdict: ec_outcome_no_verdict) > 0 */
   ec_outcome oc = ec_compare_outcome(cmp);
   if (io) rc = EC_EXIT_USAGE;
   else if (rc == EC_EXIT_NODATA) rc = EC_EXIT_NODATA;

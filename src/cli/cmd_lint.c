@@ -1,4 +1,4 @@
-/* enginecard lint ENGINE [--json] [--fail-on warning|error] — hazards of an
+/* enginecard lint ENGINE [--json] [--fail-on warning|error] [--expect-precision SPEC] — hazards of an
  * engine's layers with their mitigations, and checks of the input files.
  *
  * Text (default): emit/lint_text.h.
@@ -25,6 +25,8 @@ typedef struct {
   /* CI outputs */
   const char *codequality; /* --codequality F: GitLab Code Quality JSON */
   int github;              /* 1 --github, -1 --no-github, 0 by the environment */
+  ec_expect expect[EC_CLI_EXPECT_MAX]; /* --expect-precision */
+  size_t n_expect;
 } S_opts;
 
 static int S_opt(void *ctx, int argc, char **argv, int i) {
@@ -40,6 +42,10 @@ static int S_opt(void *ctx, int argc, char **argv, int i) {
   if (strcmp(argv[i], "--codequality") == 0) {
     if (!ec_cli_need_value(argc, argv, i)) return -1;
     o->codequality = argv[i + 1];
+    return 2;
+  }
+  if (strcmp(argv[i], "--expect-precision") == 0) {
+    if (!ec_cli_need_value(argc, argv, i) || ec_cli_expect("lint", argv[i + 1], o->expect, &o->n_expect)) return -1;
     return 2;
   }
   if (strcmp(argv[i], "--fail-on") == 0) {
@@ -65,7 +71,10 @@ int ec_cmd_lint(int argc, char **argv) {
   if (rc != EC_EXIT_USAGE && ec_engine_usable(e0)) {
     ec_summary *s = ec_summarize(e0);
     ec_findings f = {0};
-    ec_lint(e0, s, NULL, &f);
+    ec_lint_opts lo = ec_lint_opts_default();
+    lo.expect = o.expect;
+    lo.n_expect = o.n_expect;
+    ec_lint(e0, s, &lo, &f);
     if (o.json) {
       json_t *j = ec_jsonout_lint(s, &f, o.fail_on);
       char *txt = ec_jdump(j, 1);

@@ -16,6 +16,8 @@
 typedef struct {
   const char *out, *pdf, *paper, *template_path, *detail;
   long top, max_rows;
+  ec_expect expect[EC_CLI_EXPECT_MAX]; /* --expect-precision */
+  size_t n_expect;
 } S_opts;
 
 static int S_num(const char *opt, const char *v, long *out) {
@@ -32,6 +34,10 @@ static int S_num(const char *opt, const char *v, long *out) {
 static int S_opt(void *ctx, int argc, char **argv, int i) {
   S_opts *o = ctx;
   const char *a = argv[i];
+  if (!strcmp(a, "--expect-precision")) {
+    if (!ec_cli_need_value(argc, argv, i) || ec_cli_expect("report", argv[i + 1], o->expect, &o->n_expect)) return -1;
+    return 2;
+  }
   if (!strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--pdf") || !strcmp(a, "--paper") ||
       !strcmp(a, "--template") || !strcmp(a, "--top") || !strcmp(a, "--max-rows") || !strcmp(a, "--pdf-detail")) {
     if (!ec_cli_need_value(argc, argv, i)) return -1;
@@ -90,6 +96,10 @@ int ec_cmd_report(int argc, char **argv) {
   ro.top_n = (size_t)o.top;
   ro.max_table_rows = (size_t)o.max_rows;
   ro.want_html = o.out != NULL;
+  ec_lint_opts lo = ec_lint_opts_default();
+  lo.expect = o.expect;
+  lo.n_expect = o.n_expect;
+  ro.lint = &lo;
   ec_report r;
   ec_diags td = {0};
   ec_pdf_opts po = {0};

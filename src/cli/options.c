@@ -191,6 +191,14 @@ const ec_option ec_options[] = {
     {"--timeout", NULL, "S", NULL, EC_CMD_GRAPH, 0, "give the layout at most S seconds (default " S_STR(EC_GRAPH_FILE_TIMEOUT_S) ")", NULL},
     {"--budget", NULL, "N", NULL, EC_CMD_GRAPH, 0, "nodes drawn before the graph is simplified (default " S_STR(EC_GRAPH_FILE_BUDGET) ")", NULL},
     {"--constants", NULL, NULL, NULL, EC_CMD_GRAPH, 0, "draw Constant layers too", NULL},
+    /* lint, report, compare */
+    {"--expect-precision", NULL, "SPEC", NULL, EC_CMD_LINT | EC_CMD_REPORT | EC_CMD_COMPARE, 0,
+     "expect PRECISION or narrower for PCT% of the engine: PRECISION[>=PCT%][:latency|:layers][,...]",
+     "PRECISION is FP32, FP16, BF16, FP8, INT8, FP4 or INT4; narrower precisions count for it (INT8 layers meet "
+     "FP16); PCT defaults to 50; the share is of the summed layer latency (the default with a profile) or of the "
+     "layers. Not met: an error finding (precision-expectation) naming the share and the largest layers in a wider "
+     "precision, so lint --fail-on error exits 1; compare exits 1 when a candidate misses it. docs/lint.md has the "
+     "grammar."},
 };
 const size_t ec_n_options = sizeof ec_options / sizeof ec_options[0];
 

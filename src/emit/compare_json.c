@@ -9,6 +9,8 @@
  * are null; every input string goes through ec_jstrn (valid UTF-8); keys are
  * sorted by ec_jdump. */
 #include "emit/compare_json.h"
+#include "analyze/precision_mix.h"
+#include "narrate/narrate.h"
 #include "emit/jsonout.h"
 #include "analyze/layer_kind.h"
 #include "narrate/narrate.h"
@@ -240,6 +242,44 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
     free(t);
     json_object_set_new(o, "uniform", x);
   }
+  /* --expect-precision on this engine, and its precision mix against the baseline's */
+  json_t *ex = json_array();
+  for (size_t k = 0; k < c->opts.n_expect; k++) {
+    ec_expect_result er;
+    ec_expect_check(e, &c->opts.expect[k], &er);
+    json_t *x = json_object();
+    json_object_set_new(x, "spec", json_string(c->opts.expect[k].spec));
+    json_object_set_new(x, "known", json_boolean(er.known));
+    json_object_set_new(x, "met", er.known ? json_boolean(er.met) : json_null());
+    json_object_set_new(x, "basis", json_string(er.by_latency ? "latency" : "layers"));
+    json_object_set_new(x, "share_pct", ec_jnum(er.pct));
+    json_object_set_new(x, "why", ec_jstr(er.why));
+    json_object_set_new(x, "layers_wider", json_integer((json_int_t)er.n_other));
+    json_array_append_new(ex, x);
+    ec_expect_result_free(&er);
+  }
+  json_object_set_new(o, "precision_expectations", ex);
+  if (r->engine != c->baseline) {
+    ec_mix_change mc = ec_mix_change_of(b, e);
+    if (mc.known && mc.notable) {
+      json_t *x = json_object();
+      char *t = ec_mix_change_text(&mc);
+      json_object_set_new(x, "text", ec_jstr(t));
+      free(t);
+      json_object_set_new(x, "basis", json_string(mc.by_latency ? "latency" : "layers"));
+      json_object_set_new(x, "fell", ec_jstr(mc.from));
+      json_object_set_new(x, "fell_from_pct", ec_jnum(mc.from_before));
+      json_object_set_new(x, "fell_to_pct", ec_jnum(mc.from_after));
+      json_object_set_new(x, "rose", ec_jstr(mc.to));
+      json_object_set_new(x, "rose_from_pct", ec_jnum(mc.to_before));
+      json_object_set_new(x, "rose_to_pct", ec_jnum(mc.to_after));
+      json_object_set_new(x, "rose_layers_before", ec_jcount(mc.to_layers_before));
+      json_object_set_new(x, "rose_layers_after", ec_jcount(mc.to_layers_after));
+      json_object_set_new(o, "precision_mix_change", x);
+    } else {
+      json_object_set_new(o, "precision_mix_change", json_null());
+    }
+  }
   json_object_set_new(o, "layer_noise_pct", ec_jnum(r->layer_noise_pct));
   json_object_set_new(o, "layer_noise_note", ec_jstr(r->layer_noise_note));
   if (r->engine == c->baseline) {
@@ -311,6 +351,10 @@ json_t *ec_jsonout_compare(const ec_comparison *c, const ec_kvs *labels) {
   json_object_set_new(s, "no_timing", json_integer((json_int_t)counts[EC_VERDICT_NO_TIMING]));
   json_object_set_new(s, "no_gate", json_integer((json_int_t)counts[EC_VERDICT_INFO]));
   json_object_set_new(o, "summary", s);
+  json_object_set_new(s, "precision_missed", json_integer((json_int_t)c->precision_missed));
+  char *exh = ec_narrate_expect_compare(c);
+  json_object_set_new(o, "precision_expectation", ec_jstr(exh));
+  free(exh);
   ec_outcome oc = ec_compare_outcome(c);
   json_object_set_new(o, "outcome", json_string(ec_outcome_name(oc)));
   /* true only with a verdict that passed: no gate, inconclusive and not comparable are not passes */

@@ -1,5 +1,6 @@
 /* compare_text — see compare_text.h. */
 #include "emit/compare_text.h"
+#include "analyze/precision_mix.h"
 #include "emit/term.h"
 #include "narrate/narrate.h"
 #include "narrate/verdict.h"
@@ -95,6 +96,16 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
   char *rule = ec_compare_gate_rule(c);
   fprintf(f, "gate      %s\n", rule ? rule : ec_narrate_gate_none());
   free(rule);
+  /* --expect-precision: what every candidate must meet, and the baseline's share for reference */
+  for (size_t k = 0; k < c->opts.n_expect; k++) {
+    ec_expect_result er;
+    ec_expect_check(be, &c->opts.expect[k], &er);
+    char *line = ec_expect_line(be, &c->opts.expect[k], &er);
+    fprintf(f, "expect    %s (each candidate); the baseline: ", c->opts.expect[k].spec);
+    ec_term_put_safe(f, line);
+    free(line);
+    ec_expect_result_free(&er);
+  }
   char head[64];
   ec_narrate_change_head(c, 0, head, sizeof head);
   fprintf(f, "\n%-32s %14s  %-30s  %s\n", "engine",
@@ -142,6 +153,23 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
       if (r->est.df) fprintf(f, "; %zu and %zu runs, between-run sd " EC_PCT " (%d degrees of freedom)", r->est.runs_base,
                              r->est.runs_cand, r->est.between_pct, r->est.df);
       fputc('\n', f);
+    }
+    /* the precision mix, and what was expected of it, before the layers */
+    ec_mix_change mc = ec_mix_change_of(be, ee);
+    char *mix = ec_mix_change_text(&mc);
+    if (mix) {
+      fputs("  precision mix: ", f);
+      ec_term_put_safe(f, mix);
+      free(mix);
+    }
+    for (size_t k = 0; k < c->opts.n_expect; k++) {
+      ec_expect_result er;
+      ec_expect_check(ee, &c->opts.expect[k], &er);
+      char *line = ec_expect_line(ee, &c->opts.expect[k], &er);
+      fprintf(f, "  expected %s: ", er.known && !er.met ? "FAIL" : er.known ? "ok" : "?");
+      ec_term_put_safe(f, line);
+      free(line);
+      ec_expect_result_free(&er);
     }
     for (size_t k = 0; k < r->n_mism; k++) S_mismatch(f, "not comparable", &r->mism[k]);
     for (size_t k = 0; k < r->n_dflt; k++) S_mismatch(f, "TensorRT 11 default, not an option difference", &r->dflt[k]);
@@ -199,4 +227,10 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
   char *outcome = ec_narrate_compare_headline(c);
   fprintf(f, "result: %s\n", outcome);
   free(outcome);
+  char *ex = ec_narrate_expect_compare(c);
+  if (ex) {
+    fputs("expect: ", f);
+    ec_term_put_safe(f, ex);
+    free(ex);
+  }
 }

@@ -1,5 +1,6 @@
 /* github — see github.h. */
 #include "emit/github.h"
+#include "analyze/precision_mix.h"
 #include "emit/markdown.h"
 #include "analyze/lint.h"
 #include "analyze/trend.h"
@@ -68,6 +69,32 @@ char *ec_github_annotations(const ec_comparison *c) {
     ec_gh_escape(&b, r->reason, 0, 500);
     ec_buf_puts(&b, "\n");
     shown++;
+  }
+  /* candidates that miss --expect-precision */
+  for (size_t i = 0; i < c->n; i++) {
+    if (i == c->baseline) continue;
+    for (size_t k = 0; k < c->opts.n_expect; k++) {
+      ec_expect_result er;
+      ec_expect_check(c->engines[i], &c->opts.expect[k], &er);
+      if (er.known && !er.met) {
+        if (shown == EC_GH_MAX_ERRORS) {
+          more++;
+        } else {
+          char *line = ec_expect_line(c->engines[i], &c->opts.expect[k], &er);
+          ec_buf_puts(&b, "::error title=");
+          ec_gh_escape(&b, "enginecard compare: ", 1, 0);
+          ec_gh_escape(&b, c->engines[i]->name, 1, 80);
+          ec_buf_puts(&b, " precision::");
+          ec_gh_escape(&b, c->engines[i]->name, 0, 200);
+          ec_buf_puts(&b, ": expected ");
+          ec_gh_escape(&b, line, 0, 500);
+          ec_buf_puts(&b, "\n");
+          free(line);
+          shown++;
+        }
+      }
+      ec_expect_result_free(&er);
+    }
   }
   if (more) ec_buf_printf(&b, "enginecard: %zu more failed gate%s not annotated (GitHub shows %d per step)\n", more,
                           ec_plural(more, "", "s"), EC_GH_MAX_ERRORS);

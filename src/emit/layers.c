@@ -7,6 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* how a peak was chosen is said when there is one, or when the GPU has the
+ * math at an unpublished rate (analyze/device_peak.h EC_PEAK_UNPUBLISHED) */
+static int S_choice_known(const ec_peak_choice *p) { return isfinite(p->flops) || p->how == EC_PEAK_UNPUBLISHED; }
+
 /* "name:[d0,d1]:format" for each tensor, joined by " | ". */
 static void S_tensors_text(ec_buf *b, const ec_tensor *t, size_t n) {
   for (size_t i = 0; i < n; i++) {
@@ -96,7 +100,7 @@ static void S_csv_row(ec_buf *b, const ec_summary *s, const ec_layer *l) {
   }
   ec_buf_printf(b, ",%s,%s,", known ? ec_math_id(x->math.math) : "", known && x->peak.math ? ec_math_id(x->peak.math) : "");
   if (isfinite(ef[4])) ec_buf_printf(b, "%.9g", ef[4]);
-  ec_buf_printf(b, ",%s,", known && isfinite(x->peak.flops) ? ec_peak_how_name(x->peak.how) : "");
+  ec_buf_printf(b, ",%s,", known && S_choice_known(&x->peak) ? ec_peak_how_name(x->peak.how) : "");
   if (isfinite(ef[5])) ec_buf_printf(b, "%.9g", ef[5]);
   ec_buf_putc(b, ',');
   ec_buf m = {0};
@@ -151,7 +155,7 @@ static json_t *S_json_row(const ec_summary *s, const ec_layer *l) {
   json_object_set_new(o, "kernel_math_basis", known && x->math.basis ? json_string(x->math.basis) : json_null());
   json_object_set_new(o, "peak_kind", known && x->peak.math ? json_string(ec_math_id(x->peak.math)) : json_null());
   json_object_set_new(o, "peak_tflops", ec_jnum(ef[4]));
-  json_object_set_new(o, "peak_choice", known && isfinite(x->peak.flops) ? json_string(ec_peak_how_name(x->peak.how)) : json_null());
+  json_object_set_new(o, "peak_choice", known && S_choice_known(&x->peak) ? json_string(ec_peak_how_name(x->peak.how)) : json_null());
   json_object_set_new(o, "pct_of_peak", ec_jnum(ef[5]));
   json_t *md = json_array();
   for (size_t i = 0; i < l->n_metadata; i++) json_array_append_new(md, ec_jstr(l->metadata[i]));

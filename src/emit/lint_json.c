@@ -5,6 +5,9 @@
  *   "top_by_gain": [finding index ... up to 3],
  *   "top_by_gain_together_ms" | null: what those could save together, each layer once,
  *   "top_by_gain_together_likely_ms" | null: what they likely save together, each layer once,
+ *   "savings": {"scaled", "factor", "layer_sum_ms" | null, "end_to_end_ms" | null, "end_to_end" | null,
+ *               "note" | null}: every saving scaled to the end-to-end time when the layers sum to more
+ *               (analyze/lint.h ec_findings),
  *   "groups": [ { "rule", "severity", "findings": [finding index ...], "layers",
  *                 "latency_ms" | null, "latency_share_pct" | null, "gain_ms_max" | null,
  *                 "likely_ms" | null, "mitigation" | null } ]: the findings by rule (ec_findings_group),
@@ -105,6 +108,17 @@ json_t *ec_jsonout_lint(const ec_summary *s, const ec_findings *f, int fail_on) 
   /* what they could save together, each layer once (never above their time) */
   json_object_set_new(o, "top_by_gain_together_ms", nt ? ec_jnum(ec_findings_union_gain(e, top, nt, NULL)) : json_null());
   json_object_set_new(o, "top_by_gain_together_likely_ms", nt ? ec_jnum(ec_findings_union_likely(e, top, nt)) : json_null());
+  /* savings bounded by what the engine takes: scaled to the end-to-end time when the layers sum to more */
+  json_t *sc = json_object();
+  json_object_set_new(sc, "scaled", json_boolean(f->gains_scaled));
+  json_object_set_new(sc, "factor", ec_jnum(f->gain_scale));
+  json_object_set_new(sc, "layer_sum_ms", ec_jnum(f->layer_sum_ms));
+  json_object_set_new(sc, "end_to_end_ms", ec_jnum(f->e2e_ms));
+  json_object_set_new(sc, "end_to_end", ec_jstr(f->e2e_what));
+  char *note = ec_findings_scale_note(f);
+  json_object_set_new(sc, "note", ec_jstr(note));
+  free(note);
+  json_object_set_new(o, "savings", sc);
   ec_finding_groups g;
   ec_findings_group(s, f, &g);
   json_t *ga = json_array();

@@ -3,6 +3,7 @@
 #include "emit/term.h"
 #include "words/words.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void S_put(FILE *f, const char *s, size_t n, size_t width, size_t max) { ec_term_put_text(f, s, n, width, max); }
@@ -35,7 +36,9 @@ void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE 
   size_t nt = ec_findings_top(f, 3, top);
   char share[16], gain[16], likely[16];
   if (nt) {
-    fputs("try first (the most each could save of the summed layer latency):", out);
+    fputs(f->gains_scaled ? "try first (the most each could save, scaled to the end-to-end time):"
+                          : "try first (the most each could save of the summed layer latency):",
+          out);
     for (size_t k = 0; k < nt; k++) {
       fprintf(out, "%s %s ", k ? "," : "", top[k]->rule);
       S_saving(out, top[k]->gain_ms_likely, top[k]->gain_ms_max);
@@ -46,6 +49,11 @@ void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE 
       fputs(" (each layer counted once)", out);
     }
     fputc('\n', out);
+    char *note = ec_findings_scale_note(f);
+    if (note) {
+      ec_term_put_safe(out, note);
+      free(note);
+    }
   }
   /* one line per rule, then its findings indented */
   ec_finding_groups g;

@@ -1,5 +1,6 @@
 /* markdown — see markdown.h. */
 #include "emit/markdown.h"
+#include "analyze/precision_mix.h"
 #include "narrate/narrate.h"
 #include "narrate/verdict.h"
 #include "util/alloc.h"
@@ -167,6 +168,13 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
     ec_buf_puts(&b, "\n\n");
     free(basis);
   }
+  char *ex = ec_narrate_expect_compare(c);
+  if (ex) {
+    ec_buf_puts(&b, "Precision: ");
+    ec_md_text(&b, ex, 600);
+    ec_buf_puts(&b, "\n\n");
+    free(ex);
+  }
   if (o->fold) ec_buf_printf(&b, "<details open><summary>%zu engine%s</summary>\n\n", c->n, ec_plural(c->n, "", "s"));
   char chead[64];
   ec_buf_printf(&b, "| Engine | %s (%s) | %s | Source | Verdict |\n", ec_metric_name(c->used), unit,
@@ -226,6 +234,25 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
       ec_md_text(&b, uni, 0);
       ec_buf_puts(&b, ".\n\n");
       free(uni);
+    }
+    /* the precision mix and what was expected of it, before the layers */
+    ec_mix_change mc = ec_mix_change_of(be, ee);
+    char *mix = ec_mix_change_text(&mc);
+    if (mix) {
+      ec_buf_puts(&b, "Precision mix: ");
+      ec_md_text(&b, mix, 400);
+      ec_buf_puts(&b, "\n\n");
+      free(mix);
+    }
+    for (size_t k = 0; k < c->opts.n_expect; k++) {
+      ec_expect_result er;
+      ec_expect_check(ee, &c->opts.expect[k], &er);
+      char *line = ec_expect_line(ee, &c->opts.expect[k], &er);
+      ec_buf_printf(&b, "Expected (%s): ", er.known && !er.met ? "**not met**" : er.known ? "met" : "not checked");
+      ec_md_text(&b, line, 400);
+      ec_buf_puts(&b, "\n\n");
+      free(line);
+      ec_expect_result_free(&er);
     }
     if (!r->aligned) {
       ec_buf_puts(&b, "Layers: ");

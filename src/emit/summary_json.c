@@ -10,11 +10,13 @@
  * schema is documented in docs/formats.md. */
 #include "emit/summary_json.h"
 #include "emit/jsonout.h"
+#include "analyze/device_peak.h"
 #include "analyze/gate.h"
 #include "analyze/layer_kind.h"
 #include "util/order.h"
 #include "util/alloc.h"
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,6 +154,27 @@ static json_t *S_layers_kept(const ec_summary *s) {
   json_object_set_new(o, "type", ty);
   json_object_set_new(o, "precision", pr);
   json_object_set_new(o, "latency_ms", ms);
+  return o;
+}
+
+/* The architecture (analyze/device_peak.h ec_engine_arch): from the device
+ * facts or the kernel names; null when neither tells it. */
+static json_t *S_arch(const ec_summary *s) {
+  const ec_engine *e = s->engine;
+  ec_arch a = ec_engine_arch(e);
+  if (!a.cc10) return json_null();
+  json_t *o = json_object();
+  char cc[16];
+  snprintf(cc, sizeof cc, "%d.%d", a.cc10 / 10, a.cc10 % 10);
+  json_object_set_new(o, "name", ec_jstr(a.name));
+  json_object_set_new(o, "compute_capability", json_string(cc));
+  json_object_set_new(o, "source", json_string(a.from_device ? "device" : "kernel names"));
+  json_object_set_new(o, "kernel_marker", a.marker[0] ? json_string(a.marker) : json_null());
+  json_object_set_new(o, "or_newer", json_boolean(a.or_newer));
+  json_object_set_new(o, "has_peaks", json_boolean(ec_peak_any(&s->nums.peak)));
+  char *why = ec_peak_why_none(e, &s->nums.peak);
+  json_object_set_new(o, "no_peak_reason", ec_jstr(why));
+  free(why);
   return o;
 }
 
@@ -438,6 +461,7 @@ json_t *ec_jsonout_summary(const ec_summary *s) {
   json_object_set_new(o, "labels", lab);
   json_object_set_new(o, "bindings", S_bindings(e));
   json_object_set_new(o, "device", S_device(e));
+  json_object_set_new(o, "architecture", S_arch(s));
   json_object_set_new(o, "build", S_build(e));
   json_object_set_new(o, "provenance", S_provenance(e));
   json_t *w = json_array();

@@ -1,5 +1,6 @@
 /* summary_text — see summary_text.h. */
 #include "emit/summary_text.h"
+#include "analyze/device_peak.h"
 #include "analyze/layer_kind.h"
 #include "emit/term.h"
 #include "util/buf.h"
@@ -30,11 +31,24 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
   fprintf(f, "engine      ");
   S_put_name(f, e->name, strlen(e->name), 200);
   fprintf(f, "\n");
+  /* the device, with its architecture; without device facts, the
+   * architecture its kernel names tell */
+  char *arch = ec_arch_sentence(e, &s->nums.peak);
   if (e->device.present && e->device.name) {
     fputs("device      ", f);
     S_put_name(f, e->device.name, strlen(e->device.name), 200);
+    if (arch) {
+      fputs(" (", f);
+      S_put_name(f, arch, strlen(arch), 200);
+      fputc(')', f);
+    }
     fputc('\n', f);
+  } else if (arch) {
+    fputs("device      " EC_NA " (", f);
+    S_put_name(f, arch, strlen(arch), 200);
+    fputs(")\n", f);
   }
+  free(arch);
   for (size_t i = 0; i < e->labels.n; i++) {
     fputs(i ? ", " : "labels      ", f);
     S_put_name(f, e->labels.v[i].key, strlen(e->labels.v[i].key), 60);
@@ -42,6 +56,14 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
     S_put_name(f, e->labels.v[i].val, strlen(e->labels.v[i].val), 100);
     if (i + 1 == e->labels.n) fputc('\n', f);
   }
+  ec_buf dla = {0};
+  ec_phrase_dla(&dla, e);
+  if (dla.len) {
+    fputs("dla         ", f);
+    S_put_name(f, dla.data, dla.len, 200);
+    fputc('\n', f);
+  }
+  ec_buf_free(&dla);
   if (e->trt_version) {
     fputs("tensorrt    ", f);
     S_put_name(f, e->trt_version, strlen(e->trt_version), 60);

@@ -1,5 +1,6 @@
 /* trend_json — enginecard.trend/1 (see trend_out.h). */
 #include "emit/compare_json.h"
+#include "analyze/precision_mix.h"
 #include "narrate/narrate.h"
 #include "emit/jsonout.h"
 #include "emit/trend_out.h"
@@ -107,6 +108,30 @@ static json_t *S_group(const ec_trend *t, const ec_trend_group *g) {
     free(line);
     json_array_append_new(cps, x);
   }
+  /* nights whose precision mix changed from the night before (analyze/precision_mix.h) */
+  size_t nf = ec_mix_trend(g, NULL, 0);
+  ec_mix_flip *fl = ec_calloc(nf ? nf : 1, sizeof *fl);
+  ec_mix_trend(g, fl, nf);
+  json_t *pa = json_array();
+  for (size_t k = 0; k < nf; k++) {
+    json_t *x = json_object();
+    json_object_set_new(x, "night", ec_jstr(g->nights[fl[k].night].name));
+    json_object_set_new(x, "index", json_integer((json_int_t)fl[k].night));
+    json_object_set_new(x, "against", ec_jstr(g->nights[fl[k].before].name));
+    json_object_set_new(x, "basis", json_string(fl[k].change.by_latency ? "latency" : "layers"));
+    json_object_set_new(x, "fell", ec_jstr(fl[k].change.from));
+    json_object_set_new(x, "fell_from_pct", ec_jnum(fl[k].change.from_before));
+    json_object_set_new(x, "fell_to_pct", ec_jnum(fl[k].change.from_after));
+    json_object_set_new(x, "rose", ec_jstr(fl[k].change.to));
+    json_object_set_new(x, "rose_from_pct", ec_jnum(fl[k].change.to_before));
+    json_object_set_new(x, "rose_to_pct", ec_jnum(fl[k].change.to_after));
+    char *txt = ec_mix_change_text(&fl[k].change);
+    json_object_set_new(x, "text", ec_jstr(txt));
+    free(txt);
+    json_array_append_new(pa, x);
+  }
+  free(fl);
+  json_object_set_new(o, "precision_changes", pa);
   json_object_set_new(o, "autocorrelation", ec_jnum(g->rho));
   json_object_set_new(o, "change_points", cps);
   json_t *gate = json_object();

@@ -1,5 +1,6 @@
 /* trend_md — the trend's Markdown summary for a CI job (see trend_out.h). */
 #include "emit/markdown.h"
+#include "analyze/precision_mix.h"
 #include "narrate/narrate.h"
 #include "narrate/verdict.h"
 #include "emit/trend_out.h"
@@ -70,6 +71,24 @@ char *ec_markdown_trend(const ec_trend *t) {
     shown++;
   }
   ec_md_tail(&b, t->n - shown, &t->diags);
+  /* nights whose precision mix changed, before the change points' tables */
+  for (size_t gi = 0; gi < t->n; gi++) {
+    const ec_trend_group *g = &t->groups[gi];
+    ec_mix_flip fl[EC_MIX_FLIPS_SHOWN];
+    size_t nf = ec_mix_trend(g, fl, EC_MIX_FLIPS_SHOWN);
+    for (size_t k = 0; k < nf && k < EC_MIX_FLIPS_SHOWN; k++) {
+      char *l = ec_mix_flip_text(g, &fl[k]);
+      ec_buf_puts(&b, k ? "- " : "\n**");
+      if (!k) {
+        ec_md_text(&b, g->engine, S_NAME_MAX);
+        ec_buf_puts(&b, "**: precision mix changed\n\n- ");
+      }
+      ec_md_text(&b, l, 600);
+      ec_buf_puts(&b, "\n");
+      free(l);
+    }
+    if (nf > EC_MIX_FLIPS_SHOWN) ec_buf_printf(&b, "- _%zu more in the JSON output._\n", nf - EC_MIX_FLIPS_SHOWN);
+  }
   for (size_t gi = 0; gi < t->n; gi++) {
     const ec_trend_group *g = &t->groups[gi];
     if (!g->n_cps) continue;

@@ -1,5 +1,6 @@
 /* trend_text — see trend_text.h. */
 #include "emit/trend_text.h"
+#include "analyze/precision_mix.h"
 #include "emit/term.h"
 #include "narrate/narrate.h"
 #include "util/buf.h"
@@ -34,6 +35,19 @@ void ec_print_trend(const ec_trend *t) {
                   g->tensorrt ? g->tensorrt : "not recorded", g->n, ec_plural(g->n, "", "s"));
     if (isfinite(g->noise_pct)) ec_buf_printf(&b, ", night-to-night noise " EC_PCT, g->noise_pct);
     S_line(&b);
+    /* nights whose precision mix changed, before the change points */
+    ec_mix_flip fl[EC_MIX_FLIPS_SHOWN];
+    size_t nf = ec_mix_trend(g, fl, EC_MIX_FLIPS_SHOWN);
+    for (size_t k = 0; k < nf && k < EC_MIX_FLIPS_SHOWN; k++) {
+      char *l = ec_mix_flip_text(g, &fl[k]);
+      ec_buf_printf(&b, "  precision mix changed on %s", l);
+      free(l);
+      S_line(&b);
+    }
+    if (nf > EC_MIX_FLIPS_SHOWN) {
+      ec_buf_printf(&b, "  (%zu more precision changes in the JSON output)", nf - EC_MIX_FLIPS_SHOWN);
+      S_line(&b);
+    }
     if (!g->n_cps) {
       ec_buf_puts(&b, "  no change point");
       S_line(&b);

@@ -62,6 +62,7 @@ static const S_fmt S_formats[] = {
     {"Channel major BFloat16 format where channel % 2 == 0", "BF16 NHWC2"},
     {"Two wide channel vectorized row major BFloat16 format", "BF16 NC2HW"},
     {"Row major linear FP8 format", "FP8 NCHW"},
+    {"Row major linear FP4 format", "FP4 NCHW"},
     {"Unknown format", "Unknown format"},
     /* kgen formats: the data type alone */
     {"BFloat16", "BFloat16"}, {"Bool", "Bool"}, {"Double", "Double"},

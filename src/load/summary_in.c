@@ -190,6 +190,34 @@ int ec_load_stored_layers(ec_engine *e) {
   return (int)e->n_layers;
 }
 
+/* The precision mix: latency_ms.by_precision {PREC: ms} and
+ * layer_count.by_precision {PREC: n}, one entry per precision either names
+ * (what the other lacks is NAN). */
+static void S_precisions(ec_engine *e, const ec_jtoks *d, size_t lat, size_t count) {
+  size_t cap = 0;
+  size_t src[2] = {lat, count};
+  for (int k = 0; k < 2; k++) {
+    if (ec_jt_kind_of(d, src[k]) != EC_JT_OBJECT) continue;
+    for (size_t x = ec_jt_first(d, src[k]); x != S_NONE; x = ec_jt_next(d, src[k], x)) {
+      char *name = ec_jt_str(d, x, NULL);
+      if (!name) continue;
+      ec_stored_prec *p = NULL;
+      for (size_t i = 0; i < e->n_stored_by_precision && !p; i++)
+        if (!strcmp(e->stored_by_precision[i].precision, name)) p = &e->stored_by_precision[i];
+      if (p) {
+        free(name);
+      } else {
+        p = EC_PUSH(e->stored_by_precision, e->n_stored_by_precision, cap);
+        p->precision = name;
+        p->ms = p->layers = NAN;
+      }
+      double v = ec_jt_num(d, x + 1);
+      if (k == 0) p->ms = v;
+      else p->layers = v;
+    }
+  }
+}
+
 /* The name discovery gives a file: its base name without ".json"/".txt". */
 static int S_is_default_name(const char *name, const char *path) {
   const char *b = strrchr(path, '/');
@@ -386,6 +414,8 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
   if (ec_jt_kind_of(d, lat) == EC_JT_OBJECT) e->stored_layer_sum_ms = ec_jt_num(d, ec_jt_get(d, lat, "total"));
   S_latencies(e, d, ec_jt_get(d, lat, "by_type"), ec_jt_get(d, root, "top_layers"));
   S_kept(e, d, path, ec_jt_get(d, root, "layers_kept"));
+  if (!e->n_stored_by_precision)
+    S_precisions(e, d, ec_jt_get(d, lat, "by_precision"), ec_jt_get(d, ec_jt_get(d, root, "layer_count"), "by_precision"));
   S_kvs(e, path, d, &e->labels, ec_jt_get(d, root, "labels"), NULL);
   size_t prov = ec_jt_get(d, root, "provenance");
   if (ec_jt_kind_of(d, prov) == EC_JT_OBJECT) {

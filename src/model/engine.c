@@ -218,6 +218,8 @@ void ec_engine_free(ec_engine *e) {
     }
     free(nm[k]);
   }
+  for (size_t i = 0; i < e->n_stored_by_precision; i++) free(e->stored_by_precision[i].precision);
+  free(e->stored_by_precision);
   ec_input_shapes_free(&e->input_shapes);
   free(e->trt_version);
   free(e->trt_version_source);

@@ -258,6 +258,15 @@ typedef struct ec_named_ms {
   char *precision;
 } ec_named_ms;
 
+/* A precision's part of a stored summary: its latency_ms.by_precision (ms;
+ * NAN when the summary has no latencies or says null) and its
+ * layer_count.by_precision (layers; NAN when absent). */
+typedef struct ec_stored_prec {
+  char *precision;
+  double ms;
+  double layers;
+} ec_stored_prec;
+
 typedef enum {
   EC_FILE_GRAPH = 0,
   EC_FILE_PROFILE,
@@ -358,6 +367,8 @@ typedef struct ec_engine {
   int stored_kept_complete;    /* layers_kept holds every layer */
   int stored_layers_partial;   /* the layers were made from a layers_kept that holds only the slowest
                                   (ec_load_stored_layers): others are not known, not absent */
+  ec_stored_prec *stored_by_precision; /* its precision mix (analyze/precision_mix.h), by precision */
+  size_t n_stored_by_precision;
   ec_kvs labels;              /* labels given with `summary --label key=value` (stored in the
                                  summary, read back from it), in the order given */
   size_t n_log_runs;          /* runs in the first log that has any: one per trtexec invocation */

@@ -1,4 +1,5 @@
 #include "narrate/narrate.h"
+#include "analyze/precision_mix.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,4 +131,33 @@ char *ec_narrate_first_run(const char *base) {
   return ec_asprintf("PASS: no baseline yet (%s does not exist; --baseline-missing pass): nothing was compared, and "
                      "this run becomes the baseline once it is kept",
                      base);
+}
+
+char *ec_narrate_expect_compare(const ec_comparison *c) {
+  if (!c->opts.n_expect) return NULL;
+  ec_buf specs = {0}, names = {0};
+  for (size_t k = 0; k < c->opts.n_expect; k++) ec_buf_printf(&specs, "%s%s", k ? "," : "", c->opts.expect[k].spec);
+  size_t cand = 0, miss = 0, unknown = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    if (i == c->baseline) continue;
+    cand++;
+    size_t u;
+    if (ec_expect_compare_misses(c, i, &u)) {
+      ec_buf_printf(&names, "%s%s", miss ? ", " : "", c->engines[i]->name);
+      miss++;
+    }
+    unknown += u > 0;
+  }
+  char *out;
+  if (miss)
+    out = ec_asprintf("FAIL: %zu of %zu candidate%s miss%s --expect-precision %s: %s", miss, cand, ec_plural(cand, "", "s"),
+                      ec_plural(miss, "es", ""), specs.data, names.data);
+  else if (unknown)
+    out = ec_asprintf("--expect-precision %s could not be checked on %zu of %zu candidate%s (precisions unknown)", specs.data,
+                      unknown, cand, ec_plural(cand, "", "s"));
+  else
+    out = ec_asprintf("--expect-precision %s: met by every candidate", specs.data);
+  ec_buf_free(&specs);
+  ec_buf_free(&names);
+  return out;
 }

@@ -32,6 +32,11 @@ char *ec_narrate_basis(const ec_comparison *c);
  *  0.2754 ms per batch of 1."; NULL when the figures are as measured.
  *  Engine names are untrusted: escape on output. Caller frees. */
 char *ec_narrate_basis_detail(const ec_comparison *c);
+/** The precision expectation's outcome over c's candidates, one line: "FAIL:
+ *  1 of 2 candidates misses --expect-precision INT8>=80%: pytorch-fp16",
+ *  "met by every candidate (--expect-precision INT8>=80%)"; NULL without
+ *  --expect-precision. Caller frees. */
+char *ec_narrate_expect_compare(const ec_comparison *c);
 /** A trend's outcome in one line ("FAIL: the latest night of 1 of 3 engines
  *  is slower than the level before it beyond the 5% limit"), as the terminal,
  *  Markdown, the JSON headline and the report's {{trend.verdict}} say it;

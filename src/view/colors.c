@@ -20,7 +20,8 @@ typedef struct S_entry {
  * colour for it) gold, kgen khaki (Myelin's lighter), and light CSS named
  * colours (black text stays readable on them in the graph) for the families
  * TREx leaves gray: every family >= 20 CIELAB units from every other and >=
- * 25 from the engine colours; test_charts checks both. ConvActPool and NonZero
+ * 25 from the engine colours (DLA, the records of a DLA region: chocolate);
+ * test_charts checks both. ConvActPool and NonZero
  * are TREx types outside the families. */
 static const S_entry S_layer[] = {
     {"Convolution", 0x4682B4},  {"Deconvolution", 0x7B68EE}, {"ConvActPool", 0x6495ED},
@@ -33,7 +34,7 @@ static const S_entry S_layer[] = {
     {"TopK", 0xB0E0E6},         {"NMS", 0xFF6347},           {"Scatter", 0x00FF7F},
     {"Gather", 0xDB7093},       {"Concatenation", 0x20B2AA}, {"Activation", 0xDDA0DD},
     {"Cast", 0xADFF2F},         {"Constant", 0x7FFFD4},      {"shape_call", 0xF5DEB3},
-    {"signal", 0xD8BFD8},       {"wait", 0xB8860B},
+    {"signal", 0xD8BFD8},       {"wait", 0xB8860B},          {"DLA", 0xD2691E},
 };
 
 /* P/trex/colors.py precision_colormap (red, orange, lightgray, deepskyblue),

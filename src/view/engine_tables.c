@@ -1,5 +1,6 @@
 #include "view/colors.h"
 #include "view/engine_tables.h"
+#include "analyze/device_peak.h"
 #include "view/engine_charts.h"
 #include "analyze/layer_kind.h"
 #include "util/alloc.h"
@@ -89,10 +90,18 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   } else {
     S_kv(t, "Device", EC_NA " (no metadata or log)");
   }
+  /* the architecture: the device's, else the one the kernel names tell */
+  char *arch = ec_arch_sentence(e, &s->nums.peak);
+  if (arch) S_kv(t, "Architecture", arch);
+  free(arch);
   S_kv(t, "TensorRT", e->trt_version ? e->trt_version : EC_NA " (no log banner)");
   char *prec = ec_summary_build_precision(s);
   if (prec) S_kv(t, "Build precision", prec);
   free(prec);
+  ec_buf dla = {0};
+  ec_phrase_dla(&dla, e);
+  if (dla.len) S_kv(t, "DLA", dla.data);
+  ec_buf_free(&dla);
   ec_buf b = {0};
   long long nl = ec_summary_layer_count(s);
   if (nl >= 0) ec_buf_printf(&b, "%lld", nl);
@@ -894,6 +903,12 @@ ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max) {
   if (nu->peak_exceeded)
     ec_buf_printf(&note, "; ! %zu above every plausible peak: no percentage (the FLOPs or the latency are off)",
                   nu->peak_exceeded);
+  if (nu->peak_unpublished)
+    ec_buf_printf(&note, "; ? %zu whose math this GPU has at a rate no product figure publishes: no percentage",
+                  nu->peak_unpublished);
+  char *none = ec_peak_why_none(e, &nu->peak);
+  if (none) ec_buf_printf(&note, "; no peak: %s", none);
+  free(none);
   ec_buf_putc(&note, '.');
   ec_table_set_note(t, note.data);
   ec_buf_free(&note);

@@ -1,5 +1,6 @@
 /* headline — see headline.h. */
 #include "view/headline.h"
+#include "analyze/device_peak.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,8 +174,13 @@ char *ec_headline_identity(const ec_summary *s) {
   ec_buf b = {0};
   ec_buf_puts(&b, "GPU: ");
   ec_buf_puts(&b, e->device.present && e->device.name ? e->device.name : EC_NA);
+  ec_arch a = ec_engine_arch(e);
   if (e->device.present && e->device.compute_capability)
-    ec_buf_printf(&b, " (compute capability %s)", e->device.compute_capability);
+    ec_buf_printf(&b, " (%s%scompute capability %s)", a.family ? a.family : "", a.family ? ", " : "",
+                  e->device.compute_capability);
+  else if (a.cc10) /* no device facts: what the kernel names tell */
+    ec_buf_printf(&b, " (%s kernels: %s%s)", a.marker, a.family ? a.family : "an unknown architecture",
+                  a.or_newer ? " or newer" : "");
   ec_buf_printf(&b, " \xC2\xB7 TensorRT: %s", e->trt_version ? e->trt_version : EC_NA);
   /* a generated engine says so where the reader looks first (load/provenance.c) */
   if (e->generator) ec_buf_puts(&b, " \xC2\xB7 generated, not measured (see Provenance under Engine)");

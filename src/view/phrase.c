@@ -1,4 +1,5 @@
 #include "view/phrase.h"
+#include "analyze/layer_kind.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +8,8 @@
 char *ec_phrase_peak(char *buf, size_t cap, const ec_peak_choice *p) {
   if (p->how == EC_PEAK_EXCEEDED)
     snprintf(buf, cap, "above every peak !");
+  else if (p->how == EC_PEAK_UNPUBLISHED)
+    snprintf(buf, cap, "rate not published ?");
   else if (!isfinite(p->flops))
     snprintf(buf, cap, EC_NA);
   else
@@ -60,6 +63,16 @@ void ec_phrase_aux_caveat(ec_buf *b, const ec_engine *e) {
   else
     ec_buf_puts(b, "layers on auxiliary streams overlap, so their sum can exceed the time the engine takes");
   if (e->layer_sum_caveat) ec_buf_puts(b, " (trtexec warns its \"Total\" may not be accurate)");
+}
+
+void ec_phrase_dla(ec_buf *b, const ec_engine *e) {
+  if (!ec_engine_runs_dla(e)) return;
+  const char *core = ec_kvs_get(&e->system_options, "DLACore");
+  const char *fb = ec_kvs_get(&e->build_options, "Allow GPU fallback for DLA");
+  const char *ws = ec_kvs_get(&e->system_options, "DLA Workspace Allocation Strategy");
+  ec_buf_printf(b, "core %s", core && *core ? core : EC_NA);
+  if (fb) ec_buf_printf(b, "; GPU fallback %s", fb);
+  if (ws) ec_buf_printf(b, "; workspace allocation %s", ws);
 }
 
 void ec_phrase_total_part(ec_buf *b, double v, size_t known, size_t n) {

@@ -38,6 +38,11 @@ void ec_phrase_weights(ec_buf *b, const ec_summary *s, const char *extra, const 
  *  ran on auxiliary streams ("Number of aux streams is 2", trtexec's warning
  *  that its "Total" may not be accurate); nothing otherwise. */
 void ec_phrase_aux_caveat(ec_buf *b, const ec_engine *e);
+/** The DLA facts of e's build as its log prints them, appended to b: "core
+ *  0; GPU fallback Enabled; workspace allocation sharedStatic" (trtexec
+ *  11.4's DLA Workspace Allocation Strategy); nothing when e runs no layer on
+ *  a DLA (analyze/layer_kind.h ec_engine_runs_dla). */
+void ec_phrase_dla(ec_buf *b, const ec_engine *e);
 /** Append the known part of a total over layers that is not whole:
  *  "12 B known for 844 of 1278 layers only". */
 void ec_phrase_total_part(ec_buf *b, double v, size_t known, size_t n);

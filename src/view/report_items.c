@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analyze/device_peak.h"
 #include "analyze/layer_kind.h"
 #include "util/alloc.h"
 #include "view/colors.h"
@@ -75,12 +76,26 @@ static const char *S_no_efficiency(const ec_summary *s) {
 static const char *S_no_roofline(const ec_summary *s) {
   const char *w = S_no_latency(s);
   if (w) return w;
-  if (!s->engine->device.present) return "the device is unknown (no metadata or log)";
-  if (!ec_roofline_points(s)) return "no convolution or GEMM with known FLOPs, bytes and latency";
-  int flops = 0;
-  for (int m = 1; m < EC_MATH_N; m++) flops |= isfinite(s->nums.peak.flops[m]) != 0;
-  return flops && isfinite(s->nums.peak.bw_bytes_s) ? NULL
-                                                    : "the device's peaks are unknown (no SM count, clocks or bus width)";
+  /* why there is no peak: the device, or the architecture its kernels name
+   * ("sm100 kernels: a Blackwell datacenter GPU ...; product unknown, so no
+   * peak"); one string per thread, as the registry's reasons are static */
+  static _Thread_local char why[256];
+  char *none = ec_peak_why_none(s->engine, &s->nums.peak);
+  if (none && !s->engine->device.present) {
+    snprintf(why, sizeof why, "%s", none);
+    free(none);
+    return why;
+  }
+  if (!ec_roofline_points(s)) {
+    free(none);
+    return "no convolution or GEMM with known FLOPs, bytes and latency";
+  }
+  if (none) {
+    snprintf(why, sizeof why, "%s", none);
+    free(none);
+    return why;
+  }
+  return isfinite(s->nums.peak.bw_bytes_s) ? NULL : "the device's peaks are unknown (no SM count, clocks or bus width)";
 }
 
 static const char *S_no_options(const ec_summary *s) {

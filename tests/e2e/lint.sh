@@ -79,7 +79,8 @@ if have_corpus; then
   validate "lint --fail-on" "$TMP/w.json"
   # text: summary line, header, TREx's rules and the ranking by share
   if grep -q '^62 findings: 0 errors, 25 warnings, 37 info$' "$TMP/e.txt" &&
-     grep -q '^try first (the most each could save of the summed layer latency): tiny-kernels up to .*; together up to 0.143 ms (each layer counted once)$' "$TMP/e.txt" &&
+     grep -q '^try first (the most each could save, scaled to the end-to-end time): tiny-kernels up to .*; together up to 0.1068 ms (each layer counted once)$' "$TMP/e.txt" &&
+     grep -q '^Savings are scaled to the end-to-end time: the per-layer latencies add up to 0.4704 ms, 1.34× the GPU compute time median of 0.3513 ms (timing.json)' "$TMP/e.txt" &&
      grep -q '^severity rule  *found  *share%  *likely_ms  *up_to_ms  what$' "$TMP/e.txt" &&
      grep -q '^ *next: Move Q/DQ nodes' "$TMP/e.txt" && grep -q '^checked, nothing found' "$TMP/e.txt" &&
      grep -q 'reformat-type-conversion' "$TMP/e.txt" && grep -q 'conv-int8-float-output' "$TMP/e.txt"; then
@@ -103,7 +104,9 @@ import json, sys
 qat, fp16 = (json.load(open(p)) for p in sys.argv[1:3])
 def by(d, rule): return [x for x in d["findings"] if x["rule"] == rule]
 isl = by(qat, "fp32-island")[0]
-assert isl["likely_basis"] == "reformats-removed" and abs(isl["likely_ms"] - 0.064512) < 1e-6, isl
+# the Reformats' time, scaled to the end-to-end time (the layers sum to more: lint.h ec_findings)
+assert isl["likely_basis"] == "reformats-removed" and abs(isl["likely_ms"] - 0.064512 * qat["savings"]["factor"]) < 1e-6, isl
+assert qat["savings"]["scaled"] and 0 < qat["savings"]["factor"] < 1, qat["savings"]
 assert "Reformats removed" in isl["likely_why"], isl["likely_why"]
 assert by(qat, "data-movement")[0]["likely_ms"] is None        # its mitigation does not remove them for sure
 assert by(qat, "hotspot")[0]["likely_ms"] is None              # zero basis: no FLOP rate to compare
@@ -125,13 +128,13 @@ EOF
   then ok "lint --json: likely_ms with its basis (island Reformats, hotspot neighbours), null without one, never above up to"
   else fail "lint --json: likely savings"; fi
   "$EC_BIN" lint "$CORPUS/trex/pytorch-resnet-A100-qat" -q > "$TMP/lk.txt" 2> /dev/null
-  if grep -q 'fp32-island likely ~0.065 ms · up to 0.1597 ms; together up to 0.5755 ms' "$TMP/lk.txt" &&
-     grep -q '^ *likely ~0.065 ms: its Reformats removed' "$TMP/lk.txt"; then
+  if grep -q 'fp32-island likely ~0.052 ms · up to 0.1287 ms; together up to 0.4636 ms' "$TMP/lk.txt" &&
+     grep -q '^ *likely ~0.052 ms: its Reformats removed' "$TMP/lk.txt"; then
     ok "lint text: likely ~X · up to Y, with its basis"
   else fail "lint text: no likely estimate"; grep -n likely "$TMP/lk.txt" | head -5; fi
   "$EC_BIN" report "$CORPUS/trex/pytorch-resnet-A100-qat" -o "$TMP/lk.html" -q
-  if grep -q 'fp32-island (likely ~0.065 ms · up to 0.1597 ms)' "$TMP/lk.html" &&
-     grep -q "<td>likely ~0.065$(printf '\302\240')ms · up to 0.1597$(printf '\302\240')ms</td>" "$TMP/lk.html" &&
+  if grep -q 'fp32-island (likely ~0.052 ms · up to 0.1287 ms)' "$TMP/lk.html" &&
+     grep -q "<td>likely ~0.052$(printf '\302\240')ms · up to 0.1287$(printf '\302\240')ms</td>" "$TMP/lk.html" &&
      grep -q 'Likely: its Reformats removed' "$TMP/lk.html"; then
     ok "report: likely ~X · up to Y in the findings tables, with its basis"
   else fail "report: no likely estimate in the findings tables"; fi
@@ -181,7 +184,7 @@ else fail "lint: myelin-opaque on a transformer"; fi
 # the report's Lint section
 if have_corpus; then
   "$EC_BIN" report "$CORPUS/trex/mobilenet.qat" -o "$TMP/r.html" -q
-  if grep -q '>Lint</h2>' "$TMP/r.html" && grep -q 'id="e1-lint"' "$TMP/r.html" && grep -q '62 findings by 7 rules: 0 errors, 25 warnings, 37 info. Worth trying first, by what they could save: tiny-kernels (up to 0.1324 ms), data-movement (up to 0.08254 ms); together up to 0.143 ms, each layer counted once.' "$TMP/r.html" &&
+  if grep -q '>Lint</h2>' "$TMP/r.html" && grep -q 'id="e1-lint"' "$TMP/r.html" && grep -q '62 findings by 7 rules: 0 errors, 25 warnings, 37 info. Worth trying first, by what they could save: tiny-kernels (up to 0.09885 ms), data-movement (up to 0.06165 ms); together up to 0.1068 ms, each layer counted once. Savings are scaled to the end-to-end time' "$TMP/r.html" &&
      [ "$(grep -c '<details class="sub">' "$TMP/r.html")" -ge 3 ]; then
     ok "report: Lint section with the findings table and the ones worth trying first"
   else fail "report: no Lint section"; fi

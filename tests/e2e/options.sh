@@ -27,6 +27,7 @@ sample() {
   MS) echo 0.5 ;;
   KEY=VALUE) echo k=v ;;
   LABEL) echo night-1 ;;
+  SPEC) echo "INT8>=80%" ;;
   KEY | NAME | REGEX) echo x ;;
   *) return 1 ;;
   esac
