@@ -7,7 +7,7 @@
 # signal held at a write's fsync), time (GNU time) for tests/e2e/scale.sh's
 # CPU seconds; groff-base and man-db render the
 # generated man page (tests/e2e/options.sh).
-PKGS="build-essential pkg-config groff-base man-db libcairo2-dev libpango1.0-dev libjansson-dev libgraphviz-dev graphviz libcmark-dev libcmocka-dev fonts-dejavu-core poppler-utils libxml2-utils python3 python3-jsonschema python3-prometheus-client python3-yaml valgrind clang libclang-rt-14-dev chromium strace time"
+PKGS="build-essential pkg-config groff-base man-db libcairo2-dev libpango1.0-dev libjansson-dev libgraphviz-dev graphviz libcmark-dev libsqlite3-dev libcmocka-dev fonts-dejavu-core poppler-utils libxml2-utils python3 python3-jsonschema python3-prometheus-client python3-yaml valgrind clang libclang-rt-14-dev chromium strace time"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
