@@ -191,7 +191,7 @@ void ec_kernels_recon_text(ec_buf *b, const ec_kernel_recon *r) {
   } else if (r->layers) {
     ec_buf_printf(b, "  per layer: no layer with kernels has a profile time to reconcile with\n");
   }
-  if (r->iterations) {
+  if (r->iterations && isfinite(r->iter_kernel_ms)) {
     ec_buf_printf(b, "  per iteration (%s): kernels %s ms", ec_fmt_count(a, sizeof a, r->iterations, "iteration", "iterations"),
                   ec_fmt_ms(c, sizeof c, r->iter_kernel_ms));
     if (isfinite(r->iter_span_ms)) ec_buf_printf(b, ", GPU span %s ms", ec_fmt_ms(d, sizeof d, r->iter_span_ms));

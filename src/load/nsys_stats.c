@@ -184,10 +184,10 @@ static int S_parse_json(S_table *t, const char *s, size_t n, ec_diags *d) {
     const json_t *o0 = json_array_get(a, 0);
     const char *key;
     const json_t *v;
+    size_t cap = 0;
     json_object_foreach((json_t *)o0, key, v) {
       (void)v;
-      ec_grow((void **)&t->head, &t->ncol, t->ncol + 1, sizeof *t->head);
-      t->head[t->ncol - 1] = ec_strdup(key);
+      *EC_PUSH(t->head, t->ncol, cap) = ec_strdup(key);
     }
     t->kind = S_kind_of(t);
     t->cell = ec_calloc(json_array_size(a) * t->ncol + 1, sizeof *t->cell);
@@ -366,7 +366,7 @@ static long S_split(const S_merge *g, const char *s, const char **rest, char **p
     }
     if (li >= 0) return li;
   }
-  *rest = s;
+  if (!*prefix) *rest = s;
   return -1;
 }
 
