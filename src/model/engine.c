@@ -219,7 +219,7 @@ void ec_engine_free(ec_engine *e) {
     free(nm[k]);
   }
   ec_input_shapes_free(&e->input_shapes);
-  ec_kernel_set_free(e->kernels);
+  ec_engine_kernels_free(e->kernels);
   free(e->trt_version);
   free(e->trt_version_source);
   free(e->generator);

@@ -444,9 +444,9 @@ typedef struct ec_kernel_set {
   size_t n_other;
 } ec_kernel_set;
 
-void ec_kernel_set_free(ec_kernel_set *s);
+/** Release a kernel set (ec_engine.kernels) and a layer's kernels (ec_layer.kern); NULL is fine. */
+void ec_engine_kernels_free(ec_kernel_set *s);
 void ec_layer_kernels_free(ec_layer_kernels *k);
-void ec_kernel_clear(ec_kernel *k);
 
 void ec_layer_clear(ec_layer *l);
 void ec_tensor_clear(ec_tensor *t);
