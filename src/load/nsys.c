@@ -728,7 +728,7 @@ static void S_build(S_cap *c, ec_kernel_set *ks) {
       ks->outside_ranges++;
       ks->outside_ranges_ms += S_ms(d);
     }
-    if (k->via_graph && k->lrange >= 0) ks->graph_attributed++;
+    if (k->via_graph) ks->graph_attributed++;
   }
   if (!ks->first_other_range)
     for (size_t i = 0; i < c->nr; i++)

@@ -135,7 +135,8 @@ void ec_nsys_say(ec_engine *e, ec_file_kind kind) {
                 k->graph_ms);
   if (k->graph_kernels && k->graph_attributed < k->graph_kernels)
     ec_diag_add(&e->diags, EC_WARN, p, 0, 0,
-                "%s ran from CUDA graphs without a graph node event of the capture pass (%zu attributed): export "
-                "the CUDA_GRAPH_NODE_EVENTS table, or capture without CUDA graphs",
-                ec_fmt_count(b, sizeof b, k->graph_kernels, "kernel", "kernels"), k->graph_attributed);
+                "%zu of the %s CUDA graphs ran have no node event of the capture pass, so no layer: export the "
+                "CUDA_GRAPH_NODE_EVENTS table, or capture without CUDA graphs",
+                k->graph_kernels - k->graph_attributed,
+                ec_fmt_count(b, sizeof b, k->graph_kernels, "kernel", "kernels"));
 }
