@@ -130,7 +130,8 @@ void ec_nsys_say(ec_engine *e, ec_file_kind kind) {
   if (k->graph_launches)
     ec_diag_add(&e->diags, EC_WARN, p, 0, 0,
                 "%s traced as whole graphs (" EC_MS ", nsys's default --cuda-graph-trace=graph): the kernels they "
-                "ran are not in the file, so kernel time under-reports; rerun nsys with --cuda-graph-trace=node",
+                "ran are not in the file, so kernel time under-reports; rerun nsys with --cuda-graph-trace=node, or trtexec "
+                "without CUDA graphs",
                 ec_fmt_count(a, sizeof a, k->graph_launches, "CUDA graph launch", "CUDA graph launches"),
                 k->graph_ms);
   if (k->graph_kernels && k->graph_attributed < k->graph_kernels)

@@ -405,7 +405,8 @@ def expected(cap, model, scenario):
                             "order": [kn for kn, _ in sorted(kernels.items(), key=lambda x: x[1]["first"])]}
     matched = [e for e in ex if e["layer"] is not None and ranges]
     other = [e for e in ex if e["where"] == "other" and ranges]
-    outside = [e for e in ex if e not in matched and e not in other]
+    seen = set(map(id, matched)) | set(map(id, other))
+    outside = [e for e in ex if id(e) not in seen]
     iters = {}
     for e in matched:
         iters.setdefault(e["it"], []).append(e)
