@@ -165,3 +165,18 @@ assert abs(l["total_ms"] - 294.40454) < 1e-6, l["total_ms"]
 else
   skip "corpus nsys-pipit: $CORPUS/nsys-pipit is absent"
 fi
+
+# lint --json with kernels is valid enginecard.lint/1
+if "$PY" -c 'import jsonschema' > /dev/null 2>&1; then
+  if "$PY" - tests/schema/lint.schema.json "$TMP"/direct/lint.json "$TMP"/node/lint.json "$TMP"/st/lint.json <<'PY'
+import json, sys, jsonschema
+v = jsonschema.Draft202012Validator(json.load(open(sys.argv[1])))
+for p in sys.argv[2:]:
+    errs = list(v.iter_errors(json.load(open(p))))
+    if errs: sys.exit("%s: %s at %s" % (p, errs[0].message, list(errs[0].path)))
+PY
+  then ok "nsys: lint --json with kernels is valid against lint.schema.json"
+  else fail "nsys: lint --json with kernels invalid"; fi
+else
+  skip "python3-jsonschema is missing: lint JSON with kernels not validated"
+fi
