@@ -1,7 +1,7 @@
 # enginecard — thin Makefile. Sources are found by wildcard: every src/*/*.c is
 # part of the program; every tests/unit/test_*.c is one cmocka test binary.
 CC       ?= cc
-PKGS     := cairo pangocairo pangoft2 fontconfig jansson libgvc libcmark
+PKGS     := cairo pangocairo pangoft2 fontconfig jansson libgvc libcmark sqlite3
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter -Wno-format-truncation

@@ -30,7 +30,7 @@ setup)
   elif command -v enginecard > /dev/null 2>&1; then
     bin=$(command -v enginecard)
   else
-    pkgs="cairo pangocairo pangoft2 fontconfig jansson libgvc libcmark"
+    pkgs="cairo pangocairo pangoft2 fontconfig jansson libgvc libcmark sqlite3"
     if ! pkg-config --exists $pkgs 2> /dev/null; then
       sh "$here/ci/deps-runtime.sh" || { echo "enginecard action: installing the build dependencies failed" >&2; exit 2; }
     fi

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The packages enginecard needs to build and run, and nothing else: a C
 # compiler and make (build-essential), pkg-config, and the -dev packages of
-# the libraries it links (cairo, pango, jansson, Graphviz's libgvc, cmark)
+# the libraries it links (cairo, pango, jansson, Graphviz's libgvc, cmark, SQLite)
 # with the pinned font (DejaVu). No test tools (tests/deps.sh installs those:
 # chromium, valgrind, clang, python3, ...). Every name exists on Debian
 # (bookworm and later) and on Ubuntu (22.04 and later; libcmark-dev is in
@@ -13,7 +13,7 @@
 #   sh ci/deps-runtime.sh --print   print the package names and exit
 #
 # Exit: 0 installed (or nothing missing), 2 when it cannot install.
-PKGS="build-essential pkg-config libcairo2-dev libpango1.0-dev libjansson-dev libgraphviz-dev libcmark-dev fonts-dejavu-core"
+PKGS="build-essential pkg-config libcairo2-dev libpango1.0-dev libjansson-dev libgraphviz-dev libcmark-dev libsqlite3-dev fonts-dejavu-core"
 if [ "${1:-}" = --print ]; then
   echo "$PKGS"
   exit 0

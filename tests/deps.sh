@@ -9,7 +9,7 @@
 # generated man page (tests/e2e/options.sh); lintian checks the .deb
 # (tests/e2e/deb.sh). What a CI job needs to build and run enginecard alone
 # is ci/deps-runtime.sh (`make runtime-deps`).
-PKGS="build-essential pkg-config groff-base man-db libcairo2-dev libpango1.0-dev libjansson-dev libgraphviz-dev graphviz libcmark-dev libcmocka-dev fonts-dejavu-core poppler-utils libxml2-utils python3 python3-jsonschema python3-prometheus-client python3-yaml valgrind clang libclang-rt-14-dev chromium strace time lintian"
+PKGS="build-essential pkg-config groff-base man-db libcairo2-dev libpango1.0-dev libjansson-dev libgraphviz-dev graphviz libcmark-dev libsqlite3-dev libcmocka-dev fonts-dejavu-core poppler-utils libxml2-utils python3 python3-jsonschema python3-prometheus-client python3-yaml valgrind clang libclang-rt-14-dev chromium strace time lintian"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

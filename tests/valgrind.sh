@@ -46,6 +46,24 @@ if [ -x "$GEN" ]; then
 else
   echo "skip - valgrind on generated big engines: $GEN not built"; skip=$((skip + 1))
 fi
+# kernels from Nsight Systems: SQLite exports (direct launches, node-traced
+# CUDA graph replays) and stats reports (CSV and JSON) of tests/gen/nsys.py,
+# and the corpus's two real exports
+if python3 tests/gen/nsys.py tests/fixtures/nsys/myelin/model.engine.graph.json "$TMP/nd" direct > /dev/null 2>&1 &&
+   python3 tests/gen/nsys.py tests/fixtures/nsys/myelin/model.engine.graph.json "$TMP/nn" node > /dev/null 2>&1; then
+  run "layers --json with an nsys export" "$EC" layers --json "$TMP/nd/model.engine"
+  run "layers --kernels of CUDA graph replays" "$EC" layers --kernels "$TMP/nn/model.engine"
+  run "lint with an nsys export" "$EC" lint "$TMP/nn/model.engine"
+  run "report with an nsys export" "$EC" report "$TMP/nd/model.engine" -o "$TMP/k.html"
+  run "layers --kernels from nsys stats reports" "$EC" layers --kernels --json "$TMP/nd/model.engine" \
+    --nsys "$TMP/nd/model.engine.nsys_nvtx_kern_sum.csv" --nsys "$TMP/nd/model.engine.nsys_nvtx_sum.csv" \
+    --nsys "$TMP/nd/model.engine.nsys_cuda_gpu_kern_sum_nvtx-name.json"
+else
+  echo "skip - valgrind on nsys exports: tests/gen/nsys.py failed"; skip=$((skip + 1))
+fi
+if [ -d "$SHARED/corpus/nsys-pipit" ]; then
+  for f in "$SHARED"/corpus/nsys-pipit/*.sqlite; do run "lint --json $f" "$EC" lint --json "$f"; done
+fi
 # trend: stored summaries read back (the token reader), a folder of them,
 # labels, change points with compare's estimates on the thread pool, and
 # every output

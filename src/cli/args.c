@@ -84,6 +84,10 @@ static int S_common_opt(ec_common *c, const ec_option *o, const char *v) {
   } else if (strcmp(a, "--log") == 0) {
     *EC_PUSH(c->log_v, c->load.n_logs, c->log_cap) = v;
     c->load.logs = c->log_v;
+  } else if (strcmp(a, "--nsys") == 0) {
+    struct ec_nsys_arg *n = EC_PUSH(c->nsys_v, c->n_nsys, c->nsys_cap);
+    n->engine = c->n_engines ? c->n_engines - 1 : 0;
+    n->path = v;
   } else if (strcmp(a, "--run") == 0 || strcmp(a, "--profile-index") == 0) {
     long n;
     int run = strcmp(a, "--run") == 0;
@@ -160,6 +164,7 @@ int ec_cli_parse(int argc, char **argv, int first, ec_common *c, ec_opt_fn opt, 
 void ec_common_free(ec_common *c) {
   free(c->meta_v);
   free(c->log_v);
+  free(c->nsys_v);
   free(c->engines);
   memset(c, 0, sizeof *c);
 }
@@ -196,7 +201,14 @@ typedef struct {
 
 static void S_load_one(void *ctx, size_t i) {
   S_loader *l = ctx;
-  l->r[i] = ec_load_engine(l->c->n_engines ? l->c->engines[i] : NULL, &l->c->load, &l->v[i]);
+  /* the --nsys files of this engine */
+  ec_load_opts o = l->c->load;
+  const char **nsys = ec_calloc(l->c->n_nsys + 1, sizeof *nsys);
+  for (size_t k = 0; k < l->c->n_nsys; k++)
+    if (l->c->nsys_v[k].engine == i) nsys[o.n_nsys++] = l->c->nsys_v[k].path;
+  o.nsys = nsys;
+  l->r[i] = ec_load_engine(l->c->n_engines ? l->c->engines[i] : NULL, &o, &l->v[i]);
+  free(nsys);
 }
 
 ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc) {

@@ -33,6 +33,12 @@ typedef struct ec_common {
   /* storage behind load.meta / load.logs */
   const char **meta_v, **log_v;
   size_t meta_cap, log_cap, eng_cap;
+  /* --nsys FILE: each for the ENGINE before it (given before any: the first) */
+  struct ec_nsys_arg {
+    size_t engine;
+    const char *path;
+  } *nsys_v;
+  size_t n_nsys, nsys_cap;
 } ec_common;
 
 /* A command-specific option: returns the number of argv entries consumed

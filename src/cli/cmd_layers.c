@@ -1,9 +1,12 @@
-/* enginecard layers ENGINE [--csv|--json] — one row per layer with every
- * derived column, for users who script against the data. --json prints JSON
- * lines (one object per layer); CSV is the default. The rows are written by
- * emit/layers.c. */
+/* enginecard layers ENGINE [--csv|--json] [--kernels] — one row per layer
+ * with every derived column, for users who script against the data. --json
+ * prints JSON lines (one object per layer); CSV is the default. --kernels:
+ * one row per kernel instead (kernel data from Nsight Systems). The rows are
+ * written by emit/layers.c and emit/kernels.c. */
+#include "analyze/kernels.h"
 #include "analyze/summary.h"
 #include "cli/cli.h"
+#include "emit/kernels.h"
 #include "emit/layers.h"
 #include "util/buf.h"
 #include <stdio.h>
@@ -11,13 +14,23 @@
 
 typedef struct {
   int json;
+  int kernels;
 } S_opts;
+
+static void S_flush(ec_buf *b, void *ctx) {
+  (void)ctx;
+  if (b->len > (1 << 20)) {
+    fwrite(b->data, 1, b->len, stdout);
+    b->len = 0;
+  }
+}
 
 static int S_opt(void *ctx, int argc, char **argv, int i) {
   (void)argc;
   S_opts *o = ctx;
   if (strcmp(argv[i], "--json") == 0) { o->json = 1; return 1; }
   if (strcmp(argv[i], "--csv") == 0) { o->json = 0; return 1; }
+  if (strcmp(argv[i], "--kernels") == 0) { o->kernels = 1; return 1; }
   return 0;
 }
 
@@ -28,20 +41,31 @@ int ec_cmd_layers(int argc, char **argv) {
   ec_engine *e0 = ec_cli_one_engine(argc, argv, "layers", &c, S_opt, &o, &rc);
   if (!e0) return rc;
   const ec_engine *e = e0;
-  ec_summary *s = ec_summarize(e);
+  if (o.kernels && !e->kernels) {
+    fprintf(stderr, "enginecard layers: --kernels needs kernel data: give an Nsight Systems export with --nsys "
+                    "(or an X.nsys.sqlite beside the engine's files)\n");
+    ec_engine_free(e0);
+    ec_common_free(&c);
+    return rc ? rc : EC_EXIT_NODATA;
+  }
   ec_buf b = {0};
-  if (!o.json) ec_layers_csv_header(&b);
-  for (size_t i = 0; i < e->n_layers; i++) {
-    if (o.json) ec_layers_json_row(&b, s, &e->layers[i]);
-    else ec_layers_csv_row(&b, s, &e->layers[i]);
-    if (b.len > (1 << 20)) {
-      fwrite(b.data, 1, b.len, stdout);
-      b.len = 0;
+  if (o.kernels) {
+    if (!o.json) ec_kernels_csv_header(&b);
+    ec_kernels_rows(&b, e, o.json, S_flush, NULL);
+  } else {
+    ec_summary *s = ec_summarize(e);
+    ec_kernel_recon *r = ec_kernel_recon_of(e);
+    if (!o.json) ec_layers_csv_header(&b);
+    for (size_t i = 0; i < e->n_layers; i++) {
+      if (o.json) ec_layers_json_row(&b, s, &e->layers[i], r);
+      else ec_layers_csv_row(&b, s, &e->layers[i]);
+      S_flush(&b, NULL);
     }
+    ec_kernel_recon_free(r);
+    ec_summary_free(s);
   }
   if (b.len) fwrite(b.data, 1, b.len, stdout);
   ec_buf_free(&b);
-  ec_summary_free(s);
   ec_engine_free(e0);
   ec_common_free(&c);
   return rc;

@@ -11,6 +11,8 @@
 #include "analyze/lint.h"
 #include "cli/cli.h"
 #include "emit/lint_text.h"
+#include "emit/kernels.h"
+#include "emit/term.h"
 #include "emit/codequality.h"
 #include "emit/github.h"
 #include "emit/jsonout.h"
@@ -75,15 +77,29 @@ int ec_cmd_lint(int argc, char **argv) {
     lo.expect = o.expect;
     lo.n_expect = o.n_expect;
     ec_lint(e0, s, &lo, &f);
+    ec_kernel_recon *kr = ec_kernel_recon_of(e0); /* with kernel data: where the kernel time went */
     if (o.json) {
       json_t *j = ec_jsonout_lint(s, &f, o.fail_on);
+      if (kr) json_object_set_new(j, "kernels", ec_kernels_recon_json(kr));
       char *txt = ec_jdump(j, 1);
       fputs(txt, stdout);
       free(txt);
       json_decref(j);
     } else {
       ec_print_lint(s, &f, c.verbosity > 0, stdout);
+      if (kr) {
+        ec_buf kb = {0};
+        ec_kernels_recon_text(&kb, kr);
+        fputc('\n', stdout);
+        for (char *line = kb.data, *nl; line && *line; line = nl + 1) {
+          nl = strchr(line, '\n');
+          *nl = '\0';
+          ec_term_put_safe(stdout, line);
+        }
+        ec_buf_free(&kb);
+      }
     }
+    ec_kernel_recon_free(kr);
     /* with --json, stdout is data: annotations only when asked, on stderr */
     int gh = o.json ? o.github > 0 : ec_cli_github_wanted(o.github);
     if (o.codequality || gh) {

@@ -68,6 +68,11 @@ const ec_option ec_options[] = {
     {"--meta", NULL, "FILE", NULL, EC_CMD_ALL, EC_OPT_PATH | EC_OPT_REPEAT, "add a metadata JSON (repeatable)", NULL},
     {"--log", NULL, "FILE", NULL, EC_CMD_ALL, EC_OPT_PATH | EC_OPT_REPEAT, "add a trtexec console log (repeatable)",
      NULL},
+    {"--nsys", NULL, "FILE", NULL, EC_CMD_REPORT | EC_CMD_LAYERS | EC_CMD_LINT | EC_CMD_COMPARE,
+     EC_OPT_PATH | EC_OPT_REPEAT, "kernels from Nsight Systems: an nsys export --type sqlite file or nsys stats reports",
+     "For the ENGINE before it (given before any ENGINE: the first); repeatable. Overrides discovery (an X.nsys.sqlite "
+     "beside the engine's files is found like the rest). Each kernel goes to the layer whose NVTX range encloses its "
+     "launch; see docs/inputs.md for the capture recipe."},
     {"--run", NULL, "N", NULL, EC_CMD_ALL, 0, "pick run N when a file holds several (default: the last)", NULL},
     {"--profile-index", NULL, "N", NULL, EC_CMD_ALL, 0, "the optimisation profile to show (default 0)", NULL},
     {"--strict", NULL, NULL, NULL, EC_CMD_ALL, 0, "exit 3 on any warning", NULL},
@@ -82,6 +87,8 @@ const ec_option ec_options[] = {
     /* layers */
     {"--csv", NULL, NULL, NULL, EC_CMD_LAYERS, 0, "CSV, one row per layer (the default)", NULL},
     {"--json", NULL, NULL, NULL, EC_CMD_LAYERS, 0, "JSON lines, one object per layer", NULL},
+    {"--kernels", NULL, NULL, NULL, EC_CMD_LAYERS, 0,
+     "one row per kernel (needs kernel data: --nsys), layers' kernels first, then the kernels of no layer", NULL},
     /* lint */
     {"--json", NULL, NULL, NULL, EC_CMD_LINT, 0, "print enginecard.lint/1 JSON", NULL},
     {"--codequality", NULL, "FILE", NULL, EC_CMD_LINT, EC_OPT_PATH,

@@ -3,6 +3,7 @@
 #include "emit/layers.h"
 #include "analyze/layer_kind.h"
 #include "emit/jsonout.h"
+#include "emit/kernels.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,8 +176,9 @@ void ec_layers_csv_header(ec_buf *b) {
 
 void ec_layers_csv_row(ec_buf *b, const ec_summary *s, const ec_layer *l) { S_csv_row(b, s, l); }
 
-void ec_layers_json_row(ec_buf *b, const ec_summary *s, const ec_layer *l) {
+void ec_layers_json_row(ec_buf *b, const ec_summary *s, const ec_layer *l, const ec_kernel_recon *r) {
   json_t *j = S_json_row(s, l);
+  ec_kernels_layer_json(j, s->engine, l, r);
   char *t = ec_jdump(j, 0);
   ec_buf_puts(b, t);
   free(t);

@@ -9,7 +9,10 @@
 void ec_layers_csv_header(ec_buf *b);
 /** Layer l of s's engine as one CSV row, newline included, into b. */
 void ec_layers_csv_row(ec_buf *b, const ec_summary *s, const ec_layer *l);
-/** Layer l of s's engine as one line of JSON, newline included, into b. */
-void ec_layers_json_row(ec_buf *b, const ec_summary *s, const ec_layer *l);
+struct ec_kernel_recon; /* analyze/kernels.h */
+/** Layer l of s's engine as one line of JSON, newline included, into b;
+ *  with kernel data (r, analyze/kernels.h; NULL without), its kernels too
+ *  (emit/kernels.h). */
+void ec_layers_json_row(ec_buf *b, const ec_summary *s, const ec_layer *l, const struct ec_kernel_recon *r);
 
 #endif

@@ -5,6 +5,7 @@
  * or any single file. Files are recognised by content, never by name. */
 #define _GNU_SOURCE /* memmem */
 #include "load/internal.h"
+#include "load/nsys.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/file.h"
@@ -77,6 +78,7 @@ static int S_sample_map(const char *s, size_t n) {
 
 ec_file_kind ec_sniff(const char *t, size_t len) {
   size_t i = 0;
+  if (len >= 16 && memcmp(t, "SQLite format 3", 16) == 0) return EC_FILE_NSYS;
   if (len >= 3 && (unsigned char)t[0] == 0xEF && (unsigned char)t[1] == 0xBB && (unsigned char)t[2] == 0xBF) i = 3;
   while (i < len && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t')) i++;
   if (i >= len) return EC_FILE_UNKNOWN;
@@ -109,12 +111,13 @@ ec_file_kind ec_sniff(const char *t, size_t len) {
         return EC_FILE_TIMING;
       if (S_has(r, lim, "\"LayerType\"")) return EC_FILE_GRAPH;
       if (S_has(r, lim, "\"ComputeCapability\"")) return EC_FILE_DEVICE_META;
-      return EC_FILE_UNKNOWN;
+      return ec_nsys_stats_sniff(t, len) ? EC_FILE_NSYS_STATS : EC_FILE_UNKNOWN;
     }
     /* "[08/21/2022-10:00:00] [I] ..." is a log line, not a JSON array */
     return ec_log_sniff(t, len) ? EC_FILE_LOG : EC_FILE_UNKNOWN;
   }
   if (ec_log_sniff(t, len)) return EC_FILE_LOG;
+  if (ec_nsys_stats_sniff(t, len)) return EC_FILE_NSYS_STATS;
   return EC_FILE_UNKNOWN;
 }
 
@@ -274,7 +277,7 @@ char *ec_load_default_name(const char *path) {
   char *name = ec_strndup(path + b, l - b);
   static const char *suffixes[] = {".graph.json", ".profile.json", ".timing.json", ".profile.metadata.json",
                                    ".build.metadata.json", ".metadata.json", ".build.log", ".profile.log",
-                                   ".json", ".log", ".txt"};
+                                   ".nsys.sqlite", ".json", ".log", ".txt", ".sqlite"};
   for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
     size_t nl = strlen(name), sl = strlen(suffixes[i]);
     if (nl > sl && strcmp(name + nl - sl, suffixes[i]) == 0) {
@@ -618,6 +621,72 @@ static char *S_engine_subdirs(const char *dir) {
   return ec_buf_take(&b);
 }
 
+/* Kernel data alone is usable: the error finishing said before the kernels
+ * were read (diagnostics from index from on) goes. */
+static void S_drop_unusable(ec_engine *e, size_t from) {
+  for (size_t i = from; i < e->diags.n; i++) {
+    ec_diag *g = &e->diags.v[i];
+    if (g->sev != EC_ERROR || g->file || strncmp(g->msg, "no usable engine data", 21) != 0) continue;
+    free(g->msg);
+    memmove(g, g + 1, (e->diags.n - i - 1) * sizeof *g);
+    e->diags.n--;
+    break;
+  }
+}
+
+/* The Nsight Systems files of an engine: SQLite exports and stats reports. */
+typedef struct S_nsys_files {
+  char **sql, **stats;
+  size_t n_sql, cap_sql, n_stats, cap_stats;
+} S_nsys_files;
+
+static void S_nsys_add(S_nsys_files *f, const char *path, ec_file_kind k) {
+  if (k == EC_FILE_NSYS) *EC_PUSH(f->sql, f->n_sql, f->cap_sql) = ec_strdup(path);
+  else *EC_PUSH(f->stats, f->n_stats, f->cap_stats) = ec_strdup(path);
+}
+
+static void S_nsys_free(S_nsys_files *f) {
+  for (size_t i = 0; i < f->n_sql; i++) free(f->sql[i]);
+  for (size_t i = 0; i < f->n_stats; i++) free(f->stats[i]);
+  free(f->sql);
+  free(f->stats);
+}
+
+/* --nsys FILE: recognised by content; 1 when it is neither kind (said). */
+static int S_nsys_explicit(ec_engine *e, S_nsys_files *f, const char *path) {
+  size_t hl;
+  int whole;
+  char *head = S_read_head(path, 65536, &hl, &whole, &e->diags);
+  if (!head) return 1;
+  ec_file_kind k = ec_sniff(head, hl);
+  free(head);
+  if (k != EC_FILE_NSYS && k != EC_FILE_NSYS_STATS) {
+    ec_diag_add(&e->diags, EC_ERROR, path, 1, 1,
+                "given as an Nsight Systems export (--nsys), but its content reads as %s (expected an nsys export "
+                "--type sqlite file, or nsys stats --format csv|json reports)",
+                ec_file_kind_name(k));
+    return 1;
+  }
+  S_nsys_add(f, path, k);
+  return 0;
+}
+
+/* Read the Nsight Systems files: the first SQLite export, else the stats
+ * reports together. 0, or -1 when what was read is unusable (said). */
+static int S_nsys_read(ec_engine *e, const S_nsys_files *f) {
+  if (f->n_sql) {
+    for (size_t i = 1; i < f->n_sql; i++)
+      ec_diag_add(&e->diags, EC_WARN, f->sql[i], 0, 0, "another Nsight Systems export is read (%s); this one is not used",
+                  f->sql[0]);
+    for (size_t i = 0; i < f->n_stats; i++)
+      ec_diag_add(&e->diags, EC_INFO, f->stats[i], 0, 0, "nsys stats report not used: the SQLite export %s has every kernel",
+                  f->sql[0]);
+    return ec_load_nsys_sqlite(e, f->sql[0]);
+  }
+  if (f->n_stats) return ec_load_nsys_stats(e, (const char *const *)f->stats, f->n_stats);
+  return 0;
+}
+
 ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine **out) {
   static const ec_load_opts none = {0};
   if (!o) o = &none;
@@ -630,6 +699,7 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
                       : o->timing         ? o->timing
                       : o->n_meta         ? o->meta[0]
                       : o->n_logs         ? o->logs[0]
+                      : o->n_nsys         ? o->nsys[0]
                                           : NULL;
   if (!name) name = first ? ec_load_default_name(first) : ec_strdup("engine");
   ec_engine *e = ec_engine_new(name);
@@ -641,7 +711,9 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
   if (o->graph) skip[nskip++] = EC_FILE_GRAPH;
   if (o->profile) skip[nskip++] = EC_FILE_PROFILE;
   if (o->timing) skip[nskip++] = EC_FILE_TIMING;
-  int explicit_any = o->graph || o->profile || o->timing || o->n_meta || o->n_logs;
+  int explicit_any = o->graph || o->profile || o->timing || o->n_meta || o->n_logs || o->n_nsys;
+  /* Nsight Systems files are read last, once the layers are final */
+  S_nsys_files nf = {0};
   int io_error = 0;      /* something that exists could not be read */
   int missing = 0;       /* the ENGINE argument names nothing */
   int bad_explicit = 0;  /* a file named by an option is unusable */
@@ -751,6 +823,13 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
                                          EC_FILE_DEVICE_META,  EC_FILE_LOG,          EC_FILE_SUMMARY};
     for (size_t p = 0; p < sizeof order / sizeof order[0]; p++)
       for (size_t i = 0; i < nc; i++) {
+        if (p == 0 && readable[i] && (kinds[i] == EC_FILE_NSYS || kinds[i] == EC_FILE_NSYS_STATS)) {
+          if (o->n_nsys)
+            ec_diag_add(&e->diags, EC_INFO, c[i], 0, 0, "%s file skipped: an explicit option names another",
+                        ec_file_kind_name(kinds[i]));
+          else
+            S_nsys_add(&nf, c[i], kinds[i]);
+        }
         if (!readable[i] || kinds[i] != order[p]) continue;
         int skipped = 0;
         for (size_t s = 0; s < nskip; s++)
@@ -791,7 +870,17 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
   }
   /* Logs given with --log are read after the JSON so JSON values win. */
   for (size_t i = 0; i < o->n_logs; i++) bad_explicit |= S_explicit(e, o->logs[i], EC_FILE_LOG, o);
+  size_t at_finish = e->diags.n;
   ec_load_finish(e, o);
+  for (size_t i = 0; i < o->n_nsys; i++) bad_explicit |= S_nsys_explicit(e, &nf, o->nsys[i]);
+  {
+    size_t before = e->diags.n;
+    int rc = S_nsys_read(e, &nf);
+    if (rc && o->n_nsys) bad_explicit = 1;
+    else if (S_errors_in(e, before, e->diags.n)) *EC_PUSH(failed, n_failed, cap_failed) = (S_failed){before, e->diags.n};
+  }
+  S_nsys_free(&nf);
+  if (e->kernels && ec_engine_usable(e)) S_drop_unusable(e, at_finish);
   for (size_t i = 0; i < o->n_labels; i++) {
     const char *eq = strchr(o->labels[i], '=');
     if (!eq) continue;

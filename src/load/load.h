@@ -19,6 +19,8 @@ typedef struct ec_load_opts {
   size_t n_logs;
   long run;              /* --run N (1-based); 0 = the last run */
   int profile_index;     /* --profile-index N; 0 = the first optimisation profile */
+  const char *const *nsys; /* --nsys F: Nsight Systems exports or stats reports (overrides discovery) */
+  size_t n_nsys;
   const char *const *labels; /* "KEY=VALUE" (summary --label): set on the engine after its
                                 files, replacing a stored summary's label of the same key */
   size_t n_labels;

@@ -37,6 +37,8 @@ const char *ec_file_kind_name(ec_file_kind k) {
   case EC_FILE_SUMMARY: return "summary";
   case EC_FILE_LAYER_TIMES: return "layer-times";
   case EC_FILE_POLYGRAPHY: return "polygraphy";
+  case EC_FILE_NSYS: return "nsys";
+  case EC_FILE_NSYS_STATS: return "nsys-stats";
   default: return "unknown";
   }
 }
@@ -167,6 +169,7 @@ void ec_layer_clear(ec_layer *l) {
   free(l->consts);
   free(l->weights_type);
   free(l->attrs.buf);
+  ec_layer_kernels_free(l->kern);
   memset(l, 0, sizeof *l);
 }
 
@@ -221,6 +224,7 @@ void ec_engine_free(ec_engine *e) {
   for (size_t i = 0; i < e->n_stored_by_precision; i++) free(e->stored_by_precision[i].precision);
   free(e->stored_by_precision);
   ec_input_shapes_free(&e->input_shapes);
+  ec_engine_kernels_free(e->kernels);
   free(e->trt_version);
   free(e->trt_version_source);
   free(e->generator);
@@ -260,7 +264,8 @@ const ec_binding *ec_engine_binding(const ec_engine *e, const char *name, size_t
 }
 
 int ec_engine_usable(const ec_engine *e) {
-  return e->n_layers > 0 || e->has_profile || e->n_runs > 0 || e->perf.present || e->device.present || e->n_bindings > 0;
+  return e->n_layers > 0 || e->has_profile || e->n_runs > 0 || e->perf.present || e->device.present || e->n_bindings > 0 ||
+         (e->kernels && e->kernels->launches > 0);
 }
 
 void ec_attrs_add(ec_attrs *a, const char *key, size_t klen, const char *val, size_t vlen) {

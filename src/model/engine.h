@@ -111,6 +111,42 @@ typedef struct ec_conv {
  * vector ([..., K]) per batch. */
 typedef enum { EC_MATOP_UNKNOWN = 0, EC_MATOP_NONE, EC_MATOP_TRANSPOSE, EC_MATOP_VECTOR } ec_matop;
 
+/* One kernel of a layer as a profiler of kernels saw it (Nsight Systems:
+ * src/load/nsys.c, nsys_stats.c): every launch of one kernel name the layer
+ * made, summed. Times are NAN and launch settings -1 when the source does
+ * not give them. */
+typedef struct ec_kernel {
+  char *name;               /* as the source names it (demangled when it has both) */
+  char *range;              /* the innermost NVTX range it was launched in when that is not the
+                               layer's own range (a Myelin sub-range), else NULL */
+  size_t launches;          /* over the whole capture */
+  size_t instances;         /* the layer's iterations (range instances, graph launches) its launches
+                               fall in: per-iteration figures divide by its layer's instances */
+  double total_ms;          /* sum of its durations */
+  double iter_median_ms;    /* per iteration of its layer: median and mean of its time in each */
+  double iter_mean_ms;
+  double launch_median_ms;  /* median duration of one launch */
+  int64_t grid[3], block[3];/* of its first launch */
+  int64_t registers, static_smem, dynamic_smem, stream, graph_node;
+  unsigned varies;          /* EC_KERNEL_VARIES_* bits: its launches differ in these */
+  int64_t first_start;      /* its first launch's start (ns), for the order */
+} ec_kernel;
+
+enum { EC_KERNEL_VARIES_SHAPE = 1u, EC_KERNEL_VARIES_STREAM = 2u };
+
+/* The kernels of one layer (ec_layer.kern; NULL when no kernel data names
+ * the layer). */
+typedef struct ec_layer_kernels {
+  ec_kernel *v;             /* in the order of their first launch */
+  size_t n;
+  size_t instances;         /* iterations of the layer that launched kernels; 0 when unknown */
+  size_t launches;
+  double total_ms;          /* sum over its kernels and iterations */
+  double iter_mean_ms;      /* its kernels' time per iteration: mean and median */
+  double iter_median_ms;
+  double span_mean_ms;      /* per iteration, first kernel start to last kernel end (mean); NAN unknown */
+} ec_layer_kernels;
+
 /* ec_layer.unknown: what the layer's source did not describe. 0 for a
  * detailed graph JSON or --dumpLayerInfo dump, which describe everything. */
 enum {
@@ -166,6 +202,7 @@ typedef struct ec_layer {
   double pct;                /* the profile's own "percentage", as read (validated by lint; shares
                                 use analyze/summary.h ec_layer_share_pct, one denominator) */
   ec_attrs attrs;            /* every other raw key, for tooltips and exports */
+  ec_layer_kernels *kern;    /* its kernels (Nsight Systems), or NULL */
 } ec_layer;
 
 /* A statistic set as trtexec prints it: labelled values in print order.
@@ -278,6 +315,8 @@ typedef enum {
   EC_FILE_SUMMARY,
   EC_FILE_LAYER_TIMES, /* per-layer samples from another profiler (Torch-TensorRT trace, IProfiler map) */
   EC_FILE_POLYGRAPHY,  /* `polygraphy inspect model X.engine` text: I/O, profiles, layers */
+  EC_FILE_NSYS,        /* an Nsight Systems export (nsys export --type sqlite) */
+  EC_FILE_NSYS_STATS,  /* an nsys stats report (CSV or JSON) */
   EC_FILE_UNKNOWN
 } ec_file_kind;
 
@@ -389,6 +428,8 @@ typedef struct ec_engine {
   struct ec_run_fact *run_facts; /* which file and run gave each group of facts (provenance) */
   size_t n_run_facts, cap_run_facts;
 
+  struct ec_kernel_set *kernels; /* the kernel data (Nsight Systems), or NULL when none was given */
+
   ec_diags diags;             /* everything said while loading this engine */
   ec_diags source_notes;      /* facts two input files give differently: which value was kept
                                  (load/sources.c); the report shows them with the loading warnings */
@@ -420,6 +461,41 @@ const ec_input_shape *ec_engine_input_shape(const ec_engine *e, const char *name
 /** The entry for name in s, added (with no shapes) when absent. */
 ec_input_shape *ec_input_shapes_get(ec_input_shapes *s, const char *name, size_t len);
 void ec_input_shapes_free(ec_input_shapes *s);
+
+/* What a profiler of kernels measured over the whole engine (ec_engine.kernels). */
+typedef struct ec_kernel_set {
+  char *path;               /* the file the kernels come from */
+  const char *format;       /* "nsys SQLite export", "nsys stats report"; static */
+  char *tool;               /* the exporting tool and its version, or NULL */
+  char *gpu;                /* the GPU(s) the kernels ran on, or NULL when the file does not say */
+  size_t launches;          /* every kernel launch read */
+  double total_ms;
+  size_t matched;           /* launches attributed to a layer, and their time */
+  double matched_ms;
+  size_t in_other_ranges;   /* launched inside NVTX ranges none of which names a layer */
+  double in_other_ranges_ms;
+  size_t outside_ranges;    /* launched outside every NVTX range */
+  double outside_ranges_ms;
+  int has_nvtx;             /* the file holds NVTX ranges (0: none, or no NVTX table) */
+  size_t n_ranges;          /* NVTX ranges read */
+  size_t n_layer_ranges;    /* of them, ranges that name a layer */
+  char *first_other_range;  /* the first range text that names no layer, or NULL */
+  size_t iterations;        /* inference iterations (enqueue ranges, graph launches) with kernels; 0 unknown */
+  double iter_kernel_ms;    /* kernel time per iteration (mean), and the GPU span of an iteration (first
+                               kernel start to last end, mean); NAN unknown */
+  double iter_span_ms;
+  size_t graph_launches;    /* CUDA graph launches traced as whole graphs (nsys's default graph trace) */
+  double graph_ms;
+  size_t graph_kernels;     /* kernels launched by CUDA graphs (node trace), and those attributed through */
+  size_t graph_attributed;  /* their graph node to the capture pass */
+  size_t n_streams, n_threads, n_devices;
+  ec_kernel *other;         /* the kernels of no layer, by range and name, most time first */
+  size_t n_other;
+} ec_kernel_set;
+
+/** Release a kernel set (ec_engine.kernels) and a layer's kernels (ec_layer.kern); NULL is fine. */
+void ec_engine_kernels_free(ec_kernel_set *s);
+void ec_layer_kernels_free(ec_layer_kernels *k);
 
 void ec_layer_clear(ec_layer *l);
 void ec_tensor_clear(ec_tensor *t);

@@ -28,6 +28,12 @@ static const ec_budget S_rows[EC_BUDGET_N] = {
      "the blocks a `--template` asks generators for (chart, table, notes, ...)"},
     {EC_BUDGET_TEMPLATE_DEPTH, EC_TEMPLATE_MAX_DEPTH, "levels of nesting (block quotes, lists, emphasis, links)",
      "block quotes, lists, emphasis and links inside one another in a `--template`"},
+    {EC_BUDGET_KERNELS, EC_MAX_KERNELS, "kernel launches", "an Nsight Systems export's `CUPTI_ACTIVITY_KIND_KERNEL` rows"},
+    {EC_BUDGET_NVTX_RANGES, EC_MAX_NVTX_RANGES, "NVTX ranges", "an Nsight Systems export's `NVTX_EVENTS` ranges"},
+    {EC_BUDGET_RUNTIME_CALLS, EC_MAX_RUNTIME_CALLS, "CUDA runtime calls",
+     "an Nsight Systems export's `CUPTI_ACTIVITY_KIND_RUNTIME` rows"},
+    {EC_BUDGET_GRAPH_NODES, EC_MAX_GRAPH_NODES, "graph node events", "an Nsight Systems export's `CUDA_GRAPH_NODE_EVENTS` rows"},
+    {EC_BUDGET_STATS_ROWS, EC_MAX_STATS_ROWS, "rows", "one `nsys stats` report (CSV or JSON)"},
 };
 
 const ec_budget *ec_budget_table(size_t *n) {

@@ -32,6 +32,11 @@
 #define EC_TEMPLATE_MAX_BYTES ((size_t)256 << 10) /* one --template (256 KiB) */
 #define EC_TEMPLATE_MAX_BLOCKS 128u          /* generated blocks (```chart, ...) in one template */
 #define EC_TEMPLATE_MAX_DEPTH 32u            /* nesting of a template's markup */
+#define EC_MAX_KERNELS 2000000u              /* kernel launches of one Nsight Systems export (~150 bytes each read) */
+#define EC_MAX_NVTX_RANGES 2000000u          /* NVTX ranges of one export */
+#define EC_MAX_RUNTIME_CALLS 20000000u       /* CUDA runtime calls of one export (only launches are kept) */
+#define EC_MAX_GRAPH_NODES 2000000u          /* CUDA graph node events of one export */
+#define EC_MAX_STATS_ROWS 1000000u           /* rows of one nsys stats report */
 
 typedef enum ec_budget_id {
   EC_BUDGET_FILE_BYTES,
@@ -50,6 +55,11 @@ typedef enum ec_budget_id {
   EC_BUDGET_TEMPLATE_BYTES,
   EC_BUDGET_TEMPLATE_BLOCKS,
   EC_BUDGET_TEMPLATE_DEPTH,
+  EC_BUDGET_KERNELS,
+  EC_BUDGET_NVTX_RANGES,
+  EC_BUDGET_RUNTIME_CALLS,
+  EC_BUDGET_GRAPH_NODES,
+  EC_BUDGET_STATS_ROWS,
   EC_BUDGET_N
 } ec_budget_id;
 

@@ -36,7 +36,32 @@ for a; do
 done
 cat "$TMP/stub/m.engine.profile.log"
 SH
-chmod +x "$TMP/bin/enginecard" "$TMP/bin/trtexec"
+# a stand-in nsys: profile runs the command after its options and writes an
+# empty report; export and stats write what tests/gen/nsys.py makes of the
+# stand-in engine (its layers' NVTX ranges and kernels)
+cat > "$TMP/bin/nsys" <<SH
+#!/bin/sh
+verb=\$1; shift; out=""; reports=""
+while [ \$# -gt 0 ]; do
+  case \$1 in
+    -o) out=\$2; shift 2 ;;
+    --report) reports=\$2; shift 2 ;;
+    -t|--type|--format|--tables|--cuda-graph-trace) shift 2 ;;
+    -*) shift ;;
+    *) break ;;
+  esac
+done
+case \$verb in
+  profile) "\$@"; : > "\$out.nsys-rep" ;;
+  export|stats)
+    d=\$(mktemp -d)
+    "$PY" "$ROOT/tests/gen/nsys.py" "$TMP/stub/m.engine.graph.json" "\$d" direct || exit 1
+    if [ \$verb = export ]; then cp "\$d/model.engine.nsys.sqlite" "\$out"
+    else for r in \$(echo "\$reports" | tr , ' '); do cp "\$d/model.engine.nsys_\$r.csv" "\${out}_\$r.csv"; done; fi
+    rm -rf "\$d" ;;
+esac
+SH
+chmod +x "$TMP/bin/enginecard" "$TMP/bin/trtexec" "$TMP/bin/nsys"
 # blocks: FILE:LINE then the block's text, NUL-separated
 "$PY" - "$TMP/blocks" README.md docs/*.md <<'PY'
 import sys, os

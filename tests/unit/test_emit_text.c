@@ -43,7 +43,7 @@ static void test_printers(void **st) {
   ec_layers_csv_row(&b, s, &e->layers[0]);
   assert_true(b.len > head && b.data[b.len - 1] == '\n');
   b.len = 0;
-  ec_layers_json_row(&b, s, &e->layers[0]);
+  ec_layers_json_row(&b, s, &e->layers[0], NULL);
   assert_true(b.data[0] == '{' && b.data[b.len - 1] == '\n');
   ec_buf_free(&b);
   char *p = NULL;
