@@ -168,7 +168,9 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   /* which run of which file the facts came from (what each gave:
    * summary --json provenance.runs_used) */
   b.len = 0;
-  for (size_t i = 0; i < e->n_run_facts; i++) {
+  /* one log of one run says nothing the Files row does not */
+  int said = e->n_run_facts > 1 || (e->n_run_facts == 1 && e->run_facts[0].runs > 1);
+  for (size_t i = 0; said && i < e->n_run_facts; i++) {
     const ec_run_fact *r = &e->run_facts[i];
     const char *base = strrchr(r->path, '/') ? strrchr(r->path, '/') + 1 : r->path;
     ec_buf_printf(&b, "%s%s run %zu of %zu", i ? "; " : "", base, r->run, r->runs);
@@ -212,6 +214,17 @@ static char *S_io_profiles(const ec_binding *b) {
   return ec_buf_take(&t);
 }
 
+/* 1 when the options' shapes of b say no more than its Shape column: only
+ * an inference shape, equal to the binding's own dims. */
+static int S_shapes_said(const ec_binding *b) {
+  const ec_input_shape *x = b->shapes;
+  if (!x || x->min.v || x->opt.v || x->max.v || !b->described) return 0;
+  if (!x->inference.v || x->inference.n != b->t.ndims) return 0;
+  for (int d = 0; d < x->inference.n; d++)
+    if (x->inference.v[d] != b->t.dims[d]) return 0;
+  return 1;
+}
+
 ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
   const ec_engine *e = s->engine;
   if (!e->n_bindings) {
@@ -219,7 +232,7 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
   }
   int profiles = 0, io = 0;
   for (size_t i = 0; i < e->n_bindings; i++) {
-    profiles |= e->bindings[i].shapes != NULL;
+    profiles |= e->bindings[i].shapes != NULL && !S_shapes_said(&e->bindings[i]);
     io |= e->bindings[i].profiles != NULL || e->bindings[i].shape_io >= 0; /* TensorRT 11's I/O Tensors */
   }
   ec_table *t = ec_table_new(id, NULL);

@@ -127,7 +127,7 @@ d.execute("""create view CUPTI_ACTIVITY_KIND_KERNEL as with recursive c(x) as (s
 d.commit()
 EOF
 "$EC_BIN" layers "$TMP/plain/model.engine" --nsys "$TMP/big.sqlite" > /dev/null 2> "$TMP/bad.err"; rc=$?
-if [ $rc -eq 2 ] && grep -q "big.sqlite: error: CUPTI_ACTIVITY_KIND_KERNEL holds 2000001 kernel launches, over the limit of 2000000; not used" "$TMP/bad.err"; then
+if [ $rc -eq 2 ] && grep -q "big.sqlite: error: CUPTI_ACTIVITY_KIND_KERNEL holds 2000001: more than 2000000 kernel launches is over the limit of one input file; the file is not read" "$TMP/bad.err"; then
   ok "nsys: an export over the row limit is refused early, naming the file and the limit"
 else fail "nsys: row limit exit $rc"; cat "$TMP/bad.err"; fi
 
