@@ -379,6 +379,7 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, const ec_c
     if (!err && fd < 0) err = errno;
     if (err == ENXIO && S_ISFIFO(dst.st_mode)) { /* opened without blocking: never a hang */
       fprintf(stderr, "enginecard: %s is a FIFO with no reader; not written\n", path);
+      free(dest);
       return -1;
     }
     if (fd >= 0) {
