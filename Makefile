@@ -96,6 +96,12 @@ $(FISH_COMP): $(BIN)
 	@mkdir -p $(dir $@)
 	$(BIN) --generate fish > $@.tmp && mv $@.tmp $@
 
+# The compiler flags every object is built with: tests/e2e/arch.sh asks the
+# compiler for the header dependencies (cc -MM) with exactly these.
+.PHONY: print-cflags
+print-cflags:
+	@echo '$(CFLAGS_ALL)'
+
 test: test-bins
 	BUILD=$(BUILD) E2E="$(E2E)" sh tests/run.sh
 

@@ -86,7 +86,7 @@ ec_gen_graph_job *ec_gen_graph_job_start(const ec_engine *e, const ec_summary *s
                            : "no layer information (trtexec --exportLayerInfo) was given");
     return j;
   }
-  size_t budget = o->budget ? o->budget : EC_GRAPH_REPORT_BUDGET;
+  size_t budget = o->budget ? o->budget : EC_GEN_GRAPH_REPORT_BUDGET;
   size_t hot_n = o->hot_n ? o->hot_n : S_HOT_N;
   snprintf(j->part, sizeof j->part, "%s", o->part_id ? o->part_id : "e1");
   snprintf(j->id, sizeof j->id, "%s_graph", o->part_id ? o->part_id : "e1"); /* no "-": Graphviz writes it as &#45; in ids */
@@ -161,14 +161,14 @@ ec_gen_graph_job *ec_gen_graph_job_start(const ec_engine *e, const ec_summary *s
   }
   ec_graph_free(whole);
   free(io);
-  j->gl = ec_gl_start((const char *const *)dots, j->n, o->timeout_s > 0 ? o->timeout_s : EC_GRAPH_REPORT_TIMEOUT_S);
+  j->gl = ec_gl_start((const char *const *)dots, j->n, o->timeout_s > 0 ? o->timeout_s : EC_GEN_GRAPH_REPORT_TIMEOUT_S);
   for (int i = 0; i < S_NGRAPHS; i++) free(dots[i]);
   return j;
 }
 
 ec_gen_graph_job *ec_gen_graph_file_start(const ec_engine *e, const ec_summary *s, const ec_gen_graph_file_opts *o,
                                   ec_gen_graph_file_status *st, char **why) {
-  *st = EC_GRAPH_FILE_OK;
+  *st = EC_GEN_GRAPH_FILE_OK;
   *why = NULL;
   ec_graph_opts go = {0};
   go.constants = o->constants;
@@ -180,7 +180,7 @@ ec_gen_graph_job *ec_gen_graph_file_start(const ec_engine *e, const ec_summary *
   if (o->query) {
     long hits = ec_graph_query(g, o->query, o->radius, why);
     if (hits <= 0) {
-      *st = hits < 0 ? EC_GRAPH_FILE_BAD_QUERY : EC_GRAPH_FILE_NO_MATCH;
+      *st = hits < 0 ? EC_GEN_GRAPH_FILE_BAD_QUERY : EC_GEN_GRAPH_FILE_NO_MATCH;
       ec_graph_free(g);
       return NULL;
     }
@@ -200,12 +200,12 @@ ec_gen_graph_job *ec_gen_graph_file_start(const ec_engine *e, const ec_summary *
   dopt.edge_labels = j->edge_labels = g->n_nodes <= S_EDGE_LABELS_MAX;
   char *dot = ec_dot_graph(g, &dopt);
   ec_graph_free(g);
-  if (o->format == EC_GRAPH_DOT) {
+  if (o->format == EC_GEN_GRAPH_DOT) {
     j->dot = dot;
     return j;
   }
   j->n = 1;
-  j->gl = ec_gl_start((const char *const *)&dot, 1, o->timeout_s > 0 ? o->timeout_s : EC_GRAPH_FILE_TIMEOUT_S);
+  j->gl = ec_gl_start((const char *const *)&dot, 1, o->timeout_s > 0 ? o->timeout_s : EC_GEN_GRAPH_FILE_TIMEOUT_S);
   free(dot);
   return j;
 }
@@ -223,7 +223,7 @@ int ec_gen_graph_job_file(ec_gen_graph_job *j, ec_buf *out, char **why) {
     ec_gl *gl = NULL;
     ec_gl_finish(j->gl, &gl, why);
     j->gl = NULL;
-    if (!gl || (j->format == EC_GRAPH_SVG ? ec_gl_svg(gl, out, 1, why) : ec_gl_pdf(gl, out, why)) != 0) rc = -1;
+    if (!gl || (j->format == EC_GEN_GRAPH_SVG ? ec_gl_svg(gl, out, 1, why) : ec_gl_pdf(gl, out, why)) != 0) rc = -1;
     if (rc && !*why) *why = ec_strdup("the layout failed");
     ec_gl_free(gl);
   }

@@ -27,16 +27,16 @@
  * many in a page, laid out while the rest of the report is built. The
  * graph command's --budget and --timeout override the file's (their help
  * text quotes these numbers). */
-#define EC_GRAPH_REPORT_BUDGET 600  /* nodes before simplifying */
-#define EC_GRAPH_REPORT_TIMEOUT_S 10 /* seconds of layout */
-#define EC_GRAPH_FILE_BUDGET 1500
-#define EC_GRAPH_FILE_TIMEOUT_S 30
+#define EC_GEN_GRAPH_REPORT_BUDGET 600  /* nodes before simplifying */
+#define EC_GEN_GRAPH_REPORT_TIMEOUT_S 10 /* seconds of layout */
+#define EC_GEN_GRAPH_FILE_BUDGET 1500
+#define EC_GEN_GRAPH_FILE_TIMEOUT_S 30
 
 typedef struct ec_gen_graph_opts {
   const char *part_id;   /* anchor prefix of the report part ("e1"): SVG ids and row links */
   int by_precision;      /* fill by precision instead of layer type */
-  size_t budget;         /* nodes of the whole graph before simplifying (0: EC_GRAPH_REPORT_BUDGET) */
-  double timeout_s;      /* layout time limit (0: EC_GRAPH_REPORT_TIMEOUT_S) */
+  size_t budget;         /* nodes of the whole graph before simplifying (0: EC_GEN_GRAPH_REPORT_BUDGET) */
+  double timeout_s;      /* layout time limit (0: EC_GEN_GRAPH_REPORT_TIMEOUT_S) */
   size_t href_limit;     /* layers with a row in the layer table (0: all) */
   size_t hot_n;          /* slowest layers the PDF centres on (0: 6) */
 } ec_gen_graph_opts;
@@ -57,7 +57,7 @@ void ec_gen_graph_job_cancel(ec_gen_graph_job *j);
 
 /* The graph command's file: the same job with one graph, its legend drawn
  * inside it, not wrapped into columns and without hot-spot views. */
-typedef enum { EC_GRAPH_SVG = 1, EC_GRAPH_PDF, EC_GRAPH_DOT } ec_gen_graph_format;
+typedef enum { EC_GEN_GRAPH_SVG = 1, EC_GEN_GRAPH_PDF, EC_GEN_GRAPH_DOT } ec_gen_graph_format;
 typedef struct ec_gen_graph_file_opts {
   ec_gen_graph_format format;
   int by_precision; /* fill by precision instead of layer type */
@@ -65,10 +65,10 @@ typedef struct ec_gen_graph_file_opts {
   const char *query; /* keep the layers and bindings whose name matches this POSIX ERE (NULL: all) */
   size_t radius;     /* and those this many steps around them */
   size_t budget;     /* nodes before simplifying (the caller passes
-                        EC_GRAPH_FILE_BUDGET unless given; 0: never) */
-  double timeout_s;  /* layout time limit (0: EC_GRAPH_FILE_TIMEOUT_S) */
+                        EC_GEN_GRAPH_FILE_BUDGET unless given; 0: never) */
+  double timeout_s;  /* layout time limit (0: EC_GEN_GRAPH_FILE_TIMEOUT_S) */
 } ec_gen_graph_file_opts;
-typedef enum { EC_GRAPH_FILE_OK = 0, EC_GRAPH_FILE_BAD_QUERY, EC_GRAPH_FILE_NO_MATCH } ec_gen_graph_file_status;
+typedef enum { EC_GEN_GRAPH_FILE_OK = 0, EC_GEN_GRAPH_FILE_BAD_QUERY, EC_GEN_GRAPH_FILE_NO_MATCH } ec_gen_graph_file_status;
 
 /** Build e's graph for a file and start its layout (not for DOT). e must
  *  have layer information; e and s (may be NULL: no hot layers) must

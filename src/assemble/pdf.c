@@ -618,7 +618,7 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
   t.max_rows = o && o->max_table_rows ? o->max_table_rows : 400;
   t.brief = !(o && o->detail == EC_PDF_FULL);
   t.surf = cairo_pdf_surface_create_for_stream(S_write, out, t.pw, t.ph);
-  ec_pdf_set_dates(t.surf);
+  ec_cairo_set_dates(t.surf);
   char title[512];
   ec_buf ptitle = {0};
   S_plain(&ptitle, ec_report_title(r, title, sizeof title), sizeof title);

@@ -85,7 +85,7 @@ static int S_common_opt(ec_common *c, const ec_option *o, const char *v) {
     *EC_PUSH(c->log_v, c->load.n_logs, c->log_cap) = v;
     c->load.logs = c->log_v;
   } else if (strcmp(a, "--nsys") == 0) {
-    struct ec_nsys_arg *n = EC_PUSH(c->nsys_v, c->n_nsys, c->nsys_cap);
+    struct ec_cli_nsys_arg *n = EC_PUSH(c->nsys_v, c->n_nsys, c->nsys_cap);
     n->engine = c->n_engines ? c->n_engines - 1 : 0;
     n->path = v;
   } else if (strcmp(a, "--run") == 0 || strcmp(a, "--profile-index") == 0) {

@@ -34,7 +34,7 @@ typedef struct ec_common {
   const char **meta_v, **log_v;
   size_t meta_cap, log_cap, eng_cap;
   /* --nsys FILE: each for the ENGINE before it (given before any: the first) */
-  struct ec_nsys_arg {
+  struct ec_cli_nsys_arg {
     size_t engine;
     const char *path;
   } *nsys_v;

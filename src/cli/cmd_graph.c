@@ -101,21 +101,21 @@ int ec_cmd_graph(int argc, char **argv) {
       rc = EC_EXIT_OK;
       ec_summary *s = ec_summarize(e);
       ec_gen_graph_file_opts fo = {0};
-      fo.format = kind == 1 ? EC_GRAPH_SVG : kind == 2 ? EC_GRAPH_PDF : EC_GRAPH_DOT;
+      fo.format = kind == 1 ? EC_GEN_GRAPH_SVG : kind == 2 ? EC_GEN_GRAPH_PDF : EC_GEN_GRAPH_DOT;
       fo.by_precision = o.by_precision;
       fo.constants = o.constants;
       fo.query = o.query;
       fo.radius = o.radius < 0 ? 0 : (size_t)o.radius;
-      fo.budget = o.budget < 0 ? EC_GRAPH_FILE_BUDGET : (size_t)o.budget;
+      fo.budget = o.budget < 0 ? EC_GEN_GRAPH_FILE_BUDGET : (size_t)o.budget;
       fo.timeout_s = o.timeout;
       ec_gen_graph_file_status st;
       char *why = NULL;
       ec_gen_graph_job *job = ec_gen_graph_file_start(e, s, &fo, &st, &why);
-      if (st == EC_GRAPH_FILE_BAD_QUERY) {
+      if (st == EC_GEN_GRAPH_FILE_BAD_QUERY) {
         fprintf(stderr, "enginecard graph: --query: ");
         ec_term_put_safe(stderr, why);
         rc = EC_EXIT_USAGE;
-      } else if (st == EC_GRAPH_FILE_NO_MATCH) {
+      } else if (st == EC_GEN_GRAPH_FILE_NO_MATCH) {
         fprintf(stderr, "enginecard graph: --query matches no layer or binding name\n");
         rc = EC_EXIT_USAGE;
       }

@@ -195,8 +195,8 @@ const ec_option ec_options[] = {
     {"--query", NULL, "REGEX", NULL, EC_CMD_GRAPH, 0, "keep the layers whose name matches, and --radius steps around them",
      NULL},
     {"--radius", NULL, "N", NULL, EC_CMD_GRAPH, 0, "steps around the --query matches that are kept", NULL},
-    {"--timeout", NULL, "S", NULL, EC_CMD_GRAPH, 0, "give the layout at most S seconds (default " S_STR(EC_GRAPH_FILE_TIMEOUT_S) ")", NULL},
-    {"--budget", NULL, "N", NULL, EC_CMD_GRAPH, 0, "nodes drawn before the graph is simplified (default " S_STR(EC_GRAPH_FILE_BUDGET) ")", NULL},
+    {"--timeout", NULL, "S", NULL, EC_CMD_GRAPH, 0, "give the layout at most S seconds (default " S_STR(EC_GEN_GRAPH_FILE_TIMEOUT_S) ")", NULL},
+    {"--budget", NULL, "N", NULL, EC_CMD_GRAPH, 0, "nodes drawn before the graph is simplified (default " S_STR(EC_GEN_GRAPH_FILE_BUDGET) ")", NULL},
     {"--constants", NULL, NULL, NULL, EC_CMD_GRAPH, 0, "draw Constant layers too", NULL},
     /* lint, report, compare */
     {"--expect-precision", NULL, "SPEC", NULL, EC_CMD_LINT | EC_CMD_REPORT | EC_CMD_COMPARE, 0,

@@ -76,7 +76,7 @@ typedef struct ec_load_state {
   size_t n_log_binds, cap_log_binds;
   char *log_binds_path;
   /* Format/Datatype strings neither table knows, with how many tensors use them */
-  struct ec_unknown_format {
+  struct ec_load_unknown_format {
     char *fmt, *path;
     size_t count;
     int guessed;

@@ -116,7 +116,7 @@ void ec_tensor_set_format_as(ec_engine *e, const char *path, ec_tensor *t, const
     char *f = ec_strndup(fmt, len);
     while (k < ls->n_unknown && strcmp(ls->unknown[k].fmt, f)) k++;
     if (k == ls->n_unknown) {
-      struct ec_unknown_format *u = EC_PUSH(ls->unknown, ls->n_unknown, ls->cap_unknown);
+      struct ec_load_unknown_format *u = EC_PUSH(ls->unknown, ls->n_unknown, ls->cap_unknown);
       u->fmt = f;
       f = NULL;
       u->path = ec_strdup(path ? path : "");

@@ -146,7 +146,7 @@ void ec_render_cairo(const ec_scene *s, cairo_t *cr) {
   cairo_restore(cr);
 }
 
-void ec_pdf_set_dates(cairo_surface_t *surf) {
+void ec_cairo_set_dates(cairo_surface_t *surf) {
   char date[40];
   if (ec_srcdate(date, sizeof date) == 1) {
     cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATE_DATE, date);
@@ -160,7 +160,7 @@ int ec_render_pdf_file(const ec_scene *s, const char *path) {
     cairo_surface_destroy(surf);
     return -1;
   }
-  ec_pdf_set_dates(surf);
+  ec_cairo_set_dates(surf);
   if (s->title) cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE, s->title);
   cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "enginecard");
   cairo_t *cr = cairo_create(surf);

@@ -26,6 +26,6 @@ int ec_render_pdf_file(const ec_scene *s, const char *path);
 /** Set a PDF surface's creation and modification dates from
  *  SOURCE_DATE_EPOCH (util/srcdate.h) when it is valid; cairo's own (now)
  *  otherwise. Every PDF enginecard writes goes through this. */
-void ec_pdf_set_dates(cairo_surface_t *surf);
+void ec_cairo_set_dates(cairo_surface_t *surf);
 
 #endif

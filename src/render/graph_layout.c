@@ -436,7 +436,7 @@ static cairo_status_t S_write(void *ud, const unsigned char *data, unsigned int 
 
 int ec_gl_pdf(ec_gl *g, ec_buf *o, char **why) {
   cairo_surface_t *s = cairo_pdf_surface_create_for_stream(S_write, o, g->w > 1 ? g->w : 1, g->h > 1 ? g->h : 1);
-  ec_pdf_set_dates(s); /* SOURCE_DATE_EPOCH, as every PDF */
+  ec_cairo_set_dates(s); /* SOURCE_DATE_EPOCH, as every PDF */
   cairo_t *cr = cairo_create(s);
   ec_gl_draw(g, cr);
   cairo_destroy(cr);

@@ -652,7 +652,7 @@ static ec_scene *S_chart_perf(const ec_cmp_view *v, const ec_cmp_chart_item *it,
     *why = tput ? "no engine reports a throughput (metadata or log)" : "no engine has GPU compute timings";
     return NULL;
   }
-  static const char *grp_t[] = {"throughput"}, *grp_l[] = {"median", "p99"};
+  const char *grp_t[] = {"throughput"}, *grp_l[] = {"median", "p99"};
   int pi = v->c->per_inference;
   sp.f.title = tput ? pi ? "Throughput, inferences per second" : "Throughput"
                     : pi ? "GPU compute time per inference: median and p99" : "GPU compute time: median and p99";

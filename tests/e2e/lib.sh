@@ -38,3 +38,12 @@ each_corpus_engine() {
     "$1" "corpus ${dir#"$CORPUS"/}" "$dir"
   done
 }
+# build_objects: bring the objects of src/*/*.c in $BUILD/obj up to date
+# (make rebuilds what changed; after `make test-bins` nothing) for the
+# checks that read them (arch.sh, statics.sh); on failure, make's output on
+# stdout and status 1
+build_objects() {
+  bo_objs=$(ls src/*/*.c | sed "s|^src/\(.*\)\.c\$|${BUILD:-build}/obj/\1.o|")
+  # shellcheck disable=SC2086
+  ${MAKE:-make} -s --no-print-directory BUILD="${BUILD:-build}" $bo_objs > "$TMP/.make" 2>&1 || { cat "$TMP/.make"; return 1; }
+}

@@ -286,13 +286,13 @@ static void test_graph_file_job(void **st) {
   (void)st;
   ec_engine *e = S_load(S_small);
   ec_gen_graph_file_opts o = {0};
-  o.format = EC_GRAPH_DOT;
-  o.budget = EC_GRAPH_FILE_BUDGET;
+  o.format = EC_GEN_GRAPH_DOT;
+  o.budget = EC_GEN_GRAPH_FILE_BUDGET;
   ec_gen_graph_file_status s;
   char *why = (char *)"x";
   ec_gen_graph_job *j = ec_gen_graph_file_start(e, NULL, &o, &s, &why);
   assert_non_null(j);
-  assert_int_equal(s, EC_GRAPH_FILE_OK);
+  assert_int_equal(s, EC_GEN_GRAPH_FILE_OK);
   assert_null(why);
   assert_true(ec_gen_graph_job_nodes(j) >= 4);
   ec_buf b = {0};
@@ -318,15 +318,15 @@ static void test_graph_file_job(void **st) {
   ec_engine_free(c);
   o.query = "(";
   assert_null(ec_gen_graph_file_start(e, NULL, &o, &s, &why));
-  assert_int_equal(s, EC_GRAPH_FILE_BAD_QUERY);
+  assert_int_equal(s, EC_GEN_GRAPH_FILE_BAD_QUERY);
   assert_non_null(why);
   free(why);
   o.query = "no such layer";
   assert_null(ec_gen_graph_file_start(e, NULL, &o, &s, &why));
-  assert_int_equal(s, EC_GRAPH_FILE_NO_MATCH);
+  assert_int_equal(s, EC_GEN_GRAPH_FILE_NO_MATCH);
   free(why);
   /* the standalone file may hold more than the report's drawing */
-  assert_true(EC_GRAPH_FILE_BUDGET >= EC_GRAPH_REPORT_BUDGET && EC_GRAPH_FILE_TIMEOUT_S >= EC_GRAPH_REPORT_TIMEOUT_S);
+  assert_true(EC_GEN_GRAPH_FILE_BUDGET >= EC_GEN_GRAPH_REPORT_BUDGET && EC_GEN_GRAPH_FILE_TIMEOUT_S >= EC_GEN_GRAPH_REPORT_TIMEOUT_S);
   ec_engine_free(e);
 }
 
