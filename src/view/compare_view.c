@@ -1,6 +1,6 @@
 #include "view/compare_view.h"
-#include "analyze/inputs.h"
-#include "analyze/layer_kind.h"
+#include "facts/inputs.h"
+#include "facts/layer_kind.h"
 #include "model/trtexec.h"
 #include "narrate/narrate.h"
 #include "narrate/verdict.h"
@@ -125,7 +125,7 @@ static char *S_f_weights(const ec_comparison *c, const ec_engine *e, const ec_su
   (void)c;
   (void)e; (void)r;
   char buf[32];
-  /* a total known in part is not the engine's (analyze/layer_numbers.h) */
+  /* a total known in part is not the engine's (facts/layer_numbers.h) */
   int whole = ec_summary_weights_whole(s);
   return S_str(whole ? ec_fmt_bytes(buf, sizeof buf, s->weights_bytes) : NULL);
 }
@@ -809,7 +809,7 @@ typedef struct {
 } S_step;
 
 static int S_cmp_step(const void *x, const void *y) {
-  const ec_type_delta *a = x, *b = y;
+  const ec_compare_type_delta *a = x, *b = y;
   double da = fabs(a->ms - a->base_ms), db = fabs(b->ms - b->base_ms);
   if (da != db) return da > db ? -1 : 1;
   return strcmp(a->type, b->type);
@@ -829,7 +829,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
     *why = "a side has no per-layer profile";
     return 0;
   }
-  ec_type_delta *t = ec_calloc(r->n_by_type + 1, sizeof *t);
+  ec_compare_type_delta *t = ec_calloc(r->n_by_type + 1, sizeof *t);
   if (r->n_by_type) memcpy(t, r->by_type, r->n_by_type * sizeof *t);
   qsort(t, r->n_by_type, sizeof *t, S_cmp_step);
   S_step *st = ec_calloc(EC_ROWS_CMP_WATERFALL_TYPES + 2 * (EC_ROWS_CMP_ONE_SIDE_STEPS + 1) + 2, sizeof *st);

@@ -31,7 +31,7 @@
 # and `ec_x_y(` at the start of a header line. It passed a "../view/x.h"
 # include, a call through a prototype written in the .c file (on one line
 # or two), a prototype split over two lines, and a type ec_align_t declared
-# in draw/ while ec_align_* functions live in analyze/. Each is planted
+# in draw/ while ec_align_* functions live in judge/. Each is planted
 # below and must fail.
 #
 # Which folder may use which is written once, in allowed() (and shown in
@@ -53,13 +53,12 @@ allowed() {
     facts) echo "util words model facts" ;;
     rules) echo "util words model facts rules" ;;
     judge) echo "util words model facts rules judge" ;;
-    analyze) echo "util words model facts analyze" ;;
-    narrate) echo "util words model facts rules judge analyze narrate" ;;
-    view) echo "util words model facts rules judge analyze narrate draw view" ;;
+    narrate) echo "util words model facts rules judge narrate" ;;
+    view) echo "util words model facts rules judge narrate draw view" ;;
     render) echo "util words draw render" ;;
-    assemble) echo "util words model facts rules judge analyze narrate draw view render assemble" ;;
-    emit) echo "util words model facts rules judge analyze narrate draw view emit" ;;
-    cli) echo "util words model load facts rules judge analyze narrate draw view render assemble emit cli" ;;
+    assemble) echo "util words model facts rules judge narrate draw view render assemble" ;;
+    emit) echo "util words model facts rules judge narrate draw view emit" ;;
+    cli) echo "util words model load facts rules judge narrate draw view render assemble emit cli" ;;
     *) echo "?" ;;
   esac
 }
@@ -167,13 +166,13 @@ NOUNS=" ec_engine_ ec_layer_ ec_tensor_ ec_input_ ec_name_ ec_device_ ec_dims_ e
 # lines other work is rewriting). Only the tree's check reads this list: a
 # name not on it fails, and the planted cases below do not consult it.
 KNOWN='
-ec_align_t        ec_cell_align           draw/table: ec_align_* is analyze/align
+ec_align_t        ec_cell_align           draw/table: ec_align_* is judge/align
 EC_ALIGN_LEFT     EC_CELL_ALIGN_LEFT
 EC_ALIGN_RIGHT    EC_CELL_ALIGN_RIGHT
 ec_color_engine   ec_colors_engine        view/colors: ec_color is draw/scene
 ec_color_layer_type ec_colors_layer_type
 ec_color_precision ec_colors_precision
-ec_opt_diff       ec_compare_opt          analyze/compare: ec_option and EC_OPT_* are cli/options
+ec_opt_diff       ec_compare_opt          judge/compare: ec_option and EC_OPT_* are cli/options
 EC_OPT_SAME       EC_COMPARE_OPT_SAME
 EC_OPT_DIFFERS    EC_COMPARE_OPT_DIFFERS
 EC_OPT_DEFAULTS   EC_COMPARE_OPT_DEFAULTS
@@ -266,13 +265,18 @@ names() {
 }
 
 # owners ROOT OBJ [KNOWN]: one line per name prefix declared in more than
-# one folder, leaving out the names listed (first word of each line) in KNOWN
+# one folder, leaving out the names listed (first word of each line) in
+# KNOWN, and one line per listed name that is gone (take it off the list)
 owners() {
   names "$1" "$2" | sort -u | awk -v nouns="$NOUNS" -v known="$3" '
     BEGIN { n = split(known, l, "\n"); for (i = 1; i <= n; i++) { split(l[i], w, " "); if (w[1] != "") skip[w[1]] = 1 } }
-    index(nouns, " " $1 " ") || ($4 in skip) { next }
+    $4 in skip { found[$4] = 1; next }
+    index(nouns, " " $1 " ") { next }
     !(($1, $2) in seen) { seen[$1, $2] = 1; w[$1] = w[$1] " " $2 " (" $3 " " $4 ")"; c[$1]++ }
-    END { for (p in c) if (c[p] > 1) print p " is declared in" w[p] }
+    END {
+      for (p in c) if (c[p] > 1) print p " is declared in" w[p]
+      for (k in skip) if (!(k in found)) print k " is listed in KNOWN but no longer declared: take it off the list"
+    }
   ' | sort
 }
 
