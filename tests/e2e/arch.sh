@@ -16,7 +16,8 @@
 #    that runs up the stages with no include at all: a prototype copied into
 #    the .c file, however it is laid out.
 # 3. Placement. A folder that is not in the table below fails, so a new
-#    floor has to say where it sits.
+#    floor has to say where it sits; the table in docs/architecture.md
+#    must say what allowed() says.
 # 4. Names by owner. The second word of a public name (ec_trend_*,
 #    ec_gen_graph_*) belongs to one folder, for every kind of name: functions
 #    and variables the objects define (`nm`) or a header declares, type names
@@ -36,7 +37,8 @@
 #
 # Which folder may use which is written once, in allowed() (and shown in
 # docs/architecture.md). Each list is closed downwards (a folder lists what
-# the folders it lists list), since a header's own includes count too.
+# the folders it lists list), since a header's own includes count too; the
+# check says so when one is not.
 # Time: about 10 s (cc -MM reads every file once).
 cd "$(dirname "$0")/../.." || exit 2
 . tests/e2e/lib.sh
@@ -287,6 +289,37 @@ if [ -s "$TMP/u" ]; then
   fail "folders the stage rule does not place:"; sed 's/^/    /' "$TMP/u"
 else
   ok "every folder of src/ has its place in the stage rule ($(ls -d src/*/ | wc -l) folders)"
+fi
+
+# docs/architecture.md shows the table: it must say what allowed() says
+awk '/^\| folder \| may use/ { t = 1; next } t && /^\|/ { print; next } t { exit }' docs/architecture.md |
+  tr -d '`' | awk -F'|' 'NR > 1 { d = $2; gsub(/[ \/]/, "", d); print d "|" $3 }' > "$TMP/doc"
+all=$(cut -d'|' -f1 "$TMP/doc" | tr '\n' ' ')
+while IFS='|' read -r d cell; do
+  cell=$(echo "$cell" | sed 's/^ *//; s/ *$//; s/,//g')
+  case $cell in
+    —) list="" ;;
+    all) list=$all ;;
+    "all but "*) list=$(for f in $all; do case " ${cell#all but } " in *" $f "*) ;; *) echo "$f" ;; esac; done) ;;
+    *) list=$cell ;;
+  esac
+  a=$(echo "$d $list" | tr ' ' '\n' | grep . | sort -u | tr '\n' ' ')
+  b=$(allowed "$d" | tr ' ' '\n' | sort -u | tr '\n' ' ')
+  [ "$a" = "$b" ] || echo "docs/architecture.md gives $d/: $a; tests/e2e/arch.sh: $b"
+done < "$TMP/doc" > "$TMP/d"
+for f in $(table src | awk '$1 != "unplaced" { print $1 }'); do
+  grep -q "^$f|" "$TMP/doc" || echo "docs/architecture.md has no row for $f/"
+  # closed downwards: what a folder may use, it may use with all it uses
+  for e in $(allowed "$f"); do
+    for g in $(allowed "$e"); do
+      case " $(allowed "$f") " in *" $g "*) ;; *) echo "allowed(): $f/ may use $e/, which uses $g/, which $f/ may not" ;; esac
+    done
+  done
+done >> "$TMP/d"
+if [ -s "$TMP/d" ]; then
+  fail "the table in docs/architecture.md and allowed() disagree, or a list is not closed:"; sed 's/^/    /' "$TMP/d"
+else
+  ok "the table in docs/architecture.md says what allowed() says, and each list is closed ($(wc -l < "$TMP/doc") rows)"
 fi
 
 cflags=$(${MAKE:-make} -s --no-print-directory BUILD="$BUILD" print-cflags)
