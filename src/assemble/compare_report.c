@@ -205,6 +205,7 @@ static ec_block *S_c_waterfall(void *ud, const ec_tmpl_item *it, const char *dat
     ec_scene *sc = ec_cmp_waterfall(&x->view, i, &why);
     ec_block *b = sc ? ec_block_figure(sc, ec_cmp_tbl_waterfall(&x->view, i, tid), g ? NULL : ec_kvs_get(args, "caption"))
                      : ec_block_unavailable(why);
+    if (sc) b->narrow = ec_cmp_waterfall_w(&x->view, i, EC_NARROW_UNITS, &why); /* a phone's drawing */
     if (!g) one = b;
     else ec_block_add(g, b);
   }

@@ -79,6 +79,9 @@ ec_color ec_cmp_verdict_color(ec_verdict v);
  *  what pairs profiled on one side only leave. NULL with *why when i was
  *  not aligned or a side has no profile. */
 ec_scene *ec_cmp_waterfall(const ec_cmp_view *v, size_t i, const char **why);
+/** The same waterfall width units wide (0: 640), its id ending in "n": a
+ *  phone's drawing of it (assemble/compare_report.c). */
+ec_scene *ec_cmp_waterfall_w(const ec_cmp_view *v, size_t i, double width, const char **why);
 /** The waterfall's numbers as a table (its text alternative). */
 ec_table *ec_cmp_tbl_waterfall(const ec_cmp_view *v, size_t i, const char *id);
 /** The max largest layer regressions of each candidate (slower layers only),
