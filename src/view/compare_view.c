@@ -511,7 +511,7 @@ static void S_spec(const ec_cmp_view *v, const char *name, char *fid, size_t cap
   snprintf(fid, cap, "%s-%s", v->id, name);
   memset(sp, 0, sizeof *sp);
   sp->f.id = fid;
-  sp->f.width = 640;
+  sp->f.width = v->width > 0 ? v->width : 640;
   sp->horizontal = 1;
 }
 
@@ -909,9 +909,7 @@ static void S_steps_free(S_step *st, size_t n) {
   free(st);
 }
 
-ec_scene *ec_cmp_waterfall(const ec_cmp_view *v, size_t i, const char **why) { return ec_cmp_waterfall_w(v, i, 0, why); }
-
-ec_scene *ec_cmp_waterfall_w(const ec_cmp_view *v, size_t i, double width, const char **why) {
+ec_scene *ec_cmp_waterfall(const ec_cmp_view *v, size_t i, const char **why) {
   const ec_comparison *c = v->c;
   S_step *st;
   size_t n = S_steps(v, i, &st, why);
@@ -924,7 +922,7 @@ ec_scene *ec_cmp_waterfall_w(const ec_cmp_view *v, size_t i, double width, const
     d[k] = st[k].delta;
   }
   char fid[96], title[400];
-  snprintf(fid, sizeof fid, "%s-waterfall-%zu%s", v->id, i, width > 0 ? "n" : "");
+  snprintf(fid, sizeof fid, "%s-waterfall-%zu", v->id, i);
   snprintf(title, sizeof title, "Layer latency: %s \xE2\x86\x92 %s", S_e(v, c->baseline)->name, S_e(v, i)->name);
   ec_waterfall_spec sp;
   memset(&sp, 0, sizeof sp);
@@ -936,7 +934,7 @@ ec_scene *ec_cmp_waterfall_w(const ec_cmp_view *v, size_t i, double width, const
                     "family"
                   : "From the baseline's sum of per-layer latencies to the engine's: the change of each layer type over "
                     "aligned layers, and layers present on one side only by family";
-  sp.f.width = width > 0 ? width : 640;
+  sp.f.width = v->width > 0 ? v->width : 640;
   sp.start_label = S_e(v, c->baseline)->name;
   sp.end_label = S_e(v, i)->name;
   sp.start = c->res[i].base_total_ms;

@@ -11,6 +11,7 @@ typedef struct ec_cmp_view {
   const ec_comparison *c;
   ec_summary *const *sums;
   const char *id;   /* id prefix for figures and tables */
+  double width;     /* charts' width in scene units; 0: 640 (a phone's drawing: assemble/compare_report.c) */
 } ec_cmp_view;
 
 ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **why);
@@ -79,9 +80,6 @@ ec_color ec_cmp_verdict_color(ec_verdict v);
  *  what pairs profiled on one side only leave. NULL with *why when i was
  *  not aligned or a side has no profile. */
 ec_scene *ec_cmp_waterfall(const ec_cmp_view *v, size_t i, const char **why);
-/** The same waterfall width units wide (0: 640), its id ending in "n": a
- *  phone's drawing of it (assemble/compare_report.c). */
-ec_scene *ec_cmp_waterfall_w(const ec_cmp_view *v, size_t i, double width, const char **why);
 /** The waterfall's numbers as a table (its text alternative). */
 ec_table *ec_cmp_tbl_waterfall(const ec_cmp_view *v, size_t i, const char *id);
 /** The max largest layer regressions of each candidate (slower layers only),

@@ -18,7 +18,11 @@ wide (1280 px): nothing scrolls sideways; no table or figure is wider than
   slowest layer, issue 27), and its legend outside the drawing.
 dark: the graph's background follows the page's (not a white panel).
 phone (420 px): nothing scrolls sideways (a wide table or chart scrolls in
-  its own box); the precision strip is drawn whole and a comparison's
+  its own box); no figure is out of view: every cell and tile of the first
+  screen, the verdict, every cell of a table on the page (not the
+  all-layers table, drawn on demand in its own box) and every chart's text
+  lies inside the window and inside any box that clips or scrolls it
+  (issue 39: tables stack their rows, charts have a phone drawing); the precision strip is drawn whole and a comparison's
   verdict wraps (issue 27); body text 14 px or more, table text 12 px or more, chart
   text 9 px or more; the contents are there. (A window is never narrower
   than 500 px: browser.sh shows the page in a 420 px frame.)
@@ -97,6 +101,9 @@ def check_probe(d, mode):
     if vd and (vd["scrolls"] or vd["right"] > w + 1):
         bad.append("the verdict runs past the screen (%r)" % vd["text"][:60])
     if mode == "phone":
+        hd = d.get("hidden") or {"checked": 0, "out": []}
+        if hd["out"]:
+            bad.append("%d of %d figures out of view (%s)" % (len(hd["out"]), hd["checked"], "; ".join(hd["out"][:4])))
         if (t["body"] or 0) < 14:
             bad.append("body text %.1f px" % (t["body"] or 0))
         if t["table"] is not None and t["table"] < 12:
@@ -106,6 +113,8 @@ def check_probe(d, mode):
     summary = "%d px: tables and figures fit, chart text %s px (tables %s px), %d graph(s), sticky header %s" % (
         w, "%.1f" % t["chart_median"] if t["chart_median"] else "-", t["table"], len(d["graphs"]),
         "ok" if d["sticky"] else "n/a")
+    if mode == "phone":
+        summary += ", %d figures in view" % (d.get("hidden") or {"checked": 0})["checked"]
     return bad, summary
 
 
