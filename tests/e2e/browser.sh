@@ -87,7 +87,7 @@ printed() {
 "$EC_GEN" --out "$TMP/big" --model transformer --layers 1300 > /dev/null
 printed "generated 1,300-layer transformer" 40 "$TMP/big"
 # its graph opens on the slowest layer, not on an empty stretch (issue 27)
-look "generated 1,300-layer transformer" "wide" "$TMP/big"
+look "generated 1,300-layer transformer" "wide phone" "$TMP/big"
 look "generated hostile names" "wide dark phone" "$TMP/hostile"
 look "examples/resnet-int8-a100" "wide phone" examples/resnet-int8-a100
 look "examples/vit-log-only-orin" "wide" examples/vit-log-only-orin
