@@ -275,6 +275,7 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
     char nid[48];
     snprintf(nid, sizeof nid, "%sn", c->part->id);
     co.id_base = nid;
+    co.anchor_base = c->part->id;
     co.width = EC_NARROW_UNITS;
     b->narrow = it->chart(c->part->engine, s, &co);
   } else if (it->kind == EC_ITEM_TABLES) {
