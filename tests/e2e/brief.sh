@@ -85,7 +85,7 @@ pm=$(pdfinfo "$TMP/m.pdf" | awk '/^Pages:/ { print $2 }')
 if "$PY" - "$TMP/m.html" "$TMP/m1.txt" <<'PYEOF'
 import re, sys
 h = open(sys.argv[1], encoding="utf-8").read()
-m = re.search(r'<table id="index" class="data interactive">(.*?)</table>', h, re.S)
+m = re.search(r'<table id="index" class="data interactive[^"]*">(.*?)</table>', h, re.S)
 assert m, "no sortable index table"
 heads = re.findall(r"<th[^>]*>([^<]*)</th>", m.group(1))
 for want in ("Engine", "GPU", "TensorRT", "GPU compute median (ms)", "p99 (ms)", "Throughput (qps)", "Layer latency sum (ms)", "Layers", "Weights", "Warnings", "Findings"):
