@@ -9,6 +9,11 @@
 #include "draw/scene.h"
 #include "draw/table.h"
 
+/* A chart's phone drawing (ec_block.narrow) is this many scene units wide:
+ * 300 units in about 390 px keep 10-unit text at 13 px (assets/report.css
+ * shows it at 760 px and narrower). */
+#define EC_NARROW_UNITS 300.0
+
 typedef enum {
   EC_BLOCK_FIGURE = 0, /* scene (+ its data table as text alternative) */
   EC_BLOCK_TABLE,      /* a table */

@@ -25,6 +25,7 @@ typedef struct {
   const ec_comparison *c;
   ec_summary **sums;
   ec_cmp_view view;
+  ec_cmp_view narrow; /* the same, for a phone's drawings (S_narrow) */
   const ec_report_opts *o;
   int seq;
   char id[64]; /* the block's table id, "c-t<seq>" */
@@ -191,6 +192,15 @@ static ec_block *S_c_verdict(void *ud, const ec_tmpl_item *it, const char *data,
   return b;
 }
 
+/* The view its charts are drawn from for a phone: EC_NARROW_UNITS wide,
+ * their ids apart from the page's ("cn-..."). */
+static const ec_cmp_view *S_narrow(S_ctx *x) {
+  x->narrow = x->view;
+  x->narrow.id = "cn";
+  x->narrow.width = EC_NARROW_UNITS;
+  return &x->narrow;
+}
+
 /* one per candidate (several become a group; each chart's title names its pair) */
 static ec_block *S_c_waterfall(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
   S_ctx *x = ud;
@@ -205,6 +215,7 @@ static ec_block *S_c_waterfall(void *ud, const ec_tmpl_item *it, const char *dat
     ec_scene *sc = ec_cmp_waterfall(&x->view, i, &why);
     ec_block *b = sc ? ec_block_figure(sc, ec_cmp_tbl_waterfall(&x->view, i, tid), g ? NULL : ec_kvs_get(args, "caption"))
                      : ec_block_unavailable(why);
+    if (sc) b->narrow = ec_cmp_waterfall(S_narrow(x), i, &why); /* a phone's drawing */
     if (!g) one = b;
     else ec_block_add(g, b);
   }
@@ -221,7 +232,9 @@ static ec_block *S_c_chart(void *ud, const ec_tmpl_item *it, const char *data, c
   if (!sc) return ec_block_unavailable(why);
   const ec_cmp_chart_item *ci = ec_cmp_chart_find(data);
   ec_table *t = ci->data ? ci->data(&x->view, x->id, &why) : NULL;
-  return ec_block_figure(sc, t, ec_kvs_get(args, "caption"));
+  ec_block *b = ec_block_figure(sc, t, ec_kvs_get(args, "caption"));
+  b->narrow = ec_cmp_chart(S_narrow(x), data, &why); /* a phone's drawing */
+  return b;
 }
 
 static ec_block *S_notes(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
@@ -287,7 +300,7 @@ int ec_report_compare_build(const ec_comparison *c, const ec_report_opts *o, ec_
   p->summary = ec_summarize(p->engine);
   snprintf(p->id, sizeof p->id, "c1");
   ec_summary **sums = c->sums; /* ec_compare's, once per engine */
-  S_ctx x = {c, sums, {c, sums, "c"}, o, 0, ""};
+  S_ctx x = {c, sums, {c, sums, "c", 0}, {0}, o, 0, ""};
   ec_tmpl_env env = {&x, S_value, S_generate, S_html, "c1", o->template_path ? o->template_path : "templates/compare.md"};
   int rc = ec_template_expand(md, len, &env, &p->doc, d);
   free(md);

@@ -442,7 +442,7 @@ ec_block *ec_gen_graph_job_block(ec_gen_graph_job *j) {
   ec_buf cap = {0};
   ec_buf_printf(&cap, "Layers as nodes, tensors as edges (%zu nodes for %zu layers); fill by %s, edges by precision%s.", j->nodes,
                 j->layers, j->by_precision ? "precision" : "layer type",
-                j->edge_labels ? " with dimensions and format" : " (dimensions and format in the tooltips)");
+                j->edge_labels ? " with dimensions and format" : " (without dimensions and format: the HTML page shows them on demand)");
   if (j->note) ec_buf_printf(&cap, " %s", j->note);
   if (j->columns > 1 && !pdf_hot)
     ec_buf_printf(&cap, " The chain of layers is wrapped into %zu columns, read left to right.", j->columns);

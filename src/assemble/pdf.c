@@ -15,6 +15,12 @@
 
 #define S_BODY 9.5
 #define S_SMALL 7.5
+#define S_BRIEF_LINES 6 /* lines a table cell shows in the brief */
+#define S_TIGHT_LINES 3 /* ... and in a brief set again to keep its length */
+#define S_TIGHT_ROWS 5  /* rows a chart's table shows in a brief set again */
+/* The README's promise: a brief of 4 to 8 pages per engine. A part that
+ * runs longer is set again, tight (S_TIGHT_*). */
+#define S_BRIEF_PAGES 8
 
 typedef struct {
   cairo_surface_t *surf;
@@ -29,6 +35,10 @@ typedef struct {
   size_t max_rows;
   int brief;         /* the brief: blocks keep to their brief_rows */
   int pending_break; /* the first screen ended: the next thing starts a page */
+  int tight;         /* the brief ran past S_BRIEF_PAGES: cells and figure tables shorter */
+  const char *section; /* the h2 section under way, for a continuation page's running head (owned) */
+  char *section_own;
+  int part_pages_max;  /* the most pages one engine's part took */
   ec_diags *d;
 } S_ts;
 
@@ -88,6 +98,11 @@ static void S_page_begin(S_ts *t) {
   cairo_set_source_rgb(cr, 0.35, 0.35, 0.38);
   ec_buf b = {0};
   S_markup_esc(&b, t->running ? t->running : "", t->running ? strlen(t->running) : 0);
+  if (t->section) { /* a page that goes on with a section names it */
+    ec_buf_puts(&b, " \xC2\xB7 ");
+    S_markup_esc(&b, t->section, strlen(t->section));
+    ec_buf_puts(&b, " (continued)");
+  }
   PangoLayout *l = S_layout(t, b.data ? b.data : "", S_SMALL, 0, t->cw * 0.75, 0);
   pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_MIDDLE);
   cairo_move_to(cr, t->ml, t->mt - 28);
@@ -207,9 +222,13 @@ static void S_flow_new_page(void *ud) { S_new_page(ud); }
 
 /* A table, at most brief_rows rows in the brief (0: the page's limit). */
 static void S_table(S_ts *t, const ec_table *tb, size_t brief_rows) {
-  ec_cairo_flow f = {t->cr, t->pctx, t->ml, t->cw, t->y, t->mt, t->ph - t->mb, S_flow_new_page, t, 0};
+  ec_cairo_flow f = {t->cr, t->pctx, t->ml, t->cw, t->y, t->mt, t->ph - t->mb, S_flow_new_page, t, 0, 0};
   /* the brief shows one finding under each group (the HTML and the full PDF, more) */
   if (t->brief && brief_rows) f.sub_cap = 1;
+  /* and a cell in S_BRIEF_LINES lines: a fused layer's name of twelve parts
+   * took 14 lines a row, and a 1,300-layer engine's brief 9 pages (the
+   * HTML and the full PDF have it whole) */
+  if (t->brief) f.max_lines = t->tight ? S_TIGHT_LINES : S_BRIEF_LINES;
   size_t rows = t->brief && brief_rows && brief_rows < t->max_rows ? brief_rows : t->max_rows;
   ec_render_table_cairo(tb, &f, rows,
                         t->brief && brief_rows ? "in the HTML report and in the PDF with --pdf-detail full"
@@ -358,7 +377,7 @@ static void S_block(S_ts *t, const ec_block *b) {
     /* the PDF has no disclosure: the chart's numbers follow it */
     S_picture(t, b->scene->width, b->scene->height, S_paint_scene, b->scene, b->caption, 1,
               S_scene_min_text(b->scene) > 0 ? S_MIN_TEXT_PT / S_scene_min_text(b->scene) : 0);
-    if (b->table) S_table(t, b->table, b->brief_rows);
+    if (b->table) S_table(t, b->table, t->tight && (!b->brief_rows || b->brief_rows > S_TIGHT_ROWS) ? S_TIGHT_ROWS : b->brief_rows);
     break;
   case EC_BLOCK_TABLE:
     if (b->id) S_dest(t, b->id);
@@ -433,6 +452,31 @@ static void S_block(S_ts *t, const ec_block *b) {
 
 /* ---- document ---------------------------------------------------------------- */
 
+/* The least height block b takes where it starts: a picture at the
+ * smallest size S_picture gives it below other text on a page, a table its
+ * lead-in, header and a row or two, anything else a few lines. */
+static double S_block_least(const S_ts *t, const ec_block *b) {
+  if (!b) return 40;
+  switch (b->kind) {
+  case EC_BLOCK_FIGURE:
+  case EC_BLOCK_DRAWING: {
+    int fig = b->kind == EC_BLOCK_FIGURE;
+    if (!fig && !b->draw) return 40;
+    double w = fig ? b->scene->width : b->width, h = fig ? b->scene->height : b->height;
+    double mt = fig ? S_scene_min_text(b->scene) : b->min_text;
+    double kmin = mt > 0 ? S_MIN_TEXT_PT / mt : 0;
+    double k = S_picture_scale(t, w, h);
+    if (k < kmin && w * kmin <= t->cw + 0.5 && h * kmin <= t->ph - t->mt - t->mb - 30) k = kmin;
+    if (fig && k >= kmin) k = fmax(k * S_SHRINK, kmin);
+    return h * k + 16;
+  }
+  case EC_BLOCK_GROUP: return b->n_children ? S_block_least(t, b->children[0]) : 0;
+  case EC_BLOCK_TABLE: return (b->caption ? 30 : 0) + 50;
+  case EC_BLOCK_TILES: return 60;
+  default: return 40;
+  }
+}
+
 static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int hseq) {
   int level = cmark_node_get_heading_level(n);
   if (level < 1) level = 1;
@@ -440,22 +484,33 @@ static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int hseq) {
   static const double sizes[] = {0, 18, 14, 11.5, 10.5, 10, 10};
   ec_buf m = {0};
   S_inlines(n, &m);
-  /* keep with what follows: with a picture that comes next (after at most
-   * one paragraph), the picture's height as it will be placed */
-  double follow = 70;
+  /* keep with what follows (never a heading alone at the foot of a page):
+   * the paragraphs up to the first other block, as set, and that block at
+   * the least height it takes (a picture as small as S_picture may make it
+   * here); PDF marks and the HTML's fold ends take no room */
+  double follow = 0;
   cmark_node *nx = cmark_node_next(n);
-  if (nx && cmark_node_get_type(nx) == CMARK_NODE_PARAGRAPH) {
-    follow += 30;
-    nx = cmark_node_next(nx);
+  for (int paras = 0; nx; nx = cmark_node_next(nx)) {
+    cmark_node_type ty = cmark_node_get_type(nx);
+    const ec_block *xb = ty == CMARK_NODE_CUSTOM_BLOCK ? cmark_node_get_user_data(nx) : NULL;
+    if (ty == CMARK_NODE_CUSTOM_BLOCK && (!xb || xb->kind == EC_BLOCK_MARK)) continue;
+    if (ty == CMARK_NODE_PARAGRAPH && paras < 2) {
+      ec_buf pm = {0};
+      S_inlines(nx, &pm);
+      PangoLayout *pl = S_layout(t, pm.data ? pm.data : "", S_BODY, 0, t->cw, 0);
+      follow += S_layout_h(pl) + 6;
+      g_object_unref(pl);
+      ec_buf_free(&pm);
+      paras++;
+      continue;
+    }
+    follow += ty == CMARK_NODE_CUSTOM_BLOCK ? S_block_least(t, xb) : ty == CMARK_NODE_HEADING ? 0 : 40;
+    break;
   }
-  const ec_block *nb = nx && cmark_node_get_type(nx) == CMARK_NODE_CUSTOM_BLOCK ? cmark_node_get_user_data(nx) : NULL;
-  if (nb && (nb->kind == EC_BLOCK_FIGURE || (nb->kind == EC_BLOCK_DRAWING && nb->draw))) {
-    double w = nb->kind == EC_BLOCK_FIGURE ? nb->scene->width : nb->width;
-    double h = nb->kind == EC_BLOCK_FIGURE ? nb->scene->height : nb->height;
-    /* as small as S_picture may make it here */
-    follow += h * S_picture_scale(t, w, h) * (nb->kind == EC_BLOCK_FIGURE ? S_SHRINK : 1) + 16 - 70;
-  }
-  S_need(t, sizes[level] * 2 + follow);
+  if (follow < 40) follow = 40;
+  /* a page this heading starts is not a continuation of the section before */
+  if (level <= 2) t->section = NULL;
+  S_need(t, sizes[level] * 2 + (level == 1 ? 4 : 10) + 16 + follow);
   t->y += level == 1 ? 4 : 10;
   char dest[64];
   snprintf(dest, sizeof dest, "%s-s%d", part_id, hseq);
@@ -479,6 +534,11 @@ static void S_heading(S_ts *t, cmark_node *n, const char *part_id, int hseq) {
   ec_buf_free(&plain);
   free(link);
   for (int k = level; k < 8; k++) t->outline[k] = id;
+  if (level == 2) { /* the section a continuation page names */
+    free(t->section_own);
+    t->section_own = ec_strdup(txt.data ? txt.data : "");
+    t->section = t->section_own;
+  }
   ec_buf_free(&txt);
   if (level <= 2) {
     cairo_set_line_width(t->cr, level == 1 ? 1.0 : 0.5);
@@ -605,10 +665,13 @@ static cairo_status_t S_write(void *closure, const unsigned char *data, unsigned
   return CAIRO_STATUS_SUCCESS;
 }
 
-int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diags *d) {
+/* Set the whole document into out; tight: the brief set again shorter.
+ * *part_pages: the most pages one engine's part took. */
+static int S_typeset(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diags *d, int tight, int *part_pages) {
   S_ts t;
   memset(&t, 0, sizeof t);
   t.d = d;
+  t.tight = tight;
   t.pw = o && o->letter ? 612 : 595.276;
   t.ph = o && o->letter ? 792 : 841.89;
   t.ml = t.mr = 50;
@@ -647,6 +710,7 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
   for (size_t i = 0; i < r->n; i++) {
     const ec_report_part *p = &r->parts[i];
     t.running = r->running ? r->running : p->engine->name;
+    t.section = NULL;
     if (t.page_open) S_new_page(&t);
     else S_page_begin(&t);
     for (int k = 0; k < 8; k++) t.outline[k] = CAIRO_PDF_OUTLINE_ROOT;
@@ -654,8 +718,12 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
     cairo_tag_begin(t.cr, CAIRO_TAG_DEST, dest);
     cairo_tag_end(t.cr, CAIRO_TAG_DEST);
     free(dest);
+    int first = t.page;
     S_part(&t, p, !t.brief);
+    if (t.page - first + 1 > t.part_pages_max) t.part_pages_max = t.page - first + 1;
   }
+  *part_pages = t.part_pages_max;
+  free(t.section_own);
   S_page_end(&t);
   g_object_unref(t.pctx);
   cairo_destroy(t.cr);
@@ -667,4 +735,14 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
     return -1;
   }
   return 0;
+}
+
+int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diags *d) {
+  int pages = 0;
+  size_t at = out->len;
+  int rc = S_typeset(r, o, out, d, 0, &pages);
+  if (rc || (o && o->detail == EC_PDF_FULL) || pages <= S_BRIEF_PAGES) return rc;
+  /* a brief past the README's promise: set again, tight */
+  out->len = at;
+  return S_typeset(r, o, out, d, 1, &pages);
 }

@@ -271,6 +271,13 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
     /* the numbers, once, under the chart: the same rows as the chart's layers */
     ec_table *t = dt ? S_item_table(c, dt, dt->rows ? rows : 0) : NULL;
     b = ec_block_figure(sc, t, ec_kvs_get(a, "caption"));
+    /* on a phone the chart is drawn for its width, every value in view */
+    char nid[48];
+    snprintf(nid, sizeof nid, "%sn", c->part->id);
+    co.id_base = nid;
+    co.anchor_base = c->part->id;
+    co.width = EC_NARROW_UNITS;
+    b->narrow = it->chart(c->part->engine, s, &co);
   } else if (it->kind == EC_ITEM_TABLES) {
     char id[64], **leads = NULL;
     size_t n = 0;
@@ -347,9 +354,6 @@ static ec_block *S_gen_notes(void *ud, const ec_tmpl_item *it, const char *data,
   return g;
 }
 
-/* A chart drawn for a phone: 300 units in about 390 px keep 11.5-unit text
- * at 14 px (assets/report.css shows it at 760 px and narrower). */
-#define S_NARROW_W 300.0
 
 /* The first screen (and page 1 of the PDF): who ran what, the precision mix,
  * the headline figures, the five slowest layers with their share, the top
@@ -376,13 +380,7 @@ static ec_block *S_gen_first_screen(void *ud, const ec_tmpl_item *it, const char
       free(mix->caption);
       mix->caption = ec_strdup(s->has_latency ? "Precision mix: share of the latency by the precision of each layer's input"
                                               : "Precision mix: share of the layers by the precision of their input");
-      /* on a phone the strip is drawn for its width: every precision shows */
-      char nid[48];
-      snprintf(nid, sizeof nid, "%sn", c->part->id);
-      ec_engine_chart_opts co = {0};
-      co.id_base = nid;
-      co.width = S_NARROW_W;
-      mix->narrow = ec_echart_precision_strip(c->part->engine, s, &co);
+      /* on a phone the strip is drawn for its width (S_gen_item): every precision shows */
     }
     ec_block_add(g, mix);
   }

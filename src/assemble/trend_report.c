@@ -97,7 +97,7 @@ static ec_block *S_none(void) {
   return b;
 }
 
-typedef ec_scene *(*S_chart_fn)(const ec_trend *t, size_t i, const char *id, const char **why);
+typedef ec_scene *(*S_chart_fn)(const ec_trend *t, size_t i, const char *id, double width, const char **why);
 
 /* One block per engine: the nights table (chart NULL), or the chart with,
  * when the row names one, the nights table under it. Several become a group
@@ -116,10 +116,15 @@ static ec_block *S_per_engine(S_ctx *x, const ec_tmpl_item *it, S_chart_fn chart
     if (!chart) {
       b = ec_block_table(ec_tv_tbl_nights(t, i, id, ec_tmpl_rows(it, args)));
     } else {
-      ec_scene *sc = chart(t, i, id, &why);
+      ec_scene *sc = chart(t, i, id, 0, &why);
       b = sc ? ec_block_figure(sc, it->rows ? ec_tv_tbl_nights(t, i, tid, ec_tmpl_rows(it, args)) : NULL,
                                g ? NULL : ec_kvs_get(args, "caption"))
              : ec_block_unavailable(why);
+      if (sc) { /* a phone's drawing, every value in view */
+        char nid[56];
+        snprintf(nid, sizeof nid, "%sn", id);
+        b->narrow = chart(t, i, nid, EC_NARROW_UNITS, &why);
+      }
     }
     if (g) {
       /* a chart's title names its engine; a table gets a lead-in */
@@ -183,11 +188,11 @@ static ec_block *S_nights(void *ud, const ec_tmpl_item *it, const char *data, co
 }
 
 static ec_block *S_series(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
-  return S_per_engine(ud, it, ec_tv_chart_series, args);
+  return S_per_engine(ud, it, ec_tv_chart_series_w, args);
 }
 
 static ec_block *S_types(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
-  return S_per_engine(ud, it, ec_tv_chart_types, args);
+  return S_per_engine(ud, it, ec_tv_chart_types_w, args);
 }
 
 /* nothing to say: nothing shown */

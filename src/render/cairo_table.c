@@ -166,8 +166,11 @@ static double S_widths(const ec_table *t, size_t nr, double cw, double *w) {
   return total;
 }
 
-/* Lay out one row (header when r == SIZE_MAX); returns its height. */
-static double S_row_layouts(const ec_table *t, size_t r, PangoContext *pc, const double *w, PangoLayout **ls) {
+/* Lay out one row (header when r == SIZE_MAX); returns its height. A body
+ * cell of more than max_lines lines (0: no limit) shows max_lines, its
+ * middle cut with an ellipsis (a long fused name keeps its start and end). */
+static double S_row_layouts(const ec_table *t, size_t r, PangoContext *pc, const double *w, PangoLayout **ls,
+                            int max_lines) {
   ec_buf b = {0};
   double rh = 0;
   int header = r == (size_t)-1;
@@ -176,6 +179,10 @@ static double S_row_layouts(const ec_table *t, size_t r, PangoContext *pc, const
     S_text(&b, header ? t->cols[c].header : x->text ? x->text : "");
     ls[c] = S_layout(pc, b.data, header || (x && x->kind == EC_CELL_BAD), w[c] - 2 * S_PAD - S_lead(x),
                      t->cols[c].align == EC_ALIGN_RIGHT);
+    if (!header && max_lines > 0 && pango_layout_get_line_count(ls[c]) > max_lines) {
+      pango_layout_set_height(ls[c], -max_lines);
+      pango_layout_set_ellipsize(ls[c], PANGO_ELLIPSIZE_MIDDLE);
+    }
     double h = S_height(ls[c]);
     if (h > rh) rh = h;
   }
@@ -313,8 +320,8 @@ void ec_render_table_cairo(const ec_table *t, ec_cairo_flow *f, size_t max_rows,
   double *smax = ec_table_share_max(t);
   PangoLayout **ls = ec_calloc(nc, sizeof *ls), **hl = ec_calloc(nc, sizeof *hl);
   double page_h = f->bottom - f->top;
-  double hh = S_row_layouts(t, (size_t)-1, pc, w, hl);
-  double rh1 = nr ? S_row_layouts(t, 0, pc, w, ls) : 0;
+  double hh = S_row_layouts(t, (size_t)-1, pc, w, hl, 0);
+  double rh1 = nr ? S_row_layouts(t, 0, pc, w, ls, f->max_lines) : 0;
   /* keep the header with the first rows */
   if (hh + fmin(rh1, page_h / 3) > f->bottom - f->y && f->y > f->top + 1) S_new_page(f);
   S_draw_row(t, (size_t)-1, f, w, smax, tw, hh, hl);
@@ -332,11 +339,11 @@ void ec_render_table_cairo(const ec_table *t, ec_cairo_flow *f, size_t max_rows,
     } else {
       in_group = 0;
     }
-    double rh = r == 0 ? rh1 : S_row_layouts(t, r, pc, w, ls);
+    double rh = r == 0 ? rh1 : S_row_layouts(t, r, pc, w, ls, f->max_lines);
     if (rh > page_h - hh - 40) rh = page_h - hh - 40; /* a monster row is clipped */
     if (rh > f->bottom - f->y && f->y > f->top + 1) {
       S_new_page(f);
-      S_row_layouts(t, (size_t)-1, pc, w, hl);
+      S_row_layouts(t, (size_t)-1, pc, w, hl, 0);
       S_draw_row(t, (size_t)-1, f, w, smax, tw, hh, hl);
     }
     S_draw_row(t, r, f, w, smax, tw, rh, ls);

@@ -28,6 +28,7 @@ typedef struct ec_cairo_flow {
   void (*new_page)(void *ud); /* ends this page and begins the next one */
   void *ud;
   size_t sub_cap; /* sub rows shown per group, when fewer than the table's own sub_cap (0: the table's) */
+  int max_lines;  /* a body cell shows at most this many lines, its middle cut (0: all) */
 } ec_cairo_flow;
 
 /** Paint t at f->y, at most max_rows body rows (0: all); when rows are left

@@ -49,17 +49,63 @@ static const char *S_kind_style(const ec_cell *x, double share_max, char *buf, s
   return NULL;
 }
 
+/* On a phone a table of three or more columns stacks its rows
+ * (assets/report.css, table.stack): each row a block, its key cell (the
+ * name) on a line of its own and every other cell beside or under it
+ * with its column's header as a label, so no figure sits off-screen in
+ * a scrolled box. A data table (drawn by the page's script) and a group's
+ * folded table do not stack. */
+#define S_STACK_COLS 3
+
+static int S_stacks(const ec_table *t) { return t->ncols >= S_STACK_COLS && !ec_table_is_data(t); }
+
+/* The key column of a stacking table: what a row is about, the first
+ * left-aligned column whose texts tell the rows apart (a column repeating
+ * one engine's name in every row is not it); else the first left-aligned
+ * column; else the first. */
+static size_t S_key_col(const ec_table *t) {
+  size_t first = t->ncols;
+  for (size_t c = 0; c < t->ncols; c++) {
+    if (t->cols[c].align == EC_ALIGN_RIGHT) continue;
+    if (first == t->ncols) first = c;
+    ec_map m = {0};
+    size_t rows = 0, distinct = 0;
+    for (size_t r = 0; r < t->nrows; r++) {
+      if (ec_table_is_sub(t, r)) continue;
+      const char *x = ec_table_cell(t, r, c)->text;
+      size_t k, len = x ? strlen(x) : 0;
+      rows++;
+      if (!len || ec_map_get(&m, x, len, &k)) continue;
+      ec_map_put(&m, x, len, distinct++);
+    }
+    ec_map_free(&m);
+    if (rows && distinct * 10 >= rows * 9) return c;
+  }
+  return first < t->ncols ? first : 0;
+}
+
 /* Cell (r, c) as a <td>. A main row's cell (main) carries its sort value
  * for the page's sorter and keeps a clipped column on one line; a sub row's
- * cell, in its group's folded table, is plain. */
-static void S_cell(ec_buf *b, const ec_table *t, size_t r, size_t c, double smax, int main) {
+ * cell, in its group's folded table, is plain. In a stacking table (key <
+ * ncols) the key column's cell is marked and every other cell carries its
+ * header as the label a phone shows (none for "#" or an empty header). */
+static void S_cell(ec_buf *b, const ec_table *t, size_t r, size_t c, double smax, int main, size_t key) {
   const ec_cell *x = ec_table_cell(t, r, c);
   int num = t->cols[c].align == EC_ALIGN_RIGHT;
   const char *cls = S_kind_class(x);
   char st[48];
   const char *style = S_kind_style(x, smax, st, sizeof st);
+  int is_key = main && key == c;
   ec_buf_puts(b, "<td");
-  if (num || *cls) ec_buf_printf(b, " class=\"%s%s%s\"", num ? "num" : "", num && *cls ? " " : "", cls);
+  if (num || *cls || is_key)
+    ec_buf_printf(b, " class=\"%s%s%s%s\"", num ? "num" : "", num && *cls ? " " : "", cls,
+                  !is_key ? "" : num || *cls ? " key" : "key");
+  const char *h = t->cols[c].header;
+  if (main && key < t->ncols && !is_key && h && *h && strcmp(h, "#")) {
+    ec_buf_puts(b, " data-label=\"");
+    S_attr(b, h);
+    ec_buf_putc(b, '"');
+  }
   if (style) ec_buf_printf(b, " style=\"%s\"", style);
   if (main && t->interactive && isfinite(x->sort)) ec_buf_printf(b, " data-v=\"%.9g\"", x->sort);
   ec_buf_putc(b, '>');
@@ -82,7 +128,7 @@ static void S_cell(ec_buf *b, const ec_table *t, size_t r, size_t c, double smax
   ec_buf_puts(b, "</td>");
 }
 
-static void S_row(const ec_table *t, size_t r, const double *smax, ec_buf *b) {
+static void S_row(const ec_table *t, size_t r, const double *smax, size_t key, ec_buf *b) {
   if (t->row_ids && t->row_ids[r]) {
     ec_buf_puts(b, "<tr id=\"");
     S_attr(b, t->row_ids[r]);
@@ -90,7 +136,7 @@ static void S_row(const ec_table *t, size_t r, const double *smax, ec_buf *b) {
   } else {
     ec_buf_puts(b, "<tr>");
   }
-  for (size_t c = 0; c < t->ncols; c++) S_cell(b, t, r, c, smax[c], 1);
+  for (size_t c = 0; c < t->ncols; c++) S_cell(b, t, r, c, smax[c], 1, key);
   ec_buf_puts(b, "</tr>\n");
 }
 
@@ -117,7 +163,7 @@ static void S_sub_rows(const ec_table *t, size_t a, size_t b, const double *smax
     ec_buf_puts(o, "<tr>");
     for (size_t c = 0; c < t->ncols; c++) {
       if (!used[c]) continue;
-      S_cell(o, t, r, c, smax[c], 0);
+      S_cell(o, t, r, c, smax[c], 0, t->ncols);
     }
     ec_buf_puts(o, "</tr>\n");
   }
@@ -284,17 +330,20 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
     ec_buf_puts(b, "\" hidden>");
   }
   int capped = !data && t->nrows > S_PRINT_ROWS;
-  S_head(t, b, data ? "data interactive datatable" : t->interactive ? (capped ? "data interactive capped" : "data interactive")
-                                                                    : (capped ? "data capped" : "data"));
+  size_t key = S_stacks(t) ? S_key_col(t) : t->ncols;
+  char cls[64];
+  snprintf(cls, sizeof cls, "%s%s%s", data ? "data interactive datatable" : t->interactive ? "data interactive" : "data",
+           capped ? " capped" : "", key < t->ncols ? " stack" : "");
+  S_head(t, b, cls);
   double *smax = ec_table_share_max(t);
   if (data && t->static_rows) {
-    for (size_t k = 0; k < t->n_static_rows; k++) S_row(t, t->static_rows[k], smax, b);
+    for (size_t k = 0; k < t->n_static_rows; k++) S_row(t, t->static_rows[k], smax, key, b);
   } else if (data) {
-    for (size_t r = 0; r < S_STATIC_DEFAULT && r < t->nrows; r++) S_row(t, r, smax, b); /* the view chose none: the first rows */
+    for (size_t r = 0; r < S_STATIC_DEFAULT && r < t->nrows; r++) S_row(t, r, smax, key, b); /* the view chose none: the first rows */
   } else {
     for (size_t r = 0; r < t->nrows; r++) {
       if (ec_table_is_sub(t, r)) continue;
-      S_row(t, r, smax, b);
+      S_row(t, r, smax, key, b);
       size_t k = r + 1;
       while (k < t->nrows && ec_table_is_sub(t, k)) k++;
       if (k > r + 1) S_sub_rows(t, r + 1, k, smax, b);

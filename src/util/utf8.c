@@ -78,6 +78,18 @@ int ec_ident_break_at(const char *s, size_t n, size_t i) {
   unsigned b = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
   if (!ec_ident_break(a, b)) return 0;
   if (b == '[') return 1;
+  /* never inside a number: "0.9909", "1,253", "8.557e-05" keep whole (a
+   * list's commas, "[32,64,112]", still break) */
+  if (b >= '0' && b <= '9' && j > 0) {
+    unsigned char p = (unsigned char)s[j - 1];
+    if (p >= '0' && p <= '9' && a == '.') return 0;
+    if (p >= '0' && p <= '9' && a == ',') {
+      size_t k = j;
+      while (k > 0 && ((s[k - 1] >= '0' && s[k - 1] <= '9') || s[k - 1] == ',')) k--;
+      if (!(k > 0 && (s[k - 1] == '[' || s[k - 1] == '('))) return 0;
+    }
+    if ((a == '-' || a == '+') && (p == 'e' || p == 'E') && j > 1 && s[j - 2] >= '0' && s[j - 2] <= '9') return 0;
+  }
   /* a ends a run of separators (ASCII): where does the run start? */
   size_t k = j;
   while (k > 0 && S_after((unsigned char)s[k - 1])) k--;

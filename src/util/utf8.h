@@ -22,8 +22,9 @@ size_t ec_utf8_count(const char *s, size_t n);
 int ec_ident_break(unsigned a, unsigned b);
 /** ec_ident_break before byte i of s[0..n), in context: also never after a
  *  run of separators that starts a word ("--fp16", "(--layerPrecisions",
- *  "/layer1", "./x" keep their lead). Every writer that breaks names calls
- *  this one. */
+ *  "/layer1", "./x" keep their lead), and never inside a number ("0.9909",
+ *  "1,253", "8.557e-05": a separator between digits, an exponent's sign).
+ *  Every writer that breaks names calls this one. */
 int ec_ident_break_at(const char *s, size_t n, size_t i);
 /** 1 for the bidirectional formatting controls (U+202A..U+202E embeddings
  *  and overrides, U+2066..U+2069 isolates): in a name from an input they

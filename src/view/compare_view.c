@@ -511,7 +511,7 @@ static void S_spec(const ec_cmp_view *v, const char *name, char *fid, size_t cap
   snprintf(fid, cap, "%s-%s", v->id, name);
   memset(sp, 0, sizeof *sp);
   sp->f.id = fid;
-  sp->f.width = 640;
+  sp->f.width = v->width > 0 ? v->width : 640;
   sp->horizontal = 1;
 }
 
@@ -934,7 +934,7 @@ ec_scene *ec_cmp_waterfall(const ec_cmp_view *v, size_t i, const char **why) {
                     "family"
                   : "From the baseline's sum of per-layer latencies to the engine's: the change of each layer type over "
                     "aligned layers, and layers present on one side only by family";
-  sp.f.width = 640;
+  sp.f.width = v->width > 0 ? v->width : 640;
   sp.start_label = S_e(v, c->baseline)->name;
   sp.end_label = S_e(v, i)->name;
   sp.start = c->res[i].base_total_ms;

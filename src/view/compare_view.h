@@ -11,6 +11,7 @@ typedef struct ec_cmp_view {
   const ec_comparison *c;
   ec_summary *const *sums;
   const char *id;   /* id prefix for figures and tables */
+  double width;     /* charts' width in scene units; 0: 640 (a phone's drawing: assemble/compare_report.c) */
 } ec_cmp_view;
 
 ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **why);

@@ -52,7 +52,7 @@ char *ec_layer_anchor(char *buf, size_t cap, const char *id_base, size_t index) 
 /* "#" + the layer's anchor; caller frees. */
 static char *S_layer_link(S_ctx *c, size_t index) {
   char a[160];
-  ec_layer_anchor(a, sizeof a, c->o.id_base, index);
+  ec_layer_anchor(a, sizeof a, c->o.anchor_base ? c->o.anchor_base : c->o.id_base, index);
   return ec_asprintf("#%s", a);
 }
 

@@ -48,6 +48,8 @@
 
 typedef struct ec_engine_chart_opts {
   const char *id_base; /* id prefix of every figure ("e1" -> "e1-latency-by-type"); NULL: "ec" */
+  const char *anchor_base; /* id prefix of the layer table's rows a bar links to; NULL: id_base
+                              (a phone's drawing of a chart has ids of its own, the same links) */
   double width;        /* figure width in points; 0: 480 */
   size_t top_n;        /* per-layer charts: layers shown before "rest"; 0: EC_TOP_DEFAULT
                           (layer-latency), EC_ROWS_MEMORY (memory-per-layer) */

@@ -197,6 +197,10 @@ static const char **S_labels(const ec_trend_group *g) {
 }
 
 ec_scene *ec_tv_chart_series(const ec_trend *t, size_t gi, const char *id, const char **why) {
+  return ec_tv_chart_series_w(t, gi, id, 0, why);
+}
+
+ec_scene *ec_tv_chart_series_w(const ec_trend *t, size_t gi, const char *id, double width, const char **why) {
   const ec_trend_group *g = &t->groups[gi];
   if (!g->points) {
     *why = "no night has the metric";
@@ -237,6 +241,7 @@ ec_scene *ec_tv_chart_series(const ec_trend *t, size_t gi, const char *id, const
   char *ylab = ec_strdup(ec_metric_label(t->used));
   ec_series_spec sp = {0};
   sp.f.id = id;
+  sp.f.width = width;
   sp.f.title = title;
   sp.f.desc = desc;
   sp.n = n;
@@ -287,6 +292,10 @@ static ec_color S_type_color(const char *type, size_t k) {
 }
 
 ec_scene *ec_tv_chart_types(const ec_trend *t, size_t gi, const char *id, const char **why) {
+  return ec_tv_chart_types_w(t, gi, id, 0, why);
+}
+
+ec_scene *ec_tv_chart_types_w(const ec_trend *t, size_t gi, const char *id, double width, const char **why) {
   const ec_trend_group *g = &t->groups[gi];
   size_t known = 0;
   for (size_t i = 0; i < g->n; i++) known += g->nights[i].has_types != 0;
@@ -325,6 +334,7 @@ ec_scene *ec_tv_chart_types(const ec_trend *t, size_t gi, const char *id, const 
   char *title = ec_asprintf("%s: latency by layer type", g->engine);
   ec_history_spec sp = {0};
   sp.f.id = id;
+  sp.f.width = width;
   sp.f.title = title;
   sp.f.desc = "Sum of per-layer averages per layer type, stacked, night by night (from each summary's latency_ms.by_type).";
   sp.n = n;

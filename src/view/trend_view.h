@@ -34,5 +34,9 @@ ec_scene *ec_tv_chart_series(const ec_trend *t, size_t g, const char *id, const 
  *  EC_TREND_HISTORY_TYPES largest types in the latest night, the rest as
  *  "other"); NULL with *why when no night has per-type latencies. */
 ec_scene *ec_tv_chart_types(const ec_trend *t, size_t g, const char *id, const char **why);
+/** The same two charts width units wide (0: the chart's own width): a
+ *  phone's drawing of them (assemble/trend_report.c). */
+ec_scene *ec_tv_chart_series_w(const ec_trend *t, size_t g, const char *id, double width, const char **why);
+ec_scene *ec_tv_chart_types_w(const ec_trend *t, size_t g, const char *id, double width, const char **why);
 
 #endif

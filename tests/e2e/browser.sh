@@ -3,7 +3,8 @@
 # figure is wider than its box, chart text is the size of table text, the
 # contents stay in reach, long tables keep their header, the graph opens
 # fitted with its legend outside; in dark mode the graph is dark; at 420 px
-# nothing runs past the phone's screen; printed, a small engine takes at
+# nothing runs past the phone's screen and no figure, verdict or chart
+# value of a report, a comparison or a trend is out of view; printed, a small engine takes at
 # most 16 pages (twice the 8-page PDF brief) with no text drawn over text.
 # Chromium is installed by tests/deps.sh; without it this test fails.
 . tests/e2e/lib.sh
@@ -86,19 +87,43 @@ printed() {
 "$EC_GEN" --out "$TMP/big" --model transformer --layers 1300 > /dev/null
 printed "generated 1,300-layer transformer" 40 "$TMP/big"
 # its graph opens on the slowest layer, not on an empty stretch (issue 27)
-look "generated 1,300-layer transformer" "wide" "$TMP/big"
+look "generated 1,300-layer transformer" "wide phone" "$TMP/big"
 look "generated hostile names" "wide dark phone" "$TMP/hostile"
 look "examples/resnet-int8-a100" "wide phone" examples/resnet-int8-a100
 look "examples/vit-log-only-orin" "wide" examples/vit-log-only-orin
 look "two engines" "wide phone" examples/resnet-fp16-a100 examples/hybrid-fp16-h100
+# on_phone NAME PAGE.html: PAGE probed at 420 px (no figure, verdict or
+# chart value out of view: issue 39)
+on_phone() {
+  with_probe "$2"
+  chrome 800 900 "$TMP/dom.html" --dump-dom "file://$TMP/phone.html"
+  if out=$("$PY" tests/e2e/check_browser.py probe "$TMP/dom.html" phone 2>&1); then
+    ok "browser $1 (phone): $out"
+  else
+    fail "browser $1 (phone): $out"
+  fi
+}
 # a comparison at 420 px: its verdict is text that wraps (issue 27)
 "$EC_BIN" compare examples/resnet-fp16-a100 examples/resnet-fp16-rtx3090 -o "$TMP/c.html" > /dev/null 2>&1
-with_probe "$TMP/c.html"
-chrome 800 900 "$TMP/dom.html" --dump-dom "file://$TMP/phone.html"
-if out=$("$PY" tests/e2e/check_browser.py probe "$TMP/dom.html" phone 2>&1) && grep -q 'class="verdict"' "$TMP/c.html"; then
-  ok "browser compare (phone): $out"
+if grep -q 'class="verdict"' "$TMP/c.html"; then on_phone "compare" "$TMP/c.html"; else fail "browser compare (phone): no text verdict"; fi
+# FP16 against INT8: the waterfall's every step, the aligned layers' times
+# and the family ratios in view at 420 px (issue 39)
+"$EC_BIN" compare examples/resnet-fp16-a100 examples/resnet-int8-a100 --max-regress 5 -o "$TMP/c8.html" > /dev/null 2>&1
+on_phone "compare FP16 against INT8" "$TMP/c8.html"
+# trend at 420 px: 30 nights with a change point, the verdict column and
+# the series chart's values in view (issue 39)
+"$EC_BIN" layers --json examples/resnet-fp16-a100/resnet.onnx.engine > "$TMP/n.layers" 2> /dev/null
+if "$PY" tests/e2e/simulate_nights.py examples/resnet-fp16-a100 "$TMP/n.layers" "$TMP/nights" 30 --type Convolution \
+     --slow 1.12 --from 17 --seed 3 > /dev/null; then
+  mkdir -p "$TMP/ns"
+  for d in "$TMP/nights"/night-*; do
+    i=$(expr "${d##*-}" + 0)
+    "$EC_BIN" summary --json --label night=$i "$d/resnet.onnx.engine" > "$TMP/ns/night-$i.json" 2> /dev/null
+  done
+  "$EC_BIN" trend "$TMP/ns" --by night --max-regress 5 -o "$TMP/t.html" > /dev/null 2>&1
+  on_phone "trend of 30 nights" "$TMP/t.html"
 else
-  fail "browser compare (phone): ${out:-no text verdict}"
+  fail "browser trend (phone): simulate_nights.py failed"
 fi
 if have_corpus; then
   for e in trex/pytorch-resnet-A100-fp16 trex/pytorch-resnet-A100-fp32 trex/pytorch-resnet-A100-qat trex/mobilenet.qat \

@@ -22,7 +22,7 @@ elif any(html.unescape(t) != html.unescape(x) for t, x in clips):
     bad.append("a clipped cell's tooltip is not its text")
 i = s.find("Measure (ms)")
 perf = s[i:s.find("</table>", i)]
-names = [html.unescape(re.sub("<[^>]+>", "", r)) for r in re.findall(r'<tr><td>(.*?)</td>', perf)]
+names = [html.unescape(re.sub("<[^>]+>", "", r)) for r in re.findall(r'<tr><td[^>]*>(.*?)</td>', perf)]
 if "H2D, D2H" not in names or "H2D" in names or "D2H" in names:
     bad.append("H2D and D2H (all 0) are not one row: %s" % names)
 if any(n.startswith("GPU compute") and "(as reported)" in n for n in names):

@@ -1,7 +1,9 @@
 # report --pdf: every example and corpus engine with layers gets a valid PDF
 # whose text carries the numbers of summary --json and no text under 7 pt
 # (check_pdf_text.py: charts are not shrunk below it, a big graph draws the
-# slowest layers' neighbourhood instead); reruns with
+# slowest layers' neighbourhood instead; no number split over two lines, no
+# heading at a page's foot, a continuation page names its section, no
+# "tooltip", issue 39); reruns with
 # SOURCE_DATE_EPOCH are byte-identical; --paper letter works.
 . tests/e2e/lib.sh
 export SOURCE_DATE_EPOCH=1700000000
@@ -35,4 +37,13 @@ if pdfinfo "$TMP/l.pdf" | grep -q "Page size: *612 x 792"; then ok "pdf: --paper
 if pdfinfo "$TMP/a.pdf" | grep -q "Page size: *595.* x 841"; then ok "pdf: A4 by default"; else fail "pdf: default size is not A4"; fi
 # bookmarks: one outline entry per heading
 if command -v python3 > /dev/null && grep -aq "/Outlines" "$TMP/a.pdf"; then ok "pdf: has an outline (bookmarks)"; else fail "pdf: no outline"; fi
+# a transformer with fused Myelin names of twelve parts: no number split,
+# no heading orphaned, continuation pages named, no tooltips (issue 39)
+"$EC_GEN" --out "$TMP/t" --layers 1300 --model transformer > /dev/null 2>&1
+mkdir -p "$TMP/fused"
+if "$PY" tests/e2e/fused_names.py "$TMP/t" "$TMP/fused/e" > /dev/null; then
+  check_one "generated transformer, fused Myelin names" "$TMP/fused/e"
+else
+  fail "pdf: fused_names.py"
+fi
 each_corpus_engine check_one pdf

@@ -53,6 +53,32 @@ window.addEventListener("load", function () { setTimeout(function () {
     out.verdict = { right: Math.round(vb.right), scrolls: verdict.scrollWidth > verdict.clientWidth + 1,
                     text: verdict.textContent.slice(0, 200) };
   }
+  /* every figure a reader should see without scrolling sideways: the first
+     screen's cells and tiles, the verdict, every cell of a table shown on
+     the page (not the all-layers table, drawn on demand in its own
+     scrolling box) and every chart's text: inside the window and inside
+     every box between it and the page that clips or scrolls (a value
+     scrolled out of a box is out of view) */
+  var hidden = { checked: 0, out: [] };
+  Array.prototype.forEach.call(document.querySelectorAll(
+      "div.first-screen td, div.first-screen .tile, div.verdict, main table.data:not(.datatable) td, figure.chart svg text"), function (el) {
+    if (!shown(el) || el.closest("table.datatable, div.vscroll, div.graph") || !el.textContent.trim()) return;
+    var r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return;
+    hidden.checked++;
+    var left = 0, right = vw, a = el.parentElement;
+    for (; a && a !== document.body; a = a.parentElement) {
+      var ox = getComputedStyle(a).overflowX;
+      if (ox === "visible") continue;
+      var ar = a.getBoundingClientRect();
+      left = Math.max(left, ar.left + a.clientLeft);
+      right = Math.min(right, ar.left + a.clientLeft + a.clientWidth);
+    }
+    if (r.left < left - 1 || r.right > right + 1)
+      hidden.out.push(el.tagName.toLowerCase() + " " + JSON.stringify(el.textContent.trim().slice(0, 40)) +
+                      " at x=" + Math.round(r.left) + "-" + Math.round(r.right) + " (view " + Math.round(left) + "-" + Math.round(right) + ")");
+  });
+  out.hidden = hidden;
   /* the engine graph as it opens */
   Array.prototype.forEach.call(document.querySelectorAll("div.graph"), function (g) {
     var view = g.querySelector(".graph-view"), svg = view && view.querySelector("svg");

@@ -66,7 +66,7 @@ for f in ("o.md", "step.md"):
 h = open(t + "/o.html").read()
 cells = re.findall(r'<ul class="verdict-lines">.*?</ul>', h, re.S)
 # the verdicts table: the one headed Verdict and Why
-rows = [t for t in re.findall(r'<table id="[^"]*" class="data">.*?</table>', h, re.S) if ">Verdict<" in t and ">Why<" in t]
+rows = [t for t in re.findall(r'<table id="[^"]*" class="data[^"]*">.*?</table>', h, re.S) if ">Verdict<" in t and ">Why<" in t]
 assert rows, "no verdicts table in the HTML"
 open(t + "/v.html", "w").write(html.unescape(re.sub(r"<[^>]+>", " ", "\n".join(cells + rows))))
 p = open(t + "/o.pdf.txt").read()

@@ -39,7 +39,7 @@ static void S_check_all(ec_engine **es, size_t n) {
   ec_comparison *c = ec_compare(es, n, NULL, &o);
   ec_summary **sums = calloc(n, sizeof *sums);
   for (size_t i = 0; i < n; i++) sums[i] = ec_summarize(es[i]);
-  ec_cmp_view v = {c, sums, "c"};
+  ec_cmp_view v = {c, sums, "c", 0};
   for (size_t k = 0; k < sizeof S_charts / sizeof S_charts[0]; k++) {
     const char *why = NULL;
     ec_scene *sc = ec_cmp_chart(&v, S_charts[k], &why);
@@ -102,7 +102,7 @@ static void test_examples_charts(void **st) {
   o.min_layer_ms = NAN;
   ec_comparison *c = ec_compare(es + 1, 2, NULL, &o);
   ec_summary *sums[2] = {ec_summarize(es[1]), ec_summarize(es[2])};
-  ec_cmp_view v = {c, sums, "c"};
+  ec_cmp_view v = {c, sums, "c", 0};
   const char *why;
   ec_table *t = ec_cmp_tbl_side_by_side(&v, "s", &why);
   int device_diff = 0;

@@ -110,6 +110,14 @@ static void test_ident_break_rule(void **st) {
   assert_true(ec_ident_break_at(opt, on, 46));  /* "conv_|2" */
   assert_true(ec_ident_break_at(opt, on, 52));  /* "x/--|y": the run is inside the word */
   assert_false(ec_ident_break_at(opt, on, 0) || ec_ident_break_at(opt, on, on));
+  /* never inside a number (issue 39: "up to 0." over "9909 ms" in a PDF cell) */
+  static const char num[] = "up to 0.9909 ms, 1,253 layers, 8.557e-05 ms, x.0 1.y";
+  const size_t nn = sizeof num - 1;
+  assert_false(ec_ident_break_at(num, nn, 8));  /* "0.|9909" */
+  assert_false(ec_ident_break_at(num, nn, 19)); /* "1,|253" */
+  assert_false(ec_ident_break_at(num, nn, 38)); /* "8.557e-|05" */
+  assert_true(ec_ident_break_at(num, nn, 47));  /* "x.|0": a name's part */
+  assert_true(ec_ident_break_at(num, nn, 51));  /* "1.|y" */
   assert_false(ec_ident_break('/', '['));
   assert_false(ec_ident_break('[', '['));
   assert_false(ec_ident_break(0, 'x'));
