@@ -2,7 +2,7 @@
  * (S_items, S_values), read by the template driver (ec_tmpl_generate);
  * docs/templates.md lists every name, and the default rows are in
  * view/rows.h:
- *   table  data: gates | side-by-side | mismatches | platform | types | layers | one-side |
+ *   table  data: gates | side-by-side | mismatches | platform | types | layers | layers-rest | one-side |
  *                top-regressions (rows: N per engine)
  *   chart  data: verdict (the banner) | waterfall (one per candidate) | a chart of
  *                the comparison charts' registry (view/compare_view.h)
@@ -179,6 +179,19 @@ S_T(S_t_mismatches, ec_cmp_tbl_mismatches(&x->view, x->id, &why))
 S_T(S_t_platform, ec_cmp_tbl_platform(&x->view, x->id, &why))
 S_T(S_t_types, ec_cmp_tbl_types(&x->view, x->id, &why))
 S_T(S_t_layers, ec_cmp_tbl_layers(&x->view, "c-layers", ec_tmpl_rows(it, a), &why))
+/* The aligned pairs that did not change, folded in the HTML under a line
+ * that says what they are; the PDF says how many the HTML holds. */
+static ec_block *S_t_layers_rest(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *a) {
+  S_ctx *x = ud;
+  const char *why = "no data";
+  (void)data;
+  ec_table *t = ec_cmp_tbl_layers_rest(&x->view, "c-layers-rest", ec_tmpl_rows(it, a), &why);
+  if (!t) return ec_block_unavailable(why);
+  ec_block *b = ec_block_table(t);
+  b->fold = 1;
+  b->caption = ec_strdup("The other aligned pairs: time within 3%, same implementation and precision");
+  return b;
+}
 S_T(S_t_one_side, ec_cmp_tbl_one_side(&x->view, x->id, ec_tmpl_rows(it, a), &why))
 S_T(S_t_top, ec_cmp_tbl_top(&x->view, x->id, ec_tmpl_rows(it, a), &why))
 #undef S_T
@@ -250,7 +263,9 @@ static const ec_tmpl_item S_items[] = {
     {"table", "mismatches", S_t_mismatches, 0, "what makes the engines not directly comparable, and the comparison's notes"},
     {"table", "platform", S_t_platform, 0, "a platform comparison: each candidate's time over the baseline's, per layer family"},
     {"table", "types", S_t_types, 0, "layers and latency per layer type per engine (the numbers behind the charts)"},
-    {"table", "layers", S_t_layers, EC_ROWS_CMP_LAYERS, "aligned layers: both latencies, speedup, precisions, tactic"},
+    {"table", "layers", S_t_layers, EC_ROWS_CMP_LAYERS, "aligned pairs whose time moved past 3% or whose build changed, one line each (kernels on demand)"},
+    {"table", "layers-rest", S_t_layers_rest, EC_ROWS_CMP_LAYERS,
+     "the other aligned pairs (time within 3%, same implementation and precision), folded; the PDF counts them"},
     {"table", "one-side", S_t_one_side, EC_ROWS_CMP_ONE_SIDE, "layers present on one side only"},
     {"table", "top-regressions", S_t_top, EC_ROWS_CMP_TOP, "the largest layer regressions of each candidate"},
     {"chart", "verdict", S_c_verdict, 0, "the verdict banner: the outcome, then a line per candidate"},
@@ -270,7 +285,10 @@ static char *S_value(void *ud, const char *name) { return ec_tmpl_value_of(&ec_r
 static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   S_ctx *x = ud;
   snprintf(x->id, sizeof x->id, "c-t%d", ++x->seq);
-  return ec_tmpl_generate(&ec_report_compare_kind, x, kind, args);
+  ec_block *b = ec_tmpl_generate(&ec_report_compare_kind, x, kind, args);
+  /* "brief-rows: N": the rows of a table (or a chart's) in the PDF */
+  if (b && (b->kind == EC_BLOCK_TABLE || b->kind == EC_BLOCK_FIGURE)) b->brief_rows = ec_kvs_get_count(args, "brief-rows", 0);
+  return b;
 }
 
 static char *S_html(void *ud, const ec_block *b) { return ec_block_html_if(b, ((S_ctx *)ud)->o->want_html); }
@@ -293,5 +311,6 @@ int ec_report_compare_build(const ec_comparison *c, const ec_report_opts *o, ec_
   free(md);
   out->title = ec_asprintf("Comparison of %zu engines \xE2\x80\x94 enginecard", c->n);
   out->running = ec_asprintf("Comparison against %s", c->engines[c->baseline]->name);
+  out->html_rest = 1; /* compare has no --pdf-detail */
   return rc;
 }

@@ -29,6 +29,7 @@ typedef struct {
   size_t max_rows;
   int brief;         /* the brief: blocks keep to their brief_rows */
   int pending_break; /* the first screen ended: the next thing starts a page */
+  int html_rest;     /* no --pdf-detail full: a capped block's rest is in the HTML only */
   ec_diags *d;
 } S_ts;
 
@@ -212,8 +213,8 @@ static void S_table(S_ts *t, const ec_table *tb, size_t brief_rows) {
   if (t->brief && brief_rows) f.sub_cap = 1;
   size_t rows = t->brief && brief_rows && brief_rows < t->max_rows ? brief_rows : t->max_rows;
   ec_render_table_cairo(tb, &f, rows,
-                        t->brief && brief_rows ? "in the HTML report and in the PDF with --pdf-detail full"
-                                               : "in the HTML report");
+                        t->brief && brief_rows && !t->html_rest ? "in the HTML report and in the PDF with --pdf-detail full"
+                                                                : "in the HTML report");
   t->y = f.y;
 }
 
@@ -362,6 +363,14 @@ static void S_block(S_ts *t, const ec_block *b) {
     break;
   case EC_BLOCK_TABLE:
     if (b->id) S_dest(t, b->id);
+    if (b->fold) { /* folded in the HTML: here, a line saying where its rows are */
+      if (!b->table->nrows) break;
+      ec_buf_puts(&m, "<i>");
+      S_markup_esc(&m, b->caption ? b->caption : "More rows", b->caption ? strlen(b->caption) : 9);
+      ec_buf_printf(&m, ": %zu row%s in the HTML report.</i>", b->table->nrows, ec_plural(b->table->nrows, "", "s"));
+      S_paragraph(t, m.data, S_BODY, 0, 6);
+      break;
+    }
     if (b->caption) {
       S_markup_esc(&m, b->caption, strlen(b->caption));
       S_need(t, 110); /* the lead-in sentence stays with the header and a row or two */
@@ -382,7 +391,9 @@ static void S_block(S_ts *t, const ec_block *b) {
     }
     if (notes < b->n_notes) {
       m.len = 0;
-      ec_buf_printf(&m, "<i>%zu more in the HTML report and in the PDF with --pdf-detail full.</i>", b->n_notes - notes);
+      ec_buf_printf(&m, t->html_rest ? "<i>%zu more in the HTML report.</i>"
+                                     : "<i>%zu more in the HTML report and in the PDF with --pdf-detail full.</i>",
+                    b->n_notes - notes);
       S_paragraph(t, m.data, S_SMALL, 8, 2);
     }
     t->y += 6;
@@ -617,6 +628,7 @@ int ec_report_pdf(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_diag
   t.cw = t.pw - t.ml - t.mr;
   t.max_rows = o && o->max_table_rows ? o->max_table_rows : 400;
   t.brief = !(o && o->detail == EC_PDF_FULL);
+  t.html_rest = r->html_rest;
   t.surf = cairo_pdf_surface_create_for_stream(S_write, out, t.pw, t.ph);
   ec_pdf_set_dates(t.surf);
   char title[512];

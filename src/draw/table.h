@@ -28,6 +28,7 @@ typedef struct ec_cell {
   char *key;      /* PRECISION, SEVERITY: what the kind is about (owned), or NULL */
   ec_color chip;  /* PRECISION: the chip's colour (EC_COL_NONE: none) */
   char *link;     /* optional in-document target ("#e1"), owned */
+  char *tip;      /* HTML: more about the cell on demand (its title), owned, or NULL; the PDF leaves it out */
 } ec_cell;
 
 typedef struct ec_col {
@@ -87,6 +88,9 @@ void ec_table_set_kind(ec_table *t, size_t row, size_t col, ec_cell_kind kind, c
 void ec_table_set_chip(ec_table *t, size_t row, size_t col, ec_color chip);
 /** Make cell (row, col) a link to an anchor of the same document ("#id"). */
 void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link);
+/** Give cell (row, col) a tip (copied; NULL removes it): the HTML shows it on
+ *  demand (a title), the PDF leaves it out (a cut name's whole text, a kernel). */
+void ec_table_set_tip(ec_table *t, size_t row, size_t col, const char *tip);
 void ec_table_set_row_id(ec_table *t, size_t row, const char *id);
 void ec_table_set_note(ec_table *t, const char *note);
 /** Make row a sub row of the row above it (see row_sub). */

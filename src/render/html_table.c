@@ -70,6 +70,11 @@ static void S_cell(ec_buf *b, const ec_table *t, size_t r, size_t c, double smax
   }
   /* names, tactics and paths wrap at their separators; numbers never; a
    * clipped column's text stays on one line, whole in its tooltip */
+  if (main && x->tip) { /* more on demand: a cut name's whole text, a kernel */
+    ec_buf_puts(b, "<span class=\"tip\" title=\"");
+    S_attr(b, x->tip);
+    ec_buf_puts(b, "\">");
+  }
   if (x->text && num) ec_buf_html(b, x->text, strlen(x->text));
   else if (main && x->text && t->cols[c].clip && *x->text) {
     ec_buf_puts(b, "<span class=\"clip\" title=\"");
@@ -78,6 +83,7 @@ static void S_cell(ec_buf *b, const ec_table *t, size_t r, size_t c, double smax
     ec_buf_html(b, x->text, strlen(x->text));
     ec_buf_puts(b, "</span>");
   } else if (x->text) ec_buf_html_ident(b, x->text, strlen(x->text));
+  if (main && x->tip) ec_buf_puts(b, "</span>");
   if (x->link) ec_buf_puts(b, "</a>");
   ec_buf_puts(b, "</td>");
 }

@@ -271,86 +271,151 @@ static void S_tensor_prec(const ec_layer *l, char *out, size_t cap) {
   snprintf(out, cap, "%s\xE2\x86\x92%s", l->precision, l->out_precision[0] ? l->out_precision : "\xE2\x80\x93");
 }
 
-/* One aligned pair's row; d NULL for a pair a side did not profile. */
+/* A layer name as a table shows it on one line: cut in the middle (its
+ * start and its end tell layers apart) to about 40 characters. Caller frees. */
+#define S_NAME_W 250.0 /* at 10 pt: about 40 characters of DejaVu Sans */
+static char *S_name_cut(const char *name, size_t n, int *cut) {
+  char *z = ec_strndup(name, n); /* a name holding a NUL byte shows up to it */
+  char *r = ec_text_fit_mid(z, 10, 0, S_NAME_W, cut);
+  free(z);
+  return r;
+}
+
+/* The text a pair's name shows on demand: both layers' whole names, what
+ * runs them (LayerType: kernel), their tensor precisions and how they were
+ * matched. Caller frees. */
+static char *S_pair_tip(const ec_cmp_view *v, size_t i, const ec_layer *la, const ec_layer *lb, const char *how) {
+  char ta[96], tb[96], pa[64], pb[64];
+  ec_buf x = {0};
+  S_tensor_prec(la, pa, sizeof pa);
+  S_tensor_prec(lb, pb, sizeof pb);
+  ec_buf_printf(&x, "%s: ", S_e(v, v->c->baseline)->name);
+  ec_buf_put(&x, la->name, la->name_len);
+  ec_buf_printf(&x, " \xE2\x80\x94 %s: %s, %s\n%s: ", la->layer_type ? la->layer_type : EC_NA,
+                ec_layer_tactic_shown(la, ta, sizeof ta), pa, S_e(v, i)->name);
+  ec_buf_put(&x, lb->name, lb->name_len);
+  ec_buf_printf(&x, " \xE2\x80\x94 %s: %s, %s", lb->layer_type ? lb->layer_type : EC_NA, ec_layer_tactic_shown(lb, tb, sizeof tb),
+                pb);
+  if (how && *how) ec_buf_printf(&x, "\nmatched by %s", how);
+  return ec_buf_take(&x);
+}
+
+/* A pair's speedup (baseline time over the engine's), NAN without both times. */
+static double S_pair_speedup(const ec_cmp_view *v, size_t i, const ec_layer *la, const ec_layer *lb, const ec_layer_delta *d,
+                             double *bm, double *em) {
+  const ec_comparison *c = v->c;
+  /* a side without a profile record has no time: a dash, never 0 */
+  *bm = d ? d->base_ms : la->has_profile ? la->avg_ms / ec_compare_divisor(c, c->baseline) : NAN;
+  *em = d ? d->ms : lb->has_profile ? lb->avg_ms / ec_compare_divisor(c, i) : NAN;
+  return isfinite(*bm) && *em > 0 ? *bm / *em : NAN;
+}
+
+/* A speedup past these is coloured (and puts its pair in the table shown
+ * unfolded): 3% either way. */
+#define S_SLOWER 0.97
+#define S_FASTER 1.03
+
+/* 1 when a pair belongs to the part of the layer table shown unfolded: its
+ * time moved past 3% either way, or its implementation or precision changed. */
+static int S_pair_moved(const ec_cmp_view *v, size_t i, const ec_layer *la, const ec_layer *lb, const ec_layer_delta *d) {
+  double bm, em, sp = S_pair_speedup(v, i, la, lb, d, &bm, &em);
+  return (isfinite(sp) && (sp < S_SLOWER || sp > S_FASTER)) || ec_compare_pair_changes(la, lb) != 0;
+}
+
+/* One aligned pair's row, on one line: the baseline layer's name cut in the
+ * middle (both whole names, kernels and tensor precisions on demand); d
+ * NULL for a pair a side did not profile. */
 static void S_pair_row(ec_table *t, const ec_cmp_view *v, size_t i, const ec_layer *la, const ec_layer *lb,
                        const ec_layer_delta *d, const char *how) {
   const ec_comparison *c = v->c;
   char buf[64];
-  size_t row = ec_table_row(t);
-  ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
-  ec_table_setn(t, row, 1, la->name, la->name_len, NAN);
-  ec_table_set(t, row, 2, ec_compare_pair_type(la, lb), NAN);
-  /* a side without a profile record has no time: a dash, never 0 */
-  double bm = d ? d->base_ms : la->has_profile ? la->avg_ms / ec_compare_divisor(c, c->baseline) : NAN;
-  double em = d ? d->ms : lb->has_profile ? lb->avg_ms / ec_compare_divisor(c, i) : NAN;
-  ec_table_set(t, row, 3, isfinite(bm) ? B(ec_fmt_ms, bm) : "\xE2\x80\x93", bm);
-  ec_table_set(t, row, 4, isfinite(em) ? B(ec_fmt_ms, em) : "\xE2\x80\x93", em);
-  double sp = isfinite(bm) && em > 0 ? bm / em : NAN;
+  size_t row = ec_table_row(t), col = 0;
+  if (c->n > 2) ec_table_set(t, row, col++, S_e(v, i)->name, NAN);
+  int cut;
+  char *nm = S_name_cut(la->name, la->name_len, &cut);
+  ec_table_set(t, row, col, nm, NAN);
+  free(nm);
+  char *tip = S_pair_tip(v, i, la, lb, how);
+  ec_table_set_tip(t, row, col++, tip);
+  free(tip);
+  ec_table_set(t, row, col++, ec_compare_pair_type(la, lb), NAN);
+  double bm, em, sp = S_pair_speedup(v, i, la, lb, d, &bm, &em);
+  ec_table_set(t, row, col++, isfinite(bm) ? B(ec_fmt_ms, bm) : "\xE2\x80\x93", bm);
+  ec_table_set(t, row, col++, isfinite(em) ? B(ec_fmt_ms, em) : "\xE2\x80\x93", em);
   snprintf(buf, sizeof buf, isfinite(sp) ? EC_RATIO : "\xE2\x80\x93", sp);
-  ec_table_set(t, row, 5, buf, sp);
-  if (isfinite(sp) && sp < 0.97) ec_table_set_kind(t, row, 5, EC_CELL_BAD, NULL);
-  else if (isfinite(sp) && sp > 1.03) ec_table_set_kind(t, row, 5, EC_CELL_GOOD, NULL);
-  char pa[64], pb[64];
-  S_tensor_prec(la, pa, sizeof pa);
-  S_tensor_prec(lb, pb, sizeof pb);
-  snprintf(buf, sizeof buf, "%s / %s", pa, pb);
-  ec_table_set(t, row, 6, buf, NAN);
+  ec_table_set(t, row, col, buf, sp);
+  if (isfinite(sp) && sp < S_SLOWER) ec_table_set_kind(t, row, col, EC_CELL_BAD, NULL);
+  else if (isfinite(sp) && sp > S_FASTER) ec_table_set_kind(t, row, col, EC_CELL_GOOD, NULL);
+  col++;
+  if (strcmp(la->precision, lb->precision)) snprintf(buf, sizeof buf, "%s \xE2\x86\x92 %s", la->precision, lb->precision);
+  else snprintf(buf, sizeof buf, "%s", la->precision);
+  ec_table_set(t, row, col++, buf, NAN);
   /* what changed inside the pair (ec_compare_pair_changes): the words the filter finds */
   unsigned k = ec_compare_pair_changes(la, lb);
-  ec_table_set(t, row, 7, k == (EC_PAIR_IMPLEMENTATION | EC_PAIR_PRECISION) ? "implementation, precision"
-                          : k & EC_PAIR_IMPLEMENTATION ? "implementation"
-                          : k & EC_PAIR_PRECISION ? "precision" : "", NAN);
-  if (k & EC_PAIR_IMPLEMENTATION) ec_table_set_kind(t, row, 7, EC_CELL_CHANGED, NULL);
-  /* the engine's layer and what runs it (LayerType: kernel), the baseline's beside it when that changed */
-  char ta[96], tb[96];
-  ec_buf x = {0};
-  ec_buf_put(&x, lb->name, lb->name_len);
-  ec_buf_printf(&x, " \xE2\x80\x94 %s: %s", lb->layer_type ? lb->layer_type : EC_NA, ec_layer_tactic_shown(lb, tb, sizeof tb));
-  if (k & EC_PAIR_IMPLEMENTATION)
-    ec_buf_printf(&x, " (baseline: %s: %s)", la->layer_type ? la->layer_type : EC_NA, ec_layer_tactic_shown(la, ta, sizeof ta));
-  ec_table_set(t, row, 8, x.data, NAN);
-  ec_buf_free(&x);
-  ec_table_set(t, row, 9, how ? how : "", NAN);
+  ec_table_set(t, row, col, k == (EC_PAIR_IMPLEMENTATION | EC_PAIR_PRECISION) ? "implementation, precision"
+                            : k & EC_PAIR_IMPLEMENTATION ? "implementation"
+                            : k & EC_PAIR_PRECISION ? "precision" : "", NAN);
+  if (k & EC_PAIR_IMPLEMENTATION) ec_table_set_kind(t, row, col, EC_CELL_CHANGED, NULL);
 }
 
-ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
+/* The aligned pairs of every candidate, one line each: those whose time
+ * moved past 3% or whose build changed (moved 1: largest regressions first,
+ * improvements last, then pairs a side did not profile), or the rest (moved
+ * 0). total: the rows of this part, shown or not. */
+static ec_table *S_layers(const ec_cmp_view *v, const char *id, size_t max, int moved, size_t *total) {
   const ec_comparison *c = v->c;
   const ec_engine *be = S_e(v, c->baseline);
   ec_table *t = ec_table_new(id, NULL);
   t->interactive = 1;
-  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
+  if (c->n > 2) ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Baseline layer", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
   ec_table_col(t, c->per_inference ? "Baseline (ms per inference)" : "Baseline (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, c->per_inference ? "Engine (ms per inference)" : "Engine (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Speedup", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Precision (base / engine)", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "What changed", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Engine layer and implementation", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Matched by", EC_ALIGN_LEFT, 0);
-  size_t total = 0;
+  *total = 0;
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
     if (i == c->baseline || !r->aligned) continue;
     const ec_engine *e = S_e(v, i);
     /* profiled pairs, largest regressions first; then the pairs a side did not profile, in order:
-     * every aligned pair is a row, so the count agrees with the first screen's */
+     * every aligned pair is a row of one part, so the count agrees with the first screen's */
     for (size_t k = 0; k < r->n_deltas; k++) {
-      total++;
-      if (t->nrows >= max) continue;
       const ec_layer_delta *d = &r->deltas[k];
-      S_pair_row(t, v, i, &be->layers[d->a], &e->layers[d->b], d, d->how);
+      const ec_layer *la = &be->layers[d->a], *lb = &e->layers[d->b];
+      if (S_pair_moved(v, i, la, lb, d) != moved) continue;
+      ++*total;
+      if (t->nrows < max) S_pair_row(t, v, i, la, lb, d, d->how);
     }
     for (size_t k = 0; k < r->al->n; k++) {
       const ec_align_pair *p = &r->al->v[k];
       if (p->a < 0 || p->b < 0 || (be->layers[p->a].has_profile && e->layers[p->b].has_profile)) continue;
-      total++;
-      if (t->nrows >= max) continue;
-      S_pair_row(t, v, i, &be->layers[p->a], &e->layers[p->b], NULL, p->how);
+      const ec_layer *la = &be->layers[p->a], *lb = &e->layers[p->b];
+      if (S_pair_moved(v, i, la, lb, NULL) != moved) continue;
+      ++*total;
+      if (t->nrows < max) S_pair_row(t, v, i, la, lb, NULL, p->how);
     }
   }
-  return ec_table_finish(t, total, "no engine could be aligned with the baseline (stored summaries have no layers)",
-                         why, "aligned pairs are in compare --json.");
+  return t;
+}
+
+ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
+  size_t total;
+  ec_table *t = S_layers(v, id, max, 1, &total);
+  int aligned = 0;
+  for (size_t i = 0; i < v->c->n; i++) aligned |= i != v->c->baseline && v->c->res[i].aligned;
+  return ec_table_finish(t, total,
+                         aligned ? "no aligned layer changed its time by more than 3%, its implementation or its precision"
+                                 : "no engine could be aligned with the baseline (stored summaries have no layers)",
+                         why, "changed pairs are in compare --json.");
+}
+
+ec_table *ec_cmp_tbl_layers_rest(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
+  size_t total;
+  ec_table *t = S_layers(v, id, max, 0, &total);
+  return ec_table_finish(t, total, "every aligned pair changed", why, "aligned pairs are in compare --json.");
 }
 
 ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
