@@ -27,6 +27,7 @@ typedef struct {
   ec_cmp_view view;
   const ec_report_opts *o;
   int seq;
+  size_t layers_shown; /* rows the layers table was asked for: the folded rest starts after them */
   char id[64]; /* the block's table id, "c-t<seq>" */
 } S_ctx;
 
@@ -178,18 +179,19 @@ S_T(S_t_side_by_side, ec_cmp_tbl_side_by_side(&x->view, x->id, &why))
 S_T(S_t_mismatches, ec_cmp_tbl_mismatches(&x->view, x->id, &why))
 S_T(S_t_platform, ec_cmp_tbl_platform(&x->view, x->id, &why))
 S_T(S_t_types, ec_cmp_tbl_types(&x->view, x->id, &why))
-S_T(S_t_layers, ec_cmp_tbl_layers(&x->view, "c-layers", ec_tmpl_rows(it, a), &why))
+S_T(S_t_layers, ec_cmp_tbl_layers(&x->view, "c-layers", x->layers_shown = ec_tmpl_rows(it, a), &why))
 /* The aligned pairs that did not change, folded in the HTML under a line
  * that says what they are; the PDF says how many the HTML holds. */
 static ec_block *S_t_layers_rest(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *a) {
   S_ctx *x = ud;
   const char *why = "no data";
   (void)data;
-  ec_table *t = ec_cmp_tbl_layers_rest(&x->view, "c-layers-rest", ec_tmpl_rows(it, a), &why);
+  ec_table *t = ec_cmp_tbl_layers_rest(&x->view, "c-layers-rest", x->layers_shown, ec_tmpl_rows(it, a), &why);
   if (!t) return ec_block_unavailable(why);
   ec_block *b = ec_block_table(t);
   b->fold = 1;
-  b->caption = ec_strdup("The other aligned pairs: time within 3%, same implementation and precision");
+  b->caption = ec_strdup("The other aligned pairs: smaller changes, then those within 3% with the same implementation and "
+                         "precision");
   return b;
 }
 S_T(S_t_one_side, ec_cmp_tbl_one_side(&x->view, x->id, ec_tmpl_rows(it, a), &why))
@@ -263,9 +265,9 @@ static const ec_tmpl_item S_items[] = {
     {"table", "mismatches", S_t_mismatches, 0, "what makes the engines not directly comparable, and the comparison's notes"},
     {"table", "platform", S_t_platform, 0, "a platform comparison: each candidate's time over the baseline's, per layer family"},
     {"table", "types", S_t_types, 0, "layers and latency per layer type per engine (the numbers behind the charts)"},
-    {"table", "layers", S_t_layers, EC_ROWS_CMP_LAYERS, "aligned pairs whose time moved past 3% or whose build changed, one line each (kernels on demand)"},
+    {"table", "layers", S_t_layers, EC_ROWS_CMP_LAYERS_SHOWN, "aligned pairs whose time moved past 3% or whose build changed, one line each (kernels on demand)"},
     {"table", "layers-rest", S_t_layers_rest, EC_ROWS_CMP_LAYERS,
-     "the other aligned pairs (time within 3%, same implementation and precision), folded; the PDF counts them"},
+     "the aligned pairs the layers table left out (smaller changes, then the unchanged), folded; the PDF counts them"},
     {"table", "one-side", S_t_one_side, EC_ROWS_CMP_ONE_SIDE, "layers present on one side only"},
     {"table", "top-regressions", S_t_top, EC_ROWS_CMP_TOP, "the largest layer regressions of each candidate"},
     {"chart", "verdict", S_c_verdict, 0, "the verdict banner: the outcome, then a line per candidate"},
@@ -305,7 +307,7 @@ int ec_report_compare_build(const ec_comparison *c, const ec_report_opts *o, ec_
   p->summary = ec_summarize(p->engine);
   snprintf(p->id, sizeof p->id, "c1");
   ec_summary **sums = c->sums; /* ec_compare's, once per engine */
-  S_ctx x = {c, sums, {c, sums, "c"}, o, 0, ""};
+  S_ctx x = {c, sums, {c, sums, "c"}, o, 0, EC_ROWS_CMP_LAYERS_SHOWN, ""};
   ec_tmpl_env env = {&x, S_value, S_generate, S_html, "c1", o->template_path ? o->template_path : "templates/compare.md"};
   int rc = ec_template_expand(md, len, &env, &p->doc, d);
   free(md);

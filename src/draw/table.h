@@ -48,6 +48,7 @@ typedef struct ec_table {
   size_t nrows, cap_cells;
   char **row_ids;  /* optional per row anchor ids (owned), NULL when unused */
   int interactive; /* sortable and filterable in HTML */
+  int oneline;     /* HTML: every row on one line (cells do not wrap; the box scrolls when narrow) */
   char *note;      /* a line under the table (e.g. "120 more rows: enginecard layers"), owned */
   size_t *static_rows; /* data tables (ec_table_is_data): the rows a page without scripts shows, owned */
   size_t n_static_rows;

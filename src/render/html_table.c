@@ -283,7 +283,7 @@ static void S_note(ec_buf *b, const char *note, const char *cls) {
 
 void ec_render_table_html(const ec_table *t, ec_buf *b) {
   int data = ec_table_is_data(t);
-  ec_buf_puts(b, data ? "<div class=\"table-wrap data-wrap\">" : "<div class=\"table-wrap\">");
+  ec_buf_printf(b, "<div class=\"table-wrap%s%s\">", data ? " data-wrap" : "", t->oneline ? " oneline" : "");
   if (t->interactive) {
     ec_buf_puts(b, "<input type=\"search\" class=\"filter\" placeholder=\"Filter rows\" aria-label=\"Filter rows\" data-table=\"");
     S_attr(b, t->id);

@@ -358,15 +358,18 @@ static void S_pair_row(ec_table *t, const ec_cmp_view *v, size_t i, const ec_lay
   if (k & EC_PAIR_IMPLEMENTATION) ec_table_set_kind(t, row, col, EC_CELL_CHANGED, NULL);
 }
 
-/* The aligned pairs of every candidate, one line each: those whose time
- * moved past 3% or whose build changed (moved 1: largest regressions first,
- * improvements last, then pairs a side did not profile), or the rest (moved
- * 0). total: the rows of this part, shown or not. */
-static ec_table *S_layers(const ec_cmp_view *v, const char *id, size_t max, int moved, size_t *total) {
+/* The aligned pairs of every candidate, one line each, in the order of
+ * ec_cmp_tbl_layers: first the pairs whose time moved past 3% or whose
+ * build changed (largest regressions first, improvements last, then pairs a
+ * side did not profile), then the rest. The table holds the pairs from
+ * position from to position to (exclusive) of that order, at most max of
+ * them; *total is how many the order has from from to to. */
+static ec_table *S_layers(const ec_cmp_view *v, const char *id, size_t from, size_t to, size_t max, size_t *total) {
   const ec_comparison *c = v->c;
   const ec_engine *be = S_e(v, c->baseline);
   ec_table *t = ec_table_new(id, NULL);
   t->interactive = 1;
+  t->oneline = 1;
   if (c->n > 2) ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Baseline layer", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
@@ -375,47 +378,78 @@ static ec_table *S_layers(const ec_cmp_view *v, const char *id, size_t max, int 
   ec_table_col(t, "Speedup", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "What changed", EC_ALIGN_LEFT, 0);
+  size_t pos = 0;
   *total = 0;
+  for (int moved = 1; moved >= 0; moved--)
+    for (size_t i = 0; i < c->n; i++) {
+      const ec_compare_result *r = &c->res[i];
+      if (i == c->baseline || !r->aligned) continue;
+      const ec_engine *e = S_e(v, i);
+      /* profiled pairs, largest regressions first; then the pairs a side did not profile, in order:
+       * every aligned pair is a row of one part, so the count agrees with the first screen's */
+      for (size_t k = 0; k < r->n_deltas; k++) {
+        const ec_layer_delta *d = &r->deltas[k];
+        const ec_layer *la = &be->layers[d->a], *lb = &e->layers[d->b];
+        if (S_pair_moved(v, i, la, lb, d) != moved) continue;
+        if (pos++ < from || pos > to) continue;
+        ++*total;
+        if (t->nrows < max) S_pair_row(t, v, i, la, lb, d, d->how);
+      }
+      for (size_t k = 0; k < r->al->n; k++) {
+        const ec_align_pair *p = &r->al->v[k];
+        if (p->a < 0 || p->b < 0 || (be->layers[p->a].has_profile && e->layers[p->b].has_profile)) continue;
+        const ec_layer *la = &be->layers[p->a], *lb = &e->layers[p->b];
+        if (S_pair_moved(v, i, la, lb, NULL) != moved) continue;
+        if (pos++ < from || pos > to) continue;
+        ++*total;
+        if (t->nrows < max) S_pair_row(t, v, i, la, lb, NULL, p->how);
+      }
+    }
+  return t;
+}
+
+/* How many aligned pairs moved past 3% or changed their build. */
+static size_t S_moved_count(const ec_cmp_view *v) {
+  size_t n = 0;
+  const ec_comparison *c = v->c;
+  const ec_engine *be = S_e(v, c->baseline);
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
     if (i == c->baseline || !r->aligned) continue;
     const ec_engine *e = S_e(v, i);
-    /* profiled pairs, largest regressions first; then the pairs a side did not profile, in order:
-     * every aligned pair is a row of one part, so the count agrees with the first screen's */
-    for (size_t k = 0; k < r->n_deltas; k++) {
-      const ec_layer_delta *d = &r->deltas[k];
-      const ec_layer *la = &be->layers[d->a], *lb = &e->layers[d->b];
-      if (S_pair_moved(v, i, la, lb, d) != moved) continue;
-      ++*total;
-      if (t->nrows < max) S_pair_row(t, v, i, la, lb, d, d->how);
-    }
+    for (size_t k = 0; k < r->n_deltas; k++)
+      n += (size_t)S_pair_moved(v, i, &be->layers[r->deltas[k].a], &e->layers[r->deltas[k].b], &r->deltas[k]);
     for (size_t k = 0; k < r->al->n; k++) {
       const ec_align_pair *p = &r->al->v[k];
       if (p->a < 0 || p->b < 0 || (be->layers[p->a].has_profile && e->layers[p->b].has_profile)) continue;
-      const ec_layer *la = &be->layers[p->a], *lb = &e->layers[p->b];
-      if (S_pair_moved(v, i, la, lb, NULL) != moved) continue;
-      ++*total;
-      if (t->nrows < max) S_pair_row(t, v, i, la, lb, NULL, p->how);
+      n += (size_t)S_pair_moved(v, i, &be->layers[p->a], &e->layers[p->b], NULL);
     }
+  }
+  return n;
+}
+
+ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
+  size_t total, moved = S_moved_count(v);
+  ec_table *t = S_layers(v, id, 0, moved < max ? moved : max, max, &total);
+  int aligned = 0;
+  for (size_t i = 0; i < v->c->n; i++) aligned |= i != v->c->baseline && v->c->res[i].aligned;
+  t = ec_table_finish(t, total,
+                      aligned ? "no aligned layer changed its time by more than 3%, its implementation or its precision"
+                              : "no engine could be aligned with the baseline (stored summaries have no layers)",
+                      why, NULL);
+  if (t && moved > t->nrows) {
+    char n[32], *note = ec_asprintf("%s more changed pairs, smaller changes first, are folded under the table.",
+                                    ec_fmt_int(n, sizeof n, (double)(moved - t->nrows)));
+    ec_table_set_note(t, note);
+    free(note);
   }
   return t;
 }
 
-ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
-  size_t total;
-  ec_table *t = S_layers(v, id, max, 1, &total);
-  int aligned = 0;
-  for (size_t i = 0; i < v->c->n; i++) aligned |= i != v->c->baseline && v->c->res[i].aligned;
-  return ec_table_finish(t, total,
-                         aligned ? "no aligned layer changed its time by more than 3%, its implementation or its precision"
-                                 : "no engine could be aligned with the baseline (stored summaries have no layers)",
-                         why, "changed pairs are in compare --json.");
-}
-
-ec_table *ec_cmp_tbl_layers_rest(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
-  size_t total;
-  ec_table *t = S_layers(v, id, max, 0, &total);
-  return ec_table_finish(t, total, "every aligned pair changed", why, "aligned pairs are in compare --json.");
+ec_table *ec_cmp_tbl_layers_rest(const ec_cmp_view *v, const char *id, size_t shown, size_t max, const char **why) {
+  size_t total, moved = S_moved_count(v);
+  ec_table *t = S_layers(v, id, moved < shown ? moved : shown, (size_t)-1, max, &total);
+  return ec_table_finish(t, total, "every aligned pair is in the table above", why, "aligned pairs are in compare --json.");
 }
 
 ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
@@ -1059,6 +1093,7 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
   const ec_engine *be = S_e(v, c->baseline);
   char buf[64];
   ec_table *t = ec_table_new(id, NULL);
+  t->oneline = 1;
   ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
@@ -1081,7 +1116,12 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
       const ec_layer *la = &be->layers[d->a], *lb = &S_e(v, i)->layers[d->b];
       size_t row = ec_table_row(t);
       ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
-      ec_table_setn(t, row, 1, la->name, la->name_len, NAN);
+      int cut;
+      char *nm = S_name_cut(la->name, la->name_len, &cut), *tip = S_pair_tip(v, i, la, lb, d->how);
+      ec_table_set(t, row, 1, nm, NAN);
+      ec_table_set_tip(t, row, 1, tip);
+      free(nm);
+      free(tip);
       ec_table_set(t, row, 2, ec_compare_pair_type(la, lb), NAN);
       ec_table_set(t, row, 3, ec_fmt_ms(buf, sizeof buf, d->base_ms), d->base_ms);
       ec_table_set(t, row, 4, ec_fmt_ms(buf, sizeof buf, d->ms), d->ms);
@@ -1089,9 +1129,20 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
       ec_table_set(t, row, 5, buf, d->delta_ms);
       snprintf(buf, sizeof buf, isfinite(d->delta_pct) ? "%+.1f" : "new", d->delta_pct);
       ec_table_set(t, row, 6, buf, d->delta_pct);
-      char *w = ec_compare_pair_why(la, lb); /* "implementation changed: ..." beside the time */
-      ec_table_set(t, row, 7, w ? w : "", NAN);
-      if (w) ec_table_set_kind(t, row, 7, EC_CELL_CHANGED, NULL);
+      /* what changed in words on the line ("kernel, precision FP16 → INT8"), the kernels on demand */
+      char *w = ec_compare_pair_why(la, lb); /* "implementation changed: kernel … → …; precision changed: …" */
+      if (w) {
+        unsigned ch = ec_compare_pair_changes(la, lb);
+        int pr = (ch & EC_PAIR_PRECISION) && strcmp(la->precision, lb->precision);
+        ec_buf sh = {0};
+        if (ch & EC_PAIR_IMPLEMENTATION) ec_buf_puts(&sh, "implementation");
+        if (ch & EC_PAIR_PRECISION) ec_buf_puts(&sh, ch & EC_PAIR_IMPLEMENTATION ? ", precision" : "precision");
+        if (pr) ec_buf_printf(&sh, " %s \xE2\x86\x92 %s", la->precision, lb->precision);
+        ec_table_set(t, row, 7, sh.len ? sh.data : w, NAN);
+        ec_buf_free(&sh);
+        ec_table_set_tip(t, row, 7, w);
+        ec_table_set_kind(t, row, 7, EC_CELL_CHANGED, NULL);
+      } else ec_table_set(t, row, 7, "", NAN);
       free(w);
       ec_table_set(t, row, 8, d->flagged ? "past the per-layer limit" : "", NAN);
       if (d->flagged) ec_table_set_kind(t, row, 8, EC_CELL_BAD, NULL);

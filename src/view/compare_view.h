@@ -19,17 +19,19 @@ ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const ch
 /** Comparability warnings and comparison-level notes as a table (engine, fact, baseline, engine value). */
 ec_table *ec_cmp_tbl_mismatches(const ec_cmp_view *v, const char *id, const char **why);
 /** Aligned layers of every non-baseline engine whose time moved past 3%
- *  either way or whose implementation or precision changed, one line each:
- *  the baseline layer's name cut in the middle (both whole names, kernels,
- *  tensor precisions and how they were matched on demand), type, both
- *  latencies, speedup, precision, what changed; largest regressions first,
- *  improvements last, then pairs a side did not profile; filterable
- *  ("implementation", "precision"). An Engine column only with several
- *  candidates. */
+ *  either way or whose implementation or precision changed, at most max of
+ *  them, one line each: the baseline layer's name cut in the middle (both
+ *  whole names, kernels, tensor precisions and how they were matched on
+ *  demand), type, both latencies, speedup, precision, what changed; largest
+ *  regressions first, improvements last, then pairs a side did not profile;
+ *  filterable ("implementation", "precision"). An Engine column only with
+ *  several candidates. A note counts the changed pairs left for the rest. */
 ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why);
-/** The other aligned pairs (time within 3%, same implementation and
- *  precision), as ec_cmp_tbl_layers shows them: what the report folds. */
-ec_table *ec_cmp_tbl_layers_rest(const ec_cmp_view *v, const char *id, size_t max, const char **why);
+/** The aligned pairs ec_cmp_tbl_layers did not show when it showed at
+ *  most shown rows (the changed pairs past them, then the pairs whose time
+ *  stayed within 3% with the same implementation and precision), the same
+ *  way, at most max: what the report folds. */
+ec_table *ec_cmp_tbl_layers_rest(const ec_cmp_view *v, const char *id, size_t shown, size_t max, const char **why);
 /** Layers present on one side only. */
 ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, const char **why);
 /** The platform comparison: each candidate's time over the baseline's,
