@@ -258,7 +258,8 @@ static void S_data_json(const ec_table *t, const double *smax, ec_buf *b) {
 static void S_head(const ec_table *t, ec_buf *b, const char *cls) {
   ec_buf_puts(b, "<table id=\"");
   S_attr(b, t->id);
-  ec_buf_printf(b, "\" class=\"%s\">", cls);
+  /* one line per row: the cells inherit it (the page's stylesheet stays as it is) */
+  ec_buf_printf(b, "\" class=\"%s\"%s>", cls, t->oneline ? " style=\"white-space:nowrap\"" : "");
   if (t->caption) {
     ec_buf_puts(b, "<caption>");
     S_attr(b, t->caption);
@@ -283,7 +284,7 @@ static void S_note(ec_buf *b, const char *note, const char *cls) {
 
 void ec_render_table_html(const ec_table *t, ec_buf *b) {
   int data = ec_table_is_data(t);
-  ec_buf_printf(b, "<div class=\"table-wrap%s%s\">", data ? " data-wrap" : "", t->oneline ? " oneline" : "");
+  ec_buf_puts(b, data ? "<div class=\"table-wrap data-wrap\">" : "<div class=\"table-wrap\">");
   if (t->interactive) {
     ec_buf_puts(b, "<input type=\"search\" class=\"filter\" placeholder=\"Filter rows\" aria-label=\"Filter rows\" data-table=\"");
     S_attr(b, t->id);
