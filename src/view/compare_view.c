@@ -840,64 +840,142 @@ char *ec_cmp_mismatch_note(const ec_compare_result *r) {
 ec_color ec_cmp_outcome_color(ec_outcome o) { return S_outcome_color(o); }
 ec_color ec_cmp_verdict_color(ec_verdict v) { return S_outcome_color(S_verdict_outcome(v)); }
 
+/* text cut into lines of at most max_w at size fs (greedy, at spaces; a
+ * word longer than a line is cut by ec_text_fit). Returns the line count;
+ * lines[k] are new strings (the caller frees each and the array). */
+static size_t S_wrap(const char *text, double fs, int bold, double max_w, char ***lines) {
+  size_t n = 0, cap = 0;
+  char **v = NULL;
+  const char *p = text;
+  while (*p) {
+    while (*p == ' ') p++;
+    if (!*p) break;
+    /* the longest run of whole words that fits */
+    const char *end = p, *q = p;
+    while (*q) {
+      const char *w = q;
+      while (*w == ' ') w++;
+      while (*w && *w != ' ') w++;
+      char *try = ec_strndup(p, (size_t)(w - p));
+      int fits = ec_text_width(try, fs, bold) <= max_w;
+      free(try);
+      if (!fits) break;
+      end = q = w;
+    }
+    if (end == p) { /* one word wider than the line: cut it */
+      const char *w = p;
+      while (*w && *w != ' ') w++;
+      char *word = ec_strndup(p, (size_t)(w - p));
+      *EC_PUSH(v, n, cap) = ec_text_fit(word, fs, bold, max_w, NULL);
+      free(word);
+      p = w;
+      continue;
+    }
+    *EC_PUSH(v, n, cap) = ec_strndup(p, (size_t)(end - p));
+    p = end;
+  }
+  *lines = v;
+  return n;
+}
+
+static void S_lines_free(char **l, size_t n) {
+  for (size_t k = 0; k < n; k++) free(l[k]);
+  free(l);
+}
+
+/* The verdict banner the PDF draws, as wide as the page's column (so its
+ * text keeps its size: at least 9 pt): the outcome in the largest type,
+ * the reason under it, then a line per candidate (badge, name, the two
+ * values, the change with its interval) wrapped, never cut. */
 ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
   const ec_comparison *c = v->c;
-  const double W = 640, pad = 8, fs = 8.5, band_fs = 11;
-  double lh = ec_line_height(fs), bh = ec_line_height(band_fs) + 12;
-  size_t lines = 0;
-  for (size_t i = 0; i < c->n; i++)
-    if (i != c->baseline) lines += 1 + (c->res[i].n_mism ? 1 : 0);
-  double H = bh + 8 + lines * (lh + 6) + pad;
+  const double W = 495, pad = 8, fs = 9.5, word_fs = 24, why_fs = 11, badge_w = 100;
+  double lh = ec_line_height(fs), wlh = ec_line_height(word_fs), ylh = ec_line_height(why_fs);
   char *head = ec_narrate_compare_headline(c);
+  const char *colon = strstr(head, ": ");
+  char *word = colon ? ec_strndup(head, (size_t)(colon - head)) : ec_strdup(head);
+  char **why = NULL;
+  size_t nwhy = colon ? S_wrap(colon + 2, why_fs, 1, W - 2 * pad, &why) : 0;
+  double bh = pad + wlh + (double)nwhy * ylh + pad;
+  /* each candidate's lines, wrapped beside its badge and name */
+  size_t nc = c->n;
+  char ***cl = ec_calloc(nc + 1, sizeof *cl), ***nl = ec_calloc(nc + 1, sizeof *nl);
+  size_t *ncl = ec_calloc(nc + 1, sizeof *ncl), *nnl = ec_calloc(nc + 1, sizeof *nnl);
+  double *namew = ec_calloc(nc + 1, sizeof *namew);
+  double H = bh + 8;
+  for (size_t i = 0; i < nc; i++) {
+    if (i == c->baseline) continue;
+    const char *nm = c->engines[i]->name;
+    namew[i] = fmin(ec_text_width(nm, fs, 1), 150);
+    char line[512];
+    ec_cmp_verdict_line(c, i, line, sizeof line);
+    double x = pad + badge_w + 8 + 12 + namew[i] + 8;
+    ncl[i] = S_wrap(line, fs, 0, W - pad - x, &cl[i]);
+    char *note = ec_cmp_mismatch_note(&c->res[i]);
+    if (note) nnl[i] = S_wrap(note, fs, 0, W - pad - (pad + badge_w + 20), &nl[i]);
+    free(note);
+    H += (double)(ncl[i] ? ncl[i] : 1) * lh + (double)nnl[i] * lh + 8;
+  }
+  H += pad;
   char fid[96];
   snprintf(fid, sizeof fid, "%s-verdict", v->id);
   ec_scene *s = ec_scene_new(W, H, fid, "Verdict", head);
   ec_outcome oc = ec_compare_outcome(c);
   ec_scene_group(s, "band", head, NULL, NULL);
   ec_scene_rect(s, 0, 0, W, bh, S_outcome_color(oc), ec_nocolor(), 0);
-  ec_text_metrics bm = ec_text_measure("Ag", 2, band_fs, 1);
-  ec_scene_text(s, pad, (bh + bm.ascent - bm.descent) / 2, head, strlen(head), band_fs, 1, EC_ANCHOR_START, 0,
-                W - 2 * pad, ec_rgb(0xffffff));
+  ec_text_metrics wm = ec_text_measure("Ag", 2, word_fs, 1), ym = ec_text_measure("Ag", 2, why_fs, 1);
+  ec_scene_text(s, pad, pad + wm.ascent, word, strlen(word), word_fs, 1, EC_ANCHOR_START, 0, W - 2 * pad, ec_rgb(0xffffff));
+  for (size_t k = 0; k < nwhy; k++)
+    ec_scene_text(s, pad, pad + wlh + (double)k * ylh + ym.ascent, why[k], strlen(why[k]), why_fs, 1, EC_ANCHOR_START, 0,
+                  W - 2 * pad, ec_rgb(0xffffff));
   ec_scene_end(s);
+  S_lines_free(why, nwhy);
+  free(word);
   free(head);
   ec_text_metrics m = ec_text_measure("Ag", 2, fs, 0);
   double y = bh + 8;
-  for (size_t i = 0; i < c->n; i++) {
+  for (size_t i = 0; i < nc; i++) {
     if (i == c->baseline) continue;
     const ec_compare_result *r = &c->res[i];
     char id[32];
     snprintf(id, sizeof id, "engine-%zu", i);
     ec_scene_group(s, id, r->reason, NULL, NULL);
-    double base = y + (lh + 6 + m.ascent - m.descent) / 2 - 3;
+    double base = y + m.ascent + 1;
     /* verdict badge */
     const char *w = ec_verdict_words(r->verdict);
     char up[32];
     size_t k = 0;
     for (; w[k] && k < sizeof up - 1; k++) up[k] = (char)(w[k] >= 'a' && w[k] <= 'z' ? w[k] - 32 : w[k]);
     up[k] = '\0';
-    ec_scene_rect(s, pad, y, 96, lh + 4, S_outcome_color(S_verdict_outcome(r->verdict)), ec_nocolor(), 0);
-    ec_scene_text(s, pad + 48, base, up, strlen(up), fs, 1, EC_ANCHOR_MIDDLE, 0, 92, ec_rgb(0xffffff));
+    ec_scene_rect(s, pad, y - 1, badge_w, lh + 2, S_outcome_color(S_verdict_outcome(r->verdict)), ec_nocolor(), 0);
+    ec_scene_text(s, pad + badge_w / 2, base, up, strlen(up), fs, 1, EC_ANCHOR_MIDDLE, 0, badge_w - 4, ec_rgb(0xffffff));
     /* engine colour and name */
-    double x = pad + 96 + 8;
-    ec_chart_swatch(s, x, y + (lh + 4 - 8) / 2, 8, 8, ec_color_engine(i));
+    double x = pad + badge_w + 8;
+    ec_chart_swatch(s, x, y + (lh - 8) / 2, 8, 8, ec_color_engine(i));
     x += 12;
     const char *nm = c->engines[i]->name;
-    ec_op *o = ec_scene_text(s, x, base, nm, strlen(nm), fs, 1, EC_ANCHOR_START, 0, 150, ec_ink(1));
-    x += o->tw + 10;
-    /* change with interval; the two values */
-    char line[512];
-    ec_cmp_verdict_line(c, i, line, sizeof line);
-    ec_scene_text(s, x, base, line, strlen(line), fs, 0, EC_ANCHOR_START, 0, W - pad - x, ec_ink(1));
-    y += lh + 6;
-    char *note = ec_cmp_mismatch_note(r);
-    if (note) {
-      ec_scene_text(s, pad + 96 + 20, y + m.ascent, note, strlen(note), fs, 0, EC_ANCHOR_START, 0, W - 2 * pad - 116,
-                    ec_ink(0.8));
-      free(note);
-      y += lh + 6;
+    ec_scene_text(s, x, base, nm, strlen(nm), fs, 1, EC_ANCHOR_START, 0, 150, ec_ink(1));
+    x += namew[i] + 8;
+    /* the two values, the change with its interval: wrapped beside the name */
+    for (size_t q = 0; q < ncl[i]; q++)
+      ec_scene_text(s, x, base + (double)q * lh, cl[i][q], strlen(cl[i][q]), fs, 0, EC_ANCHOR_START, 0, W - pad - x,
+                    ec_ink(1));
+    y += (double)(ncl[i] ? ncl[i] : 1) * lh;
+    for (size_t q = 0; q < nnl[i]; q++) {
+      ec_scene_text(s, pad + badge_w + 20, y + m.ascent, nl[i][q], strlen(nl[i][q]), fs, 0, EC_ANCHOR_START, 0,
+                    W - 2 * pad - badge_w - 20, ec_ink(0.8));
+      y += lh;
     }
+    y += 8;
     ec_scene_end(s);
+    S_lines_free(cl[i], ncl[i]);
+    S_lines_free(nl[i], nnl[i]);
   }
+  free(cl);
+  free(nl);
+  free(ncl);
+  free(nnl);
+  free(namew);
   return s;
 }
 
