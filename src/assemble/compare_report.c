@@ -123,27 +123,33 @@ static const ec_tmpl_value S_values[] = {
     {"compare.gate", S_v_gate},             {"compare.precision", S_v_precision},
 };
 
+void ec_report_compare_band_html(ec_buf *o, const char *head, ec_outcome oc) {
+  ec_color bc = ec_cmp_outcome_color(oc);
+  ec_buf_printf(o, "<p class=\"verdict-band\" style=\"background:#%02x%02x%02x\">", bc.r, bc.g, bc.b);
+  /* the outcome ("PASS", "NOT COMPARABLE") in the largest type on the page, the reason under it */
+  const char *colon = strstr(head, ": ");
+  size_t wl = colon ? (size_t)(colon - head) : strlen(head);
+  ec_buf_puts(o, "<span class=\"verdict-word\" style=\"display:block;font-size:2.4rem;line-height:1.15;"
+                 "letter-spacing:.02em\">");
+  ec_buf_html(o, head, wl);
+  ec_buf_puts(o, "</span>");
+  if (colon) {
+    ec_buf_puts(o, "<span style=\"font-size:1.1rem\">");
+    ec_buf_html(o, colon + 2, strlen(colon + 2));
+    ec_buf_puts(o, "</span>");
+  }
+  ec_buf_puts(o, "</p>");
+}
+
 /* The verdict banner as text for the page (the PDF draws the banner): the
  * band's headline, then one line per candidate (its verdict, name, change
  * and the two values), wrapping on a narrow screen. */
 static char *S_verdict_html(const ec_comparison *c) {
   ec_buf o = {0};
   char *head = ec_narrate_compare_headline(c);
-  ec_color bc = ec_cmp_outcome_color(ec_compare_outcome(c));
-  ec_buf_printf(&o, "<div class=\"verdict\"><p class=\"verdict-band\" style=\"background:#%02x%02x%02x\">", bc.r, bc.g, bc.b);
-  /* the outcome ("PASS", "NOT COMPARABLE") in the largest type on the page, the reason under it */
-  const char *colon = strstr(head, ": ");
-  size_t wl = colon ? (size_t)(colon - head) : strlen(head);
-  ec_buf_puts(&o, "<span class=\"verdict-word\" style=\"display:block;font-size:2.4rem;line-height:1.15;"
-                  "letter-spacing:.02em\">");
-  ec_buf_html(&o, head, wl);
-  ec_buf_puts(&o, "</span>");
-  if (colon) {
-    ec_buf_puts(&o, "<span style=\"font-size:1.1rem\">");
-    ec_buf_html(&o, colon + 2, strlen(colon + 2));
-    ec_buf_puts(&o, "</span>");
-  }
-  ec_buf_puts(&o, "</p><ul class=\"verdict-lines\">");
+  ec_buf_puts(&o, "<div class=\"verdict\">");
+  ec_report_compare_band_html(&o, head, ec_compare_outcome(c));
+  ec_buf_puts(&o, "<ul class=\"verdict-lines\">");
   free(head);
   for (size_t i = 0; i < c->n; i++) {
     if (i == c->baseline) continue;

@@ -887,16 +887,47 @@ static void S_lines_free(char **l, size_t n) {
  * text keeps its size: at least 9 pt): the outcome in the largest type,
  * the reason under it, then a line per candidate (badge, name, the two
  * values, the change with its interval) wrapped, never cut. */
-ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
-  const ec_comparison *c = v->c;
-  const double W = 495, pad = 8, fs = 9.5, word_fs = 24, why_fs = 11, badge_w = 100;
-  double lh = ec_line_height(fs), wlh = ec_line_height(word_fs), ylh = ec_line_height(why_fs);
-  char *head = ec_narrate_compare_headline(c);
+/* The band: the outcome ("PASS") in the largest type, the reason under it
+ * wrapped, white on the outcome's colour, W wide from y 0. Draws on s when
+ * s is not NULL; returns the band's height. */
+#define S_BAND_W 495.0 /* the PDF's column: the banner keeps its text sizes */
+static double S_band(ec_scene *s, const char *head, ec_outcome oc, double W) {
+  const double pad = 8, word_fs = 24, why_fs = 11;
+  double wlh = ec_line_height(word_fs), ylh = ec_line_height(why_fs);
   const char *colon = strstr(head, ": ");
   char *word = colon ? ec_strndup(head, (size_t)(colon - head)) : ec_strdup(head);
   char **why = NULL;
   size_t nwhy = colon ? S_wrap(colon + 2, why_fs, 1, W - 2 * pad, &why) : 0;
   double bh = pad + wlh + (double)nwhy * ylh + pad;
+  if (s) {
+    ec_scene_group(s, "band", head, NULL, NULL);
+    ec_scene_rect(s, 0, 0, W, bh, S_outcome_color(oc), ec_nocolor(), 0);
+    ec_text_metrics wm = ec_text_measure("Ag", 2, word_fs, 1), ym = ec_text_measure("Ag", 2, why_fs, 1);
+    ec_scene_text(s, pad, pad + wm.ascent, word, strlen(word), word_fs, 1, EC_ANCHOR_START, 0, W - 2 * pad,
+                  ec_rgb(0xffffff));
+    for (size_t k = 0; k < nwhy; k++)
+      ec_scene_text(s, pad, pad + wlh + (double)k * ylh + ym.ascent, why[k], strlen(why[k]), why_fs, 1, EC_ANCHOR_START,
+                    0, W - 2 * pad, ec_rgb(0xffffff));
+    ec_scene_end(s);
+  }
+  S_lines_free(why, nwhy);
+  free(word);
+  return bh;
+}
+
+ec_scene *ec_cmp_band(const char *fid, const char *head, ec_outcome oc) {
+  ec_scene *s = ec_scene_new(S_BAND_W, S_band(NULL, head, oc, S_BAND_W), fid, "Verdict", head);
+  S_band(s, head, oc, S_BAND_W);
+  return s;
+}
+
+ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
+  const ec_comparison *c = v->c;
+  const double W = S_BAND_W, pad = 8, fs = 9.5, badge_w = 100;
+  double lh = ec_line_height(fs);
+  char *head = ec_narrate_compare_headline(c);
+  ec_outcome oc = ec_compare_outcome(c);
+  double bh = S_band(NULL, head, oc, W);
   /* each candidate's lines, wrapped beside its badge and name */
   size_t nc = c->n;
   char ***cl = ec_calloc(nc + 1, sizeof *cl), ***nl = ec_calloc(nc + 1, sizeof *nl);
@@ -920,17 +951,7 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
   char fid[96];
   snprintf(fid, sizeof fid, "%s-verdict", v->id);
   ec_scene *s = ec_scene_new(W, H, fid, "Verdict", head);
-  ec_outcome oc = ec_compare_outcome(c);
-  ec_scene_group(s, "band", head, NULL, NULL);
-  ec_scene_rect(s, 0, 0, W, bh, S_outcome_color(oc), ec_nocolor(), 0);
-  ec_text_metrics wm = ec_text_measure("Ag", 2, word_fs, 1), ym = ec_text_measure("Ag", 2, why_fs, 1);
-  ec_scene_text(s, pad, pad + wm.ascent, word, strlen(word), word_fs, 1, EC_ANCHOR_START, 0, W - 2 * pad, ec_rgb(0xffffff));
-  for (size_t k = 0; k < nwhy; k++)
-    ec_scene_text(s, pad, pad + wlh + (double)k * ylh + ym.ascent, why[k], strlen(why[k]), why_fs, 1, EC_ANCHOR_START, 0,
-                  W - 2 * pad, ec_rgb(0xffffff));
-  ec_scene_end(s);
-  S_lines_free(why, nwhy);
-  free(word);
+  S_band(s, head, oc, W);
   free(head);
   ec_text_metrics m = ec_text_measure("Ag", 2, fs, 0);
   double y = bh + 8;

@@ -63,6 +63,10 @@ const ec_cmp_chart_item *ec_cmp_chart_find(const char *name);
  *  missing or the name is unknown. */
 ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why);
 
+/** The verdict band alone (trend's banner): the outcome's word (before
+ *  head's first ": ") in the largest type, the rest wrapped under it, white
+ *  on the outcome's colour, as wide as the PDF's column. */
+ec_scene *ec_cmp_band(const char *fid, const char *head, ec_outcome oc);
 /** The verdict banner, the report's first screen: the outcome on a band
  *  coloured by it (fail, not comparable, pass, no gate), then a row per
  *  candidate: its verdict, its engine colour and name, the change with its
