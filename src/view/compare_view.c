@@ -945,7 +945,7 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
     char *note = ec_cmp_mismatch_note(&c->res[i]);
     if (note) nnl[i] = S_wrap(note, fs, 0, W - pad - (pad + badge_w + 20), &nl[i]);
     free(note);
-    H += (double)(ncl[i] ? ncl[i] : 1) * lh + (double)nnl[i] * lh + 8;
+    H += (double)(ncl[i] ? ncl[i] : 1) * lh + 2 + (double)nnl[i] * lh + 8;
   }
   H += pad;
   char fid[96];
@@ -981,7 +981,7 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
     for (size_t q = 0; q < ncl[i]; q++)
       ec_scene_text(s, x, base + (double)q * lh, cl[i][q], strlen(cl[i][q]), fs, 0, EC_ANCHOR_START, 0, W - pad - x,
                     ec_ink(1));
-    y += (double)(ncl[i] ? ncl[i] : 1) * lh;
+    y += (double)(ncl[i] ? ncl[i] : 1) * lh + 2;
     for (size_t q = 0; q < nnl[i]; q++) {
       ec_scene_text(s, pad + badge_w + 20, y + m.ascent, nl[i][q], strlen(nl[i][q]), fs, 0, EC_ANCHOR_START, 0,
                     W - 2 * pad - badge_w - 20, ec_ink(0.8));
