@@ -127,15 +127,15 @@ void ec_report_compare_band_html(ec_buf *o, const char *head, ec_outcome oc) {
   ec_color bc = ec_cmp_outcome_color(oc);
   ec_buf_printf(o, "<p class=\"verdict-band\" style=\"background:#%02x%02x%02x\">", bc.r, bc.g, bc.b);
   /* the outcome ("PASS", "NOT COMPARABLE") in the largest type on the page, the reason under it */
-  const char *colon = strstr(head, ": ");
-  size_t wl = colon ? (size_t)(colon - head) : strlen(head);
+  const char *rest;
+  size_t wl = ec_cmp_headline_word(head, &rest);
   ec_buf_puts(o, "<span class=\"verdict-word\" style=\"display:block;font-size:2.4rem;line-height:1.15;"
                  "letter-spacing:.02em\">");
   ec_buf_html(o, head, wl);
   ec_buf_puts(o, "</span>");
-  if (colon) {
-    ec_buf_puts(o, "<span style=\"font-size:1.1rem\">");
-    ec_buf_html(o, colon + 2, strlen(colon + 2));
+  if (rest) { /* a space between: the text reads "NO GATE (per inference: ...)" */
+    ec_buf_puts(o, " <span style=\"font-size:1.1rem\">");
+    ec_buf_html(o, rest, strlen(rest));
     ec_buf_puts(o, "</span>");
   }
   ec_buf_puts(o, "</p>");
@@ -237,6 +237,7 @@ static ec_block *S_c_waterfall(void *ud, const ec_tmpl_item *it, const char *dat
     ec_scene *sc = ec_cmp_waterfall(&x->view, i, &why);
     ec_block *b = sc ? ec_block_figure(sc, ec_cmp_tbl_waterfall(&x->view, i, tid), g ? NULL : ec_kvs_get(args, "caption"))
                      : ec_block_unavailable(why);
+    b->table_html_only = 1; /* every step's change and both totals are labelled on the bars */
     if (!g) one = b;
     else ec_block_add(g, b);
   }

@@ -359,7 +359,7 @@ static void S_block(S_ts *t, const ec_block *b) {
     /* the PDF has no disclosure: the chart's numbers follow it */
     S_picture(t, b->scene->width, b->scene->height, S_paint_scene, b->scene, b->caption, 1,
               S_scene_min_text(b->scene) > 0 ? S_MIN_TEXT_PT / S_scene_min_text(b->scene) : 0);
-    if (b->table) S_table(t, b->table, b->brief_rows);
+    if (b->table && !b->table_html_only) S_table(t, b->table, b->brief_rows);
     break;
   case EC_BLOCK_TABLE:
     if (b->id) S_dest(t, b->id);

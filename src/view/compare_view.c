@@ -274,6 +274,7 @@ static void S_tensor_prec(const ec_layer *l, char *out, size_t cap) {
 /* A layer name as a table shows it on one line: cut in the middle (its
  * start and its end tell layers apart) to about 40 characters. Caller frees. */
 #define S_NAME_W 250.0 /* at 10 pt: about 40 characters of DejaVu Sans */
+#define S_WHY_W 360.0  /* a "what changed" shown whole up to this at 10 pt (about 60 characters) */
 static char *S_name_cut(const char *name, size_t n, int *cut) {
   char *z = ec_strndup(name, n); /* a name holding a NUL byte shows up to it */
   char *r = ec_text_fit_mid(z, 10, 0, S_NAME_W, cut);
@@ -887,6 +888,16 @@ static void S_lines_free(char **l, size_t n) {
  * text keeps its size: at least 9 pt): the outcome in the largest type,
  * the reason under it, then a line per candidate (badge, name, the two
  * values, the change with its interval) wrapped, never cut. */
+size_t ec_cmp_headline_word(const char *head, const char **rest) {
+  const char *colon = strstr(head, ": "), *paren = strstr(head, " (");
+  if (paren && (!colon || paren < colon)) { /* "NO GATE (per inference: batch 32 vs 1): ..." */
+    *rest = paren + 1;
+    return (size_t)(paren - head);
+  }
+  *rest = colon ? colon + 2 : NULL;
+  return colon ? (size_t)(colon - head) : strlen(head);
+}
+
 /* The band: the outcome ("PASS") in the largest type, the reason under it
  * wrapped, white on the outcome's colour, W wide from y 0. Draws on s when
  * s is not NULL; returns the band's height. */
@@ -894,10 +905,10 @@ static void S_lines_free(char **l, size_t n) {
 static double S_band(ec_scene *s, const char *head, ec_outcome oc, double W) {
   const double pad = 8, word_fs = 24, why_fs = 11;
   double wlh = ec_line_height(word_fs), ylh = ec_line_height(why_fs);
-  const char *colon = strstr(head, ": ");
-  char *word = colon ? ec_strndup(head, (size_t)(colon - head)) : ec_strdup(head);
+  const char *rest;
+  char *word = ec_strndup(head, ec_cmp_headline_word(head, &rest));
   char **why = NULL;
-  size_t nwhy = colon ? S_wrap(colon + 2, why_fs, 1, W - 2 * pad, &why) : 0;
+  size_t nwhy = rest ? S_wrap(rest, why_fs, 1, W - 2 * pad, &why) : 0;
   double bh = pad + wlh + (double)nwhy * ylh + pad;
   if (s) {
     ec_scene_group(s, "band", head, NULL, NULL);
@@ -1192,7 +1203,6 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
   const ec_engine *be = S_e(v, c->baseline);
   char buf[64];
   ec_table *t = ec_table_new(id, NULL);
-  t->oneline = 1;
   ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
@@ -1228,18 +1238,22 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
       ec_table_set(t, row, 5, buf, d->delta_ms);
       snprintf(buf, sizeof buf, isfinite(d->delta_pct) ? "%+.1f" : "new", d->delta_pct);
       ec_table_set(t, row, 6, buf, d->delta_pct);
-      /* what changed in words on the line ("kernel, precision FP16 → INT8"), the kernels on demand */
-      char *w = ec_compare_pair_why(la, lb); /* "implementation changed: kernel … → …; precision changed: …" */
+      /* what changed and why, whole when it is short ("implementation changed: CaskConvolution →
+       * CudnnConvolution"); else in words ("implementation, precision FP16 → INT8"), the kernels on demand */
+      char *w = ec_compare_pair_why(la, lb);
       if (w) {
         unsigned ch = ec_compare_pair_changes(la, lb);
         int pr = (ch & EC_PAIR_PRECISION) && strcmp(la->precision, lb->precision);
         ec_buf sh = {0};
-        if (ch & EC_PAIR_IMPLEMENTATION) ec_buf_puts(&sh, "implementation");
-        if (ch & EC_PAIR_PRECISION) ec_buf_puts(&sh, ch & EC_PAIR_IMPLEMENTATION ? ", precision" : "precision");
-        if (pr) ec_buf_printf(&sh, " %s \xE2\x86\x92 %s", la->precision, lb->precision);
+        if (ec_text_width(w, 10, 0) > S_WHY_W) {
+          if (ch & EC_PAIR_IMPLEMENTATION) ec_buf_puts(&sh, "implementation");
+          if (ch & EC_PAIR_PRECISION) ec_buf_puts(&sh, ch & EC_PAIR_IMPLEMENTATION ? ", precision" : "precision");
+          if (pr) ec_buf_printf(&sh, " %s \xE2\x86\x92 %s", la->precision, lb->precision);
+          if (sh.len) ec_buf_puts(&sh, " changed");
+        }
         ec_table_set(t, row, 7, sh.len ? sh.data : w, NAN);
+        if (sh.len) ec_table_set_tip(t, row, 7, w);
         ec_buf_free(&sh);
-        ec_table_set_tip(t, row, 7, w);
         ec_table_set_kind(t, row, 7, EC_CELL_CHANGED, NULL);
       } else ec_table_set(t, row, 7, "", NAN);
       free(w);

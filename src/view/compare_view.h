@@ -63,8 +63,12 @@ const ec_cmp_chart_item *ec_cmp_chart_find(const char *name);
  *  missing or the name is unknown. */
 ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why);
 
-/** The verdict band alone (trend's banner): the outcome's word (before
- *  head's first ": ") in the largest type, the rest wrapped under it, white
+/** The outcome's words at the start of a headline ("PASS", "NO GATE"):
+ *  their length; *rest is what follows (after ": ", or from a "(" that
+ *  qualifies the outcome: "(per inference: batch 32 vs 1): ..."), or NULL. */
+size_t ec_cmp_headline_word(const char *head, const char **rest);
+/** The verdict band alone (trend's banner): the outcome's words
+ *  (ec_cmp_headline_word) in the largest type, the rest wrapped under it, white
  *  on the outcome's colour, as wide as the PDF's column. */
 ec_scene *ec_cmp_band(const char *fid, const char *head, ec_outcome oc);
 /** The verdict banner, the report's first screen: the outcome on a band
