@@ -9,7 +9,7 @@
  *   notes  data: comparison (warnings about the comparison and each engine) */
 #include "assemble/compare_report.h"
 #include "assemble/html.h"
-#include "analyze/precision_mix.h"
+#include "narrate/precision_words.h"
 #include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "view/compare_view.h"
@@ -106,7 +106,7 @@ static char *S_v_precision(void *ud) {
   for (size_t i = 0; i < c->n; i++) {
     if (i == c->baseline) continue;
     ec_mix_change mc = ec_mix_change_of(c->engines[c->baseline], c->engines[i]);
-    char *t = ec_mix_change_text(&mc);
+    char *t = ec_narrate_mix_change(&mc);
     if (!t) continue;
     ec_buf_printf(&b, "%sPrecision mix of %s: %s.", b.len ? " " : "", c->engines[i]->name, t);
     free(t);
