@@ -82,7 +82,8 @@ static void S_cell(ec_buf *b, const ec_table *t, size_t r, size_t c, double smax
     ec_buf_puts(b, "\">");
     ec_buf_html(b, x->text, strlen(x->text));
     ec_buf_puts(b, "</span>");
-  } else if (x->text) ec_buf_html_ident(b, x->text, strlen(x->text));
+  } else if (x->text && t->oneline) ec_buf_html(b, x->text, strlen(x->text)); /* no <wbr>: Chromium breaks there even in nowrap */
+  else if (x->text) ec_buf_html_ident(b, x->text, strlen(x->text));
   if (main && x->tip) ec_buf_puts(b, "</span>");
   if (x->link) ec_buf_puts(b, "</a>");
   ec_buf_puts(b, "</td>");
@@ -258,8 +259,7 @@ static void S_data_json(const ec_table *t, const double *smax, ec_buf *b) {
 static void S_head(const ec_table *t, ec_buf *b, const char *cls) {
   ec_buf_puts(b, "<table id=\"");
   S_attr(b, t->id);
-  /* one line per row: the cells inherit it (the page's stylesheet stays as it is) */
-  ec_buf_printf(b, "\" class=\"%s\"%s>", cls, t->oneline ? " style=\"white-space:nowrap\"" : "");
+  ec_buf_printf(b, "\" class=\"%s\">", cls);
   if (t->caption) {
     ec_buf_puts(b, "<caption>");
     S_attr(b, t->caption);
@@ -272,7 +272,8 @@ static void S_head(const ec_table *t, ec_buf *b, const char *cls) {
     S_attr(b, t->cols[c].header);
     ec_buf_puts(b, "</th>");
   }
-  ec_buf_puts(b, "</tr></thead><tbody>");
+  /* one line per row (the headers may wrap): the cells inherit it, the page's stylesheet stays as it is */
+  ec_buf_puts(b, t->oneline ? "</tr></thead><tbody style=\"white-space:nowrap\">" : "</tr></thead><tbody>");
 }
 
 static void S_note(ec_buf *b, const char *note, const char *cls) {

@@ -273,7 +273,7 @@ static void S_tensor_prec(const ec_layer *l, char *out, size_t cap) {
 
 /* A layer name as a table shows it on one line: cut in the middle (its
  * start and its end tell layers apart) to about 40 characters. Caller frees. */
-#define S_NAME_W 250.0 /* at 10 pt: about 40 characters of DejaVu Sans */
+#define S_NAME_W 210.0 /* at 10 pt: about 35 characters of DejaVu Sans */
 #define S_WHY_W 360.0  /* a "what changed" shown whole up to this at 10 pt (about 60 characters) */
 static char *S_name_cut(const char *name, size_t n, int *cut) {
   char *z = ec_strndup(name, n); /* a name holding a NUL byte shows up to it */

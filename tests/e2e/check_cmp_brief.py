@@ -83,7 +83,7 @@ def compare(page_path, json_path, bbox_path):
     if pairs:
         if tab is None:
             sys.exit("no layer table")
-        if "white-space:nowrap" not in tab[:300]:
+        if '<tbody style="white-space:nowrap">' not in tab:
             sys.exit("the layer table's rows wrap")
         long = [r[0] for r in rows if len(r[0]) > 60]
         if long:
