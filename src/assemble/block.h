@@ -54,6 +54,9 @@ typedef struct ec_block {
   size_t n_notes, cap_notes;
   char *why;         /* UNAVAILABLE: owned */
   int collapsed;     /* TABLE: folded away in HTML (long reference tables) */
+  int table_html_only; /* FIGURE: its data table only in the HTML (the chart labels every value) */
+  int fold;          /* TABLE: folded in the HTML under its caption (the summary); the PDF leaves the
+                        table out and says, in its caption's words, how many rows the HTML holds */
   char *html;        /* DRAWING: trusted HTML the generator escaped itself, owned; FIGURE:
                         the same, shown on the page instead of the picture (or NULL) */
   double width, height;   /* DRAWING: size of the cairo picture in points */

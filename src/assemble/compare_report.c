@@ -2,7 +2,7 @@
  * (S_items, S_values), read by the template driver (ec_tmpl_generate);
  * docs/templates.md lists every name, and the default rows are in
  * view/rows.h:
- *   table  data: gates | side-by-side | mismatches | platform | types | layers | one-side |
+ *   table  data: gates | side-by-side | mismatches | platform | types | layers | layers-rest | one-side |
  *                top-regressions (rows: N per engine)
  *   chart  data: verdict (the banner) | waterfall (one per candidate) | a chart of
  *                the comparison charts' registry (view/compare_view.h)
@@ -28,6 +28,7 @@ typedef struct {
   ec_cmp_view narrow; /* the same, for a phone's drawings (S_narrow) */
   const ec_report_opts *o;
   int seq;
+  size_t layers_shown; /* rows the layers table was asked for: the folded rest starts after them */
   char id[64]; /* the block's table id, "c-t<seq>" */
 } S_ctx;
 
@@ -123,16 +124,33 @@ static const ec_tmpl_value S_values[] = {
     {"compare.gate", S_v_gate},             {"compare.precision", S_v_precision},
 };
 
+void ec_report_compare_band_html(ec_buf *o, const char *head, ec_outcome oc) {
+  ec_color bc = ec_cmp_outcome_color(oc);
+  ec_buf_printf(o, "<p class=\"verdict-band\" style=\"background:#%02x%02x%02x\">", bc.r, bc.g, bc.b);
+  /* the outcome ("PASS", "NOT COMPARABLE") in the largest type on the page, the reason under it */
+  const char *rest;
+  size_t wl = ec_cmp_headline_word(head, &rest);
+  ec_buf_puts(o, "<span class=\"verdict-word\" style=\"display:block;font-size:2.4rem;line-height:1.15;"
+                 "letter-spacing:.02em\">");
+  ec_buf_html(o, head, wl);
+  ec_buf_puts(o, "</span>");
+  if (rest) { /* a space between: the text reads "NO GATE (per inference: ...)" */
+    ec_buf_puts(o, " <span style=\"font-size:1.1rem\">");
+    ec_buf_html(o, rest, strlen(rest));
+    ec_buf_puts(o, "</span>");
+  }
+  ec_buf_puts(o, "</p>");
+}
+
 /* The verdict banner as text for the page (the PDF draws the banner): the
  * band's headline, then one line per candidate (its verdict, name, change
  * and the two values), wrapping on a narrow screen. */
 static char *S_verdict_html(const ec_comparison *c) {
   ec_buf o = {0};
   char *head = ec_narrate_compare_headline(c);
-  ec_color bc = ec_cmp_outcome_color(ec_compare_outcome(c));
-  ec_buf_printf(&o, "<div class=\"verdict\"><p class=\"verdict-band\" style=\"background:#%02x%02x%02x\">", bc.r, bc.g, bc.b);
-  ec_buf_html(&o, head, strlen(head));
-  ec_buf_puts(&o, "</p><ul class=\"verdict-lines\">");
+  ec_buf_puts(&o, "<div class=\"verdict\">");
+  ec_report_compare_band_html(&o, head, ec_compare_outcome(c));
+  ec_buf_puts(&o, "<ul class=\"verdict-lines\">");
   free(head);
   for (size_t i = 0; i < c->n; i++) {
     if (i == c->baseline) continue;
@@ -179,7 +197,21 @@ S_T(S_t_side_by_side, ec_cmp_tbl_side_by_side(&x->view, x->id, &why))
 S_T(S_t_mismatches, ec_cmp_tbl_mismatches(&x->view, x->id, &why))
 S_T(S_t_platform, ec_cmp_tbl_platform(&x->view, x->id, &why))
 S_T(S_t_types, ec_cmp_tbl_types(&x->view, x->id, &why))
-S_T(S_t_layers, ec_cmp_tbl_layers(&x->view, "c-layers", ec_tmpl_rows(it, a), &why))
+S_T(S_t_layers, ec_cmp_tbl_layers(&x->view, "c-layers", x->layers_shown = ec_tmpl_rows(it, a), &why))
+/* The aligned pairs that did not change, folded in the HTML under a line
+ * that says what they are; the PDF says how many the HTML holds. */
+static ec_block *S_t_layers_rest(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *a) {
+  S_ctx *x = ud;
+  const char *why = "no data";
+  (void)data;
+  ec_table *t = ec_cmp_tbl_layers_rest(&x->view, "c-layers-rest", x->layers_shown, ec_tmpl_rows(it, a), &why);
+  if (!t) return ec_block_unavailable(why);
+  ec_block *b = ec_block_table(t);
+  b->fold = 1;
+  b->caption = ec_strdup("The other aligned pairs: smaller changes, then those within 3% with the same implementation and "
+                         "precision");
+  return b;
+}
 S_T(S_t_one_side, ec_cmp_tbl_one_side(&x->view, x->id, ec_tmpl_rows(it, a), &why))
 S_T(S_t_top, ec_cmp_tbl_top(&x->view, x->id, ec_tmpl_rows(it, a), &why))
 #undef S_T
@@ -216,6 +248,7 @@ static ec_block *S_c_waterfall(void *ud, const ec_tmpl_item *it, const char *dat
     ec_block *b = sc ? ec_block_figure(sc, ec_cmp_tbl_waterfall(&x->view, i, tid), g ? NULL : ec_kvs_get(args, "caption"))
                      : ec_block_unavailable(why);
     if (sc) b->narrow = ec_cmp_waterfall(S_narrow(x), i, &why); /* a phone's drawing */
+    b->table_html_only = 1; /* every step's change and both totals are labelled on the bars */
     if (!g) one = b;
     else ec_block_add(g, b);
   }
@@ -263,7 +296,9 @@ static const ec_tmpl_item S_items[] = {
     {"table", "mismatches", S_t_mismatches, 0, "what makes the engines not directly comparable, and the comparison's notes"},
     {"table", "platform", S_t_platform, 0, "a platform comparison: each candidate's time over the baseline's, per layer family"},
     {"table", "types", S_t_types, 0, "layers and latency per layer type per engine (the numbers behind the charts)"},
-    {"table", "layers", S_t_layers, EC_ROWS_CMP_LAYERS, "aligned layers: both latencies, speedup, precisions, tactic"},
+    {"table", "layers", S_t_layers, EC_ROWS_CMP_LAYERS_SHOWN, "aligned pairs whose time moved past 3% or whose build changed, one line each (kernels on demand)"},
+    {"table", "layers-rest", S_t_layers_rest, EC_ROWS_CMP_LAYERS,
+     "the aligned pairs the layers table left out (smaller changes, then the unchanged), folded; the PDF counts them"},
     {"table", "one-side", S_t_one_side, EC_ROWS_CMP_ONE_SIDE, "layers present on one side only"},
     {"table", "top-regressions", S_t_top, EC_ROWS_CMP_TOP, "the largest layer regressions of each candidate"},
     {"chart", "verdict", S_c_verdict, 0, "the verdict banner: the outcome, then a line per candidate"},
@@ -283,7 +318,10 @@ static char *S_value(void *ud, const char *name) { return ec_tmpl_value_of(&ec_r
 static ec_block *S_generate(void *ud, const char *kind, const ec_kvs *args) {
   S_ctx *x = ud;
   snprintf(x->id, sizeof x->id, "c-t%d", ++x->seq);
-  return ec_tmpl_generate(&ec_report_compare_kind, x, kind, args);
+  ec_block *b = ec_tmpl_generate(&ec_report_compare_kind, x, kind, args);
+  /* "brief-rows: N": the rows of a table (or a chart's) in the PDF */
+  if (b && (b->kind == EC_BLOCK_TABLE || b->kind == EC_BLOCK_FIGURE)) b->brief_rows = ec_kvs_get_count(args, "brief-rows", 0);
+  return b;
 }
 
 static char *S_html(void *ud, const ec_block *b) { return ec_block_html_if(b, ((S_ctx *)ud)->o->want_html); }
@@ -300,11 +338,12 @@ int ec_report_compare_build(const ec_comparison *c, const ec_report_opts *o, ec_
   p->summary = ec_summarize(p->engine);
   snprintf(p->id, sizeof p->id, "c1");
   ec_summary **sums = c->sums; /* ec_compare's, once per engine */
-  S_ctx x = {c, sums, {c, sums, "c", 0}, {0}, o, 0, ""};
+  S_ctx x = {c, sums, {c, sums, "c", 0}, {0}, o, 0, EC_ROWS_CMP_LAYERS_SHOWN, ""};
   ec_tmpl_env env = {&x, S_value, S_generate, S_html, "c1", o->template_path ? o->template_path : "templates/compare.md"};
   int rc = ec_template_expand(md, len, &env, &p->doc, d);
   free(md);
   out->title = ec_asprintf("Comparison of %zu engines \xE2\x80\x94 enginecard", c->n);
   out->running = ec_asprintf("Comparison against %s", c->engines[c->baseline]->name);
+  out->html_rest = 1; /* compare has no --pdf-detail */
   return rc;
 }

@@ -11,6 +11,10 @@
  *  a message in d when the template cannot be read. */
 int ec_report_compare_build(const ec_comparison *c, const ec_report_opts *o, ec_report *out, ec_diags *d);
 
+/** Append the page's verdict band for headline head (its outcome's words,
+ *  ec_cmp_headline_word, in the largest type on the page, the rest under
+ *  it), coloured by oc: compare's banner and trend's. */
+void ec_report_compare_band_html(ec_buf *o, const char *head, ec_outcome oc);
 /** The compare report's generators and placeholders (docs/templates.md
  *  lists every name). */
 extern const ec_tmpl_kind ec_report_compare_kind;

@@ -45,6 +45,14 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
     ec_buf_puts(o, "</figure>\n");
     break;
   case EC_BLOCK_TABLE:
+    if (b->fold) { /* its caption is the summary, with the row count */
+      ec_buf_puts(o, "<details class=\"table fold\"><summary>");
+      S_esc(o, b->caption ? b->caption : "Show the table");
+      ec_buf_printf(o, " (%zu rows)</summary>", b->table->nrows);
+      ec_render_table_html(b->table, o);
+      ec_buf_puts(o, "</details>\n");
+      break;
+    }
     if (b->collapsed) {
       ec_buf_printf(o, "<details class=\"table\"><summary>%s (%zu rows)</summary>", "Show the table", b->table->nrows);
       ec_render_table_html(b->table, o);

@@ -39,6 +39,7 @@ typedef struct {
   const char *section; /* the h2 section under way, for a continuation page's running head (owned) */
   char *section_own;
   int part_pages_max;  /* the most pages one engine's part took */
+  int html_rest;     /* no --pdf-detail full: a capped block's rest is in the HTML only */
   ec_diags *d;
 } S_ts;
 
@@ -231,8 +232,8 @@ static void S_table(S_ts *t, const ec_table *tb, size_t brief_rows) {
   if (t->brief) f.max_lines = t->tight ? S_TIGHT_LINES : S_BRIEF_LINES;
   size_t rows = t->brief && brief_rows && brief_rows < t->max_rows ? brief_rows : t->max_rows;
   ec_render_table_cairo(tb, &f, rows,
-                        t->brief && brief_rows ? "in the HTML report and in the PDF with --pdf-detail full"
-                                               : "in the HTML report");
+                        t->brief && brief_rows && !t->html_rest ? "in the HTML report and in the PDF with --pdf-detail full"
+                                                                : "in the HTML report");
   t->y = f.y;
 }
 
@@ -377,10 +378,19 @@ static void S_block(S_ts *t, const ec_block *b) {
     /* the PDF has no disclosure: the chart's numbers follow it */
     S_picture(t, b->scene->width, b->scene->height, S_paint_scene, b->scene, b->caption, 1,
               S_scene_min_text(b->scene) > 0 ? S_MIN_TEXT_PT / S_scene_min_text(b->scene) : 0);
-    if (b->table) S_table(t, b->table, t->tight && (!b->brief_rows || b->brief_rows > S_TIGHT_ROWS) ? S_TIGHT_ROWS : b->brief_rows);
+    if (b->table && !b->table_html_only)
+      S_table(t, b->table, t->tight && (!b->brief_rows || b->brief_rows > S_TIGHT_ROWS) ? S_TIGHT_ROWS : b->brief_rows);
     break;
   case EC_BLOCK_TABLE:
     if (b->id) S_dest(t, b->id);
+    if (b->fold) { /* folded in the HTML: here, a line saying where its rows are */
+      if (!b->table->nrows) break;
+      ec_buf_puts(&m, "<i>");
+      S_markup_esc(&m, b->caption ? b->caption : "More rows", b->caption ? strlen(b->caption) : 9);
+      ec_buf_printf(&m, ": %zu row%s in the HTML report.</i>", b->table->nrows, ec_plural(b->table->nrows, "", "s"));
+      S_paragraph(t, m.data, S_BODY, 0, 6);
+      break;
+    }
     if (b->caption) {
       S_markup_esc(&m, b->caption, strlen(b->caption));
       S_need(t, 110); /* the lead-in sentence stays with the header and a row or two */
@@ -401,7 +411,9 @@ static void S_block(S_ts *t, const ec_block *b) {
     }
     if (notes < b->n_notes) {
       m.len = 0;
-      ec_buf_printf(&m, "<i>%zu more in the HTML report and in the PDF with --pdf-detail full.</i>", b->n_notes - notes);
+      ec_buf_printf(&m, t->html_rest ? "<i>%zu more in the HTML report.</i>"
+                                     : "<i>%zu more in the HTML report and in the PDF with --pdf-detail full.</i>",
+                    b->n_notes - notes);
       S_paragraph(t, m.data, S_SMALL, 8, 2);
     }
     t->y += 6;
@@ -680,6 +692,7 @@ static int S_typeset(const ec_report *r, const ec_pdf_opts *o, ec_buf *out, ec_d
   t.cw = t.pw - t.ml - t.mr;
   t.max_rows = o && o->max_table_rows ? o->max_table_rows : 400;
   t.brief = !(o && o->detail == EC_PDF_FULL);
+  t.html_rest = r->html_rest;
   t.surf = cairo_pdf_surface_create_for_stream(S_write, out, t.pw, t.ph);
   ec_cairo_set_dates(t.surf);
   char title[512];

@@ -31,6 +31,8 @@ typedef struct ec_report {
   size_t n;
   char *title;               /* page/document title override (owned), or NULL */
   char *running;             /* PDF running header override (owned), or NULL */
+  int html_rest;             /* the command has no --pdf-detail full (compare, trend): a block the PDF
+                                caps says its rest is in the HTML report only */
 } ec_report;
 
 /** Expand the template for each engine. Template problems go to d.

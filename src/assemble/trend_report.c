@@ -4,9 +4,11 @@
  * view/rows.h:
  *   table  data: gates | change-points | moved (one table per change point) |
  *                nights (one per engine; rows: N)
- *   chart  data: series | type-history (one chart per engine: small multiples)
+ *   chart  data: verdict (the banner) | series | type-history (one chart per engine: small multiples)
  *   notes  data: trend (warnings about the trend) */
 #include "assemble/trend_report.h"
+#include "assemble/compare_report.h"
+#include "view/compare_view.h"
 #include "narrate/precision_words.h"
 #include "assemble/html.h"
 #include "narrate/narrate.h"
@@ -171,6 +173,22 @@ static ec_block *S_moved(void *ud, const ec_tmpl_item *it, const char *data, con
   return g;
 }
 
+/* The verdict as a banner, coloured by the outcome like compare's: the page
+ * shows text that wraps, the PDF draws the band. */
+static ec_block *S_verdict(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
+  S_ctx *x = ud;
+  char *head = ec_narrate_trend_headline(x->t);
+  ec_outcome oc = ec_trend_outcome(x->t);
+  ec_block *b = ec_block_figure(ec_cmp_band("t-verdict", head, oc), NULL, NULL);
+  ec_buf o = {0};
+  ec_buf_puts(&o, "<div class=\"verdict\">");
+  ec_report_compare_band_html(&o, head, oc);
+  ec_buf_puts(&o, "</div>");
+  b->html = ec_buf_take(&o);
+  free(head);
+  return b;
+}
+
 static ec_block *S_gates(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
   S_ctx *x = ud;
   return ec_block_table(ec_tv_tbl_gates(x->t, x->id));
@@ -212,6 +230,7 @@ static const ec_tmpl_item S_items[] = {
     {"table", "change-points", S_cps, 0, "every change point: first night, change with interval, levels, what moved"},
     {"table", "moved", S_moved, EC_ROWS_TREND_MOVED, "what moved at each change point: its layer types and slowest layers"},
     {"table", "nights", S_nights, EC_ROWS_TREND_NIGHTS, "each engine's nights: value, level, change points and outliers marked"},
+    {"chart", "verdict", S_verdict, 0, "the verdict banner, coloured by the outcome as compare's"},
     {"chart", "series", S_series, EC_ROWS_TREND_NIGHTS, "each engine's metric night by night, with its nights table under it"},
     {"chart", "type-history", S_types, 0, "each engine's per-type latency night by night, stacked"},
     {"notes", NULL, S_notes, 0, "warnings about the trend"},

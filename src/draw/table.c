@@ -20,6 +20,7 @@ void ec_table_free(ec_table *t) {
     free(t->cells[i].text);
     free(t->cells[i].key);
     free(t->cells[i].link);
+    free(t->cells[i].tip);
   }
   if (t->row_ids)
     for (size_t i = 0; i < t->nrows; i++) free(t->row_ids[i]);
@@ -61,6 +62,7 @@ size_t ec_table_row(ec_table *t) {
     x->key = NULL;
     x->chip = (ec_color){0};
     x->link = NULL;
+    x->tip = NULL;
   }
   if (t->row_ids) {
     t->row_ids = ec_reallocarray(t->row_ids, t->nrows + 1, sizeof *t->row_ids);
@@ -126,6 +128,12 @@ void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link) {
   ec_cell *x = &t->cells[row * t->ncols + col];
   free(x->link);
   x->link = link && link[0] == '#' ? S_anchor(link) : NULL; /* in-document only */
+}
+
+void ec_table_set_tip(ec_table *t, size_t row, size_t col, const char *tip) {
+  ec_cell *x = &t->cells[row * t->ncols + col];
+  free(x->tip);
+  x->tip = tip ? ec_strdup(tip) : NULL;
 }
 
 void ec_table_set_row_id(ec_table *t, size_t row, const char *id) {

@@ -28,6 +28,7 @@ typedef struct ec_cell {
   char *key;      /* PRECISION, SEVERITY: what the kind is about (owned), or NULL */
   ec_color chip;  /* PRECISION: the chip's colour (EC_COL_NONE: none) */
   char *link;     /* optional in-document target ("#e1"), owned */
+  char *tip;      /* HTML: more about the cell on demand (its title), owned, or NULL; the PDF leaves it out */
 } ec_cell;
 
 typedef struct ec_col {
@@ -47,6 +48,7 @@ typedef struct ec_table {
   size_t nrows, cap_cells;
   char **row_ids;  /* optional per row anchor ids (owned), NULL when unused */
   int interactive; /* sortable and filterable in HTML */
+  int oneline;     /* HTML: every row on one line (cells do not wrap; the box scrolls when narrow) */
   char *note;      /* a line under the table (e.g. "120 more rows: enginecard layers"), owned */
   size_t *static_rows; /* data tables (ec_table_is_data): the rows a page without scripts shows, owned */
   size_t n_static_rows;
@@ -87,6 +89,9 @@ void ec_table_set_kind(ec_table *t, size_t row, size_t col, ec_cell_kind kind, c
 void ec_table_set_chip(ec_table *t, size_t row, size_t col, ec_color chip);
 /** Make cell (row, col) a link to an anchor of the same document ("#id"). */
 void ec_table_set_link(ec_table *t, size_t row, size_t col, const char *link);
+/** Give cell (row, col) a tip (copied; NULL removes it): the HTML shows it on
+ *  demand (a title), the PDF leaves it out (a cut name's whole text, a kernel). */
+void ec_table_set_tip(ec_table *t, size_t row, size_t col, const char *tip);
 void ec_table_set_row_id(ec_table *t, size_t row, const char *id);
 void ec_table_set_note(ec_table *t, const char *note);
 /** Make row a sub row of the row above it (see row_sub). */

@@ -116,6 +116,11 @@ static void S_cell(ec_buf *b, const ec_table *t, size_t r, size_t c, double smax
   }
   /* names, tactics and paths wrap at their separators; numbers never; a
    * clipped column's text stays on one line, whole in its tooltip */
+  if (main && x->tip) { /* more on demand: a cut name's whole text, a kernel */
+    ec_buf_puts(b, "<span class=\"tip\" title=\"");
+    S_attr(b, x->tip);
+    ec_buf_puts(b, "\">");
+  }
   if (x->text && num) ec_buf_html(b, x->text, strlen(x->text));
   else if (main && x->text && t->cols[c].clip && *x->text) {
     ec_buf_puts(b, "<span class=\"clip\" title=\"");
@@ -123,7 +128,9 @@ static void S_cell(ec_buf *b, const ec_table *t, size_t r, size_t c, double smax
     ec_buf_puts(b, "\">");
     ec_buf_html(b, x->text, strlen(x->text));
     ec_buf_puts(b, "</span>");
-  } else if (x->text) ec_buf_html_ident(b, x->text, strlen(x->text));
+  } else if (x->text && t->oneline) ec_buf_html(b, x->text, strlen(x->text)); /* no <wbr>: Chromium breaks there even in nowrap */
+  else if (x->text) ec_buf_html_ident(b, x->text, strlen(x->text));
+  if (main && x->tip) ec_buf_puts(b, "</span>");
   if (x->link) ec_buf_puts(b, "</a>");
   ec_buf_puts(b, "</td>");
 }
@@ -311,7 +318,8 @@ static void S_head(const ec_table *t, ec_buf *b, const char *cls) {
     S_attr(b, t->cols[c].header);
     ec_buf_puts(b, "</th>");
   }
-  ec_buf_puts(b, "</tr></thead><tbody>");
+  /* one line per row (the headers may wrap): the cells inherit it, the page's stylesheet stays as it is */
+  ec_buf_puts(b, t->oneline ? "</tr></thead><tbody style=\"white-space:nowrap\">" : "</tr></thead><tbody>");
 }
 
 static void S_note(ec_buf *b, const char *note, const char *cls) {

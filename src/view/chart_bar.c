@@ -345,7 +345,9 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
   if (sp->horizontal) {
     /* Categories down the left; the figure grows with them. */
     double band = fmax(lh * 1.35, 12);
-    if (sp->mode == EC_BARS_GROUPED && c.ns > 1) band = fmax(band, c.ns * 7.0 / 0.76);
+    /* grouped bars with values: each bar as tall as a line of its value */
+    int gv = sp->value_labels && sp->mode == EC_BARS_GROUPED;
+    if (sp->mode == EC_BARS_GROUPED && c.ns > 1) band = fmax(band, c.ns * (gv ? lh + 1 : 7.0) / 0.76);
     double axis_h = ec_axis_x_height(vtitle != NULL);
     double H = sp->f.height > 0 ? sp->f.height : head + c.n * band + axis_h + EC_PAD + 4;
     double plot_h = H - head - axis_h - EC_PAD - 4;
@@ -364,6 +366,11 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
         char num[48];
         ec_fmt_value(num, sizeof num, S_end_value(sp, &c, i));
         val_w = fmax(val_w, ec_text_width(num, fs, 0) + 4);
+      }
+    if (gv) /* every bar's value (a 0 is a missing bar: no label) */
+      for (size_t i = 0; i < c.n * c.ns; i++) {
+        char num[48];
+        if (c.v[i] != 0) val_w = fmax(val_w, ec_text_width(ec_fmt_value(num, sizeof num, c.v[i]), fs, 0) + 4);
       }
     double mark_w = 0; /* chip + text after the value */
     for (size_t i = 0; i < c.n; i++)
@@ -393,7 +400,18 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
       if (i % every == 0)
         ec_scene_text_mid(s, x0 - 4, cy, c.labels[i], strlen(c.labels[i]), fs, 0, EC_ANCHOR_END, 0,
                       lab_w, ec_ink(1));
-      if (val_w > 0) {
+      if (gv) { /* each bar's value at its end, on the bar's line */
+        double sw = band * 0.76 / (double)c.ns;
+        for (size_t k = 0; k < c.ns; k++) {
+          double v = c.v[k * c.n + i];
+          if (v == 0 || !isfinite(v)) continue;
+          char num[48];
+          double by = y0 + band * i + band * 0.12 + sw * ((double)k + 0.5) + (lm.ascent - lm.descent) / 2;
+          ec_fmt_value(num, sizeof num, v);
+          ec_scene_text(s, ec_axis_map(&va, fmin(fmax(v, 0), va.hi), x0, x1) + 3, by, num, strlen(num), fs, 0,
+                        EC_ANCHOR_START, 0, 0, ec_ink(1));
+        }
+      } else if (val_w > 0) {
         char num[48];
         double ev = S_end_value(sp, &c, i);
         double bx = ec_axis_map(&va, fmin(fmax(ev, 0), va.hi), x0, x1) + 3;

@@ -199,8 +199,8 @@ ec_scene *ec_chart_series(const ec_series_spec *sp) {
   ec_legend leg = {0};
   ec_legend_add(&leg, sp->name ? sp->name : "value", col);
   if (sp->band > 0 && sp->n_levels) ec_legend_add(&leg, sp->band_label ? sp->band_label : "noise band", band);
-  if (outliers) ec_legend_add(&leg, "outlier (its pull on the levels is capped)", ocol);
-  if (sp->n_marks) ec_legend_add(&leg, "change point (first night of a new level)", ec_ink(0.75));
+  if (outliers) ec_legend_add(&leg, "outlier, its pull capped", ocol);
+  if (sp->n_marks) ec_legend_add(&leg, "change point: a new level", ec_ink(0.75));
   S_frame fr;
   S_frame_make(&fr, &sp->f, &leg, sp->n_marks > 0, lo, hi, sp->y_axis, sp->y_unit, sp->x_axis != NULL, sp->labels, sp->n);
   ec_scene *s = fr.s;

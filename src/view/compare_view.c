@@ -271,86 +271,186 @@ static void S_tensor_prec(const ec_layer *l, char *out, size_t cap) {
   snprintf(out, cap, "%s\xE2\x86\x92%s", l->precision, l->out_precision[0] ? l->out_precision : "\xE2\x80\x93");
 }
 
-/* One aligned pair's row; d NULL for a pair a side did not profile. */
+/* A layer name as a table shows it on one line: cut in the middle (its
+ * start and its end tell layers apart) to about 40 characters. Caller frees. */
+#define S_NAME_W 210.0 /* at 10 pt: about 35 characters of DejaVu Sans */
+#define S_WHY_W 360.0  /* a "what changed" shown whole up to this at 10 pt (about 60 characters) */
+static char *S_name_cut(const char *name, size_t n, int *cut) {
+  char *z = ec_strndup(name, n); /* a name holding a NUL byte shows up to it */
+  char *r = ec_text_fit_mid(z, 10, 0, S_NAME_W, cut);
+  free(z);
+  return r;
+}
+
+/* The text a pair's name shows on demand: both layers' whole names, what
+ * runs them (LayerType: kernel), their tensor precisions and how they were
+ * matched. Caller frees. */
+static char *S_pair_tip(const ec_cmp_view *v, size_t i, const ec_layer *la, const ec_layer *lb, const char *how) {
+  char ta[96], tb[96], pa[64], pb[64];
+  ec_buf x = {0};
+  S_tensor_prec(la, pa, sizeof pa);
+  S_tensor_prec(lb, pb, sizeof pb);
+  ec_buf_printf(&x, "%s: ", S_e(v, v->c->baseline)->name);
+  ec_buf_put(&x, la->name, la->name_len);
+  ec_buf_printf(&x, " \xE2\x80\x94 %s: %s, %s\n%s: ", la->layer_type ? la->layer_type : EC_NA,
+                ec_layer_tactic_shown(la, ta, sizeof ta), pa, S_e(v, i)->name);
+  ec_buf_put(&x, lb->name, lb->name_len);
+  ec_buf_printf(&x, " \xE2\x80\x94 %s: %s, %s", lb->layer_type ? lb->layer_type : EC_NA, ec_layer_tactic_shown(lb, tb, sizeof tb),
+                pb);
+  if (how && *how) ec_buf_printf(&x, "\nmatched by %s", how);
+  return ec_buf_take(&x);
+}
+
+/* A pair's speedup (baseline time over the engine's), NAN without both times. */
+static double S_pair_speedup(const ec_cmp_view *v, size_t i, const ec_layer *la, const ec_layer *lb, const ec_layer_delta *d,
+                             double *bm, double *em) {
+  const ec_comparison *c = v->c;
+  /* a side without a profile record has no time: a dash, never 0 */
+  *bm = d ? d->base_ms : la->has_profile ? la->avg_ms / ec_compare_divisor(c, c->baseline) : NAN;
+  *em = d ? d->ms : lb->has_profile ? lb->avg_ms / ec_compare_divisor(c, i) : NAN;
+  return isfinite(*bm) && *em > 0 ? *bm / *em : NAN;
+}
+
+/* A speedup past these is coloured (and puts its pair in the table shown
+ * unfolded): 3% either way. */
+#define S_SLOWER 0.97
+#define S_FASTER 1.03
+
+/* 1 when a pair belongs to the part of the layer table shown unfolded: its
+ * time moved past 3% either way, or its implementation or precision changed. */
+static int S_pair_moved(const ec_cmp_view *v, size_t i, const ec_layer *la, const ec_layer *lb, const ec_layer_delta *d) {
+  double bm, em, sp = S_pair_speedup(v, i, la, lb, d, &bm, &em);
+  return (isfinite(sp) && (sp < S_SLOWER || sp > S_FASTER)) || ec_compare_pair_changes(la, lb) != 0;
+}
+
+/* One aligned pair's row, on one line: the baseline layer's name cut in the
+ * middle (both whole names, kernels and tensor precisions on demand); d
+ * NULL for a pair a side did not profile. */
 static void S_pair_row(ec_table *t, const ec_cmp_view *v, size_t i, const ec_layer *la, const ec_layer *lb,
                        const ec_layer_delta *d, const char *how) {
   const ec_comparison *c = v->c;
   char buf[64];
-  size_t row = ec_table_row(t);
-  ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
-  ec_table_setn(t, row, 1, la->name, la->name_len, NAN);
-  ec_table_set(t, row, 2, ec_compare_pair_type(la, lb), NAN);
-  /* a side without a profile record has no time: a dash, never 0 */
-  double bm = d ? d->base_ms : la->has_profile ? la->avg_ms / ec_compare_divisor(c, c->baseline) : NAN;
-  double em = d ? d->ms : lb->has_profile ? lb->avg_ms / ec_compare_divisor(c, i) : NAN;
-  ec_table_set(t, row, 3, isfinite(bm) ? B(ec_fmt_ms, bm) : "\xE2\x80\x93", bm);
-  ec_table_set(t, row, 4, isfinite(em) ? B(ec_fmt_ms, em) : "\xE2\x80\x93", em);
-  double sp = isfinite(bm) && em > 0 ? bm / em : NAN;
+  size_t row = ec_table_row(t), col = 0;
+  if (c->n > 2) ec_table_set(t, row, col++, S_e(v, i)->name, NAN);
+  int cut;
+  char *nm = S_name_cut(la->name, la->name_len, &cut);
+  ec_table_set(t, row, col, nm, NAN);
+  free(nm);
+  char *tip = S_pair_tip(v, i, la, lb, how);
+  ec_table_set_tip(t, row, col++, tip);
+  free(tip);
+  ec_table_set(t, row, col++, ec_compare_pair_type(la, lb), NAN);
+  double bm, em, sp = S_pair_speedup(v, i, la, lb, d, &bm, &em);
+  ec_table_set(t, row, col++, isfinite(bm) ? B(ec_fmt_ms, bm) : "\xE2\x80\x93", bm);
+  ec_table_set(t, row, col++, isfinite(em) ? B(ec_fmt_ms, em) : "\xE2\x80\x93", em);
   snprintf(buf, sizeof buf, isfinite(sp) ? EC_RATIO : "\xE2\x80\x93", sp);
-  ec_table_set(t, row, 5, buf, sp);
-  if (isfinite(sp) && sp < 0.97) ec_table_set_kind(t, row, 5, EC_CELL_BAD, NULL);
-  else if (isfinite(sp) && sp > 1.03) ec_table_set_kind(t, row, 5, EC_CELL_GOOD, NULL);
-  char pa[64], pb[64];
-  S_tensor_prec(la, pa, sizeof pa);
-  S_tensor_prec(lb, pb, sizeof pb);
-  snprintf(buf, sizeof buf, "%s / %s", pa, pb);
-  ec_table_set(t, row, 6, buf, NAN);
+  ec_table_set(t, row, col, buf, sp);
+  if (isfinite(sp) && sp < S_SLOWER) ec_table_set_kind(t, row, col, EC_CELL_BAD, NULL);
+  else if (isfinite(sp) && sp > S_FASTER) ec_table_set_kind(t, row, col, EC_CELL_GOOD, NULL);
+  col++;
+  if (strcmp(la->precision, lb->precision)) snprintf(buf, sizeof buf, "%s \xE2\x86\x92 %s", la->precision, lb->precision);
+  else snprintf(buf, sizeof buf, "%s", la->precision);
+  ec_table_set(t, row, col++, buf, NAN);
   /* what changed inside the pair (ec_compare_pair_changes): the words the filter finds */
   unsigned k = ec_compare_pair_changes(la, lb);
-  ec_table_set(t, row, 7, k == (EC_PAIR_IMPLEMENTATION | EC_PAIR_PRECISION) ? "implementation, precision"
-                          : k & EC_PAIR_IMPLEMENTATION ? "implementation"
-                          : k & EC_PAIR_PRECISION ? "precision" : "", NAN);
-  if (k & EC_PAIR_IMPLEMENTATION) ec_table_set_kind(t, row, 7, EC_CELL_CHANGED, NULL);
-  /* the engine's layer and what runs it (LayerType: kernel), the baseline's beside it when that changed */
-  char ta[96], tb[96];
-  ec_buf x = {0};
-  ec_buf_put(&x, lb->name, lb->name_len);
-  ec_buf_printf(&x, " \xE2\x80\x94 %s: %s", lb->layer_type ? lb->layer_type : EC_NA, ec_layer_tactic_shown(lb, tb, sizeof tb));
-  if (k & EC_PAIR_IMPLEMENTATION)
-    ec_buf_printf(&x, " (baseline: %s: %s)", la->layer_type ? la->layer_type : EC_NA, ec_layer_tactic_shown(la, ta, sizeof ta));
-  ec_table_set(t, row, 8, x.data, NAN);
-  ec_buf_free(&x);
-  ec_table_set(t, row, 9, how ? how : "", NAN);
+  ec_table_set(t, row, col, k == (EC_PAIR_IMPLEMENTATION | EC_PAIR_PRECISION) ? "implementation, precision"
+                            : k & EC_PAIR_IMPLEMENTATION ? "implementation"
+                            : k & EC_PAIR_PRECISION ? "precision" : "", NAN);
+  if (k & EC_PAIR_IMPLEMENTATION) ec_table_set_kind(t, row, col, EC_CELL_CHANGED, NULL);
 }
 
-ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
+/* The aligned pairs of every candidate, one line each, in the order of
+ * ec_cmp_tbl_layers: first the pairs whose time moved past 3% or whose
+ * build changed (largest regressions first, improvements last, then pairs a
+ * side did not profile), then the rest. The table holds the pairs from
+ * position from to position to (exclusive) of that order, at most max of
+ * them; *total is how many the order has from from to to. */
+static ec_table *S_layers(const ec_cmp_view *v, const char *id, size_t from, size_t to, size_t max, size_t *total) {
   const ec_comparison *c = v->c;
   const ec_engine *be = S_e(v, c->baseline);
   ec_table *t = ec_table_new(id, NULL);
   t->interactive = 1;
-  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
+  t->oneline = 1;
+  if (c->n > 2) ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Baseline layer", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
   ec_table_col(t, c->per_inference ? "Baseline (ms per inference)" : "Baseline (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, c->per_inference ? "Engine (ms per inference)" : "Engine (ms)", EC_ALIGN_RIGHT, 1);
   ec_table_col(t, "Speedup", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Precision (base / engine)", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
   ec_table_col(t, "What changed", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Engine layer and implementation", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Matched by", EC_ALIGN_LEFT, 0);
-  size_t total = 0;
+  size_t pos = 0;
+  *total = 0;
+  for (int moved = 1; moved >= 0; moved--)
+    for (size_t i = 0; i < c->n; i++) {
+      const ec_compare_result *r = &c->res[i];
+      if (i == c->baseline || !r->aligned) continue;
+      const ec_engine *e = S_e(v, i);
+      /* profiled pairs, largest regressions first; then the pairs a side did not profile, in order:
+       * every aligned pair is a row of one part, so the count agrees with the first screen's */
+      for (size_t k = 0; k < r->n_deltas; k++) {
+        const ec_layer_delta *d = &r->deltas[k];
+        const ec_layer *la = &be->layers[d->a], *lb = &e->layers[d->b];
+        if (S_pair_moved(v, i, la, lb, d) != moved) continue;
+        if (pos++ < from || pos > to) continue;
+        ++*total;
+        if (t->nrows < max) S_pair_row(t, v, i, la, lb, d, d->how);
+      }
+      for (size_t k = 0; k < r->al->n; k++) {
+        const ec_align_pair *p = &r->al->v[k];
+        if (p->a < 0 || p->b < 0 || (be->layers[p->a].has_profile && e->layers[p->b].has_profile)) continue;
+        const ec_layer *la = &be->layers[p->a], *lb = &e->layers[p->b];
+        if (S_pair_moved(v, i, la, lb, NULL) != moved) continue;
+        if (pos++ < from || pos > to) continue;
+        ++*total;
+        if (t->nrows < max) S_pair_row(t, v, i, la, lb, NULL, p->how);
+      }
+    }
+  return t;
+}
+
+/* How many aligned pairs moved past 3% or changed their build. */
+static size_t S_moved_count(const ec_cmp_view *v) {
+  size_t n = 0;
+  const ec_comparison *c = v->c;
+  const ec_engine *be = S_e(v, c->baseline);
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
     if (i == c->baseline || !r->aligned) continue;
     const ec_engine *e = S_e(v, i);
-    /* profiled pairs, largest regressions first; then the pairs a side did not profile, in order:
-     * every aligned pair is a row, so the count agrees with the first screen's */
-    for (size_t k = 0; k < r->n_deltas; k++) {
-      total++;
-      if (t->nrows >= max) continue;
-      const ec_layer_delta *d = &r->deltas[k];
-      S_pair_row(t, v, i, &be->layers[d->a], &e->layers[d->b], d, d->how);
-    }
+    for (size_t k = 0; k < r->n_deltas; k++)
+      n += (size_t)S_pair_moved(v, i, &be->layers[r->deltas[k].a], &e->layers[r->deltas[k].b], &r->deltas[k]);
     for (size_t k = 0; k < r->al->n; k++) {
       const ec_align_pair *p = &r->al->v[k];
       if (p->a < 0 || p->b < 0 || (be->layers[p->a].has_profile && e->layers[p->b].has_profile)) continue;
-      total++;
-      if (t->nrows >= max) continue;
-      S_pair_row(t, v, i, &be->layers[p->a], &e->layers[p->b], NULL, p->how);
+      n += (size_t)S_pair_moved(v, i, &be->layers[p->a], &e->layers[p->b], NULL);
     }
   }
-  return ec_table_finish(t, total, "no engine could be aligned with the baseline (stored summaries have no layers)",
-                         why, "aligned pairs are in compare --json.");
+  return n;
+}
+
+ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
+  size_t total, moved = S_moved_count(v);
+  ec_table *t = S_layers(v, id, 0, moved < max ? moved : max, max, &total);
+  int aligned = 0;
+  for (size_t i = 0; i < v->c->n; i++) aligned |= i != v->c->baseline && v->c->res[i].aligned;
+  t = ec_table_finish(t, total,
+                      aligned ? "no aligned layer changed its time by more than 3%, its implementation or its precision"
+                              : "no engine could be aligned with the baseline (stored summaries have no layers)",
+                      why, NULL);
+  if (t && moved > t->nrows) {
+    char n[32], *note = ec_asprintf("%s more changed pairs, smaller changes first, are folded under the table.",
+                                    ec_fmt_int(n, sizeof n, (double)(moved - t->nrows)));
+    ec_table_set_note(t, note);
+    free(note);
+  }
+  return t;
+}
+
+ec_table *ec_cmp_tbl_layers_rest(const ec_cmp_view *v, const char *id, size_t shown, size_t max, const char **why) {
+  size_t total, moved = S_moved_count(v);
+  ec_table *t = S_layers(v, id, moved < shown ? moved : shown, (size_t)-1, max, &total);
+  return ec_table_finish(t, total, "every aligned pair is in the table above", why, "aligned pairs are in compare --json.");
 }
 
 ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
@@ -741,64 +841,173 @@ char *ec_cmp_mismatch_note(const ec_compare_result *r) {
 ec_color ec_cmp_outcome_color(ec_outcome o) { return S_outcome_color(o); }
 ec_color ec_cmp_verdict_color(ec_verdict v) { return S_outcome_color(S_verdict_outcome(v)); }
 
+/* text cut into lines of at most max_w at size fs (greedy, at spaces; a
+ * word longer than a line is cut by ec_text_fit). Returns the line count;
+ * lines[k] are new strings (the caller frees each and the array). */
+static size_t S_wrap(const char *text, double fs, int bold, double max_w, char ***lines) {
+  size_t n = 0, cap = 0;
+  char **v = NULL;
+  const char *p = text;
+  while (*p) {
+    while (*p == ' ') p++;
+    if (!*p) break;
+    /* the longest run of whole words that fits */
+    const char *end = p, *q = p;
+    while (*q) {
+      const char *w = q;
+      while (*w == ' ') w++;
+      while (*w && *w != ' ') w++;
+      char *try = ec_strndup(p, (size_t)(w - p));
+      int fits = ec_text_width(try, fs, bold) <= max_w;
+      free(try);
+      if (!fits) break;
+      end = q = w;
+    }
+    if (end == p) { /* one word wider than the line: cut it */
+      const char *w = p;
+      while (*w && *w != ' ') w++;
+      char *word = ec_strndup(p, (size_t)(w - p));
+      *EC_PUSH(v, n, cap) = ec_text_fit(word, fs, bold, max_w, NULL);
+      free(word);
+      p = w;
+      continue;
+    }
+    *EC_PUSH(v, n, cap) = ec_strndup(p, (size_t)(end - p));
+    p = end;
+  }
+  *lines = v;
+  return n;
+}
+
+static void S_lines_free(char **l, size_t n) {
+  for (size_t k = 0; k < n; k++) free(l[k]);
+  free(l);
+}
+
+/* The verdict banner the PDF draws, as wide as the page's column (so its
+ * text keeps its size: at least 9 pt): the outcome in the largest type,
+ * the reason under it, then a line per candidate (badge, name, the two
+ * values, the change with its interval) wrapped, never cut. */
+size_t ec_cmp_headline_word(const char *head, const char **rest) {
+  const char *colon = strstr(head, ": "), *paren = strstr(head, " (");
+  if (paren && (!colon || paren < colon)) { /* "NO GATE (per inference: batch 32 vs 1): ..." */
+    *rest = paren + 1;
+    return (size_t)(paren - head);
+  }
+  *rest = colon ? colon + 2 : NULL;
+  return colon ? (size_t)(colon - head) : strlen(head);
+}
+
+/* The band: the outcome ("PASS") in the largest type, the reason under it
+ * wrapped, white on the outcome's colour, W wide from y 0. Draws on s when
+ * s is not NULL; returns the band's height. */
+#define S_BAND_W 495.0 /* the PDF's column: the banner keeps its text sizes */
+static double S_band(ec_scene *s, const char *head, ec_outcome oc, double W) {
+  const double pad = 8, word_fs = 24, why_fs = 11;
+  double wlh = ec_line_height(word_fs), ylh = ec_line_height(why_fs);
+  const char *rest;
+  char *word = ec_strndup(head, ec_cmp_headline_word(head, &rest));
+  char **why = NULL;
+  size_t nwhy = rest ? S_wrap(rest, why_fs, 1, W - 2 * pad, &why) : 0;
+  double bh = pad + wlh + (double)nwhy * ylh + pad;
+  if (s) {
+    ec_scene_group(s, "band", head, NULL, NULL);
+    ec_scene_rect(s, 0, 0, W, bh, S_outcome_color(oc), ec_nocolor(), 0);
+    ec_text_metrics wm = ec_text_measure("Ag", 2, word_fs, 1), ym = ec_text_measure("Ag", 2, why_fs, 1);
+    ec_scene_text(s, pad, pad + wm.ascent, word, strlen(word), word_fs, 1, EC_ANCHOR_START, 0, W - 2 * pad,
+                  ec_rgb(0xffffff));
+    for (size_t k = 0; k < nwhy; k++)
+      ec_scene_text(s, pad, pad + wlh + (double)k * ylh + ym.ascent, why[k], strlen(why[k]), why_fs, 1, EC_ANCHOR_START,
+                    0, W - 2 * pad, ec_rgb(0xffffff));
+    ec_scene_end(s);
+  }
+  S_lines_free(why, nwhy);
+  free(word);
+  return bh;
+}
+
+ec_scene *ec_cmp_band(const char *fid, const char *head, ec_outcome oc) {
+  ec_scene *s = ec_scene_new(S_BAND_W, S_band(NULL, head, oc, S_BAND_W), fid, "Verdict", head);
+  S_band(s, head, oc, S_BAND_W);
+  return s;
+}
+
 ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
   const ec_comparison *c = v->c;
-  const double W = 640, pad = 8, fs = 8.5, band_fs = 11;
-  double lh = ec_line_height(fs), bh = ec_line_height(band_fs) + 12;
-  size_t lines = 0;
-  for (size_t i = 0; i < c->n; i++)
-    if (i != c->baseline) lines += 1 + (c->res[i].n_mism ? 1 : 0);
-  double H = bh + 8 + lines * (lh + 6) + pad;
+  const double W = S_BAND_W, pad = 8, fs = 9.5, badge_w = 100;
+  double lh = ec_line_height(fs);
   char *head = ec_narrate_compare_headline(c);
+  ec_outcome oc = ec_compare_outcome(c);
+  double bh = S_band(NULL, head, oc, W);
+  /* each candidate's lines, wrapped beside its badge and name */
+  size_t nc = c->n;
+  char ***cl = ec_calloc(nc + 1, sizeof *cl), ***nl = ec_calloc(nc + 1, sizeof *nl);
+  size_t *ncl = ec_calloc(nc + 1, sizeof *ncl), *nnl = ec_calloc(nc + 1, sizeof *nnl);
+  double *namew = ec_calloc(nc + 1, sizeof *namew);
+  double H = bh + 8;
+  for (size_t i = 0; i < nc; i++) {
+    if (i == c->baseline) continue;
+    const char *nm = c->engines[i]->name;
+    namew[i] = fmin(ec_text_width(nm, fs, 1), 150);
+    char line[512];
+    ec_cmp_verdict_line(c, i, line, sizeof line);
+    double x = pad + badge_w + 8 + 12 + namew[i] + 8;
+    ncl[i] = S_wrap(line, fs, 0, W - pad - x, &cl[i]);
+    char *note = ec_cmp_mismatch_note(&c->res[i]);
+    if (note) nnl[i] = S_wrap(note, fs, 0, W - pad - (pad + badge_w + 20), &nl[i]);
+    free(note);
+    H += (double)(ncl[i] ? ncl[i] : 1) * lh + 2 + (double)nnl[i] * lh + 8;
+  }
+  H += pad;
   char fid[96];
   snprintf(fid, sizeof fid, "%s-verdict", v->id);
   ec_scene *s = ec_scene_new(W, H, fid, "Verdict", head);
-  ec_outcome oc = ec_compare_outcome(c);
-  ec_scene_group(s, "band", head, NULL, NULL);
-  ec_scene_rect(s, 0, 0, W, bh, S_outcome_color(oc), ec_nocolor(), 0);
-  ec_text_metrics bm = ec_text_measure("Ag", 2, band_fs, 1);
-  ec_scene_text(s, pad, (bh + bm.ascent - bm.descent) / 2, head, strlen(head), band_fs, 1, EC_ANCHOR_START, 0,
-                W - 2 * pad, ec_rgb(0xffffff));
-  ec_scene_end(s);
+  S_band(s, head, oc, W);
   free(head);
   ec_text_metrics m = ec_text_measure("Ag", 2, fs, 0);
   double y = bh + 8;
-  for (size_t i = 0; i < c->n; i++) {
+  for (size_t i = 0; i < nc; i++) {
     if (i == c->baseline) continue;
     const ec_compare_result *r = &c->res[i];
     char id[32];
     snprintf(id, sizeof id, "engine-%zu", i);
     ec_scene_group(s, id, r->reason, NULL, NULL);
-    double base = y + (lh + 6 + m.ascent - m.descent) / 2 - 3;
+    double base = y + m.ascent + 1;
     /* verdict badge */
     const char *w = ec_verdict_words(r->verdict);
     char up[32];
     size_t k = 0;
     for (; w[k] && k < sizeof up - 1; k++) up[k] = (char)(w[k] >= 'a' && w[k] <= 'z' ? w[k] - 32 : w[k]);
     up[k] = '\0';
-    ec_scene_rect(s, pad, y, 96, lh + 4, S_outcome_color(S_verdict_outcome(r->verdict)), ec_nocolor(), 0);
-    ec_scene_text(s, pad + 48, base, up, strlen(up), fs, 1, EC_ANCHOR_MIDDLE, 0, 92, ec_rgb(0xffffff));
+    ec_scene_rect(s, pad, y - 1, badge_w, lh + 2, S_outcome_color(S_verdict_outcome(r->verdict)), ec_nocolor(), 0);
+    ec_scene_text(s, pad + badge_w / 2, base, up, strlen(up), fs, 1, EC_ANCHOR_MIDDLE, 0, badge_w - 4, ec_rgb(0xffffff));
     /* engine colour and name */
-    double x = pad + 96 + 8;
-    ec_chart_swatch(s, x, y + (lh + 4 - 8) / 2, 8, 8, ec_color_engine(i));
+    double x = pad + badge_w + 8;
+    ec_chart_swatch(s, x, y + (lh - 8) / 2, 8, 8, ec_color_engine(i));
     x += 12;
     const char *nm = c->engines[i]->name;
-    ec_op *o = ec_scene_text(s, x, base, nm, strlen(nm), fs, 1, EC_ANCHOR_START, 0, 150, ec_ink(1));
-    x += o->tw + 10;
-    /* change with interval; the two values */
-    char line[512];
-    ec_cmp_verdict_line(c, i, line, sizeof line);
-    ec_scene_text(s, x, base, line, strlen(line), fs, 0, EC_ANCHOR_START, 0, W - pad - x, ec_ink(1));
-    y += lh + 6;
-    char *note = ec_cmp_mismatch_note(r);
-    if (note) {
-      ec_scene_text(s, pad + 96 + 20, y + m.ascent, note, strlen(note), fs, 0, EC_ANCHOR_START, 0, W - 2 * pad - 116,
-                    ec_ink(0.8));
-      free(note);
-      y += lh + 6;
+    ec_scene_text(s, x, base, nm, strlen(nm), fs, 1, EC_ANCHOR_START, 0, 150, ec_ink(1));
+    x += namew[i] + 8;
+    /* the two values, the change with its interval: wrapped beside the name */
+    for (size_t q = 0; q < ncl[i]; q++)
+      ec_scene_text(s, x, base + (double)q * lh, cl[i][q], strlen(cl[i][q]), fs, 0, EC_ANCHOR_START, 0, W - pad - x,
+                    ec_ink(1));
+    y += (double)(ncl[i] ? ncl[i] : 1) * lh + 2;
+    for (size_t q = 0; q < nnl[i]; q++) {
+      ec_scene_text(s, pad + badge_w + 20, y + m.ascent, nl[i][q], strlen(nl[i][q]), fs, 0, EC_ANCHOR_START, 0,
+                    W - 2 * pad - badge_w - 20, ec_ink(0.8));
+      y += lh;
     }
+    y += 8;
     ec_scene_end(s);
+    S_lines_free(cl[i], ncl[i]);
+    S_lines_free(nl[i], nnl[i]);
   }
+  free(cl);
+  free(nl);
+  free(ncl);
+  free(nnl);
+  free(namew);
   return s;
 }
 
@@ -1016,7 +1225,12 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
       const ec_layer *la = &be->layers[d->a], *lb = &S_e(v, i)->layers[d->b];
       size_t row = ec_table_row(t);
       ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
-      ec_table_setn(t, row, 1, la->name, la->name_len, NAN);
+      int cut;
+      char *nm = S_name_cut(la->name, la->name_len, &cut), *tip = S_pair_tip(v, i, la, lb, d->how);
+      ec_table_set(t, row, 1, nm, NAN);
+      ec_table_set_tip(t, row, 1, tip);
+      free(nm);
+      free(tip);
       ec_table_set(t, row, 2, ec_compare_pair_type(la, lb), NAN);
       ec_table_set(t, row, 3, ec_fmt_ms(buf, sizeof buf, d->base_ms), d->base_ms);
       ec_table_set(t, row, 4, ec_fmt_ms(buf, sizeof buf, d->ms), d->ms);
@@ -1024,9 +1238,24 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
       ec_table_set(t, row, 5, buf, d->delta_ms);
       snprintf(buf, sizeof buf, isfinite(d->delta_pct) ? "%+.1f" : "new", d->delta_pct);
       ec_table_set(t, row, 6, buf, d->delta_pct);
-      char *w = ec_compare_pair_why(la, lb); /* "implementation changed: ..." beside the time */
-      ec_table_set(t, row, 7, w ? w : "", NAN);
-      if (w) ec_table_set_kind(t, row, 7, EC_CELL_CHANGED, NULL);
+      /* what changed and why, whole when it is short ("implementation changed: CaskConvolution →
+       * CudnnConvolution"); else in words ("implementation, precision FP16 → INT8"), the kernels on demand */
+      char *w = ec_compare_pair_why(la, lb);
+      if (w) {
+        unsigned ch = ec_compare_pair_changes(la, lb);
+        int pr = (ch & EC_PAIR_PRECISION) && strcmp(la->precision, lb->precision);
+        ec_buf sh = {0};
+        if (ec_text_width(w, 10, 0) > S_WHY_W) {
+          if (ch & EC_PAIR_IMPLEMENTATION) ec_buf_puts(&sh, "implementation");
+          if (ch & EC_PAIR_PRECISION) ec_buf_puts(&sh, ch & EC_PAIR_IMPLEMENTATION ? ", precision" : "precision");
+          if (pr) ec_buf_printf(&sh, " %s \xE2\x86\x92 %s", la->precision, lb->precision);
+          if (sh.len) ec_buf_puts(&sh, " changed");
+        }
+        ec_table_set(t, row, 7, sh.len ? sh.data : w, NAN);
+        if (sh.len) ec_table_set_tip(t, row, 7, w);
+        ec_buf_free(&sh);
+        ec_table_set_kind(t, row, 7, EC_CELL_CHANGED, NULL);
+      } else ec_table_set(t, row, 7, "", NAN);
       free(w);
       ec_table_set(t, row, 8, d->flagged ? "past the per-layer limit" : "", NAN);
       if (d->flagged) ec_table_set_kind(t, row, 8, EC_CELL_BAD, NULL);

@@ -19,10 +19,20 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
 ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const char **why);
 /** Comparability warnings and comparison-level notes as a table (engine, fact, baseline, engine value). */
 ec_table *ec_cmp_tbl_mismatches(const ec_cmp_view *v, const char *id, const char **why);
-/** Aligned layers of every non-baseline engine: both latencies, speedup,
- *  precisions, tactic; largest regressions first, improvements last;
- *  filterable ("precision", "tactic" mismatch words in a column). */
+/** Aligned layers of every non-baseline engine whose time moved past 3%
+ *  either way or whose implementation or precision changed, at most max of
+ *  them, one line each: the baseline layer's name cut in the middle (both
+ *  whole names, kernels, tensor precisions and how they were matched on
+ *  demand), type, both latencies, speedup, precision, what changed; largest
+ *  regressions first, improvements last, then pairs a side did not profile;
+ *  filterable ("implementation", "precision"). An Engine column only with
+ *  several candidates. A note counts the changed pairs left for the rest. */
 ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, const char **why);
+/** The aligned pairs ec_cmp_tbl_layers did not show when it showed at
+ *  most shown rows (the changed pairs past them, then the pairs whose time
+ *  stayed within 3% with the same implementation and precision), the same
+ *  way, at most max: what the report folds. */
+ec_table *ec_cmp_tbl_layers_rest(const ec_cmp_view *v, const char *id, size_t shown, size_t max, const char **why);
 /** Layers present on one side only. */
 ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, const char **why);
 /** The platform comparison: each candidate's time over the baseline's,
@@ -54,6 +64,14 @@ const ec_cmp_chart_item *ec_cmp_chart_find(const char *name);
  *  missing or the name is unknown. */
 ec_scene *ec_cmp_chart(const ec_cmp_view *v, const char *name, const char **why);
 
+/** The outcome's words at the start of a headline ("PASS", "NO GATE"):
+ *  their length; *rest is what follows (after ": ", or from a "(" that
+ *  qualifies the outcome: "(per inference: batch 32 vs 1): ..."), or NULL. */
+size_t ec_cmp_headline_word(const char *head, const char **rest);
+/** The verdict band alone (trend's banner): the outcome's words
+ *  (ec_cmp_headline_word) in the largest type, the rest wrapped under it, white
+ *  on the outcome's colour, as wide as the PDF's column. */
+ec_scene *ec_cmp_band(const char *fid, const char *head, ec_outcome oc);
 /** The verdict banner, the report's first screen: the outcome on a band
  *  coloured by it (fail, not comparable, pass, no gate), then a row per
  *  candidate: its verdict, its engine colour and name, the change with its

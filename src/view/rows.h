@@ -21,6 +21,8 @@
 
 /* compare: aligned layers, layers on one side only, largest regressions per engine */
 #define EC_ROWS_CMP_LAYERS 2000
+/* compare: the changed aligned pairs shown unfolded (the rest are folded) */
+#define EC_ROWS_CMP_LAYERS_SHOWN 60
 #define EC_ROWS_CMP_ONE_SIDE 200
 #define EC_ROWS_CMP_TOP 10
 

@@ -24,12 +24,27 @@ static const char *S_verdict(const ec_trend_group *g) {
   return g->judged ? ec_verdict_words(g->verdict) : "not judged";
 }
 
+/* The first night of a failing engine's bad stretch: the first night of the
+ * latest night's level when that level began after the nights it was
+ * compared with (a change point), else the latest night itself (a single
+ * red night, a drift); NULL when the engine did not fail. */
+static const ec_trend_night *S_first_bad(const ec_trend_group *g) {
+  if (!g->n || !g->judged || g->verdict != EC_VERDICT_FAIL) return NULL;
+  const ec_trend_night *l = &g->nights[g->latest];
+  if (g->n_levels && l->level < g->n_levels) {
+    size_t f = g->levels[l->level].first;
+    if (f <= g->latest && (!g->gate_runs || f > g->gate_last)) return &g->nights[f];
+  }
+  return l;
+}
+
 ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id) {
   char buf[320], head[96];
   ec_table *tb = ec_table_new(id, NULL);
   ec_table_col(tb, "Engine", EC_ALIGN_LEFT, 0);
   ec_table_col(tb, "Nights", EC_ALIGN_RIGHT, 1);
   ec_table_col(tb, "Change points", EC_ALIGN_RIGHT, 1);
+  ec_table_col(tb, "First bad night", EC_ALIGN_LEFT, 0);
   ec_table_col(tb, "Latest night", EC_ALIGN_LEFT, 0);
   snprintf(head, sizeof head, "%s (%s)", ec_metric_name(t->used), S_unit(t));
   ec_table_col(tb, head, EC_ALIGN_RIGHT, 1);
@@ -42,8 +57,11 @@ ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id) {
     ec_table_set(tb, r, 1, ec_fmt_int(buf, sizeof buf, (double)g->n), (double)g->n);
     ec_table_set(tb, r, 2, ec_fmt_int(buf, sizeof buf, (double)g->n_cps), (double)g->n_cps);
     const ec_trend_night *l = g->n ? &g->nights[g->latest] : NULL;
-    ec_table_set(tb, r, 3, l ? l->name : S_DASH, NAN);
-    ec_table_set(tb, r, 4, l ? S_val(t, buf, sizeof buf, l->value) : S_DASH, l ? l->value : NAN);
+    const ec_trend_night *bad = S_first_bad(g);
+    ec_table_set(tb, r, 3, bad ? bad->name : S_DASH, NAN);
+    if (bad) ec_table_set_kind(tb, r, 3, EC_CELL_BAD, NULL);
+    ec_table_set(tb, r, 4, l ? l->name : S_DASH, NAN);
+    ec_table_set(tb, r, 5, l ? S_val(t, buf, sizeof buf, l->value) : S_DASH, l ? l->value : NAN);
     if (g->judged && g->gate_runs) {
       char est[128], ref[128];
       int n0 = snprintf(buf, sizeof buf, "%s (nights %s to %s)", ec_gate_str(est, sizeof est, &g->est),
@@ -54,10 +72,10 @@ ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id) {
         snprintf(buf + n0, sizeof buf - (size_t)n0, "; since night %s: %s", g->nights[g->ref_first].name,
                  ec_gate_str(ref, sizeof ref, &g->ref_est));
     }
-    ec_table_set(tb, r, 5, g->judged && g->gate_runs ? buf : S_DASH, g->est.est_pct);
-    ec_table_set(tb, r, 6, S_verdict(g), NAN);
-    if (g->verdict == EC_VERDICT_FAIL || g->verdict == EC_VERDICT_NO_TIMING) ec_table_set_kind(tb, r, 6, EC_CELL_BAD, NULL);
-    else if (g->verdict == EC_VERDICT_PASS) ec_table_set_kind(tb, r, 6, EC_CELL_GOOD, NULL);
+    ec_table_set(tb, r, 6, g->judged && g->gate_runs ? buf : S_DASH, g->est.est_pct);
+    ec_table_set(tb, r, 7, S_verdict(g), NAN);
+    if (g->verdict == EC_VERDICT_FAIL || g->verdict == EC_VERDICT_NO_TIMING) ec_table_set_kind(tb, r, 7, EC_CELL_BAD, NULL);
+    else if (g->verdict == EC_VERDICT_PASS) ec_table_set_kind(tb, r, 7, EC_CELL_GOOD, NULL);
   }
   return tb;
 }

@@ -9,9 +9,12 @@
 #include "view/rows.h" /* EC_TREND_HISTORY_TYPES: layer types drawn in the stacked history */
 #include "draw/table.h"
 
-/** One row per engine: nights, change points, the latest night with its
- *  value, its change against the level before it (interval, and the nights
- *  it was compared with), and the verdict ("bad" class on fail). */
+/** One row per engine: nights, change points, the first bad night of a
+ *  failing engine (the first night of the latest night's level when it
+ *  began after the nights compared, else the latest night; a dash when it
+ *  passed), the latest night with its value, its change against the level
+ *  before it (interval, and the nights it was compared with), and the
+ *  verdict ("bad" class on fail). */
 ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id);
 /** Every change point of every engine: first night, change with interval,
  *  fitted levels, nights compared, the layer types that moved

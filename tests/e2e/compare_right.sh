@@ -146,12 +146,14 @@ import html, re, sys
 s = open(sys.argv[1], encoding="utf-8").read()
 rows = [[html.unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
         for r in re.findall(r"<tr>(.*?)</tr>", s, re.S)]
-fam = [r for r in rows if len(r) == 7 and r[1] in ("Convolution", "MatrixMultiply")]
+fam = [r for r in rows if len(r) == 7 and r[0] == "input" and r[1] in ("Convolution", "MatrixMultiply")]
 assert fam, "no family rows"
 for r in fam:
     assert r[4] == "\u2013" and r[5] == "\u2013", r  # unknown, never 0
-pairs = [r for r in rows if len(r) == 10]
-assert len(pairs) == 2, len(pairs)  # every aligned pair, as the first screen counts them
+# every aligned pair, as the first screen counts them: the changed ones, then the folded rest
+pairs = [r for t in re.findall(r'<table id="c-layers(?:-rest)?"[^>]*>(.*?)</table>', s, re.S)
+         for r in re.findall(r"<tr>(.*?)</tr>", t, re.S) if "<td" in r]
+assert len(pairs) == 2, len(pairs)
 assert "no engine could be aligned" not in s
 print("ok")
 EOF
@@ -210,8 +212,10 @@ json "tactic: JSON per pair" "$TMP/tactic.json" \
    and d["engines"][1]["layer_regressions"][0]["why"]=="implementation changed: CaskConvolution \u2192 CudnnConvolution"
    and sum(p["implementation_changed"] for p in d["engines"][1]["alignment"]["pairs"])==1'
 has "tactic: Markdown" "$TMP/tactic.md" "| +0.1867 | +366.0% | $W |"
-has "tactic: HTML top regressions and layer table" "$TMP/tactic.html.txt" "+366.0 $W" \
-  "Relu — CudnnConvolution: cudnn_ampere_fp16_s1688gemm" "(baseline: CaskConvolution: sm86_xmma_fprop"
+has "tactic: HTML top regressions" "$TMP/tactic.html.txt" "+366.0 $W"
+# the layer table's line names what changed; both layers and kernels are on demand (the name's title)
+has "tactic: HTML layer table, kernels on demand" "$TMP/tactic.html" ">implementation</td>" \
+  "Relu — CudnnConvolution: cudnn_ampere_fp16_s1688gemm" "Relu — CaskConvolution: sm86_xmma_fprop"
 pdf "tactic: PDF page 1" tactic.pdf1 "CudnnConvolution"
 # one kernel on two GPUs (sm80_ vs sm86_) is no change
 json "batch: a kernel for another architecture is no implementation change" "$TMP/batch.json" \

@@ -18,7 +18,7 @@ static void S_layout(ec_scene *sc, const char *what) {
   ec_layout_problems p;
   memset(&p, 0, sizeof p);
   size_t bad = ec_layout_check(sc, 0.5, &p);
-  if (bad) fail_msg("%s: %zu layout problems", what, bad);
+  if (bad) fail_msg("%s: %zu layout problems: %s", what, bad, p.v[0]);
   ec_layout_problems_free(&p);
 }
 

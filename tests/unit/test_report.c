@@ -496,7 +496,7 @@ static void test_unknown_names(void **st) {
       {&ec_report_compare_kind, "table", "nope", "the template names an unknown comparison table"},
       {&ec_report_compare_kind, "table", NULL, "the template names an unknown comparison table"},
       {&ec_report_trend_kind, "table", "nope", "the template names an unknown trend table"},
-      {&ec_report_trend_kind, "chart", "verdict", "the template names an unknown trend chart"},
+      {&ec_report_trend_kind, "chart", "banner", "the template names an unknown trend chart"},
       {&ec_report_trend_kind, "table", "series", "the template names an unknown trend table"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
