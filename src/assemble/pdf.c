@@ -361,6 +361,11 @@ static void S_block(S_ts *t, const ec_block *b) {
     if (b->table) S_table(t, b->table, b->brief_rows);
     break;
   case EC_BLOCK_TABLE:
+    if (b->fold_caption && b->caption) { /* the PDF has no disclosure: the line alone */
+      S_markup_esc(&m, b->caption, strlen(b->caption));
+      S_paragraph(t, m.data, S_SMALL + 0.5, 8, 4);
+      break;
+    }
     if (b->id) S_dest(t, b->id);
     if (b->caption) {
       S_markup_esc(&m, b->caption, strlen(b->caption));
