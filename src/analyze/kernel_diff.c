@@ -103,6 +103,14 @@ ec_kernel_diff *ec_kernel_diff_of(const ec_engine *a, double da, const ec_engine
     x->a = (size_t)p->a;
     x->b = (size_t)p->b;
     S_pair(x, la, da, lb, db);
+    /* a pair whose kernels are the same, each taking the same time: nothing changed inside */
+    int moved = x->added || x->removed;
+    for (size_t j = 0; j < x->n && !moved; j++) moved = !(x->v[j].delta_ms == 0);
+    if (!moved) {
+      free(x->v);
+      free(x->g);
+      d->n--;
+    }
   }
   if (d->n) qsort(d->v, d->n, sizeof *d->v, S_pair_cmp);
   return d;

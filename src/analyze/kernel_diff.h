@@ -42,7 +42,8 @@ typedef struct ec_kernel_diff {
 
 /** The kernel changes inside the fused pairs of al (baseline a, engine b);
  *  times divided by da and db (the comparison's basis; 1 for as
- *  measured). NULL when either engine has no kernel data. Caller frees with
+ *  measured); a pair whose kernels and their times are all the same is
+ *  left out. NULL when either engine has no kernel data. Caller frees with
  *  ec_kernel_diff_free. */
 ec_kernel_diff *ec_kernel_diff_of(const ec_engine *a, double da, const ec_engine *b, double db, const ec_alignment *al);
 void ec_kernel_diff_free(ec_kernel_diff *d);

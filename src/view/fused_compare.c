@@ -56,10 +56,8 @@ ec_table *ec_tbl_regions(const ec_regions *r, const ec_engine *a, const ec_engin
   ec_table_col(t, h, EC_ALIGN_RIGHT, 1);
   snprintf(h, sizeof h, "Layers of %.60s", a->name);
   ec_table_col(t, h, EC_ALIGN_LEFT, 0);
-  ec_table_clip(t, 3);
   snprintf(h, sizeof h, "Layers of %.60s", b->name);
   ec_table_col(t, h, EC_ALIGN_LEFT, 0);
-  ec_table_clip(t, 4);
   ec_table_col(t, "Nodes shared", EC_ALIGN_RIGHT, 1);
   size_t shown = rows && rows < r->n ? rows : r->n;
   char buf[48];
