@@ -177,12 +177,16 @@ ec_regions *ec_regions_build(const ec_engine *a, const double *ma, const ec_engi
   /* the sets: one per root with a layer on each side and a one-sided layer */
   size_t *root_of = ec_malloc((nv ? nv : 1) * sizeof *root_of);
   long *slot = ec_malloc((nv ? nv : 1) * sizeof *slot);
-  unsigned char *side_seen = ec_calloc(nv ? nv : 1, 1); /* per root: bit 1 a, 2 b, 4 one-sided */
+  unsigned char *side_seen = ec_calloc(nv ? nv : 1, 1); /* per root: bit 1 a, 2 b, 4 one-sided or several pairs */
+  size_t *pairs = ec_calloc(nv ? nv : 1, sizeof *pairs);  /* per root: its aligned pairs */
   for (size_t v = 0; v < nv; v++) {
     root_of[v] = S_find(par, v);
     slot[v] = -1;
     side_seen[root_of[v]] |= (unsigned char)((v < na ? 1 : 2) | (st[v] == 2 ? 4 : 0));
+    if (v < na && st[v] == 1) pairs[root_of[v]]++;
   }
+  for (size_t v = 0; v < nv; v++)
+    if (pairs[v] > 1) side_seen[v] |= 4;
   size_t cap = 0;
   for (size_t v = 0; v < nv; v++) {
     size_t rt = root_of[v];
@@ -245,6 +249,7 @@ ec_regions *ec_regions_build(const ec_engine *a, const double *ma, const ec_engi
   free(root_of);
   free(slot);
   free(side_seen);
+  free(pairs);
   return r;
 }
 

@@ -13,9 +13,10 @@
  *
  * Layers that share a node are joined, and so are the two layers of each
  * aligned pair (analyze/align.h); a connected set that holds a layer on
- * each side and at least one layer the alignment left on one side only is
- * a region: no smaller set on either side covers the nodes the other side's
- * set covers. The share of each side's layer time that is attributed is
+ * each side, and a layer the alignment left on one side only or more than
+ * one aligned pair (pairs whose nodes overlap other pairs': fused another
+ * way), is a region: no smaller set on either side covers the nodes the
+ * other side's set covers. The share of each side's layer time that is attributed is
  * measured twice: by the aligned pairs alone (before), and by the pairs and
  * the regions together, each layer counted once (after).
  *
@@ -30,7 +31,7 @@
 typedef struct ec_region {
   size_t *a, *b;       /* layer indices on each side, in layer order (owned) */
   size_t na, nb;
-  size_t one_sided;    /* of its layers, those the alignment left on one side only */
+  size_t one_sided;    /* of its layers, those the alignment left on one side only (the rest are aligned pairs) */
   size_t nodes_a, nodes_b, nodes_shared; /* distinct nodes each side's layers cover, and on both */
   double a_ms, b_ms;   /* each side's profiled time (the times given), NAN when a layer of it has none */
   double delta_ms;     /* b_ms - a_ms */

@@ -199,7 +199,7 @@ static ec_block *S_fused(S_ctx *x, const ec_kvs *a, int kernels) {
     snprintf(tid, sizeof tid, "%s-%zu", x->id, i);
     if (!kernels) {
       ec_regions *r = ec_regions_of_compare(c, i);
-      char *s = ec_regions_sentence(r, be, e);
+      char *s = ec_fv_regions_sentence(r, be, e);
       if (s) {
         ec_block *b = ec_block_table(ec_tbl_regions(r, be, e, tid, ec_kvs_get_count(a, "rows", 0)));
         b->caption = ec_asprintf("%s.", s);
@@ -212,9 +212,9 @@ static ec_block *S_fused(S_ctx *x, const ec_kvs *a, int kernels) {
       ec_table *t = ec_tbl_kernel_changes(d, be, e, tid, ec_kvs_get_count(a, "rows", 0));
       if (t) {
         ec_block *b = ec_block_table(t);
-        char *line = ec_pair_kernels_line(&d->v[0], be);
+        char *line = ec_fv_pair_kernels_line(&d->v[0], be);
         b->caption = ec_asprintf("%s against %s: the kernels of %zu fused layer%s; the most changed: %s.", e->name,
-                                 be->name, d->n, d->n == 1 ? "" : "s", line);
+                                 be->name, d->n, ec_plural(d->n, "", "s"), line);
         free(line);
         ec_block_add(g, b);
       }

@@ -16,7 +16,7 @@
 void ec_print_compare_fused(const ec_comparison *c, size_t i, FILE *f) {
   const ec_engine *a = c->engines[c->baseline], *b = c->engines[i];
   ec_regions *r = ec_regions_of_compare(c, i);
-  char *s = ec_regions_sentence(r, a, b);
+  char *s = ec_fv_regions_sentence(r, a, b);
   if (s) {
     fputs("  regions: ", f);
     ec_term_put_safe(f, s);
@@ -25,7 +25,7 @@ void ec_print_compare_fused(const ec_comparison *c, size_t i, FILE *f) {
       const ec_region *g = &r->v[k];
       if (isfinite(g->delta_ms)) fprintf(f, "    %+10" EC_MS_G " ms  ", g->delta_ms);
       else fprintf(f, "    %13s  ", EC_NA);
-      char *na = ec_region_names(a, g->a, g->na, 3), *nb = ec_region_names(b, g->b, g->nb, 3);
+      char *na = ec_fv_region_names(a, g->a, g->na, 3), *nb = ec_fv_region_names(b, g->b, g->nb, 3);
       ec_term_put_text(f, na, strlen(na), 0, 160);
       fputs("  ->  ", f);
       ec_term_put_text(f, nb, strlen(nb), 0, 160);
@@ -41,7 +41,7 @@ void ec_print_compare_fused(const ec_comparison *c, size_t i, FILE *f) {
     fputs("  kernels inside fused layers (Nsight Systems):\n", f);
     for (size_t k = 0; k < d->n && k < S_TEXT_ROWS; k++) {
       const ec_pair_kernels *p = &d->v[k];
-      char *line = ec_pair_kernels_line(p, a);
+      char *line = ec_fv_pair_kernels_line(p, a);
       fputs("    ", f);
       ec_term_put_text(f, line, strlen(line), 0, 400);
       fputc('\n', f);
@@ -150,7 +150,7 @@ static json_t *S_kernel_changes(const ec_kernel_diff *d, const ec_engine *a, con
   return v;
 }
 
-void ec_compare_fused_json(json_t *o, const ec_comparison *c, size_t i) {
+void ec_jsonout_compare_fused(json_t *o, const ec_comparison *c, size_t i) {
   json_t *r = S_regions(c, i);
   if (r) json_object_set_new(o, "regions", r);
   ec_kernel_diff *d = ec_kernel_diff_of_compare(c, i);

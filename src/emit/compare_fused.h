@@ -14,6 +14,6 @@ void ec_print_compare_fused(const ec_comparison *c, size_t i, FILE *f);
 /** Sets "regions" when engine i has regions and "kernel_changes" when both
  *  sides have kernel data, on engine i's object (nothing otherwise: the
  *  JSON of engines fused alike, without kernel data, is as before). */
-void ec_compare_fused_json(json_t *o, const ec_comparison *c, size_t i);
+void ec_jsonout_compare_fused(json_t *o, const ec_comparison *c, size_t i);
 
 #endif

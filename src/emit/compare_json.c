@@ -304,7 +304,7 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
     if (r->deltas[k].flagged) json_array_append_new(top, S_delta(b, e, &r->deltas[k]));
   json_object_set_new(o, "layer_regressions", top);
   json_object_set_new(o, "layers_flagged", json_integer((json_int_t)r->n_flagged));
-  ec_compare_fused_json(o, c, r->engine);
+  ec_jsonout_compare_fused(o, c, r->engine);
   return o;
 }
 

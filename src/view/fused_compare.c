@@ -15,7 +15,7 @@ static void S_pct_pair(ec_buf *o, double before, double after) {
   else ec_buf_puts(o, EC_NA);
 }
 
-char *ec_regions_sentence(const ec_regions *r, const ec_engine *a, const ec_engine *b) {
+char *ec_fv_regions_sentence(const ec_regions *r, const ec_engine *a, const ec_engine *b) {
   if (!r || !r->n) return NULL;
   size_t la = 0, lb = 0, one = 0;
   for (size_t i = 0; i < r->n; i++) la += r->v[i].na, lb += r->v[i].nb, one += r->v[i].one_sided;
@@ -34,7 +34,7 @@ char *ec_regions_sentence(const ec_regions *r, const ec_engine *a, const ec_engi
   return ec_buf_take(&o);
 }
 
-char *ec_region_names(const ec_engine *e, const size_t *ix, size_t n, size_t max) {
+char *ec_fv_region_names(const ec_engine *e, const size_t *ix, size_t n, size_t max) {
   ec_buf o = {0};
   for (size_t i = 0; i < n && (!max || i < max); i++) {
     if (i) ec_buf_puts(&o, " | ");
@@ -71,7 +71,7 @@ ec_table *ec_tbl_regions(const ec_regions *r, const ec_engine *a, const ec_engin
     else if (g->delta_ms < 0) ec_table_set_kind(t, q, 0, EC_CELL_GOOD, NULL);
     ec_table_set(t, q, 1, B(ec_fmt_ms, g->a_ms), g->a_ms);
     ec_table_set(t, q, 2, B(ec_fmt_ms, g->b_ms), g->b_ms);
-    char *na = ec_region_names(a, g->a, g->na, 6), *nb = ec_region_names(b, g->b, g->nb, 6);
+    char *na = ec_fv_region_names(a, g->a, g->na, 6), *nb = ec_fv_region_names(b, g->b, g->nb, 6);
     ec_table_set(t, q, 3, na, NAN);
     ec_table_set(t, q, 4, nb, NAN);
     free(na);
@@ -87,7 +87,7 @@ ec_table *ec_tbl_regions(const ec_regions *r, const ec_engine *a, const ec_engin
   return t;
 }
 
-char *ec_pair_kernels_line(const ec_pair_kernels *p, const ec_engine *a) {
+char *ec_fv_pair_kernels_line(const ec_pair_kernels *p, const ec_engine *a) {
   ec_buf o = {0};
   const ec_layer *l = &a->layers[p->a];
   ec_buf_put(&o, l->name, l->name_len);

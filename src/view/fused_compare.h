@@ -13,17 +13,17 @@
  *  them on one side only) cover the same nodes; layer time attributed
  *  (aligned pairs, then with the regions): A 96.91% → 99.10%, B 78.52% →
  *  95.40%". NULL when r is NULL or has no region. Caller frees. */
-char *ec_regions_sentence(const ec_regions *r, const ec_engine *a, const ec_engine *b);
+char *ec_fv_regions_sentence(const ec_regions *r, const ec_engine *a, const ec_engine *b);
 /** A region's layers on one side as one line: the first names joined by
  *  " | ", then "and N more" (at most max names). Caller frees. */
-char *ec_region_names(const ec_engine *e, const size_t *ix, size_t n, size_t max);
+char *ec_fv_region_names(const ec_engine *e, const size_t *ix, size_t n, size_t max);
 /** The regions as a table (change, each side's time and layers), at most
  *  rows (0: all); NULL without regions. */
 ec_table *ec_tbl_regions(const ec_regions *r, const ec_engine *a, const ec_engine *b, const char *id, size_t rows);
 /** One line per fused pair with kernel changes: "{ForeignNode[...]}: kernels
  *  0.06 → 0.05 ms per iteration (-0.01 ms); MatMul -0.009 ms, Cast +0.001
  *  ms". Caller frees. */
-char *ec_pair_kernels_line(const ec_pair_kernels *p, const ec_engine *a);
+char *ec_fv_pair_kernels_line(const ec_pair_kernels *p, const ec_engine *a);
 /** The kernels that changed inside fused pairs as a table (one row per pair,
  *  its kernels as sub rows), at most rows pairs (0: all); NULL when d is
  *  NULL or empty. */

@@ -11,7 +11,7 @@
 
 #define B(f, v) f(buf, sizeof buf, (v))
 
-char *ec_kernel_groups_line(const ec_layer *l, size_t max) {
+char *ec_kv_groups_line(const ec_layer *l, size_t max) {
   if (!ec_kernel_groups_apply(l)) return NULL;
   ec_kernel_group g[EC_KERNEL_GROUPS_MAX];
   size_t n = ec_kernel_op_groups(l, g, EC_KERNEL_GROUPS_MAX);
@@ -92,7 +92,7 @@ ec_table *ec_tbl_kernels(const ec_summary *s, const char *id, const char *part, 
       snprintf(link, sizeof link, "#%s-L%zu", part, l->index);
       ec_table_set_link(t, r, 0, link);
     }
-    char *groups = ec_kernel_groups_line(l, 4);
+    char *groups = ec_kv_groups_line(l, 4);
     ec_table_set(t, r, 1, groups ? groups : EC_DASH, NAN);
     free(groups);
     double sh = all > 0 && isfinite(rc->v[i].kernel_ms) ? 100.0 * rc->v[i].kernel_ms / all : NAN;
@@ -124,7 +124,7 @@ ec_table *ec_tbl_kernels(const ec_summary *s, const char *id, const char *part, 
   return t;
 }
 
-char *ec_kernels_attributed_line(const ec_engine *e, int source) {
+char *ec_kv_attributed_line(const ec_engine *e, int source) {
   const ec_kernel_set *ks = e ? e->kernels : NULL;
   if (!ks) return NULL;
   char a[48], b[48], c[48];
