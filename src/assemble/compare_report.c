@@ -9,7 +9,7 @@
  *   notes  data: comparison (warnings about the comparison and each engine) */
 #include "assemble/compare_report.h"
 #include "assemble/html.h"
-#include "analyze/precision_mix.h"
+#include "narrate/precision_words.h"
 #include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "view/compare_view.h"
@@ -106,7 +106,7 @@ static char *S_v_precision(void *ud) {
   for (size_t i = 0; i < c->n; i++) {
     if (i == c->baseline) continue;
     ec_mix_change mc = ec_mix_change_of(c->engines[c->baseline], c->engines[i]);
-    char *t = ec_mix_change_text(&mc);
+    char *t = ec_narrate_mix_change(&mc);
     if (!t) continue;
     ec_buf_printf(&b, "%sPrecision mix of %s: %s.", b.len ? " " : "", c->engines[i]->name, t);
     free(t);
@@ -184,8 +184,8 @@ S_T(S_t_one_side, ec_cmp_tbl_one_side(&x->view, x->id, ec_tmpl_rows(it, a), &why
 S_T(S_t_top, ec_cmp_tbl_top(&x->view, x->id, ec_tmpl_rows(it, a), &why))
 #undef S_T
 
-/* The regions of differently fused layers (analyze/regions.h), or the
- * kernels that changed inside fused layer pairs (analyze/kernel_diff.h),
+/* The regions of differently fused layers (judge/regions.h), or the
+ * kernels that changed inside fused layer pairs (judge/kernel_diff.h),
  * of each candidate: its sentence or lines, then its table. When no
  * candidate has any: not available, and the section goes when the template
  * says "missing: hide". */
@@ -208,7 +208,7 @@ static ec_block *S_fused(S_ctx *x, const ec_kvs *a, int kernels) {
       }
       ec_regions_free(r);
     } else {
-      ec_kernel_diff *d = ec_kernel_diff_of_compare(c, i);
+      ec_kdiff *d = ec_kdiff_of_compare(c, i);
       ec_table *t = ec_tbl_kernel_changes(d, be, e, tid, ec_kvs_get_count(a, "rows", 0));
       if (t) {
         ec_block *b = ec_block_table(t);
@@ -218,7 +218,7 @@ static ec_block *S_fused(S_ctx *x, const ec_kvs *a, int kernels) {
         free(line);
         ec_block_add(g, b);
       }
-      ec_kernel_diff_free(d);
+      ec_kdiff_free(d);
     }
   }
   if (g->n_children) return g;

@@ -3,7 +3,7 @@
  * and PDF typesetter as the report card. */
 #ifndef EC_COMPARE_REPORT_H
 #define EC_COMPARE_REPORT_H
-#include "analyze/compare.h"
+#include "judge/compare.h"
 #include "assemble/report.h"
 
 /** Build the comparison report of c into out (free with ec_report_free).

@@ -1,6 +1,6 @@
 /* gen_graph — see gen_graph.h. */
 #include "assemble/gen_graph.h"
-#include "analyze/graph.h"
+#include "facts/graph.h"
 #include "render/graph_layout.h"
 #include "util/alloc.h"
 #include "util/buf.h"

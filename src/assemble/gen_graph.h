@@ -7,7 +7,7 @@
  *   color: type | precision      (fill of layer nodes; default type)
  *   ```
  * The HTML shows the whole graph (simplified above a node budget, see
- * analyze/graph.h); the PDF shows the whole graph when it is readable on
+ * facts/graph.h); the PDF shows the whole graph when it is readable on
  * one page, else the neighbourhoods of the slowest layers. Layout runs in
  * a child process (render/graph_layout.h): ec_gen_graph_job_start forks it so
  * it runs while the report builds its charts, and the block collects it.
@@ -16,7 +16,7 @@
 #ifndef EC_GEN_GRAPH_H
 #define EC_GEN_GRAPH_H
 #include <stddef.h>
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "assemble/block.h"
 #include "util/buf.h"
 

@@ -1,5 +1,5 @@
 #include "assemble/gen_lint.h"
-#include "analyze/lint.h"
+#include "rules/lint.h"
 #include "words/words.h"
 #include "view/lint_table.h"
 #include "util/alloc.h"

@@ -3,8 +3,8 @@
  * the engine's lint findings, ranked by latency share. */
 #ifndef EC_GEN_LINT_H
 #define EC_GEN_LINT_H
-#include "analyze/lint.h"
-#include "analyze/summary.h"
+#include "rules/lint.h"
+#include "facts/summary.h"
 #include "assemble/block.h"
 #include "model/engine.h"
 

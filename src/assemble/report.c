@@ -13,7 +13,7 @@
 #include "assemble/html.h"
 #include "render/html_table.h"
 #include "util/alloc.h"
-#include "analyze/lint.h"
+#include "rules/lint.h"
 #include "view/engine_charts.h"
 #include "view/engine_tables.h"
 #include "view/headline.h"

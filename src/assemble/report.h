@@ -3,8 +3,8 @@
  * (and, through the same expanded documents, the PDF). */
 #ifndef EC_REPORT_H
 #define EC_REPORT_H
-#include "analyze/lint.h"
-#include "analyze/summary.h"
+#include "rules/lint.h"
+#include "facts/summary.h"
 #include "assemble/template.h"
 #include "util/buf.h"
 

@@ -7,7 +7,7 @@
  *   chart  data: series | type-history (one chart per engine: small multiples)
  *   notes  data: trend (warnings about the trend) */
 #include "assemble/trend_report.h"
-#include "analyze/precision_mix.h"
+#include "narrate/precision_words.h"
 #include "assemble/html.h"
 #include "narrate/narrate.h"
 #include "util/alloc.h"
@@ -69,10 +69,10 @@ static char *S_v_precision(void *ud) {
   ec_buf b = {0};
   for (size_t gi = 0; gi < t->n; gi++) {
     const ec_trend_group *g = &t->groups[gi];
-    ec_mix_flip fl[EC_MIX_FLIPS_SHOWN];
-    size_t nf = ec_mix_trend(g, fl, EC_MIX_FLIPS_SHOWN);
-    for (size_t k = 0; k < nf && k < EC_MIX_FLIPS_SHOWN; k++) {
-      char *l = ec_mix_flip_text(g, &fl[k]);
+    ec_trend_flip fl[EC_TREND_FLIPS_SHOWN];
+    size_t nf = ec_trend_mix_flips(g, fl, EC_TREND_FLIPS_SHOWN);
+    for (size_t k = 0; k < nf && k < EC_TREND_FLIPS_SHOWN; k++) {
+      char *l = ec_narrate_mix_flip(g, &fl[k]);
       ec_buf_printf(&b, "%sThe precision mix of %s changed on %s.", b.len ? " " : "", g->engine, l);
       free(l);
     }

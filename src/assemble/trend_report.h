@@ -3,7 +3,7 @@
  * through the same HTML page and PDF typesetter as the report card. */
 #ifndef EC_TREND_REPORT_H
 #define EC_TREND_REPORT_H
-#include "analyze/trend.h"
+#include "judge/trend.h"
 #include "assemble/report.h"
 
 /** Build the trend report of t into out (free with ec_report_free).

@@ -4,8 +4,8 @@
 #ifndef EC_CLI_H
 #define EC_CLI_H
 #include <stdio.h>
-#include "analyze/compare.h"
-#include "analyze/precision_mix.h"
+#include "judge/compare.h"
+#include "judge/precision_change.h"
 #include "load/load.h"
 #include "emit/term.h"
 
@@ -109,7 +109,7 @@ int ec_cli_metric(const char *cmd, const char *v, ec_metric *out);
 /** --confidence PCT (50 <= PCT < 100) as a fraction in *out; 0, or -1 after
  *  printing a usage error. */
 int ec_cli_confidence(const char *cmd, const char *v, double *out);
-/** Parse an --expect-precision value (analyze/precision_mix.h) into out
+/** Parse an --expect-precision value (rules/expect.h) into out
  *  (room for EC_CLI_EXPECT_MAX), *n set; 0, or -1 with a message naming cmd.
  *  Given again, the option replaces the earlier value. */
 #define EC_CLI_EXPECT_MAX 8

@@ -5,9 +5,9 @@
  * Exit: 0 ok; 1 a gate failed, or a candidate misses --expect-precision
  * (every requested output is still written); 2 usage or I/O error; 3 an
  * ENGINE gave no usable data when loading; 4 no verdict
- * (analyze/compare.h ec_outcome_no_verdict: no timing to compare on a
+ * (judge/compare.h ec_outcome_no_verdict: no timing to compare on a
  * side, a gate inconclusive, or engines not comparable). */
-#include "analyze/compare.h"
+#include "judge/compare.h"
 #include "assemble/compare_report.h"
 
 #include "narrate/narrate.h"
@@ -473,7 +473,7 @@ int ec_cmd_compare(int argc, char **argv) {
   }
 
   ec_comparison *cmp = ec_compare(es, n, labels, &o.o);
-  ec_expect_compare_apply(cmp); /* a candidate that misses --expect-precision fails like a gate */
+  ec_compare_expect_apply(cmp); /* a candidate that misses --expect-precision fails like a gate */
   for (size_t k = 0; k < cmp->diags.n; k++) {
     if (c.verbosity < 0 && cmp->diags.v[k].sev < EC_ERROR) continue;
     char *m = ec_diag_format(&cmp->diags.v[k]);

@@ -5,7 +5,7 @@
  * (assemble/gen_graph.h, where the defaults are). .dot is the Graphviz input
  * (no layout needed); .svg and .pdf are laid out in a child process with a
  * time limit (render/graph_layout.h). */
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "assemble/gen_graph.h"
 #include "cli/cli.h"
 #include <stdlib.h>

@@ -3,8 +3,8 @@
  * prints JSON lines (one object per layer); CSV is the default. --kernels:
  * one row per kernel instead (kernel data from Nsight Systems). The rows are
  * written by emit/layers.c and emit/kernels.c. */
-#include "analyze/kernels.h"
-#include "analyze/summary.h"
+#include "facts/kernels.h"
+#include "facts/summary.h"
 #include "cli/cli.h"
 #include "emit/kernels.h"
 #include "emit/layers.h"

@@ -8,7 +8,7 @@
  * stdout (on stderr with --json, which keeps stdout for the document).
  * Exit: 1 when a finding at or above --fail-on exists (the output is still
  * written); otherwise the loader's code (cli.h). */
-#include "analyze/lint.h"
+#include "rules/lint.h"
 #include "cli/cli.h"
 #include "emit/lint_text.h"
 #include "emit/kernels.h"

@@ -1,7 +1,7 @@
 /* enginecard summary ENGINE [--json] [--label key=value]... — the headline
  * numbers of one engine; labels are stored with them (a nightly job's date
  * or commit, which `trend --by KEY` orders nights by). */
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "cli/cli.h"
 #include "emit/summary_text.h"
 #include "emit/jsonout.h"

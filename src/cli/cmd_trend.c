@@ -1,6 +1,6 @@
 /* enginecard trend SUMMARY... — engines' history night by night: change
  * points (the first bad night, its size, what moved) and a gate on the
- * latest night (analyze/trend.h).
+ * latest night (judge/trend.h).
  *
  * Inputs: stored `summary --json` files, directories of them (searched two
  * folders deep, recognised by content), or engines. NAME=PATH names the
@@ -9,7 +9,7 @@
  * Exit: 0 ok; 1 the gate failed (every requested output is still written);
  * 2 usage or I/O error; 3 no usable night, or the latest night of an engine
  * lacks the metric. */
-#include "analyze/trend.h"
+#include "judge/trend.h"
 #include "assemble/pdf.h"
 #include "assemble/trend_report.h"
 #include "cli/cli.h"

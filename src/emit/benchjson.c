@@ -1,7 +1,7 @@
 /* benchjson — see benchjson.h. */
 #include "emit/benchjson.h"
 #include "emit/jsonout.h"
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "util/alloc.h"
 #include "words/words.h"
 #include <math.h>

@@ -7,7 +7,7 @@
 #ifndef EC_BENCHJSON_H
 #define EC_BENCHJSON_H
 #include <jansson.h>
-#include "analyze/compare.h"
+#include "judge/compare.h"
 
 /** The entries for c; caller json_decref()s. */
 json_t *ec_benchjson_compare(const ec_comparison *c);
@@ -19,7 +19,7 @@ json_t *ec_benchjson_throughput(const ec_comparison *c);
 
 /* The numbers every CI metrics output (BMF, OpenMetrics, the throughput
  * entries) gives for engine i: one place decides them. */
-/* Every value is on the comparison's basis (analyze/compare.h
+/* Every value is on the comparison's basis (judge/compare.h
  * ec_compare_divisor): per inference when the engines' batches differ. */
 typedef struct ec_bench_values {
   double latency_ms;                 /* the compared time statistic; with --metric throughput the

@@ -2,7 +2,7 @@
 #include "emit/bmf.h"
 #include "emit/benchjson.h"
 #include "emit/jsonout.h"
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "util/alloc.h"
 #include <math.h>
 #include <stdlib.h>

@@ -20,7 +20,7 @@
 #ifndef EC_BMF_H
 #define EC_BMF_H
 #include <jansson.h>
-#include "analyze/compare.h"
+#include "judge/compare.h"
 
 /** The BMF object of c; caller json_decref()s. */
 json_t *ec_bmf_compare(const ec_comparison *c);

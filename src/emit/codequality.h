@@ -19,7 +19,7 @@
 #ifndef EC_CODEQUALITY_H
 #define EC_CODEQUALITY_H
 #include <jansson.h>
-#include "analyze/lint.h"
+#include "rules/lint.h"
 
 /** The report of f (findings of s->engine). path: the file to point at
  *  (NULL: the engine's first input file); lines: per layer line in it

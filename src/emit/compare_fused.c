@@ -3,8 +3,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/kernel_diff.h"
-#include "analyze/regions.h"
+#include "judge/kernel_diff.h"
+#include "judge/regions.h"
 #include "emit/jsonout.h"
 #include "emit/term.h"
 #include "view/fused_compare.h"
@@ -36,18 +36,18 @@ void ec_print_compare_fused(const ec_comparison *c, size_t i, FILE *f) {
     if (r->n > S_TEXT_ROWS) fprintf(f, "    ... %zu more regions (compare --json)\n", r->n - S_TEXT_ROWS);
   }
   ec_regions_free(r);
-  ec_kernel_diff *d = ec_kernel_diff_of_compare(c, i);
+  ec_kdiff *d = ec_kdiff_of_compare(c, i);
   if (d && d->n) {
     fputs("  kernels inside fused layers (Nsight Systems):\n", f);
     for (size_t k = 0; k < d->n && k < S_TEXT_ROWS; k++) {
-      const ec_pair_kernels *p = &d->v[k];
+      const ec_kdiff_pair *p = &d->v[k];
       char *line = ec_fv_pair_kernels_line(p, a);
       fputs("    ", f);
       ec_term_put_text(f, line, strlen(line), 0, 400);
       fputc('\n', f);
       free(line);
       for (size_t j = 0; j < p->n && j < S_TEXT_ROWS; j++) {
-        const ec_kernel_change *x = &p->v[j];
+        const ec_kdiff_kernel *x = &p->v[j];
         if (!(fabs(x->delta_ms) > 0)) continue;
         if (!isfinite(x->base_ms)) fprintf(f, "      %+10" EC_MS_G " ms  new   ", x->delta_ms);
         else if (!isfinite(x->ms)) fprintf(f, "      %+10" EC_MS_G " ms  gone  ", x->delta_ms);
@@ -59,7 +59,7 @@ void ec_print_compare_fused(const ec_comparison *c, size_t i, FILE *f) {
     }
     if (d->n > S_TEXT_ROWS) fprintf(f, "    ... %zu more fused layers (compare --json)\n", d->n - S_TEXT_ROWS);
   }
-  ec_kernel_diff_free(d);
+  ec_kdiff_free(d);
 }
 
 static json_t *S_names(const ec_engine *e, const size_t *ix, size_t n) {
@@ -109,10 +109,10 @@ static json_t *S_regions(const ec_comparison *c, size_t i) {
   return o;
 }
 
-static json_t *S_kernel_changes(const ec_kernel_diff *d, const ec_engine *a, const ec_engine *b) {
+static json_t *S_kernel_changes(const ec_kdiff *d, const ec_engine *a, const ec_engine *b) {
   json_t *v = json_array();
   for (size_t k = 0; k < d->n; k++) {
-    const ec_pair_kernels *p = &d->v[k];
+    const ec_kdiff_pair *p = &d->v[k];
     json_t *o = json_object();
     json_object_set_new(o, "baseline", json_integer((json_int_t)p->a));
     json_object_set_new(o, "engine", json_integer((json_int_t)p->b));
@@ -135,7 +135,7 @@ static json_t *S_kernel_changes(const ec_kernel_diff *d, const ec_engine *a, con
     json_object_set_new(o, "op_groups", gs);
     json_t *ks = json_array();
     for (size_t j = 0; j < p->n; j++) {
-      const ec_kernel_change *x = &p->v[j];
+      const ec_kdiff_kernel *x = &p->v[j];
       json_t *g = json_object();
       json_object_set_new(g, "name", ec_jstr(x->name));
       json_object_set_new(g, "group", json_string(x->group));
@@ -153,7 +153,7 @@ static json_t *S_kernel_changes(const ec_kernel_diff *d, const ec_engine *a, con
 void ec_jsonout_compare_fused(json_t *o, const ec_comparison *c, size_t i) {
   json_t *r = S_regions(c, i);
   if (r) json_object_set_new(o, "regions", r);
-  ec_kernel_diff *d = ec_kernel_diff_of_compare(c, i);
+  ec_kdiff *d = ec_kdiff_of_compare(c, i);
   if (d) json_object_set_new(o, "kernel_changes", S_kernel_changes(d, c->engines[c->baseline], c->engines[i]));
-  ec_kernel_diff_free(d);
+  ec_kdiff_free(d);
 }

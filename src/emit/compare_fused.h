@@ -1,12 +1,12 @@
 /* compare_fused — compare's outputs for differently fused engines, beside
- * the rest of compare's text and JSON: the regions (analyze/regions.h) and
- * the kernels that changed inside fused layer pairs (analyze/kernel_diff.h).
+ * the rest of compare's text and JSON: the regions (judge/regions.h) and
+ * the kernels that changed inside fused layer pairs (judge/kernel_diff.h).
  * Columns and keys: docs/compare.md. */
 #ifndef EC_EMIT_COMPARE_FUSED_H
 #define EC_EMIT_COMPARE_FUSED_H
 #include <jansson.h>
 #include <stdio.h>
-#include "analyze/compare.h"
+#include "judge/compare.h"
 
 /** Engine i's regions and kernel changes as text lines (nothing when it has
  *  neither: the baseline, no region, no kernel data). */

@@ -10,10 +10,10 @@
  * sorted by ec_jdump. */
 #include "emit/compare_json.h"
 #include "emit/compare_fused.h"
-#include "analyze/precision_mix.h"
+#include "narrate/precision_words.h"
 #include "narrate/narrate.h"
 #include "emit/jsonout.h"
-#include "analyze/layer_kind.h"
+#include "facts/layer_kind.h"
 #include "narrate/narrate.h"
 #include "util/alloc.h"
 #include <math.h>
@@ -104,7 +104,7 @@ static json_t *S_name(const ec_engine *e, long i) {
 }
 
 /* What each side of an aligned pair runs (LayerType and kernel), and what
- * changed inside the pair (analyze/compare.h ec_compare_pair_why). */
+ * changed inside the pair (judge/compare.h ec_compare_pair_why). */
 static void S_pair_facts(json_t *o, const ec_layer *la, const ec_layer *lb) {
   json_object_set_new(o, "type", ec_jstr(ec_compare_pair_type(la, lb)));
   json_object_set_new(o, "baseline_layer_type", ec_jstr(la->layer_type));
@@ -264,7 +264,7 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
     ec_mix_change mc = ec_mix_change_of(b, e);
     if (mc.known && mc.notable) {
       json_t *x = json_object();
-      char *t = ec_mix_change_text(&mc);
+      char *t = ec_narrate_mix_change(&mc);
       json_object_set_new(x, "text", ec_jstr(t));
       free(t);
       json_object_set_new(x, "basis", json_string(mc.by_latency ? "latency" : "layers"));
@@ -320,7 +320,7 @@ json_t *ec_jsonout_compare(const ec_comparison *c, const ec_kvs *labels) {
   json_object_set_new(m, "smaller_is_better", json_boolean(ec_metric_smaller_better(c->used)));
   json_object_set_new(o, "metric", m);
   char *basis = ec_narrate_basis(c);
-  if (basis) { /* only when the figures are per inference (analyze/compare.h ec_compare_basis) */
+  if (basis) { /* only when the figures are per inference (judge/compare.h ec_compare_basis) */
     json_t *x = json_object();
     json_object_set_new(x, "name", json_string("per inference"));
     json_object_set_new(x, "text", ec_jstr(basis));

@@ -3,7 +3,7 @@
 #ifndef EC_COMPARE_JSON_H
 #define EC_COMPARE_JSON_H
 #include <jansson.h>
-#include "analyze/compare.h"
+#include "judge/compare.h"
 
 #define EC_COMPARE_SCHEMA "enginecard.compare/2"
 
@@ -11,7 +11,7 @@
  *  Caller json_decref()s; serialise with ec_jdump for sorted keys. */
 json_t *ec_jsonout_compare(const ec_comparison *c, const ec_kvs *labels);
 
-/** An estimate of a change with its interval (analyze/gate.h) as every
+/** An estimate of a change with its interval (judge/gate.h) as every
  *  document writes it: {regress_pct, low_pct, high_pct, confidence_pct,
  *  significant, method, no_interval, runs_baseline, runs_engine,
  *  between_run_pct, df, text}. Caller json_decref()s. */

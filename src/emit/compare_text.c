@@ -1,7 +1,7 @@
 /* compare_text — see compare_text.h. */
 #include "emit/compare_text.h"
-#include "analyze/precision_mix.h"
 #include "emit/compare_fused.h"
+#include "narrate/precision_words.h"
 #include "emit/term.h"
 #include "narrate/narrate.h"
 #include "narrate/verdict.h"
@@ -157,7 +157,7 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
     }
     /* the precision mix, and what was expected of it, before the layers */
     ec_mix_change mc = ec_mix_change_of(be, ee);
-    char *mix = ec_mix_change_text(&mc);
+    char *mix = ec_narrate_mix_change(&mc);
     if (mix) {
       fputs("  precision mix: ", f);
       ec_term_put_safe(f, mix);

@@ -7,7 +7,7 @@
 #ifndef EC_EMIT_FIRST_RUN_H
 #define EC_EMIT_FIRST_RUN_H
 #include <stdio.h>
-#include "analyze/compare.h"
+#include "judge/compare.h"
 
 typedef struct ec_first_run {
   const char *base;          /* the baseline ENGINE argument as given (it names no file) */

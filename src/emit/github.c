@@ -1,9 +1,9 @@
 /* github — see github.h. */
 #include "emit/github.h"
-#include "analyze/precision_mix.h"
+#include "narrate/precision_words.h"
 #include "emit/markdown.h"
-#include "analyze/lint.h"
-#include "analyze/trend.h"
+#include "rules/lint.h"
+#include "judge/trend.h"
 #include "util/alloc.h"
 #include "util/map.h"
 #include "util/utf8.h"

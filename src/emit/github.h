@@ -21,7 +21,7 @@
 #ifndef EC_GITHUB_H
 #define EC_GITHUB_H
 #include <stddef.h>
-#include "analyze/compare.h"
+#include "judge/compare.h"
 #include "util/buf.h"
 
 #define EC_GH_STEP_SUMMARY_MAX ((size_t)1 << 20) /* GitHub's limit per step */

@@ -10,7 +10,7 @@
  * tests/schema/junit.xsd. */
 #ifndef EC_JUNIT_H
 #define EC_JUNIT_H
-#include "analyze/compare.h"
+#include "judge/compare.h"
 
 /** The JUnit document for c; timestamp (ISO 8601, e.g. from
  *  SOURCE_DATE_EPOCH) is left out when NULL. Caller frees. */

@@ -2,11 +2,11 @@
  * layer's "kernels" list and "kernel_time" in layers --json, one row per
  * kernel (layers --kernels: CSV with a header line, or JSON lines; the
  * layers' kernels in layer order, then the kernels of no layer, most time
- * first), and the reconciliation (analyze/kernels.h) as text lines and as
+ * first), and the reconciliation (facts/kernels.h) as text lines and as
  * a JSON object. Columns: docs/formats.md. */
 #ifndef EC_EMIT_KERNELS_H
 #define EC_EMIT_KERNELS_H
-#include "analyze/kernels.h"
+#include "facts/kernels.h"
 #include "util/buf.h"
 #include <jansson.h>
 

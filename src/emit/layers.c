@@ -1,7 +1,7 @@
 /* layers — the rows of `enginecard layers`: one per layer with every
  * derived column, as CSV (the header names S_cols) or JSON lines. */
 #include "emit/layers.h"
-#include "analyze/layer_kind.h"
+#include "facts/layer_kind.h"
 #include "emit/jsonout.h"
 #include "emit/kernels.h"
 #include <math.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* how a peak was chosen is said when there is one, or when the GPU has the
- * math at an unpublished rate (analyze/device_peak.h EC_PEAK_UNPUBLISHED) */
+ * math at an unpublished rate (facts/device_peak.h EC_PEAK_UNPUBLISHED) */
 static int S_choice_known(const ec_peak_choice *p) { return isfinite(p->flops) || p->how == EC_PEAK_UNPUBLISHED; }
 
 /* "name:[d0,d1]:format" for each tensor, joined by " | ". */
@@ -51,7 +51,7 @@ static const char *S_cols[] = {"index", "name", "type", "layer_type", "precision
                                "peak_kind", "peak_tflops", "peak_choice", "pct_of_peak", "metadata",
                                "type_inferred"};
 
-/* The efficiency numbers of a layer (analyze/layer_numbers.h), unknown as NAN. */
+/* The efficiency numbers of a layer (facts/layer_numbers.h), unknown as NAN. */
 static void S_eff(const ec_layer_nums *x, double v[6]) {
   v[0] = x->flops, v[1] = x->tflops, v[2] = x->gbps, v[3] = x->intensity, v[4] = x->peak.flops / 1e12, v[5] = x->pct_of_peak;
 }

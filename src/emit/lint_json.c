@@ -7,7 +7,7 @@
  *   "top_by_gain_together_likely_ms" | null: what they likely save together, each layer once,
  *   "savings": {"scaled", "factor", "layer_sum_ms" | null, "end_to_end_ms" | null, "end_to_end" | null,
  *               "note" | null}: every saving scaled to the end-to-end time when the layers sum to more
- *               (analyze/lint.h ec_findings),
+ *               (rules/lint.h ec_findings),
  *   "groups": [ { "rule", "severity", "findings": [finding index ...], "layers",
  *                 "latency_ms" | null, "latency_share_pct" | null, "gain_ms_max" | null,
  *                 "likely_ms" | null, "mitigation" | null } ]: the findings by rule (ec_findings_group),

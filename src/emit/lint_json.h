@@ -3,7 +3,7 @@
 #ifndef EC_LINT_JSON_H
 #define EC_LINT_JSON_H
 #include <jansson.h>
-#include "analyze/lint.h"
+#include "rules/lint.h"
 
 #define EC_LINT_SCHEMA "enginecard.lint/1"
 

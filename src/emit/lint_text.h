@@ -2,7 +2,7 @@
 #ifndef EC_EMIT_LINT_TEXT_H
 #define EC_EMIT_LINT_TEXT_H
 #include <stdio.h>
-#include "analyze/lint.h"
+#include "rules/lint.h"
 /** The findings f of s's engine as text to out (`enginecard lint`): the
  *  findings worth trying first (ec_findings_top) and what they could save
  *  together (each layer once), then one line per rule (ec_findings_group:

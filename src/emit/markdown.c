@@ -1,6 +1,6 @@
 /* markdown — see markdown.h. */
 #include "emit/markdown.h"
-#include "analyze/precision_mix.h"
+#include "narrate/precision_words.h"
 #include "narrate/narrate.h"
 #include "narrate/verdict.h"
 #include "util/alloc.h"
@@ -237,7 +237,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
     }
     /* the precision mix and what was expected of it, before the layers */
     ec_mix_change mc = ec_mix_change_of(be, ee);
-    char *mix = ec_mix_change_text(&mc);
+    char *mix = ec_narrate_mix_change(&mc);
     if (mix) {
       ec_buf_puts(&b, "Precision mix: ");
       ec_md_text(&b, mix, 400);

@@ -7,7 +7,7 @@
 #ifndef EC_MARKDOWN_H
 #define EC_MARKDOWN_H
 #include <stddef.h>
-#include "analyze/compare.h"
+#include "judge/compare.h"
 #include "util/buf.h"
 
 #define EC_MD_MAX_BYTES ((size_t)256 << 10)

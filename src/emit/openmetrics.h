@@ -22,7 +22,7 @@
  * escaped (\\ \" \n) and hold valid UTF-8 only (ec_om_label). */
 #ifndef EC_OPENMETRICS_H
 #define EC_OPENMETRICS_H
-#include "analyze/compare.h"
+#include "judge/compare.h"
 #include "util/buf.h"
 
 /** Append s as an OpenMetrics label value body (no quotes): backslash,

@@ -10,9 +10,9 @@
  * schema is documented in docs/formats.md. */
 #include "emit/summary_json.h"
 #include "emit/jsonout.h"
-#include "analyze/device_peak.h"
-#include "analyze/gate.h"
-#include "analyze/layer_kind.h"
+#include "facts/device_peak.h"
+#include "judge/gate.h"
+#include "facts/layer_kind.h"
 #include "util/order.h"
 #include "util/alloc.h"
 #include <math.h>
@@ -157,7 +157,7 @@ static json_t *S_layers_kept(const ec_summary *s) {
   return o;
 }
 
-/* The architecture (analyze/device_peak.h ec_engine_arch): from the device
+/* The architecture (facts/device_peak.h ec_engine_arch): from the device
  * facts or the kernel names; null when neither tells it. */
 static json_t *S_arch(const ec_summary *s) {
   const ec_engine *e = s->engine;
@@ -378,7 +378,7 @@ json_t *ec_jsonout_summary(const ec_summary *s) {
   json_t *o = json_object();
   json_object_set_new(o, "schema", json_string(EC_SUMMARY_SCHEMA));
   json_object_set_new(o, "engine", ec_jstr(e->name));
-  /* from the build's own evidence, the graph, or "not recorded (load run)" (analyze/summary.h) */
+  /* from the build's own evidence, the graph, or "not recorded (load run)" (facts/summary.h) */
   char *bp = ec_summary_build_precision(s);
   json_object_set_new(o, "build_precision", ec_jstr(bp));
   free(bp);

@@ -2,7 +2,7 @@
 #ifndef EC_SUMMARY_JSON_H
 #define EC_SUMMARY_JSON_H
 #include <jansson.h>
-#include "analyze/summary.h"
+#include "facts/summary.h"
 
 #define EC_SUMMARY_SCHEMA "enginecard.summary/2"
 

@@ -1,7 +1,7 @@
 /* summary_text — see summary_text.h. */
 #include "emit/summary_text.h"
-#include "analyze/device_peak.h"
-#include "analyze/layer_kind.h"
+#include "facts/device_peak.h"
+#include "facts/layer_kind.h"
 #include "emit/term.h"
 #include "util/buf.h"
 #include "view/phrase.h"

@@ -1,6 +1,6 @@
 /* trend_json — enginecard.trend/1 (see trend_out.h). */
 #include "emit/compare_json.h"
-#include "analyze/precision_mix.h"
+#include "narrate/precision_words.h"
 #include "narrate/narrate.h"
 #include "emit/jsonout.h"
 #include "emit/trend_out.h"
@@ -108,10 +108,10 @@ static json_t *S_group(const ec_trend *t, const ec_trend_group *g) {
     free(line);
     json_array_append_new(cps, x);
   }
-  /* nights whose precision mix changed from the night before (analyze/precision_mix.h) */
-  size_t nf = ec_mix_trend(g, NULL, 0);
-  ec_mix_flip *fl = ec_calloc(nf ? nf : 1, sizeof *fl);
-  ec_mix_trend(g, fl, nf);
+  /* nights whose precision mix changed from the night before (rules/expect.h) */
+  size_t nf = ec_trend_mix_flips(g, NULL, 0);
+  ec_trend_flip *fl = ec_calloc(nf ? nf : 1, sizeof *fl);
+  ec_trend_mix_flips(g, fl, nf);
   json_t *pa = json_array();
   for (size_t k = 0; k < nf; k++) {
     json_t *x = json_object();
@@ -125,7 +125,7 @@ static json_t *S_group(const ec_trend *t, const ec_trend_group *g) {
     json_object_set_new(x, "rose", ec_jstr(fl[k].change.to));
     json_object_set_new(x, "rose_from_pct", ec_jnum(fl[k].change.to_before));
     json_object_set_new(x, "rose_to_pct", ec_jnum(fl[k].change.to_after));
-    char *txt = ec_mix_change_text(&fl[k].change);
+    char *txt = ec_narrate_mix_change(&fl[k].change);
     json_object_set_new(x, "text", ec_jstr(txt));
     free(txt);
     json_array_append_new(pa, x);

@@ -1,6 +1,6 @@
 /* trend_md — the trend's Markdown summary for a CI job (see trend_out.h). */
 #include "emit/markdown.h"
-#include "analyze/precision_mix.h"
+#include "narrate/precision_words.h"
 #include "narrate/narrate.h"
 #include "narrate/verdict.h"
 #include "emit/trend_out.h"
@@ -74,10 +74,10 @@ char *ec_markdown_trend(const ec_trend *t) {
   /* nights whose precision mix changed, before the change points' tables */
   for (size_t gi = 0; gi < t->n; gi++) {
     const ec_trend_group *g = &t->groups[gi];
-    ec_mix_flip fl[EC_MIX_FLIPS_SHOWN];
-    size_t nf = ec_mix_trend(g, fl, EC_MIX_FLIPS_SHOWN);
-    for (size_t k = 0; k < nf && k < EC_MIX_FLIPS_SHOWN; k++) {
-      char *l = ec_mix_flip_text(g, &fl[k]);
+    ec_trend_flip fl[EC_TREND_FLIPS_SHOWN];
+    size_t nf = ec_trend_mix_flips(g, fl, EC_TREND_FLIPS_SHOWN);
+    for (size_t k = 0; k < nf && k < EC_TREND_FLIPS_SHOWN; k++) {
+      char *l = ec_narrate_mix_flip(g, &fl[k]);
       ec_buf_puts(&b, k ? "- " : "\n**");
       if (!k) {
         ec_md_text(&b, g->engine, S_NAME_MAX);
@@ -87,7 +87,7 @@ char *ec_markdown_trend(const ec_trend *t) {
       ec_buf_puts(&b, "\n");
       free(l);
     }
-    if (nf > EC_MIX_FLIPS_SHOWN) ec_buf_printf(&b, "- _%zu more in the JSON output._\n", nf - EC_MIX_FLIPS_SHOWN);
+    if (nf > EC_TREND_FLIPS_SHOWN) ec_buf_printf(&b, "- _%zu more in the JSON output._\n", nf - EC_TREND_FLIPS_SHOWN);
   }
   for (size_t gi = 0; gi < t->n; gi++) {
     const ec_trend_group *g = &t->groups[gi];

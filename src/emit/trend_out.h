@@ -4,7 +4,7 @@
 #ifndef EC_TREND_OUT_H
 #define EC_TREND_OUT_H
 #include <jansson.h>
-#include "analyze/trend.h"
+#include "judge/trend.h"
 
 #define EC_TREND_SCHEMA "enginecard.trend/1"
 

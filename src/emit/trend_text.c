@@ -1,6 +1,6 @@
 /* trend_text — see trend_text.h. */
 #include "emit/trend_text.h"
-#include "analyze/precision_mix.h"
+#include "narrate/precision_words.h"
 #include "emit/term.h"
 #include "narrate/narrate.h"
 #include "util/buf.h"
@@ -36,16 +36,16 @@ void ec_print_trend(const ec_trend *t) {
     if (isfinite(g->noise_pct)) ec_buf_printf(&b, ", night-to-night noise " EC_PCT, g->noise_pct);
     S_line(&b);
     /* nights whose precision mix changed, before the change points */
-    ec_mix_flip fl[EC_MIX_FLIPS_SHOWN];
-    size_t nf = ec_mix_trend(g, fl, EC_MIX_FLIPS_SHOWN);
-    for (size_t k = 0; k < nf && k < EC_MIX_FLIPS_SHOWN; k++) {
-      char *l = ec_mix_flip_text(g, &fl[k]);
+    ec_trend_flip fl[EC_TREND_FLIPS_SHOWN];
+    size_t nf = ec_trend_mix_flips(g, fl, EC_TREND_FLIPS_SHOWN);
+    for (size_t k = 0; k < nf && k < EC_TREND_FLIPS_SHOWN; k++) {
+      char *l = ec_narrate_mix_flip(g, &fl[k]);
       ec_buf_printf(&b, "  precision mix changed on %s", l);
       free(l);
       S_line(&b);
     }
-    if (nf > EC_MIX_FLIPS_SHOWN) {
-      ec_buf_printf(&b, "  (%zu more precision changes in the JSON output)", nf - EC_MIX_FLIPS_SHOWN);
+    if (nf > EC_TREND_FLIPS_SHOWN) {
+      ec_buf_printf(&b, "  (%zu more precision changes in the JSON output)", nf - EC_TREND_FLIPS_SHOWN);
       S_line(&b);
     }
     if (!g->n_cps) {

@@ -18,7 +18,7 @@
  *   - Kernel, Groups, OutMaps, Stride, Dilation (ConvActPool: Conv-prefixed,
  *     the plain key wins) describe a convolution or a deconvolution when the
  *     type or layer type names one (Convolution, ConvActPool,
- *     Deconvolution, GemmDeconvolution, deconv: analyze/layer_math.h tells
+ *     Deconvolution, GemmDeconvolution, deconv: facts/layer_math.h tells
  *     which formula applies);
  *   - every key but Name, LayerType, ParameterType, Inputs, Outputs,
  *     TacticName and Metadata is also kept as a raw attribute, in one text

@@ -190,7 +190,7 @@ typedef struct ec_layer {
   double weights_bytes_trex; /* TREx: Weights.Count*sizeof(Type) only */
   unsigned unknown;          /* EC_UNKNOWN_* bits */
   double io_bytes;           /* sum of in+out volume*elem_bytes; dynamic tensors count 0 (raw: reports use
-                                analyze/layer_numbers.h, which knows unknown from 0 and constants from I/O) */
+                                facts/layer_numbers.h, which knows unknown from 0 and constants from I/O) */
   double io_bytes_trex;
   int io_unknown;            /* 1 when a tensor had dynamic dims */
   ec_conv conv;
@@ -200,7 +200,7 @@ typedef struct ec_layer {
   int has_median;
   double avg_ms, median_ms, time_ms;
   double pct;                /* the profile's own "percentage", as read (validated by lint; shares
-                                use analyze/summary.h ec_layer_share_pct, one denominator) */
+                                use facts/summary.h ec_layer_share_pct, one denominator) */
   ec_attrs attrs;            /* every other raw key, for tooltips and exports */
   ec_layer_kernels *kern;    /* its kernels (Nsight Systems), or NULL */
 } ec_layer;
@@ -406,7 +406,7 @@ typedef struct ec_engine {
   int stored_kept_complete;    /* layers_kept holds every layer */
   int stored_layers_partial;   /* the layers were made from a layers_kept that holds only the slowest
                                   (ec_load_stored_layers): others are not known, not absent */
-  ec_stored_prec *stored_by_precision; /* its precision mix (analyze/precision_mix.h), by precision */
+  ec_stored_prec *stored_by_precision; /* its precision mix (rules/expect.h), by precision */
   size_t n_stored_by_precision;
   ec_kvs labels;              /* labels given with `summary --label key=value` (stored in the
                                  summary, read back from it), in the order given */

@@ -1,5 +1,5 @@
 #include "narrate/narrate.h"
-#include "analyze/precision_mix.h"
+#include "narrate/precision_words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,7 +142,7 @@ char *ec_narrate_expect_compare(const ec_comparison *c) {
     if (i == c->baseline) continue;
     cand++;
     size_t u;
-    if (ec_expect_compare_misses(c, i, &u)) {
+    if (ec_compare_expect_misses(c, i, &u)) {
       ec_buf_printf(&names, "%s%s", miss ? ", " : "", c->engines[i]->name);
       miss++;
     }

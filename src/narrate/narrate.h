@@ -7,8 +7,8 @@
  * assemble and cli (words < analyze < narrate < view ...). */
 #ifndef EC_NARRATE_H
 #define EC_NARRATE_H
-#include "analyze/compare.h"
-#include "analyze/trend.h"
+#include "judge/compare.h"
+#include "judge/trend.h"
 
 /** Why there is no gate: "--max-regress not given"; static. */
 const char *ec_narrate_no_gate_why(void);
@@ -21,7 +21,7 @@ const char *ec_narrate_gate_none(void);
  *  outcome word when it is per inference ("NO GATE (per inference: batch 32
  *  vs 1): ..."); caller frees. */
 char *ec_narrate_compare_headline(const ec_comparison *c);
-/** The basis of a comparison that is per inference (analyze/compare.h
+/** The basis of a comparison that is per inference (judge/compare.h
  *  ec_compare_basis): "per inference: batch 32 vs 1" (the baseline's batch,
  *  then the others'), or NULL when the figures are as measured. Caller
  *  frees. */

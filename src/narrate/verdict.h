@@ -1,7 +1,7 @@
 /* verdict — the words every output puts around a gate's verdict, from one
  * place, so the terminal, JSON, JUnit, Markdown, the GitHub summary, HTML
  * and PDF say the same: a column heading claims a confidence level only when
- * some engine's change has an interval at it (analyze/gate.h ec_gate_mode),
+ * some engine's change has an interval at it (judge/gate.h ec_gate_mode),
  * a direction only where an interval supports one, and a JUnit test names
  * its confidence only when its estimate has one. The sentences themselves
  * (the reason, the gate's rule, the direction) are analyze's
@@ -10,8 +10,8 @@
 #ifndef EC_NARRATE_VERDICT_H
 #define EC_NARRATE_VERDICT_H
 #include <stddef.h>
-#include "analyze/compare.h"
-#include "analyze/trend.h"
+#include "judge/compare.h"
+#include "judge/trend.h"
 
 /** The change column's heading: "change [99% interval]" when some candidate
  *  of c has an interval at the confidence, else "change" (one run per side:

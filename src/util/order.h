@@ -1,5 +1,5 @@
 /* order — sorting and the median of samples, for every stage that turns
- * samples into numbers (analyze/stats for timings, load for per-layer
+ * samples into numbers (facts/stats for timings, load for per-layer
  * samples from profiler traces). */
 #ifndef EC_ORDER_H
 #define EC_ORDER_H

@@ -1,6 +1,6 @@
 /* colors — see colors.h. */
 #include "view/colors.h"
-#include "analyze/layer_kind.h"
+#include "facts/layer_kind.h"
 
 #include <stdlib.h>
 #include <math.h>
@@ -14,7 +14,7 @@ typedef struct S_entry {
 } S_entry;
 
 /* P/trex/colors.py layer_colormap, one colour per type family
- * (analyze/layer_kind.h ec_type_family): TREx's colours where TREx has one
+ * (facts/layer_kind.h ec_type_family): TREx's colours where TREx has one
  * (its PointWise/ElementWise and Myelin/kgen pairs split, so a family never
  * shares a colour), Normalization (TensorRT 10's LayerNorm; TREx has no
  * colour for it) gold, kgen khaki (Myelin's lighter), and light CSS named

@@ -12,7 +12,7 @@
 #include "draw/scene.h"
 #include "draw/table.h"
 
-/** The colour of type's family (analyze/layer_kind.h ec_type_family: a raw,
+/** The colour of type's family (facts/layer_kind.h ec_type_family: a raw,
  *  TREx-normalised, inferred or shown type): TREx's layer_colormap where it
  *  has one, one colour per family; types outside the families are gray
  *  (ConvActPool and NonZero keep TREx's). A NULL type is unknown. */

@@ -1,6 +1,6 @@
 #include "view/compare_view.h"
-#include "analyze/inputs.h"
-#include "analyze/layer_kind.h"
+#include "facts/inputs.h"
+#include "facts/layer_kind.h"
 #include "model/trtexec.h"
 #include "narrate/narrate.h"
 #include "narrate/verdict.h"
@@ -125,7 +125,7 @@ static char *S_f_weights(const ec_comparison *c, const ec_engine *e, const ec_su
   (void)c;
   (void)e; (void)r;
   char buf[32];
-  /* a total known in part is not the engine's (analyze/layer_numbers.h) */
+  /* a total known in part is not the engine's (facts/layer_numbers.h) */
   int whole = ec_summary_weights_whole(s);
   return S_str(whole ? ec_fmt_bytes(buf, sizeof buf, s->weights_bytes) : NULL);
 }

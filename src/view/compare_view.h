@@ -1,9 +1,9 @@
-/* compare_view — tables and charts of a comparison (analyze/compare.h) for
+/* compare_view — tables and charts of a comparison (judge/compare.h) for
  * the comparison report. sums[i] is engine i's summary (borrowed). Each
  * function returns a new table or scene, or NULL with *why set. */
 #ifndef EC_COMPARE_VIEW_H
 #define EC_COMPARE_VIEW_H
-#include "analyze/compare.h"
+#include "judge/compare.h"
 #include "draw/scene.h"
 #include "draw/table.h"
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/layer_kind.h"
-#include "analyze/stats.h"
+#include "facts/layer_kind.h"
+#include "facts/stats.h"
 #include "util/alloc.h"
 #include "view/chart.h"
 #include "view/colors.h"

@@ -41,7 +41,7 @@
 #ifndef EC_ENGINE_CHARTS_H
 #define EC_ENGINE_CHARTS_H
 #include <stddef.h>
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "model/engine.h"
 #include "view/rows.h" /* EC_TOP_DEFAULT, EC_ROWS_MEMORY */
 #include "draw/scene.h"

@@ -7,7 +7,7 @@
  * get ids "<prefix>-L<index>" so charts and the graph can link to them. */
 #ifndef EC_ENGINE_TABLES_H
 #define EC_ENGINE_TABLES_H
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "draw/table.h"
 
 ec_table *ec_tbl_facts(const ec_summary *s, const char *id);

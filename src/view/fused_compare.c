@@ -87,7 +87,7 @@ ec_table *ec_tbl_regions(const ec_regions *r, const ec_engine *a, const ec_engin
   return t;
 }
 
-char *ec_fv_pair_kernels_line(const ec_pair_kernels *p, const ec_engine *a) {
+char *ec_fv_pair_kernels_line(const ec_kdiff_pair *p, const ec_engine *a) {
   ec_buf o = {0};
   const ec_layer *l = &a->layers[p->a];
   ec_buf_put(&o, l->name, l->name_len);
@@ -105,7 +105,7 @@ char *ec_fv_pair_kernels_line(const ec_pair_kernels *p, const ec_engine *a) {
   return ec_buf_take(&o);
 }
 
-ec_table *ec_tbl_kernel_changes(const ec_kernel_diff *d, const ec_engine *a, const ec_engine *b, const char *id,
+ec_table *ec_tbl_kernel_changes(const ec_kdiff *d, const ec_engine *a, const ec_engine *b, const char *id,
                                 size_t rows) {
   if (!d || !d->n) return NULL;
   ec_table *t = ec_table_new(id, NULL);
@@ -121,7 +121,7 @@ ec_table *ec_tbl_kernel_changes(const ec_kernel_diff *d, const ec_engine *a, con
   size_t shown = rows && rows < d->n ? rows : d->n;
   char buf[48];
   for (size_t i = 0; i < shown; i++) {
-    const ec_pair_kernels *p = &d->v[i];
+    const ec_kdiff_pair *p = &d->v[i];
     const ec_layer *la = &a->layers[p->a];
     (void)b;
     size_t q = ec_table_row(t);
@@ -136,7 +136,7 @@ ec_table *ec_tbl_kernel_changes(const ec_kernel_diff *d, const ec_engine *a, con
     else snprintf(buf, sizeof buf, EC_DASH);
     ec_table_set(t, q, 4, buf, p->delta_ms);
     for (size_t k = 0; k < p->n; k++) {
-      const ec_kernel_change *c = &p->v[k];
+      const ec_kdiff_kernel *c = &p->v[k];
       size_t s = ec_table_row(t);
       ec_table_set(t, s, 0, c->name ? c->name : EC_DASH, NAN);
       ec_table_set(t, s, 1, c->group, NAN);

@@ -1,11 +1,11 @@
 /* fused_compare — compare's view of differently fused engines: the
- * sentence and table of the regions (analyze/regions.h) and the kernels
- * that changed inside fused layer pairs (analyze/kernel_diff.h). The
+ * sentence and table of the regions (judge/regions.h) and the kernels
+ * that changed inside fused layer pairs (judge/kernel_diff.h). The
  * terminal text, the JSON and the comparison report say the same sentence. */
 #ifndef EC_VIEW_FUSED_COMPARE_H
 #define EC_VIEW_FUSED_COMPARE_H
-#include "analyze/kernel_diff.h"
-#include "analyze/regions.h"
+#include "judge/kernel_diff.h"
+#include "judge/regions.h"
 #include "draw/table.h"
 #include "model/engine.h"
 
@@ -23,11 +23,11 @@ ec_table *ec_tbl_regions(const ec_regions *r, const ec_engine *a, const ec_engin
 /** One line per fused pair with kernel changes: "{ForeignNode[...]}: kernels
  *  0.06 → 0.05 ms per iteration (-0.01 ms); MatMul -0.009 ms, Cast +0.001
  *  ms". Caller frees. */
-char *ec_fv_pair_kernels_line(const ec_pair_kernels *p, const ec_engine *a);
+char *ec_fv_pair_kernels_line(const ec_kdiff_pair *p, const ec_engine *a);
 /** The kernels that changed inside fused pairs as a table (one row per pair,
  *  its kernels as sub rows), at most rows pairs (0: all); NULL when d is
  *  NULL or empty. */
-ec_table *ec_tbl_kernel_changes(const ec_kernel_diff *d, const ec_engine *a, const ec_engine *b, const char *id,
+ec_table *ec_tbl_kernel_changes(const ec_kdiff *d, const ec_engine *a, const ec_engine *b, const char *id,
                                 size_t rows);
 
 #endif

@@ -1,7 +1,7 @@
 /* graph_dot — see graph_dot.h. */
 #include "view/graph_dot.h"
-#include "analyze/layer_kind.h"
-#include "analyze/summary.h"
+#include "facts/layer_kind.h"
+#include "facts/summary.h"
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include "view/colors.h"

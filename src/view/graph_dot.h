@@ -12,7 +12,7 @@
 #ifndef EC_GRAPH_DOT_H
 #define EC_GRAPH_DOT_H
 #include <stddef.h>
-#include "analyze/graph.h"
+#include "facts/graph.h"
 #include "util/buf.h"
 #include "draw/scene.h"
 

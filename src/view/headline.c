@@ -1,6 +1,6 @@
 /* headline — see headline.h. */
 #include "view/headline.h"
-#include "analyze/device_peak.h"
+#include "facts/device_peak.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include "util/diag.h"
 #include "view/phrase.h"
 #include "view/lint_table.h"
-#include "analyze/lint.h"
+#include "rules/lint.h"
 
 static void S_fig(ec_headline_fig *f, const char *label, char *value, char *detail, double sort) {
   f->label = label;
@@ -91,7 +91,7 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
     S_fig(&h->fig[EC_HL_WEIGHTS], "Weights", ec_strdup(ec_fmt_bytes(a, sizeof a, s->weights_bytes)), ec_buf_take(&d),
           s->weights_bytes);
   } else if (isfinite(s->weights_bytes)) {
-    /* known in part: not the engine's figure (analyze/layer_numbers.h
+    /* known in part: not the engine's figure (facts/layer_numbers.h
      * ec_total_is_whole); the known part is the secondary text */
     ec_buf d = {0};
     char gap[128];

@@ -8,8 +8,8 @@
 #ifndef EC_HEADLINE_H
 #define EC_HEADLINE_H
 #include <stddef.h>
-#include "analyze/lint.h"
-#include "analyze/summary.h"
+#include "rules/lint.h"
+#include "facts/summary.h"
 #include "draw/table.h"
 #include "words/words.h"
 

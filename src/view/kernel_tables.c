@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/kernels.h"
+#include "facts/kernels.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "words/words.h"

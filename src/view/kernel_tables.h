@@ -1,12 +1,12 @@
 /* kernel_tables — the kernel level (Nsight Systems) in a report: the
  * Kernels table (each layer with kernels, most kernel time first, its
  * kernels folded under it), a fused layer's time per op group as one line
- * ("MatMul 61.0%, Softmax 12.0%, ...", analyze/kernels.h
+ * ("MatMul 61.0%, Softmax 12.0%, ...", facts/kernels.h
  * ec_kernel_op_groups), that layer's kernels as a table of their own (the
  * first screen opens a fused layer into it), and the attributed share. */
 #ifndef EC_VIEW_KERNEL_TABLES_H
 #define EC_VIEW_KERNEL_TABLES_H
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "draw/table.h"
 #include "model/engine.h"
 
@@ -19,7 +19,7 @@
 ec_table *ec_tbl_kernels(const ec_summary *s, const char *id, const char *part, size_t rows);
 /** l's time per op group as one line ("MatMul 61.0%, Softmax 12.0%"; at
  *  most max groups, then "…"), or NULL when l's kernels are not shown by
- *  op group (analyze/kernels.h ec_kernel_groups_apply). Caller frees. */
+ *  op group (facts/kernels.h ec_kernel_groups_apply). Caller frees. */
 char *ec_kv_groups_line(const ec_layer *l, size_t max);
 /** l's kernels as a table (kernel, op group, share of the layer, launches
  *  and median per iteration), or NULL without kernels. */

@@ -1,8 +1,8 @@
-/* lint_table — the report's table of lint findings (analyze/lint.h). */
+/* lint_table — the report's table of lint findings (rules/lint.h). */
 #ifndef EC_LINT_TABLE_H
 #define EC_LINT_TABLE_H
 #include <stddef.h>
-#include "analyze/lint.h"
+#include "rules/lint.h"
 #include "draw/table.h"
 
 /** The findings of f grouped by rule (ec_findings_group): one row per rule

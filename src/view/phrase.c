@@ -1,5 +1,5 @@
 #include "view/phrase.h"
-#include "analyze/layer_kind.h"
+#include "facts/layer_kind.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

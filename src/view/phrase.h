@@ -5,9 +5,9 @@
 #ifndef EC_PHRASE_H
 #define EC_PHRASE_H
 #include <stddef.h>
-#include "analyze/device_peak.h"
-#include "analyze/layer_numbers.h"
-#include "analyze/summary.h"
+#include "facts/device_peak.h"
+#include "facts/layer_numbers.h"
+#include "facts/summary.h"
 #include "model/engine.h"
 #include "util/buf.h"
 #include "words/words.h"
@@ -41,13 +41,13 @@ void ec_phrase_aux_caveat(ec_buf *b, const ec_engine *e);
 /** The DLA facts of e's build as its log prints them, appended to b: "core
  *  0; GPU fallback Enabled; workspace allocation sharedStatic" (trtexec
  *  11.4's DLA Workspace Allocation Strategy); nothing when e runs no layer on
- *  a DLA (analyze/layer_kind.h ec_engine_runs_dla). */
+ *  a DLA (facts/layer_kind.h ec_engine_runs_dla). */
 void ec_phrase_dla(ec_buf *b, const ec_engine *e);
 /** Append the known part of a total over layers that is not whole:
  *  "12 B known for 844 of 1278 layers only". */
 void ec_phrase_total_part(ec_buf *b, double v, size_t known, size_t n);
 /** Append a total of bytes over layers as every headline shows it
- *  (analyze/layer_numbers.h ec_total_is_whole decides): the bytes and then
+ *  (facts/layer_numbers.h ec_total_is_whole decides): the bytes and then
  *  extra (may be NULL) when it stands for the whole engine; "not available
  *  (12 B known for 844 of 1278 layers only; gap)" when it is only known in
  *  part (gap may be NULL); "not available (why)" when nothing is known. */

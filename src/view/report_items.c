@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/device_peak.h"
-#include "analyze/layer_kind.h"
+#include "facts/device_peak.h"
+#include "facts/layer_kind.h"
 #include "util/alloc.h"
 #include "view/colors.h"
 #include "view/engine_tables.h"

@@ -12,7 +12,7 @@
 #ifndef EC_REPORT_ITEMS_H
 #define EC_REPORT_ITEMS_H
 #include <stddef.h>
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "model/engine.h"
 #include "view/engine_charts.h"
 #include "draw/scene.h"

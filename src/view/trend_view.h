@@ -1,10 +1,10 @@
-/* trend_view — tables and charts of a trend (analyze/trend.h) for the trend
+/* trend_view — tables and charts of a trend (judge/trend.h) for the trend
  * report. Each function returns a new table or scene, or NULL with *why set
  * (why may be NULL for functions that cannot fail). Numbers are formatted
  * here only; analyze computed them. */
 #ifndef EC_TREND_VIEW_H
 #define EC_TREND_VIEW_H
-#include "analyze/trend.h"
+#include "judge/trend.h"
 #include "draw/scene.h"
 #include "view/rows.h" /* EC_TREND_HISTORY_TYPES: layer types drawn in the stacked history */
 #include "draw/table.h"

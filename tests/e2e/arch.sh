@@ -12,13 +12,15 @@ allowed() {
     draw) echo "util words draw" ;;
     model) echo "util words model" ;;
     load) echo "util words model load" ;;
-    analyze) echo "util words model analyze" ;;
-    narrate) echo "util words model analyze narrate" ;;
-    view) echo "util words model analyze narrate draw view" ;;
+    facts) echo "util words model facts" ;;
+    rules) echo "util words model facts rules" ;;
+    judge) echo "util words model facts rules judge" ;;
+    narrate) echo "util words model facts rules judge narrate" ;;
+    view) echo "util words model facts rules judge narrate draw view" ;;
     render) echo "util words draw render" ;;
-    assemble) echo "util words model analyze narrate draw view render assemble" ;;
-    emit) echo "util words model analyze narrate draw view emit" ;;
-    cli) echo "util words model load analyze narrate draw view render assemble emit cli" ;;
+    assemble) echo "util words model facts rules judge narrate draw view render assemble" ;;
+    emit) echo "util words model facts rules judge narrate draw view emit" ;;
+    cli) echo "util words model load facts rules judge narrate draw view render assemble emit cli" ;;
     *) echo "?" ;;
   esac
 }
@@ -63,7 +65,7 @@ fi
 
 # Names by owner: the second word of a public function's name (ec_trend_*,
 # ec_gen_graph_*) belongs to one folder. The model's nouns are the exception:
-# load builds layers, tensors and input shapes, analyze and view read them.
+# load builds layers, tensors and input shapes, facts and view read them.
 NOUNS=" ec_engine_ ec_layer_ ec_tensor_ ec_input_ ec_name_ "
 owners() {
   for h in "$1"/*/*.h; do
@@ -80,12 +82,12 @@ if [ -s "$TMP/n" ]; then
 else
   ok "every public name prefix (ec_X_) belongs to one folder, but the model's nouns"
 fi
-mkdir -p "$TMP/o/analyze" "$TMP/o/view"
-printf 'int ec_trend_build(void);\n' > "$TMP/o/analyze/trend.h"
+mkdir -p "$TMP/o/judge" "$TMP/o/view"
+printf 'int ec_trend_build(void);\n' > "$TMP/o/judge/trend.h"
 printf 'int ec_trend_chart(void);\nint ec_layer_color(void);\n' > "$TMP/o/view/trend_view.h"
-printf 'int ec_layer_kind(void);\n' > "$TMP/o/analyze/kind.h"
+printf 'int ec_layer_kind(void);\n' > "$TMP/o/judge/kind.h"
 owners "$TMP/o" > "$TMP/n2"
-if grep -q '^ec_trend_ is declared in analyze view$' "$TMP/n2" && [ "$(wc -l < "$TMP/n2")" -eq 1 ]; then
+if grep -q '^ec_trend_ is declared in judge view$' "$TMP/n2" && [ "$(wc -l < "$TMP/n2")" -eq 1 ]; then
   ok "the name check finds a prefix declared in two folders (and lets a model noun be)"
 else
   fail "the name check missed a planted prefix"; sed 's/^/    /' "$TMP/n2"

@@ -18,7 +18,7 @@
 . tests/e2e/lib.sh
 
 # the deliberate exceptions, one "file:text" per line
-ALLOW='src/analyze/lint.c:sum timeMs %.6g ms; sum averageMs %.6g ms x count %lld = %.6g ms'
+ALLOW='src/rules/lint.c:sum timeMs %.6g ms; sum averageMs %.6g ms x count %lld = %.6g ms'
 
 # code FILE...: each line as FILE:LINE:TEXT with comments removed
 code() {
@@ -51,7 +51,7 @@ scan() {
   grep -E '%[-+ #0-9]*\.[0-9]+[fgG](%%|x"|\\xC3\\x97)' "$TMP/code.txt" | sed 's/^/percent or ratio format: /'
   grep -E '[=!]= 1 \? "[^"]*" : "[^"]*"' "$TMP/code.txt" | sed 's/^/plural: /'
   grep -E '"[^"]*not available|"n/a"|[ :(]n/a[ )"]' "$TMP/code.txt" | sed 's/^/not available: /'
-  grep -E '^[^:]*/analyze/[^:]*:[0-9]+:.*--max-regress' "$TMP/code.txt" | sed 's/^/option sentence in analyze: /'
+  grep -E '^[^:]*/(facts|rules|judge)/[^:]*:[0-9]+:.*--max-regress' "$TMP/code.txt" | sed 's/^/option sentence in analyze: /'
 }
 
 # allowed LINE: whether a violation is on the allow-list
@@ -75,8 +75,8 @@ else
 fi
 
 # the check catches each kind: plant one of each in a copy of analyze/
-mkdir -p "$TMP/plant/analyze"
-cat > "$TMP/plant/analyze/x.c" <<'C'
+mkdir -p "$TMP/plant/rules"
+cat > "$TMP/plant/rules/x.c" <<'C'
 /* "not available" in a comment is fine, and so is n == 1 ? "" : "s" */
 static void f(size_t n, double ms) {
   printf("%zu layer%s took %.3f ms (%.1f%%)", n, n == 1 ? "" : "s", ms, 1.0); // "not available"

@@ -4,7 +4,7 @@
  * dump); a profiler trace or sample map (alone and after the same bytes as a
  * graph); a stored-summary baseline into a second engine. */
 #include "fuzz.h"
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "load/json.h"
 #include "load/load.h"
 #include "emit/summary_json.h"

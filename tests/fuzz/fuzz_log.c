@@ -2,7 +2,7 @@
  * (twice into one engine, as a build log and a profile log), ec_load_finish,
  * the summary and its JSON. */
 #include "fuzz.h"
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "load/load.h"
 #include "emit/summary_json.h"
 #include <jansson.h>

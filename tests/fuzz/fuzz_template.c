@@ -7,7 +7,7 @@
  * template stays disabled; values are text); every placeholder value is
  * literal text. */
 #include "fuzz.h"
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "assemble/html.h"
 #include "assemble/pdf.h"
 #include "assemble/report.h"

@@ -1,5 +1,5 @@
 /* Unit tests for advice that fits the engine's TensorRT version
- * (src/analyze/advice.c, issue 23 item 4): every lint and finding rule runs
+ * (src/rules/advice.c, issue 23 item 4): every lint and finding rule runs
  * on a set of engines built here (and the findings fixtures) that between
  * them trigger each rule of the catalogue, once as TensorRT 11.0, once as
  * 10.16 and once with the version unknown:
@@ -10,10 +10,10 @@
  *  - every advice id is reached on every version (no dead wording). */
 #include "testutil.h"
 #include <math.h>
-#include "analyze/advice.h"
-#include "analyze/lint.h"
-#include "analyze/precision_mix.h"
-#include "analyze/summary.h"
+#include "rules/advice.h"
+#include "rules/lint.h"
+#include "narrate/precision_words.h"
+#include "facts/summary.h"
 #include "util/alloc.h"
 
 /* ---- building engines ---------------------------------------------------------- */

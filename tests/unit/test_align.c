@@ -1,7 +1,7 @@
-/* Unit tests for src/analyze/align: TREx's match_layers reproduced exactly on
+/* Unit tests for src/judge/align: TREx's match_layers reproduced exactly on
  * its own test pair (corpus), and the improved aligner on a renamed fixture. */
 #include "testutil.h"
-#include "analyze/align.h"
+#include "judge/align.h"
 #include "load/load.h"
 
 /* TREx tests/test_compare_engines.py: match_layers(mobilenet.qat,

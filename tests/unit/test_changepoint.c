@@ -1,4 +1,4 @@
-/* Unit tests for src/analyze/changepoint: the false-alarm rate measured on
+/* Unit tests for src/judge/changepoint: the false-alarm rate measured on
  * simulated pure noise (Gaussian, Student t(3), Gaussian with isolated
  * single-night outliers; 6 to 1,000 points), a step found at its first
  * point, robustness to one bad night (at the end too) and to two (measured),
@@ -6,7 +6,7 @@
  * (README quotes them). */
 #include "testutil.h"
 #include <math.h>
-#include "analyze/changepoint.h"
+#include "judge/changepoint.h"
 
 /* Test data: its own generator, so the simulated series are fixed. */
 static uint64_t S_state = 12345;

@@ -5,14 +5,14 @@
  * EC_CHART_OUT=dir also writes every chart there as .svg and .pdf, and an
  * index.html with the SVGs inlined, for looking at them. */
 #include "testutil.h"
-#include "analyze/layer_kind.h"
+#include "facts/layer_kind.h"
 
 #include <dirent.h>
 #include <math.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "load/load.h"
 #include "render/cairo.h"
 #include "render/svg.h"

@@ -5,9 +5,9 @@
  * comparison of the compare fixtures. */
 #include "testutil.h"
 #include <jansson.h>
-#include "analyze/compare.h"
-#include "analyze/lint.h"
-#include "analyze/summary.h"
+#include "judge/compare.h"
+#include "rules/lint.h"
+#include "facts/summary.h"
 #include "emit/bmf.h"
 #include "emit/codequality.h"
 #include "emit/github.h"

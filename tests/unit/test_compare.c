@@ -1,4 +1,4 @@
-/* Unit tests for src/analyze/compare and its emitters: metric selection and
+/* Unit tests for src/judge/compare and its emitters: metric selection and
  * fallbacks, the gate on the estimate and its interval, repeated runs,
  * verdicts, a metric that changes the verdict, stored summaries as
  * baselines, comparability, and escaping. */
@@ -6,8 +6,8 @@
 #include "testutil.h"
 #include <jansson.h>
 #include <math.h>
-#include "analyze/compare.h"
-#include "analyze/gate.h"
+#include "judge/compare.h"
+#include "judge/gate.h"
 #include "cli/cli.h"
 #include "util/alloc.h"
 #include "load/load.h"
@@ -489,19 +489,19 @@ static void test_across_devices(void **st) {
     es[i]->device.name = strdup(gpu[i]);
     es[i]->device.compute_capability = strdup(i == 1 ? "8.6" : "8.0");
   }
-  char *why = ec_device_incomparable(es[0], es[1]);
+  char *why = ec_gate_device_incomparable(es[0], es[1]);
   assert_string_equal(why, "GPU: A100 vs RTX 3090");
   free(why);
-  assert_null(ec_device_incomparable(es[0], es[2]));
+  assert_null(ec_gate_device_incomparable(es[0], es[2]));
   free(es[2]->device.compute_capability);
   es[2]->device.compute_capability = strdup("9.0");
-  why = ec_device_incomparable(es[0], es[2]);
+  why = ec_gate_device_incomparable(es[0], es[2]);
   assert_string_equal(why, "compute capability: 8.0 vs 9.0");
   free(why);
   free(es[2]->device.compute_capability);
   es[2]->device.compute_capability = strdup("8.0");
   ec_engine *unknown = S_reported("u", 1, NAN, NAN); /* a side that does not say: no difference claimed */
-  assert_null(ec_device_incomparable(es[0], unknown));
+  assert_null(ec_gate_device_incomparable(es[0], unknown));
   ec_engine_free(unknown);
   /* a gate across GPUs: no verdict */
   ec_compare_opts o = S_opts(10);

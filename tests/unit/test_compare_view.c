@@ -4,11 +4,11 @@
  * normalisation, highlighted differences, aligned-layer rows. */
 #include "testutil.h"
 #include <math.h>
-#include "analyze/compare.h"
+#include "judge/compare.h"
 #include "load/load.h"
 #include "view/colors.h"
 #include "view/compare_view.h"
-#include "analyze/inputs.h"
+#include "facts/inputs.h"
 #include "draw/layout_check.h"
 
 static const char *S_charts[] = {"stacked-latency-by-type", "latency-by-type", "count-by-type", "latency-by-precision",

@@ -2,8 +2,8 @@
  * (term, summary_text, lint_text, layers): names from the inputs never
  * reach a terminal raw, and each printer writes without the CLI. */
 #include "testutil.h"
-#include "analyze/lint.h"
-#include "analyze/summary.h"
+#include "rules/lint.h"
+#include "facts/summary.h"
 #include "emit/layers.h"
 #include "emit/lint_text.h"
 #include "emit/summary_text.h"

@@ -3,8 +3,8 @@
  * from their constants, run grouping, load runs' build options, Polygraphy
  * text. Fixtures: tests/fixtures/facts (tests/gen/facts.py). */
 #include "testutil.h"
-#include "analyze/layer_math.h"
-#include "analyze/summary.h"
+#include "facts/layer_math.h"
+#include "facts/summary.h"
 #include "load/internal.h"
 #include "load/load.h"
 

@@ -1,6 +1,6 @@
-/* Unit tests for the findings (src/analyze/findings.c), the Myelin kernel op
- * decoder (src/analyze/kgen_ops.c) and the layer kinds they use
- * (src/analyze/layer_kind.c):
+/* Unit tests for the findings (src/rules/findings.c), the Myelin kernel op
+ * decoder (src/facts/kgen_ops.c) and the layer kinds they use
+ * (src/facts/layer_kind.c):
  *  - op lists decoded from real corpus kernel names, 4- and 3-letter
  *    spellings, truncated lists, unknown tokens; LayerNorm/softmax/GELU;
  *  - each finding on its fixture (tests/fixtures/findings, README there):
@@ -14,10 +14,10 @@
 #include "testutil.h"
 #include <jansson.h>
 #include <math.h>
-#include "analyze/findings.h"
-#include "analyze/kgen_ops.h"
-#include "analyze/layer_kind.h"
-#include "analyze/lint.h"
+#include "rules/findings.h"
+#include "facts/kgen_ops.h"
+#include "facts/layer_kind.h"
+#include "rules/lint.h"
 #include "emit/lint_json.h"
 #include "util/alloc.h"
 

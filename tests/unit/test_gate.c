@@ -1,11 +1,11 @@
-/* Unit tests for src/analyze/gate: quantiles of the normal and t laws, the
+/* Unit tests for src/judge/gate: quantiles of the normal and t laws, the
  * sketch, the estimate of a known change, and the coverage of the interval
  * on simulated data with a known answer (no change): the 99% interval
  * excludes 0 in about 1% of simulated pairs, with one run per side and with
  * run-to-run noise and repeated runs. */
 #include "testutil.h"
 #include <math.h>
-#include "analyze/gate.h"
+#include "judge/gate.h"
 #include "words/words.h"
 
 /* Test data: its own generator, so the simulated samples are fixed. */

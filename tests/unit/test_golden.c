@@ -9,7 +9,7 @@
 #include <dirent.h>
 #include <jansson.h>
 #include <math.h>
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "load/load.h"
 
 static int S_close(double a, double b) {

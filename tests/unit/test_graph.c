@@ -2,9 +2,9 @@
  * query/radius selection, simplification, DOT escaping of hostile names,
  * the layout child's time limit, and the report's graph block. */
 #include "testutil.h"
-#include "analyze/flow.h"
-#include "analyze/graph.h"
-#include "analyze/summary.h"
+#include "facts/flow.h"
+#include "facts/graph.h"
+#include "facts/summary.h"
 #include "assemble/pdf.h"
 #include "assemble/gen_graph.h"
 #include "assemble/report.h"
@@ -420,7 +420,7 @@ static void test_in_place(void **st) {
   ec_engine_free(e);
 }
 
-/* Issue 26, item 1: the graph's edges are analyze/flow's, so a layer listed
+/* Issue 26, item 1: the graph's edges are facts/flow's, so a layer listed
  * before the layer that writes its input (a graph out of order) gets the
  * edge lint's rules follow; before, the graph drew none. */
 static void test_writer_later(void **st) {

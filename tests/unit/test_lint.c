@@ -1,4 +1,4 @@
-/* Unit tests for src/analyze/lint and src/analyze/tensorcore:
+/* Unit tests for src/rules/lint and src/facts/tensorcore:
  *  - the Tensor-Core classifier on a labelled table of real kernel names from
  *    ../shared/corpus (every layer TacticName, plus one name per kernel family
  *    of the verbose build logs), with precision and recall per class;
@@ -12,8 +12,8 @@
 #include <dirent.h>
 #include <jansson.h>
 #include <math.h>
-#include "analyze/lint.h"
-#include "analyze/tensorcore.h"
+#include "rules/lint.h"
+#include "facts/tensorcore.h"
 #include "assemble/gen_lint.h"
 #include "load/load.h"
 #include "emit/jsonout.h"

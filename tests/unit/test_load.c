@@ -1,9 +1,9 @@
 /* Unit tests for src/load: one test per input quirk, on inline fixtures. */
 #include "testutil.h"
 #include <math.h>
-#include "analyze/layer_math.h"
-#include "analyze/stats.h"
-#include "analyze/summary.h"
+#include "facts/layer_math.h"
+#include "facts/stats.h"
+#include "facts/summary.h"
 #include "load/load.h"
 #include "load/internal.h"
 #include "util/file.h"

@@ -4,7 +4,7 @@
  * Corpus tests read real logs from ../shared/corpus (skipped loudly when it
  * is absent); fixture tests read hand-written logs in tests/fixtures/logs. */
 #include "testutil.h"
-#include "analyze/layer_kind.h"
+#include "facts/layer_kind.h"
 #include "load/internal.h"
 #include "load/load.h"
 #include "model/engine.h"
@@ -728,7 +728,7 @@ static void test_layer_keys_json_and_log_agree(void **st) {
   assert_string_equal(ec_attrs_get(&c->attrs, "TacticValue"), "0x00000000000000aa");
   assert_near(c->weights_bytes, 576 * 2 + 16 * 4);
   assert_string_equal(d->type, "Deconvolution");
-  assert_true(d->conv.present); /* its kernel; analyze/layer_math.h gives it the deconvolution formula */
+  assert_true(d->conv.present); /* its kernel; facts/layer_math.h gives it the deconvolution formula */
   assert_string_equal(d->tactic, "TensorRT"); /* "" is no tactic name */
   assert_int_equal(d->out[0].volume, -1);     /* no dimensions: unknown */
   assert_string_equal(d->weights_type, "FP16");

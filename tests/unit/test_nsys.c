@@ -1,9 +1,9 @@
 /* Unit tests for the Nsight Systems input (src/load/nsys*.c): which layer a
  * range names, which ranges are iterations, what a stats report looks like,
- * and the kernel numbers (analyze/kernels.h). The whole path, SQLite to
+ * and the kernel numbers (facts/kernels.h). The whole path, SQLite to
  * outputs, is tests/e2e/nsys.sh. */
 #include "testutil.h"
-#include "analyze/kernels.h"
+#include "facts/kernels.h"
 #include "load/nsys.h"
 
 static ec_engine *S_engine(void) {

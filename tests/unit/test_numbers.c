@@ -1,5 +1,5 @@
-/* Unit tests for the numbers of issue 14 (analyze/summary, analyze/layer_numbers,
- * analyze/device_peak, analyze/tensorcore, analyze/layer_kind), each class on
+/* Unit tests for the numbers of issue 14 (facts/summary, facts/layer_numbers,
+ * facts/device_peak, facts/tensorcore, facts/layer_kind), each class on
  * the project's own fixture (tests/fixtures/numbers) and, where the corpus
  * shows it, on ../shared/corpus:
  *  - one denominator for every share of latency;
@@ -12,13 +12,13 @@
 #include "testutil.h"
 #include <jansson.h>
 #include <math.h>
-#include "analyze/device_peak.h"
-#include "analyze/flow.h"
-#include "analyze/layer_kind.h"
-#include "analyze/layer_math.h"
-#include "analyze/tensorcore.h"
-#include "analyze/lint.h"
-#include "analyze/summary.h"
+#include "facts/device_peak.h"
+#include "facts/flow.h"
+#include "facts/layer_kind.h"
+#include "facts/layer_math.h"
+#include "facts/tensorcore.h"
+#include "rules/lint.h"
+#include "facts/summary.h"
 #include "load/load.h"
 #include "emit/summary_json.h"
 #include "util/alloc.h"
@@ -860,7 +860,7 @@ static void test_partial_total_not_headline(void **state) {
   ec_engine_free(e);
 }
 
-/* Who writes a tensor is analyze/flow's answer for the constants too: an
+/* Who writes a tensor is facts/flow's answer for the constants too: an
  * input some kept layer writes (even one listed later) is an activation,
  * one a hidden Constant writes too, one nobody writes and no binding names
  * is a constant (weights). */

@@ -3,7 +3,7 @@
  * page shell. (What the page looks like in a browser is measured by
  * tests/e2e/browser.sh.) */
 #include "testutil.h"
-#include "analyze/graph.h"
+#include "facts/graph.h"
 #include "assemble/html.h"
 #include "assemble/report.h"
 #include "assemble/template.h"

@@ -1,11 +1,11 @@
 /* Unit tests for the peaks of TensorRT 11's devices (issue 36 item 1):
- * analyze/device_peak's table against every published figure it was derived
+ * facts/device_peak's table against every published figure it was derived
  * from, the math kinds Blackwell's kernel names spell (NVFP4, MXFP4, MXFP8,
  * FP6, FP8 mixed with FP4), and the architecture the device or the kernel
  * names tell. */
 #include "testutil.h"
-#include "analyze/device_peak.h"
-#include "analyze/tensorcore.h"
+#include "facts/device_peak.h"
+#include "facts/tensorcore.h"
 #include "model/engine.h"
 
 static ec_device S_dev(const char *cc, double sms, double ghz) {

@@ -1,12 +1,12 @@
-/* Unit tests for src/analyze/regions (the regions of differently fused
- * layers in compare), src/analyze/kernel_diff (kernels changed inside a
- * fused pair) and the op groups of src/analyze/kernels: planted engines
+/* Unit tests for src/judge/regions (the regions of differently fused
+ * layers in compare), src/judge/kernel_diff (kernels changed inside a
+ * fused pair) and the op groups of src/facts/kernels: planted engines
  * built by hand, then the corpus pairs when ../shared is present. */
 #include "testutil.h"
-#include "analyze/align.h"
-#include "analyze/kernel_diff.h"
-#include "analyze/kernels.h"
-#include "analyze/regions.h"
+#include "judge/align.h"
+#include "judge/kernel_diff.h"
+#include "facts/kernels.h"
+#include "judge/regions.h"
 
 /* A PointWise layer named name covering the metadata entries given (NULL
  * ends; none: nodes from the name), profiled at ms (NAN: no profile). */
@@ -254,10 +254,10 @@ static void test_kernel_diff(void **st) {
   S_kernel(sa, "k", NULL, 1.0, 2);
   S_kernel(sb, "k", NULL, 1.0, 2);
   ec_alignment *al = ec_align(a, b);
-  ec_kernel_diff *d = ec_kernel_diff_of(a, 1, b, 1, al);
+  ec_kdiff *d = ec_kdiff_of(a, 1, b, 1, al);
   assert_non_null(d);
   assert_int_equal(d->n, 1); /* "same" did not change inside */
-  const ec_pair_kernels *p = &d->v[0];
+  const ec_kdiff_pair *p = &d->v[0];
   assert_int_equal(p->a, 0);
   assert_true(fabs(p->base_ms - 6.0) < 1e-12 && fabs(p->ms - 3.5) < 1e-12);
   assert_int_equal(p->added, 1);
@@ -270,11 +270,11 @@ static void test_kernel_diff(void **st) {
   assert_true(isnan(p->v[2].base_ms) && fabs(p->v[2].delta_ms - 0.5) < 1e-12);
   assert_string_equal(p->g[0].group, "MatMul");
   assert_true(fabs(p->g[0].delta_ms + 2.0) < 1e-12);
-  ec_kernel_diff_free(d);
+  ec_kdiff_free(d);
   /* without kernel data on a side: nothing */
   ec_engine_kernels_free(b->kernels);
   b->kernels = NULL;
-  assert_null(ec_kernel_diff_of(a, 1, b, 1, al));
+  assert_null(ec_kdiff_of(a, 1, b, 1, al));
   ec_alignment_free(al);
   ec_engine_free(a);
   ec_engine_free(b);

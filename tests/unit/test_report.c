@@ -672,7 +672,7 @@ static void test_units_and_plurals(void **st) {
   ec_kvs_add(&e->memory, "Total Scratch Memory", "4706009088 bytes");
   ec_summary *s = ec_summarize(e);
   char *sentence = NULL;
-  /* a Myelin gemm is shown with its family (analyze/layer_kind.h ec_layer_shown_type) */
+  /* a Myelin gemm is shown with its family (facts/layer_kind.h ec_layer_shown_type) */
   ec_table *t = ec_tbl_type_layers(s, "t", "MatrixMultiply (Myelin gemm)", 10, &sentence);
   assert_non_null(t);
   assert_non_null(strstr(sentence, "There is 1 MatrixMultiply (Myelin gemm) layer which accounts for "));

@@ -3,8 +3,8 @@
  * quadratic loops. These tests check results, not time (`make bench` times
  * the whole program and prints its growth per doubling). */
 #include "testutil.h"
-#include "analyze/graph.h"
-#include "analyze/summary.h"
+#include "facts/graph.h"
+#include "facts/summary.h"
 #include "util/alloc.h"
 #include "util/map.h"
 #include "util/rank.h"
@@ -69,7 +69,7 @@ static ec_layer *S_layer(ec_engine *e, const char *name, const char *tactic, dou
   l->stream_id = -1;
   l->precision = l->precision_trex = "FP16";
   l->out_precision = "FP16";
-  /* its I/O: one output tensor of io bytes (what analyze/layer_numbers sizes) */
+  /* its I/O: one output tensor of io bytes (what facts/layer_numbers sizes) */
   l->out = ec_calloc(1, sizeof *l->out);
   l->n_out = 1;
   l->out[0].name = ec_asprintf("%s.out", name);

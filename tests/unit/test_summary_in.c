@@ -13,7 +13,7 @@
 #include <jansson.h>
 #include <math.h>
 #include <unistd.h>
-#include "analyze/summary.h"
+#include "facts/summary.h"
 #include "load/jtok.h"
 #include "emit/jsonout.h"
 #include "emit/summary_json.h"

@@ -1,4 +1,4 @@
-/* Unit tests for src/analyze/trend (and its JSON, src/emit/trend_json.c):
+/* Unit tests for src/judge/trend (and its JSON, src/emit/trend_json.c):
  * nights made from the bundled example engine's summary, every time and
  * latency scaled by a night factor (1% run-to-run noise, fixed seed), one
  * layer type 12% slower from night 17 on:
@@ -13,8 +13,8 @@
 #include "testutil.h"
 #include <jansson.h>
 #include <math.h>
-#include "analyze/summary.h"
-#include "analyze/trend.h"
+#include "facts/summary.h"
+#include "judge/trend.h"
 #include "emit/jsonout.h"
 #include "emit/summary_json.h"
 #include "emit/trend_out.h"

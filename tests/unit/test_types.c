@@ -2,8 +2,8 @@
  * source (graph JSON, --dumpLayerInfo dump, verbose build log listing). */
 #include "testutil.h"
 #include <dirent.h>
-#include "analyze/layer_kind.h"
-#include "analyze/summary.h"
+#include "facts/layer_kind.h"
+#include "facts/summary.h"
 #include "load/internal.h"
 #include "load/load.h"
 #include "emit/summary_json.h"
@@ -13,7 +13,7 @@
 #include "view/engine_tables.h"
 #include "view/colors.h"
 #include "view/graph_dot.h"
-#include "analyze/graph.h"
+#include "facts/graph.h"
 
 #define FX "tests/fixtures/types/"
 
