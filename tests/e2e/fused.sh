@@ -85,6 +85,10 @@ if grep -q 'id="c1-s-kernels-inside-fused-layers"' "$TMP/k.html" && ! grep -q 'd
    grep -q 'tilesize256x128x64' "$TMP/k.html"; then
   ok "compare report: the kernels section, no regions section"
 else fail "compare report sections"; fi
+# the exports beside each engine's files are found by their prefix
+"$EC_BIN" compare "$D/model.engine" "$T/model.engine" > "$TMP/kd.txt" 2>/dev/null
+if grep -q "new   Mul        __myl_CasMul_kernel" "$TMP/kd.txt"; then ok "compare: each engine's X.nsys.sqlite picked up by its prefix"
+else fail "compare: nsys exports beside the engines not picked up"; fi
 # without kernel data: nothing of it
 "$EC_BIN" compare "$TMP/a/model.engine" "$TMP/b/model.engine" --json "$TMP/n.json" > "$TMP/n.txt" 2>/dev/null
 if ! grep -q "kernels inside" "$TMP/n.txt" && ! grep -q '"kernel_changes"' "$TMP/n.json"; then
