@@ -73,6 +73,10 @@ typedef struct ec_block {
   char *id;          /* anchor id of the block (NOTES, TABLE), owned, or NULL */
   size_t brief_rows; /* TABLE, NOTES, FIGURE's table: rows in the PDF brief (0: as many as the HTML) */
   int role;          /* GROUP: EC_ROLE_*, how the writers lay it out */
+  int drop_section;  /* UNAVAILABLE: the template asked ("missing: hide") that its section go when the
+                        data is absent: the expanded document drops it with its heading */
+  int fold_caption;  /* TABLE: HTML folds the table under its caption (<details>, the caption its
+                        summary); the PDF prints the caption alone */
 } ec_block;
 
 /* GROUP roles */

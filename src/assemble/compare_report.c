@@ -13,6 +13,7 @@
 #include "narrate/narrate.h"
 #include "util/alloc.h"
 #include "view/compare_view.h"
+#include "view/fused_compare.h"
 #include "view/phrase.h"
 #include "view/rows.h"
 #include "words/words.h"
@@ -216,6 +217,62 @@ S_T(S_t_one_side, ec_cmp_tbl_one_side(&x->view, x->id, ec_tmpl_rows(it, a), &why
 S_T(S_t_top, ec_cmp_tbl_top(&x->view, x->id, ec_tmpl_rows(it, a), &why))
 #undef S_T
 
+/* The regions of differently fused layers (judge/regions.h), or the
+ * kernels that changed inside fused layer pairs (judge/kernel_diff.h),
+ * of each candidate: its sentence or lines, then its table. When no
+ * candidate has any: not available, and the section goes when the template
+ * says "missing: hide". */
+static ec_block *S_fused(S_ctx *x, const ec_kvs *a, int kernels) {
+  const ec_comparison *c = x->c;
+  ec_block *g = ec_block_group();
+  for (size_t i = 0; i < c->n; i++) {
+    if (i == c->baseline) continue;
+    const ec_engine *be = c->engines[c->baseline], *e = c->engines[i];
+    char tid[64];
+    snprintf(tid, sizeof tid, "%s-%zu", x->id, i);
+    if (!kernels) {
+      ec_regions *r = ec_regions_of_compare(c, i);
+      char *s = ec_fv_regions_sentence(r, be, e);
+      if (s) {
+        ec_block *b = ec_block_table(ec_tbl_regions(r, be, e, tid, ec_kvs_get_count(a, "rows", 0)));
+        b->caption = ec_asprintf("%s.", s);
+        ec_block_add(g, b);
+        free(s);
+      }
+      ec_regions_free(r);
+    } else {
+      ec_kdiff *d = ec_kdiff_of_compare(c, i);
+      ec_table *t = ec_tbl_kernel_changes(d, be, e, tid, ec_kvs_get_count(a, "rows", 0));
+      if (t) {
+        ec_block *b = ec_block_table(t);
+        char *line = ec_fv_pair_kernels_line(&d->v[0], be);
+        b->caption = ec_asprintf("%s against %s: the kernels of %zu fused layer%s; the most changed: %s.", e->name,
+                                 be->name, d->n, ec_plural(d->n, "", "s"), line);
+        free(line);
+        ec_block_add(g, b);
+      }
+      ec_kdiff_free(d);
+    }
+  }
+  if (g->n_children) return g;
+  ec_block_free(g);
+  ec_block *u = ec_block_unavailable(kernels ? "no candidate and its baseline both have kernel data (--nsys) in a fused layer pair"
+                                             : "no layers fused differently: every layer on one side only covers nodes the other side does not");
+  const char *miss = ec_kvs_get(a, "missing");
+  u->drop_section = miss && !strcmp(miss, "hide");
+  return u;
+}
+
+static ec_block *S_t_regions(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *a) {
+  (void)it, (void)data;
+  return S_fused(ud, a, 0);
+}
+
+static ec_block *S_t_kernel_changes(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *a) {
+  (void)it, (void)data;
+  return S_fused(ud, a, 1);
+}
+
 static ec_block *S_c_verdict(void *ud, const ec_tmpl_item *it, const char *data, const ec_kvs *args) {
   S_ctx *x = ud;
   (void)it, (void)data;
@@ -301,6 +358,10 @@ static const ec_tmpl_item S_items[] = {
      "the aligned pairs the layers table left out (smaller changes, then the unchanged), folded; the PDF counts them"},
     {"table", "one-side", S_t_one_side, EC_ROWS_CMP_ONE_SIDE, "layers present on one side only"},
     {"table", "top-regressions", S_t_top, EC_ROWS_CMP_TOP, "the largest layer regressions of each candidate"},
+    {"table", "regions", S_t_regions, 0, "regions of differently fused layers per candidate: each side's time, and the "
+     "share of the layer time attributed before and after"},
+    {"table", "kernel-changes", S_t_kernel_changes, 0, "the kernels that changed inside fused layer pairs (both sides "
+     "with kernel data, --nsys)"},
     {"chart", "verdict", S_c_verdict, 0, "the verdict banner: the outcome, then a line per candidate"},
     {"chart", "waterfall", S_c_waterfall, 0, "from the baseline's layer-latency sum to each candidate's, step by step"},
     {"chart", NULL, S_c_chart, 0, "a chart of the comparison charts' registry (view/compare_view.c)"},

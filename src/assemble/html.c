@@ -53,6 +53,14 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
       ec_buf_puts(o, "</details>\n");
       break;
     }
+    if (b->fold_caption && b->caption) {
+      ec_buf_puts(o, "<details class=\"table\"><summary>");
+      S_esc(o, b->caption);
+      ec_buf_puts(o, "</summary>");
+      ec_render_table_html(b->table, o);
+      ec_buf_puts(o, "</details>\n");
+      break;
+    }
     if (b->collapsed) {
       ec_buf_printf(o, "<details class=\"table\"><summary>%s (%zu rows)</summary>", "Show the table", b->table->nrows);
       ec_render_table_html(b->table, o);

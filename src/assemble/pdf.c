@@ -382,6 +382,11 @@ static void S_block(S_ts *t, const ec_block *b) {
       S_table(t, b->table, t->tight && (!b->brief_rows || b->brief_rows > S_TIGHT_ROWS) ? S_TIGHT_ROWS : b->brief_rows);
     break;
   case EC_BLOCK_TABLE:
+    if (b->fold_caption && b->caption) { /* the PDF has no disclosure: the line alone */
+      S_markup_esc(&m, b->caption, strlen(b->caption));
+      S_paragraph(t, m.data, S_SMALL + 0.5, 8, 4);
+      break;
+    }
     if (b->id) S_dest(t, b->id);
     if (b->fold) { /* folded in the HTML: here, a line saying where its rows are */
       if (!b->table->nrows) break;

@@ -17,6 +17,7 @@
 #include "view/engine_charts.h"
 #include "view/engine_tables.h"
 #include "view/headline.h"
+#include "view/kernel_tables.h"
 #include "view/report_items.h"
 #include "view/rows.h"
 #include "view/phrase.h"
@@ -188,6 +189,14 @@ static char *S_v_timing_intro(void *ud) {
                      ec_fmt_ms(med, sizeof med, s->timing.median), ec_fmt_ms(p99, sizeof p99, s->timing.p99));
 }
 
+static char *S_v_kernels_intro(void *ud) {
+  S_PART;
+  (void)s;
+  (void)buf;
+  char *line = ec_kv_attributed_line(e, 1);
+  return line ? line : ec_strdup("No kernel data was given.");
+}
+
 static char *S_v_warnings_count(void *ud) {
   S_PART;
   return ec_strdup(ec_fmt_int(buf, sizeof buf, (double)ec_diags_count(&e->diags, EC_WARN)));
@@ -212,6 +221,7 @@ static const ec_tmpl_value S_values[] = {
     {"reformat.intro", S_v_reformat_intro},
     {"timing.intro", S_v_timing_intro},
     {"warnings.count", S_v_warnings_count},
+    {"kernels.intro", S_v_kernels_intro},
 };
 
 /* ---- generators -------------------------------------------------------- */
@@ -253,7 +263,12 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
     if (t) ec_block_add(g, ec_block_table(t));
     return g;
   }
-  if (why) return ec_block_unavailable(why);
+  if (why) {
+    ec_block *u = ec_block_unavailable(why);
+    const char *miss = ec_kvs_get(a, "missing");
+    u->drop_section = miss && !strcmp(miss, "hide");
+    return u;
+  }
   ec_block *b = NULL;
   if (it->kind == EC_ITEM_CHART) {
     char *one = it->single ? it->single(s) : NULL;
@@ -355,6 +370,38 @@ static ec_block *S_gen_notes(void *ud, const ec_tmpl_item *it, const char *data,
 }
 
 
+/* Under the slowest layers, with kernel data: each fused one among them
+ * opens into its kernels (HTML: a fold whose summary is its time per op
+ * group; the PDF prints that line), then how much kernel time matched a
+ * layer. Nothing without kernel data. */
+static void S_first_kernels(S_ctx *c, ec_block *g, size_t top) {
+  const ec_summary *s = c->part->summary;
+  const ec_engine *e = c->part->engine;
+  if (!e->kernels) return;
+  size_t k = s->layers < top ? s->layers : top;
+  for (size_t i = 0; i < k; i++) {
+    const ec_layer *l = &e->layers[s->order[i]];
+    char *line = ec_kv_groups_line(l, EC_ROWS_FIRST_KERNEL_GROUPS);
+    if (!line) continue;
+    char tid[64], cnt[48];
+    snprintf(tid, sizeof tid, "%s-fk%zu", c->part->id, i + 1);
+    ec_table *t = ec_tbl_layer_kernels(l, tid);
+    ec_block *b = ec_block_table(t);
+    b->fold_caption = 1;
+    b->caption = ec_asprintf("#%zu %s, inside (%s): %s", i + 1, l->name,
+                             ec_fmt_count(cnt, sizeof cnt, l->kern->n, "kernel", "kernels"), line);
+    free(line);
+    ec_block_add(g, b);
+  }
+  char *att = ec_kv_attributed_line(e, 0);
+  if (att) {
+    char *m = ec_asprintf("Kernels: %s", att);
+    ec_block_add(g, ec_block_text(m, NULL));
+    free(m);
+    free(att);
+  }
+}
+
 /* The first screen (and page 1 of the PDF): who ran what, the precision mix,
  * the headline figures, the five slowest layers with their share, the top
  * findings, and the warning count linking to the warnings. */
@@ -418,6 +465,7 @@ static ec_block *S_gen_first_screen(void *ud, const ec_tmpl_item *it, const char
                                                 top == 5 ? "five" : ec_fmt_int(nt, sizeof nt, (double)top),
                                                 ec_fmt_int(nl, sizeof nl, (double)s->layers));
     ec_block_add(g, b);
+    S_first_kernels(c, g, top);
   } else {
     char tid[64];
     snprintf(tid, sizeof tid, "%s-build-times", c->part->id);

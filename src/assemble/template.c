@@ -192,6 +192,37 @@ static cmark_node *S_too_deep(cmark_node *root) {
   return hit;
 }
 
+/* Drop the section of code (a generated block whose data is absent and
+ * whose template said "missing: hide"): from the nearest heading before it
+ * up to code itself, its heading leaving the contents (heads[], parallel to
+ * out->heads, shrinks with it) and its PDF marks forgotten. A block with no
+ * heading before it goes alone. */
+static void S_drop_section(ec_doc *out, cmark_node *code, cmark_node **heads, size_t *nh, cmark_node **marks, size_t nm) {
+  cmark_node *first = code;
+  for (cmark_node *p = cmark_node_previous(code); p; p = cmark_node_previous(p)) {
+    first = p;
+    if (cmark_node_get_type(p) == CMARK_NODE_HEADING) break;
+  }
+  if (cmark_node_get_type(first) != CMARK_NODE_HEADING) first = code;
+  for (cmark_node *n = first, *next; n; n = next) {
+    next = n == code ? NULL : cmark_node_next(n);
+    for (size_t k = 0; k < nm; k++)
+      if (marks[k] == n) marks[k] = NULL;
+    for (size_t k = 0; k < *nh; k++) {
+      if (heads[k] != n) continue;
+      free(out->heads[k].id);
+      free(out->heads[k].text);
+      memmove(&out->heads[k], &out->heads[k + 1], (*nh - k - 1) * sizeof *out->heads);
+      memmove(&heads[k], &heads[k + 1], (*nh - k - 1) * sizeof *heads);
+      (*nh)--;
+      out->n_heads--;
+      break;
+    }
+    cmark_node_unlink(n);
+    cmark_node_free(n);
+  }
+}
+
 int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_doc *out, ec_diags *d) {
   memset(out, 0, sizeof *out);
   if (ec_budget_over(EC_BUDGET_TEMPLATE_BYTES, len)) {
@@ -279,6 +310,11 @@ int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_do
       continue;
     }
     ec_kvs_free(&args);
+    if (b->drop_section) {
+      ec_block_free(b);
+      S_drop_section(out, codes[i], heads, &nh, marks, nm);
+      continue;
+    }
     *EC_PUSH(out->blocks, out->n_blocks, out->cap_blocks) = b;
     cmark_node *cb = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
     cmark_node_set_user_data(cb, b);
@@ -297,6 +333,7 @@ int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_do
   /* "<!-- pdf: brief -->" / "<!-- pdf: detail -->": where the section goes in
    * the PDF; other raw HTML stays as cmark leaves it (omitted) */
   for (size_t i = 0; i < nm; i++) {
+    if (!marks[i]) continue; /* dropped with its section */
     int role = S_mark(cmark_node_get_literal(marks[i]));
     if (role == -2)
       ec_diag_add(d, EC_WARN, env->source, cmark_node_get_start_line(marks[i]), 1,

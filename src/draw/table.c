@@ -34,6 +34,7 @@ void ec_table_free(ec_table *t) {
   free(t->static_note);
   free(t->row_sub);
   free(t->sub_label);
+  free(t->sub_label_one);
   free(t);
 }
 

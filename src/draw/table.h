@@ -60,6 +60,7 @@ typedef struct ec_table {
   unsigned char *row_sub; /* per row, 1 for a sub row; NULL when none; owned */
   size_t sub_cap;
   char *sub_label;     /* what the sub rows are ("layers"), for the fold's summary and the PDF's count; owned */
+  char *sub_label_one; /* the same for one sub row ("layer"), or NULL (sub_label then); owned */
 } ec_table;
 
 /* An interactive table of more rows than this is written to HTML as data

@@ -9,6 +9,7 @@
  * are null; every input string goes through ec_jstrn (valid UTF-8); keys are
  * sorted by ec_jdump. */
 #include "emit/compare_json.h"
+#include "emit/compare_fused.h"
 #include "narrate/precision_words.h"
 #include "narrate/narrate.h"
 #include "emit/jsonout.h"
@@ -303,6 +304,7 @@ static json_t *S_engine(const ec_comparison *c, const ec_compare_result *r, cons
     if (r->deltas[k].flagged) json_array_append_new(top, S_delta(b, e, &r->deltas[k]));
   json_object_set_new(o, "layer_regressions", top);
   json_object_set_new(o, "layers_flagged", json_integer((json_int_t)r->n_flagged));
+  ec_jsonout_compare_fused(o, c, r->engine);
   return o;
 }
 

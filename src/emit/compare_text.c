@@ -1,5 +1,6 @@
 /* compare_text — see compare_text.h. */
 #include "emit/compare_text.h"
+#include "emit/compare_fused.h"
 #include "narrate/precision_words.h"
 #include "emit/term.h"
 #include "narrate/narrate.h"
@@ -221,6 +222,7 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
       S_say(f, "  (", ec_compare_pair_why(la, lb), 300, ")");
       fputc('\n', f);
     }
+    ec_print_compare_fused(c, i, f);
   }
   if (c->platform) S_platform(c, f);
   fputc('\n', f);

@@ -42,6 +42,32 @@ typedef struct ec_kernel_recon {
   size_t n;
 } ec_kernel_recon;
 
+/* A fused layer's kernel time by op group: what its kernels do, decoded
+ * from the Myelin names (facts/kgen_ops.h) of the sub-range each was
+ * launched in, else of the kernel itself. */
+typedef struct ec_kernel_group {
+  const char *name;   /* static: "MatMul", "Attention", "Softmax", "LayerNorm", "GELU", "Conv",
+                         "Data movement", "Cast", an op of the table ("Mul"), or "Other" */
+  size_t kernels;     /* kernel names in it */
+  double total_ms;    /* their time over the capture */
+  double iter_ms;     /* per iteration of the layer (mean; NAN unknown) */
+  double pct;         /* share of the layer's kernel time (NAN unknown) */
+} ec_kernel_group;
+
+#define EC_KERNEL_GROUPS_MAX 24
+
+/** The op group of kernel k (static string; "Other" when neither its range
+ *  nor its name is a Myelin name the decoder reads, and the name says no
+ *  GEMM or softmax). */
+const char *ec_kernel_op_group(const ec_kernel *k);
+/** 1 when l's kernels are shown by op group: a Myelin layer ({ForeignNode},
+ *  kgen, ...) with kernel data. */
+int ec_kernel_groups_apply(const ec_layer *l);
+/** l's kernel time per op group, most time first (ties: first seen), at
+ *  most cap groups into out (the rest summed into the last as "Other");
+ *  returns their number (0 when l has no kernels). */
+size_t ec_kernel_op_groups(const ec_layer *l, ec_kernel_group *out, size_t cap);
+
 /** The reconciliation of e's kernel data, or NULL when e has none. Caller
  *  frees with ec_kernel_recon_free; it borrows e. */
 ec_kernel_recon *ec_kernel_recon_of(const ec_engine *e);

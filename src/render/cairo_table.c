@@ -280,7 +280,8 @@ static void S_new_page(ec_cairo_flow *f) {
 /* The line closing a capped group of sub rows: "… and N more layers (in the
  * HTML report)", indented past the first column. */
 static void S_more_line(const ec_table *t, ec_cairo_flow *f, const double *w, size_t n) {
-  char *txt = ec_asprintf("\xE2\x80\xA6 and %zu more %s in the HTML report", n, t->sub_label ? t->sub_label : "rows");
+  char *txt = ec_asprintf("\xE2\x80\xA6 and %zu more %s in the HTML report", n,
+                          n == 1 && t->sub_label_one ? t->sub_label_one : t->sub_label ? t->sub_label : "rows");
   PangoLayout *l = pango_layout_new(f->pango_context);
   PangoFontDescription *fd = ec_text_font(EC_TABLE_PT, 0);
   pango_font_description_set_style(fd, PANGO_STYLE_ITALIC);

@@ -157,7 +157,7 @@ static void S_sub_rows(const ec_table *t, size_t a, size_t b, const double *smax
       if (x->text && *x->text) used[c] = 1;
     }
   ec_buf_printf(o, "<tr class=\"sub-fold\"><td colspan=\"%zu\"><details class=\"sub\"><summary>%zu ", t->ncols, b - a);
-  S_attr(o, t->sub_label ? t->sub_label : "rows");
+  S_attr(o, b - a == 1 && t->sub_label_one ? t->sub_label_one : t->sub_label ? t->sub_label : "rows");
   ec_buf_puts(o, "</summary><table class=\"data sub\"><thead><tr>");
   for (size_t c = 0; c < t->ncols; c++) {
     if (!used[c]) continue;

@@ -9,6 +9,7 @@
 #include "util/alloc.h"
 #include "view/colors.h"
 #include "view/engine_tables.h"
+#include "view/kernel_tables.h"
 #include "view/phrase.h"
 #include "view/rows.h"
 #include "words/words.h"
@@ -96,6 +97,13 @@ static const char *S_no_roofline(const ec_summary *s) {
     return why;
   }
   return isfinite(s->nums.peak.bw_bytes_s) ? NULL : "the device's peaks are unknown (no SM count, clocks or bus width)";
+}
+
+static const char *S_no_kernels(const ec_summary *s) {
+  if (!s->engine->kernels) return "no kernel data (enginecard --nsys FILE: an Nsight Systems export)";
+  for (size_t i = 0; i < s->engine->n_layers; i++)
+    if (s->engine->layers[i].kern) return NULL;
+  return "no kernel of the Nsight Systems data matched a layer";
 }
 
 static const char *S_no_options(const ec_summary *s) {
@@ -191,6 +199,7 @@ S_T(S_t_fused, ec_tbl_fused(s, a->id, a->rows))
 S_T(S_t_memory, ec_tbl_memory(s, a->id, a->rows))
 S_T(S_t_efficiency, ec_tbl_efficiency(s, a->id, a->rows))
 S_T(S_t_options, ec_tbl_options(s, a->id))
+S_T(S_t_kernels, ec_tbl_kernels(s, a->id, a->part, a->rows))
 
 /* One table per layer type, slowest types first as in the summary's
  * by_type_shown order (families from names included), each led by TREx's sentence.
@@ -272,6 +281,9 @@ static const ec_item S_items[] = {
      "FLOPs, achieved TFLOP/s and GB/s against the peak of each kernel's math"},
     {"options", EC_ITEM_TABLE, NULL, S_t_options, NULL, NULL, 0, 0, S_no_options, NULL,
      "build and inference options as trtexec printed them"},
+    {"kernels", EC_ITEM_TABLE, NULL, S_t_kernels, NULL, NULL, 0, EC_ROWS_KERNELS, S_no_kernels, NULL,
+     "each layer's kernels (Nsight Systems, --nsys): share, launches and median per iteration, a fused layer's op "
+     "groups"},
 };
 
 #undef W

@@ -15,6 +15,8 @@
 #define EC_ROWS_EFFICIENCY 25
 /* report: the fused layers */
 #define EC_ROWS_FUSED 30
+#define EC_ROWS_KERNELS 100 /* layers in the Kernels table */
+#define EC_ROWS_FIRST_KERNEL_GROUPS 4 /* op groups in a first-screen line */
 /* report's first screen: the slowest layers (fewer when --top asks) and the findings to try first */
 #define EC_ROWS_FIRST_SLOWEST 5
 #define EC_ROWS_FIRST_FINDINGS 3
