@@ -236,6 +236,7 @@ static ec_block *S_fused(S_ctx *x, const ec_kvs *a, int kernels) {
       if (s) {
         ec_block *b = ec_block_table(ec_tbl_regions(r, be, e, tid, ec_kvs_get_count(a, "rows", 0)));
         b->caption = ec_asprintf("%s.", s);
+        b->brief_rows = ec_kvs_get_count(a, "brief-rows", 0);
         ec_block_add(g, b);
         free(s);
       }
@@ -249,6 +250,7 @@ static ec_block *S_fused(S_ctx *x, const ec_kvs *a, int kernels) {
         b->caption = ec_asprintf("%s against %s: the kernels of %zu fused layer%s; the most changed: %s.", e->name,
                                  be->name, d->n, ec_plural(d->n, "", "s"), line);
         free(line);
+        b->brief_rows = ec_kvs_get_count(a, "brief-rows", 0);
         ec_block_add(g, b);
       }
       ec_kdiff_free(d);

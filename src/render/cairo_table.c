@@ -159,7 +159,21 @@ static double S_widths(const ec_table *t, size_t nr, double cw, double *w) {
     total -= cut;
   }
   if (total > cw) {
-    /* even at their floors the columns are too wide: scale them all */
+    /* even at their floors the columns are too wide: text columns give
+     * way first (they wrap; a number squeezed below its width would print
+     * over its neighbour's), down to a third of their floor */
+    double text = 0;
+    for (size_t c = 0; c < nc; c++)
+      if (t->cols[c].align != EC_ALIGN_RIGHT) text += w[c];
+    double need = total - cw;
+    if (text > 0) {
+      double k = fmax(1.0 / 3, (text - need) / text);
+      for (size_t c = 0; c < nc; c++)
+        if (t->cols[c].align != EC_ALIGN_RIGHT) total -= w[c] * (1 - k), w[c] *= k;
+    }
+  }
+  if (total > cw) {
+    /* and still too wide: scale them all */
     for (size_t c = 0; c < nc; c++) w[c] *= cw / total;
     total = cw;
   }
