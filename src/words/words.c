@@ -161,6 +161,9 @@ char *ec_fmt_value(char *buf, size_t cap, double v) {
   else if (a >= 10) snprintf(buf, cap, "%.1f", v);
   else if (a >= 1) snprintf(buf, cap, "%.2f", v);
   else if (a >= 0.001) snprintf(buf, cap, "%.3g", v);
+  /* a chart's small value in plain decimals, three significant digits
+   * ("0.000181", not "1.81e-04"): a reader compares it with its neighbours */
+  else if (a >= 1e-6) snprintf(buf, cap, "%.*f", 2 - (int)floor(log10(a)), v);
   else snprintf(buf, cap, "%.2e", v);
   if (a >= 1000 && isfinite(v)) S_group_thousands(buf, cap);
   return buf;

@@ -81,6 +81,12 @@ static void test_other_units(void **state) {
   assert_string_equal(ec_fmt_bytes_text(b, sizeof b, "lots"), "lots");
   assert_string_equal(ec_fmt_int(b, sizeof b, -1234567), "-1,234,567");
   assert_string_equal(ec_fmt_num(b, sizeof b, 1155.2), "1155");
+  /* a chart's small value: plain decimals down to a millionth (a waterfall
+   * step of 0.000181 ms read "+1.81e-04" beside "+0.00143") */
+  assert_string_equal(ec_fmt_value(b, sizeof b, 0.000181), "0.000181");
+  assert_string_equal(ec_fmt_value(b, sizeof b, -0.0000253), "-0.0000253");
+  assert_string_equal(ec_fmt_value(b, sizeof b, 0.0025), "0.0025");
+  assert_string_equal(ec_fmt_value(b, sizeof b, 3e-9), "3.00e-09");
   double d;
   assert_string_equal(ec_bytes_unit(2048, &d), "KiB");
   assert_true(d == 1024);
