@@ -193,7 +193,7 @@ static char *S_v_kernels_intro(void *ud) {
   S_PART;
   (void)s;
   (void)buf;
-  char *line = ec_kv_attributed_line(e, 1);
+  char *line = ec_ktab_attributed_line(e, 1);
   return line ? line : ec_strdup("No kernel data was given.");
 }
 
@@ -381,7 +381,7 @@ static void S_first_kernels(S_ctx *c, ec_block *g, size_t top) {
   size_t k = s->layers < top ? s->layers : top;
   for (size_t i = 0; i < k; i++) {
     const ec_layer *l = &e->layers[s->order[i]];
-    char *line = ec_kv_groups_line(l, EC_ROWS_FIRST_KERNEL_GROUPS);
+    char *line = ec_ktab_groups_line(l, EC_ROWS_FIRST_KERNEL_GROUPS);
     if (!line) continue;
     char tid[64], cnt[48];
     snprintf(tid, sizeof tid, "%s-fk%zu", c->part->id, i + 1);
@@ -393,7 +393,7 @@ static void S_first_kernels(S_ctx *c, ec_block *g, size_t top) {
     free(line);
     ec_block_add(g, b);
   }
-  char *att = ec_kv_attributed_line(e, 0);
+  char *att = ec_ktab_attributed_line(e, 0);
   if (att) {
     char *m = ec_asprintf("Kernels: %s", att);
     ec_block_add(g, ec_block_text(m, NULL));

@@ -38,7 +38,7 @@ void ec_table_free(ec_table *t) {
   free(t);
 }
 
-size_t ec_table_col(ec_table *t, const char *header, ec_align_t align, int numeric) {
+size_t ec_table_col(ec_table *t, const char *header, ec_cell_align align, int numeric) {
   /* columns are fixed once rows exist */
   if (t->nrows) abort();
   ec_col *c = EC_PUSH(t->cols, t->ncols, t->cap_cols);

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include "draw/scene.h"
 
-typedef enum { EC_ALIGN_LEFT = 0, EC_ALIGN_RIGHT } ec_align_t;
+typedef enum { EC_CELL_ALIGN_LEFT = 0, EC_CELL_ALIGN_RIGHT } ec_cell_align;
 
 /* What a cell's value means, for the writers to show it: the HTML writer
  * (render/html_table.c) and the PDF painter (render/cairo_table.c) each
@@ -33,7 +33,7 @@ typedef struct ec_cell {
 
 typedef struct ec_col {
   char *header;   /* owned */
-  ec_align_t align;
+  ec_cell_align align;
   int numeric;    /* sorts numerically */
   double min_width_em; /* hint for the PDF typesetter; 0: auto */
   int clip;       /* HTML: one line, cut with an ellipsis, the full text on demand (a tactic, a shape list) */
@@ -73,7 +73,7 @@ typedef struct ec_table {
 ec_table *ec_table_new(const char *id, const char *caption);
 void ec_table_free(ec_table *t);
 /** Add a column; returns its index. */
-size_t ec_table_col(ec_table *t, const char *header, ec_align_t align, int numeric);
+size_t ec_table_col(ec_table *t, const char *header, ec_cell_align align, int numeric);
 /** Show column col's cells on one line in HTML, the full text in a tooltip. */
 void ec_table_clip(ec_table *t, size_t col);
 /** Start a new row (cells empty); returns its index. */

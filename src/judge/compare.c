@@ -354,13 +354,13 @@ static void S_cmp_num(ec_compare_result *r, const char *what, double b, double o
 
 /* trtexec options that change the numbers (same keys in logs and TREx
  * metadata; "Inference Streams" is also read as 8.4's "Streams", and "Green
- * Context" is a build option: ec_option_value). */
+ * Context" is a build option: ec_compare_option_value). */
 static const char *const S_inference_keys[] = {"CUDA Graph",         "Spin-wait",    "Data transfers",
                                                "Separate profiling", "Batch",        "Input inference shape",
                                                "Input inference shapes", "Inference Streams", "Multithreading",
                                                "Green Context"};
 
-const char *ec_option_value(const ec_engine *e, const char *key) {
+const char *ec_compare_option_value(const ec_engine *e, const char *key) {
   const char *v = ec_kvs_get(&e->inference_options, key);
   const char *old = v ? NULL : ec_trtexec_option_alias(key);
   if (!v && old) v = ec_kvs_get(&e->inference_options, old);
@@ -378,14 +378,14 @@ static int S_same_value(const char *key, const char *a, const char *b) {
   return 0;
 }
 
-ec_opt_diff ec_option_diff(const char *key, const char *bval, const char *bver, const char *oval, const char *over) {
+ec_compare_opt ec_compare_option_diff(const char *key, const char *bval, const char *bver, const char *oval, const char *over) {
   int mb = ec_trt_major(bver), mo = ec_trt_major(over);
   if (!bval) bval = ec_trtexec_option_implied(key, mb);
   if (!oval) oval = ec_trtexec_option_implied(key, mo);
-  if (!bval || !oval || S_same_value(key, bval, oval)) return EC_OPT_SAME;
+  if (!bval || !oval || S_same_value(key, bval, oval)) return EC_COMPARE_OPT_SAME;
   const char *db = ec_trtexec_option_default(key, mb), *d_o = ec_trtexec_option_default(key, mo);
-  if (db && d_o && strcmp(db, d_o) && !strcmp(bval, db) && !strcmp(oval, d_o)) return EC_OPT_DEFAULTS;
-  return EC_OPT_DIFFERS;
+  if (db && d_o && strcmp(db, d_o) && !strcmp(bval, db) && !strcmp(oval, d_o)) return EC_COMPARE_OPT_DEFAULTS;
+  return EC_COMPARE_OPT_DIFFERS;
 }
 
 /* "Enabled (TensorRT 11 default)" for an option value that is version v's default. */
@@ -393,15 +393,15 @@ static char *S_default_text(const char *val, const char *ver) {
   return ec_asprintf("%s (TensorRT %d default)", val, ec_trt_major(ver));
 }
 
-/* One option's difference (ec_option_diff) into r: a warning, or a
+/* One option's difference (ec_compare_option_diff) into r: a warning, or a
  * TensorRT 11 default said apart. */
 static void S_option(ec_compare_result *r, const char *key, const char *vb, const char *bver, const char *ve,
                      const char *ever) {
   char what[160];
   snprintf(what, sizeof what, "trtexec option %s", key);
-  switch (ec_option_diff(key, vb, bver, ve, ever)) {
-  case EC_OPT_DIFFERS: S_mism(r, what, vb, ve); break;
-  case EC_OPT_DEFAULTS: {
+  switch (ec_compare_option_diff(key, vb, bver, ve, ever)) {
+  case EC_COMPARE_OPT_DIFFERS: S_mism(r, what, vb, ve); break;
+  case EC_COMPARE_OPT_DEFAULTS: {
     ec_mismatch *m = EC_PUSH(r->dflt, r->n_dflt, r->cap_dflt);
     m->what = ec_strdup(what);
     m->base = S_default_text(vb, bver);
@@ -419,7 +419,7 @@ static void S_option(ec_compare_result *r, const char *key, const char *vb, cons
  * profile); one that only repeats the engine-wide difference is not. */
 static void S_green_profiles(ec_compare_result *r, const ec_engine *b, const ec_engine *e) {
   static const char pre[] = "Optimization Profile ", post[] = " Green Context";
-  const char *gb = ec_option_value(b, "Green Context"), *ge = ec_option_value(e, "Green Context");
+  const char *gb = ec_compare_option_value(b, "Green Context"), *ge = ec_compare_option_value(e, "Green Context");
   for (int side = 0; side < 2; side++) {
     const ec_kvs *k = side ? &e->build_options : &b->build_options;
     for (size_t i = 0; i < k->n; i++) {
@@ -431,8 +431,8 @@ static void S_green_profiles(ec_compare_result *r, const ec_engine *b, const ec_
       if (side && ec_kvs_get(&b->build_options, key)) continue; /* compared from the baseline's side */
       const char *vb = ec_kvs_get(&b->build_options, key), *ve = ec_kvs_get(&e->build_options, key);
       const char *xb = vb ? vb : gb, *xe = ve ? ve : ge;
-      if (ec_option_diff("Green Context", xb, b->trt_version, xe, e->trt_version) != EC_OPT_DIFFERS) continue;
-      if (ec_option_diff("Green Context", gb, b->trt_version, ge, e->trt_version) == EC_OPT_DIFFERS && xb && gb &&
+      if (ec_compare_option_diff("Green Context", xb, b->trt_version, xe, e->trt_version) != EC_COMPARE_OPT_DIFFERS) continue;
+      if (ec_compare_option_diff("Green Context", gb, b->trt_version, ge, e->trt_version) == EC_COMPARE_OPT_DIFFERS && xb && gb &&
           xe && ge && !strcmp(xb, gb) && !strcmp(xe, ge))
         continue;
       char what[200];
@@ -522,7 +522,7 @@ static void S_comparability(ec_compare_result *r, const ec_engine *b, const ec_e
   }
   for (size_t k = 0; k < sizeof S_inference_keys / sizeof S_inference_keys[0]; k++) {
     const char *key = S_inference_keys[k];
-    S_option(r, key, ec_option_value(b, key), b->trt_version, ec_option_value(e, key), e->trt_version);
+    S_option(r, key, ec_compare_option_value(b, key), b->trt_version, ec_compare_option_value(e, key), e->trt_version);
   }
   S_green_profiles(r, b, e);
   S_cmp_str(r, "ran under a profiler", S_profiler(b), S_profiler(e));

@@ -147,13 +147,13 @@ typedef struct ec_mismatch {
   char *other; /* value for the engine */
 } ec_mismatch;
 
-/* How a trtexec option of two engines compares (ec_option_diff). */
+/* How a trtexec option of two engines compares (ec_compare_option_diff). */
 typedef enum {
-  EC_OPT_SAME = 0, /* equal, equivalent, or unknown on a side */
-  EC_OPT_DIFFERS,  /* a user option differs: the numbers are not directly comparable */
-  EC_OPT_DEFAULTS  /* each side has its own TensorRT's default, and TensorRT 11 changed that
+  EC_COMPARE_OPT_SAME = 0, /* equal, equivalent, or unknown on a side */
+  EC_COMPARE_OPT_DIFFERS,  /* a user option differs: the numbers are not directly comparable */
+  EC_COMPARE_OPT_DEFAULTS  /* each side has its own TensorRT's default, and TensorRT 11 changed that
                       default: a difference of versions, not of options */
-} ec_opt_diff;
+} ec_compare_opt;
 
 /** The one rule for an option difference: option key as printed in the
  *  inference options ("CUDA Graph"), its value on the baseline (bval, of
@@ -164,13 +164,13 @@ typedef enum {
  *  "Batch: 1" when it loads an explicit-batch engine). When both values are
  *  their own version's default and TensorRT 11 flipped it (CUDA Graph,
  *  Spin-wait, Data transfers, Separate profiling: model/trtexec.h), the
- *  answer is EC_OPT_DEFAULTS. Every option comparison goes through here. */
-ec_opt_diff ec_option_diff(const char *key, const char *bval, const char *bver, const char *oval, const char *over);
+ *  answer is EC_COMPARE_OPT_DEFAULTS. Every option comparison goes through here. */
+ec_compare_opt ec_compare_option_diff(const char *key, const char *bval, const char *bver, const char *oval, const char *over);
 
 /** The value e has for the inference option key: as printed, else the one
  *  its TensorRT version implies (ec_trtexec_option_implied), else NULL.
  *  Borrowed from e or static. */
-const char *ec_option_value(const ec_engine *e, const char *key);
+const char *ec_compare_option_value(const ec_engine *e, const char *key);
 
 /* One aligned pair with profile times on both sides. */
 typedef struct ec_layer_delta {
@@ -212,7 +212,7 @@ typedef struct ec_compare_result {
   size_t warmup_trimmed; /* start-up iterations left out of the gate's runs (ec_gate_warmup) */
   ec_mismatch *mism;    /* comparability */
   size_t n_mism, cap_mism;
-  ec_mismatch *dflt;    /* options that differ only by TensorRT 11's new defaults (EC_OPT_DEFAULTS):
+  ec_mismatch *dflt;    /* options that differ only by TensorRT 11's new defaults (EC_COMPARE_OPT_DEFAULTS):
                            values read "Enabled (TensorRT 11 default)"; not in mism */
   size_t n_dflt, cap_dflt;
   ec_mismatch *diff;    /* how the engines themselves differ (input names when the shapes agree, the

@@ -138,7 +138,7 @@ static double S_widths(const ec_table *t, size_t nr, double cw, double *w) {
     double cap = cw * 0.45;
     double floor_w = fmax(36, t->cols[c].min_width_em * EC_TABLE_PT);
     /* numbers do not wrap: their column keeps its natural width */
-    if (t->cols[c].align == EC_ALIGN_RIGHT) piece.w = nat;
+    if (t->cols[c].align == EC_CELL_ALIGN_RIGHT) piece.w = nat;
     floor_w = fmax(floor_w, fmax(piece.w, head.w) + 2 * S_PAD);
     if (floor_w > cap) floor_w = cap;
     w[c] = fmin(nat + 2 * S_PAD, cap);
@@ -164,12 +164,12 @@ static double S_widths(const ec_table *t, size_t nr, double cw, double *w) {
      * over its neighbour's), down to a third of their floor */
     double text = 0;
     for (size_t c = 0; c < nc; c++)
-      if (t->cols[c].align != EC_ALIGN_RIGHT) text += w[c];
+      if (t->cols[c].align != EC_CELL_ALIGN_RIGHT) text += w[c];
     double need = total - cw;
     if (text > 0) {
       double k = fmax(1.0 / 3, (text - need) / text);
       for (size_t c = 0; c < nc; c++)
-        if (t->cols[c].align != EC_ALIGN_RIGHT) total -= w[c] * (1 - k), w[c] *= k;
+        if (t->cols[c].align != EC_CELL_ALIGN_RIGHT) total -= w[c] * (1 - k), w[c] *= k;
     }
   }
   if (total > cw) {
@@ -192,7 +192,7 @@ static double S_row_layouts(const ec_table *t, size_t r, PangoContext *pc, const
     const ec_cell *x = header ? NULL : ec_table_cell(t, r, c);
     S_text(&b, header ? t->cols[c].header : x->text ? x->text : "");
     ls[c] = S_layout(pc, b.data, header || (x && x->kind == EC_CELL_BAD), w[c] - 2 * S_PAD - S_lead(x),
-                     t->cols[c].align == EC_ALIGN_RIGHT);
+                     t->cols[c].align == EC_CELL_ALIGN_RIGHT);
     if (!header && max_lines > 0 && pango_layout_get_line_count(ls[c]) > max_lines) {
       pango_layout_set_height(ls[c], -max_lines);
       pango_layout_set_ellipsize(ls[c], PANGO_ELLIPSIZE_MIDDLE);

@@ -66,7 +66,7 @@ static int S_stacks(const ec_table *t) { return t->ncols >= S_STACK_COLS && !ec_
 static size_t S_key_col(const ec_table *t) {
   size_t first = t->ncols;
   for (size_t c = 0; c < t->ncols; c++) {
-    if (t->cols[c].align == EC_ALIGN_RIGHT) continue;
+    if (t->cols[c].align == EC_CELL_ALIGN_RIGHT) continue;
     if (first == t->ncols) first = c;
     ec_map m = {0};
     size_t rows = 0, distinct = 0;
@@ -91,7 +91,7 @@ static size_t S_key_col(const ec_table *t) {
  * header as the label a phone shows (none for "#" or an empty header). */
 static void S_cell(ec_buf *b, const ec_table *t, size_t r, size_t c, double smax, int main, size_t key) {
   const ec_cell *x = ec_table_cell(t, r, c);
-  int num = t->cols[c].align == EC_ALIGN_RIGHT;
+  int num = t->cols[c].align == EC_CELL_ALIGN_RIGHT;
   const char *cls = S_kind_class(x);
   char st[48];
   const char *style = S_kind_style(x, smax, st, sizeof st);
@@ -161,7 +161,7 @@ static void S_sub_rows(const ec_table *t, size_t a, size_t b, const double *smax
   ec_buf_puts(o, "</summary><table class=\"data sub\"><thead><tr>");
   for (size_t c = 0; c < t->ncols; c++) {
     if (!used[c]) continue;
-    ec_buf_printf(o, "<th scope=\"col\"%s>", t->cols[c].align == EC_ALIGN_RIGHT ? " class=\"num\"" : "");
+    ec_buf_printf(o, "<th scope=\"col\"%s>", t->cols[c].align == EC_CELL_ALIGN_RIGHT ? " class=\"num\"" : "");
     S_attr(o, t->cols[c].header);
     ec_buf_puts(o, "</th>");
   }
@@ -313,7 +313,7 @@ static void S_head(const ec_table *t, ec_buf *b, const char *cls) {
   }
   ec_buf_puts(b, "<thead><tr>");
   for (size_t c = 0; c < t->ncols; c++) {
-    ec_buf_printf(b, "<th scope=\"col\"%s%s>", t->cols[c].align == EC_ALIGN_RIGHT ? " class=\"num\"" : "",
+    ec_buf_printf(b, "<th scope=\"col\"%s%s>", t->cols[c].align == EC_CELL_ALIGN_RIGHT ? " class=\"num\"" : "",
                   t->cols[c].numeric ? " data-type=\"num\"" : "");
     S_attr(b, t->cols[c].header);
     ec_buf_puts(b, "</th>");

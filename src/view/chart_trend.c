@@ -166,7 +166,7 @@ static void S_frame_make(S_frame *fr, const ec_chart_frame *f, const ec_legend *
 }
 
 ec_scene *ec_chart_series(const ec_series_spec *sp) {
-  ec_color col = sp->color.kind == EC_COL_NONE ? ec_color_engine(0) : sp->color;
+  ec_color col = sp->color.kind == EC_COL_NONE ? ec_colors_engine(0) : sp->color;
   /* the engine's colour marks its nights and levels; what must read on a
    * light and a dark page alike (the band, the line joining the nights,
    * the levels' edge) is drawn in ink */

@@ -58,14 +58,14 @@ static ec_color S_lookup(const S_entry *t, size_t n, const char *k) {
   return ec_rgb(S_GRAY);
 }
 
-ec_color ec_color_layer_type(const char *type) {
+ec_color ec_colors_layer_type(const char *type) {
   /* a family's colour, whatever the type says it in ("correlation",
    * "Convolution (from name)", "Convolution (Myelin correlation)") */
   const char *fam = ec_type_family(type);
   return S_lookup(S_layer, sizeof S_layer / sizeof *S_layer, fam ? fam : type);
 }
 
-ec_color ec_color_precision(const char *precision) {
+ec_color ec_colors_precision(const char *precision) {
   return S_lookup(S_prec, sizeof S_prec / sizeof *S_prec, precision);
 }
 
@@ -74,9 +74,9 @@ const char *ec_precision_label(const char *p) {
   return p;
 }
 
-ec_color ec_color_engine(size_t i) { return ec_rgb(S_engine[i % (sizeof S_engine / sizeof *S_engine)]); }
+ec_color ec_colors_engine(size_t i) { return ec_rgb(S_engine[i % (sizeof S_engine / sizeof *S_engine)]); }
 
 void ec_precision_cell(ec_table *t, size_t row, size_t col, const char *precision) {
   ec_table_set_kind(t, row, col, EC_CELL_PRECISION, precision);
-  ec_table_set_chip(t, row, col, ec_color_precision(precision));
+  ec_table_set_chip(t, row, col, ec_colors_precision(precision));
 }

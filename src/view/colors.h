@@ -16,10 +16,10 @@
  *  TREx-normalised, inferred or shown type): TREx's layer_colormap where it
  *  has one, one colour per family; types outside the families are gray
  *  (ConvActPool and NonZero keep TREx's). A NULL type is unknown. */
-ec_color ec_color_layer_type(const char *type);
+ec_color ec_colors_layer_type(const char *type);
 /** TREx precision_colormap plus INT4/FP4 and our extra labels (BF16, INT64,
  *  Bool); unknown precisions are gray. */
-ec_color ec_color_precision(const char *precision);
+ec_color ec_colors_precision(const char *precision);
 /** The short text that names a precision in charts ("FP16"; "none" for
  *  "None"/NULL). Borrowed or static. */
 const char *ec_precision_label(const char *precision);
@@ -28,9 +28,9 @@ const char *ec_precision_label(const char *precision);
  *  layer-type and precision colour (an engine is never taken for a layer
  *  type or a precision) and kept off the red-orange and green of "slower"
  *  and "faster". */
-ec_color ec_color_engine(size_t i);
+ec_color ec_colors_engine(size_t i);
 /** Cell (row, col) of t shows a precision: its kind, key and colour chip
- *  (ec_color_precision), so the writers need not know what a precision is. */
+ *  (ec_colors_precision), so the writers need not know what a precision is. */
 void ec_precision_cell(ec_table *t, size_t row, size_t col, const char *precision);
 
 #endif

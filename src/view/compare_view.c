@@ -27,14 +27,14 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
   (void)why;
   char buf[96];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Engine", EC_CELL_ALIGN_LEFT, 0);
   char mh[96];
   snprintf(mh, sizeof mh, "%s (%s)", ec_metric_label(c->used), ec_compare_unit(c));
-  ec_table_col(t, mh, EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, mh, EC_CELL_ALIGN_RIGHT, 1);
   char ch[64];
-  ec_table_col(t, ec_narrate_change_head(c, 1, ch, sizeof ch), EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Verdict", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Why", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, ec_narrate_change_head(c, 1, ch, sizeof ch), EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Verdict", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Why", EC_CELL_ALIGN_LEFT, 0);
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
     size_t row = ec_table_row(t);
@@ -55,7 +55,7 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
 typedef struct {
   const char *what;
   char *(*get)(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r);
-  const char *opt; /* the inference option shown (compared by ec_option_diff), or NULL */
+  const char *opt; /* the inference option shown (compared by ec_compare_option_diff), or NULL */
 } S_fact;
 
 static char *S_str(const char *s) { return ec_strdup(s ? s : "\xE2\x80\x93"); }
@@ -154,7 +154,7 @@ static char *S_f_prec(const ec_comparison *c, const ec_engine *e, const ec_summa
 #define S_OPT(fn, key)                                                                     \
   static char *fn(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {   \
     (void)c; (void)s; (void)r;                                                             \
-    return S_str(ec_option_value(e, key));                                                 \
+    return S_str(ec_compare_option_value(e, key));                                                 \
   }
 S_OPT(S_f_graph, "CUDA Graph")
 S_OPT(S_f_spin, "Spin-wait")
@@ -172,18 +172,18 @@ static const S_fact S_facts[] = {
 
 /* An option's cell: highlighted when it differs from the baseline as a user
  * option; "(TensorRT N default)" added to both sides when the difference is
- * only TensorRT 11's new default (ec_option_diff decides both). */
+ * only TensorRT 11's new default (ec_compare_option_diff decides both). */
 static void S_opt_cells(ec_table *t, size_t row, const ec_cmp_view *v, const char *key) {
   const ec_comparison *c = v->c;
   const ec_engine *be = S_e(v, c->baseline);
-  const char *bv = ec_option_value(be, key);
+  const char *bv = ec_compare_option_value(be, key);
   int base_dflt = 0;
   for (size_t i = 0; i < c->n; i++) {
     const ec_engine *e = S_e(v, i);
-    const char *x = ec_option_value(e, key);
-    ec_opt_diff d = i == c->baseline ? EC_OPT_SAME : ec_option_diff(key, bv, be->trt_version, x, e->trt_version);
-    base_dflt |= d == EC_OPT_DEFAULTS;
-    if (d == EC_OPT_DEFAULTS) {
+    const char *x = ec_compare_option_value(e, key);
+    ec_compare_opt d = i == c->baseline ? EC_COMPARE_OPT_SAME : ec_compare_option_diff(key, bv, be->trt_version, x, e->trt_version);
+    base_dflt |= d == EC_COMPARE_OPT_DEFAULTS;
+    if (d == EC_COMPARE_OPT_DEFAULTS) {
       char *y = ec_asprintf("%s (TensorRT %d default)", x, ec_trt_major(e->trt_version));
       ec_table_set(t, row, i + 1, y, NAN);
       free(y);
@@ -191,7 +191,7 @@ static void S_opt_cells(ec_table *t, size_t row, const ec_cmp_view *v, const cha
       const char *dash = "\xE2\x80\x93";
       ec_table_set(t, row, i + 1, x ? x : dash, NAN);
       /* shown text that differs is highlighted, unless the rule calls two known values the same */
-      if (i != c->baseline && strcmp(x ? x : dash, bv ? bv : dash) && !(d == EC_OPT_SAME && x && bv))
+      if (i != c->baseline && strcmp(x ? x : dash, bv ? bv : dash) && !(d == EC_COMPARE_OPT_SAME && x && bv))
         ec_table_set_kind(t, row, i + 1, EC_CELL_CHANGED, NULL);
     }
   }
@@ -206,11 +206,11 @@ ec_table *ec_cmp_tbl_side_by_side(const ec_cmp_view *v, const char *id, const ch
   const ec_comparison *c = v->c;
   (void)why;
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Fact", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Fact", EC_CELL_ALIGN_LEFT, 0);
   for (size_t i = 0; i < c->n; i++) {
     char h[300];
     snprintf(h, sizeof h, "%s%s", S_e(v, i)->name, i == c->baseline ? " (baseline)" : "");
-    ec_table_col(t, h, EC_ALIGN_LEFT, 0);
+    ec_table_col(t, h, EC_CELL_ALIGN_LEFT, 0);
   }
   for (size_t f = 0; f < sizeof S_facts / sizeof S_facts[0]; f++) {
     size_t row = ec_table_row(t);
@@ -250,10 +250,10 @@ static void S_mism_rows(ec_table *t, const char *engine, const ec_mismatch *m, s
 ec_table *ec_cmp_tbl_mismatches(const ec_cmp_view *v, const char *id, const char **why) {
   const ec_comparison *c = v->c;
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Differs in", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Baseline", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Engine's value", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Engine", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Differs in", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Baseline", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Engine's value", EC_CELL_ALIGN_LEFT, 0);
   for (size_t i = 0; i < c->n; i++) S_mism_rows(t, S_e(v, i)->name, c->res[i].mism, c->res[i].n_mism, NULL);
   for (size_t i = 0; i < c->n; i++)
     S_mism_rows(t, S_e(v, i)->name, c->res[i].dflt, c->res[i].n_dflt, "TensorRT 11 default, not an option difference");
@@ -371,14 +371,14 @@ static ec_table *S_layers(const ec_cmp_view *v, const char *id, size_t from, siz
   ec_table *t = ec_table_new(id, NULL);
   t->interactive = 1;
   t->oneline = 1;
-  if (c->n > 2) ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Baseline layer", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, c->per_inference ? "Baseline (ms per inference)" : "Baseline (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, c->per_inference ? "Engine (ms per inference)" : "Engine (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Speedup", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "What changed", EC_ALIGN_LEFT, 0);
+  if (c->n > 2) ec_table_col(t, "Engine", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Baseline layer", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, c->per_inference ? "Baseline (ms per inference)" : "Baseline (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, c->per_inference ? "Engine (ms per inference)" : "Engine (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Speedup", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Precision", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "What changed", EC_CELL_ALIGN_LEFT, 0);
   size_t pos = 0;
   *total = 0;
   for (int moved = 1; moved >= 0; moved--)
@@ -458,11 +458,11 @@ ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, 
   const ec_engine *be = S_e(v, c->baseline);
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Only in", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, c->per_inference ? "Latency (ms per inference)" : "Latency (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Engine", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Only in", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layer", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, c->per_inference ? "Latency (ms per inference)" : "Latency (ms)", EC_CELL_ALIGN_RIGHT, 1);
   size_t total = 0;
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
@@ -491,13 +491,13 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
   const ec_comparison *c = v->c;
   char buf[48];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Layer family", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Layers (baseline)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Layers (engine)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, c->per_inference ? "Baseline (per inference)" : "Baseline (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, c->per_inference ? "Engine (per inference)" : "Engine (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Ratio", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Engine", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layer family", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layers (baseline)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layers (engine)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, c->per_inference ? "Baseline (per inference)" : "Baseline (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, c->per_inference ? "Engine (per inference)" : "Engine (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Ratio", EC_CELL_ALIGN_RIGHT, 1);
   size_t total = 0;
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
@@ -571,11 +571,11 @@ ec_table *ec_cmp_tbl_types(const ec_cmp_view *v, const char *id, const char **wh
   }
   char buf[64];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Layer type", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layer type", EC_CELL_ALIGN_LEFT, 0);
   for (size_t i = 0; i < v->c->n; i++) {
     char h[300];
     snprintf(h, sizeof h, v->c->per_inference ? "%s: layers / ms per inference" : "%s: layers / ms", S_e(v, i)->name);
-    ec_table_col(t, h, EC_ALIGN_RIGHT, 0);
+    ec_table_col(t, h, EC_CELL_ALIGN_RIGHT, 0);
   }
   for (size_t k = 0; k < nk; k++) {
     size_t row = ec_table_row(t);
@@ -595,7 +595,7 @@ ec_table *ec_cmp_tbl_types(const ec_cmp_view *v, const char *id, const char **wh
 
 static ec_color *S_engine_colors(size_t n) {
   ec_color *c = ec_calloc(n ? n : 1, sizeof *c);
-  for (size_t i = 0; i < n; i++) c[i] = ec_color_engine(i);
+  for (size_t i = 0; i < n; i++) c[i] = ec_colors_engine(i);
   return c;
 }
 
@@ -636,7 +636,7 @@ static ec_scene *S_chart_stacked(const ec_cmp_view *v, const ec_cmp_chart_item *
   double *vals = ec_calloc(nk * ne + 1, sizeof *vals);
   ec_color *cols = ec_calloc(nk ? nk : 1, sizeof *cols);
   for (size_t k = 0; k < nk; k++) {
-    cols[k] = prec ? ec_color_precision(keys[k]) : ec_color_layer_type(keys[k]);
+    cols[k] = prec ? ec_colors_precision(keys[k]) : ec_colors_layer_type(keys[k]);
     for (size_t i = 0; i < ne; i++) {
       const ec_groups *g = prec ? &v->sums[i]->by_precision : &v->sums[i]->by_type;
       const ec_group *x = ec_groups_find(g, keys[k]);
@@ -983,7 +983,7 @@ ec_scene *ec_cmp_banner(const ec_cmp_view *v) {
     ec_scene_text(s, pad + badge_w / 2, base, up, strlen(up), fs, 1, EC_ANCHOR_MIDDLE, 0, badge_w - 4, ec_rgb(0xffffff));
     /* engine colour and name */
     double x = pad + badge_w + 8;
-    ec_chart_swatch(s, x, y + (lh - 8) / 2, 8, 8, ec_color_engine(i));
+    ec_chart_swatch(s, x, y + (lh - 8) / 2, 8, 8, ec_colors_engine(i));
     x += 12;
     const char *nm = c->engines[i]->name;
     ec_scene_text(s, x, base, nm, strlen(nm), fs, 1, EC_ANCHOR_START, 0, 150, ec_ink(1));
@@ -1148,8 +1148,8 @@ ec_scene *ec_cmp_waterfall(const ec_cmp_view *v, size_t i, const char **why) {
   sp.end_label = S_e(v, i)->name;
   sp.start = c->res[i].base_total_ms;
   sp.end = c->res[i].engine_total_ms;
-  sp.start_color = ec_color_engine(c->baseline);
-  sp.end_color = ec_color_engine(i);
+  sp.start_color = ec_colors_engine(c->baseline);
+  sp.end_color = ec_colors_engine(i);
   sp.n = n;
   sp.labels = labels;
   sp.tips = tips;
@@ -1174,9 +1174,9 @@ ec_table *ec_cmp_tbl_waterfall(const ec_cmp_view *v, size_t i, const char *id) {
   const ec_compare_result *r = &v->c->res[i];
   char buf[48];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Step", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Change (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Running total (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Step", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Change (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Running total (ms)", EC_CELL_ALIGN_RIGHT, 1);
   double run = r->base_total_ms;
   size_t row = ec_table_row(t);
   ec_table_set(t, row, 0, S_e(v, v->c->baseline)->name, NAN);
@@ -1203,15 +1203,15 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
   const ec_engine *be = S_e(v, c->baseline);
   char buf[64];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, c->per_inference ? "Baseline (ms per inference)" : "Baseline (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, c->per_inference ? "Engine (ms per inference)" : "Engine (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Change (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Change (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "What changed", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Advisory", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Engine", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layer", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, c->per_inference ? "Baseline (ms per inference)" : "Baseline (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, c->per_inference ? "Engine (ms per inference)" : "Engine (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Change (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Change (%)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "What changed", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Advisory", EC_CELL_ALIGN_LEFT, 0);
   size_t total = 0;
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];

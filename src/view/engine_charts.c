@@ -255,7 +255,7 @@ static ec_scene *S_precision_rows(S_ctx *c, int first_screen) {
   sp.n_keys = nk;
   sp.keys = keys;
   sp.values = v;
-  sp.key_color = ec_color_precision;
+  sp.key_color = ec_colors_precision;
   sp.key_label = S_prec_label;
   sp.row_units = units;
   sp.legend = !first_screen;
@@ -316,7 +316,7 @@ static ec_scene *S_layer_bars(S_ctx *c) {
   b.links = (const char *const *)links;
   b.values = v;
   b.keys = keys;
-  b.key_color = ec_color_layer_type;
+  b.key_color = ec_colors_layer_type;
   b.key_title = "Layer type";
   b.unit = "ms";
   b.value_axis = "Latency";
@@ -324,7 +324,7 @@ static ec_scene *S_layer_bars(S_ctx *c) {
   b.rest_noun = "layers";
   b.value_labels = 1;
   b.marks = mark ? marks : NULL;
-  b.mark_color = ec_color_precision;
+  b.mark_color = ec_colors_precision;
   ec_scene *sc = ec_chart_bar(&b);
   for (size_t i = 0; i < detailed; i++) {
     free(tips[i]);
@@ -428,7 +428,7 @@ static ec_scene *S_layer_order(S_ctx *c) {
   sp.links = (const char *const *)links;
   sp.values = v;
   sp.keys = keys;
-  sp.key_color = by_type ? ec_color_layer_type : ec_color_precision;
+  sp.key_color = by_type ? ec_colors_layer_type : ec_colors_precision;
   sp.key_label = by_type ? NULL : S_prec_label;
   sp.key_title = by_type ? "Layer type" : "Precision";
   sp.unit = "ms";
@@ -749,7 +749,7 @@ static ec_scene *S_roofline(S_ctx *c) {
     rs.perf = pf;
     rs.labels = (const char *const *)lab;
     rs.keys = key;
-    rs.key_color = ec_color_precision;
+    rs.key_color = ec_colors_precision;
     rs.key_label = S_prec_label;
     sc = ec_chart_roofline(&rs);
     for (size_t k = 0; k < n; k++) free(lab[k]);
@@ -784,18 +784,18 @@ static S_ctx S_make(const ec_engine *e, const ec_summary *s, const ec_engine_cha
 /* without a profile the same chart counts layers, so the overview always has one */
 S_BUILDER(ec_echart_latency_by_type,
           return s->has_latency ? S_group_bars(&c, &s->by_type_shown, 1, "latency-by-type", "Latency per layer type",
-                                               "Latency", "ms", ec_color_layer_type)
+                                               "Latency", "ms", ec_colors_layer_type)
                                 : S_group_bars(&c, &s->by_type_shown, 0, "latency-by-type",
                                                "Layers per type (no profile: latencies unknown)", "Layers", "",
-                                               ec_color_layer_type);)
+                                               ec_colors_layer_type);)
 S_BUILDER(ec_echart_latency_share_by_type,
           return s->has_latency ? S_group_bars(&c, &s->by_type_shown, 2, "latency-share-by-type",
                                                "Share of latency per layer type", "Share of latency", "%",
-                                               ec_color_layer_type)
+                                               ec_colors_layer_type)
                                 : NULL;)
 S_BUILDER(ec_echart_count_by_type,
           return S_group_bars(&c, &s->by_type_shown, 0, "count-by-type", "Layers per type", "Layers", "",
-                              ec_color_layer_type);)
+                              ec_colors_layer_type);)
 S_BUILDER(ec_echart_count_and_latency_by_type, return S_count_and_latency(&c);)
 S_BUILDER(ec_echart_precision_mix, return S_precision_rows(&c, 0);)
 S_BUILDER(ec_echart_precision_strip, return S_precision_rows(&c, 1);)

@@ -69,8 +69,8 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
   const ec_engine *e = s->engine;
   char buf[128];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Fact", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Value", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Fact", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Value", EC_CELL_ALIGN_LEFT, 0);
   S_kv(t, "Engine", e->name);
   /* files that say a program made them (enginegen's examples) */
   if (e->generator) {
@@ -236,16 +236,16 @@ ec_table *ec_tbl_bindings(const ec_summary *s, const char *id) {
     io |= e->bindings[i].profiles != NULL || e->bindings[i].shape_io >= 0; /* TensorRT 11's I/O Tensors */
   }
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Binding", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Direction", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Shape", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Data type", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Format", EC_ALIGN_LEFT, 0);
-  if (profiles) ec_table_col(t, "Shapes from the options", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Binding", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Direction", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Shape", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Data type", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Format", EC_CELL_ALIGN_LEFT, 0);
+  if (profiles) ec_table_col(t, "Shapes from the options", EC_CELL_ALIGN_LEFT, 0);
   size_t cio = profiles ? 6 : 5;
   if (io) {
-    ec_table_col(t, "Location", EC_ALIGN_LEFT, 0);
-    ec_table_col(t, "Optimisation profiles (I/O Tensors)", EC_ALIGN_LEFT, 0);
+    ec_table_col(t, "Location", EC_CELL_ALIGN_LEFT, 0);
+    ec_table_col(t, "Optimisation profiles (I/O Tensors)", EC_CELL_ALIGN_LEFT, 0);
   }
   /* the engine's one list of bindings, in its order, whatever reads them */
   for (size_t i = 0; i < e->n_bindings; i++) {
@@ -350,7 +350,7 @@ ec_table *ec_tbl_perf(const ec_summary *s, const char *id) {
   }
   ec_table *t = ec_table_new(id, NULL);
   static const char *cols[] = {"Measure (ms)", "min", "mean", "median", "p90", "p95", "p99", "max", "Source"};
-  for (size_t i = 0; i < 9; i++) ec_table_col(t, cols[i], i && i < 8 ? EC_ALIGN_RIGHT : EC_ALIGN_LEFT, i && i < 8);
+  for (size_t i = 0; i < 9; i++) ec_table_col(t, cols[i], i && i < 8 ? EC_CELL_ALIGN_RIGHT : EC_CELL_ALIGN_LEFT, i && i < 8);
   struct { const char *name; int has; const ec_sample_stats *x; const ec_stats *rep; } rows[] = {
       {"GPU compute", s->has_compute, &s->compute, &p->gpu_compute},
       {"Latency (H2D + compute + D2H)", s->has_timing, &s->timing, &p->latency},
@@ -386,11 +386,11 @@ ec_table *ec_tbl_perf(const ec_summary *s, const char *id) {
 static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, int has_latency) {
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, key, EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Layers", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, key, EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layers", EC_CELL_ALIGN_RIGHT, 1);
   if (has_latency) {
-    ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
-    ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Latency (ms)", EC_CELL_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Latency (%)", EC_CELL_ALIGN_RIGHT, 1);
   }
   for (size_t i = 0; i < g->n; i++) {
     size_t r = ec_table_row(t);
@@ -430,7 +430,7 @@ ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
   ec_table *o = ec_table_new(id, NULL);
   static const char *const cols[] = {"Precision", "Layers (input)", "Latency (ms, input)", "Latency (%, input)",
                                      "Latency (ms, output)", "Latency (%, output)"};
-  for (size_t c = 0; c < 6; c++) ec_table_col(o, cols[c], c ? EC_ALIGN_RIGHT : EC_ALIGN_LEFT, c > 0);
+  for (size_t c = 0; c < 6; c++) ec_table_col(o, cols[c], c ? EC_CELL_ALIGN_RIGHT : EC_CELL_ALIGN_LEFT, c > 0);
   char buf[32];
   for (size_t r = 0; r < t->nrows; r++) {
     size_t x = ec_table_row(o);
@@ -467,12 +467,12 @@ ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n) {
     return NULL;
   }
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "#", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "#", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layer", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Precision", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Latency (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Latency (%)", EC_CELL_ALIGN_RIGHT, 1);
   size_t k = s->layers < n ? s->layers : n;
   for (size_t i = 0; i < k; i++) {
     size_t r = ec_table_row(t);
@@ -491,13 +491,13 @@ ec_table *ec_tbl_layer_order(const ec_summary *s, const char *id) {
   size_t nb = ec_layer_order_bins(s->engine, 0, &bins);
   int binned = nb < s->layers;
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, binned ? "Layers" : "Order", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, binned ? "Slowest layer" : "Layer", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
-  if (binned) ec_table_col(t, "Run total (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, binned ? "Layers" : "Order", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, binned ? "Slowest layer" : "Layer", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Precision", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Latency (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Latency (%)", EC_CELL_ALIGN_RIGHT, 1);
+  if (binned) ec_table_col(t, "Run total (ms)", EC_CELL_ALIGN_RIGHT, 1);
   for (size_t b = 0; b < nb; b++) {
     const ec_layer_bin *x = &bins[b];
     size_t r = ec_table_row(t);
@@ -529,11 +529,11 @@ ec_table *ec_tbl_build_times(const ec_summary *s, const char *id, size_t n) {
   if (m) {
     ec_rank_desc_ids(ids, v, m);
     t = ec_table_new(id, NULL);
-    ec_table_col(t, "#", EC_ALIGN_RIGHT, 1);
-    ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
-    ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-    ec_table_col(t, "Kernel (build log)", EC_ALIGN_LEFT, 0);
-    ec_table_col(t, "Build-time measurement (ms)", EC_ALIGN_RIGHT, 1);
+    ec_table_col(t, "#", EC_CELL_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Layer", EC_CELL_ALIGN_LEFT, 0);
+    ec_table_col(t, "Type", EC_CELL_ALIGN_LEFT, 0);
+    ec_table_col(t, "Kernel (build log)", EC_CELL_ALIGN_LEFT, 0);
+    ec_table_col(t, "Build-time measurement (ms)", EC_CELL_ALIGN_RIGHT, 1);
     for (size_t k = 0; k < m && k < n; k++) {
       const ec_layer *l = &e->layers[ids[k]];
       size_t r = ec_table_row(t);
@@ -556,14 +556,14 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
   const ec_group *g = ec_groups_find(&s->by_type_shown, type);
   if (!g) return NULL;
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layer", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Precision", EC_CELL_ALIGN_LEFT, 0);
   if (s->has_latency) {
-    ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
-    ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Latency (ms)", EC_CELL_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Latency (%)", EC_CELL_ALIGN_RIGHT, 1);
   }
-  ec_table_clip(t, ec_table_col(t, "Tactic", EC_ALIGN_LEFT, 0));
+  ec_table_clip(t, ec_table_col(t, "Tactic", EC_CELL_ALIGN_LEFT, 0));
   size_t shown = 0;
   for (size_t i = 0; i < s->layers && shown < max; i++) {
     const ec_layer *l = &s->engine->layers[s->order[i]];
@@ -640,11 +640,11 @@ ec_table *ec_tbl_tactics(const ec_summary *s, const char *id) {
   if (ng > 1) qsort(g, ng, sizeof *g, S_cmp_tactic_group);
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Tactic (cut before _0x)", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Layers", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Tactic (cut before _0x)", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layers", EC_CELL_ALIGN_RIGHT, 1);
   if (s->has_latency) {
-    ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
-    ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Latency (ms)", EC_CELL_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Latency (%)", EC_CELL_ALIGN_RIGHT, 1);
   }
   for (size_t i = 0; i < ng; i++) {
     size_t r = ec_table_row(t);
@@ -672,16 +672,16 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
   t->interactive = 1;
-  ec_table_col(t, "#", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Out precision", EC_ALIGN_LEFT, 0);
-  ec_table_clip(t, ec_table_col(t, "Tactic", EC_ALIGN_LEFT, 0));
-  ec_table_clip(t, ec_table_col(t, "Inputs", EC_ALIGN_LEFT, 0));
-  ec_table_clip(t, ec_table_col(t, "Outputs", EC_ALIGN_LEFT, 0));
+  ec_table_col(t, "#", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layer", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Precision", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Latency (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Latency (%)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Out precision", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_clip(t, ec_table_col(t, "Tactic", EC_CELL_ALIGN_LEFT, 0));
+  ec_table_clip(t, ec_table_col(t, "Inputs", EC_CELL_ALIGN_LEFT, 0));
+  ec_table_clip(t, ec_table_col(t, "Outputs", EC_CELL_ALIGN_LEFT, 0));
   size_t n = max && max < e->n_layers ? max : e->n_layers;
   for (size_t i = 0; i < n; i++) {
     const ec_layer *l = &e->layers[i];
@@ -749,11 +749,11 @@ ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id) {
   if (!ec_pointwise_ops(e, counts, ms)) return NULL;
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Fused operations", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Layers", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Fused operations", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layers", EC_CELL_ALIGN_RIGHT, 1);
   if (s->has_latency) {
-    ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
-    ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Latency (ms)", EC_CELL_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Latency (%)", EC_CELL_ALIGN_RIGHT, 1);
   }
   for (size_t k = 0; k <= EC_PW_MAX_OPS; k++) {
     if (!counts[k]) continue;
@@ -775,11 +775,11 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max) {
   const ec_engine *e = s->engine;
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-  if (s->has_latency) ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Fused ONNX ops", EC_ALIGN_RIGHT, 1);
-  ec_table_clip(t, ec_table_col(t, "What it fused", EC_ALIGN_LEFT, 0));
+  ec_table_col(t, "Layer", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_CELL_ALIGN_LEFT, 0);
+  if (s->has_latency) ec_table_col(t, "Latency (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Fused ONNX ops", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_clip(t, ec_table_col(t, "What it fused", EC_CELL_ALIGN_LEFT, 0));
   size_t total = 0;
   for (size_t i = 0; i < s->layers; i++) {
     const ec_layer *l = &e->layers[s->order[i]];
@@ -834,11 +834,11 @@ ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max) {
   size_t *ord = ec_numbers_by_footprint(nu);
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Type", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Weights", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "I/O traffic", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Footprint", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layer", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Type", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Weights", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "I/O traffic", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Footprint", EC_CELL_ALIGN_RIGHT, 1);
   size_t n = e->n_layers < max ? e->n_layers : max;
   for (size_t i = 0; i < n; i++) {
     const ec_layer *l = &e->layers[ord[i]];
@@ -872,16 +872,16 @@ ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max) {
   }
   char buf[32];
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Precision", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "GFLOP", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Latency (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "TFLOP/s", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Peak (TFLOP/s)", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "% of peak", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "GB/s", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "FLOP/byte", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "GEMM M x N x K", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layer", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Precision", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "GFLOP", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Latency (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "TFLOP/s", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Peak (TFLOP/s)", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "% of peak", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "GB/s", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "FLOP/byte", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "GEMM M x N x K", EC_CELL_ALIGN_LEFT, 0);
   for (size_t i = 0; i < s->layers && t->nrows < max; i++) {
     const ec_layer *l = &e->layers[s->order[i]];
     const ec_layer_nums *x = &nu->v[s->order[i]];
@@ -934,9 +934,9 @@ ec_table *ec_tbl_options(const ec_summary *s, const char *id) {
                             &e->reporting_options};
   static const char *names[] = {"model", "build", "inference", "system", "reporting"};
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Group", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Option", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Value", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Group", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Option", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Value", EC_CELL_ALIGN_LEFT, 0);
   for (size_t g = 0; g < 5; g++)
     for (size_t i = 0; i < groups[g]->n; i++) {
       size_t r = ec_table_row(t);

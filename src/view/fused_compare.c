@@ -49,16 +49,16 @@ ec_table *ec_tbl_regions(const ec_regions *r, const ec_engine *a, const ec_engin
   if (!r || !r->n) return NULL;
   ec_table *t = ec_table_new(id, NULL);
   char h[160];
-  ec_table_col(t, "Change (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Change (ms)", EC_CELL_ALIGN_RIGHT, 1);
   snprintf(h, sizeof h, "%.60s (ms)", a->name);
-  ec_table_col(t, h, EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, h, EC_CELL_ALIGN_RIGHT, 1);
   snprintf(h, sizeof h, "%.60s (ms)", b->name);
-  ec_table_col(t, h, EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, h, EC_CELL_ALIGN_RIGHT, 1);
   snprintf(h, sizeof h, "Layers of %.60s", a->name);
-  ec_table_col(t, h, EC_ALIGN_LEFT, 0);
+  ec_table_col(t, h, EC_CELL_ALIGN_LEFT, 0);
   snprintf(h, sizeof h, "Layers of %.60s", b->name);
-  ec_table_col(t, h, EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Nodes shared", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, h, EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Nodes shared", EC_CELL_ALIGN_RIGHT, 1);
   size_t shown = rows && rows < r->n ? rows : r->n;
   char buf[48];
   for (size_t i = 0; i < shown; i++) {
@@ -109,12 +109,12 @@ ec_table *ec_tbl_kernel_changes(const ec_kdiff *d, const ec_engine *a, const ec_
                                 size_t rows) {
   if (!d || !d->n) return NULL;
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Fused layer / kernel", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Fused layer / kernel", EC_CELL_ALIGN_LEFT, 0);
   ec_table_clip(t, 0);
-  ec_table_col(t, "Op group", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Baseline (ms/iter)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Engine (ms/iter)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Change (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Op group", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Baseline (ms/iter)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Engine (ms/iter)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Change (ms)", EC_CELL_ALIGN_RIGHT, 1);
   t->sub_cap = 6;
   t->sub_label = ec_strdup("kernels");
   t->sub_label_one = ec_strdup("kernel");

@@ -90,7 +90,7 @@ static const char *S_type_key(const ec_layer *l) {
 }
 
 static ec_color S_fill(const ec_layer *l, int by_prec) {
-  return by_prec ? ec_color_precision(l->precision) : ec_color_layer_type(S_type_key(l));
+  return by_prec ? ec_colors_precision(l->precision) : ec_colors_layer_type(S_type_key(l));
 }
 
 /* Keys seen, for the legend (a short list; linear search is fine). */
@@ -248,7 +248,7 @@ static const char *S_group_kinds(const ec_graph *g, const ec_gnode *n, int by_pr
 }
 
 static ec_color S_key_color(const char *key, int by_prec) {
-  return by_prec ? ec_color_precision(!strcmp(key, "none") ? NULL : key) : ec_color_layer_type(key);
+  return by_prec ? ec_colors_precision(!strcmp(key, "none") ? NULL : key) : ec_colors_layer_type(key);
 }
 
 static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode *n, const ec_dot_opts *o,
@@ -375,7 +375,7 @@ static void S_edge(ec_buf *b, const ec_graph *g, const ec_gedge *d, const ec_dot
                    const char *to, int labels) {
   const ec_tensor *t = d->t;
   char hex[8];
-  S_hex(hex, ec_color_precision(t ? t->precision : NULL));
+  S_hex(hex, ec_colors_precision(t ? t->precision : NULL));
   ec_buf_printf(b, "  %s -> %s [color=\"%s\"", from, to, hex);
   if (d->n_reformats) ec_buf_puts(b, " style=dashed");
   if (o->edge_labels && t && labels) {
@@ -450,7 +450,7 @@ void ec_dot_legend_make(const ec_graph *g, int by_precision, size_t columns, ec_
   if (fills.more) S_leg_add(out, EC_LEG_FILL, none, "\xE2\x80\xA6 (more)");
   S_leg_add(out, EC_LEG_HEAD, none, "Edges: tensors, by precision");
   for (size_t i = 0; i < precs.n; i++)
-    S_leg_add(out, EC_LEG_EDGE, ec_color_precision(!strcmp(precs.k[i], "none") ? NULL : precs.k[i]), precs.k[i]);
+    S_leg_add(out, EC_LEG_EDGE, ec_colors_precision(!strcmp(precs.k[i], "none") ? NULL : precs.k[i]), precs.k[i]);
   S_leg_add(out, EC_LEG_HEAD, none, "Styles");
   S_leg_add(out, EC_LEG_SOLID, none, "solid edge: a tensor");
   if (dashed) S_leg_add(out, EC_LEG_DASHED, none, "dashed edge: through folded Reformat layers");
@@ -719,7 +719,7 @@ char *ec_dot_graph(const ec_graph *g, const ec_dot_opts *o) {
     char out[32], in[32], hex[8];
     snprintf(out, sizeof out, "to%zu", i);
     snprintf(in, sizeof in, "from%zu", i);
-    S_hex(hex, ec_color_precision(d->t ? d->t->precision : NULL));
+    S_hex(hex, ec_colors_precision(d->t ? d->t->precision : NULL));
     ec_buf_printf(&b, "  %s [shape=plaintext style=\"\" height=0.2 margin=0 fontsize=9 fontcolor=\"%s\" "
                       "label=\"to column %zu \xE2\x86\x92\"];\n", out, hex, ct + 1);
     ec_buf_printf(&b, "  %s [shape=plaintext style=\"\" height=0.2 margin=0 fontsize=9 fontcolor=\"%s\" "

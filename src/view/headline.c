@@ -190,17 +190,17 @@ char *ec_headline_identity(const ec_summary *s) {
 ec_table *ec_tbl_index(const ec_summary *const *s, const char *const *ids, size_t n, const char *id) {
   ec_table *t = ec_table_new(id, NULL);
   t->interactive = 1;
-  ec_table_col(t, "Engine", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "GPU", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "TensorRT", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "GPU compute median (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "p99 (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Throughput (qps)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Layer latency sum (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Layers", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Weights", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Warnings", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Findings", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Engine", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "GPU", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "TensorRT", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "GPU compute median (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "p99 (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Throughput (qps)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layer latency sum (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Layers", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Weights", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Warnings", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Findings", EC_CELL_ALIGN_LEFT, 0);
   char buf[64];
   for (size_t i = 0; i < n; i++) {
     ec_headline h;
@@ -235,11 +235,11 @@ ec_table *ec_tbl_index(const ec_summary *const *s, const char *const *ids, size_
 ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char *id) {
   if (!n) return NULL;
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Severity", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Could save", EC_ALIGN_LEFT, 1); /* wraps at its dot (ec_fmt_saving) */
-  ec_table_col(t, "Finding", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "What to try", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Severity", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Latency (%)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Could save", EC_CELL_ALIGN_LEFT, 1); /* wraps at its dot (ec_fmt_saving) */
+  ec_table_col(t, "Finding", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "What to try", EC_CELL_ALIGN_LEFT, 0);
   t->cols[3].min_width_em = 16;
   t->cols[4].min_width_em = 16;
   char buf[32];

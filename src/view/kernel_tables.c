@@ -11,7 +11,7 @@
 
 #define B(f, v) f(buf, sizeof buf, (v))
 
-char *ec_kv_groups_line(const ec_layer *l, size_t max) {
+char *ec_ktab_groups_line(const ec_layer *l, size_t max) {
   if (!ec_kernel_groups_apply(l)) return NULL;
   ec_kernel_group g[EC_KERNEL_GROUPS_MAX];
   size_t n = ec_kernel_op_groups(l, g, EC_KERNEL_GROUPS_MAX);
@@ -43,12 +43,12 @@ static void S_kernel_cells(ec_table *t, size_t r, const ec_layer *l, const ec_ke
 ec_table *ec_tbl_layer_kernels(const ec_layer *l, const char *id) {
   if (!l || !l->kern || !l->kern->n) return NULL;
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Kernel", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Kernel", EC_CELL_ALIGN_LEFT, 0);
   ec_table_clip(t, 0);
-  ec_table_col(t, "Op group", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Share of the layer (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Launches per iteration", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Median per iteration (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Op group", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Share of the layer (%)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Launches per iteration", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Median per iteration (ms)", EC_CELL_ALIGN_RIGHT, 1);
   /* most time first, first launch on ties */
   size_t n = l->kern->n, *ix = ec_malloc(n * sizeof *ix);
   for (size_t i = 0; i < n; i++) ix[i] = i;
@@ -68,12 +68,12 @@ ec_table *ec_tbl_kernels(const ec_summary *s, const char *id, const char *part, 
   ec_kernel_recon *rc = ec_kernel_recon_of(e);
   if (!rc) return NULL;
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Layer / kernel", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Layer / kernel", EC_CELL_ALIGN_LEFT, 0);
   ec_table_clip(t, 0);
-  ec_table_col(t, "Op groups / op group", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Share (%)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Launches per iteration", EC_ALIGN_RIGHT, 1);
-  ec_table_col(t, "Median per iteration (ms)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Op groups / op group", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Share (%)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Launches per iteration", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Median per iteration (ms)", EC_CELL_ALIGN_RIGHT, 1);
   t->sub_cap = 8;
   t->sub_label = ec_strdup("kernels");
   t->sub_label_one = ec_strdup("kernel");
@@ -92,7 +92,7 @@ ec_table *ec_tbl_kernels(const ec_summary *s, const char *id, const char *part, 
       snprintf(link, sizeof link, "#%s-L%zu", part, l->index);
       ec_table_set_link(t, r, 0, link);
     }
-    char *groups = ec_kv_groups_line(l, 4);
+    char *groups = ec_ktab_groups_line(l, 4);
     ec_table_set(t, r, 1, groups ? groups : EC_DASH, NAN);
     free(groups);
     double sh = all > 0 && isfinite(rc->v[i].kernel_ms) ? 100.0 * rc->v[i].kernel_ms / all : NAN;
@@ -124,7 +124,7 @@ ec_table *ec_tbl_kernels(const ec_summary *s, const char *id, const char *part, 
   return t;
 }
 
-char *ec_kv_attributed_line(const ec_engine *e, int source) {
+char *ec_ktab_attributed_line(const ec_engine *e, int source) {
   const ec_kernel_set *ks = e ? e->kernels : NULL;
   if (!ks) return NULL;
   char a[48], b[48], c[48];

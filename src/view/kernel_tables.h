@@ -20,13 +20,13 @@ ec_table *ec_tbl_kernels(const ec_summary *s, const char *id, const char *part, 
 /** l's time per op group as one line ("MatMul 61.0%, Softmax 12.0%"; at
  *  most max groups, then "…"), or NULL when l's kernels are not shown by
  *  op group (facts/kernels.h ec_kernel_groups_apply). Caller frees. */
-char *ec_kv_groups_line(const ec_layer *l, size_t max);
+char *ec_ktab_groups_line(const ec_layer *l, size_t max);
 /** l's kernels as a table (kernel, op group, share of the layer, launches
  *  and median per iteration), or NULL without kernels. */
 ec_table *ec_tbl_layer_kernels(const ec_layer *l, const char *id);
 /** The sentence saying how much of the kernel time matched layers
  *  ("12 of 16 layers have kernels; 95.20% of the kernel time (40 of 42 launches)
  *  matched a layer", with the file when source is set), or NULL without kernel data. Caller frees. */
-char *ec_kv_attributed_line(const ec_engine *e, int source);
+char *ec_ktab_attributed_line(const ec_engine *e, int source);
 
 #endif

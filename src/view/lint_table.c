@@ -61,15 +61,15 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
   ec_finding_groups g;
   ec_findings_group(s, f, &g);
   ec_table *t = ec_table_new(id, NULL);
-  ec_table_col(t, "Severity", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Rule", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Latency (%)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "Severity", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Rule", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Latency (%)", EC_CELL_ALIGN_RIGHT, 1);
   /* left-aligned so it wraps ("likely ~X ms ·" over "up to Y ms"): a
    * right-aligned (numeric) cell stays on one line and narrows the findings */
-  ec_table_col(t, "Could save", EC_ALIGN_LEFT, 1);
-  ec_table_col(t, "Layer", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Graph", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "Finding and what to try", EC_ALIGN_LEFT, 0);
+  ec_table_col(t, "Could save", EC_CELL_ALIGN_LEFT, 1);
+  ec_table_col(t, "Layer", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Graph", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "Finding and what to try", EC_CELL_ALIGN_LEFT, 0);
   t->cols[C_RULE].min_width_em = 8; /* rule ids: "data-movement" on one line */
   t->cols[C_WHERE].min_width_em = 9;
   t->cols[C_WHAT].min_width_em = 22;

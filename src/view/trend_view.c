@@ -41,15 +41,15 @@ static const ec_trend_night *S_first_bad(const ec_trend_group *g) {
 ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id) {
   char buf[320], head[96];
   ec_table *tb = ec_table_new(id, NULL);
-  ec_table_col(tb, "Engine", EC_ALIGN_LEFT, 0);
-  ec_table_col(tb, "Nights", EC_ALIGN_RIGHT, 1);
-  ec_table_col(tb, "Change points", EC_ALIGN_RIGHT, 1);
-  ec_table_col(tb, "First bad night", EC_ALIGN_LEFT, 0);
-  ec_table_col(tb, "Latest night", EC_ALIGN_LEFT, 0);
+  ec_table_col(tb, "Engine", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(tb, "Nights", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(tb, "Change points", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(tb, "First bad night", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(tb, "Latest night", EC_CELL_ALIGN_LEFT, 0);
   snprintf(head, sizeof head, "%s (%s)", ec_metric_name(t->used), S_unit(t));
-  ec_table_col(tb, head, EC_ALIGN_RIGHT, 1);
-  ec_table_col(tb, ec_narrate_trend_change_head(t, 0, head, sizeof head), EC_ALIGN_RIGHT, 0);
-  ec_table_col(tb, "Verdict", EC_ALIGN_LEFT, 0);
+  ec_table_col(tb, head, EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(tb, ec_narrate_trend_change_head(t, 0, head, sizeof head), EC_CELL_ALIGN_RIGHT, 0);
+  ec_table_col(tb, "Verdict", EC_CELL_ALIGN_LEFT, 0);
   for (size_t gi = 0; gi < t->n; gi++) {
     const ec_trend_group *g = &t->groups[gi];
     size_t r = ec_table_row(tb);
@@ -83,15 +83,15 @@ ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id) {
 ec_table *ec_tv_tbl_cps(const ec_trend *t, const char *id, const char **why) {
   char buf[128], a[32], b2[32];
   ec_table *tb = ec_table_new(id, NULL);
-  ec_table_col(tb, "Engine", EC_ALIGN_LEFT, 0);
-  ec_table_col(tb, "First night", EC_ALIGN_LEFT, 0);
+  ec_table_col(tb, "Engine", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(tb, "First night", EC_CELL_ALIGN_LEFT, 0);
   snprintf(buf, sizeof buf, "Change [%g%% interval]", 100 * t->opts.confidence);
-  ec_table_col(tb, buf, EC_ALIGN_RIGHT, 0);
+  ec_table_col(tb, buf, EC_CELL_ALIGN_RIGHT, 0);
   snprintf(buf, sizeof buf, "Level (%s)", S_unit(t));
-  ec_table_col(tb, buf, EC_ALIGN_LEFT, 0);
-  ec_table_col(tb, "Nights compared", EC_ALIGN_RIGHT, 0);
-  ec_table_col(tb, "Layer types that moved", EC_ALIGN_LEFT, 0);
-  ec_table_col(tb, "Facts that changed", EC_ALIGN_LEFT, 0);
+  ec_table_col(tb, buf, EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(tb, "Nights compared", EC_CELL_ALIGN_RIGHT, 0);
+  ec_table_col(tb, "Layer types that moved", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(tb, "Facts that changed", EC_CELL_ALIGN_LEFT, 0);
   size_t total = 0;
   for (size_t gi = 0; gi < t->n; gi++) {
     const ec_trend_group *g = &t->groups[gi];
@@ -131,12 +131,12 @@ ec_table *ec_tv_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers, co
   if (!n) return NULL;
   char buf[96];
   ec_table *tb = ec_table_new(id, NULL);
-  ec_table_col(tb, layers ? "Layer" : "Layer type", EC_ALIGN_LEFT, 0);
-  if (layers) ec_table_col(tb, "Type", EC_ALIGN_LEFT, 0);
-  ec_table_col(tb, "Before (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(tb, "After (ms)", EC_ALIGN_RIGHT, 1);
-  ec_table_col(tb, "Change", EC_ALIGN_RIGHT, 1);
-  if (!layers) ec_table_col(tb, "Share of the change (%)", EC_ALIGN_RIGHT, 1);
+  ec_table_col(tb, layers ? "Layer" : "Layer type", EC_CELL_ALIGN_LEFT, 0);
+  if (layers) ec_table_col(tb, "Type", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(tb, "Before (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(tb, "After (ms)", EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(tb, "Change", EC_CELL_ALIGN_RIGHT, 1);
+  if (!layers) ec_table_col(tb, "Share of the change (%)", EC_CELL_ALIGN_RIGHT, 1);
   size_t shown = max && n > max ? max : n;
   for (size_t j = 0; j < shown; j++) {
     size_t r = ec_table_row(tb), col = 0;
@@ -168,12 +168,12 @@ ec_table *ec_tv_tbl_nights(const ec_trend *t, size_t gi, const char *id, size_t 
   const ec_trend_group *g = &t->groups[gi];
   char buf[64], head[64];
   ec_table *tb = ec_table_new(id, NULL);
-  ec_table_col(tb, "Night", EC_ALIGN_LEFT, 0);
+  ec_table_col(tb, "Night", EC_CELL_ALIGN_LEFT, 0);
   snprintf(head, sizeof head, "%s (%s)", ec_metric_name(t->used), S_unit(t));
-  ec_table_col(tb, head, EC_ALIGN_RIGHT, 1);
+  ec_table_col(tb, head, EC_CELL_ALIGN_RIGHT, 1);
   snprintf(head, sizeof head, "Level (%s)", S_unit(t));
-  ec_table_col(tb, head, EC_ALIGN_RIGHT, 1);
-  ec_table_col(tb, "Note", EC_ALIGN_LEFT, 0);
+  ec_table_col(tb, head, EC_CELL_ALIGN_RIGHT, 1);
+  ec_table_col(tb, "Note", EC_CELL_ALIGN_LEFT, 0);
   size_t from = max && g->n > max ? g->n - max : 0, shown = 0;
   size_t cpk = 0;
   for (size_t i = 0; i < g->n; i++) {
@@ -276,7 +276,7 @@ ec_scene *ec_tv_chart_series_w(const ec_trend *t, size_t gi, const char *id, dou
   sp.n_marks = g->n_cps;
   sp.marks = marks;
   sp.mark_tips = (const char *const *)mt;
-  sp.color = ec_color_engine(gi);
+  sp.color = ec_colors_engine(gi);
   sp.name = g->engine;
   sp.y_axis = ylab;
   sp.y_unit = S_unit(t);
@@ -304,7 +304,7 @@ ec_scene *ec_tv_chart_series_w(const ec_trend *t, size_t gi, const char *id, dou
 /* A layer type's colour: TREx's, else one of the palette (types TREx does
  * not know share its gray). */
 static ec_color S_type_color(const char *type, size_t k) {
-  ec_color c = ec_color_layer_type(type), gray = ec_color_layer_type(NULL);
+  ec_color c = ec_colors_layer_type(type), gray = ec_colors_layer_type(NULL);
   if (c.r == gray.r && c.g == gray.g && c.b == gray.b) return ec_palette_color(k);
   return c;
 }
@@ -334,7 +334,7 @@ ec_scene *ec_tv_chart_types_w(const ec_trend *t, size_t gi, const char *id, doub
   if (ns > shown) {
     other = ec_asprintf("other (%zu types)", g->n_types - shown);
     names[shown] = other;
-    cols[shown] = ec_color_layer_type(NULL);
+    cols[shown] = ec_colors_layer_type(NULL);
   }
   /* the largest types at the bottom of the stack, the rest summed on top */
   for (size_t i = 0; i < n; i++) {

@@ -63,8 +63,8 @@ static ec_block *S_ft_generate(void *ud, const char *kind, const ec_kvs *args) {
   }
   if (!strcmp(kind, "table")) {
     ec_table *t = ec_table_new(S_ft_arg(args, "id", "t1"), ec_kvs_get(args, "caption"));
-    ec_table_col(t, "Key", EC_ALIGN_LEFT, 0);
-    ec_table_col(t, S_FT_HOSTILE, EC_ALIGN_RIGHT, 1);
+    ec_table_col(t, "Key", EC_CELL_ALIGN_LEFT, 0);
+    ec_table_col(t, S_FT_HOSTILE, EC_CELL_ALIGN_RIGHT, 1);
     for (size_t i = 0; i < args->n; i++) {
       size_t r = ec_table_row(t);
       ec_table_set(t, r, 0, args->v[i].key, NAN);
@@ -102,8 +102,8 @@ static ec_block *S_ft_generate(void *ud, const char *kind, const ec_kvs *args) {
       ec_block_tile(t, args->v[i].key, args->v[i].val, i % 2 ? S_FT_HOSTILE : NULL, i % 3 ? NULL : "#e1-warnings");
     ec_block_add(g, t);
     ec_table *tb = ec_table_new("fs", NULL);
-    ec_table_col(tb, "Layer", EC_ALIGN_LEFT, 0);
-    ec_table_col(tb, "Share", EC_ALIGN_RIGHT, 1);
+    ec_table_col(tb, "Layer", EC_CELL_ALIGN_LEFT, 0);
+    ec_table_col(tb, "Share", EC_CELL_ALIGN_RIGHT, 1);
     for (size_t i = 0; i < args->n; i++) {
       size_t r = ec_table_row(tb);
       ec_table_set(tb, r, 0, args->v[i].val, NAN);

@@ -102,7 +102,7 @@ static void test_bar_kinds(void **st) {
   b.labels = (const char *const *)labels;
   b.values = v;
   b.keys = keys;
-  b.key_color = ec_color_layer_type;
+  b.key_color = ec_colors_layer_type;
   b.key_title = "Layer type";
   b.unit = "ms";
   b.value_axis = "Latency";
@@ -164,7 +164,7 @@ static void test_other_kinds(void **st) {
   d.n = 5;
   d.labels = pl;
   d.values = pv;
-  d.key_color = ec_color_precision;
+  d.key_color = ec_colors_precision;
   d.unit = "ms";
   d.center = "total";
   ec_scene *s = ec_chart_donut(&d);
@@ -231,7 +231,7 @@ static void test_other_kinds(void **st) {
   r.perf = pf;
   r.keys = rk;
   r.labels = rk;
-  r.key_color = ec_color_precision;
+  r.key_color = ec_colors_precision;
   s = ec_chart_roofline(&r);
   S_check(s, "roofline", "compute ceiling");
   ec_scene_free(s);
@@ -944,15 +944,15 @@ static void test_engine_palette(void **st) {
                                 "other"};
   static const char *precs[] = {"INT8", "FP32", "FP16", "INT32", "FP8", "INT4", "FP4", "BF16", "INT64", "Bool", "?"};
   for (size_t i = 0; i < 7; i++) {
-    ec_color e = ec_color_engine(i);
+    ec_color e = ec_colors_engine(i);
     for (size_t k = 0; k < sizeof types / sizeof *types; k++)
-      if (S_delta_e(e, ec_color_layer_type(types[k])) < 25) fail_msg("engine %zu is close to %s", i, types[k]);
+      if (S_delta_e(e, ec_colors_layer_type(types[k])) < 25) fail_msg("engine %zu is close to %s", i, types[k]);
     for (size_t k = 0; k < sizeof precs / sizeof *precs; k++)
-      if (S_delta_e(e, ec_color_precision(precs[k])) < 25) fail_msg("engine %zu is close to %s", i, precs[k]);
+      if (S_delta_e(e, ec_colors_precision(precs[k])) < 25) fail_msg("engine %zu is close to %s", i, precs[k]);
     assert_true(S_delta_e(e, ec_rgb(0xd55e00)) >= 45 && S_delta_e(e, ec_rgb(0x009e73)) >= 45);
     for (size_t j = 0; j < i; j++)
-      if (S_delta_e(e, ec_color_engine(j)) < 30) fail_msg("engines %zu and %zu look alike", j, i);
-    ec_color again = ec_color_engine(i + 7);
+      if (S_delta_e(e, ec_colors_engine(j)) < 30) fail_msg("engines %zu and %zu look alike", j, i);
+    ec_color again = ec_colors_engine(i + 7);
     assert_true(again.r == e.r && again.g == e.g && again.b == e.b);
   }
 }
@@ -964,20 +964,20 @@ static void test_family_colors(void **st) {
   const char *const *fam;
   size_t n = ec_type_families(&fam);
   assert_true(n >= 25);
-  ec_color gray = ec_color_layer_type(NULL);
+  ec_color gray = ec_colors_layer_type(NULL);
   for (size_t i = 0; i < n; i++) {
-    ec_color a = ec_color_layer_type(fam[i]);
+    ec_color a = ec_colors_layer_type(fam[i]);
     if (S_delta_e(a, gray) < 10) fail_msg("%s is gray", fam[i]);
     for (size_t j = 0; j < i; j++)
-      if (S_delta_e(a, ec_color_layer_type(fam[j])) < 20) fail_msg("%s and %s look alike", fam[i], fam[j]);
+      if (S_delta_e(a, ec_colors_layer_type(fam[j])) < 20) fail_msg("%s and %s look alike", fam[i], fam[j]);
     for (size_t k = 0; k < 7; k++)
-      if (S_delta_e(a, ec_color_engine(k)) < 25) fail_msg("%s is close to engine %zu", fam[i], k);
+      if (S_delta_e(a, ec_colors_engine(k)) < 25) fail_msg("%s is close to engine %zu", fam[i], k);
   }
   static const char *const same[][2] = {{"correlation", "Convolution"}, {"Convolution (Myelin correlation)", "Convolution"},
                                         {"Convolution (from name)", "Convolution"}, {"gemm", "MatrixMultiply"},
                                         {"maxpool", "Pooling"}, {"SoftMax (Myelin kgen)", "SoftMax"}};
   for (size_t k = 0; k < sizeof same / sizeof same[0]; k++) {
-    ec_color a = ec_color_layer_type(same[k][0]), b = ec_color_layer_type(same[k][1]);
+    ec_color a = ec_colors_layer_type(same[k][0]), b = ec_colors_layer_type(same[k][1]);
     if (a.r != b.r || a.g != b.g || a.b != b.b) fail_msg("%s is not coloured as %s", same[k][0], same[k][1]);
   }
 }
@@ -1023,7 +1023,7 @@ static void test_layer_order(void **st) {
     assert_int_equal(ec_layout_check(sc, 0.5, &p), 0);
     ec_layout_problems_free(&p);
     int fp32 = 0;
-    ec_color red = ec_color_precision("FP32");
+    ec_color red = ec_colors_precision("FP32");
     for (size_t k = 0; k < sc->n_ops; k++) {
       /* the PDF fits the 640-point chart to its column (515 points on A4, x 0.8): 7 pt there */
       if (sc->ops[k].kind == EC_OP_TEXT && sc->ops[k].size * 515.0 / 640 < 7 - 1e-9)
@@ -1062,8 +1062,8 @@ static void test_waterfall(void **st) {
   sp.end_label = "b";
   sp.start = 10;
   sp.end = 10.11;
-  sp.start_color = ec_color_engine(0);
-  sp.end_color = ec_color_engine(1);
+  sp.start_color = ec_colors_engine(0);
+  sp.end_color = ec_colors_engine(1);
   sp.n = 3;
   sp.labels = labels;
   sp.deltas = d;

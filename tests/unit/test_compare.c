@@ -683,23 +683,23 @@ static void test_comparability(void **st) {
  * Explicit". A real option difference across versions stays one. */
 static void test_option_rule(void **st) {
   (void)st;
-  assert_int_equal(ec_option_diff("CUDA Graph", "Disabled", "10.16.1", "Enabled", "11.0.0"), EC_OPT_DEFAULTS);
-  assert_int_equal(ec_option_diff("Data transfers", "Disabled", "11.0.0", "Enabled", "8.6.1"), EC_OPT_DEFAULTS);
-  assert_int_equal(ec_option_diff("Spin-wait", "Disabled", "10.3", "Enabled", "11.1.0"), EC_OPT_DEFAULTS);
-  assert_int_equal(ec_option_diff("Separate profiling", "Disabled", "10.16.1", NULL, "11.0.0"), EC_OPT_DEFAULTS);
-  assert_int_equal(ec_option_diff("Separate profiling", "Enabled", "10.16.1", NULL, "11.0.0"), EC_OPT_SAME);
-  assert_int_equal(ec_option_diff("Separate profiling", "Disabled", "10.16.1", NULL, NULL), EC_OPT_SAME);
+  assert_int_equal(ec_compare_option_diff("CUDA Graph", "Disabled", "10.16.1", "Enabled", "11.0.0"), EC_COMPARE_OPT_DEFAULTS);
+  assert_int_equal(ec_compare_option_diff("Data transfers", "Disabled", "11.0.0", "Enabled", "8.6.1"), EC_COMPARE_OPT_DEFAULTS);
+  assert_int_equal(ec_compare_option_diff("Spin-wait", "Disabled", "10.3", "Enabled", "11.1.0"), EC_COMPARE_OPT_DEFAULTS);
+  assert_int_equal(ec_compare_option_diff("Separate profiling", "Disabled", "10.16.1", NULL, "11.0.0"), EC_COMPARE_OPT_DEFAULTS);
+  assert_int_equal(ec_compare_option_diff("Separate profiling", "Enabled", "10.16.1", NULL, "11.0.0"), EC_COMPARE_OPT_SAME);
+  assert_int_equal(ec_compare_option_diff("Separate profiling", "Disabled", "10.16.1", NULL, NULL), EC_COMPARE_OPT_SAME);
   /* --useCudaGraph on 10.x against --noCudaGraph on 11.x: the user's options differ */
-  assert_int_equal(ec_option_diff("CUDA Graph", "Enabled", "10.16.1", "Disabled", "11.0.0"), EC_OPT_DIFFERS);
+  assert_int_equal(ec_compare_option_diff("CUDA Graph", "Enabled", "10.16.1", "Disabled", "11.0.0"), EC_COMPARE_OPT_DIFFERS);
   /* the same value on both sides is no difference, whatever the defaults */
-  assert_int_equal(ec_option_diff("CUDA Graph", "Disabled", "10.16.1", "Disabled", "11.0.0"), EC_OPT_SAME);
+  assert_int_equal(ec_compare_option_diff("CUDA Graph", "Disabled", "10.16.1", "Disabled", "11.0.0"), EC_COMPARE_OPT_SAME);
   /* within one generation, or with a version unknown, a difference is an option difference */
-  assert_int_equal(ec_option_diff("CUDA Graph", "Disabled", "10.16.1", "Enabled", "10.3.0"), EC_OPT_DIFFERS);
-  assert_int_equal(ec_option_diff("CUDA Graph", "Disabled", NULL, "Enabled", "11.0.0"), EC_OPT_DIFFERS);
-  assert_int_equal(ec_option_diff("Batch", "Explicit", "8.5.2", "1", "8.5.2"), EC_OPT_SAME);
-  assert_int_equal(ec_option_diff("Batch", "1", "8.5.2", "Explicit", "8.5.2"), EC_OPT_SAME);
-  assert_int_equal(ec_option_diff("Batch", "4", "7.1.3", "1", "7.1.3"), EC_OPT_DIFFERS);
-  assert_int_equal(ec_option_diff("Multithreading", NULL, "11.0.0", "Enabled", "11.0.0"), EC_OPT_SAME);
+  assert_int_equal(ec_compare_option_diff("CUDA Graph", "Disabled", "10.16.1", "Enabled", "10.3.0"), EC_COMPARE_OPT_DIFFERS);
+  assert_int_equal(ec_compare_option_diff("CUDA Graph", "Disabled", NULL, "Enabled", "11.0.0"), EC_COMPARE_OPT_DIFFERS);
+  assert_int_equal(ec_compare_option_diff("Batch", "Explicit", "8.5.2", "1", "8.5.2"), EC_COMPARE_OPT_SAME);
+  assert_int_equal(ec_compare_option_diff("Batch", "1", "8.5.2", "Explicit", "8.5.2"), EC_COMPARE_OPT_SAME);
+  assert_int_equal(ec_compare_option_diff("Batch", "4", "7.1.3", "1", "7.1.3"), EC_COMPARE_OPT_DIFFERS);
+  assert_int_equal(ec_compare_option_diff("Multithreading", NULL, "11.0.0", "Enabled", "11.0.0"), EC_COMPARE_OPT_SAME);
 
   /* a build log and a --loadEngine log of one TensorRT 8.5 engine compare clean */
   ec_engine *es[2] = {S_reported("build", 1, NAN, NAN), S_reported("load", 1, NAN, NAN)};
@@ -968,17 +968,17 @@ static void test_pair_changes(void **st) {
 }
 
 /* Green contexts (trtexec 11.4) and inference streams under both names go
- * through ec_option_diff; input names differ as an engine difference when
+ * through ec_compare_option_diff; input names differ as an engine difference when
  * the shapes agree; a run under nsys is a difference of its own. */
 static void test_comparability_new(void **st) {
   (void)st;
-  assert_int_equal(ec_option_diff("Green Context", "Disabled", "11.4.0", "sm:16", "11.4.0"), EC_OPT_DIFFERS);
-  assert_int_equal(ec_option_diff("Green Context", NULL, "10.16.1", "sm:16", "11.4.0"), EC_OPT_DIFFERS);
-  assert_int_equal(ec_option_diff("Green Context", NULL, "10.16.1", "Disabled", "11.4.0"), EC_OPT_SAME);
-  assert_int_equal(ec_option_diff("Green Context", NULL, NULL, "sm:16", "11.4.0"), EC_OPT_SAME); /* unknown */
+  assert_int_equal(ec_compare_option_diff("Green Context", "Disabled", "11.4.0", "sm:16", "11.4.0"), EC_COMPARE_OPT_DIFFERS);
+  assert_int_equal(ec_compare_option_diff("Green Context", NULL, "10.16.1", "sm:16", "11.4.0"), EC_COMPARE_OPT_DIFFERS);
+  assert_int_equal(ec_compare_option_diff("Green Context", NULL, "10.16.1", "Disabled", "11.4.0"), EC_COMPARE_OPT_SAME);
+  assert_int_equal(ec_compare_option_diff("Green Context", NULL, NULL, "sm:16", "11.4.0"), EC_COMPARE_OPT_SAME); /* unknown */
   ec_engine *v[2] = {S_load(S_CR "streams/v85/model.engine"), S_load(S_CR "streams/v86/model.engine")};
-  assert_string_equal(ec_option_value(v[0], "Inference Streams"), "2"); /* printed "Streams: 2" */
-  assert_string_equal(ec_option_value(v[1], "Inference Streams"), "1");
+  assert_string_equal(ec_compare_option_value(v[0], "Inference Streams"), "2"); /* printed "Streams: 2" */
+  assert_string_equal(ec_compare_option_value(v[1], "Inference Streams"), "1");
   ec_engine_free(v[0]);
   ec_engine_free(v[1]);
   ec_compare_opts o = S_opts(NAN);

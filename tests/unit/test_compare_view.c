@@ -62,8 +62,8 @@ static void S_check_all(ec_engine **es, size_t n) {
     }
     S_layout(w, "waterfall");
     /* each engine's total bar in its own colour, the same as in the grouped charts */
-    assert_true(S_has_fill(w, ec_color_engine(0)));
-    assert_true(S_has_fill(w, ec_color_engine(i)));
+    assert_true(S_has_fill(w, ec_colors_engine(0)));
+    assert_true(S_has_fill(w, ec_colors_engine(i)));
     ec_scene_free(w);
     /* the steps close: baseline total + changes = engine total */
     ec_table *wt = ec_cmp_tbl_waterfall(&v, i, "w");
@@ -74,7 +74,7 @@ static void S_check_all(ec_engine **es, size_t n) {
   }
   ec_scene *g = ec_cmp_chart(&v, "count-by-type", &why);
   if (g) {
-    for (size_t i = 0; i < n; i++) assert_true(S_has_fill(g, ec_color_engine(i)));
+    for (size_t i = 0; i < n; i++) assert_true(S_has_fill(g, ec_colors_engine(i)));
     ec_scene_free(g);
   }
   ec_table *t = ec_cmp_tbl_side_by_side(&v, "s", &why);

@@ -117,8 +117,8 @@ static char *S_html(const ec_report *r) {
 static void test_cell_kinds_html(void **st) {
   (void)st;
   ec_table *t = ec_table_new("k", NULL);
-  ec_table_col(t, "A", EC_ALIGN_LEFT, 0);
-  ec_table_col(t, "B", EC_ALIGN_RIGHT, 1);
+  ec_table_col(t, "A", EC_CELL_ALIGN_LEFT, 0);
+  ec_table_col(t, "B", EC_CELL_ALIGN_RIGHT, 1);
   size_t r = ec_table_row(t);
   ec_table_set(t, r, 0, "FP16", NAN);
   ec_precision_cell(t, r, 0, "FP16");

@@ -226,9 +226,9 @@ static void test_links(void **st) {
 static void test_contrast(void **st) {
   (void)st;
   assert_true(ec_palette_contrast(ec_rgb(0x000000), 0xffffff) > 20.9);
-  assert_true(ec_palette_needs_outline(ec_color_layer_type("Reformat"))); /* cyan on white */
-  assert_false(ec_palette_needs_outline(ec_color_layer_type("Convolution")));
-  assert_int_equal(ec_color_precision("INT8").g, 0xb9);
+  assert_true(ec_palette_needs_outline(ec_colors_layer_type("Reformat"))); /* cyan on white */
+  assert_false(ec_palette_needs_outline(ec_colors_layer_type("Convolution")));
+  assert_int_equal(ec_colors_precision("INT8").g, 0xb9);
   assert_string_equal(ec_precision_label("None"), "none");
   /* Reference-line colours of chart_xy.c. */
   unsigned refs[] = {0xd62728, 0x9467bd, 0x8c564b};

@@ -604,8 +604,8 @@ static void test_corpus_trt11_families(void **st) {
   ec_summary *s = ec_summarize(e);
   assert_non_null(ec_groups_find(&s->by_type, "correlation")); /* TREx's numbers keep the raw type */
   char conv[16];
-  snprintf(conv, sizeof conv, "#%06x", S_hex(ec_color_layer_type("Convolution")));
-  assert_true(S_hex(ec_color_layer_type("correlation")) == S_hex(ec_color_layer_type("Convolution")));
+  snprintf(conv, sizeof conv, "#%06x", S_hex(ec_colors_layer_type("Convolution")));
+  assert_true(S_hex(ec_colors_layer_type("correlation")) == S_hex(ec_colors_layer_type("Convolution")));
   /* the chart: the Convolution family's bar has Convolution's colour */
   ec_scene *sc = ec_echart_count_by_type(e, s, NULL);
   assert_non_null(sc);
