@@ -48,7 +48,7 @@ FISH_COMP := $(SHARE_OUT)/enginecard.fish
 GENERATED := $(MAN_PAGE) $(BASH_COMP) $(ZSH_COMP) $(FISH_COMP)
 MAN_EPOCH = $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null))
 
-.PHONY: all test test-bins asan asan-bins valgrind bench bench-gate install install-strip uninstall clean deps runtime-deps examples fuzz fuzz-bins check-deps demo deb
+.PHONY: all test test-expensive test-bins asan asan-bins valgrind bench bench-gate install install-strip uninstall clean deps runtime-deps examples fuzz fuzz-bins check-deps demo deb
 all: $(BIN) $(GEN) $(GENERATED)
 
 check-deps:
@@ -104,6 +104,14 @@ print-cflags:
 
 test: test-bins
 	BUILD=$(BUILD) E2E="$(E2E)" sh tests/run.sh
+
+# The expensive tests (tests/e2e/lib.sh: `expensive`): the scripts that
+# call it, with EC_TEST_EXPENSIVE=1 and no unit tests; `make test` prints
+# one skip line for each expensive part instead. .ci/run runs this suite as
+# a step of its own.
+EXPENSIVE_E2E = $(shell grep -lE '(^|[[:space:]!;&|])expensive "' tests/e2e/*.sh)
+test-expensive: test-bins
+	BUILD=$(BUILD) UNIT=0 EC_TEST_EXPENSIVE=1 E2E="$(EXPENSIVE_E2E)" sh tests/run.sh
 
 # everything `make test` runs, built (.ci/run builds both trees at once)
 test-bins: $(BIN) $(GEN) $(GENERATED) $(TEST_BINS)

@@ -4,7 +4,8 @@
 # Unit tests are cmocka binaries in $BUILD/tests; e2e scripts are
 # tests/e2e/*.sh printing "ok - ...", "not ok - ..." or "skip - ..." lines
 # (E2E="tests/e2e/a.sh ..." runs only those: `make asan` runs a subset).
-# Each script's wall time follows its name.
+# Each script's wall time follows its name. UNIT=0 runs the e2e scripts
+# only (`make test-expensive`).
 BUILD=${BUILD:-build}
 export BUILD
 export EC_BIN=${EC_BIN:-$BUILD/enginecard}
@@ -15,6 +16,7 @@ export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$(pwd)/tests/lsan.supp:print_su
 pass=0; fail=0; skip=0
 log=$(mktemp)
 for t in "$BUILD"/tests/test_*; do
+  [ "${UNIT:-1}" = 0 ] && break
   [ -x "$t" ] || continue
   echo "== $t"
   CMOCKA_MESSAGE_OUTPUT=stdout "$t" > "$log" 2>&1

@@ -31,9 +31,16 @@ check_one() { # NAME ENGINE (sets no variable of the caller's)
   ok "brief $1: $nl layers, $pages pages (at most $max); first screen: $out"
 }
 for d in examples/*/; do d=${d%/}; check_one "examples/${d#examples/}" "$d"; done
-for n in 1000 2000; do
-  for m in hybrid resnet vit; do
-    for p in fp16 int8; do
+# make test: the largest size of one CNN and the fused transformer (the
+# hardest to keep to 8 pages); the whole grid is expensive
+if expensive "brief: every model and precision at 1,000 and 2,000 layers, transformers at 1,300 (make test runs hybrid INT8 and the fused transformer at 2,000)"; then
+  sizes="1000 2000"; models="hybrid resnet vit"; precs="fp16 int8"; tsizes="1300 2000"
+else
+  sizes=2000; models=hybrid; precs=int8; tsizes=2000
+fi
+for n in $sizes; do
+  for m in $models; do
+    for p in $precs; do
       "$EC_GEN" --out "$TMP/g-$m-$p-$n" --layers "$n" --model "$m" --precision "$p" --log > /dev/null 2>&1 \
         || { fail "brief: enginegen $m $p $n"; continue; }
       check_one "generated $m $p ~$n layers" "$TMP/g-$m-$p-$n"
@@ -42,7 +49,7 @@ for n in 1000 2000; do
 done
 # TensorRT 10 transformers, and the same with real Myelin names (twelve
 # fused parts a layer: 14 lines a row took a 1,278-layer brief to 10 pages)
-for n in 1300 2000; do
+for n in $tsizes; do
   "$EC_GEN" --out "$TMP/t-$n" --layers "$n" --model transformer --log > /dev/null 2>&1 || { fail "brief: enginegen transformer $n"; continue; }
   check_one "generated transformer ~$n layers" "$TMP/t-$n"
   mkdir -p "$TMP/fused-$n"

@@ -8,6 +8,7 @@
 # most 16 pages (twice the 8-page PDF brief) with no text drawn over text.
 # Chromium is installed by tests/deps.sh; without it this test fails.
 . tests/e2e/lib.sh
+expensive "browser: the report, compare and trend pages measured in headless Chromium (about 3 minutes)" || exit 0
 export SOURCE_DATE_EPOCH=1700000000
 CHROMIUM=$(command -v chromium || command -v chromium-browser)
 if [ -z "$CHROMIUM" ]; then

@@ -6,17 +6,9 @@
 # it), that the binary carries Debian's hardening (stack protector,
 # _FORTIFY_SOURCE, relro and bind-now, PIE) and that the default build's
 # binary is left as it was.
-# Then, when it can: a fresh minimal Debian root (debootstrap --variant=minbase
-# bookworm), `apt-get install ./enginecard_*.deb` in it, and `enginecard
-# report` on an example there. That needs root, debootstrap and Debian's
-# mirror, and takes minutes: measured on the shared 2-core build machine,
-# the whole script 2 min 53 s, of which debootstrap 1 min 57 s, apt-get
-# update and install 28 s, the report 1 s, and the package checks before it
-# about 25 s (an earlier debootstrap alone: 2 min 3 s). It runs when EC_DEB_ROOT_TEST=1 (missing prerequisites are
-# then a failure) or, unset, when debootstrap is installed, we are root and
-# the mirror answers; EC_DEB_ROOT_TEST=0 skips it. EC_DEBIAN_MIRROR and
-# EC_DEB_SUITE choose the mirror and release (default bookworm, which the
-# package's Depends must be satisfiable on: build on it or older).
+# The package in a fresh Debian root is tests/e2e/deb_root.sh (expensive:
+# root, network, minutes). This script: about 25 s on a shared 2-core
+# machine (two compiles of the hardened tree, for the same-bytes check).
 . tests/e2e/lib.sh
 B=${BUILD:-build}
 if ! command -v dpkg-deb > /dev/null || ! command -v dpkg-shlibdeps > /dev/null; then
@@ -95,43 +87,3 @@ if command -v lintian > /dev/null; then
 else skip "lintian is not installed (tests/deps.sh installs it): the package not checked by it"; fi
 cp "$deb" "$TMP/first.deb"
 mkdeb && cmp -s "$deb" "$TMP/first.deb" && ok "make deb again gives the same bytes" || fail "make deb is not reproducible"
-
-# a fresh minimal Debian root
-want=${EC_DEB_ROOT_TEST:-auto}
-mirror=${EC_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-suite=${EC_DEB_SUITE:-bookworm}
-why=""
-if [ "$want" = 0 ]; then why="EC_DEB_ROOT_TEST=0"
-elif ldd "$TMP/x/usr/bin/enginecard" 2> /dev/null | grep -q 'libasan'; then
-  why="a sanitizer build (it needs /proc; make test runs this part on the plain build)"
-elif ! command -v debootstrap > /dev/null; then why="debootstrap is not installed"
-elif [ "$(id -u)" -ne 0 ]; then why="not root (debootstrap and chroot need it)"
-elif ! "$PY" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=10)' \
-       "$mirror/dists/$suite/Release" > /dev/null 2>&1; then why="$mirror does not answer"; fi
-if [ -n "$why" ]; then
-  msg="the .deb in a fresh Debian root (debootstrap, apt-get install, enginecard report): $why"
-  if [ "$want" = 1 ]; then fail "$msg"; else skip "$msg (EC_DEB_ROOT_TEST=1 runs it; about 3 minutes)"; fi
-  exit 0
-fi
-R=$TMP/root
-t0=$(date +%s)
-if ! debootstrap --variant=minbase "$suite" "$R" "$mirror" > "$TMP/debootstrap.log" 2>&1; then
-  fail "debootstrap --variant=minbase $suite: $(tail -2 "$TMP/debootstrap.log")"; exit 0
-fi
-t1=$(date +%s)
-cp "$deb" "$R/tmp/" && cp -r examples/resnet-int8-a100 "$R/tmp/example"
-[ -f "$R/etc/resolv.conf" ] || cp /etc/resolv.conf "$R/etc/resolv.conf"
-in_root() { chroot "$R" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive HOME=/root "$@"; }
-if in_root apt-get update -qq > "$TMP/apt.log" 2>&1 &&
-   in_root apt-get install -y -qq --no-install-recommends "/tmp/$(basename "$deb")" >> "$TMP/apt.log" 2>&1; then
-  ok "apt-get install ./$(basename "$deb") in a fresh $suite minbase root (dependencies from the mirror)"
-else fail "apt-get install in the fresh root: $(tail -3 "$TMP/apt.log")"; exit 0; fi
-t2=$(date +%s)
-if in_root sh -c 'cd /tmp && enginecard report example -o r.html --pdf r.pdf' > "$TMP/report.log" 2>&1 &&
-   grep -q '<svg' "$R/tmp/r.html" && head -c 5 "$R/tmp/r.pdf" | grep -q '%PDF-'; then
-  ok "enginecard report runs in the fresh root (HTML and PDF written)"
-else fail "enginecard report in the fresh root: $(tail -3 "$TMP/report.log")"; fi
-t3=$(date +%s)
-[ -f "$R/usr/share/man/man1/enginecard.1.gz" ] && [ -f "$R/usr/share/bash-completion/completions/enginecard" ] &&
-  ok "the man page and completions are installed in the fresh root" || fail "man page or completions missing in the fresh root"
-echo "# fresh root: debootstrap $((t1 - t0)) s, apt-get update and install $((t2 - t1)) s, report $((t3 - t2)) s"

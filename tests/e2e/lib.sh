@@ -14,6 +14,18 @@ skip() { echo "skip - $*"; }
 # check DESC CMD...: ok when CMD exits 0
 check() { d=$1; shift; if "$@" > "$TMP/.out" 2>&1; then ok "$d"; else fail "$d"; sed 's/^/    /' "$TMP/.out" | head -20; fi; }
 have_corpus() { [ -d "$CORPUS" ]; }
+# expensive WHAT: true when the expensive tests run (EC_TEST_EXPENSIVE=1:
+# `make test-expensive`, a step of its own in .ci/run); otherwise one skip
+# line naming WHAT and false, as git's EXPENSIVE prerequisite. Expensive:
+# a test that needs the network or root, a browser, or minutes of CPU for
+# one question (docs/building.md lists them). A script that is expensive
+# as a whole says so on its first lines: `expensive "WHAT" || exit 0`;
+# `make test-expensive` runs the scripts that do, and nothing else.
+expensive() {
+  [ "${EC_TEST_EXPENSIVE:-0}" = 1 ] && return 0
+  skip "$1: expensive, \`make test-expensive\` runs it"
+  return 1
+}
 # The engines of every corpus folder, one path a line: the folder, or, when
 # it holds the files of several engines (exit 2; enginecard names each as
 # "warning: engine DIR/NAME: FILES"), each engine's path.
