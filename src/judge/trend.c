@@ -229,7 +229,7 @@ static void S_moved_types(const ec_trend_group *g, const size_t *bw, size_t nb, 
   }
   for (size_t k = 0; k < c->n_types; k++) {
     double d = c->types[k].after_ms - c->types[k].before_ms;
-    c->types[k].share_pct = isfinite(d) && sum > 0 ? 100 * d / sum : NAN;
+    c->types[k].share_pct = ec_share_pct(d, sum);
   }
   if (c->n_types > 1) qsort(c->types, c->n_types, sizeof *c->types, S_cmp_moved);
 }
