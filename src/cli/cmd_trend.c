@@ -85,7 +85,8 @@ int ec_cmd_trend(int argc, char **argv) {
     return rc;
   }
   if (!c.n_engines) {
-    fprintf(stderr, "enginecard trend: needs stored summaries (summary --json), directories of them, or engines\n");
+    fprintf(stderr, "enginecard trend: needs stored summaries (summary %s), directories of them, or engines\n",
+            EC_OPT_NAME(EC_CMD_SUMMARY, json));
     ec_common_free(&c);
     return EC_EXIT_USAGE;
   }
