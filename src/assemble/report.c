@@ -229,7 +229,6 @@ static const ec_tmpl_value S_values[] = {
 /* Rows an item shows: report --top N for the slowest-layer items, else the
  * template's "rows:", else the registry's default. */
 static size_t S_item_rows(const S_ctx *c, const ec_item *it, const ec_kvs *a) {
-  if (it->rows == EC_ROWS_TOP && c->o->top_n) return c->o->top_n;
   return ec_item_rows(it, ec_kvs_get_count(a, "rows", 0), c->o->top_n);
 }
 
@@ -453,7 +452,8 @@ static ec_block *S_gen_first_screen(void *ud, const ec_tmpl_item *it, const char
     free(m);
   }
   /* the five slowest (fewer when report --top asks for fewer) */
-  size_t top = c->o->top_n && c->o->top_n < EC_ROWS_FIRST_SLOWEST ? c->o->top_n : EC_ROWS_FIRST_SLOWEST;
+  size_t top = ec_top_rows(c->o->top_n);
+  if (top > EC_ROWS_FIRST_SLOWEST) top = EC_ROWS_FIRST_SLOWEST;
   if (s->has_latency && s->layers) {
     char tid[64];
     snprintf(tid, sizeof tid, "%s-slowest", c->part->id);

@@ -14,13 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int ec_cli_need_value(int argc, char **argv, int i) {
-  if (i + 1 < argc) return 1;
-  fprintf(stderr, "enginecard: option %s needs a value\n", argv[i]);
-  return 0;
-}
-
-int ec_cli_pct(const char *cmd, const char *opt, const char *v, double *out, int allow_zero) {
+/* A number >= 0 (> 0 unless allow_zero), optionally followed by '%', given
+ * to option opt of command cmd; 0, or -1 after printing a usage error. */
+static int S_pct(const char *cmd, const char *opt, const char *v, double *out, int allow_zero) {
   char *end;
   errno = 0;
   double x = strtod(v, &end);
@@ -33,35 +29,6 @@ int ec_cli_pct(const char *cmd, const char *opt, const char *v, double *out, int
   return 0;
 }
 
-int ec_cli_expect(const char *cmd, const char *v, ec_expect *out, size_t *n) {
-  char err[160];
-  int k = ec_expect_parse(v, out, EC_CLI_EXPECT_MAX, err, sizeof err);
-  if (k < 0) {
-    fprintf(stderr, "enginecard %s: --expect-precision: ", cmd);
-    ec_term_put_safe(stderr, err);
-    return -1;
-  }
-  *n = (size_t)k;
-  return 0;
-}
-
-int ec_cli_metric(const char *cmd, const char *v, ec_metric *out) {
-  if (ec_metric_parse(v, out) == 0) return 0;
-  fprintf(stderr, "enginecard %s: --metric must be gpu-median, gpu-mean, gpu-p99, throughput or layer-sum, got \"%s\"\n", cmd, v);
-  return -1;
-}
-
-int ec_cli_confidence(const char *cmd, const char *v, double *out) {
-  double x;
-  if (ec_cli_pct(cmd, "--confidence", v, &x, 0)) return -1;
-  if (x < 50 || x >= 100) {
-    fprintf(stderr, "enginecard %s: --confidence is a percentage from 50 to below 100 (e.g. 99), got \"%s\"\n", cmd, v);
-    return -1;
-  }
-  *out = x / 100;
-  return 0;
-}
-
 static int S_long(const char *s, long *out) {
   char *end;
   errno = 0;
@@ -71,37 +38,116 @@ static int S_long(const char *s, long *out) {
   return 1;
 }
 
-/* A common option (every command's): the entries consumed, 0 when o is
- * not one, -1 after a usage error. v is its value (NULL for a flag). */
-static int S_common_opt(ec_common *c, const ec_option *o, const char *v) {
+/* The position of v among the space-separated words of choices, or -1. */
+static int S_choice(const char *choices, const char *v) {
+  size_t n = strlen(v);
+  int k = 0;
+  for (const char *p = choices; *p; k++) {
+    size_t l = strcspn(p, " ");
+    if (l == n && n && !strncmp(p, v, n)) return k;
+    p += l;
+    while (*p == ' ') p++;
+  }
+  return -1;
+}
+
+/* "a4 or letter", "x, y or z" */
+static void S_choices_said(FILE *f, const char *choices) {
+  for (const char *p = choices; *p;) {
+    size_t l = strcspn(p, " ");
+    fwrite(p, 1, l, f);
+    p += l;
+    while (*p == ' ') p++;
+    if (*p) fputs(strchr(p, ' ') ? ", " : " or ", f);
+  }
+}
+
+static void S_list_push(ec_cli_list *l, const char *v, long engine) {
+  *EC_PUSH(l->v, l->n, l->cap) = v;
+  size_t k = l->n - 1;
+  *EC_PUSH(l->engine, k, l->engine_cap) = engine;
+}
+
+/* Option o of command cmd with value v (NULL for a flag) into the field
+ * its row binds; 0, or -1 after printing a usage error. */
+static int S_bind(ec_common *c, const char *cmd, const ec_option *o, const char *v) {
+  char *at = (char *)c + o->field;
   const char *a = o->name;
-  if (strcmp(a, "--graph") == 0) c->load.graph = v;
-  else if (strcmp(a, "--profile") == 0) c->load.profile = v;
-  else if (strcmp(a, "--timing") == 0) c->load.timing = v;
-  else if (strcmp(a, "--meta") == 0) {
-    *EC_PUSH(c->meta_v, c->load.n_meta, c->meta_cap) = v;
-    c->load.meta = c->meta_v;
-  } else if (strcmp(a, "--log") == 0) {
-    *EC_PUSH(c->log_v, c->load.n_logs, c->log_cap) = v;
-    c->load.logs = c->log_v;
-  } else if (strcmp(a, "--nsys") == 0) {
-    struct ec_cli_nsys_arg *n = EC_PUSH(c->nsys_v, c->n_nsys, c->nsys_cap);
-    n->engine = c->n_engines ? c->n_engines - 1 : 0;
-    n->path = v;
-  } else if (strcmp(a, "--run") == 0 || strcmp(a, "--profile-index") == 0) {
-    long n;
-    int run = strcmp(a, "--run") == 0;
-    if (!S_long(v, &n) || n < 0 || (run && n < 1)) {
-      fprintf(stderr, "enginecard: %s needs a %s number, got \"%s\"\n", a, run ? "positive" : "non-negative", v);
+  long n;
+  double x;
+  switch (o->bind) {
+  case EC_BIND_NONE: break;
+  case EC_BIND_FLAG: *(int *)at = o->set; break;
+  case EC_BIND_WORD:
+    if (!*v) {
+      fprintf(stderr, "enginecard %s: %s needs a value that is not empty\n", cmd, a);
       return -1;
     }
-    if (run) c->load.run = n;
-    else c->load.profile_index = (int)n;
-  } else if (strcmp(a, "--strict") == 0) c->strict = 1;
-  else if (strcmp(a, "--quiet") == 0) c->verbosity = -1;
-  else if (strcmp(a, "--verbose") == 0) c->verbosity = 1;
-  else return 0;
-  return v ? 2 : 1;
+    /* fall through */
+  case EC_BIND_TEXT: *(const char **)at = v; break;
+  case EC_BIND_LIST: S_list_push((ec_cli_list *)at, v, (long)c->n_engines - 1); break;
+  case EC_BIND_COUNT:
+  case EC_BIND_POSITIVE: {
+    int pos = o->bind == EC_BIND_POSITIVE;
+    if (!S_long(v, &n) || n < pos) {
+      fprintf(stderr, "enginecard %s: %s needs a %s number, got \"%s\"\n", cmd, a, pos ? "positive" : "non-negative", v);
+      return -1;
+    }
+    *(long *)at = n;
+    break;
+  }
+  case EC_BIND_PCT: return S_pct(cmd, a, v, (double *)at, 1);
+  case EC_BIND_SECONDS: {
+    char *end;
+    x = strtod(v, &end);
+    if (end == v || *end || !(x > 0) || !isfinite(x)) {
+      fprintf(stderr, "enginecard %s: %s needs a positive number of seconds, got \"%s\"\n", cmd, a, v);
+      return -1;
+    }
+    *(double *)at = x;
+    break;
+  }
+  case EC_BIND_CHOICE: {
+    int k = S_choice(o->choices, v);
+    if (k < 0) {
+      fprintf(stderr, "enginecard %s: %s is ", cmd, a);
+      S_choices_said(stderr, o->choices);
+      fprintf(stderr, ", got \"%s\"\n", v);
+      return -1;
+    }
+    *(int *)at = k;
+    break;
+  }
+  case EC_BIND_METRIC:
+    if (ec_metric_parse(v, (ec_metric *)at) != 0) {
+      fprintf(stderr, "enginecard %s: %s is ", cmd, a);
+      S_choices_said(stderr, o->choices);
+      fprintf(stderr, ", got \"%s\"\n", v);
+      return -1;
+    }
+    c->metric_given = 1;
+    break;
+  case EC_BIND_CONFIDENCE:
+    if (S_pct(cmd, a, v, &x, 0)) return -1;
+    if (x < 50 || x >= 100) {
+      fprintf(stderr, "enginecard %s: %s is a percentage from 50 to below 100 (e.g. 99), got \"%s\"\n", cmd, a, v);
+      return -1;
+    }
+    *(double *)at = x / 100;
+    break;
+  case EC_BIND_EXPECT: {
+    char err[160];
+    int k = ec_expect_parse(v, (ec_expect *)at, EC_CLI_EXPECT_MAX, err, sizeof err);
+    if (k < 0) {
+      fprintf(stderr, "enginecard %s: %s: ", cmd, a);
+      ec_term_put_safe(stderr, err);
+      return -1;
+    }
+    c->n_expect = (size_t)k; /* given again, it replaces the earlier value */
+    break;
+  }
+  }
+  return 0;
 }
 
 /* An option the command does not take: say which commands do. */
@@ -118,11 +164,19 @@ static void S_unknown(const char *cmd, const char *a) {
   fprintf(stderr, "; see enginecard %s --help)\n", cmd);
 }
 
-int ec_cli_parse(int argc, char **argv, int first, ec_common *c, ec_opt_fn opt, void *ctx) {
+/* The values of options not given (ec_common's comments). */
+static void S_defaults(ec_common *c) {
+  c->fail_on = -1;
+  c->radius = c->budget = -1;
+  c->max_regress_pct = c->max_layer_regress_pct = c->min_layer_ms = NAN;
+}
+
+int ec_cli_parse(int argc, char **argv, int first, ec_common *c) {
   /* argv[first - 1] is the command: its options are the table's (options.h) */
   const char *cmd = first > 0 ? argv[first - 1] : "";
   const ec_command *cd = ec_command_find(cmd);
   unsigned bit = cd ? cd->bit : 0;
+  S_defaults(c);
   for (int i = first; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--") == 0) {
@@ -142,29 +196,45 @@ int ec_cli_parse(int argc, char **argv, int first, ec_common *c, ec_opt_fn opt, 
       fprintf(stderr, "enginecard %s: %s was removed: %s\n", cmd, a, o->help);
       return EC_EXIT_USAGE;
     }
-    if (o->arg && !ec_cli_need_value(argc, argv, i)) return EC_EXIT_USAGE;
-    /* The command sees the option under its table name (-o for --output)
-     * and its value, nothing else. */
-    char *view[3] = {(char *)o->name, o->arg ? argv[i + 1] : NULL, NULL};
-    int want = o->arg ? 2 : 1;
-    int k = opt ? opt(ctx, want, view, 0) : 0;
-    if (k == 0) k = S_common_opt(c, o, view[1]);
-    if (k < 0) return EC_EXIT_USAGE;
-    if (k != want) {
-      /* the table lists it for this command, but nothing here handles it */
-      fprintf(stderr, "enginecard %s: internal error: %s is in the option table for %s but %s\n", cmd, a, cmd,
-              k ? "takes a different number of arguments" : "is not handled");
+    if (o->arg && i + 1 >= argc) {
+      fprintf(stderr, "enginecard: option %s needs a value\n", a);
       return EC_EXIT_USAGE;
     }
-    i += k - 1;
+    if (o->bind == EC_BIND_NONE) {
+      /* the table lists it for this command, but nothing here handles it */
+      fprintf(stderr, "enginecard %s: internal error: %s is in the option table for %s but is not handled\n", cmd, a, cmd);
+      return EC_EXIT_USAGE;
+    }
+    if (S_bind(c, cmd, o, o->arg ? argv[i + 1] : NULL) != 0) return EC_EXIT_USAGE;
+    i += o->arg ? 1 : 0;
   }
+  /* what the loader reads of them */
+  c->load.meta = c->meta.v;
+  c->load.n_meta = c->meta.n;
+  c->load.logs = c->log.v;
+  c->load.n_logs = c->log.n;
+  c->load.profile_index = (int)c->profile_index;
   return 0;
 }
 
+void ec_cli_gate_values(const ec_common *c, ec_metric *metric, int *metric_given, double *max_regress_pct,
+                        double *confidence) {
+  *metric = c->metric;
+  *metric_given = c->metric_given;
+  *max_regress_pct = c->max_regress_pct;
+  *confidence = c->confidence;
+}
+
+static void S_list_free(ec_cli_list *l) {
+  free(l->v);
+  free(l->engine);
+}
+
 void ec_common_free(ec_common *c) {
-  free(c->meta_v);
-  free(c->log_v);
-  free(c->nsys_v);
+  S_list_free(&c->meta);
+  S_list_free(&c->log);
+  S_list_free(&c->nsys);
+  S_list_free(&c->labels);
   free(c->engines);
   memset(c, 0, sizeof *c);
 }
@@ -203,9 +273,10 @@ static void S_load_one(void *ctx, size_t i) {
   S_loader *l = ctx;
   /* the --nsys files of this engine */
   ec_load_opts o = l->c->load;
-  const char **nsys = ec_calloc(l->c->n_nsys + 1, sizeof *nsys);
-  for (size_t k = 0; k < l->c->n_nsys; k++)
-    if (l->c->nsys_v[k].engine == i) nsys[o.n_nsys++] = l->c->nsys_v[k].path;
+  const ec_cli_list *ns = &l->c->nsys;
+  const char **nsys = ec_calloc(ns->n + 1, sizeof *nsys);
+  for (size_t k = 0; k < ns->n; k++) /* given before any ENGINE: the first's */
+    if ((size_t)(ns->engine[k] < 0 ? 0 : ns->engine[k]) == i) nsys[o.n_nsys++] = ns->v[k];
   o.nsys = nsys;
   l->r[i] = ec_load_engine(l->c->n_engines ? l->c->engines[i] : NULL, &o, &l->v[i]);
   free(nsys);
@@ -429,9 +500,18 @@ int ec_cli_write_file(const char *path, const char *data, size_t len, const ec_c
   return 0;
 }
 
-ec_engine *ec_cli_one_engine(int argc, char **argv, const char *cmd, ec_common *c, ec_opt_fn opt, void *ctx, int *rc) {
-  *rc = ec_cli_parse(argc, argv, 2, c, opt, ctx);
-  if (!*rc && c->n_engines > 1) {
+ec_engine *ec_cli_one_engine(int argc, char **argv, const char *cmd, ec_common *c, int *rc) {
+  *rc = ec_cli_parse(argc, argv, 2, c);
+  if (*rc) {
+    ec_common_free(c); /* the option arrays, on a usage error */
+    return NULL;
+  }
+  return ec_cli_one_engine_parsed(cmd, c, rc);
+}
+
+ec_engine *ec_cli_one_engine_parsed(const char *cmd, ec_common *c, int *rc) {
+  *rc = 0;
+  if (c->n_engines > 1) {
     fprintf(stderr, "enginecard %s: one ENGINE at a time%s\n", cmd, strcmp(cmd, "summary") ? "" : " (use compare for several)");
     *rc = EC_EXIT_USAGE;
   }
@@ -500,4 +580,19 @@ int ec_cli_write_report(const ec_report *r, const char *html, const char *pdf, c
   }
   ec_buf_free(&said);
   return io;
+}
+
+int ec_cli_report_files(const ec_common *c, ec_cli_report_build build, const void *what, const ec_cli_out *out) {
+  if (!c->html && !c->pdf) return 0;
+  ec_report_opts ro = {0};
+  ro.want_html = c->html != NULL;
+  ec_report r;
+  ec_diags d = {0};
+  int built = build(what, &ro, &r, &d) == 0;
+  ec_pdf_opts po = {0};
+  po.letter = c->letter;
+  int rc = ec_cli_write_report(built ? &r : NULL, c->html, c->pdf, &po, &d, out);
+  ec_diags_free(&d);
+  ec_report_free(&r);
+  return rc;
 }

@@ -4,9 +4,11 @@
  * FIFO), and the "verdict=error" a gate writes before it prints anything
  * an input could have written. See cli.h. */
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "emit/github.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -79,10 +81,12 @@ int ec_cli_github_output_append(const char *cmd, const char *lines) {
 }
 
 int ec_cli_github_begin(const char *cmd, int argc, char **argv) {
+  /* the rows that set github (--github, --no-github), found as the parser finds them */
+  const ec_command *cd = ec_command_find(cmd);
   int flag = 0;
-  for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
-    if (strcmp(argv[i], "--github") == 0) flag = 1;
-    else if (strcmp(argv[i], "--no-github") == 0) flag = -1;
+  for (int i = 2; cd && i < argc && strcmp(argv[i], "--") != 0; i++) {
+    const ec_option *o = ec_cli_option_find(argv[i], cd->bit);
+    if (o && o->bind == EC_BIND_FLAG && o->field == offsetof(ec_common, github)) flag = o->set;
   }
   if (!ec_cli_github_wanted(flag)) return 0;
   return ec_cli_github_output_append(cmd, "verdict=error\nchange-pct=\n");

@@ -11,6 +11,7 @@
 
 struct ec_report;   /* assemble/report.h */
 struct ec_pdf_opts; /* assemble/pdf.h */
+struct ec_report_opts; /* assemble/report.h */
 
 /* Exit codes (docs/architecture.md, "Errors"), like jq's named codes. */
 enum {
@@ -23,33 +24,70 @@ enum {
 
 #define EC_VERSION "0.1.0"
 
-/* Options every command accepts. */
+/* A repeatable option's values in the order given, each with the ENGINE
+ * argument given before it (-1: before any). */
+typedef struct ec_cli_list {
+  const char **v;
+  long *engine;
+  size_t n, cap, engine_cap;
+} ec_cli_list;
+
+/* Room for --expect-precision's parsed value (rules/expect.h). */
+#define EC_CLI_EXPECT_MAX 8
+
+/* Every option's value: the option table (cli/options.c) binds each row to
+ * one field here (as git's OPT_* rows bind a flag to its variable), and
+ * ec_cli_parse sets it; a command reads the fields, never argv. A field
+ * that is not set keeps its default (ec_cli_parse: 0, NULL, NAN for the
+ * percentages, -1 where the comment says so). */
 typedef struct ec_common {
-  ec_load_opts load;
+  ec_load_opts load;    /* --graph, --profile, --timing, --run, and the lists below */
   const char **engines; /* positional ENGINE arguments */
-  size_t n_engines;
+  size_t n_engines, eng_cap;
   int strict;
   int verbosity; /* -1 quiet (errors only), 0 warnings, 1 notes too */
-  /* storage behind load.meta / load.logs */
-  const char **meta_v, **log_v;
-  size_t meta_cap, log_cap, eng_cap;
-  /* --nsys FILE: each for the ENGINE before it (given before any: the first) */
-  struct ec_cli_nsys_arg {
-    size_t engine;
-    const char *path;
-  } *nsys_v;
-  size_t n_nsys, nsys_cap;
+  long profile_index;
+  ec_cli_list meta, log, nsys; /* --meta, --log, --nsys (each for the ENGINE before it; before any: the first) */
+  ec_cli_list labels;          /* --label KEY=VALUE (compare: for the ENGINE before it; before any: every engine) */
+  /* outputs */
+  int json;          /* summary, layers, lint: print JSON (layers --csv clears it) */
+  int kernels;       /* layers: one row per kernel */
+  int github;        /* 1 --github, -1 --no-github, 0 by the environment */
+  int pr_comment;    /* compare: --markdown F is the PR comment */
+  const char *json_file, *markdown, *junit, *bench, *bench_qps, *openmetrics, *bmf, *codequality;
+  const char *html, *pdf, *template_path;
+  int letter;        /* --paper letter */
+  int pdf_full;      /* --pdf-detail full */
+  long top, max_rows; /* report: 0 the default (ec_top_rows) / no cap */
+  /* lint */
+  int fail_on;       /* --fail-on: 0 warning, 1 error; -1 not given */
+  ec_expect expect[EC_CLI_EXPECT_MAX]; /* --expect-precision */
+  size_t n_expect;
+  /* compare and trend */
+  const char *baseline, *by, *reference;
+  int missing_pass;  /* --baseline-missing pass */
+  ec_metric metric;
+  int metric_given;
+  double max_regress_pct, confidence, max_layer_regress_pct, min_layer_ms, run_noise_pct; /* NAN: not given (confidence: 0) */
+  int no_gate, allow_mismatch;
+  long last;         /* 0: every run */
+  /* graph */
+  const char *query;
+  int by_precision, constants;
+  long radius, budget; /* -1: not given */
+  double timeout;      /* 0: the default */
 } ec_common;
 
-/* A command-specific option: returns the number of argv entries consumed
- * (1 or 2), 0 when the option is not its own, -1 on a usage error (message
- * already printed). */
-typedef int (*ec_opt_fn)(void *ctx, int argc, char **argv, int i);
-
-/** Parse argv[first..argc) into c, giving unknown options to opt(ctx,...).
- *  Returns 0, or EC_EXIT_USAGE after printing a message. */
-int ec_cli_parse(int argc, char **argv, int first, ec_common *c, ec_opt_fn opt, void *ctx);
+/** Parse argv[first..argc) into c through the option table (options.h):
+ *  every option the command accepts sets its bound field, positional
+ *  arguments become engines. Returns 0, or EC_EXIT_USAGE after printing a
+ *  message. */
+int ec_cli_parse(int argc, char **argv, int first, ec_common *c);
 void ec_common_free(ec_common *c);
+/** The gate's values as compare and trend read them (--metric, whether it
+ *  was given, --max-regress, --confidence), into their options. */
+void ec_cli_gate_values(const ec_common *c, ec_metric *metric, int *metric_given, double *max_regress_pct,
+                        double *confidence);
 
 /** The exit code a load status warrants: ok 0, nothing usable 3, a bad
  *  input file or an I/O error 2. */
@@ -62,7 +100,9 @@ ec_engine **ec_cli_load(const ec_common *c, size_t *n, int *rc);
  *  refuse several engines, and load the one. Returns the engine (the caller
  *  frees it and c) and sets *rc to the loader's exit code; or NULL with *rc
  *  set and c already freed when the arguments were wrong (message printed). */
-ec_engine *ec_cli_one_engine(int argc, char **argv, const char *cmd, ec_common *c, ec_opt_fn opt, void *ctx, int *rc);
+ec_engine *ec_cli_one_engine(int argc, char **argv, const char *cmd, ec_common *c, int *rc);
+/** The same for c already parsed (ec_cli_parse). */
+ec_engine *ec_cli_one_engine_parsed(const char *cmd, ec_common *c, int *rc);
 /** Print e's diagnostics to stderr at the given verbosity (see ec_common). */
 void ec_cli_print_diags(const ec_engine *e, int verbosity);
 /** A command's output context: what its written files must never replace.
@@ -95,27 +135,17 @@ char *ec_cli_out_target(const char *path, char *why, size_t cap);
  *  or a file was not written (said). */
 int ec_cli_write_report(const struct ec_report *r, const char *html, const char *pdf, const struct ec_pdf_opts *po,
                         ec_diags *d, const ec_cli_out *out);
+/** The report a command builds from what (its comparison, its trend):
+ *  0, or -1 with d saying why. */
+typedef int (*ec_cli_report_build)(const void *what, const struct ec_report_opts *ro, struct ec_report *r, ec_diags *d);
+/** compare's and trend's -o and --pdf (c->html, c->pdf, --paper):
+ *  build the report and write it (ec_cli_write_report). Nothing asked: 0.
+ *  Returns 0, or -1 when it was not built or a file was not written. */
+int ec_cli_report_files(const ec_common *c, ec_cli_report_build build, const void *what, const ec_cli_out *out);
 /** Print each of d's diagnostics on stderr after prefix (may be ""), as
  *  ec_term_put_safe does. */
 void ec_cli_put_diags(const ec_diags *d, const char *prefix);
 
-/** A non-negative number (positive unless allow_zero), optionally followed
- *  by '%', given to option opt of command cmd; 0, or -1 after printing a
- *  usage error. */
-int ec_cli_pct(const char *cmd, const char *opt, const char *v, double *out, int allow_zero);
-/** --metric M (ec_metric_parse) into *out; 0, or -1 after printing a usage
- *  error that lists the metrics. */
-int ec_cli_metric(const char *cmd, const char *v, ec_metric *out);
-/** --confidence PCT (50 <= PCT < 100) as a fraction in *out; 0, or -1 after
- *  printing a usage error. */
-int ec_cli_confidence(const char *cmd, const char *v, double *out);
-/** Parse an --expect-precision value (rules/expect.h) into out
- *  (room for EC_CLI_EXPECT_MAX), *n set; 0, or -1 with a message naming cmd.
- *  Given again, the option replaces the earlier value. */
-#define EC_CLI_EXPECT_MAX 8
-int ec_cli_expect(const char *cmd, const char *v, ec_expect *out, size_t *n);
-/** 1 when the value at argv[i+1] exists; prints a usage error otherwise. */
-int ec_cli_need_value(int argc, char **argv, int i);
 
 /** Route stdout through a stream that keeps the first write error (call
  *  once, first thing in main). */

@@ -12,6 +12,7 @@
 
 #include "narrate/narrate.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "emit/compare_text.h"
 #include "emit/first_run.h"
 #include "util/srcdate.h"
@@ -26,120 +27,10 @@
 #include "util/alloc.h"
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-typedef struct {
-  long engine; /* index of the ENGINE given before it, -1 for all */
-  const char *key;
-  size_t key_len;
-  const char *val;
-} S_label;
-
-typedef struct {
-  ec_common *common;
-  const char *baseline;
-  ec_compare_opts o;
-  const char *json, *junit, *markdown, *bench;
-  const char *html, *pdf;
-  /* CI outputs (listed together in the usage) */
-  int github;     /* 1 --github, -1 --no-github, 0 by the environment */
-  int pr_comment; /* --pr-comment: --markdown F is the PR comment variant */
-  const char *openmetrics, *bmf, *bench_qps;
-  size_t last; /* --last N: a side of several runs keeps its last N */
-  int missing_pass; /* --baseline-missing pass: a baseline that names no file is a first run */
-  S_label *labels;
-  size_t n_labels, cap_labels;
-  ec_expect expect[EC_CLI_EXPECT_MAX]; /* --expect-precision */
-  size_t n_expect;
-} S_opts;
-
-static int S_opt(void *ctx, int argc, char **argv, int i) {
-  S_opts *o = ctx;
-  const char *a = argv[i];
-  if (strcmp(a, "--no-gate") == 0) {
-    o->o.no_gate = 1;
-    return 1;
-  }
-  static const char *const valued[] = {"--baseline", "--metric", "--max-regress", "--max-layer-regress", "--min-layer-ms",
-                                       "--confidence", "--label", "--json", "--junit", "--markdown", "--bench-json",
-                                       "-o", "--pdf", "--run-noise", "--last",
-                                       "--openmetrics", "--bmf", "--bench-json-throughput", "--baseline-missing"};
-  if (strcmp(a, "--allow-mismatch") == 0) {
-    o->o.allow_mismatch = 1;
-    return 1;
-  }
-  if (strcmp(a, "--github") == 0 || strcmp(a, "--no-github") == 0) {
-    o->github = a[2] == 'g' ? 1 : -1;
-    return 1;
-  }
-  if (strcmp(a, "--expect-precision") == 0) {
-    if (!ec_cli_need_value(argc, argv, i) || ec_cli_expect("compare", argv[i + 1], o->expect, &o->n_expect)) return -1;
-    o->o.expect = o->expect;
-    o->o.n_expect = o->n_expect;
-    return 2;
-  }
-  if (strcmp(a, "--pr-comment") == 0) {
-    o->pr_comment = 1;
-    return 1;
-  }
-  int known = 0;
-  for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++) known |= strcmp(a, valued[k]) == 0;
-  if (!known) return 0;
-  if (!ec_cli_need_value(argc, argv, i)) return -1;
-  const char *v = argv[i + 1];
-  if (strcmp(a, "--baseline") == 0) o->baseline = v;
-  else if (strcmp(a, "--baseline-missing") == 0) {
-    if (strcmp(v, "pass") && strcmp(v, "error")) {
-      fprintf(stderr, "enginecard compare: --baseline-missing takes error or pass, not \"%s\"\n", v);
-      return -1;
-    }
-    o->missing_pass = strcmp(v, "pass") == 0;
-  }
-  else if (strcmp(a, "--metric") == 0) {
-    if (ec_cli_metric("compare", v, &o->o.metric)) return -1;
-    o->o.metric_given = 1;
-  } else if (strcmp(a, "--max-regress") == 0) {
-    if (ec_cli_pct("compare", a, v, &o->o.max_regress_pct, 1)) return -1;
-  } else if (strcmp(a, "--max-layer-regress") == 0) {
-    if (ec_cli_pct("compare", a, v, &o->o.max_layer_regress_pct, 1)) return -1;
-  } else if (strcmp(a, "--min-layer-ms") == 0) {
-    if (ec_cli_pct("compare", a, v, &o->o.min_layer_ms, 1)) return -1;
-  } else if (strcmp(a, "--run-noise") == 0) {
-    if (ec_cli_pct("compare", a, v, &o->o.run_noise_pct, 1)) return -1;
-  } else if (strcmp(a, "--last") == 0) {
-    char *end;
-    long k = strtol(v, &end, 10);
-    if (!*v || *end || k < 1) {
-      fprintf(stderr, "enginecard compare: --last needs a positive number of runs, got \"%s\"\n", v);
-      return -1;
-    }
-    o->last = (size_t)k;
-  } else if (strcmp(a, "--confidence") == 0) {
-    if (ec_cli_confidence("compare", v, &o->o.confidence)) return -1;
-  } else if (strcmp(a, "--label") == 0) {
-    const char *eq = strchr(v, '=');
-    if (!eq || eq == v) {
-      fprintf(stderr, "enginecard compare: --label needs key=value, got \"%s\"\n", v);
-      return -1;
-    }
-    S_label *l = EC_PUSH(o->labels, o->n_labels, o->cap_labels);
-    l->engine = (long)o->common->n_engines - 1;
-    l->key = v;
-    l->key_len = (size_t)(eq - v);
-    l->val = eq + 1;
-  } else if (strcmp(a, "--json") == 0) o->json = v;
-  else if (strcmp(a, "--junit") == 0) o->junit = v;
-  else if (strcmp(a, "--markdown") == 0) o->markdown = v;
-  else if (strcmp(a, "--bench-json") == 0) o->bench = v;
-  else if (strcmp(a, "--bench-json-throughput") == 0) o->bench_qps = v;
-  else if (strcmp(a, "--openmetrics") == 0) o->openmetrics = v;
-  else if (strcmp(a, "--bmf") == 0) o->bmf = v;
-  else if (strcmp(a, "-o") == 0) o->html = v;
-  else if (strcmp(a, "--pdf") == 0) o->pdf = v;
-  return 2;
-}
 
 /* The ENGINE arguments as groups: "NAME=a,b,c" (or "a,b,c") is one engine
  * measured in several runs, unless the argument exists as a path. flat holds
@@ -255,21 +146,27 @@ static char *S_timestamp(void) {
   return ec_strdup(buf);
 }
 
+/* The engine --baseline names among n: the one whose name (names[i], NULL
+ * for none) is want, else the one at 1-based position want; n when neither. */
+static size_t S_baseline_pick(const char *const *names, size_t n, const char *want) {
+  for (size_t i = 0; i < n; i++)
+    if (names[i] && strcmp(names[i], want) == 0) return i;
+  char *end;
+  long k = strtol(want, &end, 10);
+  return *want && !*end && k >= 1 && (size_t)k <= n ? (size_t)k - 1 : n;
+}
+
 /* The group that will be the baseline, as far as the arguments tell before
  * loading: the one --baseline names by NAME= or by 1-based position, else
  * the first; g->n when --baseline names a display name only loading gives. */
 static size_t S_baseline_group(const ec_common *c, const S_groups *g, const char *want) {
   if (!want) return 0;
-  for (size_t i = 0; i < g->n; i++) {
-    char *name = NULL;
-    ec_load_spec_split(c->engines[i], &name);
-    int hit = name && strcmp(name, want) == 0;
-    free(name);
-    if (hit) return i;
-  }
-  char *end;
-  long k = strtol(want, &end, 10);
-  return *want && !*end && k >= 1 && (size_t)k <= g->n ? (size_t)k - 1 : g->n;
+  char **names = ec_calloc(g->n ? g->n : 1, sizeof *names);
+  for (size_t i = 0; i < g->n; i++) ec_load_spec_split(c->engines[i], &names[i]);
+  size_t k = S_baseline_pick((const char *const *)names, g->n, want);
+  for (size_t i = 0; i < g->n; i++) free(names[i]);
+  free(names);
+  return k;
 }
 
 /* 1 when no path of group i names anything: not a file, a folder, nor the
@@ -292,7 +189,7 @@ static int S_group_missing(const S_groups *g, size_t i) {
  * Markdown, JUnit and GitHub outputs, and leave the comparison's other
  * outputs unwritten. Returns the exit code: 0, or loading's 2 or 3, or 2
  * when an output could not be written. */
-static int S_first_run(ec_common *c, const S_opts *o, const S_groups *g, size_t base) {
+static int S_first_run(ec_common *c, const S_groups *g, size_t base) {
   const char *base_arg = g->path[base] ? g->path[base] : c->engines[base]; /* its path, without NAME= */
   ec_common flat = *c;
   char **specs = ec_calloc(g->n ? g->n : 1, sizeof *specs);
@@ -311,7 +208,7 @@ static int S_first_run(ec_common *c, const S_opts *o, const S_groups *g, size_t 
     ec_diags d = {0};
     ec_summary **sums = ec_calloc(n, sizeof *sums);
     for (size_t i = 0; i < n; i++) sums[i] = ec_summarize(es[i]);
-    ec_metric m = ec_metric_pick(es, sums, n, 0, o->o.metric_given ? o->o.metric : EC_METRIC_GPU_MEDIAN, &d);
+    ec_metric m = ec_metric_pick(es, sums, n, 0, c->metric_given ? c->metric : EC_METRIC_GPU_MEDIAN, &d);
     ec_cli_put_diags(&d, "enginecard compare: ");
     ec_diags_free(&d);
     ec_metric_value *vals = ec_calloc(n, sizeof *vals);
@@ -320,27 +217,30 @@ static int S_first_run(ec_common *c, const S_opts *o, const S_groups *g, size_t 
     ec_print_first_run(&r, stdout);
     fflush(stdout);
     int io = 0;
-    if (o->markdown) {
-      char *t = ec_markdown_first_run(&r, o->pr_comment ? EC_GH_PR_MARKER : NULL);
-      io |= S_write(o->markdown, t, es, n);
+    if (c->markdown) {
+      char *t = ec_markdown_first_run(&r, c->pr_comment ? EC_GH_PR_MARKER : NULL);
+      io |= S_write(c->markdown, t, es, n);
       free(t);
     }
-    if (o->junit) {
+    if (c->junit) {
       char *ts = S_timestamp();
       char *t = ec_junit_first_run(&r, ts);
-      io |= S_write(o->junit, t, es, n);
+      io |= S_write(c->junit, t, es, n);
       free(t);
       free(ts);
     }
-    const char *unwritten[] = {o->json, o->bench, o->bench_qps, o->bmf, o->openmetrics, o->html, o->pdf};
-    const char *flags[] = {"--json", "--bench-json", "--bench-json-throughput", "--bmf", "--openmetrics", "-o", "--pdf"};
+    /* the outputs a first run leaves unwritten, by the fields their options set */
+    static const size_t unwritten[] = {offsetof(ec_common, json_file), offsetof(ec_common, bench),
+                                       offsetof(ec_common, bench_qps), offsetof(ec_common, bmf),
+                                       offsetof(ec_common, openmetrics), offsetof(ec_common, html), offsetof(ec_common, pdf)};
     ec_buf left = {0};
-    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
-      if (unwritten[k]) ec_buf_printf(&left, "%s%s", left.len ? ", " : "", flags[k]);
+    for (size_t k = 0; k < sizeof unwritten / sizeof unwritten[0]; k++)
+      if (*(const char *const *)((const char *)c + unwritten[k]))
+        ec_buf_printf(&left, "%s%s", left.len ? ", " : "", ec_cli_opt_name(EC_CMD_COMPARE, unwritten[k]));
     if (left.len && c->verbosity >= 0)
       fprintf(stderr, "enginecard compare: no baseline yet, nothing compared: %s not written\n", left.data);
     ec_buf_free(&left);
-    if (ec_cli_github_wanted(o->github)) {
+    if (ec_cli_github_wanted(c->github)) {
       size_t room = ec_cli_step_summary_room();
       char *md = room >= 512 ? ec_markdown_first_run(&r, NULL) : NULL;
       if (md && strlen(md) > room) { /* more than the room left: nothing appended (said) */
@@ -371,42 +271,53 @@ static int S_first_run(ec_common *c, const S_opts *o, const S_groups *g, size_t 
   return rc;
 }
 
+static int S_build(const void *cmp, const ec_report_opts *ro, ec_report *r, ec_diags *d) {
+  return ec_report_compare_build(cmp, ro, r, d);
+}
+
 int ec_cmd_compare(int argc, char **argv) {
   ec_common c = {0};
-  S_opts o = {0};
-  o.common = &c;
-  o.o.max_regress_pct = NAN;
-  o.o.max_layer_regress_pct = NAN;
-  o.o.min_layer_ms = NAN;
   ec_cli_github_begin("compare", argc, argv); /* "verdict=error" until the verdict is known */
-  int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
+  int rc = ec_cli_parse(argc, argv, 2, &c);
+  for (size_t k = 0; !rc && k < c.labels.n; k++) {
+    const char *v = c.labels.v[k], *eq = strchr(v, '=');
+    if (!eq || eq == v) {
+      fprintf(stderr, "enginecard compare: %s needs key=value, got \"%s\"\n", EC_OPT_NAME(EC_CMD_COMPARE, labels), v);
+      rc = EC_EXIT_USAGE;
+    }
+  }
+  if (!rc && c.pr_comment && !c.markdown) {
+    const char *md = EC_OPT_NAME(EC_CMD_COMPARE, markdown);
+    fprintf(stderr, "enginecard compare: %s changes %s F; give %s F too\n", EC_OPT_NAME(EC_CMD_COMPARE, pr_comment), md, md);
+    rc = EC_EXIT_USAGE;
+  }
+  if (!rc && c.n_engines < 2) {
+    fprintf(stderr, "enginecard compare: needs two or more ENGINEs (the same one twice compares it with itself)\n");
+    rc = EC_EXIT_USAGE;
+  }
   if (rc) {
-    free(o.labels);
     ec_common_free(&c);
     return rc;
   }
-  if (o.pr_comment && !o.markdown) {
-    fprintf(stderr, "enginecard compare: --pr-comment changes --markdown F; give --markdown F too\n");
-    free(o.labels);
-    ec_common_free(&c);
-    return EC_EXIT_USAGE;
-  }
-  if (c.n_engines < 2) {
-    fprintf(stderr, "enginecard compare: needs two or more ENGINEs (the same one twice compares it with itself)\n");
-    free(o.labels);
-    ec_common_free(&c);
-    return EC_EXIT_USAGE;
-  }
-  if (!isfinite(o.o.max_layer_regress_pct) && isfinite(o.o.min_layer_ms))
-    fprintf(stderr, "enginecard compare: --min-layer-ms has no effect without --max-layer-regress\n");
+  ec_compare_opts co = {0};
+  ec_cli_gate_values(&c, &co.metric, &co.metric_given, &co.max_regress_pct, &co.confidence);
+  co.max_layer_regress_pct = c.max_layer_regress_pct;
+  co.min_layer_ms = c.min_layer_ms;
+  co.run_noise_pct = c.run_noise_pct;
+  co.no_gate = c.no_gate;
+  co.allow_mismatch = c.allow_mismatch;
+  co.expect = c.n_expect ? c.expect : NULL;
+  co.n_expect = c.n_expect;
+  if (!isfinite(co.max_layer_regress_pct) && isfinite(co.min_layer_ms))
+    fprintf(stderr, "enginecard compare: %s has no effect without %s\n", EC_OPT_NAME(EC_CMD_COMPARE, min_layer_ms),
+            EC_OPT_NAME(EC_CMD_COMPARE, max_layer_regress_pct));
   S_groups gr;
-  S_groups_build(&c, o.last, &gr);
-  if (o.missing_pass) {
-    size_t base = S_baseline_group(&c, &gr, o.baseline);
+  S_groups_build(&c, (size_t)c.last, &gr);
+  if (c.missing_pass) {
+    size_t base = S_baseline_group(&c, &gr, c.baseline);
     if (base < gr.n && S_group_missing(&gr, base)) {
-      rc = S_first_run(&c, &o, &gr, base);
+      rc = S_first_run(&c, &gr, base);
       S_groups_free(&gr);
-      free(o.labels);
       ec_common_free(&c);
       return rc;
     }
@@ -421,7 +332,6 @@ int ec_cmd_compare(int argc, char **argv) {
     for (size_t i = 0; i < nall; i++) ec_engine_free(all[i]);
     free(all);
     S_groups_free(&gr);
-    free(o.labels);
     ec_common_free(&c);
     return rc;
   }
@@ -439,27 +349,25 @@ int ec_cmd_compare(int argc, char **argv) {
     any_repeats |= reps[i].n > 0;
   }
   ec_load_name_set(es, (const char *const *)gr.path, gr.named, n); /* loading ends with the names */
-  o.o.repeats = any_repeats ? reps : NULL;
-  o.o.all_runs = c.load.run == 0;
+  co.repeats = any_repeats ? reps : NULL;
+  co.all_runs = c.load.run == 0;
   ec_kvs *labels = ec_calloc(n, sizeof *labels);
-  for (size_t k = 0; k < o.n_labels; k++) {
-    char *key = ec_strndup(o.labels[k].key, o.labels[k].key_len);
+  for (size_t k = 0; k < c.labels.n; k++) { /* KEY=VALUE for the ENGINE before it (before any: every engine) */
+    const char *v = c.labels.v[k], *eq = strchr(v, '=');
+    char *key = ec_strndup(v, (size_t)(eq - v));
     for (size_t i = 0; i < n; i++)
-      if (o.labels[k].engine < 0 || (size_t)o.labels[k].engine == i) ec_kvs_add(&labels[i], key, o.labels[k].val);
+      if (c.labels.engine[k] < 0 || (size_t)c.labels.engine[k] == i) ec_kvs_add(&labels[i], key, eq + 1);
     free(key);
   }
-  o.o.baseline = 0;
-  if (o.baseline) {
-    size_t found = n;
-    for (size_t i = 0; i < n && found == n; i++)
-      if (strcmp(es[i]->name, o.baseline) == 0) found = i;
+  co.baseline = 0;
+  if (c.baseline) {
+    const char **names = ec_calloc(n, sizeof *names);
+    for (size_t i = 0; i < n; i++) names[i] = es[i]->name;
+    size_t found = S_baseline_pick(names, n, c.baseline);
+    free(names);
     if (found == n) {
-      char *end;
-      long k = strtol(o.baseline, &end, 10);
-      if (*o.baseline && !*end && k >= 1 && (size_t)k <= n) found = (size_t)k - 1;
-    }
-    if (found == n) {
-      fprintf(stderr, "enginecard compare: --baseline %s names no engine; the engines are:", o.baseline);
+      fprintf(stderr, "enginecard compare: %s %s names no engine; the engines are:", EC_OPT_NAME(EC_CMD_COMPARE, baseline),
+              c.baseline);
       for (size_t i = 0; i < n; i++) {
         fputs(" \"", stderr);
         ec_term_put_text(stderr, es[i]->name, strlen(es[i]->name), 0, 0);
@@ -469,10 +377,10 @@ int ec_cmd_compare(int argc, char **argv) {
       rc = EC_EXIT_USAGE;
       goto done;
     }
-    o.o.baseline = found;
+    co.baseline = found;
   }
 
-  ec_comparison *cmp = ec_compare(es, n, labels, &o.o);
+  ec_comparison *cmp = ec_compare(es, n, labels, &co);
   ec_compare_expect_apply(cmp); /* a candidate that misses --expect-precision fails like a gate */
   for (size_t k = 0; k < cmp->diags.n; k++) {
     if (c.verbosity < 0 && cmp->diags.v[k].sev < EC_ERROR) continue;
@@ -494,38 +402,29 @@ int ec_cmd_compare(int argc, char **argv) {
   fflush(stdout);
 
   int io = 0;
-  if (o.json) io |= S_write_json(o.json, ec_jsonout_compare(cmp, labels), all, nall);
-  if (o.junit) {
+  if (c.json_file) io |= S_write_json(c.json_file, ec_jsonout_compare(cmp, labels), all, nall);
+  if (c.junit) {
     char *ts = S_timestamp();
     char *t = ec_junit_compare(cmp, ts);
-    io |= S_write(o.junit, t, all, nall);
+    io |= S_write(c.junit, t, all, nall);
     free(t);
     free(ts);
   }
-  if (o.markdown) {
-    char *t = o.pr_comment ? ec_github_pr_comment(cmp) : ec_markdown_compare(cmp);
-    io |= S_write(o.markdown, t, all, nall);
+  if (c.markdown) {
+    char *t = c.pr_comment ? ec_github_pr_comment(cmp) : ec_markdown_compare(cmp);
+    io |= S_write(c.markdown, t, all, nall);
     free(t);
   }
-  if (o.bench) io |= S_write_json(o.bench, ec_benchjson_compare(cmp), all, nall);
-  if (o.bench_qps) io |= S_write_json(o.bench_qps, ec_benchjson_throughput(cmp), all, nall);
-  if (o.bmf) io |= S_write_json(o.bmf, ec_bmf_compare(cmp), all, nall);
-  if (o.openmetrics) {
+  if (c.bench) io |= S_write_json(c.bench, ec_benchjson_compare(cmp), all, nall);
+  if (c.bench_qps) io |= S_write_json(c.bench_qps, ec_benchjson_throughput(cmp), all, nall);
+  if (c.bmf) io |= S_write_json(c.bmf, ec_bmf_compare(cmp), all, nall);
+  if (c.openmetrics) {
     char *t = ec_openmetrics_compare(cmp);
-    io |= S_write(o.openmetrics, t, all, nall);
+    io |= S_write(c.openmetrics, t, all, nall);
     free(t);
   }
-  if (o.html || o.pdf) {
-    ec_report_opts ro = {0};
-    ro.want_html = o.html != NULL;
-    ec_report r;
-    ec_diags td = {0};
-    int built = ec_report_compare_build(cmp, &ro, &r, &td) == 0;
-    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, NULL, &td, &(ec_cli_out){.engines = all, .n_engines = nall}) != 0;
-    ec_diags_free(&td);
-    ec_report_free(&r);
-  }
-  int gh = ec_cli_github_wanted(o.github);
+  io |= ec_cli_report_files(&c, S_build, cmp, &(ec_cli_out){.engines = all, .n_engines = nall}) != 0;
+  int gh = ec_cli_github_wanted(c.github);
   if (gh) {
     char *a = ec_github_annotations(cmp);
     fputs(a, stdout);
@@ -557,7 +456,6 @@ done:
   free(all);
   free(reps);
   S_groups_free(&gr);
-  free(o.labels);
   ec_common_free(&c);
   return rc;
 }

@@ -8,55 +8,11 @@
 #include "facts/summary.h"
 #include "assemble/gen_graph.h"
 #include "cli/cli.h"
+#include "cli/options.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-typedef struct {
-  const char *out, *query;
-  int by_precision, constants;
-  long radius, budget;
-  double timeout;
-} S_opts;
-
-static int S_opt(void *ctx, int argc, char **argv, int i) {
-  S_opts *o = ctx;
-  const char *a = argv[i];
-  if (!strcmp(a, "--constants")) {
-    o->constants = 1;
-    return 1;
-  }
-  if (strcmp(a, "-o") && strcmp(a, "--output") && strcmp(a, "--color") && strcmp(a, "--query") && strcmp(a, "--radius") &&
-      strcmp(a, "--timeout") && strcmp(a, "--budget"))
-    return 0;
-  if (!ec_cli_need_value(argc, argv, i)) return -1;
-  const char *v = argv[i + 1];
-  char *end;
-  if (!strcmp(a, "-o") || !strcmp(a, "--output")) o->out = v;
-  else if (!strcmp(a, "--query")) o->query = v;
-  else if (!strcmp(a, "--color")) {
-    if (strcmp(v, "type") && strcmp(v, "precision")) {
-      fprintf(stderr, "enginecard graph: --color is type or precision, got \"%s\"\n", v);
-      return -1;
-    }
-    o->by_precision = !strcmp(v, "precision");
-  } else if (!strcmp(a, "--timeout")) {
-    o->timeout = strtod(v, &end);
-    if (end == v || *end || !(o->timeout > 0)) {
-      fprintf(stderr, "enginecard graph: --timeout needs a positive number of seconds, got \"%s\"\n", v);
-      return -1;
-    }
-  } else {
-    long x = strtol(v, &end, 10);
-    if (end == v || *end || x < 0) {
-      fprintf(stderr, "enginecard graph: %s needs a non-negative number, got \"%s\"\n", a, v);
-      return -1;
-    }
-    if (!strcmp(a, "--radius")) o->radius = x;
-    else o->budget = x;
-  }
-  return 2;
-}
 
 static int S_ends(const char *s, const char *suf) {
   size_t a = strlen(s), b = strlen(suf);
@@ -65,25 +21,22 @@ static int S_ends(const char *s, const char *suf) {
 
 int ec_cmd_graph(int argc, char **argv) {
   ec_common c = {0};
-  S_opts o = {0};
-  o.radius = -1;
-  o.budget = -1;
-  int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
+  int rc = ec_cli_parse(argc, argv, 2, &c);
   if (rc) {
     ec_common_free(&c); /* the option arrays, on a usage error */
     return rc;
   }
-  int kind = !o.out ? 0 : S_ends(o.out, ".svg") ? 1 : S_ends(o.out, ".pdf") ? 2 : S_ends(o.out, ".dot") || S_ends(o.out, ".gv") ? 3 : 0;
+  int kind = !c.html ? 0 : S_ends(c.html, ".svg") ? 1 : S_ends(c.html, ".pdf") ? 2 : S_ends(c.html, ".dot") || S_ends(c.html, ".gv") ? 3 : 0;
   /* one ENGINE, or none when options name its files (as report takes them) */
   int files = c.load.graph || c.load.profile || c.load.timing || c.load.n_meta || c.load.n_logs;
   if (c.n_engines > 1 || (!c.n_engines && !files) || !kind) {
-    fprintf(stderr, "usage: enginecard graph ENGINE -o OUT.svg|OUT.pdf|OUT.dot [--color type|precision]\n"
-                    "                        [--query REGEX [--radius N]] [--timeout S] [--budget N] [--constants]\n");
+    ec_usage_synopsis(stderr, ec_command_find("graph"));
+    fprintf(stderr, "  (%s OUT.svg, OUT.pdf or OUT.dot)\n", EC_OPT_NAME(EC_CMD_GRAPH, html));
     ec_common_free(&c);
     return EC_EXIT_USAGE;
   }
-  if (o.radius >= 0 && !o.query) {
-    fprintf(stderr, "enginecard graph: --radius needs --query\n");
+  if (c.radius >= 0 && !c.query) {
+    fprintf(stderr, "enginecard graph: %s needs %s\n", EC_OPT_NAME(EC_CMD_GRAPH, radius), EC_OPT_NAME(EC_CMD_GRAPH, query));
     ec_common_free(&c);
     return EC_EXIT_USAGE;
   }
@@ -102,21 +55,21 @@ int ec_cmd_graph(int argc, char **argv) {
       ec_summary *s = ec_summarize(e);
       ec_gen_graph_file_opts fo = {0};
       fo.format = kind == 1 ? EC_GEN_GRAPH_SVG : kind == 2 ? EC_GEN_GRAPH_PDF : EC_GEN_GRAPH_DOT;
-      fo.by_precision = o.by_precision;
-      fo.constants = o.constants;
-      fo.query = o.query;
-      fo.radius = o.radius < 0 ? 0 : (size_t)o.radius;
-      fo.budget = o.budget < 0 ? EC_GEN_GRAPH_FILE_BUDGET : (size_t)o.budget;
-      fo.timeout_s = o.timeout;
+      fo.by_precision = c.by_precision;
+      fo.constants = c.constants;
+      fo.query = c.query;
+      fo.radius = c.radius < 0 ? 0 : (size_t)c.radius;
+      fo.budget = c.budget < 0 ? EC_GEN_GRAPH_FILE_BUDGET : (size_t)c.budget;
+      fo.timeout_s = c.timeout;
       ec_gen_graph_file_status st;
       char *why = NULL;
       ec_gen_graph_job *job = ec_gen_graph_file_start(e, s, &fo, &st, &why);
       if (st == EC_GEN_GRAPH_FILE_BAD_QUERY) {
-        fprintf(stderr, "enginecard graph: --query: ");
+        fprintf(stderr, "enginecard graph: %s: ", EC_OPT_NAME(EC_CMD_GRAPH, query));
         ec_term_put_safe(stderr, why);
         rc = EC_EXIT_USAGE;
       } else if (st == EC_GEN_GRAPH_FILE_NO_MATCH) {
-        fprintf(stderr, "enginecard graph: --query matches no layer or binding name\n");
+        fprintf(stderr, "enginecard graph: %s matches no layer or binding name\n", EC_OPT_NAME(EC_CMD_GRAPH, query));
         rc = EC_EXIT_USAGE;
       }
       free(why);
@@ -131,11 +84,12 @@ int ec_cmd_graph(int argc, char **argv) {
         if (ec_gen_graph_job_file(job, &out, &why) != 0) {
           fprintf(stderr, "enginecard graph: ");
           ec_term_put_safe(stderr, why);
-          fprintf(stderr, "enginecard graph: --query REGEX --radius N or --budget N draws a smaller graph\n");
+          fprintf(stderr, "enginecard graph: %s REGEX %s N or %s N draws a smaller graph\n", EC_OPT_NAME(EC_CMD_GRAPH, query),
+                  EC_OPT_NAME(EC_CMD_GRAPH, radius), EC_OPT_NAME(EC_CMD_GRAPH, budget));
           rc = EC_EXIT_USAGE;
         }
         free(why);
-        if (rc == EC_EXIT_OK && ec_cli_write_file(o.out, out.data, out.len, &(ec_cli_out){.engines = es, .n_engines = n}) != 0) rc = EC_EXIT_USAGE;
+        if (rc == EC_EXIT_OK && ec_cli_write_file(c.html, out.data, out.len, &(ec_cli_out){.engines = es, .n_engines = n}) != 0) rc = EC_EXIT_USAGE;
         ec_buf_free(&out);
       }
       ec_summary_free(s);

@@ -6,16 +6,13 @@
 #include "facts/kernels.h"
 #include "facts/summary.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "emit/kernels.h"
 #include "emit/layers.h"
 #include "util/buf.h"
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-
-typedef struct {
-  int json;
-  int kernels;
-} S_opts;
 
 static void S_flush(ec_buf *b, void *ctx) {
   (void)ctx;
@@ -25,39 +22,30 @@ static void S_flush(ec_buf *b, void *ctx) {
   }
 }
 
-static int S_opt(void *ctx, int argc, char **argv, int i) {
-  (void)argc;
-  S_opts *o = ctx;
-  if (strcmp(argv[i], "--json") == 0) { o->json = 1; return 1; }
-  if (strcmp(argv[i], "--csv") == 0) { o->json = 0; return 1; }
-  if (strcmp(argv[i], "--kernels") == 0) { o->kernels = 1; return 1; }
-  return 0;
-}
-
 int ec_cmd_layers(int argc, char **argv) {
   ec_common c = {0};
-  S_opts o = {0};
   int rc;
-  ec_engine *e0 = ec_cli_one_engine(argc, argv, "layers", &c, S_opt, &o, &rc);
+  ec_engine *e0 = ec_cli_one_engine(argc, argv, "layers", &c, &rc);
   if (!e0) return rc;
   const ec_engine *e = e0;
-  if (o.kernels && !e->kernels) {
-    fprintf(stderr, "enginecard layers: --kernels needs kernel data: give an Nsight Systems export with --nsys "
-                    "(or an X.nsys.sqlite beside the engine's files)\n");
+  if (c.kernels && !e->kernels) {
+    fprintf(stderr, "enginecard layers: %s needs kernel data: give an Nsight Systems export with %s "
+                    "(or an X.nsys.sqlite beside the engine's files)\n", EC_OPT_NAME(EC_CMD_LAYERS, kernels),
+            EC_OPT_NAME(EC_CMD_LAYERS, nsys));
     ec_engine_free(e0);
     ec_common_free(&c);
     return rc ? rc : EC_EXIT_NODATA;
   }
   ec_buf b = {0};
-  if (o.kernels) {
-    if (!o.json) ec_kernels_csv_header(&b);
-    ec_kernels_rows(&b, e, o.json, S_flush, NULL);
+  if (c.kernels) {
+    if (!c.json) ec_kernels_csv_header(&b);
+    ec_kernels_rows(&b, e, c.json, S_flush, NULL);
   } else {
     ec_summary *s = ec_summarize(e);
     ec_kernel_recon *r = ec_kernel_recon_of(e);
-    if (!o.json) ec_layers_csv_header(&b);
+    if (!c.json) ec_layers_csv_header(&b);
     for (size_t i = 0; i < e->n_layers; i++) {
-      if (o.json) ec_layers_json_row(&b, s, &e->layers[i], r);
+      if (c.json) ec_layers_json_row(&b, s, &e->layers[i], r);
       else ec_layers_csv_row(&b, s, &e->layers[i]);
       S_flush(&b, NULL);
     }

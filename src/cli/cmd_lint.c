@@ -21,65 +21,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  int json;
-  int fail_on; /* ec_lint_sev, -1 when not given */
-  /* CI outputs */
-  const char *codequality; /* --codequality F: GitLab Code Quality JSON */
-  int github;              /* 1 --github, -1 --no-github, 0 by the environment */
-  ec_expect expect[EC_CLI_EXPECT_MAX]; /* --expect-precision */
-  size_t n_expect;
-} S_opts;
-
-static int S_opt(void *ctx, int argc, char **argv, int i) {
-  S_opts *o = ctx;
-  if (strcmp(argv[i], "--json") == 0) {
-    o->json = 1;
-    return 1;
-  }
-  if (strcmp(argv[i], "--github") == 0 || strcmp(argv[i], "--no-github") == 0) {
-    o->github = argv[i][2] == 'g' ? 1 : -1;
-    return 1;
-  }
-  if (strcmp(argv[i], "--codequality") == 0) {
-    if (!ec_cli_need_value(argc, argv, i)) return -1;
-    o->codequality = argv[i + 1];
-    return 2;
-  }
-  if (strcmp(argv[i], "--expect-precision") == 0) {
-    if (!ec_cli_need_value(argc, argv, i) || ec_cli_expect("lint", argv[i + 1], o->expect, &o->n_expect)) return -1;
-    return 2;
-  }
-  if (strcmp(argv[i], "--fail-on") == 0) {
-    if (!ec_cli_need_value(argc, argv, i)) return -1;
-    int s = ec_lint_sev_parse(argv[i + 1]);
-    if (s < EC_LINT_WARNING) {
-      fprintf(stderr, "enginecard lint: --fail-on takes warning or error, not \"%s\"\n", argv[i + 1]);
-      return -1;
-    }
-    o->fail_on = s;
-    return 2;
-  }
-  return 0;
-}
-
 int ec_cmd_lint(int argc, char **argv) {
   ec_common c = {0};
-  S_opts o = {0};
-  o.fail_on = -1;
   int rc;
-  ec_engine *e0 = ec_cli_one_engine(argc, argv, "lint", &c, S_opt, &o, &rc);
+  ec_engine *e0 = ec_cli_one_engine(argc, argv, "lint", &c, &rc);
   if (!e0) return rc;
+  /* --fail-on's choices are warning, error */
+  int fail_on = c.fail_on < 0 ? -1 : EC_LINT_WARNING + c.fail_on;
   if (rc != EC_EXIT_USAGE && ec_engine_usable(e0)) {
     ec_summary *s = ec_summarize(e0);
     ec_findings f = {0};
     ec_lint_opts lo = ec_lint_opts_default();
-    lo.expect = o.expect;
-    lo.n_expect = o.n_expect;
+    lo.expect = c.expect;
+    lo.n_expect = c.n_expect;
     ec_lint(e0, s, &lo, &f);
     ec_kernel_recon *kr = ec_kernel_recon_of(e0); /* with kernel data: where the kernel time went */
-    if (o.json) {
-      json_t *j = ec_jsonout_lint(s, &f, o.fail_on);
+    if (c.json) {
+      json_t *j = ec_jsonout_lint(s, &f, fail_on);
       if (kr) json_object_set_new(j, "kernels", ec_kernels_recon_json(kr));
       char *txt = ec_jdump(j, 1);
       fputs(txt, stdout);
@@ -101,25 +59,25 @@ int ec_cmd_lint(int argc, char **argv) {
     }
     ec_kernel_recon_free(kr);
     /* with --json, stdout is data: annotations only when asked, on stderr */
-    int gh = o.json ? o.github > 0 : ec_cli_github_wanted(o.github);
-    if (o.codequality || gh) {
+    int gh = c.json ? c.github > 0 : ec_cli_github_wanted(c.github);
+    if (c.codequality || gh) {
       size_t *lines = ec_calloc(e0->n_layers ? e0->n_layers : 1, sizeof *lines);
       const char *path = ec_load_layer_lines(e0, lines);
-      if (o.codequality) {
+      if (c.codequality) {
         json_t *j = ec_codequality_lint(s, &f, path, lines);
         char *txt = ec_jdump(j, 1);
-        if (ec_cli_write_file(o.codequality, txt, strlen(txt), &(ec_cli_out){.engines = &e0, .n_engines = 1}) != 0) rc = EC_EXIT_USAGE;
+        if (ec_cli_write_file(c.codequality, txt, strlen(txt), &(ec_cli_out){.engines = &e0, .n_engines = 1}) != 0) rc = EC_EXIT_USAGE;
         free(txt);
         json_decref(j);
       }
       if (gh) {
         char *a = ec_github_lint(s, &f, path ? path : e0->n_files ? e0->files[0].path : NULL, lines);
-        fputs(a, o.json ? stderr : stdout);
+        fputs(a, c.json ? stderr : stdout);
         free(a);
       }
       free(lines);
     }
-    if (rc != EC_EXIT_USAGE && o.fail_on >= 0 && ec_findings_max_sev(&f) >= o.fail_on) rc = EC_EXIT_GATE;
+    if (rc != EC_EXIT_USAGE && fail_on >= 0 && ec_findings_max_sev(&f) >= fail_on) rc = EC_EXIT_GATE;
     ec_findings_free(&f);
     ec_summary_free(s);
   }

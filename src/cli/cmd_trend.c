@@ -13,6 +13,7 @@
 #include "assemble/pdf.h"
 #include "assemble/trend_report.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "emit/trend_text.h"
 #include "emit/jsonout.h"
 #include "emit/github.h"
@@ -20,61 +21,13 @@
 #include "emit/trend_out.h"
 #include "util/alloc.h"
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 /* how far below a directory argument summaries are searched */
 #define S_DEPTH 2
-
-typedef struct {
-  ec_trend_opts t;
-  const char *json, *markdown, *html, *pdf;
-  int letter;
-  int github; /* 1 --github, -1 --no-github, 0 by the environment */
-} S_opts;
-
-static int S_opt(void *ctx, int argc, char **argv, int i) {
-  S_opts *o = ctx;
-  const char *a = argv[i];
-  static const char *const valued[] = {"--by", "--metric", "--max-regress", "--confidence", "--json",
-                                       "--markdown", "-o", "--pdf", "--paper", "--reference"};
-  if (strcmp(a, "--github") == 0 || strcmp(a, "--no-github") == 0) {
-    o->github = a[2] == 'g' ? 1 : -1;
-    return 1;
-  }
-  int known = 0;
-  for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++) known |= strcmp(a, valued[k]) == 0;
-  if (!known) return 0;
-  if (!ec_cli_need_value(argc, argv, i)) return -1;
-  const char *v = argv[i + 1];
-  if (strcmp(a, "--by") == 0) {
-    if (!*v) {
-      fprintf(stderr, "enginecard trend: --by needs a label name\n");
-      return -1;
-    }
-    o->t.by = v;
-  } else if (strcmp(a, "--reference") == 0) {
-    o->t.reference = v;
-  } else if (strcmp(a, "--metric") == 0) {
-    if (ec_cli_metric("trend", v, &o->t.metric)) return -1;
-    o->t.metric_given = 1;
-  } else if (strcmp(a, "--max-regress") == 0) {
-    if (ec_cli_pct("trend", a, v, &o->t.max_regress_pct, 1)) return -1;
-  } else if (strcmp(a, "--confidence") == 0) {
-    if (ec_cli_confidence("trend", v, &o->t.confidence)) return -1;
-  } else if (strcmp(a, "--paper") == 0) {
-    if (strcmp(v, "a4") && strcmp(v, "letter")) {
-      fprintf(stderr, "enginecard trend: --paper is a4 or letter, got \"%s\"\n", v);
-      return -1;
-    }
-    o->letter = strcmp(v, "letter") == 0;
-  } else if (strcmp(a, "--json") == 0) o->json = v;
-  else if (strcmp(a, "--markdown") == 0) o->markdown = v;
-  else if (strcmp(a, "-o") == 0) o->html = v;
-  else if (strcmp(a, "--pdf") == 0) o->pdf = v;
-  return 2;
-}
 
 /* The inputs as engine arguments: a directory holding stored summaries
  * becomes one argument per summary (NAME= kept); anything else stays. */
@@ -119,21 +72,28 @@ static void S_inputs_free(S_inputs *in) {
   free(in->named);
 }
 
+static int S_build(const void *t, const ec_report_opts *ro, ec_report *r, ec_diags *d) {
+  return ec_report_trend_build(t, ro, r, d);
+}
+
 int ec_cmd_trend(int argc, char **argv) {
   ec_common c = {0};
-  S_opts o = {0};
-  o.t.max_regress_pct = NAN;
   ec_cli_github_begin("trend", argc, argv); /* "verdict=error" until the verdict is known */
-  int rc = ec_cli_parse(argc, argv, 2, &c, S_opt, &o);
+  int rc = ec_cli_parse(argc, argv, 2, &c);
   if (rc) {
     ec_common_free(&c);
     return rc;
   }
   if (!c.n_engines) {
-    fprintf(stderr, "enginecard trend: needs stored summaries (summary --json), directories of them, or engines\n");
+    fprintf(stderr, "enginecard trend: needs stored summaries (summary %s), directories of them, or engines\n",
+            EC_OPT_NAME(EC_CMD_SUMMARY, json));
     ec_common_free(&c);
     return EC_EXIT_USAGE;
   }
+  ec_trend_opts to = {0};
+  ec_cli_gate_values(&c, &to.metric, &to.metric_given, &to.max_regress_pct, &to.confidence);
+  to.by = c.by;
+  to.reference = c.reference;
   S_inputs in;
   S_expand(&c, &in);
   ec_common flat = c;
@@ -170,12 +130,12 @@ int ec_cmd_trend(int argc, char **argv) {
     fprintf(stderr, "enginecard trend: warning: %zu of %zu inputs hold no usable data and are left out\n", n - kept, n);
   /* nights shown by name are told apart by their paths (with --by, by the
    * label); the engines keep the names they were loaded with */
-  char **display = o.t.by ? NULL : ec_load_distinct_names((const char *const *)group, paths, named, kept);
-  ec_trend *t = ec_trend_build(ks, (const char *const *)group, (const char *const *)(display ? display : group), kept, &o.t);
+  char **display = to.by ? NULL : ec_load_distinct_names((const char *const *)group, paths, named, kept);
+  ec_trend *t = ec_trend_build(ks, (const char *const *)group, (const char *const *)(display ? display : group), kept, &to);
   if (c.verbosity >= 0) ec_cli_put_diags(&t->diags, "enginecard trend: ");
   if (!t->nights) {
-    fprintf(stderr, "enginecard trend: error: no night is left to show%s\n",
-            o.t.by ? " (none has the --by label)" : "");
+    fprintf(stderr, "enginecard trend: error: no night is left to show%s%s%s\n", to.by ? " (none has the " : "",
+            to.by ? EC_OPT_NAME(EC_CMD_TREND, by) : "", to.by ? " label)" : "");
     rc = EC_EXIT_NODATA;
     goto done;
   }
@@ -184,31 +144,20 @@ int ec_cmd_trend(int argc, char **argv) {
 
   int io = 0;
   ec_cli_out out = {.engines = es, .n_engines = n};
-  if (o.json) {
+  if (c.json_file) {
     json_t *j = ec_jsonout_trend(t);
     char *txt = ec_jdump(j, 1);
-    io |= ec_cli_write_file(o.json, txt, strlen(txt), &out) != 0;
+    io |= ec_cli_write_file(c.json_file, txt, strlen(txt), &out) != 0;
     free(txt);
     json_decref(j);
   }
-  if (o.markdown) {
+  if (c.markdown) {
     char *txt = ec_markdown_trend(t);
-    io |= ec_cli_write_file(o.markdown, txt, strlen(txt), &out) != 0;
+    io |= ec_cli_write_file(c.markdown, txt, strlen(txt), &out) != 0;
     free(txt);
   }
-  if (o.html || o.pdf) {
-    ec_report_opts ro = {0};
-    ro.want_html = o.html != NULL;
-    ec_report r;
-    ec_diags td = {0};
-    int built = ec_report_trend_build(t, &ro, &r, &td) == 0;
-    ec_pdf_opts po = {0};
-    po.letter = o.letter;
-    io |= ec_cli_write_report(built ? &r : NULL, o.html, o.pdf, &po, &td, &out) != 0;
-    ec_diags_free(&td);
-    ec_report_free(&r);
-  }
-  int gh = ec_cli_github_wanted(o.github);
+  io |= ec_cli_report_files(&c, S_build, t, &out) != 0;
+  int gh = ec_cli_github_wanted(c.github);
   if (gh) {
     char *a = ec_github_trend_annotations(t);
     fputs(a, stdout);
@@ -216,7 +165,9 @@ int ec_cmd_trend(int argc, char **argv) {
     free(a);
     size_t room = ec_cli_step_summary_room();
     char *txt = ec_markdown_trend(t);
-    char *md = room >= 512 ? ec_md_cap(txt, room, "in the artifact (--json)") : NULL;
+    char *more = ec_asprintf("in the artifact (%s)", EC_OPT_NAME(EC_CMD_TREND, json_file));
+    char *md = room >= 512 ? ec_md_cap(txt, room, more) : NULL;
+    free(more);
     io |= ec_cli_step_summary_append("trend", md) != 0;
     free(md);
     free(txt);

@@ -7,6 +7,7 @@
 #include "render/graph_layout.h"
 #include "draw/text.h"
 #include <malloc.h>
+#include <stddef.h>
 #include <string.h>
 
 typedef struct {
@@ -60,8 +61,12 @@ static int S_main(int argc, char **argv) {
   for (size_t i = 0; i < sizeof S_cmds / sizeof S_cmds[0]; i++)
     if (strcmp(argv[1], S_cmds[i].name) == 0) {
       char *w = ec_srcdate_warning(); /* said once, whatever uses the date */
-      int quiet = 0;
-      for (int k = 2; k < argc; k++) quiet |= !strcmp(argv[k], "-q") || !strcmp(argv[k], "--quiet");
+      int quiet = 0; /* the row that sets verbosity to -1 (-q), found as the parser finds it */
+      const ec_command *cd = ec_command_find(argv[1]);
+      for (int k = 2; cd && k < argc; k++) {
+        const ec_option *o = ec_cli_option_find(argv[k], cd->bit);
+        quiet |= o && o->bind == EC_BIND_FLAG && o->field == offsetof(ec_common, verbosity) && o->set < 0;
+      }
       if (w && !quiet) fprintf(stderr, "enginecard: %s\n", w);
       free(w);
       int rc = S_cmds[i].fn(argc, argv);

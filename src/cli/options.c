@@ -6,12 +6,19 @@
 #include "cli/cli.h"
 #include "assemble/gen_graph.h"
 #include "render/cairo.h"
+#include <stddef.h>
 #include <string.h>
 
 /* A number from a header's table as text in a help line (the graph's
  * defaults live in assemble/gen_graph.h). */
 #define S_STR_(x) #x
 #define S_STR(x) S_STR_(x)
+
+/* A row's binding: how its value is read and the ec_common field it sets,
+ * whose type must be the one named (a compile error otherwise). */
+#define S_BIND(how, type, f) EC_BIND_##how, _Generic(((ec_common *)0)->f, type: offsetof(ec_common, f)), 0
+#define S_FLAG(f, v) EC_BIND_FLAG, _Generic(((ec_common *)0)->f, int: offsetof(ec_common, f)), v
+#define S_NONE EC_BIND_NONE, 0, 0
 
 #define S_COMPARE_TREND (EC_CMD_COMPARE | EC_CMD_TREND)
 #define S_METRICS "gpu-median gpu-mean gpu-p99 throughput layer-sum"
@@ -54,150 +61,195 @@ const size_t ec_n_commands = sizeof ec_commands / sizeof ec_commands[0];
  * command's own in the order they are shown. */
 const ec_option ec_options[] = {
     /* top level */
-    {"--help", "-h", NULL, NULL, EC_CMD_ALL | EC_CMD_TOP, 0, "print the usage (after a command: its options)", NULL},
-    {"--version", NULL, NULL, NULL, EC_CMD_TOP, 0, "print the version", NULL},
+    {"--help", "-h", NULL, NULL, EC_CMD_ALL | EC_CMD_TOP, 0, "print the usage (after a command: its options)", NULL,
+     S_NONE},
+    {"--version", NULL, NULL, NULL, EC_CMD_TOP, 0, "print the version", NULL, S_NONE},
     {"--generate", NULL, "WHAT", "man bash zsh fish synopsis table", EC_CMD_TOP, EC_OPT_HIDDEN,
-     "write the man page, a shell completion, the README synopsis or the option table", NULL},
+     "write the man page, a shell completion, the README synopsis or the option table", NULL, S_NONE},
     /* common */
     {"--graph", NULL, "FILE", NULL, EC_CMD_ALL, EC_OPT_PATH, "the layer graph JSON (--exportLayerInfo)",
-     "Overrides discovery."},
+     "Overrides discovery.", S_BIND(TEXT, const char *, load.graph)},
     {"--profile", NULL, "FILE", NULL, EC_CMD_ALL, EC_OPT_PATH, "the per-layer profile JSON (--exportProfile)",
-     "Overrides discovery."},
+     "Overrides discovery.", S_BIND(TEXT, const char *, load.profile)},
     {"--timing", NULL, "FILE", NULL, EC_CMD_ALL, EC_OPT_PATH, "the per-iteration timing JSON (--exportTimes)",
-     "Overrides discovery."},
-    {"--meta", NULL, "FILE", NULL, EC_CMD_ALL, EC_OPT_PATH | EC_OPT_REPEAT, "add a metadata JSON (repeatable)", NULL},
+     "Overrides discovery.", S_BIND(TEXT, const char *, load.timing)},
+    {"--meta", NULL, "FILE", NULL, EC_CMD_ALL, EC_OPT_PATH | EC_OPT_REPEAT, "add a metadata JSON (repeatable)", NULL,
+     S_BIND(LIST, ec_cli_list, meta)},
     {"--log", NULL, "FILE", NULL, EC_CMD_ALL, EC_OPT_PATH | EC_OPT_REPEAT, "add a trtexec console log (repeatable)",
-     NULL},
+     NULL, S_BIND(LIST, ec_cli_list, log)},
     {"--nsys", NULL, "FILE", NULL, EC_CMD_REPORT | EC_CMD_LAYERS | EC_CMD_LINT | EC_CMD_COMPARE,
      EC_OPT_PATH | EC_OPT_REPEAT, "kernels from Nsight Systems: an nsys export --type sqlite file or nsys stats reports",
      "For the ENGINE before it (given before any ENGINE: the first); repeatable. Overrides discovery (an X.nsys.sqlite "
      "beside the engine's files is found like the rest). Each kernel goes to the layer whose NVTX range encloses its "
-     "launch; see docs/inputs.md for the capture recipe."},
-    {"--run", NULL, "N", NULL, EC_CMD_ALL, 0, "pick run N when a file holds several (default: the last)", NULL},
-    {"--profile-index", NULL, "N", NULL, EC_CMD_ALL, 0, "the optimisation profile to show (default 0)", NULL},
-    {"--strict", NULL, NULL, NULL, EC_CMD_ALL, 0, "exit 3 on any warning", NULL},
-    {"--quiet", "-q", NULL, NULL, EC_CMD_ALL, 0, "print errors only", NULL},
-    {"--verbose", "-v", NULL, NULL, EC_CMD_ALL, 0, "also print notes (lint: evidence and mitigations)", NULL},
+     "launch; see docs/inputs.md for the capture recipe.", S_BIND(LIST, ec_cli_list, nsys)},
+    {"--run", NULL, "N", NULL, EC_CMD_ALL, 0, "pick run N when a file holds several (default: the last)", NULL,
+     S_BIND(POSITIVE, long, load.run)},
+    {"--profile-index", NULL, "N", NULL, EC_CMD_ALL, 0, "the optimisation profile to show (default 0)", NULL,
+     S_BIND(COUNT, long, profile_index)},
+    {"--strict", NULL, NULL, NULL, EC_CMD_ALL, 0, "exit 3 on any warning", NULL, S_FLAG(strict, 1)},
+    {"--quiet", "-q", NULL, NULL, EC_CMD_ALL, 0, "print errors only", NULL, S_FLAG(verbosity, -1)},
+    {"--verbose", "-v", NULL, NULL, EC_CMD_ALL, 0, "also print notes (lint: evidence and mitigations)", NULL,
+     S_FLAG(verbosity, 1)},
     /* summary */
-    {"--json", NULL, NULL, NULL, EC_CMD_SUMMARY, 0, "print one enginecard.summary/2 JSON object", NULL},
+    {"--json", NULL, NULL, NULL, EC_CMD_SUMMARY, 0, "print one enginecard.summary/2 JSON object", NULL,
+     S_FLAG(json, 1)},
     {"--label", NULL, "KEY=VALUE", NULL, EC_CMD_SUMMARY, EC_OPT_REPEAT,
      "store a label with the numbers (repeatable)",
      "A nightly job's date, build number or commit; trend --by orders nights by one. Labels of a stored summary "
-     "are kept; one given again replaces it."},
+     "are kept; one given again replaces it.", S_BIND(LIST, ec_cli_list, labels)},
     /* layers */
-    {"--csv", NULL, NULL, NULL, EC_CMD_LAYERS, 0, "CSV, one row per layer (the default)", NULL},
-    {"--json", NULL, NULL, NULL, EC_CMD_LAYERS, 0, "JSON lines, one object per layer", NULL},
+    {"--csv", NULL, NULL, NULL, EC_CMD_LAYERS, 0, "CSV, one row per layer (the default)", NULL,
+     S_FLAG(json, 0)},
+    {"--json", NULL, NULL, NULL, EC_CMD_LAYERS, 0, "JSON lines, one object per layer", NULL,
+     S_FLAG(json, 1)},
     {"--kernels", NULL, NULL, NULL, EC_CMD_LAYERS, 0,
-     "one row per kernel (needs kernel data: --nsys), layers' kernels first, then the kernels of no layer", NULL},
+     "one row per kernel (needs kernel data: --nsys), layers' kernels first, then the kernels of no layer", NULL,
+     S_FLAG(kernels, 1)},
     /* lint */
-    {"--json", NULL, NULL, NULL, EC_CMD_LINT, 0, "print enginecard.lint/1 JSON", NULL},
+    {"--json", NULL, NULL, NULL, EC_CMD_LINT, 0, "print enginecard.lint/1 JSON", NULL, S_FLAG(json, 1)},
     {"--codequality", NULL, "FILE", NULL, EC_CMD_LINT, EC_OPT_PATH,
-     "write GitLab Code Quality JSON (stable fingerprints, the input file and line)", NULL},
+     "write GitLab Code Quality JSON (stable fingerprints, the input file and line)", NULL,
+     S_BIND(TEXT, const char *, codequality)},
     {"--fail-on", NULL, "LEVEL", "warning error", EC_CMD_LINT, 0,
-     "exit 1 when a finding of this severity or worse exists (the output is still written)", NULL},
+     "exit 1 when a finding of this severity or worse exists (the output is still written)", NULL,
+     S_BIND(CHOICE, int, fail_on)},
     /* report */
     {"-o", "--output", "FILE", NULL, EC_CMD_REPORT, EC_OPT_PATH, "write the HTML page (default report.html)",
-     "The full report, one self-contained file."},
-    {"--pdf", NULL, "FILE", NULL, EC_CMD_REPORT, EC_OPT_PATH, "write a PDF brief", NULL},
-    {"--paper", NULL, "SIZE", "a4 letter", EC_CMD_REPORT, 0, "the PDF's paper (default a4)", NULL},
+     "The full report, one self-contained file.", S_BIND(TEXT, const char *, html)},
+    {"--pdf", NULL, "FILE", NULL, EC_CMD_REPORT, EC_OPT_PATH, "write a PDF brief", NULL,
+     S_BIND(TEXT, const char *, pdf)},
+    {"--paper", NULL, "SIZE", "a4 letter", EC_CMD_REPORT, 0, "the PDF's paper (default a4)", NULL,
+     S_BIND(CHOICE, int, letter)},
     {"--pdf-detail", NULL, "DETAIL", "brief full", EC_CMD_REPORT, 0,
-     "brief (default), or full: the brief uncut and every other section", NULL},
+     "brief (default), or full: the brief uncut and every other section", NULL,
+     S_BIND(CHOICE, int, pdf_full)},
     {"--template", NULL, "FILE", NULL, EC_CMD_REPORT, EC_OPT_PATH,
-     "a CommonMark template of your own instead of the built-in one", NULL},
+     "a CommonMark template of your own instead of the built-in one", NULL,
+     S_BIND(TEXT, const char *, template_path)},
     {"--top", NULL, "N", NULL, EC_CMD_REPORT, 0, "how many slowest layers the chart and tables show (default 15)",
-     NULL},
-    {"--max-rows", NULL, "N", NULL, EC_CMD_REPORT, 0, "cap the all-layers table at N rows", NULL},
+     NULL, S_BIND(COUNT, long, top)},
+    {"--max-rows", NULL, "N", NULL, EC_CMD_REPORT, 0, "cap the all-layers table at N rows", NULL,
+     S_BIND(COUNT, long, max_rows)},
     /* compare (and trend) */
     {"--baseline", NULL, "NAME", NULL, EC_CMD_COMPARE, 0,
-     "the baseline: an engine's display name or 1-based position (default: the first)", NULL},
+     "the baseline: an engine's display name or 1-based position (default: the first)", NULL,
+     S_BIND(TEXT, const char *, baseline)},
     {"--baseline-missing", NULL, "WHAT", "error pass", EC_CMD_COMPARE, 0,
      "when the baseline ENGINE's files do not exist: error (default, exit 2) or pass (exit 0 with a note: the "
      "first run of a CI job)",
      "pass: nothing is compared; the text, --markdown, the step summary and --junit say there is no baseline yet "
      "and that this run becomes the baseline once it is kept; $GITHUB_OUTPUT gets verdict=pass and "
      "baseline=missing; the other outputs are not written. A baseline that exists but cannot be read is still "
-     "an error."},
+     "an error.", S_BIND(CHOICE, int, missing_pass)},
     {"--metric", NULL, "M", S_METRICS, S_COMPARE_TREND, 0, "what is compared, default gpu-median",
      "gpu-X is GPU compute time from timing.json, else from the statistics trtexec printed; layer-sum is the sum "
      "of per-layer averages. An engine that lacks the metric makes every engine fall back together, with a "
-     "warning."},
+     "warning.", S_BIND(METRIC, ec_metric, metric)},
     {"--max-regress", NULL, "PCT", NULL, S_COMPARE_TREND, 0,
-     "gate: fail (exit 1) when slower by more than PCT percent", NULL},
+     "gate: fail (exit 1) when slower by more than PCT percent", NULL,
+     S_BIND(PCT, double, max_regress_pct)},
     {"--confidence", NULL, "PCT", NULL, S_COMPARE_TREND, 0, "the interval's confidence, 50 to below 100 (default 99)",
-     NULL},
+     NULL, S_BIND(CONFIDENCE, double, confidence)},
     {"--max-layer-regress", NULL, "PCT", NULL, EC_CMD_COMPARE, 0,
-     "list aligned layers slower by more than PCT percent and their noise (advisory)", NULL},
+     "list aligned layers slower by more than PCT percent and their noise (advisory)", NULL,
+     S_BIND(PCT, double, max_layer_regress_pct)},
     {"--min-layer-ms", NULL, "MS", NULL, EC_CMD_COMPARE, 0, "layers under MS ms are left out of that list (default 0.01)",
-     NULL},
+     NULL, S_BIND(PCT, double, min_layer_ms)},
     {"--label", NULL, "KEY=VALUE", NULL, EC_CMD_COMPARE, EC_OPT_REPEAT,
-     "a fact the files do not carry (driver, host) for the ENGINE before it (first: every engine)", NULL},
+     "a fact the files do not carry (driver, host) for the ENGINE before it (first: every engine)", NULL,
+     S_BIND(LIST, ec_cli_list, labels)},
     {"--run-noise", NULL, "PCT", NULL, EC_CMD_COMPARE, 0,
-     "the known run-to-run noise (sd, percent): one run per side then gets an interval", NULL},
+     "the known run-to-run noise (sd, percent): one run per side then gets an interval", NULL,
+     S_BIND(PCT, double, run_noise_pct)},
     {"--no-gate", NULL, NULL, NULL, EC_CMD_COMPARE, 0,
      "a platform comparison: time ratios overall and per layer family, no PASS/FAIL (--max-regress ignored)",
-     "The default when the engines ran on different GPUs."},
+     "The default when the engines ran on different GPUs.", S_FLAG(no_gate, 1)},
     {"--allow-mismatch", NULL, NULL, NULL, EC_CMD_COMPARE, 0,
-     "gate engines that differ in GPU, TensorRT version, batch or shapes anyway", NULL},
-    {"--last", NULL, "N", NULL, EC_CMD_COMPARE, 0, "a side of several runs keeps its last N", NULL},
+     "gate engines that differ in GPU, TensorRT version, batch or shapes anyway", NULL,
+     S_FLAG(allow_mismatch, 1)},
+    {"--last", NULL, "N", NULL, EC_CMD_COMPARE, 0, "a side of several runs keeps its last N", NULL,
+     S_BIND(POSITIVE, long, last)},
     {"--noise-k", NULL, "K", NULL, EC_CMD_COMPARE, EC_OPT_HIDDEN | EC_OPT_REMOVED,
-     "the gate now decides from a confidence interval of the change (--confidence, default 99)", NULL},
-    {"--json", NULL, "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH, "write enginecard.compare/2 JSON", NULL},
+     "the gate now decides from a confidence interval of the change (--confidence, default 99)", NULL,
+     S_NONE},
+    {"--json", NULL, "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH, "write enginecard.compare/2 JSON", NULL,
+     S_BIND(TEXT, const char *, json_file)},
     {"--junit", NULL, "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH, "write JUnit XML (one testcase per gate and engine)",
-     NULL},
+     NULL, S_BIND(TEXT, const char *, junit)},
     {"--markdown", NULL, "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH,
-     "write a short Markdown summary (for $GITHUB_STEP_SUMMARY)", NULL},
+     "write a short Markdown summary (for $GITHUB_STEP_SUMMARY)", NULL,
+     S_BIND(TEXT, const char *, markdown)},
     {"--bench-json", NULL, "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH,
-     "write github-action-benchmark JSON (customSmallerIsBetter)", NULL},
+     "write github-action-benchmark JSON (customSmallerIsBetter)", NULL,
+     S_BIND(TEXT, const char *, bench)},
     {"--pr-comment", NULL, NULL, NULL, EC_CMD_COMPARE, 0,
-     "with --markdown: a sticky PR comment (first line <!-- enginecard:compare -->, under 60,000 bytes)", NULL},
+     "with --markdown: a sticky PR comment (first line <!-- enginecard:compare -->, under 60,000 bytes)", NULL,
+     S_FLAG(pr_comment, 1)},
     {"--bench-json-throughput", NULL, "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH,
-     "write github-action-benchmark JSON of throughput (customBiggerIsBetter)", NULL},
+     "write github-action-benchmark JSON of throughput (customBiggerIsBetter)", NULL,
+     S_BIND(TEXT, const char *, bench_qps)},
     {"--openmetrics", NULL, "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH,
-     "write OpenMetrics text (GitLab metrics report), ending with # EOF", NULL},
+     "write OpenMetrics text (GitLab metrics report), ending with # EOF", NULL,
+     S_BIND(TEXT, const char *, openmetrics)},
     {"--bmf", NULL, "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH,
-     "write Bencher Metric Format JSON (latency in ns with its interval, throughput; per layer type)", NULL},
+     "write Bencher Metric Format JSON (latency in ns with its interval, throughput; per layer type)", NULL,
+     S_BIND(TEXT, const char *, bmf)},
     {"--github", NULL, NULL, NULL, EC_CMD_COMPARE, 0,
      "GitHub Actions: the Markdown summary into $GITHUB_STEP_SUMMARY, an ::error line per failed gate (10 at "
      "most), verdict= and change-pct= into $GITHUB_OUTPUT",
      "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set. verdict=error is written first, "
      "before anything else is printed, and stays when compare exits 2 or 3; verdict is pass, fail, inconclusive, "
-     "not comparable, no gate or error."},
+     "not comparable, no gate or error.", S_FLAG(github, 1)},
     {"--github", NULL, NULL, NULL, EC_CMD_TREND, 0,
      "GitHub Actions: the Markdown summary into $GITHUB_STEP_SUMMARY, an ::error line per failed gate (10 at "
      "most), verdict= and change-pct= into $GITHUB_OUTPUT",
      "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set. As compare's: verdict=error "
-     "first, replaced by the latest nights' outcome; change-pct is the largest change of a latest night."},
+     "first, replaced by the latest nights' outcome; change-pct is the largest change of a latest night.",
+     S_FLAG(github, 1)},
     {"--github", NULL, NULL, NULL, EC_CMD_LINT, 0,
      "GitHub Actions: an ::error or ::warning annotation per finding on the graph file's line (10 of each at "
      "most; on stderr with --json); no step summary, no $GITHUB_OUTPUT",
-     "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set (unless --json)."},
+     "On by itself when GITHUB_ACTIONS is true and GITHUB_STEP_SUMMARY is set (unless --json).",
+     S_FLAG(github, 1)},
     {"--no-github", NULL, NULL, NULL, EC_CMD_COMPARE | EC_CMD_TREND | EC_CMD_LINT, 0,
-     "no GitHub Actions output, even on a GitHub runner", NULL},
-    {"-o", "--output", "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH, "write the comparison report as HTML", NULL},
-    {"--pdf", NULL, "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH, "write the comparison report as a PDF", NULL},
+     "no GitHub Actions output, even on a GitHub runner", NULL, S_FLAG(github, -1)},
+    {"-o", "--output", "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH, "write the comparison report as HTML", NULL,
+     S_BIND(TEXT, const char *, html)},
+    {"--pdf", NULL, "FILE", NULL, EC_CMD_COMPARE, EC_OPT_PATH, "write the comparison report as a PDF", NULL,
+     S_BIND(TEXT, const char *, pdf)},
     /* trend */
     {"--by", NULL, "KEY", NULL, EC_CMD_TREND, 0, "order each engine's nights by the label KEY",
      "Numerically when every value is a number, by instant when every value is an ISO 8601 date or date-time, "
-     "else by byte order. Without --by, nights keep the order given."},
+     "else by byte order. Without --by, nights keep the order given.", S_BIND(WORD, const char *, by)},
     {"--reference", NULL, "LABEL", NULL, EC_CMD_TREND, 0,
      "also gate the latest night against the night labelled LABEL (default: the first level in the window)",
      "The cumulative change against a reference that drift does not move: a slow drift that no single night shows "
-     "fails here."},
-    {"--json", NULL, "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write enginecard.trend/1 JSON", NULL},
-    {"--markdown", NULL, "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write a short Markdown summary", NULL},
-    {"-o", "--output", "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write the trend report as HTML", NULL},
-    {"--pdf", NULL, "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write the trend report as a PDF", NULL},
-    {"--paper", NULL, "SIZE", "a4 letter", EC_CMD_TREND, 0, "the PDF's paper (default a4)", NULL},
+     "fails here.", S_BIND(TEXT, const char *, reference)},
+    {"--json", NULL, "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write enginecard.trend/1 JSON", NULL,
+     S_BIND(TEXT, const char *, json_file)},
+    {"--markdown", NULL, "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write a short Markdown summary", NULL,
+     S_BIND(TEXT, const char *, markdown)},
+    {"-o", "--output", "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write the trend report as HTML", NULL,
+     S_BIND(TEXT, const char *, html)},
+    {"--pdf", NULL, "FILE", NULL, EC_CMD_TREND, EC_OPT_PATH, "write the trend report as a PDF", NULL,
+     S_BIND(TEXT, const char *, pdf)},
+    {"--paper", NULL, "SIZE", "a4 letter", EC_CMD_TREND, 0, "the PDF's paper (default a4)", NULL,
+     S_BIND(CHOICE, int, letter)},
     /* graph */
     {"-o", "--output", "FILE", NULL, EC_CMD_GRAPH, EC_OPT_PATH | EC_OPT_REQUIRED, "the file to write: OUT.svg, OUT.pdf or OUT.dot (required)",
-     NULL},
-    {"--color", NULL, "BY", "type precision", EC_CMD_GRAPH, 0, "fill nodes by layer type (default) or precision", NULL},
+     NULL, S_BIND(TEXT, const char *, html)},
+    {"--color", NULL, "BY", "type precision", EC_CMD_GRAPH, 0, "fill nodes by layer type (default) or precision", NULL,
+     S_BIND(CHOICE, int, by_precision)},
     {"--query", NULL, "REGEX", NULL, EC_CMD_GRAPH, 0, "keep the layers whose name matches, and --radius steps around them",
-     NULL},
-    {"--radius", NULL, "N", NULL, EC_CMD_GRAPH, 0, "steps around the --query matches that are kept", NULL},
-    {"--timeout", NULL, "S", NULL, EC_CMD_GRAPH, 0, "give the layout at most S seconds (default " S_STR(EC_GEN_GRAPH_FILE_TIMEOUT_S) ")", NULL},
-    {"--budget", NULL, "N", NULL, EC_CMD_GRAPH, 0, "nodes drawn before the graph is simplified (default " S_STR(EC_GEN_GRAPH_FILE_BUDGET) ")", NULL},
-    {"--constants", NULL, NULL, NULL, EC_CMD_GRAPH, 0, "draw Constant layers too", NULL},
+     NULL, S_BIND(TEXT, const char *, query)},
+    {"--radius", NULL, "N", NULL, EC_CMD_GRAPH, 0, "steps around the --query matches that are kept", NULL,
+     S_BIND(COUNT, long, radius)},
+    {"--timeout", NULL, "S", NULL, EC_CMD_GRAPH, 0, "give the layout at most S seconds (default " S_STR(EC_GEN_GRAPH_FILE_TIMEOUT_S) ")", NULL,
+     S_BIND(SECONDS, double, timeout)},
+    {"--budget", NULL, "N", NULL, EC_CMD_GRAPH, 0, "nodes drawn before the graph is simplified (default " S_STR(EC_GEN_GRAPH_FILE_BUDGET) ")", NULL,
+     S_BIND(COUNT, long, budget)},
+    {"--constants", NULL, NULL, NULL, EC_CMD_GRAPH, 0, "draw Constant layers too", NULL,
+     S_FLAG(constants, 1)},
     /* lint, report, compare */
     {"--expect-precision", NULL, "SPEC", NULL, EC_CMD_LINT | EC_CMD_REPORT | EC_CMD_COMPARE, 0,
      "expect PRECISION or narrower for PCT% of the engine: PRECISION[>=PCT%][:latency|:layers][,...]",
@@ -205,7 +257,7 @@ const ec_option ec_options[] = {
      "FP16); PCT defaults to 50; the share is of the summed layer latency (the default with a profile) or of the "
      "layers. Not met: an error finding (precision-expectation) naming the share and the largest layers in a wider "
      "precision, so lint --fail-on error exits 1; compare exits 1 when a candidate misses it. docs/lint.md has the "
-     "grammar."},
+     "grammar.", S_BIND(EXPECT, ec_expect *, expect)},
 };
 const size_t ec_n_options = sizeof ec_options / sizeof ec_options[0];
 
@@ -255,6 +307,13 @@ const ec_option *ec_cli_option_find(const char *arg, unsigned cmd) {
   for (size_t i = 0; i < ec_n_options; i++)
     if ((ec_options[i].cmds & cmd) && S_spells(&ec_options[i], arg)) return &ec_options[i];
   return NULL;
+}
+
+const char *ec_cli_opt_name(unsigned cmd, size_t field) {
+  for (size_t i = 0; i < ec_n_options; i++)
+    if ((ec_options[i].cmds & cmd) && ec_options[i].bind != EC_BIND_NONE && ec_options[i].field == field)
+      return ec_options[i].name;
+  return "?";
 }
 
 unsigned ec_cli_option_cmds(const char *arg) {
@@ -388,6 +447,12 @@ static void S_usage_tail(FILE *f) {
     fprintf(f, "%*s", 4, "");
     S_wrap(f, S_exits[i].text, 7, 7, 100);
   }
+}
+
+void ec_usage_synopsis(FILE *f, const ec_command *c) {
+  char lead[64];
+  snprintf(lead, sizeof lead, "usage: enginecard %s ", c->name);
+  S_synopsis(f, lead, c, strlen(lead), 100);
 }
 
 void ec_usage(FILE *f, const ec_command *c) {

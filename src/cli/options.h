@@ -5,9 +5,15 @@
  * the README's synopsis are all generated from it (enginecard --generate
  * WHAT), so none of them can drift from what the parser accepts.
  *
- * Adding an option: one row in ec_options (options.c), then handle it in
- * the command's option function (cmd_*.c) or in ec_cli_parse for a common
- * option. tests/e2e/options.sh fails when either half is missing. */
+ * Each row also binds the option to the field of ec_common (cli.h) it sets
+ * and says how its value is read (EC_BIND_*), as git's OPT_* rows do: the
+ * parser sets the field, a command reads it, and no command matches an
+ * option's spelling again (tests/e2e/options.sh fails on a spelling in
+ * cli/cmd_*.c). A command's message that names an option asks the table
+ * for its spelling (ec_cli_opt_name).
+ *
+ * Adding an option: one row in ec_options (options.c) with its field, and
+ * the field in ec_common. */
 #ifndef EC_CLI_OPTIONS_H
 #define EC_CLI_OPTIONS_H
 #include <stddef.h>
@@ -35,6 +41,23 @@ enum {
   EC_OPT_REQUIRED = 1u << 4 /* the command needs it (shown without brackets) */
 };
 
+/* ec_option.bind: how the value reaches its field (the field's type). */
+typedef enum {
+  EC_BIND_NONE = 0,   /* handled before a command runs (--help, --version) */
+  EC_BIND_FLAG,       /* int: set to the row's value */
+  EC_BIND_TEXT,       /* const char *: the value as given */
+  EC_BIND_WORD,       /* const char *: the value, which may not be empty */
+  EC_BIND_LIST,       /* ec_cli_list: appended, with the ENGINE before it */
+  EC_BIND_COUNT,      /* long: a whole number >= 0 */
+  EC_BIND_POSITIVE,   /* long: a whole number >= 1 */
+  EC_BIND_PCT,        /* double: a number >= 0, '%' allowed after it */
+  EC_BIND_SECONDS,    /* double: a number > 0 */
+  EC_BIND_CHOICE,     /* int: the value's position among the row's choices */
+  EC_BIND_METRIC,     /* ec_metric (and metric_given) */
+  EC_BIND_CONFIDENCE, /* double: 50 <= PCT < 100, as a fraction */
+  EC_BIND_EXPECT      /* ec_expect[EC_CLI_EXPECT_MAX] (and n_expect): --expect-precision */
+} ec_bind;
+
 typedef struct ec_option {
   const char *name;    /* the spelling a command's option function sees ("--pdf", "-o") */
   const char *alias;   /* the other spelling ("--output" for -o), or NULL */
@@ -44,6 +67,9 @@ typedef struct ec_option {
   unsigned flags;      /* EC_OPT_* */
   const char *help;    /* one line: --help and completions */
   const char *more;    /* the man page adds this (NULL: nothing) */
+  ec_bind bind;        /* how the value is read */
+  size_t field;        /* offsetof(ec_common, the field it sets) */
+  int set;             /* EC_BIND_FLAG: the value the field takes */
 } ec_option;
 
 typedef struct ec_command {
@@ -68,6 +94,12 @@ const ec_option *ec_cli_option_find(const char *arg, unsigned cmd);
  *  those that do (0: none). */
 unsigned ec_cli_option_cmds(const char *arg);
 
+/** The spelling of the option of command bit cmd that sets field
+ *  (offsetof(ec_common, ...)), for a message that names it; "?" when none
+ *  does (a test fails on it). EC_OPT_NAME(cmd, field) spells it. */
+const char *ec_cli_opt_name(unsigned cmd, size_t field);
+#define EC_OPT_NAME(cmd, field) ec_cli_opt_name((cmd), offsetof(ec_common, field))
+
 /** Print the usage: every command with its synopsis (cmd NULL), or one
  *  command with its options described. */
 void ec_usage(FILE *f, const ec_command *cmd);
@@ -77,5 +109,8 @@ void ec_usage(FILE *f, const ec_command *cmd);
  *  and option: command, spelling, value name or "-", flags; for tests).
  *  Returns 0, or -1 for an unknown WHAT. */
 int ec_generate(const char *what, FILE *f);
+/** Print command c's synopsis after "usage: enginecard " (its positional
+ *  arguments and options, as --help shows them). */
+void ec_usage_synopsis(FILE *f, const ec_command *c);
 
 #endif

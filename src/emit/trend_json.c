@@ -18,9 +18,8 @@ static json_t *S_moved(const ec_trend_moved *m, size_t n, int layers) {
     if (layers) json_object_set_new(o, "type", ec_jstr(m[k].type));
     json_object_set_new(o, "before_ms", ec_jnum(m[k].before_ms));
     json_object_set_new(o, "after_ms", ec_jnum(m[k].after_ms));
-    json_object_set_new(o, "delta_ms", ec_jnum(m[k].after_ms - m[k].before_ms));
-    json_object_set_new(o, "delta_pct",
-                        ec_jnum(m[k].before_ms > 0 ? 100 * (m[k].after_ms / m[k].before_ms - 1) : NAN));
+    json_object_set_new(o, "delta_ms", ec_jnum(ec_trend_moved_delta_ms(&m[k])));
+    json_object_set_new(o, "delta_pct", ec_jnum(ec_trend_moved_delta_pct(&m[k])));
     if (!layers) {
       json_object_set_new(o, "share_pct", ec_jnum(m[k].share_pct));
       json_object_set_new(o, "moved", json_boolean(ec_trend_moved_notable(&m[k])));

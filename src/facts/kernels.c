@@ -3,14 +3,14 @@
 #include "facts/kgen_ops.h"
 #include "facts/layer_kind.h"
 #include "util/alloc.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
 
 double ec_kernel_share_pct(const ec_layer_kernels *lk, const ec_kernel *k) {
-  if (!lk || !k || !(lk->total_ms > 0) || !isfinite(k->total_ms)) return NAN;
-  return 100.0 * k->total_ms / lk->total_ms;
+  return lk && k ? ec_share_pct(k->total_ms, lk->total_ms) : NAN;
 }
 
 double ec_kernel_launches_per_iter(const ec_layer_kernels *lk, const ec_kernel *k) {
@@ -108,7 +108,7 @@ size_t ec_kernel_op_groups(const ec_layer *l, ec_kernel_group *out, size_t cap) 
     while (j > 0 && S_group_cmp(&x, &g[j - 1]) < 0) g[j] = g[j - 1], j--;
     g[j] = x;
   }
-  for (size_t i = 0; i < n; i++) g[i].pct = lk->total_ms > 0 ? 100.0 * g[i].total_ms / lk->total_ms : NAN;
+  for (size_t i = 0; i < n; i++) g[i].pct = ec_share_pct(g[i].total_ms, lk->total_ms);
   if (n > cap) { /* the rest in the last kept row, as "Other" */
     for (size_t i = cap; i < n; i++) {
       g[cap - 1].kernels += g[i].kernels;
@@ -179,7 +179,7 @@ ec_kernel_recon *ec_kernel_recon_of(const ec_engine *e) {
   r->gap_ms = r->profile_ms - r->kernel_ms;
   r->between_ms = spans && spans == r->layers_profiled ? between : NAN;
   r->overhead_ms = spans && spans == r->layers_profiled ? overhead : NAN;
-  r->matched_pct = ks->total_ms > 0 ? 100.0 * ks->matched_ms / ks->total_ms : NAN;
+  r->matched_pct = ec_share_pct(ks->matched_ms, ks->total_ms);
   r->iterations = ks->iterations;
   r->iter_kernel_ms = ks->iter_kernel_ms;
   r->iter_span_ms = ks->iter_span_ms;

@@ -10,16 +10,29 @@
 
 /* The bits of a counted precision; 0: not counted (index and shape types,
  * None, Unknown). */
+/* The counted precisions, widest first, with their bits: the one list. */
+static const struct {
+  const char *name;
+  int bits;
+} S_counted[] = {{"FP64", 64}, {"FP32", 32}, {"FP16", 16}, {"BF16", 16}, {"FP8", 8},
+                 {"INT8", 8},  {"FP4", 4},   {"INT4", 4}};
+
 int ec_mix_bits(const char *p) {
-  static const struct {
-    const char *name;
-    int bits;
-  } t[] = {{"FP64", 64}, {"FP32", 32}, {"FP16", 16}, {"BF16", 16}, {"FP8", 8},
-           {"INT8", 8},  {"FP4", 4},   {"INT4", 4}};
   if (!p) return 0;
-  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-    if (!strcmp(p, t[i].name)) return t[i].bits;
+  for (size_t i = 0; i < sizeof S_counted / sizeof S_counted[0]; i++)
+    if (!strcmp(p, S_counted[i].name)) return S_counted[i].bits;
   return 0;
+}
+
+int ec_mix_reduced(const char *p) {
+  int b = ec_mix_bits(p);
+  return b > 0 && b <= 16;
+}
+
+const char *ec_mix_precision(const char *word, size_t len) {
+  for (size_t i = 0; word && i < sizeof S_counted / sizeof S_counted[0]; i++)
+    if (strlen(S_counted[i].name) == len && !strncasecmp(word, S_counted[i].name, len)) return S_counted[i].name;
+  return NULL;
 }
 
 static int S_cmp_part(const void *a, const void *b) {
@@ -79,14 +92,14 @@ void ec_mix_free(ec_mix *m) {
 
 double ec_mix_share(const ec_mix *m, const char *p, int narrower, int by_latency) {
   double total = by_latency ? m->total_ms : m->total_layers;
-  if (!isfinite(total) || !(total > 0)) return NAN;
+  if (!isfinite(ec_share_pct(0, total))) return NAN;
   int bits = ec_mix_bits(p);
   double part = 0;
   for (size_t i = 0; i < m->n; i++) {
     const ec_mix_part *x = &m->v[i];
     if (narrower ? ec_mix_bits(x->precision) <= bits : !strcmp(x->precision, p)) part += by_latency ? x->ms : x->layers;
   }
-  return 100.0 * part / total;
+  return ec_share_pct(part, total);
 }
 
 /* ---- --expect-precision ------------------------------------------------------ */

@@ -56,6 +56,12 @@ double ec_mix_share(const ec_mix *m, const char *p, int narrower, int by_latency
  *  precisions a share does not count (index and shape types, None, Unknown).
  *  A precision is "narrower" than another when it has fewer or as many bits. */
 int ec_mix_bits(const char *p);
+/** 1 for a reduced precision: a counted one of 16 bits or fewer (FP16,
+ *  BF16, FP8, INT8, FP4, INT4). */
+int ec_mix_reduced(const char *p);
+/** The counted precision spelled word[0..len) in any case ("int8": "INT8"),
+ *  static; NULL for any other word. */
+const char *ec_mix_precision(const char *word, size_t len);
 
 /* A change of the precision mix from engine a to engine b. */
 typedef struct ec_mix_change {

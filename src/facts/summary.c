@@ -39,7 +39,7 @@ char *ec_summary_build_precision(const ec_summary *s) {
   if (top && s->layers) {
     char pct[32];
     return ec_asprintf("%s %s%% of layers, from the graph", top->key,
-                       ec_fmt_pct(pct, sizeof pct, 100.0 * (double)top->count / (double)s->layers));
+                       ec_fmt_pct(pct, sizeof pct, ec_share_pct((double)top->count, (double)s->layers)));
   }
   if (e->build_from_load_run > 0) return ec_strdup("not recorded (load run)");
   return NULL;
@@ -62,11 +62,6 @@ long long ec_summary_layer_count(const ec_summary *s) {
   if (e->stored_layers >= 0 && !e->has_graph) return (long long)e->stored_layers;
   if (e->has_graph || e->has_profile || s->layers) return (long long)s->layers;
   return e->stored_layers >= 0 ? (long long)e->stored_layers : -1;
-}
-
-double ec_share_pct(double ms, double total_ms) {
-  if (!isfinite(ms) || !isfinite(total_ms) || !(total_ms > 0)) return NAN;
-  return 100.0 * ms / total_ms;
 }
 
 double ec_layer_share_pct(const ec_summary *s, const ec_layer *l) {

@@ -87,9 +87,6 @@ int ec_summary_weights_whole(const ec_summary *s);
  *  profile's own "percentage" field, whose total includes them. 0 without a
  *  profile. */
 double ec_latency_total_ms(const ec_engine *e);
-/** 100 * ms / total_ms, or NAN when either is unknown (not finite, or a total
- *  that is not positive). */
-double ec_share_pct(double ms, double total_ms);
 /** The share of l in s's total: NAN without a profile record for l. */
 double ec_layer_share_pct(const ec_summary *s, const ec_layer *l);
 

@@ -388,8 +388,7 @@ ec_compare_opt ec_compare_option_diff(const char *key, const char *bval, const c
   return EC_COMPARE_OPT_DIFFERS;
 }
 
-/* "Enabled (TensorRT 11 default)" for an option value that is version v's default. */
-static char *S_default_text(const char *val, const char *ver) {
+char *ec_compare_option_default_text(const char *val, const char *ver) {
   return ec_asprintf("%s (TensorRT %d default)", val, ec_trt_major(ver));
 }
 
@@ -404,8 +403,8 @@ static void S_option(ec_compare_result *r, const char *key, const char *vb, cons
   case EC_COMPARE_OPT_DEFAULTS: {
     ec_mismatch *m = EC_PUSH(r->dflt, r->n_dflt, r->cap_dflt);
     m->what = ec_strdup(what);
-    m->base = S_default_text(vb, bver);
-    m->other = S_default_text(ve, ever);
+    m->base = ec_compare_option_default_text(vb, bver);
+    m->other = ec_compare_option_default_text(ve, ever);
     break;
   }
   default: break;
@@ -1381,7 +1380,6 @@ char *ec_compare_moved_text(const ec_compare_result *r) {
 }
 
 /* share in percent, or NAN */
-static double S_share(double part, double whole) { return whole > 0 && isfinite(part) ? 100.0 * part / whole : NAN; }
 
 char *ec_compare_alignment_text(const ec_comparison *c, size_t i) {
   const ec_compare_result *r = &c->res[i];
@@ -1390,7 +1388,7 @@ char *ec_compare_alignment_text(const ec_comparison *c, size_t i) {
   ec_buf t = {0};
   ec_buf_printf(&t, "%zu of %zu layers of %s and %zu of %zu of %s aligned", r->n_pairs, b->n_layers, b->name,
                 r->n_pairs, e->n_layers, e->name);
-  double sb = S_share(r->base_aligned_ms, r->base_total_ms), se = S_share(r->engine_aligned_ms, r->engine_total_ms);
+  double sb = ec_share_pct(r->base_aligned_ms, r->base_total_ms), se = ec_share_pct(r->engine_aligned_ms, r->engine_total_ms);
   if (isfinite(sb) && isfinite(se)) ec_buf_printf(&t, ", " EC_PCT " and " EC_PCT " of their layer time", sb, se);
   double change = r->engine_total_ms - r->base_total_ms;
   size_t only = r->al ? r->al->only_a + r->al->only_b : 0;

@@ -171,6 +171,9 @@ ec_compare_opt ec_compare_option_diff(const char *key, const char *bval, const c
  *  its TensorRT version implies (ec_trtexec_option_implied), else NULL.
  *  Borrowed from e or static. */
 const char *ec_compare_option_value(const ec_engine *e, const char *key);
+/** "Enabled (TensorRT 11 default)": an option value val that is TensorRT
+ *  version ver's default (EC_COMPARE_OPT_DEFAULTS), as a new string. */
+char *ec_compare_option_default_text(const char *val, const char *ver);
 
 /* One aligned pair with profile times on both sides. */
 typedef struct ec_layer_delta {

@@ -1,5 +1,6 @@
 /* regions — see regions.h. */
 #include "judge/regions.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -238,10 +239,10 @@ ec_regions *ec_regions_build(const ec_engine *a, const double *ma, const ec_engi
   }
   if (!a_known) r->a_total_ms = r->a_paired_ms = r->a_region_ms = NAN;
   if (!b_known) r->b_total_ms = r->b_paired_ms = r->b_region_ms = NAN;
-  r->a_before_pct = r->a_total_ms > 0 ? 100.0 * r->a_paired_ms / r->a_total_ms : NAN;
-  r->b_before_pct = r->b_total_ms > 0 ? 100.0 * r->b_paired_ms / r->b_total_ms : NAN;
-  r->a_after_pct = r->a_total_ms > 0 ? 100.0 * (r->a_paired_ms + r->a_region_ms) / r->a_total_ms : NAN;
-  r->b_after_pct = r->b_total_ms > 0 ? 100.0 * (r->b_paired_ms + r->b_region_ms) / r->b_total_ms : NAN;
+  r->a_before_pct = ec_share_pct(r->a_paired_ms, r->a_total_ms);
+  r->b_before_pct = ec_share_pct(r->b_paired_ms, r->b_total_ms);
+  r->a_after_pct = ec_share_pct(r->a_paired_ms + r->a_region_ms, r->a_total_ms);
+  r->b_after_pct = ec_share_pct(r->b_paired_ms + r->b_region_ms, r->b_total_ms);
   if (r->n) qsort(r->v, r->n, sizeof *r->v, S_region_cmp);
   free(par);
   free(st);

@@ -198,7 +198,7 @@ static double S_median_finite(double *v, size_t n, size_t *used) {
 
 static int S_cmp_moved(const void *x, const void *y) {
   const ec_trend_moved *a = x, *b = y;
-  double da = fabs(a->after_ms - a->before_ms), db = fabs(b->after_ms - b->before_ms);
+  double da = fabs(ec_trend_moved_delta_ms(a)), db = fabs(ec_trend_moved_delta_ms(b));
   int fa = isfinite(da), fb = isfinite(db);
   if (fa != fb) return fa ? -1 : 1;
   if (fa && da != db) return da > db ? -1 : 1;
@@ -224,13 +224,10 @@ static void S_moved_types(const ec_trend_group *g, const size_t *bw, size_t nb, 
   free(v);
   double sum = 0;
   for (size_t k = 0; k < c->n_types; k++) {
-    double d = c->types[k].after_ms - c->types[k].before_ms;
+    double d = ec_trend_moved_delta_ms(&c->types[k]);
     if (isfinite(d)) sum += fabs(d);
   }
-  for (size_t k = 0; k < c->n_types; k++) {
-    double d = c->types[k].after_ms - c->types[k].before_ms;
-    c->types[k].share_pct = isfinite(d) && sum > 0 ? 100 * d / sum : NAN;
-  }
+  for (size_t k = 0; k < c->n_types; k++) c->types[k].share_pct = ec_share_pct(ec_trend_moved_delta_ms(&c->types[k]), sum);
   if (c->n_types > 1) qsort(c->types, c->n_types, sizeof *c->types, S_cmp_moved);
 }
 
@@ -835,12 +832,19 @@ char *ec_trend_gate_rule(const ec_trend *t) {
                      t->opts.max_regress_pct, 100 * t->opts.confidence);
 }
 
+double ec_trend_moved_delta_ms(const ec_trend_moved *m) { return m->after_ms - m->before_ms; }
+
+double ec_trend_moved_delta_pct(const ec_trend_moved *m) {
+  return m->before_ms > 0 && isfinite(m->after_ms) ? 100 * (m->after_ms / m->before_ms - 1) : NAN;
+}
+
 char *ec_trend_moved_str(char *buf, size_t cap, const ec_trend_moved *m) {
+  double ms = ec_trend_moved_delta_ms(m), pct = ec_trend_moved_delta_pct(m);
   if (!isfinite(m->before_ms) && isfinite(m->after_ms)) snprintf(buf, cap, "new");
   else if (isfinite(m->before_ms) && !isfinite(m->after_ms)) snprintf(buf, cap, "gone");
   else if (!isfinite(m->before_ms)) snprintf(buf, cap, EC_NA);
-  else if (m->before_ms > 0) snprintf(buf, cap, EC_MS_DELTA " (" EC_PCT_DELTA ")", m->after_ms - m->before_ms, 100 * (m->after_ms / m->before_ms - 1));
-  else snprintf(buf, cap, EC_MS_DELTA, m->after_ms - m->before_ms);
+  else if (isfinite(pct)) snprintf(buf, cap, EC_MS_DELTA " (" EC_PCT_DELTA ")", ms, pct);
+  else snprintf(buf, cap, EC_MS_DELTA, ms);
   return buf;
 }
 

@@ -185,6 +185,11 @@ char *ec_trend_cp_line(const ec_trend_group *g, const ec_trend_cp *c);
  *  "new" (not known before), "gone" (not known after), or "not available" (EC_NA); into buf,
  *  returns buf. */
 char *ec_trend_moved_str(char *buf, size_t cap, const ec_trend_moved *m);
+/** m's change in ms (after - before); NAN when a side is unknown. */
+double ec_trend_moved_delta_ms(const ec_trend_moved *m);
+/** m's change in percent of before; NAN when a side is unknown or before is
+ *  not positive. */
+double ec_trend_moved_delta_pct(const ec_trend_moved *m);
 /** 1 when layer type m holds at least EC_TREND_NOTABLE_PCT of the change
  *  (the types worth naming; the rest moved by noise). */
 int ec_trend_moved_notable(const ec_trend_moved *m);

@@ -165,7 +165,7 @@ static void S_merge_log_layers(ec_engine *e, ec_load_state *s) {
     ec_diag_add(&e->diags, EC_INFO, s->log_layers_path, 0, 0,
                 "%zu of the graph's names-only layers took their types, precisions and tensors from the log's layer listing",
                 merged);
-    if (merged == e->n_layers + e->n_noop + e->n_constant + e->n_shape_call + e->n_signal_wait + e->n_internal) {
+    if (merged == e->n_layers + ec_load_n_set_aside(e)) {
       e->graph_names_only = 0;
       /* the names-only warning no longer holds: keep it as a note */
       for (size_t i = 0; i < e->diags.n; i++)

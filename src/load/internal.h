@@ -169,6 +169,9 @@ int ec_layer_is_engine_internal(const ec_layer *l);
  *  layers go to e->hidden (counted by kind), the rest to e->layers with its
  *  index. Moves *l into the engine (zeroed). */
 void ec_load_place_layer(ec_engine *e, ec_layer *l);
+/** The layers ec_load_place_layer set aside, by its counts (hidden kinds and
+ *  engine-internal layers). */
+size_t ec_load_n_set_aside(const ec_engine *e);
 /** TREx's disambiguation of names[0..n) (lens[i] bytes each), in order: the
  *  2nd "x" becomes "x_2", the 3rd "x_3", ...; a generated name is never one
  *  that is already in the list, generated or not ("same", "same", "same_2"

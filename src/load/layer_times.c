@@ -16,6 +16,7 @@
 #include "load/internal.h"
 #include "load/json.h"
 #include "util/alloc.h"
+#include "words/words.h"
 #include "util/map.h"
 #include "util/order.h"
 #include <math.h>
@@ -165,7 +166,7 @@ int ec_load_layer_times_text(ec_engine *e, const char *path, const char *text, s
       double sum = 0;
       for (size_t k = 0; k < g->n; k++) sum += g->v[k];
       ec_sort_doubles(g->v, g->n);
-      double pct = total > 0 ? 100.0 * sum / total : 0;
+      double pct = ec_share_pct(sum, total); /* unknown without a total, not 0 */
       ec_load_stage_prof(e, 0, g->name, g->len, sum, sum / (double)g->n, ec_median_sorted(g->v, g->n), 1, pct, 0, 0);
     }
     ls->prof_count[0] = (int64_t)cmax;

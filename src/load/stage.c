@@ -4,6 +4,7 @@
 #include "util/alloc.h"
 #include <math.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 ec_load_state *ec_load_state_of(ec_engine *e) {
@@ -209,13 +210,31 @@ int ec_layer_is_engine_internal(const ec_layer *l) {
   return 1;
 }
 
+/* The kinds TREx does not count, each with the engine's counter of them:
+ * the one list behind ec_layer_is_hidden, the placement and the total. */
+static const struct {
+  const char *type;
+  size_t counter; /* offsetof(ec_engine, ...) */
+} S_hidden[] = {
+    {"NoOp", offsetof(ec_engine, n_noop)},
+    {"Constant", offsetof(ec_engine, n_constant)},
+    {"shape_call", offsetof(ec_engine, n_shape_call)},
+    {"signal", offsetof(ec_engine, n_signal_wait)},
+    {"wait", offsetof(ec_engine, n_signal_wait)},
+};
+
+/* l's row of S_hidden, or -1. */
+static int S_hidden_kind(const ec_layer *l) {
+  for (size_t i = 0; l->layer_type && i < sizeof S_hidden / sizeof S_hidden[0]; i++)
+    if (strcmp(l->layer_type, S_hidden[i].type) == 0) return (int)i;
+  return -1;
+}
+
 void ec_load_place_layer(ec_engine *e, ec_layer *l) {
-  if (ec_layer_is_hidden(l) || ec_layer_is_engine_internal(l)) {
-    if (ec_layer_is_engine_internal(l)) e->n_internal++;
-    else if (!strcmp(l->layer_type, "NoOp")) e->n_noop++;
-    else if (!strcmp(l->layer_type, "Constant")) e->n_constant++;
-    else if (!strcmp(l->layer_type, "shape_call")) e->n_shape_call++;
-    else e->n_signal_wait++;
+  int k = S_hidden_kind(l);
+  if (k >= 0 || ec_layer_is_engine_internal(l)) {
+    size_t *count = ec_layer_is_engine_internal(l) ? &e->n_internal : (size_t *)((char *)e + S_hidden[k].counter);
+    (*count)++;
     *EC_PUSH(e->hidden, e->n_hidden, e->cap_hidden) = *l;
   } else {
     l->index = e->n_layers;
@@ -224,9 +243,11 @@ void ec_load_place_layer(ec_engine *e, ec_layer *l) {
   memset(l, 0, sizeof *l);
 }
 
-int ec_layer_is_hidden(const ec_layer *l) {
-  static const char *h[] = {"NoOp", "Constant", "shape_call", "signal", "wait"};
-  for (size_t i = 0; i < sizeof h / sizeof h[0]; i++)
-    if (l->layer_type && strcmp(l->layer_type, h[i]) == 0) return 1;
-  return 0;
+int ec_layer_is_hidden(const ec_layer *l) { return S_hidden_kind(l) >= 0; }
+
+size_t ec_load_n_set_aside(const ec_engine *e) {
+  size_t n = e->n_internal;
+  for (size_t i = 0; i < sizeof S_hidden / sizeof S_hidden[0]; i++)
+    if (i == 0 || S_hidden[i].counter != S_hidden[i - 1].counter) n += *(const size_t *)((const char *)e + S_hidden[i].counter);
+  return n;
 }

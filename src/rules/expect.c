@@ -1,6 +1,7 @@
 #include "rules/expect.h"
 #include "rules/advice.h"
 #include "facts/summary.h"
+#include "facts/precision_mix.h"
 #include "util/rank.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -10,9 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
-#include <strings.h>
-
-static const char *const S_names[] = {"FP32", "FP16", "BF16", "FP8", "INT8", "FP4", "INT4"};
 
 int ec_expect_parse(const char *s, ec_expect *out, size_t cap, char *err, size_t errcap) {
   size_t n = 0;
@@ -27,9 +25,8 @@ int ec_expect_parse(const char *s, ec_expect *out, size_t cap, char *err, size_t
     /* the precision word */
     size_t w = 0;
     while (spec[w] && isalnum((unsigned char)spec[w])) w++;
-    const char *canon = NULL;
-    for (size_t k = 0; k < sizeof S_names / sizeof S_names[0]; k++)
-      if (strlen(S_names[k]) == w && !strncasecmp(spec, S_names[k], w)) canon = S_names[k];
+    const char *canon = ec_mix_precision(spec, w);
+    if (ec_mix_bits(canon) > 32) canon = NULL; /* FP64: no engine is expected in it */
     if (!canon) {
       snprintf(err, errcap, "\"%s\": a precision first (FP32, FP16, BF16, FP8, INT8, FP4 or INT4)", spec);
       return -1;

@@ -19,6 +19,7 @@
  * or a depthwise convolution is info; the costly ones are ranked first by
  * latency share anyway. */
 #include "rules/lint.h"
+#include "facts/precision_mix.h"
 #include "rules/advice.h"
 #include "rules/findings.h"
 #include "facts/flow.h"
@@ -227,10 +228,6 @@ static int S_is_binding(const ec_engine *e, const ec_tensor *t, ec_bind_dir d) {
   return b && b->dir == d;
 }
 
-static int S_reduced(const char *p) {
-  return S_is(p, "FP16") || S_is(p, "BF16") || S_is(p, "INT8") || S_is(p, "FP8") || S_is(p, "INT4") ||
-         S_is(p, "FP4");
-}
 
 /* ---- TREx: ConvLinter ---------------------------------------------------- */
 
@@ -571,7 +568,7 @@ static int S_reduced_neighbour(const ec_engine *e, const ec_flow *f, size_t i, i
       const ec_layer *p = &e->layers[w];
       if (ec_layer_is_reformat(p)) {
         if (S_reduced_neighbour(e, f, (size_t)w, 0, depth + 1)) return 1;
-      } else if (S_reduced(p->out_precision) || S_reduced(p->precision)) {
+      } else if (ec_mix_reduced(p->out_precision) || ec_mix_reduced(p->precision)) {
         return 1;
       }
     } else {
@@ -581,7 +578,7 @@ static int S_reduced_neighbour(const ec_engine *e, const ec_flow *f, size_t i, i
         const ec_layer *q = &e->layers[ci];
         if (ec_layer_is_reformat(q)) {
           if (S_reduced_neighbour(e, f, ci, 1, depth + 1)) return 1;
-        } else if (S_reduced(q->precision)) {
+        } else if (ec_mix_reduced(q->precision)) {
           return 1;
         }
       }
@@ -654,7 +651,7 @@ static void S_fp32_islands(S_ctx *c, const ec_flow *f) {
   for (size_t i = 0; i < e->n_layers && !fp16; i++) {
     const ec_layer *l = &e->layers[i];
     if (ec_layer_is_reformat(l)) continue;
-    if (S_reduced(l->precision)) any_reduced = 1;
+    if (ec_mix_reduced(l->precision)) any_reduced = 1;
     if (S_is(l->precision, "FP16") || S_is(l->precision, "BF16")) fp16 = 1;
   }
   if (!any_reduced) return;

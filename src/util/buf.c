@@ -86,6 +86,15 @@ void ec_buf_html(ec_buf *b, const char *s, size_t n) {
   S_SHOWN_END(b, n);
 }
 
+void ec_buf_xml(ec_buf *b, const char *s, size_t n) {
+  FOR_EACH_CP(s, n, i, cp, l) {
+    if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == 0xFFFE || cp == 0xFFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+      ec_buf_putc(b, ' ');
+    else
+      S_html_cp(b, s + i, cp, l);
+  }
+}
+
 #define S_IDENT_MIN 12 /* shorter words read fine unbroken */
 #define S_IDENT_SEG 18 /* a longer piece between breaks may break anywhere; a shorter
                           one ("QuantizeLinear_", "GlobalAveragePool_") never breaks inside */

@@ -35,6 +35,10 @@ size_t ec_shown_len(const char *s, size_t n);
  *  " … [n bytes in all]" (characters safe in every escaped target). */
 void ec_buf_cut_note(ec_buf *b, size_t shown, size_t n);
 void ec_buf_html(ec_buf *b, const char *s, size_t n);   /* HTML/XML text and attributes */
+/* XML 1.0 text and attributes without a length cut (Graphviz's HTML-like
+ * labels): as ec_buf_html, and the controls XML 1.0 forbids (C0, DEL, C1,
+ * surrogates, U+FFFE, U+FFFF) as a space. */
+void ec_buf_xml(ec_buf *b, const char *s, size_t n);
 /* HTML text (not attributes) in which long identifiers can wrap: in a word
  * of 12 or more code points, <wbr> wherever ec_ident_break allows a break;
  * a word with a piece of more than 14 code points between such breaks (a

@@ -184,7 +184,7 @@ static void S_opt_cells(ec_table *t, size_t row, const ec_cmp_view *v, const cha
     ec_compare_opt d = i == c->baseline ? EC_COMPARE_OPT_SAME : ec_compare_option_diff(key, bv, be->trt_version, x, e->trt_version);
     base_dflt |= d == EC_COMPARE_OPT_DEFAULTS;
     if (d == EC_COMPARE_OPT_DEFAULTS) {
-      char *y = ec_asprintf("%s (TensorRT %d default)", x, ec_trt_major(e->trt_version));
+      char *y = ec_compare_option_default_text(x, e->trt_version);
       ec_table_set(t, row, i + 1, y, NAN);
       free(y);
     } else {
@@ -196,7 +196,7 @@ static void S_opt_cells(ec_table *t, size_t row, const ec_cmp_view *v, const cha
     }
   }
   if (base_dflt && bv) {
-    char *y = ec_asprintf("%s (TensorRT %d default)", bv, ec_trt_major(be->trt_version));
+    char *y = ec_compare_option_default_text(bv, be->trt_version);
     ec_table_set(t, row, c->baseline + 1, y, NAN);
     free(y);
   }

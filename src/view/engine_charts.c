@@ -12,6 +12,7 @@
 #include "view/chart.h"
 #include "view/colors.h"
 #include "view/phrase.h"
+#include "view/report_items.h"
 
 /* Roofline points that carry a tooltip (the slowest ones); the others are
  * drawn without one so the SVG of a big engine stays small. */
@@ -272,7 +273,7 @@ static ec_scene *S_layer_bars(S_ctx *c) {
   const ec_engine *e = c->e;
   size_t n = e->n_layers;
   if (!c->s->has_latency || n == 0) return NULL;
-  size_t top = c->o.top_n ? c->o.top_n : EC_TOP_DEFAULT;
+  size_t top = ec_top_rows(c->o.top_n);
   size_t max_bars = n <= top ? n : top + 1; /* the N slowest, and "rest" */
   size_t detailed = n <= top ? n : top;     /* bars that stand for one layer */
   int mark = c->s->by_precision.n > 1;

@@ -26,29 +26,6 @@
 
 /* ---- text ------------------------------------------------------------------ */
 
-static void S_xml_raw(ec_buf *b, const char *s, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    size_t l;
-    unsigned cp = ec_utf8_decode((const unsigned char *)s + i, n - i, &l);
-    switch (cp) {
-    case '<': ec_buf_puts(b, "&lt;"); break;
-    case '>': ec_buf_puts(b, "&gt;"); break;
-    case '&': ec_buf_puts(b, "&amp;"); break;
-    case '"': ec_buf_puts(b, "&quot;"); break;
-    case '\'': ec_buf_puts(b, "&#39;"); break;
-    default:
-      if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == 0xFFFE || cp == 0xFFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        ec_buf_putc(b, ' ');
-      else if (ec_utf8_unsafe(cp, l))
-        ec_buf_puts(b, "\xEF\xBF\xBD");
-      else
-        ec_buf_put(b, s + i, l);
-    }
-    i += l;
-  }
-}
-
 /* Call put on s cut to max_cps code points with a middle ellipsis. */
 static void S_cut(ec_buf *b, const char *s, size_t n, size_t max_cps, void (*put)(ec_buf *, const char *, size_t)) {
   size_t c = max_cps ? ec_utf8_count(s, n) : 0;
@@ -64,7 +41,7 @@ static void S_cut(ec_buf *b, const char *s, size_t n, size_t max_cps, void (*put
   put(b, s + tb, n - tb);
 }
 
-void ec_dot_label_text(ec_buf *b, const char *s, size_t n, size_t max_cps) { S_cut(b, s, n, max_cps, S_xml_raw); }
+void ec_dot_label_text(ec_buf *b, const char *s, size_t n, size_t max_cps) { S_cut(b, s, n, max_cps, ec_buf_xml); }
 
 static void S_tip(ec_buf *b, const char *s, size_t n, size_t max_cps) { S_cut(b, s, n, max_cps, ec_buf_dot); }
 static void S_tips(ec_buf *b, const char *s) { ec_buf_dot(b, s, strlen(s)); }

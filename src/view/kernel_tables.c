@@ -128,7 +128,7 @@ char *ec_ktab_attributed_line(const ec_engine *e, int source) {
   const ec_kernel_set *ks = e ? e->kernels : NULL;
   if (!ks) return NULL;
   char a[48], b[48], c[48];
-  double pct = ks->total_ms > 0 ? 100.0 * ks->matched_ms / ks->total_ms : NAN;
+  double pct = ec_share_pct(ks->matched_ms, ks->total_ms);
   size_t with = 0;
   for (size_t i = 0; i < e->n_layers; i++) with += e->layers[i].kern != NULL;
   ec_buf o = {0};

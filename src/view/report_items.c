@@ -299,9 +299,12 @@ const ec_item *ec_item_find(const char *name) {
   return NULL;
 }
 
+size_t ec_top_rows(size_t top) { return top ? top : EC_TOP_DEFAULT; }
+
 size_t ec_item_rows(const ec_item *it, size_t rows, size_t top) {
+  if (it->rows == EC_ROWS_TOP && top) return top; /* report --top N wins over a template's rows */
   if (rows) return rows;
-  if (it->rows == EC_ROWS_TOP) return top ? top : EC_TOP_DEFAULT;
+  if (it->rows == EC_ROWS_TOP) return ec_top_rows(top);
   return it->rows;
 }
 

@@ -57,9 +57,13 @@ typedef struct ec_item {
 const ec_item *ec_items(size_t *n);
 /** The item called name, or NULL. */
 const ec_item *ec_item_find(const char *name);
-/** The rows an item shows: a's rows when given, else the item's default,
- *  with EC_ROWS_TOP resolved to top (0: EC_TOP_DEFAULT). */
+/** The rows an item shows: for the slowest-layer items (EC_ROWS_TOP)
+ *  report --top N (top) when given; else a template's rows when given,
+ *  else the item's default (EC_ROWS_TOP: ec_top_rows). */
 size_t ec_item_rows(const ec_item *it, size_t rows, size_t top);
+/** The slowest layers shown: report --top N (top), or EC_TOP_DEFAULT when
+ *  top is 0. The one place of --top's default. */
+size_t ec_top_rows(size_t top);
 
 /** Chart name for e: NULL when the name is not a chart or its data is
  *  missing (also when a single category makes it a sentence). opts may be

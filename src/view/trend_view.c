@@ -144,7 +144,7 @@ ec_table *ec_tv_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers, co
     if (layers) ec_table_set(tb, r, col++, v[j].type ? v[j].type : S_DASH, NAN);
     ec_table_set(tb, r, col++, ec_fmt_ms(buf, sizeof buf, v[j].before_ms), v[j].before_ms);
     ec_table_set(tb, r, col++, ec_fmt_ms(buf, sizeof buf, v[j].after_ms), v[j].after_ms);
-    double d = v[j].after_ms - v[j].before_ms;
+    double d = ec_trend_moved_delta_ms(&v[j]);
     ec_table_set(tb, r, col, ec_trend_moved_str(buf, sizeof buf, &v[j]), d);
     /* coloured when it matters: a type that holds a share of the change, any layer */
     if (layers || ec_trend_moved_notable(&v[j])) {

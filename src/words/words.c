@@ -52,6 +52,11 @@ double ec_bytes_value(const char *printed) {
   return NAN;
 }
 
+double ec_share_pct(double part, double total) {
+  if (!isfinite(part) || !isfinite(total) || !(total > 0)) return NAN;
+  return 100.0 * part / total;
+}
+
 char *ec_fmt_bytes_text(char *buf, size_t cap, const char *printed) {
   double v = ec_bytes_value(printed);
   if (isfinite(v)) return ec_fmt_bytes(buf, cap, v);

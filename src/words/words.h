@@ -89,6 +89,10 @@ char *ec_fmt_bytes_text(char *buf, size_t cap, const char *printed);
 /** The bytes a printed size stands for ("13100672 bytes", "12.5 MiB": a
  *  number, one blank, bytes/B/KiB/MiB/GiB), or NAN when it is not one. */
 double ec_bytes_value(const char *printed);
+/** A part's share of a whole in percent, 100 * part / total: NAN when either
+ *  is unknown (not finite) or the total is not positive. The one share rule:
+ *  unknown stays unknown, never 0. */
+double ec_share_pct(double part, double total);
 /** The noun for n things: one when n is 1, else many (0 layers, 1 layer, 2
  *  layers). The one plural rule; many may carry a verb ("engines are"). */
 const char *ec_plural(size_t n, const char *one, const char *many);

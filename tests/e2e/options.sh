@@ -86,6 +86,20 @@ missing=$(comm -23 "$TMP/in_source" "$TMP/spellings" | tr '\n' ' ')
 [ -z "$missing" ] && ok "every option in src/cli/*.c ($(wc -l < "$TMP/in_source")) is in the option table" ||
   fail "options in src/cli/*.c missing from the table in src/cli/options.c: $missing"
 
+# each option's name is written once: the commands read the table's rows
+# (no spelling in src/cli/cmd_*.c; a message asks ec_cli_opt_name), and
+# facts/, rules/ and judge/ quote none (the allow-list in the script says why)
+if python3 tests/e2e/check_option_quotes.py "$TMP/table" cmd src/cli/cmd_*.c > "$TMP/quotes" 2>&1; then
+  ok "src/cli/cmd_*.c spell no option: the table's rows bind them (ec_cli_opt_name names them)"
+else fail "option spellings in src/cli/cmd_*.c (read the field the row binds; name it with EC_OPT_NAME):"; head -5 "$TMP/quotes" | sed 's/^/    /'; fi
+if python3 tests/e2e/check_option_quotes.py "$TMP/table" below src/facts/*.c src/rules/*.c src/judge/*.c > "$TMP/quotes" 2>&1; then
+  ok "facts/, rules/ and judge/ quote no enginecard option outside the allow-list"
+else fail "enginecard options quoted below narrate/ (the words belong to narrate/ or the caller):"; head -5 "$TMP/quotes" | sed 's/^/    /'; fi
+# the check itself fails on a planted copy
+printf 'static const char *x = "no verdict (--max-regress not given)";\n' > "$TMP/planted.c"
+python3 tests/e2e/check_option_quotes.py "$TMP/table" below "$TMP/planted.c" > /dev/null 2>&1 &&
+  fail "check_option_quotes.py missed a planted --max-regress" || ok "check_option_quotes.py fails on a planted quote"
+
 # --help, the man page and the completions name each shown option
 "$EC_BIN" --generate man > "$TMP/enginecard.1"
 "$EC_BIN" --generate bash > "$TMP/enginecard.bash"

@@ -5,6 +5,8 @@
 #include "testutil.h"
 #include "facts/layer_math.h"
 #include "facts/summary.h"
+#include "facts/precision_mix.h"
+#include "words/words.h"
 #include "load/internal.h"
 #include "load/load.h"
 
@@ -288,6 +290,22 @@ static void test_polygraphy(void **st) {
   ec_engine_free(g);
 }
 
+/* one home per fact: a share keeps unknown unknown (never 0); the reduced
+ * precisions and the counted precisions' spellings are precision_mix's */
+static void test_one_home(void **state) {
+  (void)state;
+  assert_true(ec_share_pct(1, 4) == 25);
+  assert_true(isnan(ec_share_pct(1, 0)));   /* no total: unknown, not 0 */
+  assert_true(isnan(ec_share_pct(NAN, 4)));
+  assert_true(isnan(ec_share_pct(1, NAN)));
+  assert_true(ec_mix_reduced("FP16") && ec_mix_reduced("BF16") && ec_mix_reduced("FP8") && ec_mix_reduced("INT8") &&
+              ec_mix_reduced("FP4") && ec_mix_reduced("INT4"));
+  assert_false(ec_mix_reduced("FP32") || ec_mix_reduced("INT32") || ec_mix_reduced("Unknown") || ec_mix_reduced(NULL));
+  assert_string_equal(ec_mix_precision("int8", 4), "INT8");
+  assert_string_equal(ec_mix_precision("Bf16x", 4), "BF16");
+  assert_null(ec_mix_precision("INT32", 5));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_pick_basis),        cmocka_unit_test(test_io_tensors_section),
@@ -295,6 +313,7 @@ int main(void) {
       cmocka_unit_test(test_myelin_deconv_kernel), cmocka_unit_test(test_group_runs),
       cmocka_unit_test(test_several_engines),   cmocka_unit_test(test_load_run_options),
       cmocka_unit_test(test_run_facts),         cmocka_unit_test(test_polygraphy),
+      cmocka_unit_test(test_one_home),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
