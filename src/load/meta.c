@@ -8,6 +8,7 @@
  * median, p99] before 8.5, 7 values [..., p90, p95, p99] after, other counts
  * labelled from inference_options "Percentiles" when present. */
 #include "load/internal.h"
+#include "words/words.h"
 #include "load/json.h"
 #include "util/alloc.h"
 #include <math.h>
@@ -151,7 +152,7 @@ int ec_load_meta_text(ec_engine *e, const char *path, const char *text, size_t l
       kind = EC_FILE_DEVICE_META;
       used = 1;
       if (json_array_size(root) > 1)
-        ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu devices listed; the first is used", json_array_size(root));
+        ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu %s listed; the first is used", json_array_size(root), ec_plural(json_array_size(root), "device", "devices"));
     }
   } else if (json_is_object(root)) {
     const json_t *ps = json_object_get(root, "performance_summary");

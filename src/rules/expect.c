@@ -35,7 +35,7 @@ int ec_expect_parse(const char *s, ec_expect *out, size_t cap, char *err, size_t
       return -1;
     }
     if (n == cap) {
-      snprintf(err, errcap, "at most %zu expectations", cap);
+      snprintf(err, errcap, "at most %zu %s", cap, ec_plural(cap, "expectation", "expectations"));
       return -1;
     }
     ec_expect *x = &out[n];

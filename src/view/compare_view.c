@@ -140,8 +140,8 @@ static char *S_f_reformat(const ec_comparison *c, const ec_engine *e, const ec_s
   (void)c;
   (void)e; (void)r;
   char buf[32];
-  if (!s->has_latency) return ec_asprintf("%zu layers", s->reformat_count);
-  return ec_asprintf("%zu layers, %s%%", s->reformat_count, ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
+  if (!s->has_latency) return ec_asprintf("%zu %s", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"));
+  return ec_asprintf("%zu %s, %s%%", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"), ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
 }
 static char *S_f_prec(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)c; (void)e; (void)r;
@@ -1051,7 +1051,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       x->layers = t[k].n;
       x->delta = t[k].ms - t[k].base_ms;
       x->label = ec_asprintf("%s, %zu layer%s", t[k].type, t[k].n, ec_plural(t[k].n, "", "s"));
-      x->tip = ec_asprintf("%s: %zu aligned layers, %s \xE2\x86\x92 %s ms", t[k].type, t[k].n,
+      x->tip = ec_asprintf("%s: %zu aligned %s, %s \xE2\x86\x92 %s ms", t[k].type, t[k].n, ec_plural(t[k].n, "layer", "layers"),
                            ec_fmt_ms(a, sizeof a, t[k].base_ms), ec_fmt_ms(b, sizeof b, t[k].ms));
     } else {
       if (k == EC_ROWS_CMP_WATERFALL_TYPES - 1) st[n++].label = NULL;
@@ -1059,7 +1059,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       x->layers += t[k].n;
       x->delta += t[k].ms - t[k].base_ms;
       if (k == r->n_by_type - 1) {
-        x->label = ec_asprintf("%zu other types, %zu layers", r->n_by_type - (EC_ROWS_CMP_WATERFALL_TYPES - 1), x->layers);
+        x->label = ec_asprintf("%zu other %s, %zu %s", r->n_by_type - (EC_ROWS_CMP_WATERFALL_TYPES - 1), ec_plural(r->n_by_type - (EC_ROWS_CMP_WATERFALL_TYPES - 1), "type", "types"), x->layers, ec_plural(x->layers, "layer", "layers"));
         x->tip = ec_strdup(x->label);
       }
     }
@@ -1096,7 +1096,7 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       x->layers = rest_n;
       x->delta = side ? rest_ms : -rest_ms;
       x->label = ec_asprintf("only in %s: %zu other layer%s", who, rest_n, ec_plural(rest_n, "", "s"));
-      x->tip = ec_asprintf("%zu layers of other families without a partner in %s, %s ms", rest_n, other,
+      x->tip = ec_asprintf("%zu %s of other families without a partner in %s, %s ms", rest_n, ec_plural(rest_n, "layer", "layers"), other,
                            ec_fmt_ms(a, sizeof a, rest_ms));
     }
   }

@@ -99,7 +99,7 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
     } else {
       char cnt[48];
       ec_table_set(t, r, C_WHERE, ec_fmt_count(cnt, sizeof cnt, G->n_layers, "layer", "layers"), (double)G->n_layers);
-      ec_buf_printf(&m, "%zu findings: %s.", G->n, G->summary ? G->summary : G->rule);
+      ec_buf_printf(&m, "%zu %s: %s.", G->n, ec_plural(G->n, "finding", "findings"), G->summary ? G->summary : G->rule);
     }
     const char *basis = ec_gain_basis_text(G->gain_basis);
     if (isfinite(G->gain_ms_max) && G->gain_ms_max > 0 && basis)
@@ -144,9 +144,9 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
     }
   }
   ec_buf note = {0};
-  if (n < g.n) ec_buf_printf(&note, "%zu more rules found something: enginecard lint ENGINE. ", g.n - n);
+  if (n < g.n) ec_buf_printf(&note, "%zu more %s found something: enginecard lint ENGINE. ", g.n - n, ec_plural(g.n - n, "rule", "rules"));
   if (g.n_quiet) {
-    ec_buf_printf(&note, "Checked, nothing found (%zu rules): ", g.n_quiet);
+    ec_buf_printf(&note, "Checked, nothing found (%zu %s): ", g.n_quiet, ec_plural(g.n_quiet, "rule", "rules"));
     for (size_t k = 0; k < g.n_quiet; k++) ec_buf_printf(&note, "%s%s", k ? ", " : "", g.quiet[k]);
     ec_buf_putc(&note, '.');
   }

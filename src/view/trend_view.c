@@ -200,7 +200,7 @@ ec_table *ec_tv_tbl_nights(const ec_trend *t, size_t gi, const char *id, size_t 
     ec_buf_free(&m);
   }
   if (shown < g->n) {
-    char *note = ec_asprintf("%zu earlier nights are not listed (every night is in the JSON output, --json).", g->n - shown);
+    char *note = ec_asprintf("%zu earlier %s are not listed (every night is in the JSON output, --json).", g->n - shown, ec_plural(g->n - shown, "night", "nights"));
     ec_table_set_note(tb, note);
     free(note);
   }
@@ -332,7 +332,7 @@ ec_scene *ec_tv_chart_types_w(const ec_trend *t, size_t gi, const char *id, doub
   }
   char *other = NULL;
   if (ns > shown) {
-    other = ec_asprintf("other (%zu types)", g->n_types - shown);
+    other = ec_asprintf("other (%zu %s)", g->n_types - shown, ec_plural(g->n_types - shown, "type", "types"));
     names[shown] = other;
     cols[shown] = ec_colors_layer_type(NULL);
   }
