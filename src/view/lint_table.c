@@ -8,23 +8,21 @@
 
 enum { C_SEV, C_RULE, C_SHARE, C_GAIN, C_WHERE, C_GRAPH, C_WHAT, C_NCOL };
 
-#define S_DASH "\xE2\x80\x93"
 
 /* "likely ~0.05 ms · up to 0.123 ms", "up to 0.123 ms", or a dash when
  * nothing is estimated; sorted by the bound. */
 static void S_gain(ec_table *t, size_t r, size_t col, double likely, double g) {
   char buf[96];
   if (isfinite(g) && g > 0) ec_table_set(t, r, col, ec_fmt_saving(buf, sizeof buf, likely, g, 1), g);
-  else ec_table_set(t, r, col, S_DASH, -1);
+  else ec_table_set(t, r, col, EC_DASH, -1);
 }
 
 static void S_share(ec_table *t, size_t r, size_t col, double pct) {
-  char buf[32];
   if (isfinite(pct)) {
-    ec_table_set(t, r, col, ec_fmt_pct(buf, sizeof buf, pct), pct);
+    ec_table_set_pct(t, r, col, pct);
     ec_table_set_kind(t, r, col, EC_CELL_SHARE, NULL);
   } else {
-    ec_table_set(t, r, col, S_DASH, -1);
+    ec_table_set(t, r, col, EC_DASH, -1);
   }
 }
 

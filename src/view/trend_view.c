@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define S_DASH "\xE2\x80\x93"
 
 static const char *S_unit(const ec_trend *t) { return ec_metric_unit(t->used); }
 
@@ -54,14 +53,14 @@ ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id) {
     const ec_trend_group *g = &t->groups[gi];
     size_t r = ec_table_row(tb);
     ec_table_set(tb, r, 0, g->engine, NAN);
-    ec_table_set(tb, r, 1, ec_fmt_int(buf, sizeof buf, (double)g->n), (double)g->n);
-    ec_table_set(tb, r, 2, ec_fmt_int(buf, sizeof buf, (double)g->n_cps), (double)g->n_cps);
+    ec_table_set_count(tb, r, 1, (double)g->n);
+    ec_table_set_count(tb, r, 2, (double)g->n_cps);
     const ec_trend_night *l = g->n ? &g->nights[g->latest] : NULL;
     const ec_trend_night *bad = S_first_bad(g);
-    ec_table_set(tb, r, 3, bad ? bad->name : S_DASH, NAN);
+    ec_table_set_text_or_dash(tb, r, 3, bad ? bad->name : NULL);
     if (bad) ec_table_set_kind(tb, r, 3, EC_CELL_BAD, NULL);
-    ec_table_set(tb, r, 4, l ? l->name : S_DASH, NAN);
-    ec_table_set(tb, r, 5, l ? S_val(t, buf, sizeof buf, l->value) : S_DASH, l ? l->value : NAN);
+    ec_table_set_text_or_dash(tb, r, 4, l ? l->name : NULL);
+    ec_table_set(tb, r, 5, l ? S_val(t, buf, sizeof buf, l->value) : EC_DASH, l ? l->value : NAN);
     if (g->judged && g->gate_runs) {
       char est[128], ref[128];
       int n0 = snprintf(buf, sizeof buf, "%s (nights %s to %s)", ec_gate_str(est, sizeof est, &g->est),
@@ -72,7 +71,7 @@ ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id) {
         snprintf(buf + n0, sizeof buf - (size_t)n0, "; since night %s: %s", g->nights[g->ref_first].name,
                  ec_gate_str(ref, sizeof ref, &g->ref_est));
     }
-    ec_table_set(tb, r, 6, g->judged && g->gate_runs ? buf : S_DASH, g->est.est_pct);
+    ec_table_set(tb, r, 6, g->judged && g->gate_runs ? buf : EC_DASH, g->est.est_pct);
     ec_table_set(tb, r, 7, S_verdict(g), NAN);
     if (g->verdict == EC_VERDICT_FAIL || g->verdict == EC_VERDICT_NO_TIMING) ec_table_set_kind(tb, r, 7, EC_CELL_BAD, NULL);
     else if (g->verdict == EC_VERDICT_PASS) ec_table_set_kind(tb, r, 7, EC_CELL_GOOD, NULL);
@@ -141,9 +140,9 @@ ec_table *ec_tv_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers, co
   for (size_t j = 0; j < shown; j++) {
     size_t r = ec_table_row(tb), col = 0;
     ec_table_set(tb, r, col++, v[j].name, NAN);
-    if (layers) ec_table_set(tb, r, col++, v[j].type ? v[j].type : S_DASH, NAN);
-    ec_table_set(tb, r, col++, ec_fmt_ms(buf, sizeof buf, v[j].before_ms), v[j].before_ms);
-    ec_table_set(tb, r, col++, ec_fmt_ms(buf, sizeof buf, v[j].after_ms), v[j].after_ms);
+    if (layers) ec_table_set_text_or_dash(tb, r, col++, v[j].type);
+    ec_table_set_ms(tb, r, col++, v[j].before_ms);
+    ec_table_set_ms(tb, r, col++, v[j].after_ms);
     double d = v[j].after_ms - v[j].before_ms;
     ec_table_set(tb, r, col, ec_trend_moved_str(buf, sizeof buf, &v[j]), d);
     /* coloured when it matters: a type that holds a share of the change, any layer */
@@ -152,8 +151,7 @@ ec_table *ec_tv_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers, co
       else if (d < 0) ec_table_set_kind(tb, r, col, EC_CELL_GOOD, NULL);
     }
     col++;
-    if (!layers) ec_table_set(tb, r, col, isfinite(v[j].share_pct) ? (snprintf(buf, sizeof buf, "%+.1f", v[j].share_pct), buf) : S_DASH,
-                              v[j].share_pct);
+    if (!layers) ec_table_set_change(tb, r, col, v[j].share_pct);
   }
   if (shown < n) {
     char *note = ec_asprintf("%zu more %s in the JSON output (--json).", n - shown,

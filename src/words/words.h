@@ -34,6 +34,8 @@
 
 /** The word for a value the inputs do not give. */
 #define EC_NA "not available"
+/** The lead of a sentence that says why a part is missing: "Not available: no profile". */
+#define EC_NA_LEAD "Not available: "
 /** A table cell whose value is unknown: an en dash. */
 #define EC_DASH "\xE2\x80\x93"
 
@@ -59,10 +61,24 @@
 /** A ratio of two times or rates: "1.23×" (3 significant digits). */
 #define EC_RATIO "%.3g\xC3\x97"
 
-/** A throughput in queries per second, as trtexec reports it (6 significant digits): "1155.2 qps". */
-#define EC_QPS "%.6g qps"
-/** A compute rate (4 significant digits): "139.2 TFLOP/s". */
-#define EC_TFLOPS "%.4g TFLOP/s"
+/** The one precision of a throughput in queries per second, as trtexec reports it (6 significant digits). */
+#define EC_QPS_G ".6g"
+/** A throughput in a sentence: "1155.2 qps". */
+#define EC_QPS "%" EC_QPS_G " qps"
+/** The one precision of a compute rate in TFLOP/s (4 significant digits). */
+#define EC_TFLOPS_G ".4g"
+/** A compute rate in a sentence: "139.2 TFLOP/s". */
+#define EC_TFLOPS "%" EC_TFLOPS_G " TFLOP/s"
+
+/** A number echoed as it was given, not measured here: an option's value
+ *  ("the 5% limit", "layers of 0.05 ms or more"), a device's clock or a
+ *  constant of the method. */
+#define EC_GIVEN "%g"
+/** A whole number held in a double (a dimension, a count from JSON), no
+ *  separators: "1024". */
+#define EC_WHOLE "%.0f"
+/** A coefficient without a unit (a correlation), 2 decimals: "0.42". */
+#define EC_COEF "%.2f"
 
 /** Milliseconds, 4 significant digits, no unit ("0.4704", "1.017", "403.8"); "–" for NaN. */
 char *ec_fmt_ms(char *buf, size_t cap, double ms);
