@@ -373,7 +373,7 @@ ec_block *ec_gen_graph_job_block(ec_gen_graph_job *j) {
   S_controls(&h);
   ec_buf_puts(&h, "<div class=\"graph-view\" tabindex=\"0\">");
   if (ec_gl_svg(gl[S_WHOLE], &h, 0, &svg_why) != 0) {
-    ec_buf_puts(&h, "<p class=\"na\">Not available: ");
+    ec_buf_puts(&h, "<p class=\"na\">" EC_NA_LEAD);
     ec_buf_html(&h, svg_why, strlen(svg_why));
     ec_buf_puts(&h, "</p>");
   }

@@ -93,7 +93,7 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
     ec_buf_puts(o, "</ul>\n");
     break;
   case EC_BLOCK_UNAVAILABLE:
-    ec_buf_puts(o, "<p class=\"na\">Not available: ");
+    ec_buf_puts(o, "<p class=\"na\">" EC_NA_LEAD);
     S_esc(o, b->why);
     ec_buf_puts(o, "</p>\n");
     break;

@@ -598,7 +598,7 @@ static void S_html_to(S_ctx *c, const ec_block *b, ec_buf *o) {
     if (strcmp(c->na_seen[i], b->why)) continue;
     size_t n = strcspn(b->why, "(:");
     while (n && b->why[n - 1] == ' ') n--;
-    ec_buf_puts(o, "<p class=\"na\">Not available: ");
+    ec_buf_puts(o, "<p class=\"na\">" EC_NA_LEAD);
     ec_buf_html(o, b->why, n);
     ec_buf_puts(o, ", as above.</p>\n");
     return;

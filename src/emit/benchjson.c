@@ -92,7 +92,7 @@ json_t *ec_benchjson_throughput(const ec_comparison *c) {
     json_object_set_new(o, "unit", json_string("qps"));
     json_object_set_new(o, "value", ec_jnum(v.qps));
     if (isfinite(v.qps_lo)) {
-      char *rg = ec_asprintf("%.4g..%.4g qps (%g%% interval of the change)", v.qps_lo, v.qps_hi, 100 * c->opts.confidence);
+      char *rg = ec_asprintf("%" EC_QPS_G ".." EC_QPS " (" EC_GIVEN "%% interval of the change)", v.qps_lo, v.qps_hi, 100 * c->opts.confidence);
       json_object_set_new(o, "range", json_string(rg));
       free(rg);
     }

@@ -134,8 +134,8 @@ static void S_likely_neighbours(const S_ctx *c, size_t i, ec_finding *x) {
   double at = c->s->nums.v[i].flops / (eff * 1e12) * 1e3;
   x->gain_ms_likely = fmin(t, fmax(0, t - at));
   x->likely_basis = EC_LIKELY_NEIGHBOURS;
-  x->likely_why = ec_asprintf("at %.3g TFLOP/s, the median of its %zu nearest %s %s in execution order (it reaches "
-                              "%.3g)",
+  x->likely_why = ec_asprintf("at " EC_TFLOPS ", the median of its %zu nearest %s %s in execution order (it reaches "
+                              "%" EC_TFLOPS_G ")",
                               eff, m, ec_math_label(c->s->nums.v[i].math.math),
                               ec_layer_is_conv(l) ? "convolutions" : "GEMMs", c->s->nums.v[i].tflops);
 }

@@ -14,7 +14,7 @@ char *ec_phrase_peak(char *buf, size_t cap, const ec_peak_choice *p) {
   else if (!isfinite(p->flops))
     snprintf(buf, cap, EC_NA);
   else
-    snprintf(buf, cap, "%s %.4g%s", ec_math_label(p->math), p->flops / 1e12,
+    snprintf(buf, cap, "%s %" EC_TFLOPS_G "%s", ec_math_label(p->math), p->flops / 1e12,
              p->how == EC_PEAK_RAISED ? " *" : p->how == EC_PEAK_FALLBACK ? " (fallback)" : "");
   return buf;
 }
