@@ -62,8 +62,8 @@ static char *S_v_gate(void *ud) {
 
 static char *S_v_window(void *ud) { return ec_asprintf("%d", EC_TREND_WINDOW); }
 static char *S_v_penalty(void *ud) { return ec_strdup(EC_CP_PENALTY_TEXT); }
-static char *S_v_clip(void *ud) { return ec_asprintf("%g", EC_CP_CLIP); }
-static char *S_v_confidence(void *ud) { return ec_asprintf("%g%%", 100 * ((S_ctx *)ud)->t->opts.confidence); }
+static char *S_v_clip(void *ud) { return ec_asprintf(EC_GIVEN, EC_CP_CLIP); }
+static char *S_v_confidence(void *ud) { return ec_asprintf(EC_GIVEN "%%", 100 * ((S_ctx *)ud)->t->opts.confidence); }
 
 /* the nights whose precision mix changed, one sentence each; "" when none */
 static char *S_v_precision(void *ud) {

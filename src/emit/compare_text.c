@@ -115,7 +115,7 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
     S_put_col(f, c->engines[i]->name, 32);
-    if (isfinite(r->m.value) && c->used == EC_METRIC_THROUGHPUT) fprintf(f, " %14.6g", r->m.value);
+    if (isfinite(r->m.value) && c->used == EC_METRIC_THROUGHPUT) fprintf(f, " %14" EC_QPS_G, r->m.value);
     else if (isfinite(r->m.value)) fprintf(f, " %14" EC_MS_G, r->m.value);
     else fprintf(f, " %14s", EC_DASH);
     char est[96];
@@ -192,7 +192,7 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
     fprintf(f, "  layers: %zu aligned, %zu only in the baseline (%s), %zu only here (%s)", r->al->matched, r->al->only_a,
             ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b, ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
     if (isfinite(c->opts.max_layer_regress_pct)) {
-      fprintf(f, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
+      fprintf(f, "; %zu past the advisory " EC_GIVEN "%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
       if (isfinite(r->layer_noise_pct)) fprintf(f, " and its own run-to-run noise (median " EC_PCT ")", r->layer_noise_pct);
     }
     fputc('\n', f);

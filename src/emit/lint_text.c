@@ -62,7 +62,7 @@ void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE 
           "what");
   for (size_t k = 0; k < g.n; k++) {
     const ec_finding_group *G = &g.v[k];
-    if (isfinite(G->share_pct)) snprintf(share, sizeof share, "%.2f", G->share_pct);
+    if (isfinite(G->share_pct)) snprintf(share, sizeof share, "%" EC_PCT_G, G->share_pct);
     else snprintf(share, sizeof share, "-");
     S_ms(gain, sizeof gain, G->gain_ms_max);
     S_ms(likely, sizeof likely, G->gain_ms_likely);
@@ -81,7 +81,7 @@ void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE 
     }
     for (size_t j = 0; j < G->n; j++) {
       const ec_finding *x = &f->v[G->idx[j]];
-      if (isfinite(x->share_pct)) snprintf(share, sizeof share, "%.2f", x->share_pct);
+      if (isfinite(x->share_pct)) snprintf(share, sizeof share, "%" EC_PCT_G, x->share_pct);
       else snprintf(share, sizeof share, "-");
       S_ms(gain, sizeof gain, x->gain_ms_max);
       S_est(likely, sizeof likely, x->gain_ms_likely);

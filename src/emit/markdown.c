@@ -114,7 +114,7 @@ static void S_html(ec_buf *b, const char *s, size_t max) {
 }
 
 static void S_num(ec_buf *b, double x) {
-  if (isfinite(x)) ec_buf_printf(b, "%.4g", x);
+  if (isfinite(x)) ec_buf_printf(b, "%" EC_NUM_G, x);
   else ec_buf_puts(b, EC_DASH);
 }
 
@@ -265,7 +265,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
                   r->al->only_a, ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b,
                   ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
     if (isfinite(c->opts.max_layer_regress_pct)) {
-      ec_buf_printf(&b, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
+      ec_buf_printf(&b, "; %zu past the advisory " EC_GIVEN "%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
       if (r->layer_noise_note) {
         ec_buf_puts(&b, " (");
         ec_md_text(&b, r->layer_noise_note, 300);
@@ -301,7 +301,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
       S_num(&b, d->base_ms);
       ec_buf_puts(&b, " | ");
       S_num(&b, d->ms);
-      ec_buf_printf(&b, " | %+.4g | ", d->delta_ms);
+      ec_buf_printf(&b, " | %+" EC_MS_G " | ", d->delta_ms);
       if (isfinite(d->delta_pct)) ec_buf_printf(&b, EC_PCT_DELTA, d->delta_pct);
       else ec_buf_puts(&b, "new");
       ec_buf_printf(&b, "%s | ", d->flagged ? " \xE2\x9A\xA0\xEF\xB8\x8F" : "");

@@ -149,7 +149,7 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
       const ec_group *g = &gs[k]->v[i];
       S_col(f, g->key, tw);
       fprintf(f, " %6zu", g->count);
-      if (s->has_latency) fprintf(f, " %12" EC_MS_G " %8.2f", g->latency_ms, g->pct);
+      if (s->has_latency) fprintf(f, " %12" EC_MS_G " %8" EC_PCT_G, g->latency_ms, g->pct);
       fputc('\n', f);
     }
   }

@@ -347,8 +347,8 @@ static void S_cmp_str(ec_compare_result *r, const char *what, const char *b, con
 static void S_cmp_num(ec_compare_result *r, const char *what, double b, double o) {
   if (!isfinite(b) || !isfinite(o) || fabs(b - o) <= 1e-9 * fmax(fabs(b), fabs(o))) return;
   char sb[64], so[64];
-  snprintf(sb, sizeof sb, "%.6g", b);
-  snprintf(so, sizeof so, "%.6g", o);
+  snprintf(sb, sizeof sb, EC_GIVEN, b);
+  snprintf(so, sizeof so, EC_GIVEN, o);
   S_mism(r, what, sb, so);
 }
 
@@ -773,7 +773,7 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
   size_t n_noises = 0;
   if (rule && !measured)
     r->layer_noise_note = ec_asprintf("advisory: run-to-run noise not measured (one run with layers per side), so a "
-                                      "layer is listed only past the %g%% floor",
+                                      "layer is listed only past the " EC_GIVEN "%% floor",
                                       fmax(o->max_layer_regress_pct, EC_LAYER_FLOOR_PCT));
   r->deltas = ec_calloc(r->al->n ? r->al->n : 1, sizeof *r->deltas);
   /* without a profile the one-sided layers' time is unknown, not 0 */
@@ -850,7 +850,7 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
   }
   if (measured && n_noises < r->n_deltas)
     r->layer_noise_note = ec_asprintf("run-to-run noise measured for %zu of %zu aligned %s (the others, on too few "
-                                      "runs, are listed only past the %g%% floor)",
+                                      "runs, are listed only past the " EC_GIVEN "%% floor)",
                                       n_noises, r->n_deltas, ec_plural(r->n_deltas, "layer", "layers"), fmax(o->max_layer_regress_pct, EC_LAYER_FLOOR_PCT));
   free(noises);
   free(mb);
@@ -983,44 +983,44 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
              g->min_n < EC_GATE_SHORT_RUN_ITERATIONS) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
     c->inconclusive++;
-    r->reason = ec_asprintf("%s: inconclusive: a run measured " EC_MS " of iterations (under %g s); runs of %g s or "
+    r->reason = ec_asprintf("%s: inconclusive: a run measured " EC_MS " of iterations (under " EC_GIVEN " s); runs of " EC_GIVEN " s or "
                             "%d %s would give a verdict",
                             head, span_ms, EC_GATE_MIN_VERDICT_MS / 1000, EC_GATE_MIN_VERDICT_MS / 1000,
                             EC_GATE_SHORT_RUN_ITERATIONS, ec_plural(EC_GATE_SHORT_RUN_ITERATIONS, "iteration", "iterations"));
   } else if (past && iv && g->lo_pct > 0) {
     r->verdict = EC_VERDICT_FAIL;
     c->failed++;
-    r->reason = ec_asprintf("%s: slower by more than the %g%% limit, and the %g%% interval excludes no change", head, pct,
+    r->reason = ec_asprintf("%s: slower by more than the " EC_GIVEN "%% limit, and the " EC_GIVEN "%% interval excludes no change", head, pct,
                             100 * g->confidence);
   } else if (past && mode == EC_GATE_MODE_THRESHOLD && g->within_lo_pct > 0) {
     /* the within-run interval vetoes a threshold failure, it never decides one */
     r->verdict = EC_VERDICT_FAIL;
     c->failed++;
-    r->reason = ec_asprintf("%s: past the %g%% limit (a threshold: one run per side, run-to-run noise not measured), "
+    r->reason = ec_asprintf("%s: past the " EC_GIVEN "%% limit (a threshold: one run per side, run-to-run noise not measured), "
                             "and beyond the run's own noise",
                             head, pct);
   } else if (past && mode == EC_GATE_MODE_THRESHOLD) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
     c->inconclusive++;
     decide = S_decide(g, pct);
-    r->reason = ec_asprintf("%s: inconclusive: past the %g%% limit, but within the run's own noise (the within-run "
+    r->reason = ec_asprintf("%s: inconclusive: past the " EC_GIVEN "%% limit, but within the run's own noise (the within-run "
                             "interval includes no change); %s",
                             head, pct, decide);
   } else if (past && !iv) {
     r->verdict = EC_VERDICT_FAIL;
     c->failed++;
-    r->reason = ec_asprintf("%s: past the %g%% limit (the estimate alone decides: no interval)", head, pct);
+    r->reason = ec_asprintf("%s: past the " EC_GIVEN "%% limit (the estimate alone decides: no interval)", head, pct);
   } else if (past) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
     c->inconclusive++;
     decide = S_decide(g, pct);
-    r->reason = decide ? ec_asprintf("%s: inconclusive: past the %g%% limit, but the %g%% interval includes no change; %s",
+    r->reason = decide ? ec_asprintf("%s: inconclusive: past the " EC_GIVEN "%% limit, but the " EC_GIVEN "%% interval includes no change; %s",
                                      head, pct, 100 * g->confidence, decide)
-                       : ec_asprintf("%s: inconclusive: past the %g%% limit, but the %g%% interval includes no change",
+                       : ec_asprintf("%s: inconclusive: past the " EC_GIVEN "%% limit, but the " EC_GIVEN "%% interval includes no change",
                                      head, pct, 100 * g->confidence);
   } else {
     r->verdict = EC_VERDICT_PASS;
-    r->reason = ec_asprintf("%s: within the %g%% limit (%s)", head, pct, dir);
+    r->reason = ec_asprintf("%s: within the " EC_GIVEN "%% limit (%s)", head, pct, dir);
   }
   free(decide);
 }
@@ -1301,18 +1301,18 @@ char *ec_compare_gate_rule(const ec_comparison *c) {
     if (i != c->baseline) any[ec_gate_mode_of(&c->res[i].est)] = 1;
   int modes = any[EC_GATE_MODE_INTERVAL] + any[EC_GATE_MODE_THRESHOLD] + any[EC_GATE_MODE_ESTIMATE];
   char iv[160], thr[256], est[128];
-  snprintf(iv, sizeof iv, "its %g%% interval excludes no change", conf);
+  snprintf(iv, sizeof iv, "its " EC_GIVEN "%% interval excludes no change", conf);
   snprintf(thr, sizeof thr,
            "a threshold on the estimate (one run per side: run-to-run noise not measured), inconclusive when the "
            "run's own noise explains it");
   snprintf(est, sizeof est, "the estimate alone (no per-iteration distribution, no interval)");
   if (modes <= 1) {
-    if (any[EC_GATE_MODE_THRESHOLD]) return ec_asprintf("fail when the estimated slowdown exceeds %g%%: %s", pct, thr);
-    if (any[EC_GATE_MODE_ESTIMATE]) return ec_asprintf("fail when the estimated slowdown exceeds %g%%: %s", pct, est);
-    return ec_asprintf("fail when the estimated slowdown exceeds %g%% and %s", pct, iv);
+    if (any[EC_GATE_MODE_THRESHOLD]) return ec_asprintf("fail when the estimated slowdown exceeds " EC_GIVEN "%%: %s", pct, thr);
+    if (any[EC_GATE_MODE_ESTIMATE]) return ec_asprintf("fail when the estimated slowdown exceeds " EC_GIVEN "%%: %s", pct, est);
+    return ec_asprintf("fail when the estimated slowdown exceeds " EC_GIVEN "%% and %s", pct, iv);
   }
   ec_buf b = {0};
-  ec_buf_printf(&b, "fail when the estimated slowdown exceeds %g%%", pct);
+  ec_buf_printf(&b, "fail when the estimated slowdown exceeds " EC_GIVEN "%%", pct);
   const char *sep = ": ";
   if (any[EC_GATE_MODE_INTERVAL]) ec_buf_printf(&b, "%swith repeated runs or a given run-to-run noise, when %s", sep, iv), sep = "; ";
   if (any[EC_GATE_MODE_THRESHOLD]) ec_buf_printf(&b, "%swith one run per side, as %s", sep, thr), sep = "; ";

@@ -426,7 +426,7 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
   g->rho = cp.rho;
   if (isfinite(cp.rho) && cp.rho > EC_CP_RHO_WARN)
     ec_diag_add(diags, EC_WARN, NULL, 0, 0,
-                "%s: nights are correlated (lag-1 autocorrelation %.2f of the residuals): the noise is widened by "
+                "%s: nights are correlated (lag-1 autocorrelation " EC_COEF " of the residuals): the noise is widened by "
                 "sqrt((1+rho)/(1-rho)) and nights are not independent runs",
                 g->engine, cp.rho);
   g->penalty = cp.penalty;
@@ -826,11 +826,11 @@ char *ec_trend_gate_rule(const ec_trend *t) {
   }
   if (threshold && !interval)
     return ec_asprintf("fail when the latest night is slower than the level before it, or than the reference level, by "
-                       "more than %g%%: a threshold on the estimate (a single earlier night: run-to-run noise not "
+                       "more than " EC_GIVEN "%%: a threshold on the estimate (a single earlier night: run-to-run noise not "
                        "measured), inconclusive when the night's own noise explains it",
                        t->opts.max_regress_pct);
   return ec_asprintf("fail when the latest night is slower than the level before it, or than the reference level, by "
-                     "more than %g%% and the %g%% interval excludes no change (a single red night is inconclusive "
+                     "more than " EC_GIVEN "%% and the " EC_GIVEN "%% interval excludes no change (a single red night is inconclusive "
                      "until a second night or a new level confirms it)",
                      t->opts.max_regress_pct, 100 * t->opts.confidence);
 }

@@ -212,7 +212,7 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
   if (s)
     for (size_t i = 0; i < s->n_unknown; i++)
       ec_diag_add(&e->diags, EC_WARN, s->unknown[i].path, 0, 0,
-                  "unknown tensor format \"%s\" (%zu %s): %s; its elements count as %g bytes", s->unknown[i].fmt,
+                  "unknown tensor format \"%s\" (%zu %s): %s; its elements count as " EC_GIVEN " bytes", s->unknown[i].fmt,
                   s->unknown[i].count, ec_plural(s->unknown[i].count, "tensor", "tensors"), s->unknown[i].guessed ? "precision guessed from its words" : "precision unknown",
                   s->unknown[i].bytes);
   S_join_profile(e, o);

@@ -164,8 +164,8 @@ void ec_log_merge_num(ec_engine *e, const char *path, int line, int primary, dou
   if (isnan(*dst)) *dst = val;
   else if (primary && !ec_log_same(*dst, val)) {
     char a[64], b[64];
-    snprintf(a, sizeof a, "%.9g", *dst);
-    snprintf(b, sizeof b, "%.9g", val);
+    snprintf(a, sizeof a, "%" EC_DATA_G, *dst);
+    snprintf(b, sizeof b, "%" EC_DATA_G, val);
     ec_source_note(e, path, line, what, a, b);
   }
 }

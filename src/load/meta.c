@@ -34,7 +34,7 @@ static int S_pct_labels(const char *opt, char labels[][16], int max) {
     char *end;
     double p = strtod(opt, &end);
     if (end == opt) break;
-    snprintf(labels[n++], 16, "p%g", p);
+    snprintf(labels[n++], 16, "p" EC_GIVEN, p);
     opt = end;
     while (*opt == ',' || *opt == ' ' || *opt == '%') opt++;
   }
@@ -133,7 +133,7 @@ static void S_legacy_device(ec_engine *e, const char *path, const json_t *o) {
   if (isnan(d->memory_clock_ghz) && isfinite(x = ec_json_num(json_object_get(o, "MEMORY_CLOCK_RATE")))) d->memory_clock_ghz = x / 1e6;
   if (isnan(d->bus_width_bits) && isfinite(x = ec_json_num(json_object_get(o, "GLOBAL_MEMORY_BUS_WIDTH")))) d->bus_width_bits = x;
   if (!d->global_memory && isfinite(x = ec_json_num(json_object_get(o, "TotalMemory"))))
-    d->global_memory = ec_asprintf("%.0f MiB", x / 1048576.0);
+    d->global_memory = ec_asprintf(EC_WHOLE " MiB", x / 1048576.0);
   d->present = 1;
   d->source = "metadata";
 }

@@ -105,7 +105,7 @@ int ec_load_profile_text(ec_engine *e, const char *path, const char *text, size_
   if (bad)
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu profile %s without a name were dropped", bad, ec_plural(bad, "record", "records"));
   if (nonfinite)
-    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu profile %s have missing or non-finite times (counted as 0)", nonfinite, ec_plural(nonfinite, "record", "records"));
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu profile %s missing or non-finite times (counted as 0)", nonfinite, ec_plural(nonfinite, "record has", "records have"));
   if (other_profile)
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu profile %s belong to other optimisation profiles (--profile-index %d is shown)",
                 other_profile, ec_plural(other_profile, "record", "records"), pidx);

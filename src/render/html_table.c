@@ -108,7 +108,7 @@ static void S_cell(ec_buf *b, const ec_table *t, size_t r, size_t c, double smax
     ec_buf_putc(b, '"');
   }
   if (style) ec_buf_printf(b, " style=\"%s\"", style);
-  if (main && t->interactive && isfinite(x->sort)) ec_buf_printf(b, " data-v=\"%.9g\"", x->sort);
+  if (main && t->interactive && isfinite(x->sort)) ec_buf_printf(b, " data-v=\"%" EC_DATA_G "\"", x->sort);
   ec_buf_putc(b, '>');
   if (x->link) {
     ec_buf_puts(b, "<a href=\"");
@@ -265,7 +265,7 @@ static void S_data_json(const ec_table *t, const double *smax, ec_buf *b) {
       for (size_t r = 0; r < n; r++) {
         double x = ec_table_cell(t, r, c)->sort;
         if (r) ec_buf_putc(b, ',');
-        if (isfinite(x)) ec_buf_printf(b, "%.9g", x);
+        if (isfinite(x)) ec_buf_printf(b, "%" EC_DATA_G, x);
         else ec_buf_puts(b, "null");
       }
       ec_buf_putc(b, ']');

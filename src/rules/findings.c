@@ -295,7 +295,7 @@ static void S_hotspots(S_ctx *c) {
     f->share_pct = share;
     f->latency_ms = reg_ms[k];
     f->message = ec_asprintf("Hotspot: Myelin region myl%ld (%zu %s) takes " EC_PCT " of the summed layer latency "
-                             "(" EC_MS "); none of its layers reaches %g%% alone.",
+                             "(" EC_MS "); none of its layers reaches " EC_GIVEN "%% alone.",
                              reg_id[k], m, ec_plural(m, "layer", "layers"), share, reg_ms[k], c->o->hotspot_pct);
     const ec_layer *top = &e->layers[f->layers[0]];
     f->evidence = ec_asprintf("slowest: %s (" EC_MS ")", top->name, top->has_profile ? top->avg_ms : NAN);

@@ -547,8 +547,8 @@ static void S_zero_latency(S_ctx *c) {
   }
   char ev[64];
   snprintf(ev, sizeof ev, "%zu of %zu %s", n, e->n_layers, ec_plural(e->n_layers, "layer", "layers"));
-  S_add(c, "zero-latency", EC_LINT_INFO, -1, 0.0, 0.0, mit, ev, "%zu %s were profiled at 0 ms (the first: \"%s\").",
-        n, ec_plural(n, "layer", "layers"), e->layers[first].name);
+  S_add(c, "zero-latency", EC_LINT_INFO, -1, 0.0, 0.0, mit, ev, "%zu %s profiled at 0 ms (the first: \"%s\").",
+        n, ec_plural(n, "layer was", "layers were"), e->layers[first].name);
 }
 
 static int S_fp32_compute(const ec_layer *l) {
@@ -943,7 +943,7 @@ static void S_profile_checks(S_ctx *c) {
     snprintf(ev, sizeof ev, "%zu of %zu %s", e->layers_without_profile, e->n_layers, ec_plural(e->n_layers, "layer", "layers"));
     S_add(c, "profile-name-mismatch", EC_LINT_WARNING, -1, NAN, NAN,
           "Use the profile and layer information of the same build; their latency counts as 0 here.", ev,
-          "%zu %s have no profile record.", e->layers_without_profile, ec_plural(e->layers_without_profile, "layer", "layers"));
+          "%zu %s no profile record.", e->layers_without_profile, ec_plural(e->layers_without_profile, "layer has", "layers have"));
   }
   double pct = 0, avg = 0, tim = 0;
   size_t np = 0;
@@ -962,10 +962,10 @@ static void S_profile_checks(S_ctx *c) {
   double tol = c->o.pct_sum_tolerance;
   if ((complete && fabs(pct - 100) > tol) || (!complete && pct > 100 + tol)) {
     char ev[96];
-    snprintf(ev, sizeof ev, "sum of percentage over %zu %s: %.4g", np, ec_plural(np, "record", "records"), pct);
+    snprintf(ev, sizeof ev, "sum of percentage over %zu %s: %" EC_NUM_G, np, ec_plural(np, "record", "records"), pct);
     S_add(c, "profile-pct-sum", EC_LINT_WARNING, -1, NAN, NAN,
           "The profile may be truncated, merged from several runs, or belong to another engine.", ev,
-          "Profile percentages sum to %.2f, not 100.", pct);
+          "Profile percentages sum to %" EC_PCT_G ", not 100.", pct);
   }
   if (e->profile_count > 0 && avg > 0 && tim > 0) {
     double want = avg * (double)e->profile_count;
@@ -983,9 +983,9 @@ static void S_profile_checks(S_ctx *c) {
     }
   } else if (e->profile_count <= 0 && avg > 0 && tim > 0) {
     char ev[96];
-    snprintf(ev, sizeof ev, "sum timeMs / sum averageMs = %.4g", tim / avg);
+    snprintf(ev, sizeof ev, "sum timeMs / sum averageMs = %" EC_NUM_G, tim / avg);
     S_add(c, "profile-count-inferred", EC_LINT_INFO, -1, NAN, NAN, NULL, ev,
-          "The profile has no iteration count; timeMs/averageMs suggests about %.0f %s.", tim / avg, ec_plural((size_t)(tim / avg), "iteration", "iterations"));
+          "The profile has no iteration count; timeMs/averageMs suggests about " EC_WHOLE " %s.", tim / avg, ec_plural((size_t)(tim / avg), "iteration", "iterations"));
   }
 }
 

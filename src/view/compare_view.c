@@ -1181,7 +1181,7 @@ ec_table *ec_cmp_tbl_waterfall(const ec_cmp_view *v, size_t i, const char *id) {
     run += st[k].delta;
     row = ec_table_row(t);
     ec_table_set(t, row, 0, st[k].label, NAN);
-    snprintf(buf, sizeof buf, "%+.4g", st[k].delta);
+    snprintf(buf, sizeof buf, "%+" EC_MS_G, st[k].delta);
     ec_table_set(t, row, 1, buf, st[k].delta);
     ec_table_set_ms(t, row, 2, run);
   }
@@ -1229,9 +1229,9 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
       ec_table_set(t, row, 2, ec_compare_pair_type(la, lb), NAN);
       ec_table_set_ms(t, row, 3, d->base_ms);
       ec_table_set_ms(t, row, 4, d->ms);
-      snprintf(buf, sizeof buf, "%+.4g", d->delta_ms);
+      snprintf(buf, sizeof buf, "%+" EC_MS_G, d->delta_ms);
       ec_table_set(t, row, 5, buf, d->delta_ms);
-      snprintf(buf, sizeof buf, isfinite(d->delta_pct) ? "%+.1f" : "new", d->delta_pct);
+      snprintf(buf, sizeof buf, isfinite(d->delta_pct) ? "%+" EC_CHANGE_G : "new", d->delta_pct);
       ec_table_set(t, row, 6, buf, d->delta_pct);
       /* what changed and why, whole when it is short ("implementation changed: CaskConvolution →
        * CudnnConvolution"); else in words ("implementation, precision FP16 → INT8"), the kernels on demand */

@@ -695,8 +695,8 @@ static ec_scene *S_roofline(S_ctx *c) {
       if (ms_by_math[m] > dom_ms && isfinite(nu->peak.flops[m])) dom = (ec_math)m, dom_ms = ms_by_math[m];
     const ec_device *d = &e->device;
     char dev[256];
-    snprintf(dev, sizeof dev, "%s (compute capability %s, %g SMs at %g GHz, %g-bit memory bus "
-                              "at %g GHz)",
+    snprintf(dev, sizeof dev, "%s (compute capability %s, " EC_GIVEN " SMs at " EC_GIVEN " GHz, " EC_GIVEN "-bit memory bus "
+                              "at " EC_GIVEN " GHz)",
              d->name ? d->name : "the device",
              d->compute_capability ? d->compute_capability : "?", d->sms, d->compute_clock_ghz,
              d->bus_width_bits, d->memory_clock_ghz);

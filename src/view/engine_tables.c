@@ -83,7 +83,7 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
     ec_buf b = {0};
     ec_buf_puts(&b, e->device.name ? e->device.name : "unknown device");
     if (e->device.compute_capability) ec_buf_printf(&b, ", compute capability %s", e->device.compute_capability);
-    if (isfinite(e->device.sms)) ec_buf_printf(&b, ", %.0f %s", e->device.sms, ec_plural((size_t)(e->device.sms), "SM", "SMs"));
+    if (isfinite(e->device.sms)) ec_buf_printf(&b, ", " EC_WHOLE " %s", e->device.sms, ec_plural((size_t)(e->device.sms), "SM", "SMs"));
     char mem[64];
     if (e->device.global_memory) ec_buf_printf(&b, ", %s", ec_fmt_bytes_text(mem, sizeof mem, e->device.global_memory));
     S_kv(t, "Device", b.data);
@@ -895,7 +895,7 @@ ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max) {
     ec_table_set_rate(t, r, 8, x->intensity);
     if (x->conv_dims) {
       char mnk[96];
-      snprintf(mnk, sizeof mnk, "%.0f x %.0f x %.0f", x->gemm_m, x->gemm_n, x->gemm_k);
+      snprintf(mnk, sizeof mnk, EC_WHOLE " x " EC_WHOLE " x " EC_WHOLE, x->gemm_m, x->gemm_n, x->gemm_k);
       ec_table_set(t, r, 9, mnk, NAN);
     }
   }

@@ -84,7 +84,7 @@ ec_table *ec_tv_tbl_cps(const ec_trend *t, const char *id, const char **why) {
   ec_table *tb = ec_table_new(id, NULL);
   ec_table_col(tb, "Engine", EC_CELL_ALIGN_LEFT, 0);
   ec_table_col(tb, "First night", EC_CELL_ALIGN_LEFT, 0);
-  snprintf(buf, sizeof buf, "Change [%g%% interval]", 100 * t->opts.confidence);
+  snprintf(buf, sizeof buf, "Change [" EC_GIVEN "%% interval]", 100 * t->opts.confidence);
   ec_table_col(tb, buf, EC_CELL_ALIGN_RIGHT, 0);
   snprintf(buf, sizeof buf, "Level (%s)", S_unit(t));
   ec_table_col(tb, buf, EC_CELL_ALIGN_LEFT, 0);
@@ -198,7 +198,7 @@ ec_table *ec_tv_tbl_nights(const ec_trend *t, size_t gi, const char *id, size_t 
     ec_buf_free(&m);
   }
   if (shown < g->n) {
-    char *note = ec_asprintf("%zu earlier %s are not listed (every night is in the JSON output, --json).", g->n - shown, ec_plural(g->n - shown, "night", "nights"));
+    char *note = ec_asprintf("%zu earlier %s not listed (every night is in the JSON output, --json).", g->n - shown, ec_plural(g->n - shown, "night is", "nights are"));
     ec_table_set_note(tb, note);
     free(note);
   }
@@ -252,7 +252,7 @@ ec_scene *ec_tv_chart_series_w(const ec_trend *t, size_t gi, const char *id, dou
   char *title = ec_asprintf("%s%s%s", g->engine, g->gpu ? " on " : "", g->gpu ? g->gpu : "");
   char *desc = ec_asprintf("%s of %s night by night, with each level's fitted value and noise band", ec_metric_label(t->used),
                            g->engine);
-  char *band = isfinite(g->noise_pct) ? ec_asprintf("noise band (level \xC2\xB1 %g \xC3\x97 " EC_PCT ")", EC_CP_CLIP, g->noise_pct)
+  char *band = isfinite(g->noise_pct) ? ec_asprintf("noise band (level \xC2\xB1 " EC_GIVEN " \xC3\x97 " EC_PCT ")", EC_CP_CLIP, g->noise_pct)
                                       : NULL;
   char *ylab = ec_strdup(ec_metric_label(t->used));
   ec_series_spec sp = {0};

@@ -32,6 +32,12 @@
 #define EC_WORDS_H
 #include <stddef.h>
 
+/** A general number (4 significant digits), as ec_fmt_num writes it: "1155", "0.8622". */
+#define EC_NUM_G ".4g"
+/** A number written for a machine to read back (CSV, a data attribute, a
+ *  value quoted from two inputs that disagree): 9 significant digits. */
+#define EC_DATA_G ".9g"
+
 /** The word for a value the inputs do not give. */
 #define EC_NA "not available"
 /** The lead of a sentence that says why a part is missing: "Not available: no profile". */
@@ -112,6 +118,8 @@ const char *ec_plural(size_t n, const char *one, const char *many);
 char *ec_count_words(char *buf, size_t cap, size_t n, const char *one, const char *many);
 /** n with thousands separators and its noun: "1 layer", "12,345 layers". */
 char *ec_fmt_count(char *buf, size_t cap, size_t n, const char *one, const char *many);
+/** x with dec decimals and its sign, never "-0.0" ("+0.0" instead): "+2.25", "-0.5". */
+char *ec_fmt_signed(char *buf, size_t cap, double x, int dec);
 /** Integer with thousands separators ("12,345"); "–" for NaN. */
 char *ec_fmt_int(char *buf, size_t cap, double v);
 /** A general number, 4 significant digits ("1155", "0.8622"); "–" for NaN. */
