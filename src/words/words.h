@@ -14,16 +14,23 @@
  *               on a chart's own label, 1 decimal: "17.5%" (EC_PCT_LABEL)
  *   change      a relative change, signed, 1 decimal: "+2.2%" (EC_PCT_DELTA)
  *   ratio       3 significant digits and a times sign: "1.23×" (EC_RATIO)
- *   rates       throughput "1155.2 qps" (EC_QPS), compute "139.2 TFLOP/s"
- *               (EC_TFLOPS)
+ *   rates       throughput "1155.2 qps" (EC_QPS, EC_QPS_G), compute
+ *               "139.2 TFLOP/s" (EC_TFLOPS, EC_TFLOPS_G)
  *   bytes       binary units, 1 decimal: "3.3 MiB", "512 B" (ec_fmt_bytes)
  *   count       n and its noun, singular at 1 only: "1 layer", "0 layers"
  *               (ec_plural, ec_count_words; ec_fmt_count adds thousands
  *               separators: "12,345 layers")
- *   unknown     "not available" in sentences (EC_NA), "–" in a table cell
+ *   unknown     "not available" in sentences (EC_NA), "Not available: why"
+ *               for a missing part (EC_NA_LEAD), "–" in a table cell
  *               (EC_DASH); a value the inputs do not give is never 0
- *   option      an option's value is echoed as the user gave it, with a bare
- *               %g ("the 5% limit", "layers of 0.05 ms or more")
+ *   option      an option's value is echoed as the user gave it (EC_GIVEN,
+ *               a bare %g): "the 5% limit", "layers of 0.05 ms or more"
+ *   machine     a number written to be read back (CSV, a data attribute):
+ *               9 significant digits (EC_DATA_G)
+ *
+ * A table cell takes its number through draw/table.h's typed setters
+ * (ec_table_set_ms, _pct, _change, ...), which use these. No float format is
+ * written outside this folder but a commented allow-list (tests/e2e/words.sh).
  *
  * The format macros are string literals, so a sentence keeps its one
  * printf call: ec_asprintf("took " EC_MS " (%.1f%%)", ms, pct).

@@ -76,16 +76,23 @@ code() {
   done
 }
 
-# formats: each FILE:LINE:CODE line as FILE:LINE:GROUPS, the line's string
-# literals joined as the compiler joins adjacent ones, groups apart by a
-# tab; a words/ macro between literals is a placeholder (\001; EC_WHOLE,
+# formats: FILE:LINE:CODE lines in, one FILE:LINE:<tab>GROUP line out per
+# group of string literals joined as the compiler joins adjacent ones (over
+# line ends too: the group is reported at its first line); a words/ macro between literals is a placeholder (\001; EC_WHOLE,
 # a count, is \002), "%%" is dropped. Lines with a scanf are left out.
 formats() {
   awk '
-    /scanf\(/ { next }
+    function emit(h, t) { gsub(/%%/, "", t); print h "\t" t }
+    function flush() { if (pend != "") emit(phead, pend); pend = "" }
+    /scanf\(/ { flush(); next }
     {
-      p = index($0, ":"); p2 = index(substr($0, p + 1), ":"); head = substr($0, 1, p + p2)
-      s = substr($0, p + p2 + 1); n = length(s); out = ""; cur = ""; q = 0; have = 0
+      p = index($0, ":"); file = substr($0, 1, p - 1); p2 = index(substr($0, p + 1), ":"); head = substr($0, 1, p + p2)
+      s = substr($0, p + p2 + 1); n = length(s); cur = ""; q = 0; have = 0; ghead = head
+      if (file != pfile) flush()
+      pfile = file
+      # a literal that goes on from the line above is one with it
+      if (pend != "" && s ~ /^[ \t]*("|EC_[A-Z])/) { cur = pend; have = 1; ghead = phead; pend = "" }
+      else flush()
       for (i = 1; i <= n; i++) {
         c = substr(s, i, 1)
         if (q) {
@@ -96,18 +103,15 @@ formats() {
         }
         if (c == "\"") { q = 1; have = 1; continue }
         if (c == " " || c == "\t") continue
-        if (substr(s, i) ~ /^EC_[A-Z0-9_]+/ && have) {
+        if (substr(s, i) ~ /^EC_[A-Z0-9_]+/) {
           match(substr(s, i), /^EC_[A-Z0-9_]+/); m = substr(s, i, RLENGTH)
-          cur = cur (m == "EC_WHOLE" ? "\002" : "\001"); i += RLENGTH - 1; continue
+          cur = cur (m == "EC_WHOLE" ? "\002" : "\001"); have = 1; i += RLENGTH - 1; continue
         }
-        if (substr(s, i) ~ /^EC_WHOLE/) { cur = cur "\002"; have = 1; i += 7; continue }
-        if (substr(s, i) ~ /^EC_[A-Z0-9_]+/) { match(substr(s, i), /^EC_[A-Z0-9_]+/); cur = cur "\001"; have = 1; i += RLENGTH - 1; continue }
-        if (have) { out = out "\t" cur; cur = ""; have = 0 }
+        if (have) { emit(ghead, cur); cur = ""; have = 0; ghead = head }
       }
-      if (have) out = out "\t" cur
-      gsub(/%%/, "", out)
-      if (out != "") print head out
-    }'
+      if (have) { pend = cur; phead = ghead }
+    }
+    END { flush() }'
 }
 
 # scan DIR: every violation under DIR (not the floor nor narrate for the
@@ -191,6 +195,10 @@ static void f(size_t n, double ms) {
   sscanf(s, "%lf", &ms);
   printf("%zu %s, %.0f SMs", n, ec_plural(n, "layer", "layers"), ms);
   printf(EC_WHOLE " nodes, %zu has no latencyMs, 100%% of %zu", ms, n, n);
+  printf("%zu streams and %zu signal/wait "
+         "layers synchronise them %"
+         EC_MS_G, n, n, ms);
+  printf("%zu", n); puts("layers");
 }
 C
 cat > "$TMP/plant/view/y.c" <<'C'
@@ -219,6 +227,8 @@ count without the plural rule: .*x.c:9: %zu ... nights
 float format: .*x.c:11: %.0f
 count without the plural rule: .*x.c:11: %.0f ... SMs
 count without the plural rule: .*x.c:12: EC_WHOLE ... nodes
+count without the plural rule: .*x.c:13: %zu ... streams
+count without the plural rule: .*x.c:13: %zu ... layers
 dash written out (EC_DASH): .*y.c:2:
 not available lead (EC_NA_LEAD): .*y.c:3:
 float format: .*y.c:4: %10.4f'
