@@ -163,7 +163,8 @@ void ec_table_set_static_rows(ec_table *t, const size_t *rows, size_t n, const c
 
 const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col) { return &t->cells[row * t->ncols + col]; }
 
-ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, const char **why, const char *more) {
+ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, const char **why, const char *more_one,
+                          const char *more_many) {
   if (!t->nrows) {
     ec_table_free(t);
     *why = empty_why;
@@ -171,7 +172,7 @@ ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, cons
   }
   if (total > t->nrows) {
     char note[256];
-    snprintf(note, sizeof note, "%zu more %s", total - t->nrows, more);
+    snprintf(note, sizeof note, "%zu more %s", total - t->nrows, ec_plural(total - t->nrows, more_one, more_many));
     ec_table_set_note(t, note);
   }
   return t;

@@ -136,7 +136,9 @@ const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col);
 double *ec_table_share_max(const ec_table *t);
 /** Finish a table that shows at most some of total items: with no rows it is
  *  freed, *why = empty_why and NULL is returned; when rows < total a note
- *  "<total - rows> more <more>" is set. Returns t otherwise. */
-ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, const char **why, const char *more);
+ *  "<total - rows> more <more>" is set, more_one for one row left out, else
+ *  more_many (ec_plural). Returns t otherwise. */
+ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, const char **why, const char *more_one,
+                          const char *more_many);
 
 #endif

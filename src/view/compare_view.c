@@ -436,10 +436,11 @@ ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, co
   t = ec_table_finish(t, total,
                       aligned ? "no aligned layer changed its time by more than 3%, its implementation or its precision"
                               : "no engine could be aligned with the baseline (stored summaries have no layers)",
-                      why, NULL);
+                      why, NULL, NULL);
   if (t && moved > t->nrows) {
-    char n[32], *note = ec_asprintf("%s more changed pairs, smaller changes first, are folded under the table.",
-                                    ec_fmt_int(n, sizeof n, (double)(moved - t->nrows)));
+    char n[32], *note = ec_asprintf("%s more %s", ec_fmt_int(n, sizeof n, (double)(moved - t->nrows)),
+                                    ec_plural(moved - t->nrows, "changed pair, a smaller change, is folded under the table.",
+                                              "changed pairs, smaller changes first, are folded under the table."));
     ec_table_set_note(t, note);
     free(note);
   }
@@ -449,7 +450,8 @@ ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, co
 ec_table *ec_cmp_tbl_layers_rest(const ec_cmp_view *v, const char *id, size_t shown, size_t max, const char **why) {
   size_t total, moved = S_moved_count(v);
   ec_table *t = S_layers(v, id, moved < shown ? moved : shown, (size_t)-1, max, &total);
-  return ec_table_finish(t, total, "every aligned pair is in the table above", why, "aligned pairs are in compare --json.");
+  return ec_table_finish(t, total, "every aligned pair is in the table above", why, "aligned pair is in compare --json.",
+                         "aligned pairs are in compare --json.");
 }
 
 ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
@@ -482,7 +484,7 @@ ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, 
     }
   }
   return ec_table_finish(t, total, "every layer has a partner on the other side", why,
-                         "one-sided layers are in compare --json.");
+                         "one-sided layer is in compare --json.", "one-sided layers are in compare --json.");
 }
 
 ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char **why) {
@@ -531,7 +533,7 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
       ec_table_set_ratio(t, row, 6, fq);
     }
   }
-  return ec_table_finish(t, total, "there is no candidate", why, NULL);
+  return ec_table_finish(t, total, "there is no candidate", why, NULL, NULL);
 }
 
 /* Union of group keys over engines, sorted. */
@@ -1267,5 +1269,6 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
              "Layer by layer)";
   }
   return ec_table_finish(t, total, none, why,
+                         "slower layer is in the table of aligned layers below and in compare --json.",
                          "slower layers are in the table of aligned layers below and in compare --json.");
 }

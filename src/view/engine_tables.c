@@ -816,7 +816,8 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max) {
     ec_buf_free(&b);
   }
   const char *why;
-  return ec_table_finish(t, total, "no fused layer", &why, "fused layers are in the full layer table.");
+  return ec_table_finish(t, total, "no fused layer", &why, "fused layer is in the full layer table.",
+                         "fused layers are in the full layer table.");
 }
 
 ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max) {

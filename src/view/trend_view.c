@@ -120,7 +120,7 @@ ec_table *ec_tv_tbl_cps(const ec_trend *t, const char *id, const char **why) {
       ec_buf_free(&m);
     }
   }
-  return ec_table_finish(tb, total, "no engine's level changed: no change point", why, "change points");
+  return ec_table_finish(tb, total, "no engine's level changed: no change point", why, "change point", "change points");
 }
 
 ec_table *ec_tv_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers, const char *id, size_t max) {
