@@ -336,7 +336,8 @@ static ec_block *S_notes(void *ud, const ec_tmpl_item *it, const char *data, con
   for (size_t i = 0; i < x->c->n; i++) {
     size_t w = ec_diags_count(&x->c->engines[i]->diags, EC_WARN);
     if (!w) continue;
-    char *m = ec_asprintf("%s: %zu %s while loading (see its report card)", x->c->engines[i]->name, w, ec_plural(w, "warning", "warnings"));
+    char *m = ec_asprintf("%s: %zu %s while loading (see its report card)", x->c->engines[i]->name, w,
+                          ec_plural(w, "warning", "warnings"));
     ec_block_note(b, 1, m);
     free(m);
   }

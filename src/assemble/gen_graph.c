@@ -440,14 +440,17 @@ ec_block *ec_gen_graph_job_block(ec_gen_graph_job *j) {
   for (size_t i = 0; i < S_NGRAPHS; i++)
     if (i != pick && i != S_LEGEND) ec_gl_free(gl[i]);
   ec_buf cap = {0};
-  ec_buf_printf(&cap, "Layers as nodes, tensors as edges (%zu %s for %zu %s); fill by %s, edges by precision%s.", j->nodes, ec_plural(j->nodes, "node", "nodes"),
+  ec_buf_printf(&cap, "Layers as nodes, tensors as edges (%zu %s for %zu %s); fill by %s, edges by precision%s.",
+                j->nodes, ec_plural(j->nodes, "node", "nodes"),
                 j->layers, ec_plural(j->layers, "layer", "layers"), j->by_precision ? "precision" : "layer type",
                 j->edge_labels ? " with dimensions and format" : " (without dimensions and format: the HTML page shows them on demand)");
   if (j->note) ec_buf_printf(&cap, " %s", j->note);
   if (j->columns > 1 && !pdf_hot)
-    ec_buf_printf(&cap, " The chain of layers is wrapped into %zu %s, read left to right.", j->columns, ec_plural(j->columns, "column", "columns"));
+    ec_buf_printf(&cap, " The chain of layers is wrapped into %zu %s, read left to right.", j->columns,
+                  ec_plural(j->columns, "column", "columns"));
   else if (j->columns > 1)
-    ec_buf_printf(&cap, " On the page, the chain of layers is wrapped into %zu %s, read left to right.", j->columns, ec_plural(j->columns, "column", "columns"));
+    ec_buf_printf(&cap, " On the page, the chain of layers is wrapped into %zu %s, read left to right.", j->columns,
+                  ec_plural(j->columns, "column", "columns"));
   if (pdf_hot) {
     size_t n = j->hot_n[hv];
     const char *what = j->hot_by_io ? (ec_plural(n, "layer with the most I/O traffic (no profile)", "layers with the most I/O traffic (no profile)"))

@@ -62,7 +62,8 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
       break;
     }
     if (b->collapsed) {
-      ec_buf_printf(o, "<details class=\"table\"><summary>%s (%zu %s)</summary>", "Show the table", b->table->nrows, ec_plural(b->table->nrows, "row", "rows"));
+      ec_buf_printf(o, "<details class=\"table\"><summary>%s (%zu %s)</summary>", "Show the table", b->table->nrows,
+                    ec_plural(b->table->nrows, "row", "rows"));
       ec_render_table_html(b->table, o);
       ec_buf_puts(o, "</details>\n");
       break;
@@ -235,7 +236,8 @@ void ec_html_report_begin(ec_buf *o, const char *title, const ec_report *r) {
     S_esc(o, d0->heads[0].text);
     ec_buf_puts(o, "</a></p>");
   } else if (r->n > 1) {
-    ec_buf_printf(o, "<p class=\"toc-title\"><a href=\"#top\">%zu %s</a></p>", r->n, ec_plural(r->n, "engine", "engines"));
+    ec_buf_printf(o, "<p class=\"toc-title\"><a href=\"#top\">%zu %s</a></p>", r->n,
+                  ec_plural(r->n, "engine", "engines"));
   }
   ec_buf_puts(o, "<ol>");
   for (size_t i = 0; i < r->n; i++) S_toc_part(o, &r->parts[i], r->n > 1);

@@ -273,7 +273,9 @@ int ec_report_trend_build(const ec_trend *t, const ec_report_opts *o, ec_report 
   int rc = ec_template_expand(md, len, &env, &p->doc, d);
   free(md);
   out->title = t->n == 1 ? ec_asprintf("Nightly trend of %s \xE2\x80\x94 enginecard", g0->engine)
-                         : ec_asprintf("Nightly trend of %zu %s \xE2\x80\x94 enginecard", t->n, ec_plural(t->n, "engine", "engines"));
-  out->running = t->n == 1 ? ec_asprintf("Nightly trend of %s", g0->engine) : ec_asprintf("Nightly trend of %zu %s", t->n, ec_plural(t->n, "engine", "engines"));
+                         : ec_asprintf("Nightly trend of %zu %s \xE2\x80\x94 enginecard", t->n,
+                                       ec_plural(t->n, "engine", "engines"));
+  out->running = t->n == 1 ? ec_asprintf("Nightly trend of %s", g0->engine) : ec_asprintf("Nightly trend of %zu %s",
+                                         t->n, ec_plural(t->n, "engine", "engines"));
   return rc;
 }

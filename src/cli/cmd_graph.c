@@ -125,7 +125,9 @@ int ec_cmd_graph(int argc, char **argv) {
       if (job) {
         const char *note = ec_gen_graph_job_note(job);
         if (note && c.verbosity >= 0) {
-          fprintf(stderr, "enginecard graph: %zu %s, %zu %s. ", ec_gen_graph_job_nodes(job), ec_plural(ec_gen_graph_job_nodes(job), "node", "nodes"), ec_gen_graph_job_edges(job), ec_plural(ec_gen_graph_job_edges(job), "edge", "edges"));
+          fprintf(stderr, "enginecard graph: %zu %s, %zu %s. ", ec_gen_graph_job_nodes(job),
+                  ec_plural(ec_gen_graph_job_nodes(job), "node", "nodes"), ec_gen_graph_job_edges(job),
+                  ec_plural(ec_gen_graph_job_edges(job), "edge", "edges"));
           ec_term_put_safe(stderr, note);
         }
         ec_buf out = {0};

@@ -168,7 +168,8 @@ int ec_cmd_trend(int argc, char **argv) {
     m++;
   }
   if (kept < n && c.verbosity >= 0)
-    fprintf(stderr, "enginecard trend: warning: %zu of %zu %s hold no usable data and are left out\n", n - kept, n, ec_plural(n, "input", "inputs"));
+    fprintf(stderr, "enginecard trend: warning: %zu of %zu %s hold no usable data and are left out\n", n - kept, n,
+            ec_plural(n, "input", "inputs"));
   /* nights shown by name are told apart by their paths (with --by, by the
    * label); the engines keep the names they were loaded with */
   char **display = o.t.by ? NULL : ec_load_distinct_names((const char *const *)group, paths, named, kept);

@@ -58,7 +58,8 @@ static void S_platform(const ec_comparison *c, FILE *f) {
       S_put(f, fam, strlen(fam), 0);
       /* a side without a profile (or without the family) has no time: a dash, never 0 */
       /* the noun follows the larger count; "layer " keeps the column */
-      fprintf(f, " %4zu vs %4zu %s  ", x->n_base, x->n, ec_plural(x->n > x->n_base ? x->n : x->n_base, "layer ", "layers"));
+      fprintf(f, " %4zu vs %4zu %s  ", x->n_base, x->n,
+              ec_plural(x->n > x->n_base ? x->n : x->n_base, "layer ", "layers"));
       S_ms_col(f, x->base_ms);
       fputs(" -> ", f);
       S_ms_col(f, x->ms);
@@ -153,7 +154,9 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
     if (isfinite(r->est.lo_pct)) {
       fprintf(f, "  interval: %s", r->est.method);
       if (r->est.df) fprintf(f, "; %zu and %zu %s, between-run sd " EC_PCT " (%d %s of freedom)", r->est.runs_base,
-                             r->est.runs_cand, ec_plural(r->est.runs_cand, "run", "runs"), r->est.between_pct, r->est.df, ec_plural(r->est.df, "degree", "degrees"));
+                             r->est.runs_cand, ec_plural(r->est.runs_cand, "run",
+                                                         "runs"), r->est.between_pct, r->est.df, ec_plural(r->est.df,
+                                                         "degree", "degrees"));
       fputc('\n', f);
     }
     /* the precision mix, and what was expected of it, before the layers */

@@ -29,8 +29,10 @@ void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE 
   const ec_engine *e = s->engine;
   fputs("engine ", out);
   S_put(out, e->name, strlen(e->name), 0, 200);
-  fprintf(out, "\n%zu %s: %zu %s, %zu %s, %zu info\n", f->n, ec_plural(f->n, "finding", "findings"), f->count[EC_LINT_ERROR], ec_plural(f->count[EC_LINT_ERROR], "error", "errors"),
-          f->count[EC_LINT_WARNING], ec_plural(f->count[EC_LINT_WARNING], "warning", "warnings"), f->count[EC_LINT_INFO]);
+  fprintf(out, "\n%zu %s: %zu %s, %zu %s, %zu info\n", f->n, ec_plural(f->n, "finding", "findings"),
+          f->count[EC_LINT_ERROR], ec_plural(f->count[EC_LINT_ERROR], "error", "errors"),
+          f->count[EC_LINT_WARNING], ec_plural(f->count[EC_LINT_WARNING], "warning",
+                                               "warnings"), f->count[EC_LINT_INFO]);
   if (!f->n) return;
   const ec_finding *top[3];
   size_t nt = ec_findings_top(f, 3, top);

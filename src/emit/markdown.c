@@ -202,7 +202,8 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
   }
   if (o->fold) ec_buf_puts(&b, "\n</details>\n");
   if (o->artifact && c->n > shown) {
-    ec_buf_printf(&b, "\n_%zu more %s in the artifact (left out to keep this under %zu %s)._\n", c->n - shown, ec_plural(c->n - shown, "row", "rows"), max, ec_plural(max, "byte", "bytes"));
+    ec_buf_printf(&b, "\n_%zu more %s in the artifact (left out to keep this under %zu %s)._\n", c->n - shown,
+                  ec_plural(c->n - shown, "row", "rows"), max, ec_plural(max, "byte", "bytes"));
     ec_md_tail(&b, 0, &c->diags);
   } else {
     ec_md_tail(&b, c->n - shown, &c->diags);
@@ -353,6 +354,7 @@ char *ec_md_cap(const char *md, size_t cap, const char *where) {
   ec_buf b = {0};
   ec_buf_put(&b, md, keep);
   for (; open > 0 && open < 64; open--) ec_buf_puts(&b, "\n</details>\n");
-  ec_buf_printf(&b, "\n_Cut at %zu %s: %zu more %s %s._\n", cap, ec_plural(cap, "byte", "bytes"), rows, ec_plural(rows, "row", "rows"), where);
+  ec_buf_printf(&b, "\n_Cut at %zu %s: %zu more %s %s._\n", cap, ec_plural(cap, "byte", "bytes"), rows,
+                ec_plural(rows, "row", "rows"), where);
   return ec_buf_take(&b);
 }

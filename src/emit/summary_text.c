@@ -100,7 +100,8 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
   }
   if (s->has_latency) {
     fprintf(f, "latency     " EC_MS "  (sum of per-layer averages", s->total_ms);
-    if (e->layers_without_profile) fprintf(f, "; %zu of %zu %s have no profile record", e->layers_without_profile, s->layers, ec_plural(s->layers, "layer", "layers"));
+    if (e->layers_without_profile) fprintf(f, "; %zu of %zu %s have no profile record", e->layers_without_profile,
+        s->layers, ec_plural(s->layers, "layer", "layers"));
     /* the comparison needs an end-to-end figure */
     if (t.known && isfinite(t.median_ms))
       fprintf(f, "; %s %s median " EC_MS " (%s)", s->total_ms > t.median_ms ? "exceeds the end-to-end" : "end-to-end",
@@ -129,7 +130,8 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
   S_bytes_line(f, "activations", s->activations_bytes, " of layer I/O traffic", s->nums.io_known, s->nums.n,
                none ? "no layers were read" : "no layer's tensors have a known size", NULL);
   if (s->has_timing)
-    fprintf(f, "timing      %zu %s: median " EC_MS ", p99 " EC_MS ", mean " EC_MS "\n", s->timing.count, ec_plural(s->timing.count, "iteration", "iterations"),
+    fprintf(f, "timing      %zu %s: median " EC_MS ", p99 " EC_MS ", mean " EC_MS "\n", s->timing.count,
+            ec_plural(s->timing.count, "iteration", "iterations"),
             s->timing.median, s->timing.p99, s->timing.mean);
   char *tp = ec_headline_throughput(e);
   if (tp) fprintf(f, "throughput  %s (" EC_QPS ", %s)\n", tp, e->perf.throughput_qps, e->perf.throughput_source);

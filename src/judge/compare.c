@@ -85,7 +85,8 @@ static int S_stat_metric(const ec_summary *s, int has, const ec_sample_stats *ss
   double c = ec_stats_get(st, "count");
   v->samples = isfinite(c) && c > 0 ? (size_t)c : 0;
   v->cv = S_stats_cv(st);
-  v->dist = v->samples ? ec_asprintf("summary statistics of %zu %s", v->samples, ec_plural(v->samples, "iteration", "iterations"))
+  v->dist = v->samples ? ec_asprintf("summary statistics of %zu %s", v->samples,
+                                     ec_plural(v->samples, "iteration", "iterations"))
                        : ec_strdup("summary statistics only (no iteration count)");
   return 1;
 }
@@ -851,7 +852,9 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
   if (measured && n_noises < r->n_deltas)
     r->layer_noise_note = ec_asprintf("run-to-run noise measured for %zu of %zu aligned %s (the others, on too few "
                                       "runs, are listed only past the " EC_GIVEN "%% floor)",
-                                      n_noises, r->n_deltas, ec_plural(r->n_deltas, "layer", "layers"), fmax(o->max_layer_regress_pct, EC_LAYER_FLOOR_PCT));
+                                      n_noises, r->n_deltas, ec_plural(r->n_deltas, "layer",
+                                                                       "layers"), fmax(o->max_layer_regress_pct,
+                                                                       EC_LAYER_FLOOR_PCT));
   free(noises);
   free(mb);
   free(me);
@@ -895,13 +898,16 @@ static char *S_decide(const ec_gate_est *g, double pct) {
       ec_gate_runs_needed(g, pct, EC_DECIDE_MAX_RUNS, &kb, &kc);
       if (kb)
         return ec_asprintf("with the run-to-run noise measured here (" EC_PCT "), %zu baseline %s (nights) would "
-                           "decide it, if the change stays at %s", 100 * sqrt(g->tau2), kb, ec_plural(kb, "run", "runs"), e);
+                           "decide it, if the change stays at %s", 100 * sqrt(g->tau2), kb, ec_plural(kb, "run",
+                                                                              "runs"), e);
       if (kc)
         return ec_asprintf("with the run-to-run noise measured here (" EC_PCT "), more baseline runs alone do not "
                            "decide it: %zu %s of the candidate and %zu of the baseline would, if the change stays "
-                           "at %s", 100 * sqrt(g->tau2), kc, ec_plural(kc, "run", "runs"), g->runs_base > 10 ? g->runs_base : (size_t)10, e);
+                           "at %s", 100 * sqrt(g->tau2), kc, ec_plural(kc, "run",
+                                               "runs"), g->runs_base > 10 ? g->runs_base : (size_t)10, e);
       return ec_asprintf("with the run-to-run noise measured here (" EC_PCT "), not even %d %s of each side would "
-                         "decide a change this close to the limit", 100 * sqrt(g->tau2), EC_DECIDE_MAX_RUNS, ec_plural(EC_DECIDE_MAX_RUNS, "run", "runs"));
+                         "decide a change this close to the limit", 100 * sqrt(g->tau2), EC_DECIDE_MAX_RUNS, ec_plural(EC_DECIDE_MAX_RUNS,
+                                                                               "run", "runs"));
     }
     return ec_strdup("the given run-to-run noise is too large for one run per side to decide: repeated runs would "
                      "measure it");
@@ -978,7 +984,9 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
     c->inconclusive++;
     r->reason = ec_asprintf("%s: inconclusive: a run has %zu %s (fewer than %d); runs of %d or more %s "
                             "would give a verdict",
-                            head, g->min_n, ec_plural(g->min_n, "iteration", "iterations"), EC_GATE_MIN_VERDICT_ITERATIONS, EC_GATE_MIN_VERDICT_ITERATIONS, ec_plural(EC_GATE_MIN_VERDICT_ITERATIONS, "iteration", "iterations"));
+                            head, g->min_n, ec_plural(g->min_n, "iteration",
+                                                      "iterations"), EC_GATE_MIN_VERDICT_ITERATIONS, EC_GATE_MIN_VERDICT_ITERATIONS, ec_plural(EC_GATE_MIN_VERDICT_ITERATIONS,
+                                                      "iteration", "iterations"));
   } else if (g->run_noise != EC_RUN_NOISE_MEASURED && isfinite(span_ms) && span_ms < EC_GATE_MIN_VERDICT_MS &&
              g->min_n < EC_GATE_SHORT_RUN_ITERATIONS) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
@@ -986,7 +994,8 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
     r->reason = ec_asprintf("%s: inconclusive: a run measured " EC_MS " of iterations (under " EC_GIVEN " s); runs of " EC_GIVEN " s or "
                             "%d %s would give a verdict",
                             head, span_ms, EC_GATE_MIN_VERDICT_MS / 1000, EC_GATE_MIN_VERDICT_MS / 1000,
-                            EC_GATE_SHORT_RUN_ITERATIONS, ec_plural(EC_GATE_SHORT_RUN_ITERATIONS, "iteration", "iterations"));
+                            EC_GATE_SHORT_RUN_ITERATIONS, ec_plural(EC_GATE_SHORT_RUN_ITERATIONS, "iteration",
+                                                                    "iterations"));
   } else if (past && iv && g->lo_pct > 0) {
     r->verdict = EC_VERDICT_FAIL;
     c->failed++;
@@ -1116,7 +1125,8 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
   }
   if (sd->n == 1 && sd->trimmed && !sd->from_files) {
     free(r->m.dist);
-    r->m.dist = ec_asprintf("%zu per-iteration %s after a start-up level of %zu was left out", sd->d[0].n, ec_plural(sd->d[0].n, "time", "times"), sd->trimmed);
+    r->m.dist = ec_asprintf("%zu per-iteration %s after a start-up level of %zu was left out", sd->d[0].n,
+                            ec_plural(sd->d[0].n, "time", "times"), sd->trimmed);
   } else if (sd->n > 1 || sd->from_files) {
     free(r->m.dist);
     size_t it = 0;
@@ -1127,7 +1137,8 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
       known &= sd->d[k].n > 0 && (sd->d[k].sorted || sd->d[k].sketch);
     }
     if (!known) r->m.dist = ec_strdup(c->used == EC_METRIC_LAYER_SUM ? "per-layer averages only" : "summary statistics only (no per-iteration distribution)");
-    else r->m.dist = ec_asprintf("%zu run%s, %zu %s%s", sd->n, ec_plural(sd->n, "", "s"), it, ec_plural(it, "iteration", "iterations"),
+    else r->m.dist = ec_asprintf("%zu run%s, %zu %s%s", sd->n, ec_plural(sd->n, "", "s"), it,
+                                 ec_plural(it, "iteration", "iterations"),
                                   sketch ? " (a stored sketch)" : sd->from_files ? " (approximated from stored percentiles)" : "");
   }
 }
@@ -1388,14 +1399,16 @@ char *ec_compare_alignment_text(const ec_comparison *c, size_t i) {
   if (i == c->baseline || !r->aligned) return NULL;
   const ec_engine *b = c->engines[c->baseline], *e = c->engines[i];
   ec_buf t = {0};
-  ec_buf_printf(&t, "%zu of %zu %s of %s and %zu of %zu of %s aligned", r->n_pairs, b->n_layers, ec_plural(b->n_layers, "layer", "layers"), b->name,
+  ec_buf_printf(&t, "%zu of %zu %s of %s and %zu of %zu of %s aligned", r->n_pairs, b->n_layers,
+                ec_plural(b->n_layers, "layer", "layers"), b->name,
                 r->n_pairs, e->n_layers, e->name);
   double sb = S_share(r->base_aligned_ms, r->base_total_ms), se = S_share(r->engine_aligned_ms, r->engine_total_ms);
   if (isfinite(sb) && isfinite(se)) ec_buf_printf(&t, ", " EC_PCT " and " EC_PCT " of their layer time", sb, se);
   double change = r->engine_total_ms - r->base_total_ms;
   size_t only = r->al ? r->al->only_a + r->al->only_b : 0;
   if (only && isfinite(change) && isfinite(r->only_base_ms) && isfinite(r->only_engine_ms))
-    ec_buf_printf(&t, "; the %zu %s on one side only account for " EC_MS_DELTA " of the " EC_MS_DELTA " change", only, ec_plural(only, "layer", "layers"),
+    ec_buf_printf(&t, "; the %zu %s on one side only account for " EC_MS_DELTA " of the " EC_MS_DELTA " change", only,
+                  ec_plural(only, "layer", "layers"),
                   r->only_engine_ms - r->only_base_ms, change);
   if ((isfinite(sb) && sb < 50) || (isfinite(se) && se < 50) ||
       (!isfinite(sb) && (2 * r->n_pairs < b->n_layers || 2 * r->n_pairs < e->n_layers)))

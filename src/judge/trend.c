@@ -415,7 +415,8 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
   }
   g->points = np;
   if (gaps)
-    ec_diag_add(diags, EC_WARN, NULL, 0, 0, "%s: %zu of %zu %s lack %s and are gaps in its series", g->engine, gaps, n, ec_plural(n, "night", "nights"),
+    ec_diag_add(diags, EC_WARN, NULL, 0, 0, "%s: %zu of %zu %s lack %s and are gaps in its series", g->engine, gaps, n,
+                ec_plural(n, "night", "nights"),
                 ec_metric_name(t->used));
   ec_cp_result cp;
   ec_changepoints(y, np, &cp);
@@ -671,7 +672,8 @@ ec_trend *ec_trend_build(ec_engine *const *es, const char *const *group_names, c
   }
   if (dropped)
     ec_diag_add(&t->diags, EC_WARN, NULL, 0, 0, "%zu of %zu %s have no label %s and are left out (for example %s; "
-                "store one with summary --label %s=VALUE)", dropped, n, ec_plural(n, "night", "nights"), o->by, dropped_example, o->by);
+                "store one with summary --label %s=VALUE)", dropped, n, ec_plural(n, "night",
+                                                                                  "nights"), o->by, dropped_example, o->by);
   if (o->by) {
     int nums = 1, dates = 1;
     for (size_t k = 0; k < m; k++) {

@@ -280,7 +280,8 @@ static void S_log_shapes(ec_engine *e, const ec_load_state *s) {
       ec_diag_add(&e->diags, EC_INFO, s->log_binds_path, x->line, 1,
                   "binding \"%.*s\": the layer information gives %d %s that do not match the %d the log says "
                   "trtexec created; the log's shape is used",
-                  (int)(b->t.name_len > 200 ? 200 : b->t.name_len), b->t.name, b->t.ndims, ec_plural(b->t.ndims, "dimension", "dimensions"), x->dims.n);
+                  (int)(b->t.name_len > 200 ? 200 : b->t.name_len), b->t.name, b->t.ndims, ec_plural(b->t.ndims,
+                   "dimension", "dimensions"), x->dims.n);
     free(b->t.dims);
     b->t.dims = ec_malloc((size_t)x->dims.n * sizeof *b->t.dims);
     memcpy(b->t.dims, x->dims.v, (size_t)x->dims.n * sizeof *b->t.dims);
@@ -482,7 +483,8 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
                 "no \"Bindings\" list: %zu %s (tensors no layer writes) and %zu %s (tensors no layer reads) are "
                 "inferred from the layers",
-                nin, ec_plural(nin, "input", "inputs"), e->n_bindings - nin, ec_plural(e->n_bindings - nin, "output", "outputs"));
+                nin, ec_plural(nin, "input", "inputs"), e->n_bindings - nin, ec_plural(e->n_bindings - nin, "output",
+                               "outputs"));
     if (e->n_internal_tensors)
       ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
                   "%zu engine-internal %s (Myelin's own, L2-cache buffers) that no layer reads or writes are not "

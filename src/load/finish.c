@@ -68,7 +68,9 @@ static void S_join_profile(ec_engine *e, const ec_load_opts *o) {
       l->unknown = EC_UNKNOWN_TENSORS | EC_UNKNOWN_WEIGHTS;
     }
     ec_diag_add(&e->diags, EC_WARN, s->prof_path[src], 0, 0,
-                "no layer information: layers come from the profile (%zu %s), so types, precisions and shapes are unknown", n, ec_plural(n, "record", "records"));
+                "no layer information: layers come from the profile (%zu %s), so types, precisions and shapes are unknown", n, ec_plural(n,
+                                                                                                                                         "record",
+                                                                                                                                         "records"));
   }
   ec_map byname = {0}, hidden = {0};
   for (size_t i = 0; i < e->n_layers; i++) ec_map_put(&byname, e->layers[i].name, e->layers[i].name_len, i);
@@ -213,7 +215,8 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
     for (size_t i = 0; i < s->n_unknown; i++)
       ec_diag_add(&e->diags, EC_WARN, s->unknown[i].path, 0, 0,
                   "unknown tensor format \"%s\" (%zu %s): %s; its elements count as " EC_GIVEN " bytes", s->unknown[i].fmt,
-                  s->unknown[i].count, ec_plural(s->unknown[i].count, "tensor", "tensors"), s->unknown[i].guessed ? "precision guessed from its words" : "precision unknown",
+                  s->unknown[i].count, ec_plural(s->unknown[i].count, "tensor",
+                                                 "tensors"), s->unknown[i].guessed ? "precision guessed from its words" : "precision unknown",
                   s->unknown[i].bytes);
   S_join_profile(e, o);
   S_build_tool(e);

@@ -287,7 +287,8 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
   ec_json_doc doc;
   if (ec_json_parse(path, text, len, EC_BUDGET_LAYERS, &e->diags, &doc) != 0) return -1;
   if (doc.n > 1)
-    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu JSON %s in a graph file; the first is used", doc.n, ec_plural(doc.n, "document", "documents"));
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu JSON %s in a graph file; the first is used", doc.n,
+                ec_plural(doc.n, "document", "documents"));
   const json_t *root = doc.v[0];
   const json_t *layers = json_is_array(root) ? root : json_object_get(root, "Layers");
   if (!json_is_array(layers)) {
@@ -357,7 +358,9 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
     e->graph_names_only = 1;
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0,
                 "layer information holds names only (%zu %s): types, precisions and shapes are unknown. "
-                "Rebuild with trtexec --profilingVerbosity=detailed --exportLayerInfo=FILE (see README)", names_only, ec_plural(names_only, "layer", "layers"));
+                "Rebuild with trtexec --profilingVerbosity=detailed --exportLayerInfo=FILE (see README)", names_only, ec_plural(names_only,
+                                                                                                                                "layer",
+                                                                                                                                "layers"));
   }
   if (dropped_profile)
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0,

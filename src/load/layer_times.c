@@ -147,7 +147,9 @@ int ec_load_layer_times_text(ec_engine *e, const char *path, const char *text, s
                 gs.other_events, ec_plural(gs.other_events, "event", "events"));
   } else if (matched == 0) {
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
-                "%s: none of its %zu %s is a layer of the graph (not a per-layer profile); not used", what, gs.n, ec_plural(gs.n, "name", "names"));
+                "%s: none of its %zu %s is a layer of the graph (not a per-layer profile); not used", what, gs.n, ec_plural(gs.n,
+                                                                                                                            "name",
+                                                                                                                            "names"));
   } else if (ls->n_prof[0]) {
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "a second profile file for this engine is ignored");
   } else {
@@ -172,7 +174,8 @@ int ec_load_layer_times_text(ec_engine *e, const char *path, const char *text, s
     ls->prof_count[0] = (int64_t)cmax;
     e->profile_has_median = 1;
     if (cmin == cmax)
-      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "per-layer times from a %s: %zu %s, %zu %s each", what, gs.n, ec_plural(gs.n, "layer", "layers"),
+      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "per-layer times from a %s: %zu %s, %zu %s each", what, gs.n,
+                  ec_plural(gs.n, "layer", "layers"),
                   cmax, ec_plural(cmax, "sample", "samples"));
     else
       ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "per-layer times from a %s: %zu %s, %zu to %zu %s each", what,
@@ -183,7 +186,9 @@ int ec_load_layer_times_text(ec_engine *e, const char *path, const char *text, s
                   "so a layer's average and median are its total time over all iterations (their number is unknown)");
     else if (cmin != cmax)
       ec_diag_add(&e->diags, EC_WARN, path, 0, 0,
-                  "layers have %zu to %zu %s each: averages are over different numbers of iterations", cmin, cmax, ec_plural(cmax, "sample", "samples"));
+                  "layers have %zu to %zu %s each: averages are over different numbers of iterations", cmin, cmax, ec_plural(cmax,
+                                                                                                                             "sample",
+                                                                                                                             "samples"));
     if (matched < gs.n && e->has_graph)
       ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu of the %s's %zu %s are not layers of the graph", gs.n - matched,
                   what, gs.n, ec_plural(gs.n, "name", "names"));

@@ -152,7 +152,8 @@ int ec_load_meta_text(ec_engine *e, const char *path, const char *text, size_t l
       kind = EC_FILE_DEVICE_META;
       used = 1;
       if (json_array_size(root) > 1)
-        ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu %s listed; the first is used", json_array_size(root), ec_plural(json_array_size(root), "device", "devices"));
+        ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu %s listed; the first is used", json_array_size(root),
+                    ec_plural(json_array_size(root), "device", "devices"));
     }
   } else if (json_is_object(root)) {
     const json_t *ps = json_object_get(root, "performance_summary");

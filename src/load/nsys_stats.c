@@ -162,7 +162,8 @@ static int S_parse_csv(S_table *t, const char *s, size_t n, ec_diags *d) {
       return -1;
     }
     if (nf != t->ncol) {
-      ec_diag_add(d, EC_WARN, t->path, line, 1, "%zu %s where the header has %zu; the row is not used", nf, ec_plural(nf, "field", "fields"),
+      ec_diag_add(d, EC_WARN, t->path, line, 1, "%zu %s where the header has %zu; the row is not used", nf,
+                  ec_plural(nf, "field", "fields"),
                   t->ncol);
       for (size_t i = 0; i < nf; i++) free(row[i]);
       continue;

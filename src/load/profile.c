@@ -23,7 +23,8 @@ int ec_load_profile_text(ec_engine *e, const char *path, const char *text, size_
   if (doc.n > 1) {
     if (o && o->run > 0) {
       if ((size_t)o->run > doc.n) {
-        ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "--run %ld asked for, but the profile holds %zu %s; using the last", o->run, doc.n, ec_plural(doc.n, "run", "runs"));
+        ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "--run %ld asked for, but the profile holds %zu %s; using the last",
+                    o->run, doc.n, ec_plural(doc.n, "run", "runs"));
       } else {
         run = (size_t)o->run - 1;
       }
@@ -103,9 +104,11 @@ int ec_load_profile_text(ec_engine *e, const char *path, const char *text, size_
   }
   e->profile_has_median = any_median;
   if (bad)
-    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu profile %s without a name were dropped", bad, ec_plural(bad, "record", "records"));
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu profile %s without a name were dropped", bad,
+                ec_plural(bad, "record", "records"));
   if (nonfinite)
-    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu profile %s missing or non-finite times (counted as 0)", nonfinite, ec_plural(nonfinite, "record has", "records have"));
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu profile %s missing or non-finite times (counted as 0)", nonfinite,
+                ec_plural(nonfinite, "record has", "records have"));
   if (other_profile)
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu profile %s belong to other optimisation profiles (--profile-index %d is shown)",
                 other_profile, ec_plural(other_profile, "record", "records"), pidx);

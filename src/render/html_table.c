@@ -360,7 +360,8 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
   }
   ec_buf_puts(b, "</tbody></table>");
   if (capped)
-    ec_buf_printf(b, "<p class=\"table-note print-only\">%zu more %s in the HTML report.</p>", t->nrows - S_PRINT_ROWS, ec_plural(t->nrows - S_PRINT_ROWS, "row", "rows"));
+    ec_buf_printf(b, "<p class=\"table-note print-only\">%zu more %s in the HTML report.</p>", t->nrows - S_PRINT_ROWS,
+                  ec_plural(t->nrows - S_PRINT_ROWS, "row", "rows"));
   if (data) S_note(b, t->static_note, "table-note static-note");
   S_note(b, t->note, "table-note");
   if (data) {

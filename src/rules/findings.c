@@ -218,7 +218,8 @@ static void S_hotspot_layer(S_ctx *c, size_t i, long region, double region_ms, s
   const ec_layer_nums *x = &c->s->nums.v[i];
   if (isfinite(x->tflops)) ec_buf_printf(&ev, "; " EC_TFLOPS, x->tflops);
   if (region >= 0)
-    ec_buf_printf(&ev, "; part of Myelin region myl%ld (%zu %s, " EC_PCT ")", region, region_n, ec_plural(region_n, "layer", "layers"), S_share(c, region_ms));
+    ec_buf_printf(&ev, "; part of Myelin region myl%ld (%zu %s, " EC_PCT ")", region, region_n,
+                  ec_plural(region_n, "layer", "layers"), S_share(c, region_ms));
   S_hotspot_advice(c, i, &check, &next);
   ec_finding *f = ec_findings_push(c->out, "hotspot", EC_LINT_INFO);
   f->layer = (long)i;
@@ -504,7 +505,8 @@ static void S_attention(S_ctx *c, size_t *mha_out, size_t *blocks_out) {
       f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu %s, " EC_MS " (" EC_PCT ")",
                                 nl, ec_plural(nl, "layer", "layers"), ms, f->share_pct);
     else
-      f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu %s", nl, ec_plural(nl, "layer", "layers"));
+      f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu %s", nl,
+                                ec_plural(nl, "layer", "layers"));
     f->next_step = ec_strdup(
         fp32 ? ec_advice_for(EC_ADV_ATTENTION_FP16, e->trt_version, e->build_tool)
              : "Keep nothing but a scale and a mask between the two MatMuls and the Softmax in the ONNX model (no Cast, "
@@ -633,7 +635,8 @@ static void S_qkv(S_ctx *c) {
     f->share_pct = S_share(c, f->latency_ms);
     f->message = ec_asprintf("Q/K/V projections: %zu block%s Q, K and V with three separate matrix products.",
                              bf + bn, ec_plural(bf + bn, " computes", "s compute"));
-    f->evidence = c->lat ? ec_asprintf("%zu matrix %s, " EC_MS " (" EC_PCT ")", nl, ec_plural(nl, "product", "products"), ms, f->share_pct)
+    f->evidence = c->lat ? ec_asprintf("%zu matrix %s, " EC_MS " (" EC_PCT ")", nl,
+                                       ec_plural(nl, "product", "products"), ms, f->share_pct)
                          : ec_asprintf("%zu matrix %s", nl, ec_plural(nl, "product", "products"));
     f->next_step = ec_strdup("Concatenate the Q, K and V weights into one [d, 3d] MatMul followed by a Split in the "
                              "ONNX model (one larger GEMM instead of three), or keep the three MatMuls reading the same "
@@ -687,7 +690,8 @@ static void S_transformer(S_ctx *c, size_t mha, size_t attention_blocks) {
                     parts[k].n, ec_plural(parts[k].n, "", "s"));
   ec_buf_puts(&m, attention_blocks ? "; some attention runs unfused (see attention-unfused)." : ".");
   f->message = ec_buf_take(&m);
-  f->evidence = c->lat ? ec_asprintf("%zu %s, " EC_MS " (" EC_PCT ")", nl, ec_plural(nl, "kernel", "kernels"), ms, f->share_pct)
+  f->evidence = c->lat ? ec_asprintf("%zu %s, " EC_MS " (" EC_PCT ")", nl, ec_plural(nl, "kernel", "kernels"), ms,
+                                     f->share_pct)
                        : ec_asprintf("%zu %s", nl, ec_plural(nl, "kernel", "kernels"));
   free(list);
 }
@@ -774,7 +778,9 @@ static void S_streams(S_ctx *c) {
       f->message = ec_asprintf("One engine on %ld %s: the run says the engine uses %ld auxiliary stream%s. Layers "
                                "on different streams overlap, so the summed layer latency overstates the end-to-end "
                                "time%s.",
-                               e->aux_streams + 1, ec_plural(e->aux_streams + 1, "stream", "streams"), e->aux_streams, ec_plural((size_t)e->aux_streams, "", "s"),
+                               e->aux_streams + 1, ec_plural(e->aux_streams + 1, "stream",
+                                                             "streams"), e->aux_streams, ec_plural((size_t)e->aux_streams,
+                                                             "", "s"),
                                e->layer_sum_caveat ? " (trtexec warned that its \"Total\" may not be accurate)" : "");
     else
       f->message = ec_strdup("One engine on several streams: trtexec warned that its \"Total\" latency may not be "
@@ -803,14 +809,16 @@ static void S_streams(S_ctx *c) {
     f->message = ec_asprintf("One engine on %zu %s: %zu layer%s on %zu auxiliary stream%s and %zu signal/wait %s "
                              "synchronise them. Layers on different streams overlap, so the summed layer "
                              "latency overstates the end-to-end time.",
-                             nstreams + 1, ec_plural(nstreams + 1, "stream", "streams"), naux, ec_plural(naux, " runs", "s run"), nstreams, ec_plural(nstreams, "", "s"),
+                             nstreams + 1, ec_plural(nstreams + 1, "stream", "streams"), naux, ec_plural(naux, " runs",
+                                                     "s run"), nstreams, ec_plural(nstreams, "", "s"),
                              nsync, ec_plural(nsync, "layer", "layers"));
   else
     f->message = ec_asprintf("One engine on several streams: %zu signal/wait %s synchronise auxiliary streams "
                              "(the layer information does not say which layers run on them). Layers on different "
                              "streams overlap, so the summed layer latency overstates the end-to-end time.",
                              nsync, ec_plural(nsync, "layer", "layers"));
-  f->evidence = ec_asprintf("StreamId > 0: %zu %s; signal/wait layers: %zu", naux, ec_plural(naux, "layer", "layers"), nsync);
+  f->evidence = ec_asprintf("StreamId > 0: %zu %s; signal/wait layers: %zu", naux, ec_plural(naux, "layer", "layers"),
+                            nsync);
   f->next_step = ec_strdup("Compare the end-to-end time with trtexec --maxAuxStreams=0 (TensorRT 8.6+), and look at "
                            "the overlap in Nsight Systems (nsys profile trtexec --loadEngine=...).");
   if (names) S_set_why(f, EC_CONF_MEDIUM, "signal/wait layers recognised by their Myelin names (^signal^, ^wait^)");

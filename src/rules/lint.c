@@ -317,7 +317,8 @@ static void S_conv_align(S_ctx *c, const ec_layer *l, size_t i) {
     S_add(c, "conv-misaligned-channels", EC_LINT_INFO, LAYER_ARGS(c, l, i),
           "Expected for an image input (3 or 4 channels); TensorRT pads them. Padding the input to 4 or 8 channels "
           "in the model can still save a Reformat.",
-          ev, "Convolution channels are not optimally aligned: only %lld input %s.", (long long)C, ec_plural((long long)C, "channel", "channels"));
+          ev, "Convolution channels are not optimally aligned: only %lld input %s.", (long long)C, ec_plural((long long)C,
+                                                                                      "channel", "channels"));
     return;
   }
   ec_buf m = {0};
@@ -821,7 +822,8 @@ static void S_timing(S_ctx *c) {
     if (count < c->o.min_timing_samples)
       S_add(c, "timing-few-samples", count < 10 ? EC_LINT_WARNING : EC_LINT_INFO, -1, NAN, NAN,
             "Run trtexec longer (--duration=N or --iterations=N) so medians and percentiles are meaningful.", NULL,
-            "Only %zu timed %s: percentiles such as p99 rest on very few samples.", count, ec_plural(count, "iteration", "iterations"));
+            "Only %zu timed %s: percentiles such as p99 rest on very few samples.", count, ec_plural(count, "iteration",
+                                                                                                     "iterations"));
   }
   if (e->has_profile && e->profile_count > 0 && e->profile_count < c->o.min_profile_iterations)
     S_add(c, "timing-few-samples", e->profile_count <= 1 ? EC_LINT_WARNING : EC_LINT_INFO, -1, NAN, NAN,
@@ -916,7 +918,8 @@ static void S_graph_checks(S_ctx *c, const ec_flow *f) {
     S_add(c, "graph-cycle", EC_LINT_ERROR, (long)x, S_share(c, l0), S_ms(c, l0),
           "A TensorRT engine is a DAG: check that the layer information was not merged from several engines or "
           "edited.",
-          ev.data, "The layer graph has a cycle (%zu %s cannot be ordered).", n - qt, ec_plural(n - qt, "layer", "layers"));
+          ev.data, "The layer graph has a cycle (%zu %s cannot be ordered).", n - qt, ec_plural(n - qt, "layer",
+                                                                                                "layers"));
     ec_buf_free(&ev);
     free(seen);
     free(path);
@@ -932,18 +935,22 @@ static void S_profile_checks(S_ctx *c) {
   if (!e->has_profile) return;
   if (e->has_graph && e->profile_unmatched) {
     char ev[96];
-    snprintf(ev, sizeof ev, "%zu %s, " EC_MS, e->profile_unmatched, ec_plural(e->profile_unmatched, "record", "records"), e->profile_unmatched_ms);
+    snprintf(ev, sizeof ev, "%zu %s, " EC_MS, e->profile_unmatched,
+             ec_plural(e->profile_unmatched, "record", "records"), e->profile_unmatched_ms);
     S_add(c, "profile-name-mismatch", EC_LINT_WARNING, -1, NAN, e->profile_unmatched_ms,
           "Use the profile and layer information of the same build (and --profile-index for multi-profile engines); "
           "unmatched time is left out of every total.",
-          ev, "%zu profile %s name no layer of the graph.", e->profile_unmatched, ec_plural(e->profile_unmatched, "record", "records"));
+          ev, "%zu profile %s name no layer of the graph.", e->profile_unmatched, ec_plural(e->profile_unmatched,
+                                                                                            "record", "records"));
   }
   if (e->has_graph && e->layers_without_profile && e->n_layers) {
     char ev[64];
-    snprintf(ev, sizeof ev, "%zu of %zu %s", e->layers_without_profile, e->n_layers, ec_plural(e->n_layers, "layer", "layers"));
+    snprintf(ev, sizeof ev, "%zu of %zu %s", e->layers_without_profile, e->n_layers,
+             ec_plural(e->n_layers, "layer", "layers"));
     S_add(c, "profile-name-mismatch", EC_LINT_WARNING, -1, NAN, NAN,
           "Use the profile and layer information of the same build; their latency counts as 0 here.", ev,
-          "%zu %s no profile record.", e->layers_without_profile, ec_plural(e->layers_without_profile, "layer has", "layers have"));
+          "%zu %s no profile record.", e->layers_without_profile, ec_plural(e->layers_without_profile, "layer has",
+                                                                            "layers have"));
   }
   double pct = 0, avg = 0, tim = 0;
   size_t np = 0;
@@ -985,7 +992,9 @@ static void S_profile_checks(S_ctx *c) {
     char ev[96];
     snprintf(ev, sizeof ev, "sum timeMs / sum averageMs = %" EC_NUM_G, tim / avg);
     S_add(c, "profile-count-inferred", EC_LINT_INFO, -1, NAN, NAN, NULL, ev,
-          "The profile has no iteration count; timeMs/averageMs suggests about " EC_WHOLE " %s.", tim / avg, ec_plural((size_t)(tim / avg), "iteration", "iterations"));
+          "The profile has no iteration count; timeMs/averageMs suggests about " EC_WHOLE " %s.", tim / avg, ec_plural((size_t)(tim / avg),
+                                                                                                                       "iteration",
+                                                                                                                       "iterations"));
   }
 }
 

@@ -141,7 +141,8 @@ static char *S_f_reformat(const ec_comparison *c, const ec_engine *e, const ec_s
   (void)e; (void)r;
   char buf[32];
   if (!s->has_latency) return ec_asprintf("%zu %s", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"));
-  return ec_asprintf("%zu %s, %s%%", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"), ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
+  return ec_asprintf("%zu %s, %s%%", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"),
+                     ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
 }
 static char *S_f_prec(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)c; (void)e; (void)r;
@@ -439,7 +440,8 @@ ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, co
                       why, NULL, NULL);
   if (t && moved > t->nrows) {
     char n[32], *note = ec_asprintf("%s more %s", ec_fmt_int(n, sizeof n, (double)(moved - t->nrows)),
-                                    ec_plural(moved - t->nrows, "changed pair, a smaller change, is folded under the table.",
+                                    ec_plural(moved - t->nrows,
+                                              "changed pair, a smaller change, is folded under the table.",
                                               "changed pairs, smaller changes first, are folded under the table."));
     ec_table_set_note(t, note);
     free(note);
@@ -1048,7 +1050,8 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       x->layers = t[k].n;
       x->delta = t[k].ms - t[k].base_ms;
       x->label = ec_asprintf("%s, %zu layer%s", t[k].type, t[k].n, ec_plural(t[k].n, "", "s"));
-      x->tip = ec_asprintf("%s: %zu aligned %s, %s \xE2\x86\x92 %s ms", t[k].type, t[k].n, ec_plural(t[k].n, "layer", "layers"),
+      x->tip = ec_asprintf("%s: %zu aligned %s, %s \xE2\x86\x92 %s ms", t[k].type, t[k].n,
+                           ec_plural(t[k].n, "layer", "layers"),
                            ec_fmt_ms(a, sizeof a, t[k].base_ms), ec_fmt_ms(b, sizeof b, t[k].ms));
     } else {
       if (k == EC_ROWS_CMP_WATERFALL_TYPES - 1) st[n++].label = NULL;
@@ -1056,7 +1059,9 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       x->layers += t[k].n;
       x->delta += t[k].ms - t[k].base_ms;
       if (k == r->n_by_type - 1) {
-        x->label = ec_asprintf("%zu other %s, %zu %s", r->n_by_type - (EC_ROWS_CMP_WATERFALL_TYPES - 1), ec_plural(r->n_by_type - (EC_ROWS_CMP_WATERFALL_TYPES - 1), "type", "types"), x->layers, ec_plural(x->layers, "layer", "layers"));
+        x->label = ec_asprintf("%zu other %s, %zu %s", r->n_by_type - (EC_ROWS_CMP_WATERFALL_TYPES - 1),
+                               ec_plural(r->n_by_type - (EC_ROWS_CMP_WATERFALL_TYPES - 1), "type", "types"), x->layers,
+                               ec_plural(x->layers, "layer", "layers"));
         x->tip = ec_strdup(x->label);
       }
     }
@@ -1093,7 +1098,8 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       x->layers = rest_n;
       x->delta = side ? rest_ms : -rest_ms;
       x->label = ec_asprintf("only in %s: %zu other layer%s", who, rest_n, ec_plural(rest_n, "", "s"));
-      x->tip = ec_asprintf("%zu %s of other families without a partner in %s, %s ms", rest_n, ec_plural(rest_n, "layer", "layers"), other,
+      x->tip = ec_asprintf("%zu %s of other families without a partner in %s, %s ms", rest_n,
+                           ec_plural(rest_n, "layer", "layers"), other,
                            ec_fmt_ms(a, sizeof a, rest_ms));
     }
   }

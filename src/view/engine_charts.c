@@ -396,7 +396,8 @@ static ec_scene *S_layer_order(S_ctx *c) {
                             x->first, x->last, x->slowest, l->name, ec_layer_shown_type(l),
                             ec_precision_label(l->precision),
                             ec_fmt_ms_or(ms, sizeof ms, x->max_ms), x->last - x->first + 1,
-                            ec_plural(x->last - x->first + 1, "layer", "layers"), ec_fmt_ms_or(sum, sizeof sum, x->sum_ms));
+                            ec_plural(x->last - x->first + 1, "layer", "layers"), ec_fmt_ms_or(sum, sizeof sum,
+                                      x->sum_ms));
   }
   char title[160], axis[96];
   size_t per = binned ? bins[0].last - bins[0].first + 1 : 1;
@@ -405,7 +406,8 @@ static ec_scene *S_layer_order(S_ctx *c) {
              e->n_layers, ec_plural(e->n_layers, "layer", "layers"), per);
     snprintf(axis, sizeof axis, "Layers in execution order (%zu per bar)", per);
   } else {
-    snprintf(title, sizeof title, "Latency per layer in execution order (%zu %s)", e->n_layers, ec_plural(e->n_layers, "layer", "layers"));
+    snprintf(title, sizeof title, "Latency per layer in execution order (%zu %s)", e->n_layers,
+             ec_plural(e->n_layers, "layer", "layers"));
     snprintf(axis, sizeof axis, "Layer (execution order)");
   }
   char *desc = ec_asprintf(
@@ -736,7 +738,8 @@ static ec_scene *S_roofline(S_ctx *c) {
         "%s Points: %zu %s (%zu %s%s, %zu %s) with known MACs, bytes and a measured "
         "latency; FLOP = 2 x MACs, bytes = input + weights + output (convolutions: TREx's "
         "formula; GEMMs: their tensors and weights), performance = FLOP / average latency.%s",
-        desc, n, ec_plural(n, "layer", "layers"), nconv, ec_plural(nconv, "convolution", "convolutions"), dcs, n - nconv - ndeconv, ec_plural(n - nconv - ndeconv, "GEMM", "GEMMs"),
+        desc, n, ec_plural(n, "layer", "layers"), nconv, ec_plural(nconv, "convolution",
+                           "convolutions"), dcs, n - nconv - ndeconv, ec_plural(n - nconv - ndeconv, "GEMM", "GEMMs"),
         n > ntips ? " Only the 300 slowest points carry a tooltip." : "");
     ec_roofline_spec rs = {0};
     rs.f.id = S_id(c, "roofline");

@@ -83,7 +83,8 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
     ec_buf b = {0};
     ec_buf_puts(&b, e->device.name ? e->device.name : "unknown device");
     if (e->device.compute_capability) ec_buf_printf(&b, ", compute capability %s", e->device.compute_capability);
-    if (isfinite(e->device.sms)) ec_buf_printf(&b, ", " EC_WHOLE " %s", e->device.sms, ec_plural((size_t)(e->device.sms), "SM", "SMs"));
+    if (isfinite(e->device.sms)) ec_buf_printf(&b, ", " EC_WHOLE " %s", e->device.sms,
+        ec_plural((size_t)(e->device.sms), "SM", "SMs"));
     char mem[64];
     if (e->device.global_memory) ec_buf_printf(&b, ", %s", ec_fmt_bytes_text(mem, sizeof mem, e->device.global_memory));
     S_kv(t, "Device", b.data);
@@ -148,7 +149,8 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
       ec_buf_printf(&b, " over %lld profiled iteration%s", (long long)e->profile_count, ec_plural(e->profile_count, "", "s"));
     if (e->profile_count == 1) ec_buf_puts(&b, "; a single sample");
     if (e->layers_without_profile)
-      ec_buf_printf(&b, "; %zu of %zu %s ha%s no profile record", e->layers_without_profile, s->layers, ec_plural(s->layers, "layer", "layers"),
+      ec_buf_printf(&b, "; %zu of %zu %s ha%s no profile record", e->layers_without_profile, s->layers,
+                    ec_plural(s->layers, "layer", "layers"),
                     ec_plural(e->layers_without_profile, "s", "ve"));
     if (e->aux_streams > 0 || e->layer_sum_caveat) {
       ec_buf_puts(&b, "; ");
@@ -847,7 +849,8 @@ ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max) {
     ec_table_set_bytes(t, r, 4, fp);
   }
   ec_buf note = {0};
-  if (e->n_layers > n) ec_buf_printf(&note, "The %zu %s with the largest footprint of %zu. ", n, ec_plural(n, "layer", "layers"), e->n_layers);
+  if (e->n_layers > n) ec_buf_printf(&note, "The %zu %s with the largest footprint of %zu. ", n,
+      ec_plural(n, "layer", "layers"), e->n_layers);
   if (nu->n_const)
     ec_buf_printf(&note, "Weights include %zu constant input tensor%s (%s: inputs no layer produces that are not "
                          "bindings, as Myelin passes a GEMM's weights). ",
@@ -903,7 +906,8 @@ ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max) {
   ec_buf note = {0};
   ec_buf_printf(&note, "%s with known FLOPs", B(S_layers, nu->flops_known));
   if (nu->flops_known > t->nrows) ec_buf_printf(&note, ", the %zu slowest shown", t->nrows);
-  if (nu->flops_dynamic) ec_buf_printf(&note, "; FLOPs unknown for %zu dynamic-shape %s", nu->flops_dynamic, ec_plural(nu->flops_dynamic, "convolution", "convolutions"));
+  if (nu->flops_dynamic) ec_buf_printf(&note, "; FLOPs unknown for %zu dynamic-shape %s", nu->flops_dynamic,
+      ec_plural(nu->flops_dynamic, "convolution", "convolutions"));
   ec_buf_puts(&note, ". Each layer is measured against the peak of the math its kernel does (README: Numbers)");
   if (nu->peak_raised)
     ec_buf_printf(&note, "; * %zu measured above that peak, so against the next plausible higher one (check the kernel)",

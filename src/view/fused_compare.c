@@ -80,7 +80,8 @@ ec_table *ec_tbl_regions(const ec_regions *r, const ec_engine *a, const ec_engin
     ec_table_set(t, q, 5, buf, (double)g->nodes_shared);
   }
   if (shown < r->n) {
-    char *note = ec_asprintf("%zu more %s in compare --json", r->n - shown, ec_plural(r->n - shown, "region", "regions"));
+    char *note = ec_asprintf("%zu more %s in compare --json", r->n - shown,
+                             ec_plural(r->n - shown, "region", "regions"));
     ec_table_set_note(t, note);
     free(note);
   }
@@ -149,7 +150,8 @@ ec_table *ec_tbl_kernel_changes(const ec_kdiff *d, const ec_engine *a, const ec_
     }
   }
   if (shown < d->n) {
-    char *note = ec_asprintf("%zu more fused %s in compare --json", d->n - shown, ec_plural(d->n - shown, "layer", "layers"));
+    char *note = ec_asprintf("%zu more fused %s in compare --json", d->n - shown,
+                             ec_plural(d->n - shown, "layer", "layers"));
     ec_table_set_note(t, note);
     free(note);
   }

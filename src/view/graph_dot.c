@@ -397,7 +397,8 @@ static void S_edge(ec_buf *b, const ec_graph *g, const ec_gedge *d, const ec_dot
     ec_buf_puts(b, "\\n");
     S_tips(b, t->format ? t->format : S_fmt(t));
   }
-  if (d->n_tensors > 1) ec_buf_printf(b, "\\n(%zu %s between these nodes)", d->n_tensors, ec_plural(d->n_tensors, "tensor", "tensors"));
+  if (d->n_tensors > 1) ec_buf_printf(b, "\\n(%zu %s between these nodes)", d->n_tensors,
+      ec_plural(d->n_tensors, "tensor", "tensors"));
   if (d->n_reformats) ec_buf_printf(b, "\\nthrough %zu folded Reformat layer%s", d->n_reformats, ec_plural(d->n_reformats, "", "s"));
   ec_buf_puts(b, "\"];\n");
   (void)g;

@@ -142,7 +142,8 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
     }
   }
   ec_buf note = {0};
-  if (n < g.n) ec_buf_printf(&note, "%zu more %s found something: enginecard lint ENGINE. ", g.n - n, ec_plural(g.n - n, "rule", "rules"));
+  if (n < g.n) ec_buf_printf(&note, "%zu more %s found something: enginecard lint ENGINE. ", g.n - n,
+      ec_plural(g.n - n, "rule", "rules"));
   if (g.n_quiet) {
     ec_buf_printf(&note, "Checked, nothing found (%zu %s): ", g.n_quiet, ec_plural(g.n_quiet, "rule", "rules"));
     for (size_t k = 0; k < g.n_quiet; k++) ec_buf_printf(&note, "%s%s", k ? ", " : "", g.quiet[k]);

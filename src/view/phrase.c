@@ -78,7 +78,8 @@ void ec_phrase_dla(ec_buf *b, const ec_engine *e) {
 
 void ec_phrase_total_part(ec_buf *b, double v, size_t known, size_t n) {
   char buf[32];
-  ec_buf_printf(b, "%s known for %zu of %zu %s only", ec_fmt_bytes(buf, sizeof buf, v), known, n, ec_plural(n, "layer", "layers"));
+  ec_buf_printf(b, "%s known for %zu of %zu %s only", ec_fmt_bytes(buf, sizeof buf, v), known, n,
+                ec_plural(n, "layer", "layers"));
 }
 
 void ec_phrase_bytes_total(ec_buf *b, double v, const char *extra, size_t known, size_t n, const char *why,
@@ -106,7 +107,8 @@ const char *ec_phrase_weights_gap(char *buf, size_t cap, const ec_numbers *n) {
 void ec_phrase_known(ec_buf *b, const ec_numbers *n) {
   size_t unlisted = n->n - n->weights_known - n->weights_hidden;
   if (n->weights_known < n->n) {
-    ec_buf_printf(b, "Weights are known for %zu of %zu %s (", n->weights_known, n->n, ec_plural(n->n, "layer", "layers"));
+    ec_buf_printf(b, "Weights are known for %zu of %zu %s (", n->weights_known, n->n,
+                  ec_plural(n->n, "layer", "layers"));
     if (n->weights_hidden)
       ec_buf_printf(b, "%zu GEMM%s whose weights Myelin folded into its program%s", n->weights_hidden,
                     ec_plural(n->weights_hidden, "", "s"), unlisted ? "; " : "");

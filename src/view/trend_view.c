@@ -198,7 +198,8 @@ ec_table *ec_tv_tbl_nights(const ec_trend *t, size_t gi, const char *id, size_t 
     ec_buf_free(&m);
   }
   if (shown < g->n) {
-    char *note = ec_asprintf("%zu earlier %s not listed (every night is in the JSON output, --json).", g->n - shown, ec_plural(g->n - shown, "night is", "nights are"));
+    char *note = ec_asprintf("%zu earlier %s not listed (every night is in the JSON output, --json).", g->n - shown,
+                             ec_plural(g->n - shown, "night is", "nights are"));
     ec_table_set_note(tb, note);
     free(note);
   }
