@@ -33,7 +33,7 @@
  * written outside this folder but a commented allow-list (tests/e2e/words.sh).
  *
  * The format macros are string literals, so a sentence keeps its one
- * printf call: ec_asprintf("took " EC_MS " (%.1f%%)", ms, pct).
+ * printf call: ec_asprintf("took " EC_MS " (" EC_PCT ")", ms, pct).
  * All functions write into buf (at most cap bytes) and return it. */
 #ifndef EC_WORDS_H
 #define EC_WORDS_H
