@@ -336,7 +336,8 @@ static ec_block *S_notes(void *ud, const ec_tmpl_item *it, const char *data, con
   for (size_t i = 0; i < x->c->n; i++) {
     size_t w = ec_diags_count(&x->c->engines[i]->diags, EC_WARN);
     if (!w) continue;
-    char *m = ec_asprintf("%s: %zu warnings while loading (see its report card)", x->c->engines[i]->name, w);
+    char *m = ec_asprintf("%s: %zu %s while loading (see its report card)", x->c->engines[i]->name, w,
+                          ec_plural(w, "warning", "warnings"));
     ec_block_note(b, 1, m);
     free(m);
   }
@@ -405,7 +406,7 @@ int ec_report_compare_build(const ec_comparison *c, const ec_report_opts *o, ec_
   ec_tmpl_env env = {&x, S_value, S_generate, S_html, "c1", o->template_path ? o->template_path : "templates/compare.md"};
   int rc = ec_template_expand(md, len, &env, &p->doc, d);
   free(md);
-  out->title = ec_asprintf("Comparison of %zu engines \xE2\x80\x94 enginecard", c->n);
+  out->title = ec_asprintf("Comparison of %zu %s \xE2\x80\x94 enginecard", c->n, ec_plural(c->n, "engine", "engines"));
   out->running = ec_asprintf("Comparison against %s", c->engines[c->baseline]->name);
   out->html_rest = 1; /* compare has no --pdf-detail */
   return rc;

@@ -101,10 +101,10 @@ ec_gen_graph_job *ec_gen_graph_job_start(const ec_engine *e, const ec_summary *s
   ec_graph *whole = ec_graph_build(e, &go), *g = ec_graph_copy(whole); /* hot spots copy it too */
   /* names without tensors: nothing connects, so there is no graph to draw */
   if (!g->n_edges && e->n_layers > 1) {
-    j->why = ec_asprintf("the layer information names the %zu layers but not the tensors between them, so how they "
+    j->why = ec_asprintf("the layer information names the %zu %s but not the tensors between them, so how they "
                          "connect is unknown; build with trtexec --profilingVerbosity=detailed --exportLayerInfo for "
                          "the graph",
-                         e->n_layers);
+                         e->n_layers, ec_plural(e->n_layers, "layer", "layers"));
     ec_graph_free(g);
     ec_graph_free(whole);
     free(io);
@@ -357,9 +357,9 @@ ec_block *ec_gen_graph_job_block(ec_gen_graph_job *j) {
   ec_gl_finish(j->gl, gl, &why);
   j->gl = NULL;
   if (!gl[S_WHOLE]) {
-    char *m = ec_asprintf("%s; the graph has %zu nodes. `enginecard graph ENGINE -o graph.svg --query REGEX --radius N` "
+    char *m = ec_asprintf("%s; the graph has %zu %s. `enginecard graph ENGINE -o graph.svg --query REGEX --radius N` "
                           "draws a part of it",
-                          why ? why : "the layout failed", j->nodes);
+                          why ? why : "the layout failed", j->nodes, ec_plural(j->nodes, "node", "nodes"));
     ec_block *b = ec_block_unavailable(m);
     free(m);
     free(why);
@@ -373,7 +373,7 @@ ec_block *ec_gen_graph_job_block(ec_gen_graph_job *j) {
   S_controls(&h);
   ec_buf_puts(&h, "<div class=\"graph-view\" tabindex=\"0\">");
   if (ec_gl_svg(gl[S_WHOLE], &h, 0, &svg_why) != 0) {
-    ec_buf_puts(&h, "<p class=\"na\">Not available: ");
+    ec_buf_puts(&h, "<p class=\"na\">" EC_NA_LEAD);
     ec_buf_html(&h, svg_why, strlen(svg_why));
     ec_buf_puts(&h, "</p>");
   }
@@ -440,14 +440,17 @@ ec_block *ec_gen_graph_job_block(ec_gen_graph_job *j) {
   for (size_t i = 0; i < S_NGRAPHS; i++)
     if (i != pick && i != S_LEGEND) ec_gl_free(gl[i]);
   ec_buf cap = {0};
-  ec_buf_printf(&cap, "Layers as nodes, tensors as edges (%zu nodes for %zu layers); fill by %s, edges by precision%s.", j->nodes,
-                j->layers, j->by_precision ? "precision" : "layer type",
+  ec_buf_printf(&cap, "Layers as nodes, tensors as edges (%zu %s for %zu %s); fill by %s, edges by precision%s.",
+                j->nodes, ec_plural(j->nodes, "node", "nodes"),
+                j->layers, ec_plural(j->layers, "layer", "layers"), j->by_precision ? "precision" : "layer type",
                 j->edge_labels ? " with dimensions and format" : " (without dimensions and format: the HTML page shows them on demand)");
   if (j->note) ec_buf_printf(&cap, " %s", j->note);
   if (j->columns > 1 && !pdf_hot)
-    ec_buf_printf(&cap, " The chain of layers is wrapped into %zu columns, read left to right.", j->columns);
+    ec_buf_printf(&cap, " The chain of layers is wrapped into %zu %s, read left to right.", j->columns,
+                  ec_plural(j->columns, "column", "columns"));
   else if (j->columns > 1)
-    ec_buf_printf(&cap, " On the page, the chain of layers is wrapped into %zu columns, read left to right.", j->columns);
+    ec_buf_printf(&cap, " On the page, the chain of layers is wrapped into %zu %s, read left to right.", j->columns,
+                  ec_plural(j->columns, "column", "columns"));
   if (pdf_hot) {
     size_t n = j->hot_n[hv];
     const char *what = j->hot_by_io ? (ec_plural(n, "layer with the most I/O traffic (no profile)", "layers with the most I/O traffic (no profile)"))

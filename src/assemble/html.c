@@ -48,7 +48,7 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
     if (b->fold) { /* its caption is the summary, with the row count */
       ec_buf_puts(o, "<details class=\"table fold\"><summary>");
       S_esc(o, b->caption ? b->caption : "Show the table");
-      ec_buf_printf(o, " (%zu rows)</summary>", b->table->nrows);
+      ec_buf_printf(o, " (%zu %s)</summary>", b->table->nrows, ec_plural(b->table->nrows, "row", "rows"));
       ec_render_table_html(b->table, o);
       ec_buf_puts(o, "</details>\n");
       break;
@@ -62,7 +62,8 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
       break;
     }
     if (b->collapsed) {
-      ec_buf_printf(o, "<details class=\"table\"><summary>%s (%zu rows)</summary>", "Show the table", b->table->nrows);
+      ec_buf_printf(o, "<details class=\"table\"><summary>%s (%zu %s)</summary>", "Show the table", b->table->nrows,
+                    ec_plural(b->table->nrows, "row", "rows"));
       ec_render_table_html(b->table, o);
       ec_buf_puts(o, "</details>\n");
       break;
@@ -93,7 +94,7 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
     ec_buf_puts(o, "</ul>\n");
     break;
   case EC_BLOCK_UNAVAILABLE:
-    ec_buf_puts(o, "<p class=\"na\">Not available: ");
+    ec_buf_puts(o, "<p class=\"na\">" EC_NA_LEAD);
     S_esc(o, b->why);
     ec_buf_puts(o, "</p>\n");
     break;
@@ -235,7 +236,8 @@ void ec_html_report_begin(ec_buf *o, const char *title, const ec_report *r) {
     S_esc(o, d0->heads[0].text);
     ec_buf_puts(o, "</a></p>");
   } else if (r->n > 1) {
-    ec_buf_printf(o, "<p class=\"toc-title\"><a href=\"#top\">%zu engines</a></p>", r->n);
+    ec_buf_printf(o, "<p class=\"toc-title\"><a href=\"#top\">%zu %s</a></p>", r->n,
+                  ec_plural(r->n, "engine", "engines"));
   }
   ec_buf_puts(o, "<ol>");
   for (size_t i = 0; i < r->n; i++) S_toc_part(o, &r->parts[i], r->n > 1);

@@ -444,7 +444,7 @@ static void S_block(S_ts *t, const ec_block *b) {
     break;
   case EC_BLOCK_TILES: S_tiles(t, b); break;
   case EC_BLOCK_UNAVAILABLE:
-    ec_buf_puts(&m, "<span foreground=\"#6b7280\"><i>Not available: ");
+    ec_buf_puts(&m, "<span foreground=\"#6b7280\"><i>" EC_NA_LEAD);
     S_markup_esc(&m, b->why, strlen(b->why));
     ec_buf_puts(&m, "</i></span>");
     S_paragraph(t, m.data, S_BODY, 0, 8);

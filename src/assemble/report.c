@@ -8,6 +8,7 @@
  *   notes  data: warnings (everything said while loading the engine)
  *   lint   data: findings (assemble/gen_lint.h) */
 #include "assemble/report.h"
+#include "words/words.h"
 #include "assemble/gen_lint.h"
 #include "assemble/gen_graph.h"
 #include "assemble/html.h"
@@ -140,11 +141,11 @@ static char *S_v_latency_intro(void *ud) {
   char from_name[400] = "";
   if (s->types_from_name)
     snprintf(from_name, sizeof from_name,
-             " %s: %zu of the %zu layers get a type family from their names (Conv is a Convolution, MatMul a "
+             " %s: %zu of the %zu %s get a type family from their names (Conv is a Convolution, MatMul a "
              "MatrixMultiply, a Myelin kernel goes by its ops), marked \"(from name)\". It is a best guess: "
              "summary --json and TREx still count these layers as Unknown.",
              e->has_graph ? "The layer information names the layers only" : "Only the profile names the layers",
-             s->types_from_name, s->layers);
+             s->types_from_name, s->layers, ec_plural(s->layers, "layer", "layers"));
   if (!s->has_latency)
     return ec_asprintf("There is no per-layer profile (trtexec --exportProfile), so the charts below that need "
                        "latencies say so; layer counts are still shown.%s", from_name);
@@ -597,7 +598,7 @@ static void S_html_to(S_ctx *c, const ec_block *b, ec_buf *o) {
     if (strcmp(c->na_seen[i], b->why)) continue;
     size_t n = strcspn(b->why, "(:");
     while (n && b->why[n - 1] == ' ') n--;
-    ec_buf_puts(o, "<p class=\"na\">Not available: ");
+    ec_buf_puts(o, "<p class=\"na\">" EC_NA_LEAD);
     ec_buf_html(o, b->why, n);
     ec_buf_puts(o, ", as above.</p>\n");
     return;
@@ -665,7 +666,7 @@ const char *ec_report_title(const ec_report *r, char *buf, size_t cap) {
   else if (r->n == 1)
     snprintf(buf, cap, "%s \xE2\x80\x94 enginecard report", r->parts[0].engine->name);
   else
-    snprintf(buf, cap, "%zu engines \xE2\x80\x94 enginecard report", r->n);
+    snprintf(buf, cap, "%zu %s \xE2\x80\x94 enginecard report", r->n, ec_plural(r->n, "engine", "engines"));
   return buf;
 }
 

@@ -1,4 +1,5 @@
 #include "assemble/template.h"
+#include "words/words.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/embed.h"
@@ -226,8 +227,8 @@ static void S_drop_section(ec_doc *out, cmark_node *code, cmark_node **heads, si
 int ec_template_expand(const char *md, size_t len, const ec_tmpl_env *env, ec_doc *out, ec_diags *d) {
   memset(out, 0, sizeof *out);
   if (ec_budget_over(EC_BUDGET_TEMPLATE_BYTES, len)) {
-    ec_diag_add(d, EC_ERROR, env->source, 0, 0, "template is %zu bytes, over the limit of %zu; the template is not used",
-                len, (size_t)EC_TEMPLATE_MAX_BYTES);
+    ec_diag_add(d, EC_ERROR, env->source, 0, 0, "template is %zu %s, over the limit of %zu; the template is not used",
+                len, ec_plural(len, "byte", "bytes"), (size_t)EC_TEMPLATE_MAX_BYTES);
     return -1;
   }
   if (!ec_utf8_valid(md, len)) {

@@ -62,8 +62,8 @@ static char *S_v_gate(void *ud) {
 
 static char *S_v_window(void *ud) { return ec_asprintf("%d", EC_TREND_WINDOW); }
 static char *S_v_penalty(void *ud) { return ec_strdup(EC_CP_PENALTY_TEXT); }
-static char *S_v_clip(void *ud) { return ec_asprintf("%g", EC_CP_CLIP); }
-static char *S_v_confidence(void *ud) { return ec_asprintf("%g%%", 100 * ((S_ctx *)ud)->t->opts.confidence); }
+static char *S_v_clip(void *ud) { return ec_asprintf(EC_GIVEN, EC_CP_CLIP); }
+static char *S_v_confidence(void *ud) { return ec_asprintf(EC_GIVEN "%%", 100 * ((S_ctx *)ud)->t->opts.confidence); }
 
 /* the nights whose precision mix changed, one sentence each; "" when none */
 static char *S_v_precision(void *ud) {
@@ -273,7 +273,9 @@ int ec_report_trend_build(const ec_trend *t, const ec_report_opts *o, ec_report 
   int rc = ec_template_expand(md, len, &env, &p->doc, d);
   free(md);
   out->title = t->n == 1 ? ec_asprintf("Nightly trend of %s \xE2\x80\x94 enginecard", g0->engine)
-                         : ec_asprintf("Nightly trend of %zu engines \xE2\x80\x94 enginecard", t->n);
-  out->running = t->n == 1 ? ec_asprintf("Nightly trend of %s", g0->engine) : ec_asprintf("Nightly trend of %zu engines", t->n);
+                         : ec_asprintf("Nightly trend of %zu %s \xE2\x80\x94 enginecard", t->n,
+                                       ec_plural(t->n, "engine", "engines"));
+  out->running = t->n == 1 ? ec_asprintf("Nightly trend of %s", g0->engine) : ec_asprintf("Nightly trend of %zu %s",
+                                         t->n, ec_plural(t->n, "engine", "engines"));
   return rc;
 }

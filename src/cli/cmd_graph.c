@@ -6,6 +6,7 @@
  * (no layout needed); .svg and .pdf are laid out in a child process with a
  * time limit (render/graph_layout.h). */
 #include "facts/summary.h"
+#include "words/words.h"
 #include "assemble/gen_graph.h"
 #include "cli/cli.h"
 #include "cli/options.h"
@@ -77,7 +78,9 @@ int ec_cmd_graph(int argc, char **argv) {
       if (job) {
         const char *note = ec_gen_graph_job_note(job);
         if (note && c.verbosity >= 0) {
-          fprintf(stderr, "enginecard graph: %zu nodes, %zu edges. ", ec_gen_graph_job_nodes(job), ec_gen_graph_job_edges(job));
+          fprintf(stderr, "enginecard graph: %zu %s, %zu %s. ", ec_gen_graph_job_nodes(job),
+                  ec_plural(ec_gen_graph_job_nodes(job), "node", "nodes"), ec_gen_graph_job_edges(job),
+                  ec_plural(ec_gen_graph_job_edges(job), "edge", "edges"));
           ec_term_put_safe(stderr, note);
         }
         ec_buf out = {0};

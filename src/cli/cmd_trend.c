@@ -10,6 +10,7 @@
  * 2 usage or I/O error; 3 no usable night, or the latest night of an engine
  * lacks the metric. */
 #include "judge/trend.h"
+#include "words/words.h"
 #include "assemble/pdf.h"
 #include "assemble/trend_report.h"
 #include "cli/cli.h"
@@ -127,7 +128,8 @@ int ec_cmd_trend(int argc, char **argv) {
     m++;
   }
   if (kept < n && c.verbosity >= 0)
-    fprintf(stderr, "enginecard trend: warning: %zu of %zu inputs hold no usable data and are left out\n", n - kept, n);
+    fprintf(stderr, "enginecard trend: warning: %zu of %zu %s hold no usable data and are left out\n", n - kept, n,
+            ec_plural(n, "input", "inputs"));
   /* nights shown by name are told apart by their paths (with --by, by the
    * label); the engines keep the names they were loaded with */
   char **display = to.by ? NULL : ec_load_distinct_names((const char *const *)group, paths, named, kept);

@@ -1,6 +1,7 @@
 #include "draw/table.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "words/words.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,7 +163,8 @@ void ec_table_set_static_rows(ec_table *t, const size_t *rows, size_t n, const c
 
 const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col) { return &t->cells[row * t->ncols + col]; }
 
-ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, const char **why, const char *more) {
+ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, const char **why, const char *more_one,
+                          const char *more_many) {
   if (!t->nrows) {
     ec_table_free(t);
     *why = empty_why;
@@ -170,7 +172,7 @@ ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, cons
   }
   if (total > t->nrows) {
     char note[256];
-    snprintf(note, sizeof note, "%zu more %s", total - t->nrows, more);
+    snprintf(note, sizeof note, "%zu more %s", total - t->nrows, ec_plural(total - t->nrows, more_one, more_many));
     ec_table_set_note(t, note);
   }
   return t;
@@ -193,3 +195,34 @@ void ec_table_set_sub(ec_table *t, size_t row) {
 }
 
 int ec_table_is_sub(const ec_table *t, size_t row) { return t->row_sub && row < t->nrows && t->row_sub[row]; }
+
+/* A typed cell: the text by words/, which writes the dash for NaN. */
+#define S_TYPED(name, fmt)                                                   \
+  void ec_table_set_##name(ec_table *t, size_t row, size_t col, double v) { \
+    char buf[64];                                                            \
+    ec_table_set(t, row, col, fmt(buf, sizeof buf, v), v);                   \
+  }
+S_TYPED(ms, ec_fmt_ms)
+S_TYPED(pct, ec_fmt_pct)
+S_TYPED(bytes, ec_fmt_bytes)
+S_TYPED(count, ec_fmt_int)
+S_TYPED(rate, ec_fmt_num)
+S_TYPED(value, ec_fmt_value)
+
+void ec_table_set_change(ec_table *t, size_t row, size_t col, double pct) {
+  char buf[32];
+  if (isfinite(pct)) snprintf(buf, sizeof buf, "%+" EC_CHANGE_G, pct);
+  ec_table_set(t, row, col, isfinite(pct) ? buf : EC_DASH, pct);
+}
+
+void ec_table_set_ratio(ec_table *t, size_t row, size_t col, double ratio) {
+  char buf[32];
+  if (isfinite(ratio)) snprintf(buf, sizeof buf, EC_RATIO, ratio);
+  ec_table_set(t, row, col, isfinite(ratio) ? buf : EC_DASH, ratio);
+}
+
+void ec_table_set_dash(ec_table *t, size_t row, size_t col) { ec_table_set(t, row, col, EC_DASH, NAN); }
+
+void ec_table_set_text_or_dash(ec_table *t, size_t row, size_t col, const char *text) {
+  ec_table_set(t, row, col, text ? text : EC_DASH, NAN);
+}

@@ -80,6 +80,29 @@ void ec_table_clip(ec_table *t, size_t col);
 size_t ec_table_row(ec_table *t);
 /** Set cell (row, col) of the last or any row: text is copied; sort may be NAN. */
 void ec_table_set(ec_table *t, size_t row, size_t col, const char *text, double sort);
+/* Typed cells: the text is the value in its quantity's one format (words/),
+ * the value is the cell's sort key, and a value the inputs do not give (NaN)
+ * is the dash (EC_DASH), never 0. */
+/** Milliseconds, 4 significant digits, no unit: "0.4704". */
+void ec_table_set_ms(ec_table *t, size_t row, size_t col, double ms);
+/** A share in percent, 2 decimals, no sign: "17.55". */
+void ec_table_set_pct(ec_table *t, size_t row, size_t col, double pct);
+/** A relative change in percent, signed, 1 decimal, no percent sign: "+2.2". */
+void ec_table_set_change(ec_table *t, size_t row, size_t col, double pct);
+/** A ratio: "1.23×". */
+void ec_table_set_ratio(ec_table *t, size_t row, size_t col, double ratio);
+/** A count with thousands separators: "12,345". */
+void ec_table_set_count(ec_table *t, size_t row, size_t col, double n);
+/** Bytes in binary units: "3.3 MiB". */
+void ec_table_set_bytes(ec_table *t, size_t row, size_t col, double bytes);
+/** A rate or other general number, 4 significant digits: "139.2". */
+void ec_table_set_rate(ec_table *t, size_t row, size_t col, double v);
+/** A chart's value, 3 significant digits: "0.0123", "1,234". */
+void ec_table_set_value(ec_table *t, size_t row, size_t col, double v);
+/** The dash of an unknown value (sort: NaN). */
+void ec_table_set_dash(ec_table *t, size_t row, size_t col);
+/** text, or the dash when it is NULL (sort: NaN). */
+void ec_table_set_text_or_dash(ec_table *t, size_t row, size_t col, const char *text);
 /** Set cell text from n bytes (may hold any byte). */
 void ec_table_setn(ec_table *t, size_t row, size_t col, const char *text, size_t n, double sort);
 /** Give cell (row, col) a kind; key (copied, may be NULL) names what the
@@ -113,7 +136,9 @@ const ec_cell *ec_table_cell(const ec_table *t, size_t row, size_t col);
 double *ec_table_share_max(const ec_table *t);
 /** Finish a table that shows at most some of total items: with no rows it is
  *  freed, *why = empty_why and NULL is returned; when rows < total a note
- *  "<total - rows> more <more>" is set. Returns t otherwise. */
-ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, const char **why, const char *more);
+ *  "<total - rows> more <more>" is set, more_one for one row left out, else
+ *  more_many (ec_plural). Returns t otherwise. */
+ec_table *ec_table_finish(ec_table *t, size_t total, const char *empty_why, const char **why, const char *more_one,
+                          const char *more_many);
 
 #endif

@@ -26,7 +26,7 @@ json_t *ec_benchjson_compare(const ec_comparison *c) {
     if (i != c->baseline && isfinite(r->est.lo_pct)) {
       /* the interval of the change against the baseline, as a range of this value */
       double base = qps ? 1000.0 / c->res[c->baseline].m.value : c->res[c->baseline].m.value;
-      char *rg = ec_asprintf("%" EC_MS_G ".." EC_MS " (%g%% interval of the change)", base * (1 + r->est.lo_pct / 100),
+      char *rg = ec_asprintf("%" EC_MS_G ".." EC_MS " (" EC_GIVEN "%% interval of the change)", base * (1 + r->est.lo_pct / 100),
                              base * (1 + r->est.hi_pct / 100), 100 * r->est.confidence);
       json_object_set_new(o, "range", json_string(rg));
       free(rg);
@@ -92,7 +92,7 @@ json_t *ec_benchjson_throughput(const ec_comparison *c) {
     json_object_set_new(o, "unit", json_string("qps"));
     json_object_set_new(o, "value", ec_jnum(v.qps));
     if (isfinite(v.qps_lo)) {
-      char *rg = ec_asprintf("%.4g..%.4g qps (%g%% interval of the change)", v.qps_lo, v.qps_hi, 100 * c->opts.confidence);
+      char *rg = ec_asprintf("%" EC_QPS_G ".." EC_QPS " (" EC_GIVEN "%% interval of the change)", v.qps_lo, v.qps_hi, 100 * c->opts.confidence);
       json_object_set_new(o, "range", json_string(rg));
       free(rg);
     }

@@ -33,7 +33,8 @@ void ec_print_compare_fused(const ec_comparison *c, size_t i, FILE *f) {
       free(na);
       free(nb);
     }
-    if (r->n > S_TEXT_ROWS) fprintf(f, "    ... %zu more regions (compare --json)\n", r->n - S_TEXT_ROWS);
+    if (r->n > S_TEXT_ROWS) fprintf(f, "    ... %zu more %s (compare --json)\n", r->n - S_TEXT_ROWS,
+        ec_plural(r->n - S_TEXT_ROWS, "region", "regions"));
   }
   ec_regions_free(r);
   ec_kdiff *d = ec_kdiff_of_compare(c, i);
@@ -57,7 +58,8 @@ void ec_print_compare_fused(const ec_comparison *c, size_t i, FILE *f) {
         fputc('\n', f);
       }
     }
-    if (d->n > S_TEXT_ROWS) fprintf(f, "    ... %zu more fused layers (compare --json)\n", d->n - S_TEXT_ROWS);
+    if (d->n > S_TEXT_ROWS) fprintf(f, "    ... %zu more fused %s (compare --json)\n", d->n - S_TEXT_ROWS,
+        ec_plural(d->n - S_TEXT_ROWS, "layer", "layers"));
   }
   ec_kdiff_free(d);
 }

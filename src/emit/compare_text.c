@@ -57,7 +57,9 @@ static void S_platform(const ec_comparison *c, FILE *f) {
       snprintf(fam, sizeof fam, "    %-22.22s", x->family);
       S_put(f, fam, strlen(fam), 0);
       /* a side without a profile (or without the family) has no time: a dash, never 0 */
-      fprintf(f, " %4zu vs %4zu layers  ", x->n_base, x->n);
+      /* the noun follows the larger count; "layer " keeps the column */
+      fprintf(f, " %4zu vs %4zu %s  ", x->n_base, x->n,
+              ec_plural(x->n > x->n_base ? x->n : x->n_base, "layer ", "layers"));
       S_ms_col(f, x->base_ms);
       fputs(" -> ", f);
       S_ms_col(f, x->ms);
@@ -114,7 +116,7 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
   for (size_t i = 0; i < c->n; i++) {
     const ec_compare_result *r = &c->res[i];
     S_put_col(f, c->engines[i]->name, 32);
-    if (isfinite(r->m.value) && c->used == EC_METRIC_THROUGHPUT) fprintf(f, " %14.6g", r->m.value);
+    if (isfinite(r->m.value) && c->used == EC_METRIC_THROUGHPUT) fprintf(f, " %14" EC_QPS_G, r->m.value);
     else if (isfinite(r->m.value)) fprintf(f, " %14" EC_MS_G, r->m.value);
     else fprintf(f, " %14s", EC_DASH);
     char est[96];
@@ -151,8 +153,10 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
       fprintf(f, "  %s; block length %zu\n", within, r->est.block_len);
     if (isfinite(r->est.lo_pct)) {
       fprintf(f, "  interval: %s", r->est.method);
-      if (r->est.df) fprintf(f, "; %zu and %zu runs, between-run sd " EC_PCT " (%d degrees of freedom)", r->est.runs_base,
-                             r->est.runs_cand, r->est.between_pct, r->est.df);
+      if (r->est.df) fprintf(f, "; %zu and %zu %s, between-run sd " EC_PCT " (%d %s of freedom)", r->est.runs_base,
+                             r->est.runs_cand, ec_plural(r->est.runs_cand, "run",
+                                                         "runs"), r->est.between_pct, r->est.df, ec_plural(r->est.df,
+                                                         "degree", "degrees"));
       fputc('\n', f);
     }
     /* the precision mix, and what was expected of it, before the layers */
@@ -191,7 +195,7 @@ void ec_print_compare(const ec_comparison *c, FILE *f) {
     fprintf(f, "  layers: %zu aligned, %zu only in the baseline (%s), %zu only here (%s)", r->al->matched, r->al->only_a,
             ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b, ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
     if (isfinite(c->opts.max_layer_regress_pct)) {
-      fprintf(f, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
+      fprintf(f, "; %zu past the advisory " EC_GIVEN "%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
       if (isfinite(r->layer_noise_pct)) fprintf(f, " and its own run-to-run noise (median " EC_PCT ")", r->layer_noise_pct);
     }
     fputc('\n', f);

@@ -12,7 +12,7 @@
 /* A candidate's value in the metric's unit, or the table dash. */
 static const char *S_value(char *buf, size_t cap, const ec_metric_value *v, ec_metric m) {
   if (!isfinite(v->value)) return EC_DASH;
-  if (m == EC_METRIC_THROUGHPUT) snprintf(buf, cap, "%.6g", v->value);
+  if (m == EC_METRIC_THROUGHPUT) snprintf(buf, cap, "%" EC_QPS_G, v->value);
   else snprintf(buf, cap, "%" EC_MS_G, v->value);
   return buf;
 }

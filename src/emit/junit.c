@@ -85,12 +85,12 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
   S_prop(&b, "metric_requested", ec_metric_name(c->requested));
   S_fmt(num, sizeof num, c->opts.max_regress_pct, NULL);
   S_prop(&b, "max_regress_pct", gate ? num : "none");
-  snprintf(num, sizeof num, "%g", 100 * c->opts.confidence);
+  snprintf(num, sizeof num, EC_GIVEN, 100 * c->opts.confidence);
   S_prop(&b, "confidence_pct", num);
   if (layer_rule) {
-    snprintf(num, sizeof num, "%g", c->opts.max_layer_regress_pct);
+    snprintf(num, sizeof num, EC_GIVEN, c->opts.max_layer_regress_pct);
     S_prop(&b, "max_layer_regress_pct", num);
-    snprintf(num, sizeof num, "%g", c->opts.min_layer_ms);
+    snprintf(num, sizeof num, EC_GIVEN, c->opts.min_layer_ms);
     S_prop(&b, "min_layer_ms", num);
   }
   for (size_t k = 0; k < c->diags.n; k++) {
@@ -107,7 +107,7 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
     S_esc(&b, name);
     char claim[64];
     if (gate)
-      ec_buf_printf(&b, ": %s regression within %g%%%s", ec_metric_name(c->used), c->opts.max_regress_pct,
+      ec_buf_printf(&b, ": %s regression within " EC_GIVEN "%%%s", ec_metric_name(c->used), c->opts.max_regress_pct,
                     ec_narrate_test_claim(&r->est, claim, sizeof claim));
     else ec_buf_printf(&b, ": %s regression", ec_metric_name(c->used));
     ec_buf_puts(&b, "\" time=\"0\"");
@@ -144,7 +144,7 @@ char *ec_junit_compare(const ec_comparison *c, const char *timestamp) {
     /* advisory: passes, lists the layers that broke the rule */
     ec_buf_puts(&b, "    <testcase classname=\"enginecard.compare\" name=\"");
     S_esc(&b, name);
-    ec_buf_printf(&b, ": layer regressions within %g%% (advisory, layers of %g ms or more)\" time=\"0\"",
+    ec_buf_printf(&b, ": layer regressions within " EC_GIVEN "%% (advisory, layers of " EC_GIVEN " ms or more)\" time=\"0\"",
                   c->opts.max_layer_regress_pct, c->opts.min_layer_ms);
     if (!r->aligned) {
       ec_buf_puts(&b, ">\n      <skipped message=\"");

@@ -76,7 +76,7 @@ void ec_kernels_csv_header(ec_buf *b) {
 
 static void S_num(ec_buf *b, double v) {
   ec_buf_putc(b, ',');
-  if (isfinite(v)) ec_buf_printf(b, "%.9g", v);
+  if (isfinite(v)) ec_buf_printf(b, "%" EC_DATA_G, v);
 }
 
 static void S_i64(ec_buf *b, int64_t v) {

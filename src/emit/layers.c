@@ -1,6 +1,7 @@
 /* layers — the rows of `enginecard layers`: one per layer with every
  * derived column, as CSV (the header names S_cols) or JSON lines. */
 #include "emit/layers.h"
+#include "words/words.h"
 #include "facts/layer_kind.h"
 #include "emit/jsonout.h"
 #include "emit/kernels.h"
@@ -65,11 +66,11 @@ static void S_csv_row(ec_buf *b, const ec_summary *s, const ec_layer *l) {
   ec_buf_csv(b, l->layer_type, strlen(l->layer_type));
   ec_buf_printf(b, ",%s,%s,", l->precision, l->out_precision);
   if (l->has_profile) {
-    ec_buf_printf(b, "%.9g,", l->avg_ms);
-    if (l->has_median) ec_buf_printf(b, "%.9g", l->median_ms);
+    ec_buf_printf(b, "%" EC_DATA_G ",", l->avg_ms);
+    if (l->has_median) ec_buf_printf(b, "%" EC_DATA_G, l->median_ms);
     double sh = ec_layer_share_pct(s, l);
     ec_buf_putc(b, ',');
-    if (isfinite(sh)) ec_buf_printf(b, "%.9g", sh);
+    if (isfinite(sh)) ec_buf_printf(b, "%" EC_DATA_G, sh);
     ec_buf_puts(b, ",1,");
   } else {
     ec_buf_puts(b, ",,,0,");
@@ -90,19 +91,19 @@ static void S_csv_row(ec_buf *b, const ec_summary *s, const ec_layer *l) {
   double cols[4] = {x->weights_bytes, x->weights_bytes_trex, x->io_bytes, x->macs};
   for (int k = 0; k < 4; k++) {
     ec_buf_putc(b, ',');
-    if (isfinite(cols[k])) ec_buf_printf(b, "%.0f", cols[k]);
+    if (isfinite(cols[k])) ec_buf_printf(b, EC_WHOLE, cols[k]);
   }
   double ef[6];
   S_eff(x, ef);
   int known = isfinite(x->flops);
   for (int k = 0; k < 4; k++) {
     ec_buf_putc(b, ',');
-    if (isfinite(ef[k])) ec_buf_printf(b, "%.9g", ef[k]);
+    if (isfinite(ef[k])) ec_buf_printf(b, "%" EC_DATA_G, ef[k]);
   }
   ec_buf_printf(b, ",%s,%s,", known ? ec_math_id(x->math.math) : "", known && x->peak.math ? ec_math_id(x->peak.math) : "");
-  if (isfinite(ef[4])) ec_buf_printf(b, "%.9g", ef[4]);
+  if (isfinite(ef[4])) ec_buf_printf(b, "%" EC_DATA_G, ef[4]);
   ec_buf_printf(b, ",%s,", known && S_choice_known(&x->peak) ? ec_peak_how_name(x->peak.how) : "");
-  if (isfinite(ef[5])) ec_buf_printf(b, "%.9g", ef[5]);
+  if (isfinite(ef[5])) ec_buf_printf(b, "%" EC_DATA_G, ef[5]);
   ec_buf_putc(b, ',');
   ec_buf m = {0};
   for (size_t i = 0; i < l->n_metadata; i++) {

@@ -29,8 +29,10 @@ void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE 
   const ec_engine *e = s->engine;
   fputs("engine ", out);
   S_put(out, e->name, strlen(e->name), 0, 200);
-  fprintf(out, "\n%zu findings: %zu errors, %zu warnings, %zu info\n", f->n, f->count[EC_LINT_ERROR],
-          f->count[EC_LINT_WARNING], f->count[EC_LINT_INFO]);
+  fprintf(out, "\n%zu %s: %zu %s, %zu %s, %zu info\n", f->n, ec_plural(f->n, "finding", "findings"),
+          f->count[EC_LINT_ERROR], ec_plural(f->count[EC_LINT_ERROR], "error", "errors"),
+          f->count[EC_LINT_WARNING], ec_plural(f->count[EC_LINT_WARNING], "warning",
+                                               "warnings"), f->count[EC_LINT_INFO]);
   if (!f->n) return;
   const ec_finding *top[3];
   size_t nt = ec_findings_top(f, 3, top);
@@ -62,7 +64,7 @@ void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE 
           "what");
   for (size_t k = 0; k < g.n; k++) {
     const ec_finding_group *G = &g.v[k];
-    if (isfinite(G->share_pct)) snprintf(share, sizeof share, "%.2f", G->share_pct);
+    if (isfinite(G->share_pct)) snprintf(share, sizeof share, "%" EC_PCT_G, G->share_pct);
     else snprintf(share, sizeof share, "-");
     S_ms(gain, sizeof gain, G->gain_ms_max);
     S_ms(likely, sizeof likely, G->gain_ms_likely);
@@ -81,7 +83,7 @@ void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE 
     }
     for (size_t j = 0; j < G->n; j++) {
       const ec_finding *x = &f->v[G->idx[j]];
-      if (isfinite(x->share_pct)) snprintf(share, sizeof share, "%.2f", x->share_pct);
+      if (isfinite(x->share_pct)) snprintf(share, sizeof share, "%" EC_PCT_G, x->share_pct);
       else snprintf(share, sizeof share, "-");
       S_ms(gain, sizeof gain, x->gain_ms_max);
       S_est(likely, sizeof likely, x->gain_ms_likely);
@@ -106,7 +108,7 @@ void ec_print_lint(const ec_summary *s, const ec_findings *f, int verbose, FILE 
     }
   }
   if (g.n_quiet) {
-    fprintf(out, "\nchecked, nothing found (%zu rules):", g.n_quiet);
+    fprintf(out, "\nchecked, nothing found (%zu %s):", g.n_quiet, ec_plural(g.n_quiet, "rule", "rules"));
     for (size_t k = 0; k < g.n_quiet; k++) fprintf(out, "%s %s", k ? "," : "", g.quiet[k]);
     fputc('\n', out);
   }

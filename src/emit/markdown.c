@@ -114,7 +114,7 @@ static void S_html(ec_buf *b, const char *s, size_t max) {
 }
 
 static void S_num(ec_buf *b, double x) {
-  if (isfinite(x)) ec_buf_printf(b, "%.4g", x);
+  if (isfinite(x)) ec_buf_printf(b, "%" EC_NUM_G, x);
   else ec_buf_puts(b, EC_DASH);
 }
 
@@ -196,13 +196,14 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
     ec_buf_puts(&b, " | ");
     ec_md_text(&b, r->m.source ? r->m.source : "\xE2\x80\x94", 40);
     if (r->m.single_sample) ec_buf_puts(&b, " (1 sample)");
-    if (r->m.runs > 1) ec_buf_printf(&b, ", %zu runs", r->m.runs);
+    if (r->m.runs > 1) ec_buf_printf(&b, ", %zu %s", r->m.runs, ec_plural(r->m.runs, "run", "runs"));
     ec_buf_printf(&b, " | %s |\n", S_verdict(r));
     shown++;
   }
   if (o->fold) ec_buf_puts(&b, "\n</details>\n");
   if (o->artifact && c->n > shown) {
-    ec_buf_printf(&b, "\n_%zu more rows in the artifact (left out to keep this under %zu bytes)._\n", c->n - shown, max);
+    ec_buf_printf(&b, "\n_%zu more %s in the artifact (left out to keep this under %zu %s)._\n", c->n - shown,
+                  ec_plural(c->n - shown, "row", "rows"), max, ec_plural(max, "byte", "bytes"));
     ec_md_tail(&b, 0, &c->diags);
   } else {
     ec_md_tail(&b, c->n - shown, &c->diags);
@@ -265,7 +266,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
                   r->al->only_a, ec_fmt_ms_or(ba, sizeof ba, r->only_base_ms), r->al->only_b,
                   ec_fmt_ms_or(en, sizeof en, r->only_engine_ms));
     if (isfinite(c->opts.max_layer_regress_pct)) {
-      ec_buf_printf(&b, "; %zu past the advisory %g%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
+      ec_buf_printf(&b, "; %zu past the advisory " EC_GIVEN "%% per-layer limit", r->n_flagged, c->opts.max_layer_regress_pct);
       if (r->layer_noise_note) {
         ec_buf_puts(&b, " (");
         ec_md_text(&b, r->layer_noise_note, 300);
@@ -301,7 +302,7 @@ char *ec_markdown_compare_ex(const ec_comparison *c, const ec_md_opts *o) {
       S_num(&b, d->base_ms);
       ec_buf_puts(&b, " | ");
       S_num(&b, d->ms);
-      ec_buf_printf(&b, " | %+.4g | ", d->delta_ms);
+      ec_buf_printf(&b, " | %+" EC_MS_G " | ", d->delta_ms);
       if (isfinite(d->delta_pct)) ec_buf_printf(&b, EC_PCT_DELTA, d->delta_pct);
       else ec_buf_puts(&b, "new");
       ec_buf_printf(&b, "%s | ", d->flagged ? " \xE2\x9A\xA0\xEF\xB8\x8F" : "");
@@ -353,6 +354,7 @@ char *ec_md_cap(const char *md, size_t cap, const char *where) {
   ec_buf b = {0};
   ec_buf_put(&b, md, keep);
   for (; open > 0 && open < 64; open--) ec_buf_puts(&b, "\n</details>\n");
-  ec_buf_printf(&b, "\n_Cut at %zu bytes: %zu more rows %s._\n", cap, rows, where);
+  ec_buf_printf(&b, "\n_Cut at %zu %s: %zu more %s %s._\n", cap, ec_plural(cap, "byte", "bytes"), rows,
+                ec_plural(rows, "row", "rows"), where);
   return ec_buf_take(&b);
 }

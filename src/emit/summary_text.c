@@ -1,5 +1,6 @@
 /* summary_text — see summary_text.h. */
 #include "emit/summary_text.h"
+#include "words/words.h"
 #include "facts/device_peak.h"
 #include "facts/layer_kind.h"
 #include "emit/term.h"
@@ -94,12 +95,13 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
     fprintf(f, "%-12s", t.what[0] == 'G' ? "gpu compute" : "end-to-end");
     if (isfinite(t.median_ms)) fprintf(f, "median " EC_MS, t.median_ms);
     if (isfinite(t.p99_ms)) fprintf(f, ", p99 " EC_MS, t.p99_ms);
-    if (t.count) fprintf(f, " over %zu iterations", t.count);
+    if (t.count) fprintf(f, " over %zu %s", t.count, ec_plural(t.count, "iteration", "iterations"));
     fprintf(f, " (%s)\n", t.source);
   }
   if (s->has_latency) {
     fprintf(f, "latency     " EC_MS "  (sum of per-layer averages", s->total_ms);
-    if (e->layers_without_profile) fprintf(f, "; %zu of %zu layers have no profile record", e->layers_without_profile, s->layers);
+    if (e->layers_without_profile) fprintf(f, "; %zu of %zu %s have no profile record", e->layers_without_profile,
+        s->layers, ec_plural(s->layers, "layer", "layers"));
     /* the comparison needs an end-to-end figure */
     if (t.known && isfinite(t.median_ms))
       fprintf(f, "; %s %s median " EC_MS " (%s)", s->total_ms > t.median_ms ? "exceeds the end-to-end" : "end-to-end",
@@ -128,7 +130,8 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
   S_bytes_line(f, "activations", s->activations_bytes, " of layer I/O traffic", s->nums.io_known, s->nums.n,
                none ? "no layers were read" : "no layer's tensors have a known size", NULL);
   if (s->has_timing)
-    fprintf(f, "timing      %zu iterations: median " EC_MS ", p99 " EC_MS ", mean " EC_MS "\n", s->timing.count,
+    fprintf(f, "timing      %zu %s: median " EC_MS ", p99 " EC_MS ", mean " EC_MS "\n", s->timing.count,
+            ec_plural(s->timing.count, "iteration", "iterations"),
             s->timing.median, s->timing.p99, s->timing.mean);
   char *tp = ec_headline_throughput(e);
   if (tp) fprintf(f, "throughput  %s (" EC_QPS ", %s)\n", tp, e->perf.throughput_qps, e->perf.throughput_source);
@@ -148,7 +151,7 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
       const ec_group *g = &gs[k]->v[i];
       S_col(f, g->key, tw);
       fprintf(f, " %6zu", g->count);
-      if (s->has_latency) fprintf(f, " %12" EC_MS_G " %8.2f", g->latency_ms, g->pct);
+      if (s->has_latency) fprintf(f, " %12" EC_MS_G " %8" EC_PCT_G, g->latency_ms, g->pct);
       fputc('\n', f);
     }
   }

@@ -53,7 +53,7 @@ char *ec_markdown_trend(const ec_trend *t) {
     ec_buf_printf(&b, " | %zu | ", g->n);
     if (g->n) ec_md_text(&b, g->nights[g->latest].name, 40);
     ec_buf_puts(&b, " | ");
-    if (g->n && isfinite(g->nights[g->latest].value)) ec_buf_printf(&b, "%.4g", g->nights[g->latest].value);
+    if (g->n && isfinite(g->nights[g->latest].value)) ec_buf_printf(&b, "%" EC_NUM_G, g->nights[g->latest].value);
     else ec_buf_puts(&b, EC_DASH);
     ec_buf_puts(&b, " | ");
     char est[128];
@@ -107,7 +107,7 @@ char *ec_markdown_trend(const ec_trend *t) {
       char est[96];
       ec_buf_puts(&b, "| ");
       ec_md_text(&b, g->nights[c->night].name, 40);
-      ec_buf_printf(&b, " | %s | %.4g \xE2\x86\x92 %.4g %s | ", ec_gate_str(est, sizeof est, &c->est), c->level_before,
+      ec_buf_printf(&b, " | %s | %" EC_NUM_G " \xE2\x86\x92 %" EC_NUM_G " %s | ", ec_gate_str(est, sizeof est, &c->est), c->level_before,
                     c->level_after, unit);
       char d[96];
       size_t shown_m = 0;

@@ -45,7 +45,8 @@ void ec_print_trend(const ec_trend *t) {
       S_line(&b);
     }
     if (nf > EC_TREND_FLIPS_SHOWN) {
-      ec_buf_printf(&b, "  (%zu more precision changes in the JSON output)", nf - EC_TREND_FLIPS_SHOWN);
+      ec_buf_printf(&b, "  (%zu more precision %s in the JSON output)", nf - EC_TREND_FLIPS_SHOWN,
+                    ec_plural(nf - EC_TREND_FLIPS_SHOWN, "change", "changes"));
       S_line(&b);
     }
     if (!g->n_cps) {

@@ -665,41 +665,58 @@ char *ec_graph_folded_note(const ec_graph *g) {
   ec_buf b = {0};
   const char *sep = "";
   if (g->n_dropped) {
-    ec_buf_printf(&b, "%zu layers outside the selection are left out", g->n_dropped);
+    ec_buf_printf(&b, "%zu %s outside the selection %s left out", g->n_dropped,
+                  ec_plural(g->n_dropped, "layer", "layers"),
+                  ec_plural(g->n_dropped, "is", "are"));
     sep = "; ";
   }
   if (g->n_reformats_folded) {
-    ec_buf_printf(&b, "%s%zu Reformat layers are folded into dashed edges", sep, g->n_reformats_folded);
+    ec_buf_printf(&b, "%s%zu Reformat %s folded into dashed edges", sep, g->n_reformats_folded,
+                  ec_plural(g->n_reformats_folded, "layer is", "layers are"));
     sep = "; ";
   }
   if (g->n_groups) {
     if (g->group_depth && g->group_chunk > 1)
-      ec_buf_printf(&b, "%s%zu layers are grouped into %zu blocks of up to %zu consecutive ONNX scopes (the first %d level%s of their names)",
-                    sep, g->n_grouped, g->n_groups, g->group_chunk, g->group_depth, ec_plural(g->group_depth, "", "s"));
+      ec_buf_printf(&b, "%s%zu %s grouped into %zu %s of up to %zu consecutive ONNX %s (the first %d level%s of their names)",
+                    sep, g->n_grouped, ec_plural(g->n_grouped, "layer is",
+                                                 "layers are"), g->n_groups, ec_plural(g->n_groups, "block",
+                                                 "blocks"), g->group_chunk, ec_plural(g->group_chunk, "scope",
+                                                 "scopes"), g->group_depth, ec_plural(g->group_depth, "", "s"));
     else if (g->group_depth)
-      ec_buf_printf(&b, "%s%zu layers are grouped into %zu blocks by ONNX scope (the first %d level%s of their names)", sep,
-                    g->n_grouped, g->n_groups, g->group_depth, ec_plural(g->group_depth, "", "s"));
+      ec_buf_printf(&b, "%s%zu %s grouped into %zu %s by ONNX scope (the first %d level%s of their names)", sep,
+                    g->n_grouped, ec_plural(g->n_grouped, "layer is", "layers are"), g->n_groups, ec_plural(g->n_groups,
+                                            "block", "blocks"), g->group_depth, ec_plural(g->group_depth, "", "s"));
     else
-      ec_buf_printf(&b, "%s%zu layers are grouped into %zu runs of consecutive layers", sep, g->n_grouped, g->n_groups);
+      ec_buf_printf(&b, "%s%zu %s grouped into %zu %s of consecutive layers", sep, g->n_grouped,
+                    ec_plural(g->n_grouped, "layer is", "layers are"), g->n_groups,
+                    ec_plural(g->n_groups, "run", "runs"));
     sep = "; ";
   }
   if (g->n_binding_folds) {
-    ec_buf_printf(&b, "%s%zu bindings are folded into %zu nodes beside the nodes that read or write them", sep,
-                  g->n_bindings_folded, g->n_binding_folds);
+    ec_buf_printf(&b, "%s%zu %s folded into %zu %s beside the nodes that read or write them", sep,
+                  g->n_bindings_folded, ec_plural(g->n_bindings_folded, "binding is",
+                                                  "bindings are"), g->n_binding_folds, ec_plural(g->n_binding_folds,
+                                                  "node", "nodes"));
     sep = "; ";
   }
   if (g->n_split_inputs) {
-    ec_buf_printf(&b, "%s%zu input%s read by more than %d nodes %s drawn beside each reader (%zu copies)", sep,
-                  g->n_split_inputs, ec_plural(g->n_split_inputs, "", "s"), EC_GRAPH_FANOUT_MAX,
-                  ec_plural(g->n_split_inputs, "is", "are"), g->n_input_copies);
+    ec_buf_printf(&b, "%s%zu input%s read by more than %d %s %s drawn beside each reader (%zu %s)", sep,
+                  g->n_split_inputs, ec_plural(g->n_split_inputs, "",
+                                               "s"), EC_GRAPH_FANOUT_MAX, ec_plural(EC_GRAPH_FANOUT_MAX, "node",
+                                               "nodes"),
+                  ec_plural(g->n_split_inputs, "is", "are"), g->n_input_copies, ec_plural(g->n_input_copies, "copy",
+                            "copies"));
     sep = "; ";
   }
   if (g->n_constants_hidden) {
-    ec_buf_printf(&b, "%s%zu Constant layers are hidden", sep, g->n_constants_hidden);
+    ec_buf_printf(&b, "%s%zu Constant %s hidden", sep, g->n_constants_hidden,
+                  ec_plural(g->n_constants_hidden, "layer is", "layers are"));
     sep = "; ";
   }
   if (g->n_bindings_undrawn) {
-    ec_buf_printf(&b, "%s%zu bindings that no layer reads or writes are not drawn", sep, g->n_bindings_undrawn);
+    ec_buf_printf(&b, "%s%zu %s that no layer reads or writes %s not drawn", sep, g->n_bindings_undrawn,
+                  ec_plural(g->n_bindings_undrawn, "binding", "bindings"), ec_plural(g->n_bindings_undrawn, "is",
+                            "are"));
     sep = "; ";
   }
   if (!b.len) return NULL;

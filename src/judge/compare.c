@@ -75,7 +75,7 @@ static int S_stat_metric(const ec_summary *s, int has, const ec_sample_stats *ss
     v->cv = ss->cv;
     v->samples = ss->count;
     v->source = "timing.json";
-    v->dist = ec_asprintf("%zu per-iteration times", ss->count);
+    v->dist = ec_asprintf("%zu per-iteration %s", ss->count, ec_plural(ss->count, "time", "times"));
     return isfinite(v->value);
   }
   double x = ec_stats_get(st, stat);
@@ -85,7 +85,8 @@ static int S_stat_metric(const ec_summary *s, int has, const ec_sample_stats *ss
   double c = ec_stats_get(st, "count");
   v->samples = isfinite(c) && c > 0 ? (size_t)c : 0;
   v->cv = S_stats_cv(st);
-  v->dist = v->samples ? ec_asprintf("summary statistics of %zu iterations", v->samples)
+  v->dist = v->samples ? ec_asprintf("summary statistics of %zu %s", v->samples,
+                                     ec_plural(v->samples, "iteration", "iterations"))
                        : ec_strdup("summary statistics only (no iteration count)");
   return 1;
 }
@@ -347,8 +348,8 @@ static void S_cmp_str(ec_compare_result *r, const char *what, const char *b, con
 static void S_cmp_num(ec_compare_result *r, const char *what, double b, double o) {
   if (!isfinite(b) || !isfinite(o) || fabs(b - o) <= 1e-9 * fmax(fabs(b), fabs(o))) return;
   char sb[64], so[64];
-  snprintf(sb, sizeof sb, "%.6g", b);
-  snprintf(so, sizeof so, "%.6g", o);
+  snprintf(sb, sizeof sb, EC_GIVEN, b);
+  snprintf(so, sizeof so, EC_GIVEN, o);
   S_mism(r, what, sb, so);
 }
 
@@ -471,7 +472,7 @@ static char *S_precision_mix(const ec_summary *s, const char **top, double *shar
   if (!best || !all) return NULL;
   *top = best->key;
   *share = (double)best->count / (double)all;
-  return ec_asprintf("%s (%zu of %zu layers)", best->key, best->count, all);
+  return ec_asprintf("%s (%zu of %zu %s)", best->key, best->count, all, ec_plural(all, "layer", "layers"));
 }
 
 /* How the engines themselves differ: input names (the shapes agree), the
@@ -772,7 +773,7 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
   size_t n_noises = 0;
   if (rule && !measured)
     r->layer_noise_note = ec_asprintf("advisory: run-to-run noise not measured (one run with layers per side), so a "
-                                      "layer is listed only past the %g%% floor",
+                                      "layer is listed only past the " EC_GIVEN "%% floor",
                                       fmax(o->max_layer_regress_pct, EC_LAYER_FLOOR_PCT));
   r->deltas = ec_calloc(r->al->n ? r->al->n : 1, sizeof *r->deltas);
   /* without a profile the one-sided layers' time is unknown, not 0 */
@@ -848,9 +849,11 @@ static void S_layers(ec_compare_result *r, const ec_engine *b, const ec_engine *
     r->layer_noise_pct = ec_median_sorted(noises, n_noises);
   }
   if (measured && n_noises < r->n_deltas)
-    r->layer_noise_note = ec_asprintf("run-to-run noise measured for %zu of %zu aligned layers (the others, on too few "
-                                      "runs, are listed only past the %g%% floor)",
-                                      n_noises, r->n_deltas, fmax(o->max_layer_regress_pct, EC_LAYER_FLOOR_PCT));
+    r->layer_noise_note = ec_asprintf("run-to-run noise measured for %zu of %zu aligned %s (the others, on too few "
+                                      "runs, are listed only past the " EC_GIVEN "%% floor)",
+                                      n_noises, r->n_deltas, ec_plural(r->n_deltas, "layer",
+                                                                       "layers"), fmax(o->max_layer_regress_pct,
+                                                                       EC_LAYER_FLOOR_PCT));
   free(noises);
   free(mb);
   free(me);
@@ -893,14 +896,17 @@ static char *S_decide(const ec_gate_est *g, double pct) {
       size_t kb, kc;
       ec_gate_runs_needed(g, pct, EC_DECIDE_MAX_RUNS, &kb, &kc);
       if (kb)
-        return ec_asprintf("with the run-to-run noise measured here (" EC_PCT "), %zu baseline runs (nights) would "
-                           "decide it, if the change stays at %s", 100 * sqrt(g->tau2), kb, e);
+        return ec_asprintf("with the run-to-run noise measured here (" EC_PCT "), %zu baseline %s (nights) would "
+                           "decide it, if the change stays at %s", 100 * sqrt(g->tau2), kb, ec_plural(kb, "run",
+                                                                              "runs"), e);
       if (kc)
         return ec_asprintf("with the run-to-run noise measured here (" EC_PCT "), more baseline runs alone do not "
-                           "decide it: %zu runs of the candidate and %zu of the baseline would, if the change stays "
-                           "at %s", 100 * sqrt(g->tau2), kc, g->runs_base > 10 ? g->runs_base : (size_t)10, e);
-      return ec_asprintf("with the run-to-run noise measured here (" EC_PCT "), not even %d runs of each side would "
-                         "decide a change this close to the limit", 100 * sqrt(g->tau2), EC_DECIDE_MAX_RUNS);
+                           "decide it: %zu %s of the candidate and %zu of the baseline would, if the change stays "
+                           "at %s", 100 * sqrt(g->tau2), kc, ec_plural(kc, "run",
+                                               "runs"), g->runs_base > 10 ? g->runs_base : (size_t)10, e);
+      return ec_asprintf("with the run-to-run noise measured here (" EC_PCT "), not even %d %s of each side would "
+                         "decide a change this close to the limit", 100 * sqrt(g->tau2), EC_DECIDE_MAX_RUNS, ec_plural(EC_DECIDE_MAX_RUNS,
+                                                                               "run", "runs"));
     }
     return ec_strdup("the given run-to-run noise is too large for one run per side to decide: repeated runs would "
                      "measure it");
@@ -975,51 +981,54 @@ static void S_verdict(ec_comparison *c, ec_compare_result *r, const ec_compare_r
   } else if (g->min_n && g->min_n < EC_GATE_MIN_VERDICT_ITERATIONS) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
     c->inconclusive++;
-    r->reason = ec_asprintf("%s: inconclusive: a run has %zu iterations (fewer than %d); runs of %d or more iterations "
+    r->reason = ec_asprintf("%s: inconclusive: a run has %zu %s (fewer than %d); runs of %d or more %s "
                             "would give a verdict",
-                            head, g->min_n, EC_GATE_MIN_VERDICT_ITERATIONS, EC_GATE_MIN_VERDICT_ITERATIONS);
+                            head, g->min_n, ec_plural(g->min_n, "iteration",
+                                                      "iterations"), EC_GATE_MIN_VERDICT_ITERATIONS, EC_GATE_MIN_VERDICT_ITERATIONS, ec_plural(EC_GATE_MIN_VERDICT_ITERATIONS,
+                                                      "iteration", "iterations"));
   } else if (g->run_noise != EC_RUN_NOISE_MEASURED && isfinite(span_ms) && span_ms < EC_GATE_MIN_VERDICT_MS &&
              g->min_n < EC_GATE_SHORT_RUN_ITERATIONS) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
     c->inconclusive++;
-    r->reason = ec_asprintf("%s: inconclusive: a run measured " EC_MS " of iterations (under %g s); runs of %g s or "
-                            "%d iterations would give a verdict",
+    r->reason = ec_asprintf("%s: inconclusive: a run measured " EC_MS " of iterations (under " EC_GIVEN " s); runs of " EC_GIVEN " s or "
+                            "%d %s would give a verdict",
                             head, span_ms, EC_GATE_MIN_VERDICT_MS / 1000, EC_GATE_MIN_VERDICT_MS / 1000,
-                            EC_GATE_SHORT_RUN_ITERATIONS);
+                            EC_GATE_SHORT_RUN_ITERATIONS, ec_plural(EC_GATE_SHORT_RUN_ITERATIONS, "iteration",
+                                                                    "iterations"));
   } else if (past && iv && g->lo_pct > 0) {
     r->verdict = EC_VERDICT_FAIL;
     c->failed++;
-    r->reason = ec_asprintf("%s: slower by more than the %g%% limit, and the %g%% interval excludes no change", head, pct,
+    r->reason = ec_asprintf("%s: slower by more than the " EC_GIVEN "%% limit, and the " EC_GIVEN "%% interval excludes no change", head, pct,
                             100 * g->confidence);
   } else if (past && mode == EC_GATE_MODE_THRESHOLD && g->within_lo_pct > 0) {
     /* the within-run interval vetoes a threshold failure, it never decides one */
     r->verdict = EC_VERDICT_FAIL;
     c->failed++;
-    r->reason = ec_asprintf("%s: past the %g%% limit (a threshold: one run per side, run-to-run noise not measured), "
+    r->reason = ec_asprintf("%s: past the " EC_GIVEN "%% limit (a threshold: one run per side, run-to-run noise not measured), "
                             "and beyond the run's own noise",
                             head, pct);
   } else if (past && mode == EC_GATE_MODE_THRESHOLD) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
     c->inconclusive++;
     decide = S_decide(g, pct);
-    r->reason = ec_asprintf("%s: inconclusive: past the %g%% limit, but within the run's own noise (the within-run "
+    r->reason = ec_asprintf("%s: inconclusive: past the " EC_GIVEN "%% limit, but within the run's own noise (the within-run "
                             "interval includes no change); %s",
                             head, pct, decide);
   } else if (past && !iv) {
     r->verdict = EC_VERDICT_FAIL;
     c->failed++;
-    r->reason = ec_asprintf("%s: past the %g%% limit (the estimate alone decides: no interval)", head, pct);
+    r->reason = ec_asprintf("%s: past the " EC_GIVEN "%% limit (the estimate alone decides: no interval)", head, pct);
   } else if (past) {
     r->verdict = EC_VERDICT_INCONCLUSIVE;
     c->inconclusive++;
     decide = S_decide(g, pct);
-    r->reason = decide ? ec_asprintf("%s: inconclusive: past the %g%% limit, but the %g%% interval includes no change; %s",
+    r->reason = decide ? ec_asprintf("%s: inconclusive: past the " EC_GIVEN "%% limit, but the " EC_GIVEN "%% interval includes no change; %s",
                                      head, pct, 100 * g->confidence, decide)
-                       : ec_asprintf("%s: inconclusive: past the %g%% limit, but the %g%% interval includes no change",
+                       : ec_asprintf("%s: inconclusive: past the " EC_GIVEN "%% limit, but the " EC_GIVEN "%% interval includes no change",
                                      head, pct, 100 * g->confidence);
   } else {
     r->verdict = EC_VERDICT_PASS;
-    r->reason = ec_asprintf("%s: within the %g%% limit (%s)", head, pct, dir);
+    r->reason = ec_asprintf("%s: within the " EC_GIVEN "%% limit (%s)", head, pct, dir);
   }
   free(decide);
 }
@@ -1115,7 +1124,8 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
   }
   if (sd->n == 1 && sd->trimmed && !sd->from_files) {
     free(r->m.dist);
-    r->m.dist = ec_asprintf("%zu per-iteration times after a start-up level of %zu was left out", sd->d[0].n, sd->trimmed);
+    r->m.dist = ec_asprintf("%zu per-iteration %s after a start-up level of %zu was left out", sd->d[0].n,
+                            ec_plural(sd->d[0].n, "time", "times"), sd->trimmed);
   } else if (sd->n > 1 || sd->from_files) {
     free(r->m.dist);
     size_t it = 0;
@@ -1126,7 +1136,8 @@ static void S_side_of(ec_comparison *c, size_t i, S_side *sd) {
       known &= sd->d[k].n > 0 && (sd->d[k].sorted || sd->d[k].sketch);
     }
     if (!known) r->m.dist = ec_strdup(c->used == EC_METRIC_LAYER_SUM ? "per-layer averages only" : "summary statistics only (no per-iteration distribution)");
-    else r->m.dist = ec_asprintf("%zu run%s, %zu iterations%s", sd->n, ec_plural(sd->n, "", "s"), it,
+    else r->m.dist = ec_asprintf("%zu run%s, %zu %s%s", sd->n, ec_plural(sd->n, "", "s"), it,
+                                 ec_plural(it, "iteration", "iterations"),
                                   sketch ? " (a stored sketch)" : sd->from_files ? " (approximated from stored percentiles)" : "");
   }
 }
@@ -1300,18 +1311,18 @@ char *ec_compare_gate_rule(const ec_comparison *c) {
     if (i != c->baseline) any[ec_gate_mode_of(&c->res[i].est)] = 1;
   int modes = any[EC_GATE_MODE_INTERVAL] + any[EC_GATE_MODE_THRESHOLD] + any[EC_GATE_MODE_ESTIMATE];
   char iv[160], thr[256], est[128];
-  snprintf(iv, sizeof iv, "its %g%% interval excludes no change", conf);
+  snprintf(iv, sizeof iv, "its " EC_GIVEN "%% interval excludes no change", conf);
   snprintf(thr, sizeof thr,
            "a threshold on the estimate (one run per side: run-to-run noise not measured), inconclusive when the "
            "run's own noise explains it");
   snprintf(est, sizeof est, "the estimate alone (no per-iteration distribution, no interval)");
   if (modes <= 1) {
-    if (any[EC_GATE_MODE_THRESHOLD]) return ec_asprintf("fail when the estimated slowdown exceeds %g%%: %s", pct, thr);
-    if (any[EC_GATE_MODE_ESTIMATE]) return ec_asprintf("fail when the estimated slowdown exceeds %g%%: %s", pct, est);
-    return ec_asprintf("fail when the estimated slowdown exceeds %g%% and %s", pct, iv);
+    if (any[EC_GATE_MODE_THRESHOLD]) return ec_asprintf("fail when the estimated slowdown exceeds " EC_GIVEN "%%: %s", pct, thr);
+    if (any[EC_GATE_MODE_ESTIMATE]) return ec_asprintf("fail when the estimated slowdown exceeds " EC_GIVEN "%%: %s", pct, est);
+    return ec_asprintf("fail when the estimated slowdown exceeds " EC_GIVEN "%% and %s", pct, iv);
   }
   ec_buf b = {0};
-  ec_buf_printf(&b, "fail when the estimated slowdown exceeds %g%%", pct);
+  ec_buf_printf(&b, "fail when the estimated slowdown exceeds " EC_GIVEN "%%", pct);
   const char *sep = ": ";
   if (any[EC_GATE_MODE_INTERVAL]) ec_buf_printf(&b, "%swith repeated runs or a given run-to-run noise, when %s", sep, iv), sep = "; ";
   if (any[EC_GATE_MODE_THRESHOLD]) ec_buf_printf(&b, "%swith one run per side, as %s", sep, thr), sep = "; ";
@@ -1386,14 +1397,16 @@ char *ec_compare_alignment_text(const ec_comparison *c, size_t i) {
   if (i == c->baseline || !r->aligned) return NULL;
   const ec_engine *b = c->engines[c->baseline], *e = c->engines[i];
   ec_buf t = {0};
-  ec_buf_printf(&t, "%zu of %zu layers of %s and %zu of %zu of %s aligned", r->n_pairs, b->n_layers, b->name,
+  ec_buf_printf(&t, "%zu of %zu %s of %s and %zu of %zu of %s aligned", r->n_pairs, b->n_layers,
+                ec_plural(b->n_layers, "layer", "layers"), b->name,
                 r->n_pairs, e->n_layers, e->name);
   double sb = ec_share_pct(r->base_aligned_ms, r->base_total_ms), se = ec_share_pct(r->engine_aligned_ms, r->engine_total_ms);
   if (isfinite(sb) && isfinite(se)) ec_buf_printf(&t, ", " EC_PCT " and " EC_PCT " of their layer time", sb, se);
   double change = r->engine_total_ms - r->base_total_ms;
   size_t only = r->al ? r->al->only_a + r->al->only_b : 0;
   if (only && isfinite(change) && isfinite(r->only_base_ms) && isfinite(r->only_engine_ms))
-    ec_buf_printf(&t, "; the %zu layers on one side only account for " EC_MS_DELTA " of the " EC_MS_DELTA " change", only,
+    ec_buf_printf(&t, "; the %zu %s on one side only account for " EC_MS_DELTA " of the " EC_MS_DELTA " change", only,
+                  ec_plural(only, "layer", "layers"),
                   r->only_engine_ms - r->only_base_ms, change);
   if ((isfinite(sb) && sb < 50) || (isfinite(se) && se < 50) ||
       (!isfinite(sb) && (2 * r->n_pairs < b->n_layers || 2 * r->n_pairs < e->n_layers)))
@@ -1545,6 +1558,6 @@ char *ec_compare_uniform_text(const ec_comparison *c, size_t i) {
   ec_uniform u;
   if (!ec_compare_uniform(c, i, &u)) return NULL;
   return ec_asprintf("every layer moved by about the same factor (" EC_PCT_DELTA " to " EC_PCT_DELTA
-                     " on each of %zu aligned layers): check clocks, concurrent streams or contexts before the engine",
-                     u.low_pct, u.high_pct, u.layers);
+                     " on each of %zu aligned %s): check clocks, concurrent streams or contexts before the engine",
+                     u.low_pct, u.high_pct, u.layers, ec_plural(u.layers, "layer", "layers"));
 }

@@ -386,15 +386,6 @@ int ec_gate_estimate_rn(ec_stat st, const ec_dist *b, size_t nb, const ec_dist *
   return 0;
 }
 
-/* x with dec decimals and a sign, never "-0.0". */
-static void S_signed(char *buf, size_t cap, double x, int dec) {
-  snprintf(buf, cap, "%+.*f", dec, x);
-  int zero = 1;
-  for (const char *p = buf + 1; *p; p++)
-    if (*p >= '1' && *p <= '9') zero = 0;
-  if (zero) buf[0] = '+';
-}
-
 char *ec_gate_str(char *buf, size_t cap, const ec_gate_est *g) {
   if (!isfinite(g->est_pct)) {
     snprintf(buf, cap, EC_DASH);
@@ -402,7 +393,7 @@ char *ec_gate_str(char *buf, size_t cap, const ec_gate_est *g) {
   }
   if (g->run_noise == EC_RUN_NOISE_NOT_MEASURED && g->runs_base == 1 && g->runs_cand == 1 && !g->why) {
     char e[32];
-    S_signed(e, sizeof e, g->est_pct, fabs(g->est_pct) < 1 ? 2 : 1);
+    ec_fmt_signed(e, sizeof e, g->est_pct, fabs(g->est_pct) < 1 ? 2 : 1);
     snprintf(buf, cap, "%s%% (" EC_GATE_ONE_RUN ")", e);
     return buf;
   }
@@ -412,13 +403,13 @@ char *ec_gate_str(char *buf, size_t cap, const ec_gate_est *g) {
   double w = iv ? g->hi_pct - g->lo_pct : INFINITY;
   while (dec < 3 && w < 2 * pow(10, -dec)) dec++;
   char e[32], lo[32], hi[32];
-  S_signed(e, sizeof e, g->est_pct, dec);
+  ec_fmt_signed(e, sizeof e, g->est_pct, dec);
   if (!iv) {
     snprintf(buf, cap, "%s%%", e);
     return buf;
   }
-  S_signed(lo, sizeof lo, g->lo_pct, dec);
-  S_signed(hi, sizeof hi, g->hi_pct, dec);
+  ec_fmt_signed(lo, sizeof lo, g->lo_pct, dec);
+  ec_fmt_signed(hi, sizeof hi, g->hi_pct, dec);
   snprintf(buf, cap, "%s%% [%s, %s]", e, lo, hi);
   return buf;
 }
@@ -428,7 +419,7 @@ char *ec_gate_claim_str(char *buf, size_t cap, const ec_gate_est *g) {
   ec_gate_str(est, sizeof est, g);
   ec_gate_within_str(within, sizeof within, g);
   switch (ec_gate_mode_of(g)) {
-  case EC_GATE_MODE_INTERVAL: snprintf(buf, cap, "%s at %g%%", est, 100 * g->confidence); break;
+  case EC_GATE_MODE_INTERVAL: snprintf(buf, cap, "%s at " EC_GIVEN "%%", est, 100 * g->confidence); break;
   case EC_GATE_MODE_THRESHOLD: snprintf(buf, cap, *within ? "%s, %s" : "%s", est, within); break;
   case EC_GATE_MODE_ESTIMATE:
     if (g->why) snprintf(buf, cap, "%s (no interval: %s)", est, g->why);

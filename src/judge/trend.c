@@ -412,7 +412,8 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
   }
   g->points = np;
   if (gaps)
-    ec_diag_add(diags, EC_WARN, NULL, 0, 0, "%s: %zu of %zu nights lack %s and are gaps in its series", g->engine, gaps, n,
+    ec_diag_add(diags, EC_WARN, NULL, 0, 0, "%s: %zu of %zu %s lack %s and are gaps in its series", g->engine, gaps, n,
+                ec_plural(n, "night", "nights"),
                 ec_metric_name(t->used));
   ec_cp_result cp;
   ec_changepoints(y, np, &cp);
@@ -423,7 +424,7 @@ static void S_group(const ec_trend *t, ec_trend_group *g, ec_summary *const *sum
   g->rho = cp.rho;
   if (isfinite(cp.rho) && cp.rho > EC_CP_RHO_WARN)
     ec_diag_add(diags, EC_WARN, NULL, 0, 0,
-                "%s: nights are correlated (lag-1 autocorrelation %.2f of the residuals): the noise is widened by "
+                "%s: nights are correlated (lag-1 autocorrelation " EC_COEF " of the residuals): the noise is widened by "
                 "sqrt((1+rho)/(1-rho)) and nights are not independent runs",
                 g->engine, cp.rho);
   g->penalty = cp.penalty;
@@ -667,8 +668,9 @@ ec_trend *ec_trend_build(ec_engine *const *es, const char *const *group_names, c
     it[m++] = (S_item){i, gkey[i], lab, 0, S_path(es[i]), 0};
   }
   if (dropped)
-    ec_diag_add(&t->diags, EC_WARN, NULL, 0, 0, "%zu of %zu nights have no label %s and are left out (for example %s; "
-                "store one with summary --label %s=VALUE)", dropped, n, o->by, dropped_example, o->by);
+    ec_diag_add(&t->diags, EC_WARN, NULL, 0, 0, "%zu of %zu %s have no label %s and are left out (for example %s; "
+                "store one with summary --label %s=VALUE)", dropped, n, ec_plural(n, "night",
+                                                                                  "nights"), o->by, dropped_example, o->by);
   if (o->by) {
     int nums = 1, dates = 1;
     for (size_t k = 0; k < m; k++) {
@@ -730,10 +732,10 @@ ec_trend *ec_trend_build(ec_engine *const *es, const char *const *group_names, c
    * (a folder per night named after it), which makes each night a series */
   if (t->n > 1 && m == t->n)
     ec_diag_add(&t->diags, EC_WARN, NULL, 0, 0,
-                "each of the %zu engines has a single night, so no series has a history: nights group by engine name, "
+                "each of the %zu %s has a single night, so no series has a history: nights group by engine name, "
                 "GPU and TensorRT version; if these are one engine's nights, give them one name (summary --json "
                 "NAME=ENGINE, or the same engine path every night)",
-                t->n);
+                t->n, ec_plural(t->n, "engine", "engines"));
   /* one metric: the requested one when some engine's latest night has it
    * (an engine whose latest night lacks it gets an error), else compare's
    * fallback rule over the latest nights */
@@ -823,11 +825,11 @@ char *ec_trend_gate_rule(const ec_trend *t) {
   }
   if (threshold && !interval)
     return ec_asprintf("fail when the latest night is slower than the level before it, or than the reference level, by "
-                       "more than %g%%: a threshold on the estimate (a single earlier night: run-to-run noise not "
+                       "more than " EC_GIVEN "%%: a threshold on the estimate (a single earlier night: run-to-run noise not "
                        "measured), inconclusive when the night's own noise explains it",
                        t->opts.max_regress_pct);
   return ec_asprintf("fail when the latest night is slower than the level before it, or than the reference level, by "
-                     "more than %g%% and the %g%% interval excludes no change (a single red night is inconclusive "
+                     "more than " EC_GIVEN "%% and the " EC_GIVEN "%% interval excludes no change (a single red night is inconclusive "
                      "until a second night or a new level confirms it)",
                      t->opts.max_regress_pct, 100 * t->opts.confidence);
 }

@@ -27,6 +27,7 @@
  *   - an input's profile and inference shapes: its entry in the per-input
  *     map the options filled (e->input_shapes), NULL otherwise. */
 #include "load/internal.h"
+#include "words/words.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/map.h"
@@ -277,9 +278,10 @@ static void S_log_shapes(ec_engine *e, const ec_load_state *s) {
     if (b->described && S_same_shape(b->t.dims, b->t.ndims, &x->dims)) continue;
     if (b->described)
       ec_diag_add(&e->diags, EC_INFO, s->log_binds_path, x->line, 1,
-                  "binding \"%.*s\": the layer information gives %d dimensions that do not match the %d the log says "
+                  "binding \"%.*s\": the layer information gives %d %s that do not match the %d the log says "
                   "trtexec created; the log's shape is used",
-                  (int)(b->t.name_len > 200 ? 200 : b->t.name_len), b->t.name, b->t.ndims, x->dims.n);
+                  (int)(b->t.name_len > 200 ? 200 : b->t.name_len), b->t.name, b->t.ndims, ec_plural(b->t.ndims,
+                   "dimension", "dimensions"), x->dims.n);
     free(b->t.dims);
     b->t.dims = ec_malloc((size_t)x->dims.n * sizeof *b->t.dims);
     memcpy(b->t.dims, x->dims.v, (size_t)x->dims.n * sizeof *b->t.dims);
@@ -460,12 +462,12 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
       unknown += b->dir == EC_BIND_UNKNOWN;
     }
     if (other_profile)
-      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu bindings belong to other optimisation profiles and were left out",
-                  other_profile);
+      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu %s belong to other optimisation profiles and were left out",
+                  other_profile, ec_plural(other_profile, "binding", "bindings"));
     if (unknown && seen.any)
       ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
-                  "%zu of %zu bindings are read or written by no layer: their direction and shape are unknown", unknown,
-                  e->n_bindings);
+                  "%zu of %zu %s are read or written by no layer: their direction and shape are unknown", unknown,
+                  e->n_bindings, ec_plural(e->n_bindings, "binding", "bindings"));
     if (h.src == 2)
       ec_diag_add(&e->diags, EC_INFO, path, s->log_io_line, 0,
                   "the bindings are the listing's own I/O section (%zu), not inferred from the layers", e->n_bindings);
@@ -479,13 +481,14 @@ void ec_load_bindings(ec_engine *e, const ec_load_opts *o) {
     size_t nin = 0;
     for (size_t b = 0; b < e->n_bindings; b++) nin += e->bindings[b].dir == EC_BIND_INPUT;
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
-                "no \"Bindings\" list: %zu inputs (tensors no layer writes) and %zu outputs (tensors no layer reads) are "
+                "no \"Bindings\" list: %zu %s (tensors no layer writes) and %zu %s (tensors no layer reads) are "
                 "inferred from the layers",
-                nin, e->n_bindings - nin);
+                nin, ec_plural(nin, "input", "inputs"), e->n_bindings - nin, ec_plural(e->n_bindings - nin, "output",
+                               "outputs"));
     if (e->n_internal_tensors)
       ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
-                  "%zu engine-internal tensors (Myelin's own, L2-cache buffers) that no layer reads or writes are not "
-                  "taken for bindings", e->n_internal_tensors);
+                  "%zu engine-internal %s (Myelin's own, L2-cache buffers) that no layer reads or writes are not "
+                  "taken for bindings", e->n_internal_tensors, ec_plural(e->n_internal_tensors, "tensor", "tensors"));
   }
   ec_map_free(&seen.wr);
   ec_map_free(&seen.rd);

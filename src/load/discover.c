@@ -5,6 +5,7 @@
  * or any single file. Files are recognised by content, never by name. */
 #define _GNU_SOURCE /* memmem */
 #include "load/internal.h"
+#include "words/words.h"
 #include "load/nsys.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -490,9 +491,9 @@ static void S_say_several(ec_engine *e, const char *path, int is_dir, char *cons
     free(p);
   }
   ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,
-              "the %s holds the files of %zu different engines (runs that built or loaded different engines, or "
+              "the %s holds the files of %zu different %s (runs that built or loaded different engines, or "
               "several file sets); their facts are never mixed: name one engine: %s",
-              is_dir ? "directory" : "prefix", ng, b.data ? b.data : "");
+              is_dir ? "directory" : "prefix", ng, ec_plural(ng, "engine", "engines"), b.data ? b.data : "");
   for (size_t g = 0; g < ng; g++) {
     b.len = 0;
     for (size_t i = 0; i < n; i++)
@@ -856,8 +857,8 @@ ec_load_status ec_load_engine(const char *spec, const ec_load_opts *o, ec_engine
     }
     if (is_dir && nc > 0 && recognised == 0 && !several)
       ec_diag_add(&e->diags, EC_ERROR, path, 0, 0,
-                  "the directory holds no engine files: none of its %zu files is a graph, profile, timing, metadata "
-                  "or trtexec log", nc);
+                  "the directory holds no engine files: none of its %zu %s is a graph, profile, timing, metadata "
+                  "or trtexec log", nc, ec_plural(nc, "file", "files"));
     for (size_t i = 0; i < nc; i++) free(small[i]);
     free(small);
     free(small_len);

@@ -68,7 +68,9 @@ static void S_join_profile(ec_engine *e, const ec_load_opts *o) {
       l->unknown = EC_UNKNOWN_TENSORS | EC_UNKNOWN_WEIGHTS;
     }
     ec_diag_add(&e->diags, EC_WARN, s->prof_path[src], 0, 0,
-                "no layer information: layers come from the profile (%zu records), so types, precisions and shapes are unknown", n);
+                "no layer information: layers come from the profile (%zu %s), so types, precisions and shapes are unknown", n, ec_plural(n,
+                                                                                                                                         "record",
+                                                                                                                                         "records"));
   }
   ec_map byname = {0}, hidden = {0};
   for (size_t i = 0; i < e->n_layers; i++) ec_map_put(&byname, e->layers[i].name, e->layers[i].name_len, i);
@@ -109,14 +111,14 @@ static void S_join_profile(ec_engine *e, const ec_load_opts *o) {
   const char *pp = s->prof_path[src];
   if (unmatched)
     ec_diag_add(&e->diags, EC_WARN, pp, 0, 0,
-                "%zu profile records (" EC_MS ") name no layer of the graph (first: \"%s\"); they are not in the totals",
-                unmatched, unmatched_ms, first_unmatched);
+                "%zu profile %s (" EC_MS ") name no layer of the graph (first: \"%s\"); they are not in the totals",
+                unmatched, ec_plural(unmatched, "record", "records"), unmatched_ms, first_unmatched);
   if (hid)
-    ec_diag_add(&e->diags, EC_INFO, pp, 0, 0, "%zu profile records (" EC_MS ") time NoOp, Constant or shape_call layers, which TREx does not count either",
-                hid, hidden_ms);
+    ec_diag_add(&e->diags, EC_INFO, pp, 0, 0, "%zu profile %s (" EC_MS ") time NoOp, Constant or shape_call layers, which TREx does not count either",
+                hid, ec_plural(hid, "record", "records"), hidden_ms);
   if (missing && e->n_layers)
-    ec_diag_add(&e->diags, EC_WARN, pp, 0, 0, "%zu of %zu layers have no profile record (first: \"%s\"); their latency counts as 0",
-                missing, e->n_layers, first_missing);
+    ec_diag_add(&e->diags, EC_WARN, pp, 0, 0, "%zu of %zu %s have no profile record (first: \"%s\"); their latency counts as 0",
+                missing, e->n_layers, ec_plural(e->n_layers, "layer", "layers"), first_missing);
   ec_map_free(&byname);
   ec_map_free(&hidden);
   for (size_t i = 0; i < n; i++)
@@ -212,8 +214,9 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
   if (s)
     for (size_t i = 0; i < s->n_unknown; i++)
       ec_diag_add(&e->diags, EC_WARN, s->unknown[i].path, 0, 0,
-                  "unknown tensor format \"%s\" (%zu tensors): %s; its elements count as %g bytes", s->unknown[i].fmt,
-                  s->unknown[i].count, s->unknown[i].guessed ? "precision guessed from its words" : "precision unknown",
+                  "unknown tensor format \"%s\" (%zu %s): %s; its elements count as " EC_GIVEN " bytes", s->unknown[i].fmt,
+                  s->unknown[i].count, ec_plural(s->unknown[i].count, "tensor",
+                                                 "tensors"), s->unknown[i].guessed ? "precision guessed from its words" : "precision unknown",
                   s->unknown[i].bytes);
   S_join_profile(e, o);
   S_build_tool(e);
@@ -224,19 +227,19 @@ void ec_load_finish(ec_engine *e, const ec_load_opts *o) {
       if ((size_t)o->run <= e->n_runs)
         pick = (size_t)o->run - 1;
       else
-        ec_diag_add(&e->diags, EC_WARN, NULL, 0, 0, "--run %ld asked for, but the timing file holds %zu runs; using the last",
-                    o->run, e->n_runs);
+        ec_diag_add(&e->diags, EC_WARN, NULL, 0, 0, "--run %ld asked for, but the timing file holds %zu %s; using the last",
+                    o->run, e->n_runs, ec_plural(e->n_runs, "run", "runs"));
     }
     e->run = pick;
     if (e->n_runs > 1 && o && o->pool_runs && o->run <= 0)
       ec_diag_add(&e->diags, EC_WARN, NULL, 0, 0,
-                  "the timing file holds %zu runs (one JSON array each); compare takes them as repeated runs of one "
+                  "the timing file holds %zu %s (one JSON array each); compare takes them as repeated runs of one "
                   "engine (--run N uses one)",
-                  e->n_runs);
+                  e->n_runs, ec_plural(e->n_runs, "run", "runs"));
     else if (e->n_runs > 1)
       ec_diag_add(&e->diags, EC_WARN, NULL, 0, 0,
-                  "the timing file holds %zu runs (one JSON array each); using run %zu (--run selects); runs are never merged",
-                  e->n_runs, pick + 1);
+                  "the timing file holds %zu %s (one JSON array each); using run %zu (--run selects); runs are never merged",
+                  e->n_runs, ec_plural(e->n_runs, "run", "runs"), pick + 1);
     if (S_version_before(e->trt_version, 8, 6))
       ec_diag_add(&e->diags, EC_WARN, NULL, 0, 0,
                   "TensorRT %s writes warm-up iterations into timing.json (fixed in 8.6): timing statistics include them",

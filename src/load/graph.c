@@ -11,6 +11,7 @@
  * layer and tensor key means is decided in layer_keys.c, for this reader and
  * the log's alike; this file only walks the JSON. */
 #include "load/internal.h"
+#include "words/words.h"
 #include "load/json.h"
 #include "util/alloc.h"
 #include "util/map.h"
@@ -286,7 +287,8 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
   ec_json_doc doc;
   if (ec_json_parse(path, text, len, EC_BUDGET_LAYERS, &e->diags, &doc) != 0) return -1;
   if (doc.n > 1)
-    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu JSON documents in a graph file; the first is used", doc.n);
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu JSON %s in a graph file; the first is used", doc.n,
+                ec_plural(doc.n, "document", "documents"));
   const json_t *root = doc.v[0];
   const json_t *layers = json_is_array(root) ? root : json_object_get(root, "Layers");
   if (!json_is_array(layers)) {
@@ -355,16 +357,18 @@ int ec_load_graph_text(ec_engine *e, const char *path, const char *text, size_t 
   if (names_only) {
     e->graph_names_only = 1;
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0,
-                "layer information holds names only (%zu layers): types, precisions and shapes are unknown. "
-                "Rebuild with trtexec --profilingVerbosity=detailed --exportLayerInfo=FILE (see README)", names_only);
+                "layer information holds names only (%zu %s): types, precisions and shapes are unknown. "
+                "Rebuild with trtexec --profilingVerbosity=detailed --exportLayerInfo=FILE (see README)", names_only, ec_plural(names_only,
+                                                                                                                                "layer",
+                                                                                                                                "layers"));
   }
   if (dropped_profile)
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
-                "%zu layers belong to other optimisation profiles and were left out (--profile-index %d is shown)",
-                dropped_profile, pidx);
+                "%zu %s belong to other optimisation profiles and were left out (--profile-index %d is shown)",
+                dropped_profile, ec_plural(dropped_profile, "layer", "layers"), pidx);
   if (e->n_shape_call || e->n_signal_wait)
-    ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu shape_call and %zu signal/wait layers are not counted as layers (as TREx)",
-                e->n_shape_call, e->n_signal_wait);
+    ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu shape_call and %zu signal/wait %s are not counted as layers (as TREx)",
+                e->n_shape_call, e->n_signal_wait, ec_plural(e->n_signal_wait, "layer", "layers"));
   /* staged: ec_load_bindings resolves directions once every layer is known */
   ec_load_state *ls = ec_load_state_of(e);
   ls->graph_path = ec_strdup(path);

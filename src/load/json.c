@@ -111,9 +111,11 @@ static int S_prescan(const char *t, size_t len, ec_budget_id top, size_t *off, c
     if (cost > budget) {
       *off = at;
       snprintf(msg, cap,
-               "%zu values in the first %zu of %zu bytes would take over %llu MB to parse, more than %d times "
+               "%zu %s in the first %zu of %zu %s would take over %llu MB to parse, more than %d %s "
                "the file's size; the file is not read",
-               values, at + 1, len, budget >> 20, EC_JSON_TREE_FACTOR);
+               values, ec_plural(values, "value", "values"), at + 1, len, ec_plural(len, "byte",
+                                 "bytes"), budget >> 20, EC_JSON_TREE_FACTOR, ec_plural(EC_JSON_TREE_FACTOR, "time",
+                                 "times"));
       return -1;
     }
   }
@@ -141,7 +143,7 @@ static int S_parse_values(const char *t, size_t len, ec_json_doc *doc, size_t *e
     if (!v) {
       *err_off = i + (e.position > 0 ? (size_t)e.position : 0);
       if (json_error_code(&e) == json_error_out_of_memory) {
-        snprintf(err_text, err_cap, "out of memory reading %zu bytes of JSON", len);
+        snprintf(err_text, err_cap, "out of memory reading %zu %s of JSON", len, ec_plural(len, "byte", "bytes"));
         return -2;
       }
       snprintf(err_text, err_cap, "%s", e.text);
@@ -322,7 +324,9 @@ static int S_layer_dump(const char *path, const char *t, size_t len, ec_diags *d
   *EC_PUSH(doc->v, doc->n, doc->cap) = root;
   doc->layer_dump = 1;
   ec_diag_add(d, EC_WARN, path, 1, 1,
-              "not one JSON document but %zu per-layer dumps separated by '--- Layer N ---' lines; read as one layer list", seg);
+              "not one JSON document but %zu per-layer %s separated by '--- Layer N ---' lines; read as one layer list", seg, ec_plural(seg,
+                                                                                                                                        "dump",
+                                                                                                                                        "dumps"));
   return 1;
 }
 
@@ -379,7 +383,8 @@ int ec_json_parse(const char *path, const char *text, size_t len, ec_budget_id t
       ec_diag_add(d, EC_WARN, path, ln, col, "invalid JSON repaired: %s", fixes[k].what);
     }
     if (nfix > shown)
-      ec_diag_add(d, EC_WARN, path, 0, 0, "invalid JSON repaired: %zu more repairs not listed", nfix - shown);
+      ec_diag_add(d, EC_WARN, path, 0, 0, "invalid JSON repaired: %zu more %s not listed", nfix - shown,
+                  ec_plural(nfix - shown, "repair", "repairs"));
     ec_buf_free(&fixed);
     return 0;
   }

@@ -30,6 +30,7 @@
  * 10.x kgen tensor's); absent = "Unknown format". Strides and StrideOrder
  * are not used. A layer's "Constants" are tensors too (graph.c). */
 #include "load/internal.h"
+#include "words/words.h"
 #include "util/alloc.h"
 #include <math.h>
 #include <stdio.h>
@@ -295,7 +296,7 @@ void ec_layer_key(ec_layer_build *b, const char *key, size_t klen, const ec_lval
   }
   if (own || v->no_attr) return;
   if (v->is_weights) {
-    char *t = ec_asprintf("{\"Type\": \"%.*s\", \"Count\": %.0f}", (int)v->wtype_n, v->wtype,
+    char *t = ec_asprintf("{\"Type\": \"%.*s\", \"Count\": " EC_WHOLE "}", (int)v->wtype_n, v->wtype,
                           isfinite(v->wcount) ? v->wcount : 0.0);
     ec_attrs_add(&l->attrs, key, klen, t, strlen(t));
     free(t);

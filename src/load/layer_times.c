@@ -14,6 +14,7 @@
  * graph (Torch-TensorRT's other traces: input, output, enqueue, device
  * configuration) is not a layer profile and is not used. */
 #include "load/internal.h"
+#include "words/words.h"
 #include "load/json.h"
 #include "util/alloc.h"
 #include "words/words.h"
@@ -143,11 +144,13 @@ int ec_load_layer_times_text(ec_engine *e, const char *path, const char *text, s
   size_t matched = e->has_graph ? S_matched(e, &gs) : gs.n;
   ec_load_state *ls = ec_load_state_of(e);
   if (gs.n == 0) {
-    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%s with no layer times (%zu events of other kinds); not used", what,
-                gs.other_events);
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%s with no layer times (%zu %s of other kinds); not used", what,
+                gs.other_events, ec_plural(gs.other_events, "event", "events"));
   } else if (matched == 0) {
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
-                "%s: none of its %zu names is a layer of the graph (not a per-layer profile); not used", what, gs.n);
+                "%s: none of its %zu %s is a layer of the graph (not a per-layer profile); not used", what, gs.n, ec_plural(gs.n,
+                                                                                                                            "name",
+                                                                                                                            "names"));
   } else if (ls->n_prof[0]) {
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "a second profile file for this engine is ignored");
   } else {
@@ -172,21 +175,24 @@ int ec_load_layer_times_text(ec_engine *e, const char *path, const char *text, s
     ls->prof_count[0] = (int64_t)cmax;
     e->profile_has_median = 1;
     if (cmin == cmax)
-      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "per-layer times from a %s: %zu layers, %zu samples each", what, gs.n,
-                  cmax);
+      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "per-layer times from a %s: %zu %s, %zu %s each", what, gs.n,
+                  ec_plural(gs.n, "layer", "layers"),
+                  cmax, ec_plural(cmax, "sample", "samples"));
     else
-      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "per-layer times from a %s: %zu layers, %zu to %zu samples each", what,
-                  gs.n, cmin, cmax);
+      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "per-layer times from a %s: %zu %s, %zu to %zu %s each", what,
+                  gs.n, ec_plural(gs.n, "layer", "layers"), cmin, cmax, ec_plural(cmax, "sample", "samples"));
     if (cmax == 1 && trace)
       ec_diag_add(&e->diags, EC_WARN, path, 0, 0,
                   "the trace holds one event per layer: Torch-TensorRT's profiler sums every invocation into it, "
                   "so a layer's average and median are its total time over all iterations (their number is unknown)");
     else if (cmin != cmax)
       ec_diag_add(&e->diags, EC_WARN, path, 0, 0,
-                  "layers have %zu to %zu samples each: averages are over different numbers of iterations", cmin, cmax);
+                  "layers have %zu to %zu %s each: averages are over different numbers of iterations", cmin, cmax, ec_plural(cmax,
+                                                                                                                             "sample",
+                                                                                                                             "samples"));
     if (matched < gs.n && e->has_graph)
-      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu of the %s's %zu names are not layers of the graph", gs.n - matched,
-                  what, gs.n);
+      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu of the %s's %zu %s are not layers of the graph", gs.n - matched,
+                  what, gs.n, ec_plural(gs.n, "name", "names"));
   }
   if (gs.dropped)
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu %s without a name or a valid duration were dropped", gs.dropped,

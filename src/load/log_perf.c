@@ -4,6 +4,7 @@
  * (percentile(99.9%) -> "p99.9"); and trtexec's own warnings ("[W]" lines
  * without "[TRT]") as notes. */
 #include "load/log_internal.h"
+#include "words/words.h"
 #include "util/alloc.h"
 #include <math.h>
 #include <stdio.h>
@@ -196,8 +197,8 @@ static void S_merge_stats(ec_engine *e, const char *path, int line, ec_stats *ds
     else if (!ec_log_same(old, src->v[i].value)) {
       char w[96], a[64], b[64];
       snprintf(w, sizeof w, "%s %s", what, src->v[i].label);
-      snprintf(a, sizeof a, "%.9g", old);
-      snprintf(b, sizeof b, "%.9g", src->v[i].value);
+      snprintf(a, sizeof a, "%" EC_DATA_G, old);
+      snprintf(b, sizeof b, "%" EC_DATA_G, src->v[i].value);
       ec_log_info(e, path, line, w, a, b);
     }
   }

@@ -2,6 +2,7 @@
  * in either column order (name first up to 8.x, name last in 10.x): each
  * column's kind comes from the header, rows end at the Total row. */
 #include "load/log_internal.h"
+#include "words/words.h"
 #include "util/alloc.h"
 #include <string.h>
 
@@ -113,8 +114,8 @@ void ec_log_prof_end(ec_log_parser *P, int line) {
     if (P->warn_prof++ < EC_LOG_MAX_WARN_LINES)
       ec_diag_add(&P->e->diags, EC_WARN, P->path, line, 1,
                   "per-layer profile table (started line %d) ends without its Total row (truncated?); "
-                  "%zu rows read",
-                  P->prof_start_line, ec_log_cur(P)->n_prof);
+                  "%zu %s read",
+                  P->prof_start_line, ec_log_cur(P)->n_prof, ec_plural(ec_log_cur(P)->n_prof, "row", "rows"));
   }
 }
 

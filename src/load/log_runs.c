@@ -164,8 +164,8 @@ void ec_log_merge_num(ec_engine *e, const char *path, int line, int primary, dou
   if (isnan(*dst)) *dst = val;
   else if (primary && !ec_log_same(*dst, val)) {
     char a[64], b[64];
-    snprintf(a, sizeof a, "%.9g", *dst);
-    snprintf(b, sizeof b, "%.9g", val);
+    snprintf(a, sizeof a, "%" EC_DATA_G, *dst);
+    snprintf(b, sizeof b, "%" EC_DATA_G, val);
     ec_source_note(e, path, line, what, a, b);
   }
 }
@@ -354,16 +354,16 @@ int ec_log_conclude(ec_log_parser *P, const ec_load_opts *o, int last_no, int la
     if (P->segs[i].anything && ++k == want) chosen = &P->segs[i];
   if (nruns > 1) {
     ec_diag_add(&e->diags, EC_WARN, path, chosen->perf.present ? chosen->perf.line : chosen->first_line, 1,
-                "log holds %zu runs; using run %zu (--run selects); each run is one trtexec invocation and "
+                "log holds %zu %s; using run %zu (--run selects); each run is one trtexec invocation and "
                 "nothing is taken from the others",
-                nruns, want);
+                nruns, ec_plural(nruns, "run", "runs"), want);
     S_note_others(P, chosen, want);
     size_t hidden = 0;
     for (size_t i = 0; i < P->n_segs; i++)
       if (&P->segs[i] != chosen) hidden += P->segs[i].diags.n;
     if (hidden)
-      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu errors or failures the log reports for other runs are not shown",
-                  hidden);
+      ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu %s the log reports for other runs are not shown",
+                  hidden, ec_plural(hidden, "error or failure", "errors or failures"));
   }
   /* truncation: a run that started but never finished */
   ec_log_inv *lastg = &P->segs[P->n_segs - 1];

@@ -8,6 +8,7 @@
  * median, p99] before 8.5, 7 values [..., p90, p95, p99] after, other counts
  * labelled from inference_options "Percentiles" when present. */
 #include "load/internal.h"
+#include "words/words.h"
 #include "load/json.h"
 #include "util/alloc.h"
 #include <math.h>
@@ -33,7 +34,7 @@ static int S_pct_labels(const char *opt, char labels[][16], int max) {
     char *end;
     double p = strtod(opt, &end);
     if (end == opt) break;
-    snprintf(labels[n++], 16, "p%g", p);
+    snprintf(labels[n++], 16, "p" EC_GIVEN, p);
     opt = end;
     while (*opt == ',' || *opt == ' ' || *opt == '%') opt++;
   }
@@ -132,7 +133,7 @@ static void S_legacy_device(ec_engine *e, const char *path, const json_t *o) {
   if (isnan(d->memory_clock_ghz) && isfinite(x = ec_json_num(json_object_get(o, "MEMORY_CLOCK_RATE")))) d->memory_clock_ghz = x / 1e6;
   if (isnan(d->bus_width_bits) && isfinite(x = ec_json_num(json_object_get(o, "GLOBAL_MEMORY_BUS_WIDTH")))) d->bus_width_bits = x;
   if (!d->global_memory && isfinite(x = ec_json_num(json_object_get(o, "TotalMemory"))))
-    d->global_memory = ec_asprintf("%.0f MiB", x / 1048576.0);
+    d->global_memory = ec_asprintf(EC_WHOLE " MiB", x / 1048576.0);
   d->present = 1;
   d->source = "metadata";
 }
@@ -151,7 +152,8 @@ int ec_load_meta_text(ec_engine *e, const char *path, const char *text, size_t l
       kind = EC_FILE_DEVICE_META;
       used = 1;
       if (json_array_size(root) > 1)
-        ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu devices listed; the first is used", json_array_size(root));
+        ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu %s listed; the first is used", json_array_size(root),
+                    ec_plural(json_array_size(root), "device", "devices"));
     }
   } else if (json_is_object(root)) {
     const json_t *ps = json_object_get(root, "performance_summary");

@@ -22,6 +22,7 @@
  * when it ran once in each of its layer's iterations, and no GPU span is
  * known. */
 #include "load/nsys.h"
+#include "words/words.h"
 #include "util/budget.h"
 #include "load/json.h"
 #include "util/alloc.h"
@@ -161,7 +162,8 @@ static int S_parse_csv(S_table *t, const char *s, size_t n, ec_diags *d) {
       return -1;
     }
     if (nf != t->ncol) {
-      ec_diag_add(d, EC_WARN, t->path, line, 1, "%zu fields where the header has %zu; the row is not used", nf,
+      ec_diag_add(d, EC_WARN, t->path, line, 1, "%zu %s where the header has %zu; the row is not used", nf,
+                  ec_plural(nf, "field", "fields"),
                   t->ncol);
       for (size_t i = 0; i < nf; i++) free(row[i]);
       continue;

@@ -33,6 +33,7 @@
  * (layer_keys.c). Indentation is not relied on: lines are read by what they
  * start with. */
 #include "load/internal.h"
+#include "words/words.h"
 #include "load/log_internal.h"
 #include "util/alloc.h"
 #include <stdlib.h>
@@ -519,9 +520,9 @@ int ec_load_polygraphy_text(ec_engine *e, const char *path, const char *text, si
     if (R.unknown_ops == R.n_tmp) {
       e->graph_names_only = 1;
       ec_diag_add(&e->diags, EC_WARN, path, 0, 0,
-                  "the Polygraphy inspection holds layer names only (%zu layers): the engine was built without "
+                  "the Polygraphy inspection holds layer names only (%zu %s): the engine was built without "
                   "detailed profiling verbosity, so types, precisions and shapes are unknown",
-                  R.n_tmp);
+                  R.n_tmp, ec_plural(R.n_tmp, "layer", "layers"));
     }
   } else {
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
@@ -530,7 +531,7 @@ int ec_load_polygraphy_text(ec_engine *e, const char *path, const char *text, si
   free(R.tmp);
   if (R.other_profile)
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
-                "%zu layers belong to other optimisation profiles and were left out (--profile-index %d is shown)",
-                R.other_profile, R.pidx);
+                "%zu %s belong to other optimisation profiles and were left out (--profile-index %d is shown)",
+                R.other_profile, ec_plural(R.other_profile, "layer", "layers"), R.pidx);
   return 0;
 }

@@ -6,6 +6,7 @@
  * (--batch=1,4,...; --run picks one, default the last). Records are staged;
  * ec_load_finish joins them to layers by name. */
 #include "load/internal.h"
+#include "words/words.h"
 #include "load/json.h"
 #include "util/alloc.h"
 #include <math.h>
@@ -22,14 +23,15 @@ int ec_load_profile_text(ec_engine *e, const char *path, const char *text, size_
   if (doc.n > 1) {
     if (o && o->run > 0) {
       if ((size_t)o->run > doc.n) {
-        ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "--run %ld asked for, but the profile holds %zu runs; using the last", o->run, doc.n);
+        ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "--run %ld asked for, but the profile holds %zu %s; using the last",
+                    o->run, doc.n, ec_plural(doc.n, "run", "runs"));
       } else {
         run = (size_t)o->run - 1;
       }
     }
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0,
-                "the profile holds %zu runs (one JSON array each, e.g. trtexec --batch=...); using run %zu of %zu (--run selects); runs are never merged",
-                doc.n, run + 1, doc.n);
+                "the profile holds %zu %s (one JSON array each, e.g. trtexec --batch=...); using run %zu of %zu (--run selects); runs are never merged",
+                doc.n, ec_plural(doc.n, "run", "runs"), run + 1, doc.n);
   }
   const json_t *arr = doc.v[run];
   if (!json_is_array(arr)) {
@@ -102,12 +104,14 @@ int ec_load_profile_text(ec_engine *e, const char *path, const char *text, size_
   }
   e->profile_has_median = any_median;
   if (bad)
-    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu profile records without a name were dropped", bad);
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu profile %s without a name were dropped", bad,
+                ec_plural(bad, "record", "records"));
   if (nonfinite)
-    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu profile records have missing or non-finite times (counted as 0)", nonfinite);
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu profile %s missing or non-finite times (counted as 0)", nonfinite,
+                ec_plural(nonfinite, "record has", "records have"));
   if (other_profile)
-    ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu profile records belong to other optimisation profiles (--profile-index %d is shown)",
-                other_profile, pidx);
+    ec_diag_add(&e->diags, EC_INFO, path, 0, 0, "%zu profile %s belong to other optimisation profiles (--profile-index %d is shown)",
+                other_profile, ec_plural(other_profile, "record", "records"), pidx);
   ec_json_doc_free(&doc);
   return 0;
 }

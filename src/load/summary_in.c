@@ -20,6 +20,7 @@
  * jansson (load/json.h) for its repairs and file:line:col messages, and
  * what jansson accepts is read from its compact dump. */
 #include "load/internal.h"
+#include "words/words.h"
 #include "load/json.h"
 #include "load/jtok.h"
 #include "util/alloc.h"
@@ -500,9 +501,9 @@ int ec_load_summary_text(ec_engine *e, const char *path, const char *text, size_
   if (isfinite(nl) && nl >= 0) e->stored_layers = ec_i64(nl, -1);
   if (!e->n_stored_kept)
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
-                "stored summary of %s (%.0f layers): per-layer data is not stored (a summary written before "
+                "stored summary of %s (" EC_WHOLE " %s): per-layer data is not stored (a summary written before "
                 "layers_kept), so layers are not aligned",
-                e->name, isfinite(nl) ? nl : 0.0);
+                e->name, isfinite(nl) ? nl : 0.0, ec_plural((size_t)(isfinite(nl) ? nl : 0.0), "layer", "layers"));
   if (!e->perf.present)
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "stored summary has no performance statistics");
   ec_jtok_free(&doc);

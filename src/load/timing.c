@@ -6,6 +6,7 @@
  * Several arrays back to back are several runs (--batch=1,4,...); all are
  * kept and ec_load_finish selects one. */
 #include "load/internal.h"
+#include "words/words.h"
 #include "load/json.h"
 #include "util/alloc.h"
 #include <math.h>
@@ -277,13 +278,13 @@ static int S_fast(ec_engine *e, const char *path, const char *t, size_t len, siz
 
 static void S_notes(ec_engine *e, const char *path, size_t total_missing, size_t nonpos) {
   if (total_missing)
-    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu timing values are missing or non-finite; their records are left out",
-                total_missing);
+    ec_diag_add(&e->diags, EC_WARN, path, 0, 0, "%zu timing %s missing or non-finite; their records are left out",
+                total_missing, ec_plural(total_missing, "value is", "values are"));
   if (nonpos)
     ec_diag_add(&e->diags, EC_WARN, path, 0, 0,
-                "%zu timing records have a zero or negative latency or GPU compute time (a timer glitch); they are "
+                "%zu timing %s a zero or negative latency or GPU compute time (a timer glitch); they are "
                 "left out",
-                nonpos);
+                nonpos, ec_plural(nonpos, "record has", "records have"));
   if (e->n_runs && e->runs[0].legacy)
     ec_diag_add(&e->diags, EC_INFO, path, 0, 0,
                 "TensorRT 7 timing records: latency is latencyMs (H2D + compute + D2H); endToEndMs is not used");

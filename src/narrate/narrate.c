@@ -61,17 +61,17 @@ static char *S_compare_outcome(const ec_comparison *c) {
                        "per-layer profile that both sides have)",
                        c->errors, c->n ? c->n - 1 : 0, ec_plural(c->n ? c->n - 1 : 0, "", "s"));
   case EC_OUTCOME_FAIL:
-    return ec_asprintf("FAIL: %zu of %zu engine%s slower than the baseline beyond the %g%% limit", c->failed, c->gates,
+    return ec_asprintf("FAIL: %zu of %zu engine%s slower than the baseline beyond the " EC_GIVEN "%% limit", c->failed, c->gates,
                        ec_plural(c->gates, " is", "s are"), pct);
   case EC_OUTCOME_PASS:
-    return ec_asprintf("PASS: no engine is slower than the baseline beyond the %g%% limit (%zu gate%s)", pct, c->gates,
+    return ec_asprintf("PASS: no engine is slower than the baseline beyond the " EC_GIVEN "%% limit (%zu gate%s)", pct, c->gates,
                        ec_plural(c->gates, "", "s"));
   case EC_OUTCOME_MISMATCH:
     return ec_asprintf("NOT COMPARABLE: %zu of %zu engine%s measured on a different GPU, TensorRT or shapes than the "
                        "baseline (no verdict; --allow-mismatch gates anyway)",
                        c->mismatched, c->gates, ec_plural(c->gates, " is", "s are"));
   case EC_OUTCOME_INCONCLUSIVE:
-    return ec_asprintf("INCONCLUSIVE: %zu of %zu engine%s not told from noise at the %g%% limit (no verdict)",
+    return ec_asprintf("INCONCLUSIVE: %zu of %zu engine%s not told from noise at the " EC_GIVEN "%% limit (no verdict)",
                        c->inconclusive, c->gates, ec_plural(c->gates, " is", "s are"), pct);
   default:
     if (c->platform)
@@ -105,18 +105,18 @@ char *ec_narrate_trend_headline(const ec_trend *t) {
                        : lvl && ref ? "than the level before it and the reference level"
                        : ref        ? "than the reference level (cumulative change)"
                                     : "than the level before it";
-    return ec_asprintf("FAIL: the latest night of %zu of %zu engine%s slower %s beyond the %g%% limit (%s)", t->failed,
+    return ec_asprintf("FAIL: the latest night of %zu of %zu engine%s slower %s beyond the " EC_GIVEN "%% limit (%s)", t->failed,
                        t->gates, ec_plural(t->gates, " is", "s is"), than, t->opts.max_regress_pct, tail);
   }
   case EC_OUTCOME_PASS:
-    return ec_asprintf("PASS: no engine's latest night is slower than the level before it beyond the %g%% limit (%s)",
+    return ec_asprintf("PASS: no engine's latest night is slower than the level before it beyond the " EC_GIVEN "%% limit (%s)",
                        t->opts.max_regress_pct, tail);
   case EC_OUTCOME_MISMATCH:
     return ec_asprintf("NOT COMPARABLE: the latest night of %zu of %zu engine%s measured unlike the nights it is compared "
                        "with (no verdict; %s)",
                        t->mismatched, t->gates, ec_plural(t->gates, " is", "s is"), tail);
   case EC_OUTCOME_INCONCLUSIVE:
-    return ec_asprintf("INCONCLUSIVE: the latest night of %zu of %zu engine%s past the %g%% limit but not yet a "
+    return ec_asprintf("INCONCLUSIVE: the latest night of %zu of %zu engine%s past the " EC_GIVEN "%% limit but not yet a "
                        "confirmed regression (no verdict; %s)",
                        t->inconclusive, t->gates, ec_plural(t->gates, " is", "s is"), t->opts.max_regress_pct, tail);
   default:

@@ -14,7 +14,8 @@ char *ec_narrate_mix_change(const ec_mix_change *c) {
                 c->from_before, c->from_after, c->by_latency ? "latency" : "layers", c->to, c->to_before, c->to_after);
   double d = c->to_layers_after - c->to_layers_before;
   if (isfinite(d) && d >= 1)
-    ec_buf_printf(&b, ": %.0f more layer%s run%s in %s (%.0f \xE2\x86\x92 %.0f)", d, ec_plural((size_t)d, "", "s"),
+    ec_buf_printf(&b, ": " EC_WHOLE " more layer%s run%s in %s (" EC_WHOLE " \xE2\x86\x92 " EC_WHOLE ")", d,
+                  ec_plural((size_t)d, "", "s"),
                   ec_plural((size_t)d, "s", ""), c->to, c->to_layers_before, c->to_layers_after);
   return ec_buf_take(&b);
 }

@@ -1,5 +1,6 @@
 /* verdict — see verdict.h. */
 #include "narrate/verdict.h"
+#include "words/words.h"
 #include <ctype.h>
 #include <stdio.h>
 
@@ -8,7 +9,7 @@ char *ec_narrate_change_head(const ec_comparison *c, int capital, char *buf, siz
   for (size_t i = 0; i < c->n; i++)
     if (i != c->baseline && ec_gate_mode_of(&c->res[i].est) == EC_GATE_MODE_INTERVAL) any = 1;
   const char *what = c->used == EC_METRIC_THROUGHPUT ? "time per query" : "change";
-  if (any) snprintf(buf, cap, "%s [%g%% interval]", what, 100 * c->opts.confidence);
+  if (any) snprintf(buf, cap, "%s [" EC_GIVEN "%% interval]", what, 100 * c->opts.confidence);
   else snprintf(buf, cap, "%s", what);
   if (capital && buf[0]) buf[0] = (char)toupper((unsigned char)buf[0]);
   return buf;
@@ -22,13 +23,13 @@ char *ec_narrate_trend_change_head(const ec_trend *t, int shortform, char *buf, 
     threshold |= m == EC_GATE_MODE_THRESHOLD;
   }
   const char *what = shortform ? "Change vs. level before" : "Change vs. the level before";
-  if (interval || !threshold) snprintf(buf, cap, "%s [%g%% interval]", what, 100 * t->opts.confidence);
+  if (interval || !threshold) snprintf(buf, cap, "%s [" EC_GIVEN "%% interval]", what, 100 * t->opts.confidence);
   else snprintf(buf, cap, "%s", what);
   return buf;
 }
 
 char *ec_narrate_test_claim(const ec_gate_est *g, char *buf, size_t cap) {
-  if (ec_gate_mode_of(g) == EC_GATE_MODE_INTERVAL) snprintf(buf, cap, " (at %g%% confidence)", 100 * g->confidence);
+  if (ec_gate_mode_of(g) == EC_GATE_MODE_INTERVAL) snprintf(buf, cap, " (at " EC_GIVEN "%% confidence)", 100 * g->confidence);
   else if (cap) buf[0] = '\0';
   return buf;
 }

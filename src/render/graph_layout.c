@@ -1,5 +1,6 @@
 /* graph_layout — see graph_layout.h. */
 #include "render/graph_layout.h"
+#include "words/words.h"
 #include "util/alloc.h"
 #include "render/cairo.h"
 #include <cairo-pdf.h>
@@ -272,7 +273,7 @@ size_t ec_gl_finish(ec_gl_job *j, ec_gl **out, char **why) {
     int status = 0;
     if (timed_out) {
       kill(j->pid, SIGKILL);
-      reason = ec_asprintf("the layout took longer than %g s and was abandoned", j->timeout);
+      reason = ec_asprintf("the layout took longer than " EC_GIVEN " s and was abandoned", j->timeout);
     }
     while (waitpid(j->pid, &status, 0) < 0 && errno == EINTR) {
     }

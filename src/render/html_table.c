@@ -1,4 +1,5 @@
 #include "render/html_table.h"
+#include "words/words.h"
 #include "util/alloc.h"
 #include "util/map.h"
 #include <math.h>
@@ -107,7 +108,7 @@ static void S_cell(ec_buf *b, const ec_table *t, size_t r, size_t c, double smax
     ec_buf_putc(b, '"');
   }
   if (style) ec_buf_printf(b, " style=\"%s\"", style);
-  if (main && t->interactive && isfinite(x->sort)) ec_buf_printf(b, " data-v=\"%.9g\"", x->sort);
+  if (main && t->interactive && isfinite(x->sort)) ec_buf_printf(b, " data-v=\"%" EC_DATA_G "\"", x->sort);
   ec_buf_putc(b, '>');
   if (x->link) {
     ec_buf_puts(b, "<a href=\"");
@@ -264,7 +265,7 @@ static void S_data_json(const ec_table *t, const double *smax, ec_buf *b) {
       for (size_t r = 0; r < n; r++) {
         double x = ec_table_cell(t, r, c)->sort;
         if (r) ec_buf_putc(b, ',');
-        if (isfinite(x)) ec_buf_printf(b, "%.9g", x);
+        if (isfinite(x)) ec_buf_printf(b, "%" EC_DATA_G, x);
         else ec_buf_puts(b, "null");
       }
       ec_buf_putc(b, ']');
@@ -359,7 +360,8 @@ void ec_render_table_html(const ec_table *t, ec_buf *b) {
   }
   ec_buf_puts(b, "</tbody></table>");
   if (capped)
-    ec_buf_printf(b, "<p class=\"table-note print-only\">%zu more rows in the HTML report.</p>", t->nrows - S_PRINT_ROWS);
+    ec_buf_printf(b, "<p class=\"table-note print-only\">%zu more %s in the HTML report.</p>", t->nrows - S_PRINT_ROWS,
+                  ec_plural(t->nrows - S_PRINT_ROWS, "row", "rows"));
   if (data) S_note(b, t->static_note, "table-note static-note");
   S_note(b, t->note, "table-note");
   if (data) {

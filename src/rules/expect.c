@@ -32,7 +32,7 @@ int ec_expect_parse(const char *s, ec_expect *out, size_t cap, char *err, size_t
       return -1;
     }
     if (n == cap) {
-      snprintf(err, errcap, "at most %zu expectations", cap);
+      snprintf(err, errcap, "at most %zu %s", cap, ec_plural(cap, "expectation", "expectations"));
       return -1;
     }
     ec_expect *x = &out[n];
@@ -63,7 +63,7 @@ int ec_expect_parse(const char *s, ec_expect *out, size_t cap, char *err, size_t
       snprintf(err, errcap, "\"%s\": unexpected \"%s\" (PRECISION[>=PCT%%][:latency|:layers])", spec, q);
       return -1;
     }
-    snprintf(x->spec, sizeof x->spec, "%s>=%g%%%s", x->precision, x->min_pct,
+    snprintf(x->spec, sizeof x->spec, "%s>=" EC_GIVEN "%%%s", x->precision, x->min_pct,
              x->basis == EC_EXPECT_LATENCY ? ":latency" : x->basis == EC_EXPECT_LAYERS ? ":layers" : "");
     n++;
     if (!end) break;
@@ -134,7 +134,7 @@ static void S_wider(ec_buf *b, const ec_engine *e, const char *p, int by_latency
 
 char *ec_expect_line(const ec_engine *e, const ec_expect *x, const ec_expect_result *r) {
   ec_buf b = {0};
-  ec_buf_printf(&b, "%s or narrower for at least %g%% of the %s: ", x->precision, x->min_pct,
+  ec_buf_printf(&b, "%s or narrower for at least " EC_GIVEN "%% of the %s: ", x->precision, x->min_pct,
                 r->by_latency ? "latency" : "layers");
   if (!r->known) {
     ec_buf_printf(&b, "cannot be checked, %s", r->why);
@@ -162,7 +162,7 @@ void ec_expect_findings(const ec_engine *e, const ec_expect *xs, size_t n, ec_fi
     ec_finding *f = ec_findings_push(out, "precision-expectation", r.known ? EC_LINT_ERROR : EC_LINT_WARNING);
     char *line = ec_expect_line(e, x, &r);
     ec_buf m = {0};
-    ec_buf_printf(&m, "Precision expectation %s (%s): %s or narrower for at least %g%% of the %s",
+    ec_buf_printf(&m, "Precision expectation %s (%s): %s or narrower for at least " EC_GIVEN "%% of the %s",
                   r.known ? "not met" : "not checked", x->spec, x->precision, x->min_pct,
                   r.by_latency ? "latency" : "layers");
     if (r.known) {

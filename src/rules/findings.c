@@ -134,8 +134,8 @@ static void S_likely_neighbours(const S_ctx *c, size_t i, ec_finding *x) {
   double at = c->s->nums.v[i].flops / (eff * 1e12) * 1e3;
   x->gain_ms_likely = fmin(t, fmax(0, t - at));
   x->likely_basis = EC_LIKELY_NEIGHBOURS;
-  x->likely_why = ec_asprintf("at %.3g TFLOP/s, the median of its %zu nearest %s %s in execution order (it reaches "
-                              "%.3g)",
+  x->likely_why = ec_asprintf("at " EC_TFLOPS ", the median of its %zu nearest %s %s in execution order (it reaches "
+                              "%" EC_TFLOPS_G ")",
                               eff, m, ec_math_label(c->s->nums.v[i].math.math),
                               ec_layer_is_conv(l) ? "convolutions" : "GEMMs", c->s->nums.v[i].tflops);
 }
@@ -218,7 +218,8 @@ static void S_hotspot_layer(S_ctx *c, size_t i, long region, double region_ms, s
   const ec_layer_nums *x = &c->s->nums.v[i];
   if (isfinite(x->tflops)) ec_buf_printf(&ev, "; " EC_TFLOPS, x->tflops);
   if (region >= 0)
-    ec_buf_printf(&ev, "; part of Myelin region myl%ld (%zu layers, " EC_PCT ")", region, region_n, S_share(c, region_ms));
+    ec_buf_printf(&ev, "; part of Myelin region myl%ld (%zu %s, " EC_PCT ")", region, region_n,
+                  ec_plural(region_n, "layer", "layers"), S_share(c, region_ms));
   S_hotspot_advice(c, i, &check, &next);
   ec_finding *f = ec_findings_push(c->out, "hotspot", EC_LINT_INFO);
   f->layer = (long)i;
@@ -294,9 +295,9 @@ static void S_hotspots(S_ctx *c) {
     ec_finding_set_layers(f, e, members, m);
     f->share_pct = share;
     f->latency_ms = reg_ms[k];
-    f->message = ec_asprintf("Hotspot: Myelin region myl%ld (%zu layers) takes " EC_PCT " of the summed layer latency "
-                             "(" EC_MS "); none of its layers reaches %g%% alone.",
-                             reg_id[k], m, share, reg_ms[k], c->o->hotspot_pct);
+    f->message = ec_asprintf("Hotspot: Myelin region myl%ld (%zu %s) takes " EC_PCT " of the summed layer latency "
+                             "(" EC_MS "); none of its layers reaches " EC_GIVEN "%% alone.",
+                             reg_id[k], m, ec_plural(m, "layer", "layers"), share, reg_ms[k], c->o->hotspot_pct);
     const ec_layer *top = &e->layers[f->layers[0]];
     f->evidence = ec_asprintf("slowest: %s (" EC_MS ")", top->name, top->has_profile ? top->avg_ms : NAN);
     f->next_step = ec_strdup("Run trtexec under Nsight Systems (nsys profile trtexec --loadEngine=...) to see how the "
@@ -501,10 +502,11 @@ static void S_attention(S_ctx *c, size_t *mha_out, size_t *blocks_out) {
                              blocks, ec_plural(blocks, "", "s"), ec_plural(blocks, "s", ""),
                              mha ? " (other blocks use a fused attention kernel)" : "");
     if (c->lat)
-      f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers, " EC_MS " (" EC_PCT ")",
-                                nl, ms, f->share_pct);
+      f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu %s, " EC_MS " (" EC_PCT ")",
+                                nl, ec_plural(nl, "layer", "layers"), ms, f->share_pct);
     else
-      f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu layers", nl);
+      f->evidence = ec_asprintf("the softmaxes and the copies between the matrix products: %zu %s", nl,
+                                ec_plural(nl, "layer", "layers"));
     f->next_step = ec_strdup(
         fp32 ? ec_advice_for(EC_ADV_ATTENTION_FP16, e->trt_version, e->build_tool)
              : "Keep nothing but a scale and a mask between the two MatMuls and the Softmax in the ONNX model (no Cast, "
@@ -633,8 +635,9 @@ static void S_qkv(S_ctx *c) {
     f->share_pct = S_share(c, f->latency_ms);
     f->message = ec_asprintf("Q/K/V projections: %zu block%s Q, K and V with three separate matrix products.",
                              bf + bn, ec_plural(bf + bn, " computes", "s compute"));
-    f->evidence = c->lat ? ec_asprintf("%zu matrix products, " EC_MS " (" EC_PCT ")", nl, ms, f->share_pct)
-                         : ec_asprintf("%zu matrix products", nl);
+    f->evidence = c->lat ? ec_asprintf("%zu matrix %s, " EC_MS " (" EC_PCT ")", nl,
+                                       ec_plural(nl, "product", "products"), ms, f->share_pct)
+                         : ec_asprintf("%zu matrix %s", nl, ec_plural(nl, "product", "products"));
     f->next_step = ec_strdup("Concatenate the Q, K and V weights into one [d, 3d] MatMul followed by a Split in the "
                              "ONNX model (one larger GEMM instead of three), or keep the three MatMuls reading the same "
                              "tensor with nothing between so TensorRT can merge them.");
@@ -687,8 +690,9 @@ static void S_transformer(S_ctx *c, size_t mha, size_t attention_blocks) {
                     parts[k].n, ec_plural(parts[k].n, "", "s"));
   ec_buf_puts(&m, attention_blocks ? "; some attention runs unfused (see attention-unfused)." : ".");
   f->message = ec_buf_take(&m);
-  f->evidence = c->lat ? ec_asprintf("%zu kernels, " EC_MS " (" EC_PCT ")", nl, ms, f->share_pct)
-                       : ec_asprintf("%zu kernels", nl);
+  f->evidence = c->lat ? ec_asprintf("%zu %s, " EC_MS " (" EC_PCT ")", nl, ec_plural(nl, "kernel", "kernels"), ms,
+                                     f->share_pct)
+                       : ec_asprintf("%zu %s", nl, ec_plural(nl, "kernel", "kernels"));
   free(list);
 }
 
@@ -716,11 +720,11 @@ static void S_tiny(S_ctx *c) {
     ec_finding_set_layers(f, e, list, nt);
     f->latency_ms = ms;
     f->share_pct = share;
-    f->message = ec_asprintf("Tiny kernels: %zu of %zu layers average under " EC_US " and together take " EC_PCT " of the "
+    f->message = ec_asprintf("Tiny kernels: %zu of %zu %s average under " EC_US " and together take " EC_PCT " of the "
                              "summed layer latency: launch overhead, not work, may set their time.",
-                             nt, n, c->o->tiny_kernel_ms * 1e3, share);
+                             nt, n, ec_plural(n, "layer", "layers"), c->o->tiny_kernel_ms * 1e3, share);
     ec_buf ev = {0};
-    ec_buf_printf(&ev, "%zu layers, " EC_MS "; median " EC_US " each", nt, ms, med * 1e3);
+    ec_buf_printf(&ev, "%zu %s, " EC_MS "; median " EC_US " each", nt, ec_plural(nt, "layer", "layers"), ms, med * 1e3);
     ec_e2e t = ec_summary_e2e(c->s);
     if (t.known && isfinite(t.median_ms))
       ec_buf_printf(&ev, "; layer sum " EC_MS " against the %s median " EC_MS " (%s)", c->s->total_ms, t.what,
@@ -771,10 +775,12 @@ static void S_streams(S_ctx *c) {
     f->latency_ms = NAN;
     f->share_pct = NAN;
     if (e->aux_streams > 0)
-      f->message = ec_asprintf("One engine on %ld streams: the run says the engine uses %ld auxiliary stream%s. Layers "
+      f->message = ec_asprintf("One engine on %ld %s: the run says the engine uses %ld auxiliary stream%s. Layers "
                                "on different streams overlap, so the summed layer latency overstates the end-to-end "
                                "time%s.",
-                               e->aux_streams + 1, e->aux_streams, ec_plural((size_t)e->aux_streams, "", "s"),
+                               e->aux_streams + 1, ec_plural(e->aux_streams + 1, "stream",
+                                                             "streams"), e->aux_streams, ec_plural((size_t)e->aux_streams,
+                                                             "", "s"),
                                e->layer_sum_caveat ? " (trtexec warned that its \"Total\" may not be accurate)" : "");
     else
       f->message = ec_strdup("One engine on several streams: trtexec warned that its \"Total\" latency may not be "
@@ -800,17 +806,19 @@ static void S_streams(S_ctx *c) {
   f->latency_ms = c->lat && naux ? ms : NAN;
   f->share_pct = S_share(c, f->latency_ms);
   if (naux)
-    f->message = ec_asprintf("One engine on %zu streams: %zu layer%s on %zu auxiliary stream%s and %zu signal/wait "
-                             "layers synchronise them. Layers on different streams overlap, so the summed layer "
+    f->message = ec_asprintf("One engine on %zu %s: %zu layer%s on %zu auxiliary stream%s and %zu signal/wait %s "
+                             "synchronise them. Layers on different streams overlap, so the summed layer "
                              "latency overstates the end-to-end time.",
-                             nstreams + 1, naux, ec_plural(naux, " runs", "s run"), nstreams, ec_plural(nstreams, "", "s"),
-                             nsync);
+                             nstreams + 1, ec_plural(nstreams + 1, "stream", "streams"), naux, ec_plural(naux, " runs",
+                                                     "s run"), nstreams, ec_plural(nstreams, "", "s"),
+                             nsync, ec_plural(nsync, "layer", "layers"));
   else
-    f->message = ec_asprintf("One engine on several streams: %zu signal/wait layers synchronise auxiliary streams "
+    f->message = ec_asprintf("One engine on several streams: %zu signal/wait %s synchronise auxiliary streams "
                              "(the layer information does not say which layers run on them). Layers on different "
                              "streams overlap, so the summed layer latency overstates the end-to-end time.",
-                             nsync);
-  f->evidence = ec_asprintf("StreamId > 0: %zu layers; signal/wait layers: %zu", naux, nsync);
+                             nsync, ec_plural(nsync, "layer", "layers"));
+  f->evidence = ec_asprintf("StreamId > 0: %zu %s; signal/wait layers: %zu", naux, ec_plural(naux, "layer", "layers"),
+                            nsync);
   f->next_step = ec_strdup("Compare the end-to-end time with trtexec --maxAuxStreams=0 (TensorRT 8.6+), and look at "
                            "the overlap in Nsight Systems (nsys profile trtexec --loadEngine=...).");
   if (names) S_set_why(f, EC_CONF_MEDIUM, "signal/wait layers recognised by their Myelin names (^signal^, ^wait^)");
@@ -885,7 +893,7 @@ static void S_dynamic_shapes(S_ctx *c) {
                              who.data);
   ec_buf_free(&who);
   ec_buf_free(&ran);
-  if (!ev.len) ec_buf_printf(&ev, "%zu layers with -1 dimensions", nl);
+  if (!ev.len) ec_buf_printf(&ev, "%zu %s with -1 dimensions", nl, ec_plural(nl, "layer", "layers"));
   f->evidence = ec_buf_take(&ev);
   f->next_step = ec_strdup("Profile each shape that matters with trtexec --loadEngine=... --shapes=<input>:<dims>, and "
                            "export the layer information from that run (--exportLayerInfo with --profilingVerbosity="

@@ -314,7 +314,8 @@ static void S_conv_align(S_ctx *c, const ec_layer *l, size_t i) {
     S_add(c, "conv-misaligned-channels", EC_LINT_INFO, LAYER_ARGS(c, l, i),
           "Expected for an image input (3 or 4 channels); TensorRT pads them. Padding the input to 4 or 8 channels "
           "in the model can still save a Reformat.",
-          ev, "Convolution channels are not optimally aligned: only %lld input channels.", (long long)C);
+          ev, "Convolution channels are not optimally aligned: only %lld input %s.", (long long)C, ec_plural((long long)C,
+                                                                                      "channel", "channels"));
     return;
   }
   ec_buf m = {0};
@@ -411,8 +412,8 @@ static void S_myelin_one(S_ctx *c, const ec_layer *l, size_t i) {
     S_add(c, "myelin-opaque", EC_LINT_INFO, LAYER_ARGS(c, l, i),
           "Profile the engine with Nsight Systems (nsys) to see the kernels inside, and compare the ONNX nodes it "
           "covers (its metadata) with what you expected to be fused.",
-          ev, "Myelin region fusing %zu ONNX nodes: the precision, kernels and time of what is inside are not visible.",
-          l->n_metadata);
+          ev, "Myelin region fusing %zu ONNX %s: the precision, kernels and time of what is inside are not visible.",
+          l->n_metadata, ec_plural(l->n_metadata, "node", "nodes"));
   else
     S_add(c, "myelin-opaque", EC_LINT_INFO, LAYER_ARGS(c, l, i),
           "Profile the engine with Nsight Systems (nsys) to see its kernels.", ev,
@@ -512,12 +513,12 @@ static void S_myelin(S_ctx *c) {
     }
   double lat = c->s->has_latency ? ms : NAN;
   char ev[64];
-  snprintf(ev, sizeof ev, "%zu of %zu layers", n, e->n_layers);
+  snprintf(ev, sizeof ev, "%zu of %zu %s", n, e->n_layers, ec_plural(e->n_layers, "layer", "layers"));
   ec_finding *f = S_add(c, "myelin-opaque", EC_LINT_INFO, -1, ec_share_pct(lat, c->s->total_ms), lat,
                         "Profile the engine with Nsight Systems (nsys) to see the kernels inside each Myelin layer, and "
                         "compare the ONNX nodes each covers (its metadata) with what you expected to be fused.",
-                        ev, "%zu Myelin-generated layers: their kernels and inner precisions are not visible in the layer "
-                        "information.", n);
+                        ev, "%zu Myelin-generated %s: their kernels and inner precisions are not visible in the layer "
+                        "information.", n, ec_plural(n, "layer", "layers"));
   ec_finding_set_layers(f, e, idx, n);
   free(idx);
 }
@@ -543,9 +544,9 @@ static void S_zero_latency(S_ctx *c) {
     return;
   }
   char ev[64];
-  snprintf(ev, sizeof ev, "%zu of %zu layers", n, e->n_layers);
-  S_add(c, "zero-latency", EC_LINT_INFO, -1, 0.0, 0.0, mit, ev, "%zu layers were profiled at 0 ms (the first: \"%s\").",
-        n, e->layers[first].name);
+  snprintf(ev, sizeof ev, "%zu of %zu %s", n, e->n_layers, ec_plural(e->n_layers, "layer", "layers"));
+  S_add(c, "zero-latency", EC_LINT_INFO, -1, 0.0, 0.0, mit, ev, "%zu %s profiled at 0 ms (the first: \"%s\").",
+        n, ec_plural(n, "layer was", "layers were"), e->layers[first].name);
 }
 
 static int S_fp32_compute(const ec_layer *l) {
@@ -818,7 +819,8 @@ static void S_timing(S_ctx *c) {
     if (count < c->o.min_timing_samples)
       S_add(c, "timing-few-samples", count < 10 ? EC_LINT_WARNING : EC_LINT_INFO, -1, NAN, NAN,
             "Run trtexec longer (--duration=N or --iterations=N) so medians and percentiles are meaningful.", NULL,
-            "Only %zu timed iterations: percentiles such as p99 rest on very few samples.", count);
+            "Only %zu timed %s: percentiles such as p99 rest on very few samples.", count, ec_plural(count, "iteration",
+                                                                                                     "iterations"));
   }
   if (e->has_profile && e->profile_count > 0 && e->profile_count < c->o.min_profile_iterations)
     S_add(c, "timing-few-samples", e->profile_count <= 1 ? EC_LINT_WARNING : EC_LINT_INFO, -1, NAN, NAN,
@@ -913,7 +915,8 @@ static void S_graph_checks(S_ctx *c, const ec_flow *f) {
     S_add(c, "graph-cycle", EC_LINT_ERROR, (long)x, S_share(c, l0), S_ms(c, l0),
           "A TensorRT engine is a DAG: check that the layer information was not merged from several engines or "
           "edited.",
-          ev.data, "The layer graph has a cycle (%zu layers cannot be ordered).", n - qt);
+          ev.data, "The layer graph has a cycle (%zu %s cannot be ordered).", n - qt, ec_plural(n - qt, "layer",
+                                                                                                "layers"));
     ec_buf_free(&ev);
     free(seen);
     free(path);
@@ -929,18 +932,22 @@ static void S_profile_checks(S_ctx *c) {
   if (!e->has_profile) return;
   if (e->has_graph && e->profile_unmatched) {
     char ev[96];
-    snprintf(ev, sizeof ev, "%zu records, " EC_MS, e->profile_unmatched, e->profile_unmatched_ms);
+    snprintf(ev, sizeof ev, "%zu %s, " EC_MS, e->profile_unmatched,
+             ec_plural(e->profile_unmatched, "record", "records"), e->profile_unmatched_ms);
     S_add(c, "profile-name-mismatch", EC_LINT_WARNING, -1, NAN, e->profile_unmatched_ms,
           "Use the profile and layer information of the same build (and --profile-index for multi-profile engines); "
           "unmatched time is left out of every total.",
-          ev, "%zu profile records name no layer of the graph.", e->profile_unmatched);
+          ev, "%zu profile %s name no layer of the graph.", e->profile_unmatched, ec_plural(e->profile_unmatched,
+                                                                                            "record", "records"));
   }
   if (e->has_graph && e->layers_without_profile && e->n_layers) {
     char ev[64];
-    snprintf(ev, sizeof ev, "%zu of %zu layers", e->layers_without_profile, e->n_layers);
+    snprintf(ev, sizeof ev, "%zu of %zu %s", e->layers_without_profile, e->n_layers,
+             ec_plural(e->n_layers, "layer", "layers"));
     S_add(c, "profile-name-mismatch", EC_LINT_WARNING, -1, NAN, NAN,
           "Use the profile and layer information of the same build; their latency counts as 0 here.", ev,
-          "%zu layers have no profile record.", e->layers_without_profile);
+          "%zu %s no profile record.", e->layers_without_profile, ec_plural(e->layers_without_profile, "layer has",
+                                                                            "layers have"));
   }
   double pct = 0, avg = 0, tim = 0;
   size_t np = 0;
@@ -959,10 +966,10 @@ static void S_profile_checks(S_ctx *c) {
   double tol = c->o.pct_sum_tolerance;
   if ((complete && fabs(pct - 100) > tol) || (!complete && pct > 100 + tol)) {
     char ev[96];
-    snprintf(ev, sizeof ev, "sum of percentage over %zu records: %.4g", np, pct);
+    snprintf(ev, sizeof ev, "sum of percentage over %zu %s: %" EC_NUM_G, np, ec_plural(np, "record", "records"), pct);
     S_add(c, "profile-pct-sum", EC_LINT_WARNING, -1, NAN, NAN,
           "The profile may be truncated, merged from several runs, or belong to another engine.", ev,
-          "Profile percentages sum to %.2f, not 100.", pct);
+          "Profile percentages sum to %" EC_PCT_G ", not 100.", pct);
   }
   if (e->profile_count > 0 && avg > 0 && tim > 0) {
     double want = avg * (double)e->profile_count;
@@ -980,9 +987,11 @@ static void S_profile_checks(S_ctx *c) {
     }
   } else if (e->profile_count <= 0 && avg > 0 && tim > 0) {
     char ev[96];
-    snprintf(ev, sizeof ev, "sum timeMs / sum averageMs = %.4g", tim / avg);
+    snprintf(ev, sizeof ev, "sum timeMs / sum averageMs = %" EC_NUM_G, tim / avg);
     S_add(c, "profile-count-inferred", EC_LINT_INFO, -1, NAN, NAN, NULL, ev,
-          "The profile has no iteration count; timeMs/averageMs suggests about %.0f iterations.", tim / avg);
+          "The profile has no iteration count; timeMs/averageMs suggests about " EC_WHOLE " %s.", tim / avg, ec_plural((size_t)(tim / avg),
+                                                                                                                       "iteration",
+                                                                                                                       "iterations"));
   }
 }
 

@@ -197,7 +197,7 @@ void ec_axis_fmt(const ec_axis *a, double v, char *buf, size_t cap) {
   if (a->log) {
     int e = (int)lround(log10(v));
     if (e >= 0 && e <= 4) ec_fmt_tick(buf, cap, v, 1); /* a power of ten, whole, with thousands separators */
-    else if (e < 0 && e >= -3) snprintf(buf, cap, "%.*f", -e, v);
+    else if (e < 0 && e >= -3) ec_fmt_tick(buf, cap, v, pow(10, e)); /* 0.01: as many decimals as the power */
     else snprintf(buf, cap, "1e%d", e);
     return;
   }

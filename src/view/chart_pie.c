@@ -152,8 +152,8 @@ ec_scene *ec_chart_donut(const ec_donut_spec *sp) {
   }
   ec_scene_end(s);
   if (other) {
-    char *nt = ec_asprintf("The %zu smallest of %zu slices are summed as \"other\".", other,
-                           sp->n);
+    char *nt = ec_asprintf("The %zu smallest of %zu %s are summed as \"other\".", other,
+                           sp->n, ec_plural(sp->n, "slice", "slices"));
     ec_chart_note(s, nt);
     free(nt);
   }

@@ -273,7 +273,7 @@ ec_scene *ec_chart_series(const ec_series_spec *sp) {
   size_t unlabelled = S_marks(s, &na, sp->marks, sp->n_marks, sp->labels, sp->mark_tips, top, y0, y1);
   S_nights_draw(s, &na, sp->labels, y1, y0, y1, sp->x_axis);
   ec_buf d = {0};
-  ec_buf_printf(&d, "%zu nights", sp->n);
+  ec_buf_printf(&d, "%zu %s", sp->n, ec_plural(sp->n, "night", "nights"));
   if (na.step > 1) ec_buf_printf(&d, ", every %zu%s labelled", na.step, na.step == 2 ? "nd" : "th");
   ec_buf_printf(&d, "; %zu change point%s", sp->n_marks, ec_plural(sp->n_marks, "", "s"));
   if (unlabelled) ec_buf_printf(&d, " (%zu too close to name, see the table)", unlabelled);
@@ -354,7 +354,7 @@ ec_scene *ec_chart_history(const ec_history_spec *sp) {
   S_marks(s, &na, sp->marks, sp->n_marks, sp->labels, NULL, top, y0, y1);
   S_nights_draw(s, &na, sp->labels, y1, y0, y1, sp->x_axis);
   ec_buf d = {0};
-  ec_buf_printf(&d, "%zu nights, %zu series stacked", n, ns);
+  ec_buf_printf(&d, "%zu %s, %zu series stacked", n, ec_plural(n, "night", "nights"), ns);
   if (gaps) ec_buf_printf(&d, "; %zu night%s without per-type latencies left blank", gaps, ec_plural(gaps, "", "s"));
   ec_buf_putc(&d, '.');
   ec_chart_note(s, d.data);

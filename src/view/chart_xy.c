@@ -171,7 +171,8 @@ ec_scene *ec_chart_histogram(const ec_hist_spec *sp) {
     ec_scene_end(fr.s);
   }
   ec_scene_end(fr.s);
-  char *nt = ec_asprintf("%zu values in %zu bins of width %g.", n, bins, bw);
+  char *nt = ec_asprintf("%zu %s in %zu %s of width " EC_GIVEN ".", n, ec_plural(n, "value", "values"), bins,
+                         ec_plural(bins, "bin", "bins"), bw);
   ec_chart_note(fr.s, nt);
   free(nt);
   if (clip_note) {

@@ -41,7 +41,7 @@ ec_table *ec_cmp_tbl_gates(const ec_cmp_view *v, const char *id, const char **wh
     ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
     ec_table_set(t, row, 1, c->used == EC_METRIC_THROUGHPUT ? B(ec_fmt_num, r->m.value) : B(ec_fmt_ms, r->m.value), r->m.value);
     if (i == c->baseline) ec_table_set(t, row, 2, "baseline", NAN);
-    else if (!isfinite(r->est.est_pct)) ec_table_set(t, row, 2, "\xE2\x80\x93", NAN);
+    else if (!isfinite(r->est.est_pct)) ec_table_set_dash(t, row, 2);
     else ec_table_set(t, row, 2, ec_gate_str(buf, sizeof buf, &r->est), r->est.est_pct);
     char vd[64];
     ec_table_set(t, row, 3, ec_narrate_verdict_cell(r->verdict, r->change, vd, sizeof vd), NAN);
@@ -58,7 +58,7 @@ typedef struct {
   const char *opt; /* the inference option shown (compared by ec_compare_option_diff), or NULL */
 } S_fact;
 
-static char *S_str(const char *s) { return ec_strdup(s ? s : "\xE2\x80\x93"); }
+static char *S_str(const char *s) { return ec_strdup(s ? s : EC_DASH); }
 static char *S_f_device(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)c;
   (void)s; (void)r;
@@ -140,8 +140,9 @@ static char *S_f_reformat(const ec_comparison *c, const ec_engine *e, const ec_s
   (void)c;
   (void)e; (void)r;
   char buf[32];
-  if (!s->has_latency) return ec_asprintf("%zu layers", s->reformat_count);
-  return ec_asprintf("%zu layers, %s%%", s->reformat_count, ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
+  if (!s->has_latency) return ec_asprintf("%zu %s", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"));
+  return ec_asprintf("%zu %s, %s%%", s->reformat_count, ec_plural(s->reformat_count, "layer", "layers"),
+                     ec_fmt_pct(buf, sizeof buf, s->reformat_share_pct));
 }
 static char *S_f_prec(const ec_comparison *c, const ec_engine *e, const ec_summary *s, const ec_compare_result *r) {
   (void)c; (void)e; (void)r;
@@ -188,8 +189,8 @@ static void S_opt_cells(ec_table *t, size_t row, const ec_cmp_view *v, const cha
       ec_table_set(t, row, i + 1, y, NAN);
       free(y);
     } else {
-      const char *dash = "\xE2\x80\x93";
-      ec_table_set(t, row, i + 1, x ? x : dash, NAN);
+      const char *dash = EC_DASH;
+      ec_table_set_text_or_dash(t, row, i + 1, x);
       /* shown text that differs is highlighted, unless the rule calls two known values the same */
       if (i != c->baseline && strcmp(x ? x : dash, bv ? bv : dash) && !(d == EC_COMPARE_OPT_SAME && x && bv))
         ec_table_set_kind(t, row, i + 1, EC_CELL_CHANGED, NULL);
@@ -268,7 +269,7 @@ ec_table *ec_cmp_tbl_mismatches(const ec_cmp_view *v, const char *id, const char
 }
 
 static void S_tensor_prec(const ec_layer *l, char *out, size_t cap) {
-  snprintf(out, cap, "%s\xE2\x86\x92%s", l->precision, l->out_precision[0] ? l->out_precision : "\xE2\x80\x93");
+  snprintf(out, cap, "%s\xE2\x86\x92%s", l->precision, l->out_precision[0] ? l->out_precision : EC_DASH);
 }
 
 /* A layer name as a table shows it on one line: cut in the middle (its
@@ -341,10 +342,9 @@ static void S_pair_row(ec_table *t, const ec_cmp_view *v, size_t i, const ec_lay
   free(tip);
   ec_table_set(t, row, col++, ec_compare_pair_type(la, lb), NAN);
   double bm, em, sp = S_pair_speedup(v, i, la, lb, d, &bm, &em);
-  ec_table_set(t, row, col++, isfinite(bm) ? B(ec_fmt_ms, bm) : "\xE2\x80\x93", bm);
-  ec_table_set(t, row, col++, isfinite(em) ? B(ec_fmt_ms, em) : "\xE2\x80\x93", em);
-  snprintf(buf, sizeof buf, isfinite(sp) ? EC_RATIO : "\xE2\x80\x93", sp);
-  ec_table_set(t, row, col, buf, sp);
+  ec_table_set_ms(t, row, col++, bm);
+  ec_table_set_ms(t, row, col++, em);
+  ec_table_set_ratio(t, row, col, sp);
   if (isfinite(sp) && sp < S_SLOWER) ec_table_set_kind(t, row, col, EC_CELL_BAD, NULL);
   else if (isfinite(sp) && sp > S_FASTER) ec_table_set_kind(t, row, col, EC_CELL_GOOD, NULL);
   col++;
@@ -437,10 +437,12 @@ ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, co
   t = ec_table_finish(t, total,
                       aligned ? "no aligned layer changed its time by more than 3%, its implementation or its precision"
                               : "no engine could be aligned with the baseline (stored summaries have no layers)",
-                      why, NULL);
+                      why, NULL, NULL);
   if (t && moved > t->nrows) {
-    char n[32], *note = ec_asprintf("%s more changed pairs, smaller changes first, are folded under the table.",
-                                    ec_fmt_int(n, sizeof n, (double)(moved - t->nrows)));
+    char n[32], *note = ec_asprintf("%s more %s", ec_fmt_int(n, sizeof n, (double)(moved - t->nrows)),
+                                    ec_plural(moved - t->nrows,
+                                              "changed pair, a smaller change, is folded under the table.",
+                                              "changed pairs, smaller changes first, are folded under the table."));
     ec_table_set_note(t, note);
     free(note);
   }
@@ -450,13 +452,13 @@ ec_table *ec_cmp_tbl_layers(const ec_cmp_view *v, const char *id, size_t max, co
 ec_table *ec_cmp_tbl_layers_rest(const ec_cmp_view *v, const char *id, size_t shown, size_t max, const char **why) {
   size_t total, moved = S_moved_count(v);
   ec_table *t = S_layers(v, id, moved < shown ? moved : shown, (size_t)-1, max, &total);
-  return ec_table_finish(t, total, "every aligned pair is in the table above", why, "aligned pairs are in compare --json.");
+  return ec_table_finish(t, total, "every aligned pair is in the table above", why, "aligned pair is in compare --json.",
+                         "aligned pairs are in compare --json.");
 }
 
 ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, const char **why) {
   const ec_comparison *c = v->c;
   const ec_engine *be = S_e(v, c->baseline);
-  char buf[32];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Engine", EC_CELL_ALIGN_LEFT, 0);
   ec_table_col(t, "Only in", EC_CELL_ALIGN_LEFT, 0);
@@ -480,11 +482,11 @@ ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, 
       ec_table_setn(t, row, 2, l->name, l->name_len, NAN);
       ec_table_set(t, row, 3, l->type, NAN);
       double ms = l->has_profile ? l->avg_ms / ec_compare_divisor(c, p->a >= 0 ? c->baseline : i) : NAN;
-      ec_table_set(t, row, 4, l->has_profile ? B(ec_fmt_ms, ms) : "\xE2\x80\x93", ms);
+      ec_table_set_ms(t, row, 4, ms);
     }
   }
   return ec_table_finish(t, total, "every layer has a partner on the other side", why,
-                         "one-sided layers are in compare --json.");
+                         "one-sided layer is in compare --json.", "one-sided layers are in compare --json.");
 }
 
 ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char **why) {
@@ -515,28 +517,25 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
       long long nl = ec_summary_layer_count(v->sums[side ? i : c->baseline]);
       ec_table_set(t, row, 2 + side, nl >= 0 ? B(ec_fmt_int, (double)nl) : EC_NA, nl >= 0 ? (double)nl : NAN);
     }
-    ec_table_set(t, row, 4, isfinite(c->res[c->baseline].m.value) ? B(ec_fmt_value, c->res[c->baseline].m.value) : "\xE2\x80\x93",
-                 c->res[c->baseline].m.value);
-    ec_table_set(t, row, 5, isfinite(r->m.value) ? B(ec_fmt_value, r->m.value) : "\xE2\x80\x93", r->m.value);
-    if (isfinite(q)) snprintf(buf, sizeof buf, EC_RATIO, q);
-    ec_table_set(t, row, 6, isfinite(q) ? buf : "\xE2\x80\x93", q);
+    ec_table_set_value(t, row, 4, c->res[c->baseline].m.value);
+    ec_table_set_value(t, row, 5, r->m.value);
+    ec_table_set_ratio(t, row, 6, q);
     for (size_t k = 0; k < r->n_by_family; k++) {
       const ec_family_time *x = &r->by_family[k];
       row = ec_table_row(t);
       total++;
       ec_table_set(t, row, 0, e->name, NAN);
       ec_table_set(t, row, 1, x->family, NAN);
-      ec_table_set(t, row, 2, B(ec_fmt_int, (double)x->n_base), (double)x->n_base);
-      ec_table_set(t, row, 3, B(ec_fmt_int, (double)x->n), (double)x->n);
+      ec_table_set_count(t, row, 2, (double)x->n_base);
+      ec_table_set_count(t, row, 3, (double)x->n);
       /* a side without a profile has no time for the family: a dash, never 0 */
-      ec_table_set(t, row, 4, isfinite(x->base_ms) ? B(ec_fmt_ms, x->base_ms) : "\xE2\x80\x93", x->base_ms);
-      ec_table_set(t, row, 5, isfinite(x->ms) ? B(ec_fmt_ms, x->ms) : "\xE2\x80\x93", x->ms);
+      ec_table_set_ms(t, row, 4, x->base_ms);
+      ec_table_set_ms(t, row, 5, x->ms);
       double fq = x->base_ms > 0 && x->ms > 0 ? x->ms / x->base_ms : NAN;
-      if (isfinite(fq)) snprintf(buf, sizeof buf, EC_RATIO, fq);
-      ec_table_set(t, row, 6, isfinite(fq) ? buf : "\xE2\x80\x93", fq);
+      ec_table_set_ratio(t, row, 6, fq);
     }
   }
-  return ec_table_finish(t, total, "there is no candidate", why, NULL);
+  return ec_table_finish(t, total, "there is no candidate", why, NULL, NULL);
 }
 
 /* Union of group keys over engines, sorted. */
@@ -584,7 +583,7 @@ ec_table *ec_cmp_tbl_types(const ec_cmp_view *v, const char *id, const char **wh
       const ec_group *g = ec_groups_find(&v->sums[i]->by_type, keys[k]);
       char ms[32];
       double gms = g ? g->latency_ms / ec_compare_divisor(v->c, i) : NAN;
-      if (g) snprintf(buf, sizeof buf, "%zu / %s", g->count, v->sums[i]->has_latency ? ec_fmt_ms(ms, sizeof ms, gms) : "\xE2\x80\x93");
+      if (g) snprintf(buf, sizeof buf, "%zu / %s", g->count, v->sums[i]->has_latency ? ec_fmt_ms(ms, sizeof ms, gms) : EC_DASH);
       else snprintf(buf, sizeof buf, "0");
       ec_table_set(t, row, i + 1, buf, NAN);
     }
@@ -1051,7 +1050,8 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       x->layers = t[k].n;
       x->delta = t[k].ms - t[k].base_ms;
       x->label = ec_asprintf("%s, %zu layer%s", t[k].type, t[k].n, ec_plural(t[k].n, "", "s"));
-      x->tip = ec_asprintf("%s: %zu aligned layers, %s \xE2\x86\x92 %s ms", t[k].type, t[k].n,
+      x->tip = ec_asprintf("%s: %zu aligned %s, %s \xE2\x86\x92 %s ms", t[k].type, t[k].n,
+                           ec_plural(t[k].n, "layer", "layers"),
                            ec_fmt_ms(a, sizeof a, t[k].base_ms), ec_fmt_ms(b, sizeof b, t[k].ms));
     } else {
       if (k == EC_ROWS_CMP_WATERFALL_TYPES - 1) st[n++].label = NULL;
@@ -1059,7 +1059,9 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       x->layers += t[k].n;
       x->delta += t[k].ms - t[k].base_ms;
       if (k == r->n_by_type - 1) {
-        x->label = ec_asprintf("%zu other types, %zu layers", r->n_by_type - (EC_ROWS_CMP_WATERFALL_TYPES - 1), x->layers);
+        x->label = ec_asprintf("%zu other %s, %zu %s", r->n_by_type - (EC_ROWS_CMP_WATERFALL_TYPES - 1),
+                               ec_plural(r->n_by_type - (EC_ROWS_CMP_WATERFALL_TYPES - 1), "type", "types"), x->layers,
+                               ec_plural(x->layers, "layer", "layers"));
         x->tip = ec_strdup(x->label);
       }
     }
@@ -1096,7 +1098,8 @@ static size_t S_steps(const ec_cmp_view *v, size_t i, S_step **out, const char *
       x->layers = rest_n;
       x->delta = side ? rest_ms : -rest_ms;
       x->label = ec_asprintf("only in %s: %zu other layer%s", who, rest_n, ec_plural(rest_n, "", "s"));
-      x->tip = ec_asprintf("%zu layers of other families without a partner in %s, %s ms", rest_n, other,
+      x->tip = ec_asprintf("%zu %s of other families without a partner in %s, %s ms", rest_n,
+                           ec_plural(rest_n, "layer", "layers"), other,
                            ec_fmt_ms(a, sizeof a, rest_ms));
     }
   }
@@ -1181,19 +1184,19 @@ ec_table *ec_cmp_tbl_waterfall(const ec_cmp_view *v, size_t i, const char *id) {
   size_t row = ec_table_row(t);
   ec_table_set(t, row, 0, S_e(v, v->c->baseline)->name, NAN);
   ec_table_set(t, row, 1, "", NAN);
-  ec_table_set(t, row, 2, ec_fmt_ms(buf, sizeof buf, run), run);
+  ec_table_set_ms(t, row, 2, run);
   for (size_t k = 0; k < n; k++) {
     run += st[k].delta;
     row = ec_table_row(t);
     ec_table_set(t, row, 0, st[k].label, NAN);
-    snprintf(buf, sizeof buf, "%+.4g", st[k].delta);
+    snprintf(buf, sizeof buf, "%+" EC_MS_G, st[k].delta);
     ec_table_set(t, row, 1, buf, st[k].delta);
-    ec_table_set(t, row, 2, ec_fmt_ms(buf, sizeof buf, run), run);
+    ec_table_set_ms(t, row, 2, run);
   }
   row = ec_table_row(t);
   ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
   ec_table_set(t, row, 1, "", NAN);
-  ec_table_set(t, row, 2, ec_fmt_ms(buf, sizeof buf, r->engine_total_ms), r->engine_total_ms);
+  ec_table_set_ms(t, row, 2, r->engine_total_ms);
   S_steps_free(st, n);
   return t;
 }
@@ -1232,11 +1235,11 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
       free(nm);
       free(tip);
       ec_table_set(t, row, 2, ec_compare_pair_type(la, lb), NAN);
-      ec_table_set(t, row, 3, ec_fmt_ms(buf, sizeof buf, d->base_ms), d->base_ms);
-      ec_table_set(t, row, 4, ec_fmt_ms(buf, sizeof buf, d->ms), d->ms);
-      snprintf(buf, sizeof buf, "%+.4g", d->delta_ms);
+      ec_table_set_ms(t, row, 3, d->base_ms);
+      ec_table_set_ms(t, row, 4, d->ms);
+      snprintf(buf, sizeof buf, "%+" EC_MS_G, d->delta_ms);
       ec_table_set(t, row, 5, buf, d->delta_ms);
-      snprintf(buf, sizeof buf, isfinite(d->delta_pct) ? "%+.1f" : "new", d->delta_pct);
+      snprintf(buf, sizeof buf, isfinite(d->delta_pct) ? "%+" EC_CHANGE_G : "new", d->delta_pct);
       ec_table_set(t, row, 6, buf, d->delta_pct);
       /* what changed and why, whole when it is short ("implementation changed: CaskConvolution →
        * CudnnConvolution"); else in words ("implementation, precision FP16 → INT8"), the kernels on demand */
@@ -1272,5 +1275,6 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
              "Layer by layer)";
   }
   return ec_table_finish(t, total, none, why,
+                         "slower layer is in the table of aligned layers below and in compare --json.",
                          "slower layers are in the table of aligned layers below and in compare --json.");
 }

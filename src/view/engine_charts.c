@@ -1,5 +1,6 @@
 /* engine_charts — see engine_charts.h. */
 #include "view/engine_charts.h"
+#include "words/words.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -158,8 +159,8 @@ static ec_scene *S_count_and_latency(S_ctx *c) {
     labels[i] = gr->key;
     v[i] = 100.0 * (double)gr->count / (double)layers;
     v[n + i] = gr->pct;
-    tips[i] = ec_asprintf("%zu of %zu layers (" EC_PCT "); " EC_MS " (" EC_PCT " of the latency)",
-                          gr->count, layers, v[i], gr->latency_ms, gr->pct);
+    tips[i] = ec_asprintf("%zu of %zu %s (" EC_PCT "); " EC_MS " (" EC_PCT " of the latency)",
+                          gr->count, layers, ec_plural(layers, "layer", "layers"), v[i], gr->latency_ms, gr->pct);
   }
   static const char *const series[] = {"Layers", "Latency"};
   const ec_color sc[2] = {ec_rgb(0xA0A0A0), ec_rgb(0x4682B4)};
@@ -299,9 +300,9 @@ static ec_scene *S_layer_bars(S_ctx *c) {
   }
   char title[160];
   if (n <= top)
-    snprintf(title, sizeof title, "Latency per layer (%zu layers, slowest first)", n);
+    snprintf(title, sizeof title, "Latency per layer (%zu %s, slowest first)", n, ec_plural(n, "layer", "layers"));
   else
-    snprintf(title, sizeof title, "The %zu slowest of %zu layers", top, n);
+    snprintf(title, sizeof title, "The %zu slowest of %zu %s", top, n, ec_plural(n, "layer", "layers"));
   char *desc = ec_asprintf("Average latency of each layer (ms), slowest first, coloured by layer type; the legend "
                            "names each colour.%s Each bar links to the layer's row in the layer table.",
                            mark ? " The chip and text after each bar give the precision of the layer's first input." : "");
@@ -392,20 +393,22 @@ static ec_scene *S_layer_order(S_ctx *c) {
       tips[b] = ec_asprintf("#%zu %s, precision %s", x->first, ec_layer_shown_type(l), ec_precision_label(l->precision));
     else
       tips[b] = ec_asprintf("layers %zu\xE2\x80\x93%zu: the slowest is #%zu %s (%s, precision %s, %s); the %zu "
-                            "layers take %s",
+                            "%s take %s",
                             x->first, x->last, x->slowest, l->name, ec_layer_shown_type(l),
                             ec_precision_label(l->precision),
                             ec_fmt_ms_or(ms, sizeof ms, x->max_ms), x->last - x->first + 1,
-                            ec_fmt_ms_or(sum, sizeof sum, x->sum_ms));
+                            ec_plural(x->last - x->first + 1, "layer", "layers"), ec_fmt_ms_or(sum, sizeof sum,
+                                      x->sum_ms));
   }
   char title[160], axis[96];
   size_t per = binned ? bins[0].last - bins[0].first + 1 : 1;
   if (binned) {
-    snprintf(title, sizeof title, "Latency per layer in execution order (%zu layers, the slowest of each %zu)",
-             e->n_layers, per);
+    snprintf(title, sizeof title, "Latency per layer in execution order (%zu %s, the slowest of each %zu)",
+             e->n_layers, ec_plural(e->n_layers, "layer", "layers"), per);
     snprintf(axis, sizeof axis, "Layers in execution order (%zu per bar)", per);
   } else {
-    snprintf(title, sizeof title, "Latency per layer in execution order (%zu layers)", e->n_layers);
+    snprintf(title, sizeof title, "Latency per layer in execution order (%zu %s)", e->n_layers,
+             ec_plural(e->n_layers, "layer", "layers"));
     snprintf(axis, sizeof axis, "Layer (execution order)");
   }
   char *desc = ec_asprintf(
@@ -576,14 +579,14 @@ static ec_scene *S_pointwise(S_ctx *c) {
   }
   char *desc;
   if (c->s->has_latency)
-    desc = ec_asprintf("The engine's %zu PointWise layers by the number of operations TensorRT "
+    desc = ec_asprintf("The engine's %zu PointWise %s by the number of operations TensorRT "
                        "fused into each. %zu fuse two or more operations and take " EC_PCT " of "
                        "the latency.",
-                       npw, multi, ec_share_pct(multi_ms, c->s->total_ms));
+                       npw, ec_plural(npw, "layer", "layers"), multi, ec_share_pct(multi_ms, c->s->total_ms));
   else
-    desc = ec_asprintf("The engine's %zu PointWise layers by the number of operations TensorRT "
+    desc = ec_asprintf("The engine's %zu PointWise %s by the number of operations TensorRT "
                        "fused into each. %zu fuse two or more operations.",
-                       npw, multi);
+                       npw, ec_plural(npw, "layer", "layers"), multi);
   ec_donut_spec d = {0};
   d.f.id = S_id(c, "pointwise-ops");
   d.f.title = "PointWise layers by fused operations";
@@ -695,8 +698,8 @@ static ec_scene *S_roofline(S_ctx *c) {
       if (ms_by_math[m] > dom_ms && isfinite(nu->peak.flops[m])) dom = (ec_math)m, dom_ms = ms_by_math[m];
     const ec_device *d = &e->device;
     char dev[256];
-    snprintf(dev, sizeof dev, "%s (compute capability %s, %g SMs at %g GHz, %g-bit memory bus "
-                              "at %g GHz)",
+    snprintf(dev, sizeof dev, "%s (compute capability %s, " EC_GIVEN " SMs at " EC_GIVEN " GHz, " EC_GIVEN "-bit memory bus "
+                              "at " EC_GIVEN " GHz)",
              d->name ? d->name : "the device",
              d->compute_capability ? d->compute_capability : "?", d->sms, d->compute_clock_ghz,
              d->bus_width_bits, d->memory_clock_ghz);
@@ -731,12 +734,13 @@ static ec_scene *S_roofline(S_ctx *c) {
                             ec_fmt_num(pct, sizeof pct, x->pct_of_peak), pk);
     }
     char dcs[64] = "";
-    if (ndeconv) snprintf(dcs, sizeof dcs, ", %zu deconvolutions", ndeconv);
+    if (ndeconv) snprintf(dcs, sizeof dcs, ", %zu %s", ndeconv, ec_plural(ndeconv, "deconvolution", "deconvolutions"));
     char *full = ec_asprintf(
-        "%s Points: %zu layers (%zu convolutions%s, %zu GEMMs) with known MACs, bytes and a measured "
+        "%s Points: %zu %s (%zu %s%s, %zu %s) with known MACs, bytes and a measured "
         "latency; FLOP = 2 x MACs, bytes = input + weights + output (convolutions: TREx's "
         "formula; GEMMs: their tensors and weights), performance = FLOP / average latency.%s",
-        desc, n, nconv, dcs, n - nconv - ndeconv,
+        desc, n, ec_plural(n, "layer", "layers"), nconv, ec_plural(nconv, "convolution",
+                           "convolutions"), dcs, n - nconv - ndeconv, ec_plural(n - nconv - ndeconv, "GEMM", "GEMMs"),
         n > ntips ? " Only the 300 slowest points carry a tooltip." : "");
     ec_roofline_spec rs = {0};
     rs.f.id = S_id(c, "roofline");

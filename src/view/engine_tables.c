@@ -1,4 +1,5 @@
 #include "view/colors.h"
+#include "words/words.h"
 #include "view/engine_tables.h"
 #include "facts/device_peak.h"
 #include "view/engine_charts.h"
@@ -82,7 +83,8 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
     ec_buf b = {0};
     ec_buf_puts(&b, e->device.name ? e->device.name : "unknown device");
     if (e->device.compute_capability) ec_buf_printf(&b, ", compute capability %s", e->device.compute_capability);
-    if (isfinite(e->device.sms)) ec_buf_printf(&b, ", %.0f SMs", e->device.sms);
+    if (isfinite(e->device.sms)) ec_buf_printf(&b, ", " EC_WHOLE " %s", e->device.sms,
+        ec_plural((size_t)(e->device.sms), "SM", "SMs"));
     char mem[64];
     if (e->device.global_memory) ec_buf_printf(&b, ", %s", ec_fmt_bytes_text(mem, sizeof mem, e->device.global_memory));
     S_kv(t, "Device", b.data);
@@ -147,7 +149,8 @@ ec_table *ec_tbl_facts(const ec_summary *s, const char *id) {
       ec_buf_printf(&b, " over %lld profiled iteration%s", (long long)e->profile_count, ec_plural(e->profile_count, "", "s"));
     if (e->profile_count == 1) ec_buf_puts(&b, "; a single sample");
     if (e->layers_without_profile)
-      ec_buf_printf(&b, "; %zu of %zu layers ha%s no profile record", e->layers_without_profile, s->layers,
+      ec_buf_printf(&b, "; %zu of %zu %s ha%s no profile record", e->layers_without_profile, s->layers,
+                    ec_plural(s->layers, "layer", "layers"),
                     ec_plural(e->layers_without_profile, "s", "ve"));
     if (e->aux_streams > 0 || e->layer_sum_caveat) {
       ec_buf_puts(&b, "; ");
@@ -384,7 +387,6 @@ ec_table *ec_tbl_perf(const ec_summary *s, const char *id) {
 }
 
 static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, int has_latency) {
-  char buf[32];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, key, EC_CELL_ALIGN_LEFT, 0);
   ec_table_col(t, "Layers", EC_CELL_ALIGN_RIGHT, 1);
@@ -395,10 +397,10 @@ static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, i
   for (size_t i = 0; i < g->n; i++) {
     size_t r = ec_table_row(t);
     ec_table_set(t, r, 0, g->v[i].key, NAN);
-    ec_table_set(t, r, 1, B(ec_fmt_int, (double)g->v[i].count), (double)g->v[i].count);
+    ec_table_set_count(t, r, 1, (double)g->v[i].count);
     if (has_latency) {
-      ec_table_set(t, r, 2, B(ec_fmt_ms, g->v[i].latency_ms), g->v[i].latency_ms);
-      ec_table_set(t, r, 3, B(ec_fmt_pct, g->v[i].pct), g->v[i].pct);
+      ec_table_set_ms(t, r, 2, g->v[i].latency_ms);
+      ec_table_set_pct(t, r, 3, g->v[i].pct);
     }
   }
   return t;
@@ -431,7 +433,6 @@ ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
   static const char *const cols[] = {"Precision", "Layers (input)", "Latency (ms, input)", "Latency (%, input)",
                                      "Latency (ms, output)", "Latency (%, output)"};
   for (size_t c = 0; c < 6; c++) ec_table_col(o, cols[c], c ? EC_CELL_ALIGN_RIGHT : EC_CELL_ALIGN_LEFT, c > 0);
-  char buf[32];
   for (size_t r = 0; r < t->nrows; r++) {
     size_t x = ec_table_row(o);
     for (size_t c = 0; c < 4; c++) {
@@ -441,23 +442,22 @@ ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
     ec_precision_cell(o, x, 0, ec_table_cell(t, r, 0)->text);
     const ec_group *g = ec_groups_find(&s->by_out_precision, ec_table_cell(t, r, 0)->text);
     double ms = g ? g->latency_ms : 0, pct = g ? g->pct : 0;
-    ec_table_set(o, x, 4, B(ec_fmt_ms, ms), ms);
-    ec_table_set(o, x, 5, B(ec_fmt_pct, pct), pct);
+    ec_table_set_ms(o, x, 4, ms);
+    ec_table_set_pct(o, x, 5, pct);
   }
   ec_table_free(t);
   return o;
 }
 
 static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_layer *l, size_t c0) {
-  char buf[32];
   ec_table_setn(t, r, c0, l->name, l->name_len, NAN);
   ec_table_set(t, r, c0 + 1, ec_layer_shown_type(l), NAN);
   ec_table_set(t, r, c0 + 2, l->precision, NAN);
   ec_precision_cell(t, r, c0 + 2, l->precision);
   if (s->has_latency) {
-    ec_table_set(t, r, c0 + 3, l->has_profile ? B(ec_fmt_ms, l->avg_ms) : "\xE2\x80\x93", l->avg_ms);
+    ec_table_set_ms(t, r, c0 + 3, l->has_profile ? l->avg_ms : NAN);
     double sh = ec_layer_share_pct(s, l);
-    ec_table_set(t, r, c0 + 4, B(ec_fmt_pct, sh), sh);
+    ec_table_set_pct(t, r, c0 + 4, sh);
     ec_table_set_kind(t, r, c0 + 4, EC_CELL_SHARE, NULL);
   }
 }
@@ -486,7 +486,6 @@ ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n) {
 
 ec_table *ec_tbl_layer_order(const ec_summary *s, const char *id) {
   if (!s->has_latency || !s->layers) return NULL;
-  char buf[32];
   ec_layer_bin *bins = NULL;
   size_t nb = ec_layer_order_bins(s->engine, 0, &bins);
   int binned = nb < s->layers;
@@ -506,7 +505,7 @@ ec_table *ec_tbl_layer_order(const ec_summary *s, const char *id) {
     else snprintf(num, sizeof num, "%zu", x->first);
     ec_table_set(t, r, 0, num, (double)x->first);
     S_layer_cells(t, r, s, &s->engine->layers[x->slowest], 1);
-    if (binned) ec_table_set(t, r, 6, x->profiled ? B(ec_fmt_ms, x->sum_ms) : "\xE2\x80\x93", x->profiled ? x->sum_ms : NAN);
+    if (binned) ec_table_set_ms(t, r, 6, x->profiled ? x->sum_ms : NAN);
   }
   free(bins);
   return t;
@@ -638,7 +637,6 @@ ec_table *ec_tbl_tactics(const ec_summary *s, const char *id) {
   ec_map_free(&at);
   /* sort by latency desc, then key (keys are unique) */
   if (ng > 1) qsort(g, ng, sizeof *g, S_cmp_tactic_group);
-  char buf[32];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Tactic (cut before _0x)", EC_CELL_ALIGN_LEFT, 0);
   ec_table_col(t, "Layers", EC_CELL_ALIGN_RIGHT, 1);
@@ -649,11 +647,11 @@ ec_table *ec_tbl_tactics(const ec_summary *s, const char *id) {
   for (size_t i = 0; i < ng; i++) {
     size_t r = ec_table_row(t);
     ec_table_set(t, r, 0, g[i].key, NAN);
-    ec_table_set(t, r, 1, B(ec_fmt_int, (double)g[i].n), (double)g[i].n);
+    ec_table_set_count(t, r, 1, (double)g[i].n);
     if (s->has_latency) {
-      ec_table_set(t, r, 2, B(ec_fmt_ms, g[i].ms), g[i].ms);
+      ec_table_set_ms(t, r, 2, g[i].ms);
       double sh = ec_share_pct(g[i].ms, s->total_ms);
-      ec_table_set(t, r, 3, B(ec_fmt_pct, sh), sh);
+      ec_table_set_pct(t, r, 3, sh);
     }
     free(g[i].key);
   }
@@ -689,18 +687,18 @@ ec_table *ec_tbl_layers(const ec_summary *s, const char *id, const char *row_pre
     char rid[96];
     snprintf(rid, sizeof rid, "%s-L%zu", row_prefix, i);
     ec_table_set_row_id(t, r, rid);
-    ec_table_set(t, r, 0, B(ec_fmt_int, (double)i), (double)i);
+    ec_table_set_count(t, r, 0, (double)i);
     ec_table_setn(t, r, 1, l->name, l->name_len, NAN);
     ec_table_set(t, r, 2, ec_layer_shown_type(l), NAN);
     ec_table_set(t, r, 3, l->precision, NAN);
     ec_precision_cell(t, r, 3, l->precision);
     if (l->has_profile) {
       double sh = ec_layer_share_pct(s, l);
-      ec_table_set(t, r, 4, B(ec_fmt_ms, l->avg_ms), l->avg_ms);
-      ec_table_set(t, r, 5, B(ec_fmt_pct, sh), sh);
+      ec_table_set_ms(t, r, 4, l->avg_ms);
+      ec_table_set_pct(t, r, 5, sh);
     } else {
-      ec_table_set(t, r, 4, "\xE2\x80\x93", NAN);
-      ec_table_set(t, r, 5, "\xE2\x80\x93", NAN);
+      ec_table_set_dash(t, r, 4);
+      ec_table_set_dash(t, r, 5);
     }
     ec_table_set(t, r, 6, l->out_precision, NAN);
     char tb[80];
@@ -747,7 +745,6 @@ ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id) {
   size_t counts[EC_PW_MAX_OPS + 1];
   double ms[EC_PW_MAX_OPS + 1];
   if (!ec_pointwise_ops(e, counts, ms)) return NULL;
-  char buf[32];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Fused operations", EC_CELL_ALIGN_RIGHT, 1);
   ec_table_col(t, "Layers", EC_CELL_ALIGN_RIGHT, 1);
@@ -761,11 +758,11 @@ ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id) {
     char kb[32];
     snprintf(kb, sizeof kb, "%zu%s", k, k == EC_PW_MAX_OPS ? " or more" : "");
     ec_table_set(t, r, 0, k ? kb : "not listed", (double)k);
-    ec_table_set(t, r, 1, B(ec_fmt_int, (double)counts[k]), (double)counts[k]);
+    ec_table_set_count(t, r, 1, (double)counts[k]);
     if (s->has_latency) {
-      ec_table_set(t, r, 2, B(ec_fmt_ms, ms[k]), ms[k]);
+      ec_table_set_ms(t, r, 2, ms[k]);
       double sh = ec_share_pct(ms[k], s->total_ms);
-      ec_table_set(t, r, 3, B(ec_fmt_pct, sh), sh);
+      ec_table_set_pct(t, r, 3, sh);
     }
   }
   return t;
@@ -773,7 +770,6 @@ ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id) {
 
 ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max) {
   const ec_engine *e = s->engine;
-  char buf[32];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Layer", EC_CELL_ALIGN_LEFT, 0);
   ec_table_col(t, "Type", EC_CELL_ALIGN_LEFT, 0);
@@ -790,7 +786,7 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max) {
     ec_table_setn(t, r, c++, l->name, l->name_len, NAN);
     ec_table_set(t, r, c++, ec_layer_shown_type(l), NAN);
     if (s->has_latency) {
-      ec_table_set(t, r, c, B(ec_fmt_ms, l->avg_ms), l->avg_ms);
+      ec_table_set_ms(t, r, c, l->avg_ms);
       c++;
     }
     /* ONNX metadata when present, else the name's " + " parts */
@@ -817,12 +813,13 @@ ec_table *ec_tbl_fused(const ec_summary *s, const char *id, size_t max) {
     } else {
       ec_buf_put(&b, l->name, l->name_len > 600 ? 600 : l->name_len);
     }
-    ec_table_set(t, r, c++, B(ec_fmt_int, (double)nops), (double)nops);
+    ec_table_set_count(t, r, c++, (double)nops);
     ec_table_set(t, r, c, b.data ? b.data : "", NAN);
     ec_buf_free(&b);
   }
   const char *why;
-  return ec_table_finish(t, total, "no fused layer", &why, "fused layers are in the full layer table.");
+  return ec_table_finish(t, total, "no fused layer", &why, "fused layer is in the full layer table.",
+                         "fused layers are in the full layer table.");
 }
 
 ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max) {
@@ -846,13 +843,14 @@ ec_table *ec_tbl_memory(const ec_summary *s, const char *id, size_t max) {
     size_t r = ec_table_row(t);
     ec_table_setn(t, r, 0, l->name, l->name_len, NAN);
     ec_table_set(t, r, 1, ec_layer_shown_type(l), NAN);
-    ec_table_set(t, r, 2, B(ec_fmt_bytes, x->weights_bytes), x->weights_bytes);
-    ec_table_set(t, r, 3, B(ec_fmt_bytes, x->io_bytes), x->io_bytes);
+    ec_table_set_bytes(t, r, 2, x->weights_bytes);
+    ec_table_set_bytes(t, r, 3, x->io_bytes);
     double fp = ec_layer_footprint(x);
-    ec_table_set(t, r, 4, B(ec_fmt_bytes, fp), fp);
+    ec_table_set_bytes(t, r, 4, fp);
   }
   ec_buf note = {0};
-  if (e->n_layers > n) ec_buf_printf(&note, "The %zu layers with the largest footprint of %zu. ", n, e->n_layers);
+  if (e->n_layers > n) ec_buf_printf(&note, "The %zu %s with the largest footprint of %zu. ", n,
+      ec_plural(n, "layer", "layers"), e->n_layers);
   if (nu->n_const)
     ec_buf_printf(&note, "Weights include %zu constant input tensor%s (%s: inputs no layer produces that are not "
                          "bindings, as Myelin passes a GEMM's weights). ",
@@ -889,26 +887,27 @@ ec_table *ec_tbl_efficiency(const ec_summary *s, const char *id, size_t max) {
     size_t r = ec_table_row(t);
     ec_table_setn(t, r, 0, l->name, l->name_len, NAN);
     ec_table_set(t, r, 1, l->precision, NAN);
-    ec_table_set(t, r, 2, B(ec_fmt_num, x->flops / 1e9), x->flops / 1e9);
+    ec_table_set_rate(t, r, 2, x->flops / 1e9);
     double ms = l->has_profile ? l->avg_ms : NAN;
-    ec_table_set(t, r, 3, B(ec_fmt_ms, ms), ms);
-    ec_table_set(t, r, 4, B(ec_fmt_num, x->tflops), x->tflops);
+    ec_table_set_ms(t, r, 3, ms);
+    ec_table_set_rate(t, r, 4, x->tflops);
     char pk[96];
     ec_phrase_peak(pk, sizeof pk, &x->peak);
     ec_table_set(t, r, 5, pk, NAN);
-    ec_table_set(t, r, 6, B(ec_fmt_num, x->pct_of_peak), x->pct_of_peak);
-    ec_table_set(t, r, 7, B(ec_fmt_num, x->gbps), x->gbps);
-    ec_table_set(t, r, 8, B(ec_fmt_num, x->intensity), x->intensity);
+    ec_table_set_rate(t, r, 6, x->pct_of_peak);
+    ec_table_set_rate(t, r, 7, x->gbps);
+    ec_table_set_rate(t, r, 8, x->intensity);
     if (x->conv_dims) {
       char mnk[96];
-      snprintf(mnk, sizeof mnk, "%.0f x %.0f x %.0f", x->gemm_m, x->gemm_n, x->gemm_k);
+      snprintf(mnk, sizeof mnk, EC_WHOLE " x " EC_WHOLE " x " EC_WHOLE, x->gemm_m, x->gemm_n, x->gemm_k);
       ec_table_set(t, r, 9, mnk, NAN);
     }
   }
   ec_buf note = {0};
   ec_buf_printf(&note, "%s with known FLOPs", B(S_layers, nu->flops_known));
   if (nu->flops_known > t->nrows) ec_buf_printf(&note, ", the %zu slowest shown", t->nrows);
-  if (nu->flops_dynamic) ec_buf_printf(&note, "; FLOPs unknown for %zu dynamic-shape convolutions", nu->flops_dynamic);
+  if (nu->flops_dynamic) ec_buf_printf(&note, "; FLOPs unknown for %zu dynamic-shape %s", nu->flops_dynamic,
+      ec_plural(nu->flops_dynamic, "convolution", "convolutions"));
   ec_buf_puts(&note, ". Each layer is measured against the peak of the math its kernel does (README: Numbers)");
   if (nu->peak_raised)
     ec_buf_printf(&note, "; * %zu measured above that peak, so against the next plausible higher one (check the kernel)",

@@ -69,8 +69,8 @@ ec_table *ec_tbl_regions(const ec_regions *r, const ec_engine *a, const ec_engin
     ec_table_set(t, q, 0, buf, g->delta_ms);
     if (g->delta_ms > 0) ec_table_set_kind(t, q, 0, EC_CELL_BAD, NULL);
     else if (g->delta_ms < 0) ec_table_set_kind(t, q, 0, EC_CELL_GOOD, NULL);
-    ec_table_set(t, q, 1, B(ec_fmt_ms, g->a_ms), g->a_ms);
-    ec_table_set(t, q, 2, B(ec_fmt_ms, g->b_ms), g->b_ms);
+    ec_table_set_ms(t, q, 1, g->a_ms);
+    ec_table_set_ms(t, q, 2, g->b_ms);
     char *na = ec_fv_region_names(a, g->a, g->na, 6), *nb = ec_fv_region_names(b, g->b, g->nb, 6);
     ec_table_set(t, q, 3, na, NAN);
     ec_table_set(t, q, 4, nb, NAN);
@@ -80,7 +80,8 @@ ec_table *ec_tbl_regions(const ec_regions *r, const ec_engine *a, const ec_engin
     ec_table_set(t, q, 5, buf, (double)g->nodes_shared);
   }
   if (shown < r->n) {
-    char *note = ec_asprintf("%zu more regions in compare --json", r->n - shown);
+    char *note = ec_asprintf("%zu more %s in compare --json", r->n - shown,
+                             ec_plural(r->n - shown, "region", "regions"));
     ec_table_set_note(t, note);
     free(note);
   }
@@ -128,17 +129,17 @@ ec_table *ec_tbl_kernel_changes(const ec_kdiff *d, const ec_engine *a, const ec_
     ec_table_setn(t, q, 0, la->name, la->name_len, NAN);
     ec_buf g = {0};
     for (size_t k = 0; k < p->ng && k < 3; k++) ec_buf_printf(&g, "%s%s", k ? ", " : "", p->g[k].group);
-    ec_table_set(t, q, 1, g.data ? g.data : EC_DASH, NAN);
+    ec_table_set_text_or_dash(t, q, 1, g.data);
     ec_buf_free(&g);
-    ec_table_set(t, q, 2, B(ec_fmt_ms, p->base_ms), p->base_ms);
-    ec_table_set(t, q, 3, B(ec_fmt_ms, p->ms), p->ms);
+    ec_table_set_ms(t, q, 2, p->base_ms);
+    ec_table_set_ms(t, q, 3, p->ms);
     if (isfinite(p->delta_ms)) snprintf(buf, sizeof buf, "%+" EC_MS_G, p->delta_ms);
     else snprintf(buf, sizeof buf, EC_DASH);
     ec_table_set(t, q, 4, buf, p->delta_ms);
     for (size_t k = 0; k < p->n; k++) {
       const ec_kdiff_kernel *c = &p->v[k];
       size_t s = ec_table_row(t);
-      ec_table_set(t, s, 0, c->name ? c->name : EC_DASH, NAN);
+      ec_table_set_text_or_dash(t, s, 0, c->name);
       ec_table_set(t, s, 1, c->group, NAN);
       ec_table_set(t, s, 2, isfinite(c->base_ms) ? B(ec_fmt_ms, c->base_ms) : "new", c->base_ms);
       ec_table_set(t, s, 3, isfinite(c->ms) ? B(ec_fmt_ms, c->ms) : "gone", c->ms);
@@ -149,7 +150,8 @@ ec_table *ec_tbl_kernel_changes(const ec_kdiff *d, const ec_engine *a, const ec_
     }
   }
   if (shown < d->n) {
-    char *note = ec_asprintf("%zu more fused layers in compare --json", d->n - shown);
+    char *note = ec_asprintf("%zu more fused %s in compare --json", d->n - shown,
+                             ec_plural(d->n - shown, "layer", "layers"));
     ec_table_set_note(t, note);
     free(note);
   }

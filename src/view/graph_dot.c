@@ -246,7 +246,7 @@ static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   }
   ec_buf_puts(b, " label=<<b>");
   ec_dot_label_text(b, n->title ? n->title : "", n->title ? strlen(n->title) : 0, S_PART_CPS);
-  ec_buf_printf(b, "</b><br/><font point-size=\"9\">%zu layers", n->n_members);
+  ec_buf_printf(b, "</b><br/><font point-size=\"9\">%zu %s", n->n_members, ec_plural(n->n_members, "layer", "layers"));
   char x[32], y[32];
   if (e->has_profile) ec_buf_printf(b, " \xC2\xB7 %s ms", ec_fmt_ms(x, sizeof x, n->ms));
   if (n->hot) ec_buf_printf(b, " \xC2\xB7 #%d slowest inside", n->hot);
@@ -268,7 +268,7 @@ static void S_group_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   ec_buf_puts(b, " tooltip=\"");
   size_t start = b->len;
   S_tip(b, n->title ? n->title : "", n->title ? strlen(n->title) : 0, 1000);
-  ec_buf_printf(b, "\\n%zu layers folded into this block", n->n_members);
+  ec_buf_printf(b, "\\n%zu %s folded into this block", n->n_members, ec_plural(n->n_members, "layer", "layers"));
   if (e->has_profile)
     ec_buf_printf(b, "; %s ms (%s%% of the layer sum)", ec_fmt_ms(x, sizeof x, n->ms),
                   ec_fmt_pct(y, sizeof y, ec_share_pct(n->ms, total)));
@@ -374,7 +374,8 @@ static void S_edge(ec_buf *b, const ec_graph *g, const ec_gedge *d, const ec_dot
     ec_buf_puts(b, "\\n");
     S_tips(b, t->format ? t->format : S_fmt(t));
   }
-  if (d->n_tensors > 1) ec_buf_printf(b, "\\n(%zu tensors between these nodes)", d->n_tensors);
+  if (d->n_tensors > 1) ec_buf_printf(b, "\\n(%zu %s between these nodes)", d->n_tensors,
+      ec_plural(d->n_tensors, "tensor", "tensors"));
   if (d->n_reformats) ec_buf_printf(b, "\\nthrough %zu folded Reformat layer%s", d->n_reformats, ec_plural(d->n_reformats, "", "s"));
   ec_buf_puts(b, "\"];\n");
   (void)g;

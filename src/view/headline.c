@@ -218,14 +218,14 @@ ec_table *ec_tbl_index(const ec_summary *const *s, const char *const *ids, size_
     snprintf(med, sizeof med, "%s%s", ec_fmt_ms(buf, sizeof buf, tm.median_ms),
              tm.known && tm.what[0] == 'l' ? " (latency)" : "");
     ec_table_set(t, r, 3, med, tm.median_ms);
-    ec_table_set(t, r, 4, ec_fmt_ms(buf, sizeof buf, tm.p99_ms), tm.p99_ms);
+    ec_table_set_ms(t, r, 4, tm.p99_ms);
     ec_table_set(t, r, 5, ec_fmt_big(buf, sizeof buf, h.fig[EC_HL_THROUGHPUT].sort), h.fig[EC_HL_THROUGHPUT].sort);
-    ec_table_set(t, r, 6, ec_fmt_ms(buf, sizeof buf, h.fig[EC_HL_LAYER_SUM].sort), h.fig[EC_HL_LAYER_SUM].sort);
-    ec_table_set(t, r, 7, ec_fmt_int(buf, sizeof buf, h.fig[EC_HL_LAYERS].sort), h.fig[EC_HL_LAYERS].sort);
-    ec_table_set(t, r, 8, ec_fmt_bytes(buf, sizeof buf, h.fig[EC_HL_WEIGHTS].sort), h.fig[EC_HL_WEIGHTS].sort);
+    ec_table_set_ms(t, r, 6, h.fig[EC_HL_LAYER_SUM].sort);
+    ec_table_set_count(t, r, 7, h.fig[EC_HL_LAYERS].sort);
+    ec_table_set_bytes(t, r, 8, h.fig[EC_HL_WEIGHTS].sort);
     /* warnings raised while loading, then the lint findings */
     size_t w = ec_diags_count(&s[i]->engine->diags, EC_WARN);
-    ec_table_set(t, r, 9, ec_fmt_int(buf, sizeof buf, (double)w), (double)w);
+    ec_table_set_count(t, r, 9, (double)w);
     ec_table_set(t, r, 10, h.fig[EC_HL_FINDINGS].value, h.fig[EC_HL_FINDINGS].sort);
     ec_headline_free(&h);
   }
@@ -242,13 +242,12 @@ ec_table *ec_tbl_top_findings(const ec_finding *const *top, size_t n, const char
   ec_table_col(t, "What to try", EC_CELL_ALIGN_LEFT, 0);
   t->cols[3].min_width_em = 16;
   t->cols[4].min_width_em = 16;
-  char buf[32];
   for (size_t i = 0; i < n; i++) {
     const ec_finding *x = top[i];
     size_t r = ec_table_row(t);
     ec_table_set(t, r, 0, ec_lint_sev_name(x->severity), (double)x->severity);
     ec_table_set_kind(t, r, 0, EC_CELL_SEVERITY, ec_lint_sev_name(x->severity));
-    ec_table_set(t, r, 1, ec_fmt_pct(buf, sizeof buf, x->share_pct), x->share_pct);
+    ec_table_set_pct(t, r, 1, x->share_pct);
     if (isfinite(x->share_pct)) ec_table_set_kind(t, r, 1, EC_CELL_SHARE, NULL);
     int gain = isfinite(x->gain_ms_max) && x->gain_ms_max > 0;
     char up[96];

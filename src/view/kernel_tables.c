@@ -28,16 +28,15 @@ char *ec_ktab_groups_line(const ec_layer *l, size_t max) {
 
 /* One kernel's cells from column c0: name, op group, share, launches, median. */
 static void S_kernel_cells(ec_table *t, size_t r, const ec_layer *l, const ec_kernel *k, size_t c0) {
-  char buf[48];
   const ec_layer_kernels *lk = l->kern;
-  ec_table_set(t, r, c0, k->name ? k->name : EC_DASH, NAN);
-  ec_table_set(t, r, c0 + 1, ec_kernel_groups_apply(l) ? ec_kernel_op_group(k) : EC_DASH, NAN);
+  ec_table_set_text_or_dash(t, r, c0, k->name);
+  ec_table_set_text_or_dash(t, r, c0 + 1, ec_kernel_groups_apply(l) ? ec_kernel_op_group(k) : NULL);
   double sh = ec_kernel_share_pct(lk, k);
-  ec_table_set(t, r, c0 + 2, B(ec_fmt_pct, sh), sh);
+  ec_table_set_pct(t, r, c0 + 2, sh);
   ec_table_set_kind(t, r, c0 + 2, EC_CELL_SHARE, NULL);
   double lp = ec_kernel_launches_per_iter(lk, k);
-  ec_table_set(t, r, c0 + 3, B(ec_fmt_num, lp), lp);
-  ec_table_set(t, r, c0 + 4, B(ec_fmt_ms, k->iter_median_ms), k->iter_median_ms);
+  ec_table_set_rate(t, r, c0 + 3, lp);
+  ec_table_set_ms(t, r, c0 + 4, k->iter_median_ms);
 }
 
 ec_table *ec_tbl_layer_kernels(const ec_layer *l, const char *id) {
@@ -81,7 +80,6 @@ ec_table *ec_tbl_kernels(const ec_summary *s, const char *id, const char *part, 
   for (size_t i = 0; i < rc->n; i++)
     if (isfinite(rc->v[i].kernel_ms)) all += rc->v[i].kernel_ms;
   size_t shown = rows && rows < rc->n ? rows : rc->n;
-  char buf[48];
   for (size_t i = 0; i < shown; i++) {
     const ec_layer *l = &e->layers[rc->v[i].layer];
     const ec_layer_kernels *lk = l->kern;
@@ -93,14 +91,14 @@ ec_table *ec_tbl_kernels(const ec_summary *s, const char *id, const char *part, 
       ec_table_set_link(t, r, 0, link);
     }
     char *groups = ec_ktab_groups_line(l, 4);
-    ec_table_set(t, r, 1, groups ? groups : EC_DASH, NAN);
+    ec_table_set_text_or_dash(t, r, 1, groups);
     free(groups);
     double sh = all > 0 && isfinite(rc->v[i].kernel_ms) ? 100.0 * rc->v[i].kernel_ms / all : NAN;
-    ec_table_set(t, r, 2, B(ec_fmt_pct, sh), sh);
+    ec_table_set_pct(t, r, 2, sh);
     ec_table_set_kind(t, r, 2, EC_CELL_SHARE, NULL);
     double lp = lk->instances ? (double)lk->launches / (double)lk->instances : NAN;
-    ec_table_set(t, r, 3, B(ec_fmt_num, lp), lp);
-    ec_table_set(t, r, 4, B(ec_fmt_ms, lk->iter_median_ms), lk->iter_median_ms);
+    ec_table_set_rate(t, r, 3, lp);
+    ec_table_set_ms(t, r, 4, lk->iter_median_ms);
     ec_table *kt = ec_tbl_layer_kernels(l, "k");
     for (size_t j = 0; kt && j < kt->nrows; j++) {
       size_t q = ec_table_row(t);

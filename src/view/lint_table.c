@@ -8,23 +8,21 @@
 
 enum { C_SEV, C_RULE, C_SHARE, C_GAIN, C_WHERE, C_GRAPH, C_WHAT, C_NCOL };
 
-#define S_DASH "\xE2\x80\x93"
 
 /* "likely ~0.05 ms · up to 0.123 ms", "up to 0.123 ms", or a dash when
  * nothing is estimated; sorted by the bound. */
 static void S_gain(ec_table *t, size_t r, size_t col, double likely, double g) {
   char buf[96];
   if (isfinite(g) && g > 0) ec_table_set(t, r, col, ec_fmt_saving(buf, sizeof buf, likely, g, 1), g);
-  else ec_table_set(t, r, col, S_DASH, -1);
+  else ec_table_set(t, r, col, EC_DASH, -1);
 }
 
 static void S_share(ec_table *t, size_t r, size_t col, double pct) {
-  char buf[32];
   if (isfinite(pct)) {
-    ec_table_set(t, r, col, ec_fmt_pct(buf, sizeof buf, pct), pct);
+    ec_table_set_pct(t, r, col, pct);
     ec_table_set_kind(t, r, col, EC_CELL_SHARE, NULL);
   } else {
-    ec_table_set(t, r, col, S_DASH, -1);
+    ec_table_set(t, r, col, EC_DASH, -1);
   }
 }
 
@@ -99,7 +97,7 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
     } else {
       char cnt[48];
       ec_table_set(t, r, C_WHERE, ec_fmt_count(cnt, sizeof cnt, G->n_layers, "layer", "layers"), (double)G->n_layers);
-      ec_buf_printf(&m, "%zu findings: %s.", G->n, G->summary ? G->summary : G->rule);
+      ec_buf_printf(&m, "%zu %s: %s.", G->n, ec_plural(G->n, "finding", "findings"), G->summary ? G->summary : G->rule);
     }
     const char *basis = ec_gain_basis_text(G->gain_basis);
     if (isfinite(G->gain_ms_max) && G->gain_ms_max > 0 && basis)
@@ -144,9 +142,10 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
     }
   }
   ec_buf note = {0};
-  if (n < g.n) ec_buf_printf(&note, "%zu more rules found something: enginecard lint ENGINE. ", g.n - n);
+  if (n < g.n) ec_buf_printf(&note, "%zu more %s found something: enginecard lint ENGINE. ", g.n - n,
+      ec_plural(g.n - n, "rule", "rules"));
   if (g.n_quiet) {
-    ec_buf_printf(&note, "Checked, nothing found (%zu rules): ", g.n_quiet);
+    ec_buf_printf(&note, "Checked, nothing found (%zu %s): ", g.n_quiet, ec_plural(g.n_quiet, "rule", "rules"));
     for (size_t k = 0; k < g.n_quiet; k++) ec_buf_printf(&note, "%s%s", k ? ", " : "", g.quiet[k]);
     ec_buf_putc(&note, '.');
   }

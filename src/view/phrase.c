@@ -1,4 +1,5 @@
 #include "view/phrase.h"
+#include "words/words.h"
 #include "facts/layer_kind.h"
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +14,7 @@ char *ec_phrase_peak(char *buf, size_t cap, const ec_peak_choice *p) {
   else if (!isfinite(p->flops))
     snprintf(buf, cap, EC_NA);
   else
-    snprintf(buf, cap, "%s %.4g%s", ec_math_label(p->math), p->flops / 1e12,
+    snprintf(buf, cap, "%s %" EC_TFLOPS_G "%s", ec_math_label(p->math), p->flops / 1e12,
              p->how == EC_PEAK_RAISED ? " *" : p->how == EC_PEAK_FALLBACK ? " (fallback)" : "");
   return buf;
 }
@@ -77,7 +78,8 @@ void ec_phrase_dla(ec_buf *b, const ec_engine *e) {
 
 void ec_phrase_total_part(ec_buf *b, double v, size_t known, size_t n) {
   char buf[32];
-  ec_buf_printf(b, "%s known for %zu of %zu layers only", ec_fmt_bytes(buf, sizeof buf, v), known, n);
+  ec_buf_printf(b, "%s known for %zu of %zu %s only", ec_fmt_bytes(buf, sizeof buf, v), known, n,
+                ec_plural(n, "layer", "layers"));
 }
 
 void ec_phrase_bytes_total(ec_buf *b, double v, const char *extra, size_t known, size_t n, const char *why,
@@ -105,7 +107,8 @@ const char *ec_phrase_weights_gap(char *buf, size_t cap, const ec_numbers *n) {
 void ec_phrase_known(ec_buf *b, const ec_numbers *n) {
   size_t unlisted = n->n - n->weights_known - n->weights_hidden;
   if (n->weights_known < n->n) {
-    ec_buf_printf(b, "Weights are known for %zu of %zu layers (", n->weights_known, n->n);
+    ec_buf_printf(b, "Weights are known for %zu of %zu %s (", n->weights_known, n->n,
+                  ec_plural(n->n, "layer", "layers"));
     if (n->weights_hidden)
       ec_buf_printf(b, "%zu GEMM%s whose weights Myelin folded into its program%s", n->weights_hidden,
                     ec_plural(n->weights_hidden, "", "s"), unlisted ? "; " : "");
@@ -117,9 +120,9 @@ void ec_phrase_known(ec_buf *b, const ec_numbers *n) {
     ec_buf_puts(b, "). ");
   }
   if (n->io_known < n->n)
-    ec_buf_printf(b, "I/O is known for %zu of %zu layers (the others have dynamic (-1) or unsized tensors, or "
+    ec_buf_printf(b, "I/O is known for %zu of %zu %s (the others have dynamic (-1) or unsized tensors, or "
                      "none described). ",
-                  n->io_known, n->n);
+                  n->io_known, n->n, ec_plural(n->n, "layer", "layers"));
   if (b->len && b->data[b->len - 1] == ' ') b->data[--b->len] = '\0';
 }
 

@@ -154,7 +154,8 @@ static char *S_one_reformat(const ec_summary *s) {
   if (g->count == 1)
     return ec_asprintf("The engine's one Reformat layer comes from %s and takes %s (%s%% of the latency).", g->key,
                        ec_fmt_ms_or(ms, sizeof ms, g->latency_ms), ec_fmt_pct(pct, sizeof pct, g->pct));
-  return ec_asprintf("All %zu Reformat layers come from %s and take %s (%s%% of the latency).", g->count, g->key,
+  return ec_asprintf("All %zu Reformat %s come from %s and take %s (%s%% of the latency).", g->count,
+                     ec_plural(g->count, "layer", "layers"), g->key,
                      ec_fmt_ms_or(ms, sizeof ms, g->latency_ms), ec_fmt_pct(pct, sizeof pct, g->pct));
 }
 

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define S_DASH "\xE2\x80\x93"
 
 static const char *S_unit(const ec_trend *t) { return ec_metric_unit(t->used); }
 
@@ -54,14 +53,14 @@ ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id) {
     const ec_trend_group *g = &t->groups[gi];
     size_t r = ec_table_row(tb);
     ec_table_set(tb, r, 0, g->engine, NAN);
-    ec_table_set(tb, r, 1, ec_fmt_int(buf, sizeof buf, (double)g->n), (double)g->n);
-    ec_table_set(tb, r, 2, ec_fmt_int(buf, sizeof buf, (double)g->n_cps), (double)g->n_cps);
+    ec_table_set_count(tb, r, 1, (double)g->n);
+    ec_table_set_count(tb, r, 2, (double)g->n_cps);
     const ec_trend_night *l = g->n ? &g->nights[g->latest] : NULL;
     const ec_trend_night *bad = S_first_bad(g);
-    ec_table_set(tb, r, 3, bad ? bad->name : S_DASH, NAN);
+    ec_table_set_text_or_dash(tb, r, 3, bad ? bad->name : NULL);
     if (bad) ec_table_set_kind(tb, r, 3, EC_CELL_BAD, NULL);
-    ec_table_set(tb, r, 4, l ? l->name : S_DASH, NAN);
-    ec_table_set(tb, r, 5, l ? S_val(t, buf, sizeof buf, l->value) : S_DASH, l ? l->value : NAN);
+    ec_table_set_text_or_dash(tb, r, 4, l ? l->name : NULL);
+    ec_table_set(tb, r, 5, l ? S_val(t, buf, sizeof buf, l->value) : EC_DASH, l ? l->value : NAN);
     if (g->judged && g->gate_runs) {
       char est[128], ref[128];
       int n0 = snprintf(buf, sizeof buf, "%s (nights %s to %s)", ec_gate_str(est, sizeof est, &g->est),
@@ -72,7 +71,7 @@ ec_table *ec_tv_tbl_gates(const ec_trend *t, const char *id) {
         snprintf(buf + n0, sizeof buf - (size_t)n0, "; since night %s: %s", g->nights[g->ref_first].name,
                  ec_gate_str(ref, sizeof ref, &g->ref_est));
     }
-    ec_table_set(tb, r, 6, g->judged && g->gate_runs ? buf : S_DASH, g->est.est_pct);
+    ec_table_set(tb, r, 6, g->judged && g->gate_runs ? buf : EC_DASH, g->est.est_pct);
     ec_table_set(tb, r, 7, S_verdict(g), NAN);
     if (g->verdict == EC_VERDICT_FAIL || g->verdict == EC_VERDICT_NO_TIMING) ec_table_set_kind(tb, r, 7, EC_CELL_BAD, NULL);
     else if (g->verdict == EC_VERDICT_PASS) ec_table_set_kind(tb, r, 7, EC_CELL_GOOD, NULL);
@@ -85,7 +84,7 @@ ec_table *ec_tv_tbl_cps(const ec_trend *t, const char *id, const char **why) {
   ec_table *tb = ec_table_new(id, NULL);
   ec_table_col(tb, "Engine", EC_CELL_ALIGN_LEFT, 0);
   ec_table_col(tb, "First night", EC_CELL_ALIGN_LEFT, 0);
-  snprintf(buf, sizeof buf, "Change [%g%% interval]", 100 * t->opts.confidence);
+  snprintf(buf, sizeof buf, "Change [" EC_GIVEN "%% interval]", 100 * t->opts.confidence);
   ec_table_col(tb, buf, EC_CELL_ALIGN_RIGHT, 0);
   snprintf(buf, sizeof buf, "Level (%s)", S_unit(t));
   ec_table_col(tb, buf, EC_CELL_ALIGN_LEFT, 0);
@@ -121,7 +120,7 @@ ec_table *ec_tv_tbl_cps(const ec_trend *t, const char *id, const char **why) {
       ec_buf_free(&m);
     }
   }
-  return ec_table_finish(tb, total, "no engine's level changed: no change point", why, "change points");
+  return ec_table_finish(tb, total, "no engine's level changed: no change point", why, "change point", "change points");
 }
 
 ec_table *ec_tv_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers, const char *id, size_t max) {
@@ -141,9 +140,9 @@ ec_table *ec_tv_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers, co
   for (size_t j = 0; j < shown; j++) {
     size_t r = ec_table_row(tb), col = 0;
     ec_table_set(tb, r, col++, v[j].name, NAN);
-    if (layers) ec_table_set(tb, r, col++, v[j].type ? v[j].type : S_DASH, NAN);
-    ec_table_set(tb, r, col++, ec_fmt_ms(buf, sizeof buf, v[j].before_ms), v[j].before_ms);
-    ec_table_set(tb, r, col++, ec_fmt_ms(buf, sizeof buf, v[j].after_ms), v[j].after_ms);
+    if (layers) ec_table_set_text_or_dash(tb, r, col++, v[j].type);
+    ec_table_set_ms(tb, r, col++, v[j].before_ms);
+    ec_table_set_ms(tb, r, col++, v[j].after_ms);
     double d = ec_trend_moved_delta_ms(&v[j]);
     ec_table_set(tb, r, col, ec_trend_moved_str(buf, sizeof buf, &v[j]), d);
     /* coloured when it matters: a type that holds a share of the change, any layer */
@@ -152,8 +151,7 @@ ec_table *ec_tv_tbl_moved(const ec_trend *t, size_t gi, size_t k, int layers, co
       else if (d < 0) ec_table_set_kind(tb, r, col, EC_CELL_GOOD, NULL);
     }
     col++;
-    if (!layers) ec_table_set(tb, r, col, isfinite(v[j].share_pct) ? (snprintf(buf, sizeof buf, "%+.1f", v[j].share_pct), buf) : S_DASH,
-                              v[j].share_pct);
+    if (!layers) ec_table_set_change(tb, r, col, v[j].share_pct);
   }
   if (shown < n) {
     char *note = ec_asprintf("%zu more %s in the JSON output (--json).", n - shown,
@@ -200,7 +198,8 @@ ec_table *ec_tv_tbl_nights(const ec_trend *t, size_t gi, const char *id, size_t 
     ec_buf_free(&m);
   }
   if (shown < g->n) {
-    char *note = ec_asprintf("%zu earlier nights are not listed (every night is in the JSON output, --json).", g->n - shown);
+    char *note = ec_asprintf("%zu earlier %s not listed (every night is in the JSON output, --json).", g->n - shown,
+                             ec_plural(g->n - shown, "night is", "nights are"));
     ec_table_set_note(tb, note);
     free(note);
   }
@@ -254,7 +253,7 @@ ec_scene *ec_tv_chart_series_w(const ec_trend *t, size_t gi, const char *id, dou
   char *title = ec_asprintf("%s%s%s", g->engine, g->gpu ? " on " : "", g->gpu ? g->gpu : "");
   char *desc = ec_asprintf("%s of %s night by night, with each level's fitted value and noise band", ec_metric_label(t->used),
                            g->engine);
-  char *band = isfinite(g->noise_pct) ? ec_asprintf("noise band (level \xC2\xB1 %g \xC3\x97 " EC_PCT ")", EC_CP_CLIP, g->noise_pct)
+  char *band = isfinite(g->noise_pct) ? ec_asprintf("noise band (level \xC2\xB1 " EC_GIVEN " \xC3\x97 " EC_PCT ")", EC_CP_CLIP, g->noise_pct)
                                       : NULL;
   char *ylab = ec_strdup(ec_metric_label(t->used));
   ec_series_spec sp = {0};
@@ -332,7 +331,7 @@ ec_scene *ec_tv_chart_types_w(const ec_trend *t, size_t gi, const char *id, doub
   }
   char *other = NULL;
   if (ns > shown) {
-    other = ec_asprintf("other (%zu types)", g->n_types - shown);
+    other = ec_asprintf("other (%zu %s)", g->n_types - shown, ec_plural(g->n_types - shown, "type", "types"));
     names[shown] = other;
     cols[shown] = ec_colors_layer_type(NULL);
   }

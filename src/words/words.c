@@ -77,6 +77,15 @@ char *ec_fmt_count(char *buf, size_t cap, size_t n, const char *one, const char 
   return buf;
 }
 
+char *ec_fmt_signed(char *buf, size_t cap, double x, int dec) {
+  snprintf(buf, cap, "%+.*f", dec, x);
+  int zero = 1;
+  for (const char *p = buf + 1; *p; p++)
+    if (*p >= '1' && *p <= '9') zero = 0;
+  if (zero) buf[0] = '+';
+  return buf;
+}
+
 char *ec_fmt_int(char *buf, size_t cap, double v) {
   if (!isfinite(v)) {
     snprintf(buf, cap, EC_DASH);
@@ -98,7 +107,7 @@ char *ec_fmt_int(char *buf, size_t cap, double v) {
 
 char *ec_fmt_num(char *buf, size_t cap, double v) {
   if (!isfinite(v)) snprintf(buf, cap, EC_DASH);
-  else snprintf(buf, cap, "%.4g", v);
+  else snprintf(buf, cap, "%" EC_NUM_G, v);
   return buf;
 }
 

@@ -14,26 +14,41 @@
  *               on a chart's own label, 1 decimal: "17.5%" (EC_PCT_LABEL)
  *   change      a relative change, signed, 1 decimal: "+2.2%" (EC_PCT_DELTA)
  *   ratio       3 significant digits and a times sign: "1.23×" (EC_RATIO)
- *   rates       throughput "1155.2 qps" (EC_QPS), compute "139.2 TFLOP/s"
- *               (EC_TFLOPS)
+ *   rates       throughput "1155.2 qps" (EC_QPS, EC_QPS_G), compute
+ *               "139.2 TFLOP/s" (EC_TFLOPS, EC_TFLOPS_G)
  *   bytes       binary units, 1 decimal: "3.3 MiB", "512 B" (ec_fmt_bytes)
  *   count       n and its noun, singular at 1 only: "1 layer", "0 layers"
  *               (ec_plural, ec_count_words; ec_fmt_count adds thousands
  *               separators: "12,345 layers")
- *   unknown     "not available" in sentences (EC_NA), "–" in a table cell
+ *   unknown     "not available" in sentences (EC_NA), "Not available: why"
+ *               for a missing part (EC_NA_LEAD), "–" in a table cell
  *               (EC_DASH); a value the inputs do not give is never 0
- *   option      an option's value is echoed as the user gave it, with a bare
- *               %g ("the 5% limit", "layers of 0.05 ms or more")
+ *   option      an option's value is echoed as the user gave it (EC_GIVEN,
+ *               a bare %g): "the 5% limit", "layers of 0.05 ms or more"
+ *   machine     a number written to be read back (CSV, a data attribute):
+ *               9 significant digits (EC_DATA_G)
+ *
+ * A table cell takes its number through draw/table.h's typed setters
+ * (ec_table_set_ms, _pct, _change, ...), which use these. No float format is
+ * written outside this folder but a commented allow-list (tests/e2e/words.sh).
  *
  * The format macros are string literals, so a sentence keeps its one
- * printf call: ec_asprintf("took " EC_MS " (%.1f%%)", ms, pct).
+ * printf call: ec_asprintf("took " EC_MS " (" EC_PCT ")", ms, pct).
  * All functions write into buf (at most cap bytes) and return it. */
 #ifndef EC_WORDS_H
 #define EC_WORDS_H
 #include <stddef.h>
 
+/** A general number (4 significant digits), as ec_fmt_num writes it: "1155", "0.8622". */
+#define EC_NUM_G ".4g"
+/** A number written for a machine to read back (CSV, a data attribute, a
+ *  value quoted from two inputs that disagree): 9 significant digits. */
+#define EC_DATA_G ".9g"
+
 /** The word for a value the inputs do not give. */
 #define EC_NA "not available"
+/** The lead of a sentence that says why a part is missing: "Not available: no profile". */
+#define EC_NA_LEAD "Not available: "
 /** A table cell whose value is unknown: an en dash. */
 #define EC_DASH "\xE2\x80\x93"
 
@@ -59,10 +74,24 @@
 /** A ratio of two times or rates: "1.23×" (3 significant digits). */
 #define EC_RATIO "%.3g\xC3\x97"
 
-/** A throughput in queries per second, as trtexec reports it (6 significant digits): "1155.2 qps". */
-#define EC_QPS "%.6g qps"
-/** A compute rate (4 significant digits): "139.2 TFLOP/s". */
-#define EC_TFLOPS "%.4g TFLOP/s"
+/** The one precision of a throughput in queries per second, as trtexec reports it (6 significant digits). */
+#define EC_QPS_G ".6g"
+/** A throughput in a sentence: "1155.2 qps". */
+#define EC_QPS "%" EC_QPS_G " qps"
+/** The one precision of a compute rate in TFLOP/s (4 significant digits). */
+#define EC_TFLOPS_G ".4g"
+/** A compute rate in a sentence: "139.2 TFLOP/s". */
+#define EC_TFLOPS "%" EC_TFLOPS_G " TFLOP/s"
+
+/** A number echoed as it was given, not measured here: an option's value
+ *  ("the 5% limit", "layers of 0.05 ms or more"), a device's clock or a
+ *  constant of the method. */
+#define EC_GIVEN "%g"
+/** A whole number held in a double (a dimension, a count from JSON), no
+ *  separators: "1024". */
+#define EC_WHOLE "%.0f"
+/** A coefficient without a unit (a correlation), 2 decimals: "0.42". */
+#define EC_COEF "%.2f"
 
 /** Milliseconds, 4 significant digits, no unit ("0.4704", "1.017", "403.8"); "–" for NaN. */
 char *ec_fmt_ms(char *buf, size_t cap, double ms);
@@ -100,6 +129,8 @@ const char *ec_plural(size_t n, const char *one, const char *many);
 char *ec_count_words(char *buf, size_t cap, size_t n, const char *one, const char *many);
 /** n with thousands separators and its noun: "1 layer", "12,345 layers". */
 char *ec_fmt_count(char *buf, size_t cap, size_t n, const char *one, const char *many);
+/** x with dec decimals and its sign, never "-0.0" ("+0.0" instead): "+2.25", "-0.5". */
+char *ec_fmt_signed(char *buf, size_t cap, double x, int dec);
 /** Integer with thousands separators ("12,345"); "–" for NaN. */
 char *ec_fmt_int(char *buf, size_t cap, double v);
 /** A general number, 4 significant digits ("1155", "0.8622"); "–" for NaN. */

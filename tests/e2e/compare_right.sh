@@ -223,7 +223,7 @@ json "batch: a kernel for another architecture is no implementation change" "$TM
 
 # ---- 7. names-only layers align with the detailed form of the same engine
 cmp_all namesonly 0 names=$FX/namesonly/names/model.engine detailed=$FX/namesonly/detailed/model.engine
-has "names-only: aligned by name" "$TMP/namesonly.txt" "aligned: 1 of 1 layers of names and 1 of 1 of detailed aligned" \
+has "names-only: aligned by name" "$TMP/namesonly.txt" "aligned: 1 of 1 layer of names and 1 of 1 of detailed aligned" \
   "layers: 1 aligned, 0 only in the baseline"
 hasnt "names-only: not \"different networks\"" "$TMP/namesonly.txt" "different networks"
 json "names-only: JSON pair typed" "$TMP/namesonly.json" \

@@ -75,7 +75,7 @@ static void test_build(void **st) {
   for (size_t i = 0; i < g->n_edges; i++) dashed += g->edges[i].n_reformats == 1;
   assert_int_equal(dashed, 1);
   char *note = ec_graph_folded_note(g);
-  assert_non_null(strstr(note, "1 Reformat layers are folded"));
+  assert_non_null(strstr(note, "1 Reformat layer is folded"));
   free(note);
   ec_graph_free(g);
   ec_engine_free(e);

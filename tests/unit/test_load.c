@@ -853,7 +853,7 @@ static void test_bindings_inferred_without_list(void **st) {
   S_bind_is(e, 0, "x", EC_BIND_INPUT, 0, 2, -1);
   S_bind_is(e, 1, "logits", EC_BIND_OUTPUT, 0, 2, -1);
   assert_string_equal(e->bindings[1].t.precision, "FP16");
-  assert_true(S_has_diag(e, EC_INFO, "1 inputs (tensors no layer writes) and 1 outputs"));
+  assert_true(S_has_diag(e, EC_INFO, "1 input (tensors no layer writes) and 1 output"));
   ec_engine_free(e);
   /* names only: the list is kept, directions and shapes are unknown */
   e = S_load("{\"Layers\":[\"a\",\"b\"],\"Bindings\":[\"in\",\"out\"]}", NULL, NULL, NULL);
@@ -917,7 +917,7 @@ static void test_load_status(void **st) {
   assert_int_equal(mkdir(sub, 0777), 0);
   S_write(sub, "notes.txt", "hello\n");
   assert_int_equal(ec_load_engine(sub, NULL, &e), EC_LOAD_NOTHING_USABLE);
-  assert_true(S_has_diag(e, EC_ERROR, "the directory holds no engine files: none of its 1 files"));
+  assert_true(S_has_diag(e, EC_ERROR, "the directory holds no engine files: none of its 1 file"));
   ec_engine_free(e);
   /* a discovered graph that fails to parse beside a usable profile: a
    * warning that says the file is not used, no error left */

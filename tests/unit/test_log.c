@@ -428,7 +428,7 @@ static void test_fixture_two_models_nothing_crosses(void **st) {
   assert_true(has_diag(e, EC_INFO, "run 2 (used) has no layer listing; run 1 of this log has one"));
   assert_true(has_diag(e, EC_INFO, "run 2 (used) has no per-layer profile table; run 1 of this log has one"));
   assert_false(has_diag(e, EC_WARN, "a problem of run 1"));    /* run 1's error line */
-  assert_true(has_diag(e, EC_INFO, "1 errors or failures the log reports for other runs are not shown"));
+  assert_true(has_diag(e, EC_INFO, "1 error or failure the log reports for other runs are not shown"));
   drop(e);
   /* --run 1: run 1 alone */
   e = load_log(FIX "two-models.log", 1, &rc);

@@ -492,7 +492,7 @@ static void test_efficiency_dynamic_shapes(void **state) {
   assert_int_equal(t->nrows, 1); /* the gemm only */
   assert_string_equal(ec_table_cell(t, 0, 0)->text, gemm->name);
   assert_string_equal(ec_table_cell(t, 0, 8)->text, "\xE2\x80\x93");
-  assert_non_null(strstr(t->note, "FLOPs unknown for 1 dynamic-shape convolutions"));
+  assert_non_null(strstr(t->note, "FLOPs unknown for 1 dynamic-shape convolution"));
   ec_table_free(t);
   /* no point has both FLOPs and bytes: no roofline */
   assert_null(ec_engine_chart(e, s, "roofline", NULL));
