@@ -1,5 +1,6 @@
 /* engine_charts — see engine_charts.h. */
 #include "view/engine_charts.h"
+#include "view/short_name.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -281,6 +282,7 @@ static ec_scene *S_layer_bars(S_ctx *c) {
   const char **marks = ec_calloc(n, sizeof *marks);
   char **tips = ec_calloc(n, sizeof *tips);
   char **links = ec_calloc(n, sizeof *links);
+  char **shorts = ec_calloc(n, sizeof *shorts);
   double *v = ec_calloc(n, sizeof *v);
   for (size_t i = 0; i < n; i++) {
     size_t li = c->s->order[i];
@@ -292,9 +294,14 @@ static ec_scene *S_layer_bars(S_ctx *c) {
     if (mark) marks[i] = ec_precision_label(l->precision);
     links[i] = S_layer_link(c, li);
     char pct[32];
-    tips[i] = ec_asprintf("#%zu, precision %s (output %s), %s%% of the latency, tactic %s", li,
+    /* a fused name's bar says its shortest distinguishing form, the whole name in its tip */
+    shorts[i] = ec_short_fold(l->name, l->name_len);
+    int folded = strcmp(shorts[i], l->name) != 0;
+    if (folded) labels[i] = shorts[i];
+    tips[i] = ec_asprintf("#%zu, precision %s (output %s), %s%% of the latency, tactic %s%s%.*s", li,
                           ec_precision_label(l->precision), ec_precision_label(l->out_precision),
-                          ec_fmt_pct(pct, sizeof pct, ec_layer_share_pct(c->s, l)), l->tactic ? l->tactic : "?");
+                          ec_fmt_pct(pct, sizeof pct, ec_layer_share_pct(c->s, l)), l->tactic ? l->tactic : "?",
+                          folded ? "\nwhole name: " : "", folded ? (int)l->name_len : 0, folded ? l->name : "");
   }
   char title[160];
   if (n <= top)
@@ -329,10 +336,12 @@ static ec_scene *S_layer_bars(S_ctx *c) {
   for (size_t i = 0; i < detailed; i++) {
     free(tips[i]);
     free(links[i]);
+    free(shorts[i]);
   }
   free(desc);
   free(tips);
   free(links);
+  free(shorts);
   free(labels);
   free(keys);
   free(marks);

@@ -9,6 +9,7 @@
 #include "util/rank.h"
 #include "view/phrase.h"
 #include "view/headline.h"
+#include "view/short_name.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -448,9 +449,22 @@ ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
   return o;
 }
 
+/* The width a layer's name takes in the slowest-layers tables: one line of
+ * the first screen's table at 1280 px (view/short_name.h). */
+#define S_SHORT_W 300.0
+
 static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_layer *l, size_t c0) {
   char buf[32];
-  ec_table_setn(t, r, c0, l->name, l->name_len, NAN);
+  /* a fused name by its shortest distinguishing form, the whole name on demand */
+  int cut = 0;
+  char *nm = ec_short_name(l->name, l->name_len, 10, S_SHORT_W, &cut);
+  ec_table_set(t, r, c0, nm, NAN);
+  free(nm);
+  if (cut) {
+    char *whole = ec_strndup(l->name, l->name_len);
+    ec_table_set_tip(t, r, c0, whole);
+    free(whole);
+  }
   ec_table_set(t, r, c0 + 1, ec_layer_shown_type(l), NAN);
   ec_table_set(t, r, c0 + 2, l->precision, NAN);
   ec_precision_cell(t, r, c0 + 2, l->precision);
