@@ -384,8 +384,11 @@ ec_table *ec_tbl_perf(const ec_summary *s, const char *id) {
   return t;
 }
 
-static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, int has_latency) {
+/* ordered: the rows in ec_groups_order's order (by latency, else count),
+ * else by key. */
+static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, int has_latency, int ordered) {
   char buf[32];
+  size_t *ix = ordered ? ec_groups_order(g, has_latency) : NULL;
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, key, EC_CELL_ALIGN_LEFT, 0);
   ec_table_col(t, "Layers", EC_CELL_ALIGN_RIGHT, 1);
@@ -393,7 +396,8 @@ static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, i
     ec_table_col(t, "Latency (ms)", EC_CELL_ALIGN_RIGHT, 1);
     ec_table_col(t, "Latency (%)", EC_CELL_ALIGN_RIGHT, 1);
   }
-  for (size_t i = 0; i < g->n; i++) {
+  for (size_t k = 0; k < g->n; k++) {
+    size_t i = ix ? ix[k] : k;
     size_t r = ec_table_row(t);
     ec_table_set(t, r, 0, g->v[i].key, NAN);
     ec_table_set(t, r, 1, B(ec_fmt_int, (double)g->v[i].count), (double)g->v[i].count);
@@ -402,6 +406,7 @@ static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, i
       ec_table_set(t, r, 3, B(ec_fmt_pct, g->v[i].pct), g->v[i].pct);
     }
   }
+  free(ix);
   return t;
 }
 
@@ -409,7 +414,7 @@ ec_table *ec_tbl_by_type(const ec_summary *s, const char *id) {
   if (!s->layers) {
     return NULL;
   }
-  return S_groups(&s->by_type_shown, id, "Layer type", s->has_latency);
+  return S_groups(&s->by_type_shown, id, "Layer type", s->has_latency, 1);
 }
 
 /* Layers and latency by the precision of the first input, and the latency
@@ -417,7 +422,7 @@ ec_table *ec_tbl_by_type(const ec_summary *s, const char *id) {
  * chart's three strips). */
 ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
   if (!s->layers) return NULL;
-  ec_table *t = S_groups(&s->by_precision, id, "Precision", s->has_latency);
+  ec_table *t = S_groups(&s->by_precision, id, "Precision", s->has_latency, 0);
   if (!s->has_latency) return t;
   /* output precisions that no input has get rows of their own */
   for (size_t i = 0; i < s->by_out_precision.n; i++)
@@ -753,7 +758,7 @@ ec_table *ec_tbl_reformats(const ec_summary *s, const char *id) {
   if (!s->reformat_count) {
     return NULL;
   }
-  return S_groups(&s->reformat_by_origin, id, "Reformat origin", s->has_latency);
+  return S_groups(&s->reformat_by_origin, id, "Reformat origin", s->has_latency, 0);
 }
 
 ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id) {
