@@ -328,7 +328,7 @@ static void S_pair_row(ec_table *t, const ec_cmp_view *v, size_t i, const ec_lay
   size_t row = ec_table_row(t), col = 0;
   if (c->n > 2) ec_table_set(t, row, col++, S_e(v, i)->name, NAN);
   int cut;
-  char *nm = ec_short_name(la->name, la->name_len, 10, S_NAME_W, &cut);
+  char *nm = ec_short_name(la->name, la->name_len, 10, S_NAME_W, 0, &cut);
   ec_table_set(t, row, col, nm, NAN);
   free(nm);
   char *tip = S_pair_tip(v, i, la, lb, how);
@@ -1221,7 +1221,7 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
       size_t row = ec_table_row(t);
       ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
       int cut;
-      char *nm = ec_short_name(la->name, la->name_len, 10, S_NAME_W, &cut), *tip = S_pair_tip(v, i, la, lb, d->how);
+      char *nm = ec_short_name(la->name, la->name_len, 10, S_NAME_W, 0, &cut), *tip = S_pair_tip(v, i, la, lb, d->how);
       ec_table_set(t, row, 1, nm, NAN);
       ec_table_set_tip(t, row, 1, tip);
       free(nm);

@@ -267,8 +267,8 @@ static ec_scene *S_layer_bars(S_ctx *c) {
     links[i] = S_layer_link(c, li);
     char pct[32];
     /* a fused name's bar says its shortest distinguishing form, the whole name in its tip */
-    shorts[i] = ec_short_fold(l->name, l->name_len);
-    int folded = strcmp(shorts[i], l->name) != 0;
+    shorts[i] = ec_short_wanted(l->name, l->name_len) ? ec_short_fold(l->name, l->name_len) : NULL;
+    int folded = shorts[i] && strcmp(shorts[i], l->name) != 0;
     if (folded) labels[i] = shorts[i];
     tips[i] = ec_asprintf("#%zu, precision %s (output %s), %s%% of the latency, tactic %s%s%.*s", li,
                           ec_precision_label(l->precision), ec_precision_label(l->out_precision),

@@ -455,14 +455,15 @@ ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
 }
 
 /* The width a layer's name takes in the slowest-layers tables: one line of
- * the first screen's table at 1280 px (view/short_name.h). */
+ * the first screen's table at 1280 px (view/short_name.h); a name that fits
+ * two such lines is shown whole. */
 #define S_SHORT_W 300.0
 
 static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_layer *l, size_t c0) {
   char buf[32];
   /* a fused name by its shortest distinguishing form, the whole name on demand */
   int cut = 0;
-  char *nm = ec_short_name(l->name, l->name_len, 10, S_SHORT_W, &cut);
+  char *nm = ec_short_name(l->name, l->name_len, 10, S_SHORT_W, 2 * S_SHORT_W, &cut);
   ec_table_set(t, r, c0, nm, NAN);
   free(nm);
   if (cut) {

@@ -202,8 +202,8 @@ static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   if (l->has_profile) S_latency_line(b, g->e, l->avg_ms, n->hot);
   /* a fused name by its shortest distinguishing form (view/short_name.h);
    * the whole name is the tooltip's */
-  char *folded = ec_short_fold(l->name, l->name_len);
-  const char *s = folded, *end = folded + strlen(folded);
+  char *folded = ec_short_wanted(l->name, l->name_len) ? ec_short_fold(l->name, l->name_len) : NULL;
+  const char *s = folded ? folded : l->name, *end = folded ? folded + strlen(folded) : l->name + l->name_len;
   size_t parts = 0;
   while (s <= end) {
     const char *p = s;
@@ -551,8 +551,8 @@ static double S_node_w(const ec_graph *g, const ec_gnode *n, int *lines) {
     const char *ty = ec_layer_shown_type(ly);
     w = S_cps(ty, strlen(ty), 32);
     l = 1 + (ly->has_profile ? 1 : 0) + (ly->origin ? 1 : 0);
-    char *folded = ec_short_fold(ly->name, ly->name_len);
-    const char *p = folded, *end = folded + strlen(folded);
+    char *folded = ec_short_wanted(ly->name, ly->name_len) ? ec_short_fold(ly->name, ly->name_len) : NULL;
+    const char *p = folded ? folded : ly->name, *end = folded ? folded + strlen(folded) : ly->name + ly->name_len;
     for (size_t parts = 0; p <= end && parts < S_PARTS; parts++) {
       const char *q = p;
       while (q + 3 <= end && !(q[0] == ' ' && q[1] == '+' && q[2] == ' ')) q++;

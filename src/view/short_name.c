@@ -202,7 +202,23 @@ char *ec_short_fold(const char *name, size_t n) {
   return r;
 }
 
-char *ec_short_name(const char *name, size_t n, double size, double max_w, int *cut) {
+int ec_short_wanted(const char *name, size_t n) {
+  if (!name) return 0;
+  if (n > 120) return 1;
+  size_t plus = 0;
+  for (size_t i = 0; i < n && name[i]; i++) plus += name[i] == '+';
+  return plus >= 2;
+}
+
+char *ec_short_name(const char *name, size_t n, double size, double max_w, double keep_w, int *cut) {
+  if (keep_w > 0 && name) {
+    char *whole = ec_strndup(name, n); /* a name holding a NUL byte shows up to it */
+    if (ec_text_width(whole, size, 0) <= keep_w) {
+      if (cut) *cut = 0;
+      return whole;
+    }
+    free(whole);
+  }
   char *f = ec_short_fold(name, n);
   int c = 0;
   char *r = ec_text_fit_mid(f, size, 0, max_w, &c);

@@ -23,9 +23,15 @@
  *  name when it has one part. Caller frees. */
 char *ec_short_fold(const char *name, size_t n);
 
+/** 1 when a label without a measured width (a chart's bar, a graph box)
+ *  should show name[0..n) folded: it lists three parts or more, or is over
+ *  120 bytes; a shorter name is shown as it is. */
+int ec_short_wanted(const char *name, size_t n);
+
 /** ec_short_fold cut in the middle to max_w points at size points (regular
- *  weight); *cut (may be NULL) is 1 when the result differs from the whole
- *  name. Caller frees. */
-char *ec_short_name(const char *name, size_t n, double size, double max_w, int *cut);
+ *  weight); a name whose whole text fits keep_w (0: none does) is kept
+ *  whole, as it wraps to a line or two. *cut (may be NULL) is 1 when the
+ *  result differs from the whole name. Caller frees. */
+char *ec_short_name(const char *name, size_t n, double size, double max_w, double keep_w, int *cut);
 
 #endif

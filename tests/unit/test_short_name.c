@@ -64,14 +64,24 @@ static void test_cut(void **state) {
     strcat(name, p);
   }
   int cut = 0;
-  char *s = ec_short_name(name, strlen(name), 10, 200, &cut);
+  char *s = ec_short_name(name, strlen(name), 10, 200, 400, &cut);
   assert_int_equal(cut, 1);
   assert_true(strlen(s) < 120);
   assert_non_null(strstr(s, "\xE2\x80\xA6"));
   free(s);
-  s = ec_short_name("/conv1/Conv", 11, 10, 200, &cut);
+  s = ec_short_name("/conv1/Conv", 11, 10, 200, 0, &cut);
   assert_int_equal(cut, 0);
   assert_string_equal(s, "/conv1/Conv");
+  free(s);
+  /* a two-part name that fits keep_w stays whole; without keep_w it is folded */
+  const char *two = "/layer3/layer3.4/conv2/Conv + /layer3/layer3.4/relu_1/Relu";
+  s = ec_short_name(two, strlen(two), 10, 200, 400, &cut);
+  assert_int_equal(cut, 0);
+  assert_string_equal(s, two);
+  free(s);
+  s = ec_short_name(two, strlen(two), 10, 300, 0, &cut);
+  assert_int_equal(cut, 1);
+  assert_string_equal(s, "/layer3/layer3.4/conv2/Conv + relu_1/Relu");
   free(s);
 }
 
