@@ -594,6 +594,13 @@ const char *ec_layer_family(const ec_layer *l) {
   return ec_type_family(l->type);
 }
 
+const char *ec_layer_type_from_names(const ec_layer *l) {
+  if (!S_typed(l)) return ec_layer_type_inferred(l);
+  if (strcmp(l->type, "kgen")) return NULL;
+  const char *shown = ec_layer_shown_type(l);
+  return strcmp(shown, "kgen") ? shown : NULL;
+}
+
 const char *ec_layer_tactic_shown(const ec_layer *l, char *buf, size_t cap) {
   if (l->tactic && *l->tactic && strcmp(l->tactic, "TensorRT")) return l->tactic;
   if (l->tactic_value && *l->tactic_value) snprintf(buf, cap, EC_NA " (tactic %.40s)", l->tactic_value);
