@@ -603,8 +603,19 @@ const char *ec_layer_type_from_names(const ec_layer *l) {
 
 const char *ec_layer_tactic_shown(const ec_layer *l, char *buf, size_t cap) {
   if (l->tactic && *l->tactic && strcmp(l->tactic, "TensorRT")) return l->tactic;
-  if (l->tactic_value && *l->tactic_value) snprintf(buf, cap, EC_NA " (tactic %.40s)", l->tactic_value);
-  else snprintf(buf, cap, EC_NA);
+  const char *v = l->tactic_value;
+  if (v && *v && l->layer_type && *l->layer_type && strcmp(l->layer_type, "Unknown")) {
+    /* the runner and its tactic number, leading zeros dropped: "PointWiseV2 0x1e" */
+    if ((v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) && v[2]) {
+      const char *d = v + 2;
+      while (d[0] == '0' && d[1]) d++;
+      snprintf(buf, cap, "%.60s 0x%.40s", l->layer_type, d);
+    } else
+      snprintf(buf, cap, "%.60s %.40s", l->layer_type, v);
+  } else if (v && *v)
+    snprintf(buf, cap, EC_NA " (tactic %.40s)", v);
+  else
+    snprintf(buf, cap, EC_NA);
   return buf;
 }
 
