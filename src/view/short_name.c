@@ -98,6 +98,33 @@ static void S_fold_list(ec_buf *b, S_span *p, size_t k) {
     g[j].count++;
     g[j].more |= ks > 0;
   }
+  /* one op of many blocks ("/model/layers.3/.../value_proj/MatMul + /model/
+   * layers.4/..."): the count, then what tells the first and the last apart
+   * around the path they share: "12 × {layers.3…layers.14}/self_attn/value_proj/MatMul" */
+  if (ng == 1 && g[0].count > 1 && g[0].more) {
+    const char *t0 = p[0].s + pre, *tl = p[k - 1].s + pre;
+    size_t n0 = p[0].n - pre, nl = p[k - 1].n - pre, suf = n0;
+    for (size_t i = 1; i < k; i++) {
+      const char *t = p[i].s + pre;
+      size_t tn = p[i].n - pre, m = 0;
+      while (m < suf && m < tn && t[tn - 1 - m] == t0[n0 - 1 - m]) m++;
+      suf = m;
+    }
+    while (suf > 0 && t0[n0 - suf] != '/') suf--; /* the shared path starts at a '/' */
+    ec_buf_printf(b, "%zu" S_TIMES, g[0].count);
+    if (suf && n0 > suf && nl > suf) {
+      ec_buf_putc(b, '{');
+      ec_buf_put(b, t0, n0 - suf);
+      ec_buf_puts(b, S_ELL);
+      ec_buf_put(b, tl, nl - suf);
+      ec_buf_putc(b, '}');
+      ec_buf_put(b, t0 + n0 - suf, suf);
+    } else {
+      ec_buf_put(b, t0, n0);
+    }
+    free(g);
+    return;
+  }
   /* one op ends every group ("…/q_proj/MatMul", "…/k_proj/MatMul"): list the middles */
   const char *last = NULL;
   size_t last_n = 0;
