@@ -113,10 +113,16 @@ static void S_fold_list(ec_buf *b, S_span *p, size_t k) {
     while (suf > 0 && t0[n0 - suf] != '/') suf--; /* the shared path starts at a '/' */
     ec_buf_printf(b, "%zu" S_TIMES, g[0].count);
     if (suf && n0 > suf && nl > suf) {
+      /* the last one without the start it shares with the first, numbers
+       * kept whole: {layers.49…60} */
+      size_t m0 = n0 - suf, ml = nl - suf, cp = 0;
+      while (cp < m0 && cp < ml && t0[cp] == tl[cp]) cp++;
+      while (cp > 0 && S_digit(tl[cp - 1])) cp--;
+      if (cp >= ml) cp = 0;
       ec_buf_putc(b, '{');
-      ec_buf_put(b, t0, n0 - suf);
+      ec_buf_put(b, t0, m0);
       ec_buf_puts(b, S_ELL);
-      ec_buf_put(b, tl, nl - suf);
+      ec_buf_put(b, tl + cp, ml - cp);
       ec_buf_putc(b, '}');
       ec_buf_put(b, t0 + n0 - suf, suf);
     } else {

@@ -9,7 +9,7 @@
  * parts, ", " and "..." inside a ForeignNode's brackets), folds the path
  * prefix every part shares, drops Myelin's "_myl<N>_<k>" suffix, and groups
  * parts by their last two path components: one op of twelve blocks is
- * "12 × {layers.0…layers.11}/self_attn/value_proj/MatMul" (what tells the
+ * "12 × {layers.0…11}/self_attn/value_proj/MatMul" (what tells the
  * first and the last apart, around the path they share), or,
  * when the groups end in one op, "{q_proj, k_proj, 2 × value_proj, …}/
  * MatMul". A name of one part is returned as it is. ec_short_name then cuts
