@@ -454,18 +454,23 @@ ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
   return o;
 }
 
-/* The width a layer's name takes in the slowest-layers tables: one line of
+/* The width a layer's name takes in the slowest-layers table: one line of
  * the first screen's table at 1280 px (view/short_name.h); a name that fits
- * two such lines is shown whole. */
+ * three such lines is shown whole. */
 #define S_SHORT_W 300.0
 
-static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_layer *l, size_t c0) {
+/* short: the first screen's table, where a fused name is shown by its
+ * shortest distinguishing form, the whole name on demand; else whole. */
+static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_layer *l, size_t c0, int short_name) {
   char buf[32];
-  /* a fused name by its shortest distinguishing form, the whole name on demand */
   int cut = 0;
-  char *nm = ec_short_name(l->name, l->name_len, 10, S_SHORT_W, 2 * S_SHORT_W, &cut);
-  ec_table_set(t, r, c0, nm, NAN);
-  free(nm);
+  char *nm = short_name ? ec_short_name(l->name, l->name_len, 10, S_SHORT_W, 3 * S_SHORT_W, &cut) : NULL;
+  if (nm) {
+    ec_table_set(t, r, c0, nm, NAN);
+    free(nm);
+  } else {
+    ec_table_setn(t, r, c0, l->name, l->name_len, NAN);
+  }
   if (cut) {
     char *whole = ec_strndup(l->name, l->name_len);
     ec_table_set_tip(t, r, c0, whole);
@@ -499,7 +504,7 @@ ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n) {
     char num[16];
     snprintf(num, sizeof num, "%zu", i + 1);
     ec_table_set(t, r, 0, num, (double)(i + 1));
-    S_layer_cells(t, r, s, &s->engine->layers[s->order[i]], 1);
+    S_layer_cells(t, r, s, &s->engine->layers[s->order[i]], 1, 1);
   }
   return t;
 }
@@ -525,7 +530,7 @@ ec_table *ec_tbl_layer_order(const ec_summary *s, const char *id) {
     if (binned) snprintf(num, sizeof num, "%zu\xE2\x80\x93%zu", x->first, x->last);
     else snprintf(num, sizeof num, "%zu", x->first);
     ec_table_set(t, r, 0, num, (double)x->first);
-    S_layer_cells(t, r, s, &s->engine->layers[x->slowest], 1);
+    S_layer_cells(t, r, s, &s->engine->layers[x->slowest], 1, 0);
     if (binned) ec_table_set(t, r, 6, x->profiled ? B(ec_fmt_ms, x->sum_ms) : "\xE2\x80\x93", x->profiled ? x->sum_ms : NAN);
   }
   free(bins);
@@ -589,7 +594,7 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
     const ec_layer *l = &s->engine->layers[s->order[i]];
     if (strcmp(ec_layer_shown_type(l), type)) continue;
     size_t r = ec_table_row(t);
-    S_layer_cells(t, r, s, l, 0);
+    S_layer_cells(t, r, s, l, 0, 0);
     char tb[80];
     ec_table_set(t, r, s->has_latency ? 5 : 3, ec_layer_tactic_shown(l, tb, sizeof tb), NAN);
     shown++;

@@ -10,7 +10,7 @@
 #  - findings without a share or an estimate: an engine-wide lever first
 #    (a log-only FP32 engine of the corpus: fp32-engine before alignment);
 #  - the by-type tables by time; a one-sample profile (count=1) said on the
-#    first screen; the execution-order chart unfolded and in the PDF brief;
+#    first screen; the PDF brief at most 8 pages;
 #  - a log-only layer's bare tactic number shown with its runner;
 #  - the all-layers table fits its box at 1280 px.
 . tests/e2e/lib.sh
@@ -70,21 +70,12 @@ fi
 # item 5: by time, count=1, the execution-order chart
 check "myelin: by-type table by time" "$PY" tests/e2e/check_myelin.py bytype "$TMP/r.html"
 check "myelin: a one-sample profile is said on the first screen" "$PY" tests/e2e/check_myelin.py count1 "$TMP/r.html"
-if grep -q 'Show Latency in execution order' "$TMP/r.html"; then
-  fail "myelin: the execution-order chart is folded"
-else
-  ok "myelin: the execution-order chart is not folded"
-fi
-if command -v pdftotext > /dev/null; then
-  pdftotext "$TMP/r.pdf" "$TMP/r.txt"
+if command -v pdfinfo > /dev/null; then
   pages=$(pdfinfo "$TMP/r.pdf" | awk '/^Pages:/ { print $2 }')
-  if grep -q "^Latency in execution order" "$TMP/r.txt" && [ "$pages" -le 8 ]; then
-    ok "myelin: the execution-order chart is in the PDF brief ($pages pages)"
-  else
-    fail "myelin: execution-order chart missing from the PDF brief, or $pages pages"
-  fi
+  if [ "$pages" -le 8 ]; then ok "myelin: the PDF brief is $pages pages (at most 8)"
+  else fail "myelin: the PDF brief is $pages pages"; fi
 else
-  skip "myelin: pdftotext missing (poppler-utils)"
+  skip "myelin: pdfinfo missing (poppler-utils)"
 fi
 # findings without an estimate: the engine-wide lever first
 SEG="$CORPUS/segformer-hackathon/segformer-b2-fp32-a10"
