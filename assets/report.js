@@ -57,12 +57,29 @@
   });
 
   /* ---- data tables ------------------------------------------------------ */
-  /* a column of strings: {"s": [...]} or {"d": dictionary, "i": indices} */
+  /* a column of strings: {"s": [...]}, {"d": dictionary, "i": indices} or
+     {"d": dictionary, "r": [index, run length, ...]} */
   function strings(e, n) {
     if (!e) return null;
     if (e.s) return e.s;
     var out = new Array(n);
+    if (e.r) {
+      for (var j = 0, k = 0; j < e.r.length; j += 2)
+        for (var m = 0; m < e.r[j + 1]; m++) out[k++] = e.d[e.r[j]];
+      return out;
+    }
     for (var k = 0; k < n; k++) out[k] = e.d[e.i[k]];
+    return out;
+  }
+  /* a row-number column ({"seq": 1}): row r reads r ("1,234") and sorts by it */
+  function seqText(n) {
+    var out = new Array(n);
+    for (var k = 0; k < n; k++) out[k] = k.toLocaleString("en-US");
+    return out;
+  }
+  function seqVals(n) {
+    var out = new Array(n);
+    for (var k = 0; k < n; k++) out[k] = k;
     return out;
   }
   var byId = {}; /* row id -> {t: data table, r: row} */
@@ -71,8 +88,8 @@
     var self = this, n = data.rows, ncol = data.cols.length;
     self.table = table;
     self.n = n;
-    self.text = data.cols.map(function (c) { return strings(c.t, n); });
-    self.vals = data.cols.map(function (c) { return c.v || null; });
+    self.text = data.cols.map(function (c) { return c.seq ? seqText(n) : strings(c.t, n); });
+    self.vals = data.cols.map(function (c) { return c.seq ? seqVals(n) : c.v || null; });
     self.cls = data.cols.map(function (c) { return strings(c.c, n); });
     self.sty = data.cols.map(function (c) { return strings(c.s, n); });
     self.links = data.cols.map(function (c) { return strings(c.l, n); });

@@ -50,7 +50,7 @@ static const char *S_cols[] = {"index", "name", "type", "layer_type", "precision
                                "origin", "inputs", "outputs", "weights_bytes", "weights_bytes_trex",
                                "io_bytes", "macs", "flops", "tflops", "gbps", "flop_per_byte", "kernel_math",
                                "peak_kind", "peak_tflops", "peak_choice", "pct_of_peak", "metadata",
-                               "type_inferred"};
+                               "type_inferred", "type_from_names"};
 
 /* The efficiency numbers of a layer (facts/layer_numbers.h), unknown as NAN. */
 static void S_eff(const ec_layer_nums *x, double v[6]) {
@@ -115,6 +115,9 @@ static void S_csv_row(ec_buf *b, const ec_summary *s, const ec_layer *l) {
   ec_buf_putc(b, ',');
   const char *inf = ec_layer_type_inferred(l); /* display only: "type" stays TREx's */
   if (inf) ec_buf_csv(b, inf, strlen(inf));
+  ec_buf_putc(b, ',');
+  const char *fn = ec_layer_type_from_names(l); /* read from names, outside every TREx number */
+  if (fn) ec_buf_csv(b, fn, strlen(fn));
   ec_buf_putc(b, '\n');
 }
 
@@ -129,6 +132,9 @@ static json_t *S_json_row(const ec_summary *s, const ec_layer *l) {
   /* a Myelin type as the report shows it, its family first ("Convolution (Myelin correlation)") */
   const char *shown = ec_layer_shown_type(l);
   if (!inf && l->type && strcmp(shown, l->type)) json_object_set_new(o, "type_shown", ec_jstr(shown));
+  /* the type read from names (a names-only family, a kgen kernel's decoded ops): marked as such */
+  const char *fn = ec_layer_type_from_names(l);
+  if (fn) json_object_set_new(o, "type_from_names", ec_jstr(fn));
   json_object_set_new(o, "precision", ec_jstr(l->precision));
   json_object_set_new(o, "output_precision", ec_jstr(l->out_precision));
   json_object_set_new(o, "latency_avg_ms", l->has_profile ? ec_jnum(l->avg_ms) : json_null());

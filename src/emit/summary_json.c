@@ -32,6 +32,24 @@ static json_t *S_groups_count(const ec_groups *g) {
   return o;
 }
 
+/* The report's by-type view (by_type_shown): layer types read from names
+ * (a names-only layer's family "(from name)", a Myelin kgen kernel's decoded
+ * ops "(Myelin kgen)") beside the types the source gave; outside every TREx
+ * number (latency_ms.by_type and layer_count.by_type stay TREx's). null
+ * without layers. */
+static json_t *S_types_from_names(const ec_summary *s) {
+  if (!s->layers) return json_null();
+  const ec_engine *e = s->engine;
+  size_t n = 0;
+  for (size_t i = 0; i < e->n_layers; i++) n += ec_layer_type_from_names(&e->layers[i]) != NULL;
+  json_t *o = json_object();
+  json_object_set_new(o, "read_from", json_string("names"));
+  json_object_set_new(o, "layers", json_integer((json_int_t)n));
+  json_object_set_new(o, "layer_count_by_type", S_groups_count(&s->by_type_shown));
+  json_object_set_new(o, "latency_ms_by_type", s->has_latency ? S_groups_ms(&s->by_type_shown) : json_null());
+  return o;
+}
+
 static json_t *S_sample_stats(const ec_sample_stats *t, const char *source) {
   json_t *o = json_object();
   json_object_set_new(o, "count", json_integer((json_int_t)t->count));
@@ -400,6 +418,7 @@ json_t *ec_jsonout_summary(const ec_summary *s) {
   json_object_set_new(lc, "by_precision", S_groups_count(&s->by_precision));
   json_object_set_new(lc, "by_output_precision", S_groups_count(&s->by_out_precision));
   json_object_set_new(o, "layer_count", lc);
+  json_object_set_new(o, "types_from_names", S_types_from_names(s));
   json_t *rf = json_object();
   json_object_set_new(rf, "count", nl >= 0 ? json_integer((json_int_t)s->reformat_count) : json_null());
   json_object_set_new(rf, "latency_ms", s->has_latency ? ec_jnum(s->reformat_ms) : json_null());

@@ -147,13 +147,15 @@ void ec_print_summary(const ec_summary *s, FILE *f) {
     if (!gs[k]->n) continue;
     if (s->has_latency) fprintf(f, "\n%-*s %6s %12s %8s\n", tw, heads[k], "count", "latency ms", "%");
     else fprintf(f, "\n%-*s %6s\n", tw, heads[k], "count");
+    size_t *ix = k == 0 ? ec_groups_order(gs[k], s->has_latency) : NULL; /* types slowest first */
     for (size_t i = 0; i < gs[k]->n; i++) {
-      const ec_group *g = &gs[k]->v[i];
+      const ec_group *g = &gs[k]->v[ix ? ix[i] : i];
       S_col(f, g->key, tw);
       fprintf(f, " %6zu", g->count);
       if (s->has_latency) fprintf(f, " %12" EC_MS_G " %8" EC_PCT_G, g->latency_ms, g->pct);
       fputc('\n', f);
     }
+    free(ix);
   }
   if (s->has_latency && s->layers) {
     size_t n = s->layers < 10 ? s->layers : 10;

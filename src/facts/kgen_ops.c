@@ -186,9 +186,17 @@ unsigned ec_kgen_fusions(const ec_kgen_ops *k) {
   static const char *const ln_sqrt[] = {"Mean", "Sub", "Mul|Pow", "Mean", "Add", "Sqrt", "Div", NULL};
   static const char *const ln_rsqrt[] = {"Mean", "Sub", "Mul|Pow", "Mean", "Add", "Rsqrt", "Mul", NULL};
   static const char *const softmax[] = {"Max|Maxr", "Sub", "Exp", "Sum", NULL};
+  static const char *const rms_sqrt[] = {"Mul|Pow", "Mean", "Add", "Sqrt", "Div", NULL};
+  static const char *const rms_rsqrt[] = {"Mul|Pow", "Mean", "Add", "Rsqrt", "Mul", NULL};
   unsigned f = 0;
   if (S_match(ops, n, ln_sqrt) || S_match(ops, n, ln_rsqrt)) f |= EC_FUSE_LAYERNORM;
+  else if (S_match(ops, n, rms_sqrt) || S_match(ops, n, rms_rsqrt)) f |= EC_FUSE_RMSNORM;
   if (S_match(ops, n, softmax)) f |= EC_FUSE_SOFTMAX;
   if (erf || gelu || (tanh_ && pow_)) f |= EC_FUSE_GELU;
+  if (!(f & (EC_FUSE_LAYERNORM | EC_FUSE_RMSNORM | EC_FUSE_SOFTMAX)))
+    for (size_t i = 0; i < n; i++)
+      if (S_is(ops[i], "Mean") || S_is(ops[i], "Sum") || S_is(ops[i], "Maxr") || S_is(ops[i], "Minr") ||
+          S_is(ops[i], "Prod") || S_is(ops[i], "ArgMax") || S_is(ops[i], "Cumsum"))
+        f |= EC_FUSE_REDUCE;
   return f;
 }

@@ -69,7 +69,11 @@ int ec_kgen_moves_only(const ec_kgen_ops *k);
  *   LayerNorm  Mean Sub (Mul|Pow) Mean Add then Sqrt Div or Rsqrt Mul
  *   Softmax    (Max|Maxr) Sub Exp Sum
  *   GELU       Erf, Gelu, or Tanh with Pow (the tanh approximation) */
-enum { EC_FUSE_LAYERNORM = 1u, EC_FUSE_SOFTMAX = 2u, EC_FUSE_GELU = 4u };
+enum { EC_FUSE_LAYERNORM = 1u, EC_FUSE_SOFTMAX = 2u, EC_FUSE_GELU = 4u, EC_FUSE_RMSNORM = 8u, EC_FUSE_REDUCE = 16u };
+/* Also recognised (issue 39: a transformer's kgen layers left plain):
+ *   RMSNorm    (Mul|Pow) Mean Add then Sqrt Div or Rsqrt Mul, not a LayerNorm
+ *   REDUCE     a reduction (Mean, Sum, Maxr, Minr, Prod, ArgMax,
+ *              Cumsum) that is neither norm nor softmax */
 
 /** The EC_FUSE_* bits of k's op list (0 when none or not present). */
 unsigned ec_kgen_fusions(const ec_kgen_ops *k);

@@ -484,6 +484,10 @@ static int S_kgen_family(const char *name) {
   if (cast_only) return S_fam_ix("Cast");
   if (ec_kgen_moves_only(&k)) return S_fam_ix("Shuffle");
   if (f & EC_FUSE_GELU) return S_fam_ix("Activation");
+  if (f & EC_FUSE_RMSNORM) return S_fam_ix("Normalization");
+  /* every op known: a reduction, else element-wise arithmetic (the slices,
+   * negations and products of a rotary embedding, a SiLU gate) */
+  if (!k.unknown && !k.truncated) return S_fam_ix(f & EC_FUSE_REDUCE ? "Reduce" : "PointWise");
   return S_fam_ix("kgen");
 }
 
@@ -547,7 +551,21 @@ static const struct {
     {"Normalization", "Normalization (Myelin kgen)"}, {"SoftMax", "SoftMax (Myelin kgen)"},
     {"MatrixMultiply", "MatrixMultiply (Myelin kgen)"}, {"Cast", "Cast (Myelin kgen)"},
     {"Shuffle", "Shuffle (Myelin kgen)"}, {"Activation", "Activation (Myelin kgen)"},
+    {"PointWise", "PointWise (Myelin kgen)"}, {"Reduce", "Reduce (Myelin kgen)"},
+    /* kinds of a family told apart (S_kgen_kind) */
+    {"Normalization", "RMSNorm (Myelin kgen)"}, {"MatrixMultiply", "MHA (Myelin kgen)"},
 };
+
+/* A kgen layer's shown type when it names a kind its family does not: an
+ * RMSNorm (a Normalization), a fused attention kernel (_gemm_mha_v2, a
+ * MatrixMultiply's family), else NULL. */
+static const char *S_kgen_kind(const ec_layer *l) {
+  if (ec_layer_is_fused_mha(l)) return "MHA (Myelin kgen)";
+  ec_kgen_ops k = ec_layer_kgen(l);
+  if (k.present && (ec_kgen_fusions(&k) & EC_FUSE_RMSNORM) && !(ec_kgen_fusions(&k) & EC_FUSE_LAYERNORM))
+    return "RMSNorm (Myelin kgen)";
+  return NULL;
+}
 
 const char *ec_type_family(const char *type) {
   if (!type || !*type || !strcmp(type, "Unknown")) return NULL;
@@ -570,21 +588,42 @@ const char *ec_layer_family(const ec_layer *l) {
   if (!S_typed(l)) return ec_layer_type_inferred(l);
   if (!strcmp(l->type, "kgen")) {
     int f = S_kgen_layer_family(l);
+    if (f < 0 && ec_layer_is_fused_mha(l)) return "MatrixMultiply";
     return f < 0 ? "kgen" : S_fam[f].name;
   }
   return ec_type_family(l->type);
 }
 
+const char *ec_layer_type_from_names(const ec_layer *l) {
+  if (!S_typed(l)) return ec_layer_type_inferred(l);
+  if (strcmp(l->type, "kgen")) return NULL;
+  const char *shown = ec_layer_shown_type(l);
+  return strcmp(shown, "kgen") ? shown : NULL;
+}
+
 const char *ec_layer_tactic_shown(const ec_layer *l, char *buf, size_t cap) {
   if (l->tactic && *l->tactic && strcmp(l->tactic, "TensorRT")) return l->tactic;
-  if (l->tactic_value && *l->tactic_value) snprintf(buf, cap, EC_NA " (tactic %.40s)", l->tactic_value);
-  else snprintf(buf, cap, EC_NA);
+  const char *v = l->tactic_value;
+  if (v && *v && l->layer_type && *l->layer_type && strcmp(l->layer_type, "Unknown")) {
+    /* the runner and its tactic number, leading zeros dropped: "PointWiseV2 0x1e" */
+    if ((v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) && v[2]) {
+      const char *d = v + 2;
+      while (d[0] == '0' && d[1]) d++;
+      snprintf(buf, cap, "%.60s 0x%.40s", l->layer_type, d);
+    } else
+      snprintf(buf, cap, "%.60s %.40s", l->layer_type, v);
+  } else if (v && *v)
+    snprintf(buf, cap, EC_NA " (tactic %.40s)", v);
+  else
+    snprintf(buf, cap, EC_NA);
   return buf;
 }
 
 const char *ec_layer_shown_type(const ec_layer *l) {
   if (S_typed(l)) {
     if (!strcmp(l->type, "kgen")) {
+      const char *kind = S_kgen_kind(l);
+      if (kind) return kind;
       const char *f = ec_layer_family(l);
       for (size_t i = 0; i < sizeof S_kgen_shown / sizeof S_kgen_shown[0]; i++)
         if (!strcmp(S_kgen_shown[i].fam, f)) return S_kgen_shown[i].shown;

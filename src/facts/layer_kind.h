@@ -167,10 +167,19 @@ const char *ec_layer_family(const ec_layer *l);
 /** Every family, most telling first (static): *names gets the list. */
 size_t ec_type_families(const char *const **names);
 /** The tactic every display of a layer shows: its kernel name; the loader's
- *  placeholder "TensorRT" (no kernel name in the inputs) is not data and
- *  shows as "not available", with the tactic's number when the inputs give
- *  one ("not available (tactic 0x0000000000000001)"), written to buf. */
+ *  placeholder "TensorRT" (no kernel name in the inputs) is not data: a
+ *  tactic number the inputs give is shown with its runner, the layer's
+ *  LayerType, leading zeros dropped ("PointWiseV2 0x1e", "CublasConvolution
+ *  0x1"; without a LayerType "not available (tactic 0x...)"), else "not
+ *  available"; written to buf (80 bytes are enough). */
 const char *ec_layer_tactic_shown(const ec_layer *l, char *buf, size_t cap);
+/** l's type as read from names, for the outputs that mark it so (layers
+ *  --json/--csv "type_from_names", summary --json "types_from_names"):
+ *  a names-only layer's family from its name (ec_layer_type_inferred), a
+ *  Myelin kgen layer's kind from its kernel's decoded ops ("RMSNorm (Myelin
+ *  kgen)", "PointWise (Myelin kgen)"; static); NULL when its source gave
+ *  the type or the names tell nothing. Never a TREx number. */
+const char *ec_layer_type_from_names(const ec_layer *l);
 /** A shown type without its "(from name)" mark ("Convolution (from name)"
  *  -> "Convolution", static), or shown itself: for colours. */
 const char *ec_type_unmarked(const char *shown);

@@ -85,6 +85,33 @@ static void S_finish(ec_groups *g, double total) {
   if (g->n > 1) qsort(g->v, g->n, sizeof *g->v, S_cmp_group);
 }
 
+/* One group's sort key: each entry carries its own key, so the comparator
+ * reads no static context (safe on any thread). */
+typedef struct S_gkey {
+  double v;
+  const char *key;
+  size_t i;
+} S_gkey;
+
+static int S_cmp_gkey(const void *a, const void *b) {
+  const S_gkey *p = a, *q = b;
+  if (p->v != q->v) return p->v > q->v ? -1 : 1;
+  return strcmp(p->key, q->key);
+}
+
+size_t *ec_groups_order(const ec_groups *g, int by_latency) {
+  S_gkey *k = ec_calloc(g->n + 1, sizeof *k);
+  for (size_t i = 0; i < g->n; i++) {
+    double x = by_latency ? g->v[i].latency_ms : (double)g->v[i].count;
+    k[i] = (S_gkey){isfinite(x) ? x : -INFINITY, g->v[i].key, i}; /* unknown latency sorts last */
+  }
+  if (g->n > 1) qsort(k, g->n, sizeof *k, S_cmp_gkey);
+  size_t *ix = ec_calloc(g->n + 1, sizeof *ix);
+  for (size_t i = 0; i < g->n; i++) ix[i] = k[i].i;
+  free(k);
+  return ix;
+}
+
 const ec_group *ec_groups_find(const ec_groups *g, const char *k) {
   /* S_finish sorted the groups by key */
   ec_group x = {0};

@@ -117,6 +117,11 @@ ec_summary *ec_summarize(const ec_engine *e);
 void ec_summary_free(ec_summary *s);
 /** Group with key k, or NULL. */
 const ec_group *ec_groups_find(const ec_groups *g, const char *k);
+/** The order every by-type table and chart shows g in (issue 39: "Layers by
+ *  type" was alphabetical, Cast 3% before Convolution 31%): indices into
+ *  g->v by latency, descending, unknown latency last, when by_latency, else
+ *  by layer count, descending; ties by key. Caller frees (room for g->n + 1). */
+size_t *ec_groups_order(const ec_groups *g, int by_latency);
 /** TREx's tactic group (`trex summary -gt`): the tactic cut before its first
  *  "_0x"; writes into buf. */
 const char *ec_tactic_group(const char *tactic, char *buf, size_t cap);

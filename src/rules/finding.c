@@ -72,6 +72,38 @@ const ec_lint_rule *ec_lint_rules(size_t *n) {
   return S_rules;
 }
 
+ec_lint_scope ec_lint_rule_scope(const char *id) {
+  static const struct {
+    const char *id;
+    ec_lint_scope scope;
+  } t[] = {
+      {"fp32-engine", EC_SCOPE_ENGINE},         {"precision-expectation", EC_SCOPE_ENGINE},
+      {"fp32-island", EC_SCOPE_PATTERN},        {"attention-unfused", EC_SCOPE_PATTERN},
+      {"qkv-unfused", EC_SCOPE_PATTERN},        {"data-movement", EC_SCOPE_PATTERN},
+      {"tiny-kernels", EC_SCOPE_PATTERN},       {"hotspot", EC_SCOPE_PATTERN},
+      {"transformer-fusions", EC_SCOPE_PATTERN}, {"myelin-opaque", EC_SCOPE_PATTERN},
+      {"aux-streams", EC_SCOPE_PATTERN},        {"qdq-unfused", EC_SCOPE_PATTERN},
+      {"timing-unstable", EC_SCOPE_INPUTS},     {"timing-few-samples", EC_SCOPE_INPUTS},
+      {"graph-no-detail", EC_SCOPE_INPUTS},     {"profile-missing", EC_SCOPE_INPUTS},
+      {"dynamic-shapes", EC_SCOPE_INPUTS},      {"graph-cycle", EC_SCOPE_INPUTS},
+      {"graph-self-loop", EC_SCOPE_INPUTS},     {"profile-name-mismatch", EC_SCOPE_INPUTS},
+      {"profile-pct-sum", EC_SCOPE_INPUTS},     {"profile-time-consistency", EC_SCOPE_INPUTS},
+      {"profile-count-inferred", EC_SCOPE_INPUTS}, {"profile-e2e-ratio", EC_SCOPE_INPUTS},
+  };
+  for (size_t i = 0; id && i < sizeof t / sizeof t[0]; i++)
+    if (!strcmp(t[i].id, id)) return t[i].scope;
+  return EC_SCOPE_LAYER;
+}
+
+const char *ec_lint_scope_name(ec_lint_scope s) {
+  switch (s) {
+  case EC_SCOPE_ENGINE: return "engine";
+  case EC_SCOPE_PATTERN: return "pattern";
+  case EC_SCOPE_INPUTS: return "inputs";
+  default: return "layer";
+  }
+}
+
 const ec_lint_rule *ec_lint_rule_of(const char *rule) {
   for (size_t i = 0; i < sizeof S_rules / sizeof S_rules[0]; i++)
     if (!strcmp(S_rules[i].id, rule)) return &S_rules[i];
@@ -321,11 +353,13 @@ size_t ec_findings_top(const ec_findings *f, size_t k, const ec_finding **out) {
 
 size_t ec_findings_first(const ec_findings *f, size_t k, const ec_finding **out) {
   size_t n = ec_findings_top(f, k, out);
-  for (size_t i = 0; i < f->n && n < k; i++) {
-    const ec_finding *x = &f->v[i];
-    if (x->severity < EC_LINT_WARNING || (isfinite(x->gain_ms_max) && x->gain_ms_max > 0)) continue;
-    out[n++] = x;
-  }
+  for (int sc = EC_SCOPE_ENGINE; sc <= EC_SCOPE_INPUTS; sc++)
+    for (size_t i = 0; i < f->n && n < k; i++) {
+      const ec_finding *x = &f->v[i];
+      if (x->severity < EC_LINT_WARNING || (isfinite(x->gain_ms_max) && x->gain_ms_max > 0)) continue;
+      if ((int)ec_lint_rule_scope(x->rule) != sc) continue;
+      out[n++] = x;
+    }
   return n;
 }
 

@@ -103,8 +103,9 @@ void ec_finding_set_layers(ec_finding *x, const ec_engine *e, const size_t *idx,
 size_t ec_findings_top(const ec_findings *f, size_t k, const ec_finding **out);
 /** What a reader sees first (the report's first screen, page 1 of the PDF):
  *  ec_findings_top(f, k), then, while fewer than k, the warnings and errors
- *  without a known gain in f's order (lint's ranking: latency share, then
- *  severity). Borrowed pointers into out (room for k); returns how many. */
+ *  without a known gain by their rule's scope (ec_lint_rule_scope: engine-wide
+ *  levers first), then in f's order (lint's ranking: latency share, then
+ *  severity, then scope). Borrowed pointers into out (room for k); returns how many. */
 size_t ec_findings_first(const ec_findings *f, size_t k, const ec_finding **out);
 
 /** A layer's name shortened for a sentence: at most max code points (0: 48),
@@ -160,6 +161,21 @@ typedef struct ec_lint_rule {
   ec_confidence confidence;   /* the rule's usual confidence (a finding may say otherwise) */
   const char *confidence_why; /* and why */
 } ec_lint_rule;
+/* How far a rule's lever reaches: the order of findings without a latency
+ * share or an estimate (lint's ranking, the first screen's fill), engine-wide
+ * levers first (issue 39: a log-only FP32 engine ranked a classifier's
+ * channel alignment above "built FP32 on a Tensor-Core GPU"). */
+typedef enum {
+  EC_SCOPE_ENGINE = 0, /* the engine's build: its precision, Tensor Cores (fp32-engine, precision-expectation) */
+  EC_SCOPE_PATTERN,    /* a pattern over many layers: unfused attention, data movement, islands, hotspots */
+  EC_SCOPE_LAYER,      /* one layer's kernel or shape: alignment, a CUDA-core convolution, a converting Reformat */
+  EC_SCOPE_INPUTS      /* the inputs themselves: timings, the profile, names-only layer information */
+} ec_lint_scope;
+/** The scope of rule id (EC_SCOPE_LAYER for a rule the table does not list). */
+ec_lint_scope ec_lint_rule_scope(const char *id);
+/** "engine", "pattern", "layer", "inputs". */
+const char *ec_lint_scope_name(ec_lint_scope s);
+
 /** The catalogue of every rule ec_lint can emit; *n is set. */
 const ec_lint_rule *ec_lint_rules(size_t *n);
 /** The catalogue row of rule id, or NULL. */

@@ -1109,6 +1109,9 @@ static int S_cmp(const void *pa, const void *pb) {
   if (ka != kb) return ka ? -1 : 1;
   if (ka && a->share_pct != b->share_pct) return a->share_pct > b->share_pct ? -1 : 1;
   if (a->severity != b->severity) return a->severity > b->severity ? -1 : 1;
+  /* no share to rank by: engine-wide levers before one layer's (finding.h) */
+  ec_lint_scope sa = ec_lint_rule_scope(a->rule), sb = ec_lint_rule_scope(b->rule);
+  if (!ka && sa != sb) return sa < sb ? -1 : 1;
   return (a->seq > b->seq) - (a->seq < b->seq);
 }
 

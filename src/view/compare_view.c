@@ -11,6 +11,7 @@
 #include "view/colors.h"
 #include "view/phrase.h"
 #include "view/rows.h"
+#include "view/short_name.h"
 #include "words/words.h"
 #include "draw/text.h"
 #include <math.h>
@@ -272,16 +273,10 @@ static void S_tensor_prec(const ec_layer *l, char *out, size_t cap) {
   snprintf(out, cap, "%s\xE2\x86\x92%s", l->precision, l->out_precision[0] ? l->out_precision : EC_DASH);
 }
 
-/* A layer name as a table shows it on one line: cut in the middle (its
- * start and its end tell layers apart) to about 40 characters. Caller frees. */
-#define S_NAME_W 210.0 /* at 10 pt: about 35 characters of DejaVu Sans */
-#define S_WHY_W 360.0  /* a "what changed" shown whole up to this at 10 pt (about 60 characters) */
-static char *S_name_cut(const char *name, size_t n, int *cut) {
-  char *z = ec_strndup(name, n); /* a name holding a NUL byte shows up to it */
-  char *r = ec_text_fit_mid(z, 10, 0, S_NAME_W, cut);
-  free(z);
-  return r;
-}
+/* A layer name on one line of a table: its shortest distinguishing form
+ * (view/short_name.h), cut in the middle to about 35 characters at 10 pt. */
+#define S_NAME_W 210.0
+#define S_WHY_W 360.0 /* a "what changed" shown whole up to this at 10 pt (about 60 characters) */
 
 /* The text a pair's name shows on demand: both layers' whole names, what
  * runs them (LayerType: kernel), their tensor precisions and how they were
@@ -334,7 +329,7 @@ static void S_pair_row(ec_table *t, const ec_cmp_view *v, size_t i, const ec_lay
   size_t row = ec_table_row(t), col = 0;
   if (c->n > 2) ec_table_set(t, row, col++, S_e(v, i)->name, NAN);
   int cut;
-  char *nm = S_name_cut(la->name, la->name_len, &cut);
+  char *nm = ec_short_name(la->name, la->name_len, 10, S_NAME_W, 0, &cut);
   ec_table_set(t, row, col, nm, NAN);
   free(nm);
   char *tip = S_pair_tip(v, i, la, lb, how);
@@ -1229,7 +1224,7 @@ ec_table *ec_cmp_tbl_top(const ec_cmp_view *v, const char *id, size_t max, const
       size_t row = ec_table_row(t);
       ec_table_set(t, row, 0, S_e(v, i)->name, NAN);
       int cut;
-      char *nm = S_name_cut(la->name, la->name_len, &cut), *tip = S_pair_tip(v, i, la, lb, d->how);
+      char *nm = ec_short_name(la->name, la->name_len, 10, S_NAME_W, 0, &cut), *tip = S_pair_tip(v, i, la, lb, d->how);
       ec_table_set(t, row, 1, nm, NAN);
       ec_table_set_tip(t, row, 1, tip);
       free(nm);

@@ -1,5 +1,6 @@
 /* engine_charts — see engine_charts.h. */
 #include "view/engine_charts.h"
+#include "view/short_name.h"
 #include "words/words.h"
 
 #include <math.h>
@@ -70,39 +71,11 @@ static int S_cmp_rank(const void *a, const void *b) {
   return p->i < q->i ? -1 : p->i > q->i ? 1 : 0;
 }
 
-/* Group indices sorted by metric (0 count, else latency), descending, ties
- * by key. Each entry carries its own key, so the comparator reads no static
- * context (safe on any thread). Caller frees. */
-typedef struct S_gkey {
-  double v;
-  const char *key;
-  size_t i;
-} S_gkey;
-
-static int S_cmp_group(const void *a, const void *b) {
-  const S_gkey *p = a, *q = b;
-  if (p->v != q->v) return p->v > q->v ? -1 : 1;
-  return strcmp(p->key, q->key);
-}
-
-static size_t *S_group_order(const ec_groups *g, int metric) {
-  S_gkey *k = ec_calloc(g->n + 1, sizeof *k);
-  for (size_t i = 0; i < g->n; i++) {
-    double x = metric ? g->v[i].latency_ms : (double)g->v[i].count;
-    k[i] = (S_gkey){isfinite(x) ? x : -INFINITY, g->v[i].key, i}; /* unknown latency sorts last */
-  }
-  qsort(k, g->n, sizeof *k, S_cmp_group);
-  size_t *ix = ec_calloc(g->n + 1, sizeof *ix);
-  for (size_t i = 0; i < g->n; i++) ix[i] = k[i].i;
-  free(k);
-  return ix;
-}
-
 static ec_scene *S_group_bars(S_ctx *c, const ec_groups *g, int metric, const char *name,
                               const char *title, const char *axis, const char *unit,
                               ec_key_color_fn color) {
   if (g->n == 0) return NULL;
-  size_t *ix = S_group_order(g, metric);
+  size_t *ix = ec_groups_order(g, metric);
   const char **labels = ec_calloc(g->n, sizeof *labels);
   char **tips = ec_calloc(g->n, sizeof *tips);
   double *v = ec_calloc(g->n, sizeof *v);
@@ -150,7 +123,7 @@ static ec_scene *S_count_and_latency(S_ctx *c) {
   for (size_t i = 0; i < g->n; i++) layers += g->v[i].count;
   if (!layers) return NULL;
   size_t n = g->n;
-  size_t *ix = S_group_order(g, 1);
+  size_t *ix = ec_groups_order(g, 1);
   const char **labels = ec_calloc(n, sizeof *labels);
   char **tips = ec_calloc(n, sizeof *tips);
   double *v = ec_calloc(2 * n, sizeof *v);
@@ -283,6 +256,7 @@ static ec_scene *S_layer_bars(S_ctx *c) {
   const char **marks = ec_calloc(n, sizeof *marks);
   char **tips = ec_calloc(n, sizeof *tips);
   char **links = ec_calloc(n, sizeof *links);
+  char **shorts = ec_calloc(n, sizeof *shorts);
   double *v = ec_calloc(n, sizeof *v);
   for (size_t i = 0; i < n; i++) {
     size_t li = c->s->order[i];
@@ -294,9 +268,14 @@ static ec_scene *S_layer_bars(S_ctx *c) {
     if (mark) marks[i] = ec_precision_label(l->precision);
     links[i] = S_layer_link(c, li);
     char pct[32];
-    tips[i] = ec_asprintf("#%zu, precision %s (output %s), %s%% of the latency, tactic %s", li,
+    /* a fused name's bar says its shortest distinguishing form, the whole name in its tip */
+    shorts[i] = ec_short_wanted(l->name, l->name_len) ? ec_short_fold(l->name, l->name_len) : NULL;
+    int folded = shorts[i] && strcmp(shorts[i], l->name) != 0;
+    if (folded) labels[i] = shorts[i];
+    tips[i] = ec_asprintf("#%zu, precision %s (output %s), %s%% of the latency, tactic %s%s%.*s", li,
                           ec_precision_label(l->precision), ec_precision_label(l->out_precision),
-                          ec_fmt_pct(pct, sizeof pct, ec_layer_share_pct(c->s, l)), l->tactic ? l->tactic : "?");
+                          ec_fmt_pct(pct, sizeof pct, ec_layer_share_pct(c->s, l)), l->tactic ? l->tactic : "?",
+                          folded ? "\nwhole name: " : "", folded ? (int)l->name_len : 0, folded ? l->name : "");
   }
   char title[160];
   if (n <= top)
@@ -331,10 +310,12 @@ static ec_scene *S_layer_bars(S_ctx *c) {
   for (size_t i = 0; i < detailed; i++) {
     free(tips[i]);
     free(links[i]);
+    free(shorts[i]);
   }
   free(desc);
   free(tips);
   free(links);
+  free(shorts);
   free(labels);
   free(keys);
   free(marks);

@@ -10,6 +10,7 @@
 #include "util/rank.h"
 #include "view/phrase.h"
 #include "view/headline.h"
+#include "view/short_name.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -386,7 +387,10 @@ ec_table *ec_tbl_perf(const ec_summary *s, const char *id) {
   return t;
 }
 
-static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, int has_latency) {
+/* ordered: the rows in ec_groups_order's order (by latency, else count),
+ * else by key. */
+static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, int has_latency, int ordered) {
+  size_t *ix = ordered ? ec_groups_order(g, has_latency) : NULL;
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, key, EC_CELL_ALIGN_LEFT, 0);
   ec_table_col(t, "Layers", EC_CELL_ALIGN_RIGHT, 1);
@@ -394,7 +398,8 @@ static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, i
     ec_table_col(t, "Latency (ms)", EC_CELL_ALIGN_RIGHT, 1);
     ec_table_col(t, "Latency (%)", EC_CELL_ALIGN_RIGHT, 1);
   }
-  for (size_t i = 0; i < g->n; i++) {
+  for (size_t k = 0; k < g->n; k++) {
+    size_t i = ix ? ix[k] : k;
     size_t r = ec_table_row(t);
     ec_table_set(t, r, 0, g->v[i].key, NAN);
     ec_table_set_count(t, r, 1, (double)g->v[i].count);
@@ -403,6 +408,7 @@ static ec_table *S_groups(const ec_groups *g, const char *id, const char *key, i
       ec_table_set_pct(t, r, 3, g->v[i].pct);
     }
   }
+  free(ix);
   return t;
 }
 
@@ -410,7 +416,7 @@ ec_table *ec_tbl_by_type(const ec_summary *s, const char *id) {
   if (!s->layers) {
     return NULL;
   }
-  return S_groups(&s->by_type_shown, id, "Layer type", s->has_latency);
+  return S_groups(&s->by_type_shown, id, "Layer type", s->has_latency, 1);
 }
 
 /* Layers and latency by the precision of the first input, and the latency
@@ -418,7 +424,7 @@ ec_table *ec_tbl_by_type(const ec_summary *s, const char *id) {
  * chart's three strips). */
 ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
   if (!s->layers) return NULL;
-  ec_table *t = S_groups(&s->by_precision, id, "Precision", s->has_latency);
+  ec_table *t = S_groups(&s->by_precision, id, "Precision", s->has_latency, 0);
   if (!s->has_latency) return t;
   /* output precisions that no input has get rows of their own */
   for (size_t i = 0; i < s->by_out_precision.n; i++)
@@ -449,8 +455,27 @@ ec_table *ec_tbl_by_precision(const ec_summary *s, const char *id) {
   return o;
 }
 
-static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_layer *l, size_t c0) {
-  ec_table_setn(t, r, c0, l->name, l->name_len, NAN);
+/* The width a layer's name takes in the slowest-layers table: one line of
+ * the first screen's table at 1280 px (view/short_name.h); a name that fits
+ * three such lines is shown whole. */
+#define S_SHORT_W 300.0
+
+/* short: the first screen's table, where a fused name is shown by its
+ * shortest distinguishing form, the whole name on demand; else whole. */
+static void S_layer_cells(ec_table *t, size_t r, const ec_summary *s, const ec_layer *l, size_t c0, int short_name) {
+  int cut = 0;
+  char *nm = short_name ? ec_short_name(l->name, l->name_len, 10, S_SHORT_W, 3 * S_SHORT_W, &cut) : NULL;
+  if (nm) {
+    ec_table_set(t, r, c0, nm, NAN);
+    free(nm);
+  } else {
+    ec_table_setn(t, r, c0, l->name, l->name_len, NAN);
+  }
+  if (cut) {
+    char *whole = ec_strndup(l->name, l->name_len);
+    ec_table_set_tip(t, r, c0, whole);
+    free(whole);
+  }
   ec_table_set(t, r, c0 + 1, ec_layer_shown_type(l), NAN);
   ec_table_set(t, r, c0 + 2, l->precision, NAN);
   ec_precision_cell(t, r, c0 + 2, l->precision);
@@ -479,7 +504,7 @@ ec_table *ec_tbl_top_layers(const ec_summary *s, const char *id, size_t n) {
     char num[16];
     snprintf(num, sizeof num, "%zu", i + 1);
     ec_table_set(t, r, 0, num, (double)(i + 1));
-    S_layer_cells(t, r, s, &s->engine->layers[s->order[i]], 1);
+    S_layer_cells(t, r, s, &s->engine->layers[s->order[i]], 1, 1);
   }
   return t;
 }
@@ -504,7 +529,7 @@ ec_table *ec_tbl_layer_order(const ec_summary *s, const char *id) {
     if (binned) snprintf(num, sizeof num, "%zu\xE2\x80\x93%zu", x->first, x->last);
     else snprintf(num, sizeof num, "%zu", x->first);
     ec_table_set(t, r, 0, num, (double)x->first);
-    S_layer_cells(t, r, s, &s->engine->layers[x->slowest], 1);
+    S_layer_cells(t, r, s, &s->engine->layers[x->slowest], 1, 0);
     if (binned) ec_table_set_ms(t, r, 6, x->profiled ? x->sum_ms : NAN);
   }
   free(bins);
@@ -568,7 +593,7 @@ ec_table *ec_tbl_type_layers(const ec_summary *s, const char *id, const char *ty
     const ec_layer *l = &s->engine->layers[s->order[i]];
     if (strcmp(ec_layer_shown_type(l), type)) continue;
     size_t r = ec_table_row(t);
-    S_layer_cells(t, r, s, l, 0);
+    S_layer_cells(t, r, s, l, 0, 0);
     char tb[80];
     ec_table_set(t, r, s->has_latency ? 5 : 3, ec_layer_tactic_shown(l, tb, sizeof tb), NAN);
     shown++;
@@ -737,7 +762,7 @@ ec_table *ec_tbl_reformats(const ec_summary *s, const char *id) {
   if (!s->reformat_count) {
     return NULL;
   }
-  return S_groups(&s->reformat_by_origin, id, "Reformat origin", s->has_latency);
+  return S_groups(&s->reformat_by_origin, id, "Reformat origin", s->has_latency, 0);
 }
 
 ec_table *ec_tbl_pointwise(const ec_summary *s, const char *id) {

@@ -5,6 +5,7 @@
 #include "util/alloc.h"
 #include "util/utf8.h"
 #include "view/colors.h"
+#include "view/short_name.h"
 #include "words/words.h"
 #include <inttypes.h>
 #include <math.h>
@@ -176,7 +177,10 @@ static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
   ec_dot_label_text(b, ty, strlen(ty), 32);
   ec_buf_puts(b, "</b>");
   if (l->has_profile) S_latency_line(b, g->e, l->avg_ms, n->hot);
-  const char *s = l->name, *end = l->name + l->name_len;
+  /* a fused name by its shortest distinguishing form (view/short_name.h);
+   * the whole name is the tooltip's */
+  char *folded = ec_short_wanted(l->name, l->name_len) ? ec_short_fold(l->name, l->name_len) : NULL;
+  const char *s = folded ? folded : l->name, *end = folded ? folded + strlen(folded) : l->name + l->name_len;
   size_t parts = 0;
   while (s <= end) {
     const char *p = s;
@@ -191,6 +195,7 @@ static void S_layer_node(ec_buf *b, const ec_graph *g, size_t id, const ec_gnode
     s = p + 3;
   }
   if (parts > S_PARTS) ec_buf_printf(b, "<br/><i>+ %zu more</i>", parts - S_PARTS);
+  free(folded);
   if (l->origin) {
     ec_buf_puts(b, "<br/><i>origin: ");
     ec_dot_label_text(b, l->origin, strlen(l->origin), 20);
@@ -524,7 +529,8 @@ static double S_node_w(const ec_graph *g, const ec_gnode *n, int *lines) {
     const char *ty = ec_layer_shown_type(ly);
     w = S_cps(ty, strlen(ty), 32);
     l = 1 + (ly->has_profile ? 1 : 0) + (ly->origin ? 1 : 0);
-    const char *p = ly->name, *end = ly->name + ly->name_len;
+    char *folded = ec_short_wanted(ly->name, ly->name_len) ? ec_short_fold(ly->name, ly->name_len) : NULL;
+    const char *p = folded ? folded : ly->name, *end = folded ? folded + strlen(folded) : ly->name + ly->name_len;
     for (size_t parts = 0; p <= end && parts < S_PARTS; parts++) {
       const char *q = p;
       while (q + 3 <= end && !(q[0] == ' ' && q[1] == '+' && q[2] == ' ')) q++;
@@ -535,6 +541,7 @@ static double S_node_w(const ec_graph *g, const ec_gnode *n, int *lines) {
       if (q == end) break;
       p = q + 3;
     }
+    free(folded);
   } else {
     size_t len;
     const char *nm = ec_gnode_name(g, n, &len);

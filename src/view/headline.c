@@ -49,16 +49,18 @@ void ec_headline_make(const ec_summary *s, const ec_findings *given, ec_headline
     S_fig(&h->fig[EC_HL_THROUGHPUT], "Throughput", ec_strdup(EC_NA), ec_strdup("no metadata or trtexec log reports it"),
           NAN);
 
-  if (s->has_latency && (e->aux_streams > 0 || e->layer_sum_caveat)) {
+  if (s->has_latency) {
     ec_buf d = {0};
-    ec_buf_puts(&d, "sum of per-layer averages, timed one by one: not end-to-end; ");
-    ec_phrase_aux_caveat(&d, e);
+    ec_buf_puts(&d, "sum of per-layer averages, timed one by one: not end-to-end");
+    if (e->aux_streams > 0 || e->layer_sum_caveat) {
+      ec_buf_puts(&d, "; ");
+      ec_phrase_aux_caveat(&d, e);
+    }
+    /* a one-sample profile is said where the figure is (issue 39) */
+    if (e->profile_count == 1) ec_buf_puts(&d, "; one profiled iteration (count=1): each layer's time is a single sample");
     S_fig(&h->fig[EC_HL_LAYER_SUM], "Layer latency sum", ec_strdup(ec_fmt_ms_or(a, sizeof a, s->total_ms)),
           ec_buf_take(&d), s->total_ms);
-  } else if (s->has_latency)
-    S_fig(&h->fig[EC_HL_LAYER_SUM], "Layer latency sum", ec_strdup(ec_fmt_ms_or(a, sizeof a, s->total_ms)),
-          ec_strdup("sum of per-layer averages, timed one by one: not end-to-end"), s->total_ms);
-  else
+  } else
     S_fig(&h->fig[EC_HL_LAYER_SUM], "Layer latency sum", ec_strdup(EC_NA), ec_strdup("no per-layer profile"), NAN);
 
   long long nl = ec_summary_layer_count(s);

@@ -1,4 +1,5 @@
 #include "view/lint_table.h"
+#include "view/rows.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "words/words.h"
@@ -111,8 +112,10 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
     ec_table_set(t, r, C_WHAT, m.data, NAN);
     ec_buf_free(&m);
     if (G->n == 1) continue;
-    /* its findings, each with its layer, share, saving and evidence */
-    for (size_t j = 0; j < G->n; j++) {
+    /* its findings, each with its layer, share, saving and evidence; past
+     * EC_ROWS_LINT_PER_RULE a line says how many more lint lists */
+    size_t shown = G->n > EC_ROWS_LINT_PER_RULE ? EC_ROWS_LINT_PER_RULE : G->n;
+    for (size_t j = 0; j < shown; j++) {
       const ec_finding *x = &f->v[G->idx[j]];
       size_t q = ec_table_row(t);
       ec_table_set_sub(t, q);
@@ -139,6 +142,14 @@ ec_table *ec_tbl_lint(const ec_summary *s, const ec_findings *f, const char *id,
         ec_buf_printf(&mm, " Try: %s", x->mitigation);
       ec_table_set(t, q, C_WHAT, mm.data, NAN);
       ec_buf_free(&mm);
+    }
+    if (shown < G->n) {
+      size_t q = ec_table_row(t);
+      ec_table_set_sub(t, q);
+      char more[160], cnt[32];
+      snprintf(more, sizeof more, "%s more findings of this rule: enginecard lint ENGINE lists them all.",
+               ec_fmt_int(cnt, sizeof cnt, (double)(G->n - shown)));
+      ec_table_set(t, q, C_WHAT, more, NAN);
     }
   }
   ec_buf note = {0};

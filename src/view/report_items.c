@@ -202,22 +202,23 @@ S_T(S_t_efficiency, ec_tbl_efficiency(s, a->id, a->rows))
 S_T(S_t_options, ec_tbl_options(s, a->id))
 S_T(S_t_kernels, ec_tbl_kernels(s, a->id, a->part, a->rows))
 
-/* One table per layer type, slowest types first as in the summary's
- * by_type_shown order (families from names included), each led by TREx's sentence.
- * Table ids are "<id>-<k>". */
+/* One table per layer type, slowest types first (ec_groups_order, families
+ * from names included), each led by TREx's sentence. Table ids are "<id>-<k>". */
 static ec_table **S_t_type_tables(const ec_summary *s, const ec_item_args *a, char ***leads, size_t *n) {
   ec_table **v = ec_calloc(s->by_type_shown.n + 1, sizeof *v);
   *leads = ec_calloc(s->by_type_shown.n + 1, sizeof **leads);
   *n = 0;
+  size_t *ix = ec_groups_order(&s->by_type_shown, s->has_latency);
   for (size_t i = 0; i < s->by_type_shown.n; i++) {
     char id[96];
     snprintf(id, sizeof id, "%s-%zu", a->id, i + 1);
     char *sentence = NULL;
-    ec_table *t = ec_tbl_type_layers(s, id, s->by_type_shown.v[i].key, a->rows, &sentence);
+    ec_table *t = ec_tbl_type_layers(s, id, s->by_type_shown.v[ix[i]].key, a->rows, &sentence);
     if (!t) continue;
     v[*n] = t;
     (*leads)[(*n)++] = sentence;
   }
+  free(ix);
   return v;
 }
 

@@ -16,6 +16,8 @@
 /* report: the fused layers */
 #define EC_ROWS_FUSED 30
 #define EC_ROWS_KERNELS 100 /* layers in the Kernels table */
+#define EC_ROWS_LINT_PER_RULE 100 /* findings folded under one rule in the Lint table (then a "N more" line):
+                                     a 100k-layer report's HTML was 31 MB, most of it these rows */
 #define EC_ROWS_FIRST_KERNEL_GROUPS 4 /* op groups in a first-screen line */
 /* report's first screen: the slowest layers (fewer when --top asks) and the findings to try first */
 #define EC_ROWS_FIRST_SLOWEST 5

@@ -22,20 +22,30 @@ class Text(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.skip = 0
         self.parts = []
+        self.tips = []   # [title, text] of every <span class="tip">: a short name and its whole text
+        self.tip = None
 
     def handle_starttag(self, tag, attrs):
         if tag in SKIP:
             self.skip += 1
         elif tag in ("p", "div", "td", "th", "tr", "li", "h1", "h2", "h3", "span", "figcaption", "text"):
             self.parts.append(" ")
+        a = dict(attrs)
+        if tag == "span" and a.get("class") == "tip" and a.get("title") and not self.skip:
+            self.tip = [a["title"], ""]
 
     def handle_endtag(self, tag):
         if tag in SKIP and self.skip:
             self.skip -= 1
+        if tag == "span" and self.tip is not None:
+            self.tips.append(self.tip)
+            self.tip = None
 
     def handle_data(self, data):
         if not self.skip:
             self.parts.append(data)
+            if self.tip is not None:
+                self.tip[1] += data
 
 
 def big(v):
@@ -77,6 +87,14 @@ def main():
         page1 = " ".join(open(sys.argv[3], encoding="utf-8", errors="replace").read().split())
     found = []
     for what, want in wants(summ):
+        if what == "slowest layer" and want not in head:
+            # a fused name shows its shortest distinguishing form, the whole
+            # name in its title (view/short_name.h): that form must be there
+            norm = lambda x: " ".join(x.replace("\x00", "\ufffd").split())
+            for title, shown in p.tips:
+                if norm(title).startswith(want) and norm(shown) and norm(shown) in head:
+                    want = norm(shown)
+                    break
         if want not in head:
             at = text.find(want)
             sys.exit("%s %r is not in the first 1500 characters (%s)" % (what, want, "at %d" % at if at >= 0 else "absent"))

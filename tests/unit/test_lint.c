@@ -1414,8 +1414,34 @@ static void test_dtype_names_never_cut(void **st) {
   ec_engine_free(e2);
 }
 
+/* Findings without a share or an estimate go by their rule's scope:
+ * an engine-wide lever (fp32-engine) before one layer's alignment, whatever
+ * order the rules ran in; the first screen's fill keeps that order. */
+static void test_scope_order(void **st) {
+  (void)st;
+  assert_int_equal(ec_lint_rule_scope("fp32-engine"), EC_SCOPE_ENGINE);
+  assert_int_equal(ec_lint_rule_scope("conv-misaligned-channels"), EC_SCOPE_LAYER);
+  assert_int_equal(ec_lint_rule_scope("attention-unfused"), EC_SCOPE_PATTERN);
+  assert_int_equal(ec_lint_rule_scope("profile-missing"), EC_SCOPE_INPUTS);
+  assert_string_equal(ec_lint_scope_name(EC_SCOPE_ENGINE), "engine");
+  ec_findings f = {0};
+  ec_finding *x = ec_findings_push(&f, "conv-misaligned-channels", EC_LINT_WARNING);
+  x->message = ec_strdup("align");
+  x = ec_findings_push(&f, "profile-missing", EC_LINT_WARNING);
+  x->message = ec_strdup("profile");
+  x = ec_findings_push(&f, "fp32-engine", EC_LINT_WARNING);
+  x->message = ec_strdup("fp32");
+  const ec_finding *out[3];
+  assert_int_equal(ec_findings_first(&f, 3, out), 3);
+  assert_string_equal(out[0]->rule, "fp32-engine");
+  assert_string_equal(out[1]->rule, "conv-misaligned-channels");
+  assert_string_equal(out[2]->rule, "profile-missing");
+  ec_findings_free(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_scope_order),
       cmocka_unit_test(test_dtype_names_never_cut),
       cmocka_unit_test(test_tc_classifier_labelled),
       cmocka_unit_test(test_tc_classifier_details),

@@ -314,7 +314,12 @@ static void test_name_family(void **st) {
       {"__myl_Fc_myl56_12", "MatrixMultiply"},
       {"__myl_TraMov_myl109_20", "Shuffle"},
       {"__myl_CasCas_myl109_10", "Cast"},
-      {"__myl_MaxMinSubMaxMaxMinMinDivLogAddNegExpAddDiv_myl128_14", "kgen"},
+      /* every op element-wise: PointWise (issue 39: 227 such layers were plain kgen) */
+      {"__myl_MaxMinSubMaxMaxMinMinDivLogAddNegExpAddDiv_myl128_14", "PointWise"},
+      {"__myl_SliMulSliNegConMulAdd_myl1_4", "PointWise"},
+      {"__myl_CasPowMeaAddSqrDivMulCasMul_myl1_2", "Normalization"}, /* an RMSNorm */
+      {"__myl_CasMeaCas_myl3_7", "Reduce"},
+      {"__myl_GridMul_myl3_8", "kgen"}, /* an op the table does not know */
       {"_gemm_mha_v2_myl56_8", "MatrixMultiply"},
       {"dummy_shape_call__mye14737_0_myl128_0", "shape_call"},
       {"exit^bb^signal^1_myl109_56", "signal"},
@@ -440,6 +445,33 @@ static void test_typed_layers_not_inferred(void **st) {
   ec_engine_free(e);
 }
 
+/* A typed kgen layer whose kernel's ops tell what it does is shown by that
+ * (read from the kernel name, "(Myelin kgen)"), and its family gives its
+ * colour; the raw type stays "kgen" for TREx's numbers. */
+static void test_kgen_kinds(void **st) {
+  (void)st;
+  static const char *const c[][3] = {
+      {"__myl_CasPowMeaAddSqrDivMulCasMul_0x60", "RMSNorm (Myelin kgen)", "Normalization"},
+      {"__myl_SliMulSliNegConMulAdd_0x9b", "PointWise (Myelin kgen)", "PointWise"},
+      {"__myl_SliSigMulMul_0xa2", "PointWise (Myelin kgen)", "PointWise"},
+      {"__myl_CasMeaCas_0x11", "Reduce (Myelin kgen)", "Reduce"},
+      {"_gemm_mha_v2_0x28ce", "MHA (Myelin kgen)", "MatrixMultiply"},
+      {"__myl_GridMul_0x12", "kgen", "kgen"},
+  };
+  for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+    ec_layer l;
+    memset(&l, 0, sizeof l);
+    l.name = (char *)"x_myl1_2";
+    l.name_len = strlen(l.name);
+    l.type = (char *)"kgen";
+    l.layer_type = (char *)"kgen";
+    l.tactic = (char *)c[i][0];
+    assert_string_equal(ec_layer_shown_type(&l), c[i][1]);
+    assert_string_equal(ec_layer_family(&l), c[i][2]);
+    assert_string_equal(ec_type_family(c[i][1]), c[i][2]);
+  }
+}
+
 /* Real types a family from the name may stand for: the name says the model's
  * op, TensorRT may have built it as another kernel (TensorRT 8 runs MatMul
  * as a 1x1 Convolution, Myelin kernels are kgen, a QuantizeLinear is a
@@ -461,7 +493,7 @@ static int S_compatible(const char *fam, const char *type) {
       {"Gather", "Gather kgen"},
       {"Concatenation", "Concatenation"},
       {"Slice", "Slice"},
-      {"PointWise", "PointWise"},
+      {"PointWise", "PointWise kgen"},
       {"Activation", "Activation PointWise kgen"},
       {"ElementWise", "ElementWise PointWise Scale kgen"},
       {"Scale", "Scale"},
@@ -646,6 +678,7 @@ int main(void) {
       cmocka_unit_test(test_corpus_names_only_coverage),
       cmocka_unit_test(test_type_family),
       cmocka_unit_test(test_corpus_trt11_families),
+      cmocka_unit_test(test_kgen_kinds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
