@@ -486,7 +486,6 @@ ec_table *ec_cmp_tbl_one_side(const ec_cmp_view *v, const char *id, size_t max, 
 
 ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char **why) {
   const ec_comparison *c = v->c;
-  char buf[48];
   ec_table *t = ec_table_new(id, NULL);
   ec_table_col(t, "Engine", EC_CELL_ALIGN_LEFT, 0);
   ec_table_col(t, "Layer family", EC_CELL_ALIGN_LEFT, 0);
@@ -510,7 +509,7 @@ ec_table *ec_cmp_tbl_platform(const ec_cmp_view *v, const char *id, const char *
     /* an engine's own layer count (a stored summary's, not the layers it kept); unknown is not 0 */
     for (int side = 0; side < 2; side++) {
       long long nl = ec_summary_layer_count(v->sums[side ? i : c->baseline]);
-      ec_table_set(t, row, 2 + side, nl >= 0 ? B(ec_fmt_int, (double)nl) : EC_NA, nl >= 0 ? (double)nl : NAN);
+      ec_table_set_count(t, row, 2 + side, nl >= 0 ? (double)nl : NAN);
     }
     ec_table_set_value(t, row, 4, c->res[c->baseline].m.value);
     ec_table_set_value(t, row, 5, r->m.value);

@@ -18,10 +18,10 @@ out=$(EC_TEST_EXPENSIVE=1 sh "$TMP/planted.sh")
   ok "make test-expensive: the expensive part runs" || fail "EC_TEST_EXPENSIVE=1: planted script printed: $out"
 list=$(${MAKE:-make} -s --no-print-directory -n test-expensive BUILD="$BUILD" 2> /dev/null | grep 'tests/run.sh' | tail -1)
 missing=""
-for s in browser deb_root brief scale gen limits; do
+for s in browser deb deb_root brief scale gen limits; do
   case $list in *"tests/e2e/$s.sh"*) ;; *) missing="$missing $s.sh" ;; esac
 done
 case $list in *UNIT=0*EC_TEST_EXPENSIVE=1*) unit=ok ;; *) unit=no ;; esac
 [ -z "$missing" ] && [ $unit = ok ] && ! echo "$list" | grep -q 'tests/e2e/compare.sh' &&
-  ok "make test-expensive runs browser, deb_root, brief, scale, gen and limits (and not the cheap scripts), without unit tests" ||
+  ok "make test-expensive runs browser, deb, deb_root, brief, scale, gen and limits (and not the cheap scripts), without unit tests" ||
   fail "make test-expensive: missing:$missing, UNIT=0 and EC_TEST_EXPENSIVE=1: $unit: $list"
