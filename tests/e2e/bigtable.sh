@@ -23,10 +23,17 @@ assert "<" not in body, "a raw '<' inside the data block"
 d = json.loads(body)
 n = d["rows"]
 assert n == len(rows) == 3000 or (n == len(rows) and abs(n - 3000) < 150), (n, len(rows))
+# a column of strings: {"s": [...]}, {"d": dictionary, "i": indices} or
+# {"d": dictionary, "r": [index, run length, ...]} (assets/report.js)
 def col(e):
-    return e["s"] if "s" in e else [e["d"][i] for i in e["i"]]
+    if "s" in e:
+        return e["s"]
+    if "r" in e:
+        return [e["d"][e["r"][j]] for j in range(0, len(e["r"]), 2) for _ in range(e["r"][j + 1])]
+    return [e["d"][i] for i in e["i"]]
 names = col(d["cols"][1]["t"])
-assert len(names) == n and all(len(col(c["t"])) == n for c in d["cols"])
+# a row-number column is {"seq": 1}: the script writes the numbers
+assert len(names) == n and all(c.get("seq") or len(col(c["t"])) == n for c in d["cols"])
 assert d["ids"] == {"p": "e1-L"}, d["ids"]
 name_key = [k for k in rows[0] if k.lower() in ("name", "layer")][0]
 # CSV neutralises spreadsheet formulas and the table cuts nothing: compare
