@@ -56,7 +56,11 @@ for n in $tsizes; do
   "$PY" tests/e2e/fused_names.py "$TMP/t-$n" "$TMP/fused-$n/e" > /dev/null || { fail "brief: fused_names.py $n"; continue; }
   check_one "generated transformer ~$n layers, fused Myelin names" "$TMP/fused-$n/e"
 done
-each_corpus_engine check_one brief
+# every corpus engine's brief: expensive (pdf.sh makes each one's PDF in
+# make test and checks its numbers and type sizes)
+if expensive "brief: the first screen and the 8 pages of every corpus engine's brief"; then
+  each_corpus_engine check_one brief
+fi
 
 # --pdf-detail full: the brief, then every layer, every finding, the options
 E=examples/resnet-int8-a100
