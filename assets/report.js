@@ -89,7 +89,11 @@
     self.table = table;
     self.n = n;
     self.text = data.cols.map(function (c) { return c.seq ? seqText(n) : strings(c.t, n); });
-    self.vals = data.cols.map(function (c) { return c.seq ? seqVals(n) : c.v || null; });
+    self.vals = [];
+    /* {"as": p}: the column sorts exactly as column p (a share as its time) */
+    data.cols.forEach(function (c, i) {
+      self.vals[i] = c.seq ? seqVals(n) : c.v && c.v.as !== undefined ? self.vals[c.v.as] : c.v || null;
+    });
     self.cls = data.cols.map(function (c) { return strings(c.c, n); });
     self.sty = data.cols.map(function (c) { return strings(c.s, n); });
     self.links = data.cols.map(function (c) { return strings(c.l, n); });

@@ -23,10 +23,13 @@ assert "<" not in body, "a raw '<' inside the data block"
 d = json.loads(body)
 n = d["rows"]
 assert n == len(rows) == 3000 or (n == len(rows) and abs(n - 3000) < 150), (n, len(rows))
-def col(e):
-    return e["s"] if "s" in e else [e["d"][i] for i in e["i"]]
+def col(e):  # assets/report.js strings(): a list, indices or runs
+    if "s" in e: return e["s"]
+    if "r" in e: return [e["d"][e["r"][j]] for j in range(0, len(e["r"]), 2) for _ in range(e["r"][j + 1])]
+    return [e["d"][i] for i in e["i"]]
 names = col(d["cols"][1]["t"])
-assert len(names) == n and all(len(col(c["t"])) == n for c in d["cols"])
+assert d["cols"][0] == {"seq": 1}, d["cols"][0]  # the row number: the script writes it
+assert len(names) == n and all(len(col(c["t"])) == n for c in d["cols"][1:])
 assert d["ids"] == {"p": "e1-L"}, d["ids"]
 name_key = [k for k in rows[0] if k.lower() in ("name", "layer")][0]
 # CSV neutralises spreadsheet formulas and the table cuts nothing: compare
@@ -36,6 +39,17 @@ assert not diff, "names differ from layers --csv at rows %r" % diff[:5]
 assert any("<script>alert(1)</script>" in x for x in names), "hostile name lost"
 lat = d["cols"][4]["v"]
 assert len(lat) == n
+# a column that sorts exactly as an earlier one carries {"as": p}, not its
+# keys: the share (%) sorts as the latency; check that order against the CSV
+share = d["cols"][5].get("v")
+assert share == {"as": 4}, "the share column repeats its sort keys: %r" % str(share)[:40]
+for c, e in enumerate(d["cols"]):
+    v = e.get("v")
+    if isinstance(v, dict):
+        assert v["as"] < c and isinstance(d["cols"][v["as"]]["v"], list), (c, v)
+pct = [float(r["latency_pct"]) if r["latency_pct"] else None for r in rows]
+key = lambda v: (lambda i: (v[i] if v[i] is not None else float("-inf"), i))
+assert sorted(range(n), key=key(pct)) == sorted(range(n), key=key(lat)), "share and latency sort differently"
 # the static rows: the 100 slowest, in order, with their row ids
 tb = re.search(r'<table id="e1-layers"[^>]*>.*?<tbody>(.*?)</tbody>', html, re.S).group(1)
 ids = [int(x) for x in re.findall(r'<tr id="e1-L(\d+)">', tb)]
