@@ -57,12 +57,19 @@
   });
 
   /* ---- data tables ------------------------------------------------------ */
-  /* a column of strings: {"s": [...]}, {"d": dictionary, "i": indices} or
-     {"d": dictionary, "r": [index, run length, ...]} */
+  /* a column of strings: {"s": [...]}, {"p": [prefix, suffix, middle, ...]},
+     {"d": dictionary, "i": indices} or {"d": dictionary, "r": [index, run length, ...]} */
   function strings(e, n) {
     if (!e) return null;
     if (e.s) return e.s;
     var out = new Array(n);
+    if (e.p) { /* [prefix, suffix, middle, ...]: the lengths the previous string shares */
+      for (var i = 0, prev = ""; i < n; i++) {
+        var k = e.p[3 * i], m = e.p[3 * i + 1];
+        prev = out[i] = prev.slice(0, k) + e.p[3 * i + 2] + prev.slice(prev.length - m);
+      }
+      return out;
+    }
     if (e.r) {
       for (var j = 0, k = 0; j < e.r.length; j += 2)
         for (var m = 0; m < e.r[j + 1]; m++) out[k++] = e.d[e.r[j]];
@@ -89,7 +96,11 @@
     self.table = table;
     self.n = n;
     self.text = data.cols.map(function (c) { return c.seq ? seqText(n) : strings(c.t, n); });
-    self.vals = data.cols.map(function (c) { return c.seq ? seqVals(n) : c.v || null; });
+    self.vals = [];
+    /* {"as": p}: the column sorts exactly as column p (a share as its time) */
+    data.cols.forEach(function (c, i) {
+      self.vals[i] = c.seq ? seqVals(n) : c.v && c.v.as !== undefined ? self.vals[c.v.as] : c.v || null;
+    });
     self.cls = data.cols.map(function (c) { return strings(c.c, n); });
     self.sty = data.cols.map(function (c) { return strings(c.s, n); });
     self.links = data.cols.map(function (c) { return strings(c.l, n); });

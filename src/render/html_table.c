@@ -2,6 +2,7 @@
 #include "words/words.h"
 #include "util/alloc.h"
 #include "util/map.h"
+#include "util/rank.h"
 #include "words/words.h"
 #include <math.h>
 #include <stdio.h>
@@ -188,8 +189,10 @@ static void S_jstr(ec_buf *b, const char *s) {
   ec_buf_putc(b, '"');
 }
 
-/* One string per row (NULL reads as ""), as {"s":[...]} or, when values
- * repeat (under a third distinct), as a dictionary {"d":[...],"i":[...]}. */
+/* One string per row (NULL reads as ""), as {"s":[...]} or
+ * {"p":[prefix,suffix,"middle",...]} (lengths shared with the previous
+ * string) or, when values repeat (under a third distinct), as a dictionary
+ * {"d":[...],"i":[...]} or its runs {"d":[...],"r":[...]}. */
 static void S_strings(ec_buf *b, const char *const *v, size_t n) {
   ec_map m = {0};
   size_t *ix = ec_malloc((n ? n : 1) * sizeof *ix);
@@ -232,12 +235,33 @@ static void S_strings(ec_buf *b, const char *const *v, size_t n) {
     }
     ec_buf_puts(b, "]}");
   } else {
-    ec_buf_puts(b, "{\"s\":[");
+    /* the plain list, or each string as the previous one's shared ASCII
+     * prefix and suffix around its own middle when that is shorter
+     * ("layer1.1360.conv2.weight + /layer1/layer1.1360/..." after
+     * "...1360.conv1...": 1.8 MB less for 100,000 ResNet layer names) */
+    ec_buf plain = {0}, ps = {0};
+    ec_buf_puts(&plain, "{\"s\":[");
+    ec_buf_puts(&ps, "{\"p\":[");
     for (size_t i = 0; i < n; i++) {
-      if (i) ec_buf_putc(b, ',');
-      S_jstr(b, v[i]);
+      if (i) ec_buf_putc(&plain, ',');
+      S_jstr(&plain, v[i]);
+      const char *x = v[i] ? v[i] : "", *y = i && v[i - 1] ? v[i - 1] : "";
+      size_t xl = strlen(x), yl = strlen(y), k = 0, sl = 0;
+      /* ASCII only: a count of bytes is then the page's count of characters;
+       * none when either is longer than is shown (cut, with a note) */
+      if (xl > EC_SHOWN_MAX_BYTES || yl > EC_SHOWN_MAX_BYTES) yl = 0;
+      while (k < xl && k < yl && x[k] == y[k] && !(x[k] & 0x80)) k++;
+      while (sl + k < xl && sl + k < yl && x[xl - 1 - sl] == y[yl - 1 - sl] && !(x[xl - 1 - sl] & 0x80)) sl++;
+      ec_buf_printf(&ps, i ? ",%zu,%zu,\"" : "%zu,%zu,\"", k, sl);
+      ec_buf_json(&ps, x + k, xl - k - sl);
+      ec_buf_putc(&ps, '"');
     }
-    ec_buf_puts(b, "]}");
+    ec_buf_puts(&plain, "]}");
+    ec_buf_puts(&ps, "]}");
+    ec_buf *best = ps.len < plain.len ? &ps : &plain;
+    ec_buf_puts(b, best->data);
+    ec_buf_free(&plain);
+    ec_buf_free(&ps);
   }
   free(dict);
   free(ix);
@@ -272,15 +296,42 @@ static int S_seq_col(const ec_table *t, size_t c) {
   return t->nrows > 0;
 }
 
+/* Column c's sort keys as the page reads them back (EC_DATA_G, no value
+ * as -Infinity) into k: the order it sorts in is the order of these. */
+static void S_page_keys(const ec_table *t, size_t c, double *k) {
+  char num[48];
+  for (size_t r = 0; r < t->nrows; r++) {
+    double x = ec_table_cell(t, r, c)->sort;
+    if (isfinite(x)) snprintf(num, sizeof num, "%" EC_DATA_G, x);
+    k[r] = isfinite(x) ? strtod(num, NULL) : -INFINITY;
+  }
+}
+
+/* 1 when keys kc sort the rows exactly as kp, ties (kept in row order by
+ * the page) included: along kp's order (by) each step up in kp is a step up
+ * in kc and each tie a tie. A share column is its time column scaled. */
+static int S_same_order(const double *kp, const double *kc, const size_t *by, size_t n) {
+  for (size_t i = 1; i < n; i++) {
+    size_t a = by[i - 1], b = by[i];
+    if (kp[a] == kp[b] ? kc[a] != kc[b] : !(kc[a] > kc[b])) return 0;
+  }
+  return 1;
+}
+
 /* {"rows":N,"cols":[{"t":TEXT,"v":[sort keys],"c":CLASSES,"s":STYLES,"l":LINKS}...],
  * "ids":ROW_IDS}: text always, the rest only when some row has one; sort
- * keys are numbers or null; ROW_IDS is {"p":PREFIX} when row r's id is
+ * keys are numbers or null, or {"as":P} when they sort the rows exactly as
+ * an earlier column P's (S_same_order); ROW_IDS is {"p":PREFIX} when row r's id is
  * PREFIX followed by r, else strings. A row-number column (S_seq_col) is
  * {"seq":1}: the script writes r and its text (1.7 MB less at 100,000 rows). */
 static void S_data_json(const ec_table *t, const double *smax, ec_buf *b) {
   size_t n = t->nrows;
   const char **v = ec_malloc((n ? n : 1) * sizeof *v);
   char(*st)[48] = ec_malloc((n ? n : 1) * sizeof *st);
+  /* per column with sort keys: the keys as the page reads them, and the rows in their order */
+  double **keys = ec_calloc(t->ncols ? t->ncols : 1, sizeof *keys);
+  size_t **by = ec_calloc(t->ncols ? t->ncols : 1, sizeof *by);
+  for (size_t c = 0; c < t->ncols; c++) keys[c] = ec_malloc((n ? n : 1) * sizeof **keys);
   ec_buf_printf(b, "{\"rows\":%zu,\"cols\":[", n);
   for (size_t c = 0; c < t->ncols; c++) {
     if (S_seq_col(t, c)) {
@@ -299,7 +350,17 @@ static void S_data_json(const ec_table *t, const double *smax, ec_buf *b) {
     S_strings(b, v, n);
     int any = 0;
     for (size_t r = 0; r < n && !any; r++) any = isfinite(ec_table_cell(t, r, c)->sort);
+    size_t as = c;
     if (any) {
+      S_page_keys(t, c, keys[c]);
+      by[c] = ec_rank_desc(keys[c], n);
+      for (size_t p = 0; p < c && as == c; p++)
+        if (by[p] && S_same_order(keys[p], keys[c], by[p], n)) as = p;
+    }
+    if (as < c) {
+      /* sorts as column p (a share as its time): p's keys (1.4 MB less at 100,000 rows) */
+      ec_buf_printf(b, ",\"v\":{\"as\":%zu}", as);
+    } else if (any) {
       ec_buf_puts(b, ",\"v\":[");
       for (size_t r = 0; r < n; r++) {
         double x = ec_table_cell(t, r, c)->sort;
@@ -338,6 +399,12 @@ static void S_data_json(const ec_table *t, const double *smax, ec_buf *b) {
     }
   }
   ec_buf_putc(b, '}');
+  for (size_t c = 0; c < t->ncols; c++) {
+    free(keys[c]);
+    free(by[c]);
+  }
+  free(keys);
+  free(by);
   free(st);
   free(v);
 }
