@@ -441,7 +441,12 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
     double maxlab = ec_max_width((const char *const *)c.labels, c.n, fs, 0);
     double rot = 0;
     size_t every = 1;
-    if (maxlab > band - 2) {
+    if (maxlab > band - 2 && sp->flat_labels) {
+      /* level labels at a round step: each keeps its own width and a gap */
+      double need = (maxlab + 6) / (band > 0 ? band : 1);
+      for (size_t dec = 1; (double)every < need; dec *= 10)
+        every = need <= 2 * dec ? 2 * dec : need <= 5 * dec ? 5 * dec : 10 * dec;
+    } else if (maxlab > band - 2) {
       if (band * sin(M_PI / 4) >= lh * 1.1) rot = -45;
       else {
         rot = -90;

@@ -423,6 +423,7 @@ static ec_scene *S_layer_order(S_ctx *c) {
   /* the PDF fits a 640-point chart to its column (x 0.8): labels of 9 pt
    * stay above 7 pt there, thinned rather than shrunk */
   sp.label_min = 9;
+  sp.flat_labels = c->o.level_labels;
   ec_scene *sc = ec_chart_bar(&sp);
   for (size_t b = 0; b < nb; b++) free(labels[b]), free(tips[b]), free(links[b]);
   free(labels);

@@ -55,6 +55,8 @@ typedef struct ec_engine_chart_opts {
                           (layer-latency), EC_ROWS_MEMORY (memory-per-layer) */
   double peak_flops;   /* roofline compute ceiling, FLOP/s; 0: from e->device */
   double peak_bw;      /* roofline bandwidth ceiling, bytes/s; 0: from e->device */
+  int level_labels;    /* category labels level, thinned to a round step (the PDF's drawing of
+                          layer-order: turned labels at the column's width) */
 } ec_engine_chart_opts;
 
 
