@@ -383,15 +383,15 @@ static ec_scene *S_layer_order(S_ctx *c) {
   }
   char title[160], axis[96];
   size_t per = binned ? bins[0].last - bins[0].first + 1 : 1;
-  if (binned) {
+  if (binned) snprintf(axis, sizeof axis, "Layers in execution order (%zu per bar)", per);
+  else snprintf(axis, sizeof axis, "Layer (execution order)");
+  /* the PDF's narrower drawing leaves the run's length to its axes' titles */
+  if (binned && !c->o.level_labels)
     snprintf(title, sizeof title, "Latency per layer in execution order (%zu %s, the slowest of each %zu)",
              e->n_layers, ec_plural(e->n_layers, "layer", "layers"), per);
-    snprintf(axis, sizeof axis, "Layers in execution order (%zu per bar)", per);
-  } else {
+  else
     snprintf(title, sizeof title, "Latency per layer in execution order (%zu %s)", e->n_layers,
              ec_plural(e->n_layers, "layer", "layers"));
-    snprintf(axis, sizeof axis, "Layer (execution order)");
-  }
   char *desc = ec_asprintf(
       "Average latency of each layer (ms) in the order the engine runs them, %s.%s Each bar links to %s row in "
       "the layer table.",
