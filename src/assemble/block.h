@@ -62,6 +62,8 @@ typedef struct ec_block {
   char *why;         /* UNAVAILABLE: owned */
   int collapsed;     /* TABLE: folded away in HTML (long reference tables) */
   int table_html_only; /* FIGURE: its data table only in the HTML (the chart labels every value) */
+  int brief_no_table;  /* FIGURE: its data table left out of the PDF brief, a line says where it is
+                          (a template's "brief-table: no") */
   int fold;          /* TABLE: folded in the HTML under its caption (the summary); the PDF leaves the
                         table out and says, in its caption's words, how many rows the HTML holds */
   char *html;        /* DRAWING: trusted HTML the generator escaped itself, owned; FIGURE:

@@ -385,7 +385,12 @@ static void S_block(S_ts *t, const ec_block *b) {
     S_picture(t, sc->width, sc->height, S_paint_scene, sc, b->caption, 1,
               S_scene_min_text(sc) > 0 ? S_MIN_TEXT_PT / S_scene_min_text(sc) : 0);
   }
-    if (b->table && !b->table_html_only)
+    if (b->table && !b->table_html_only && t->brief && b->brief_no_table) {
+      /* the brief keeps the chart; its numbers are a line's pointer */
+      ec_buf_printf(&m, "<i>The chart's numbers: %zu row%s in the HTML report%s.</i>", b->table->nrows,
+                    ec_plural(b->table->nrows, "", "s"), t->html_rest ? "" : " and in the PDF with --pdf-detail full");
+      S_paragraph(t, m.data, S_SMALL, 0, 6);
+    } else if (b->table && !b->table_html_only)
       S_table(t, b->table, t->tight && (!b->brief_rows || b->brief_rows > S_TIGHT_ROWS) ? S_TIGHT_ROWS : b->brief_rows);
     break;
   case EC_BLOCK_TABLE:

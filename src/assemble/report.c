@@ -286,6 +286,8 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
     /* the numbers, once, under the chart: the same rows as the chart's layers */
     ec_table *t = dt ? S_item_table(c, dt, dt->rows ? rows : 0) : NULL;
     b = ec_block_figure(sc, t, ec_kvs_get(a, "caption"));
+    const char *bt = ec_kvs_get(a, "brief-table");
+    b->brief_no_table = bt && !strcmp(bt, "no");
     /* on a phone the chart is drawn for its width, every value in view */
     char nid[48];
     snprintf(nid, sizeof nid, "%sn", c->part->id);
