@@ -298,7 +298,7 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
     if (it->pdf_own) { /* the PDF's drawing, at its column's width */
       snprintf(nid, sizeof nid, "%sp", c->part->id);
       co.width = EC_PDF_UNITS;
-      co.level_labels = 1;
+      co.pdf_column = 1;
       b->pdf = it->chart(c->part->engine, s, &co);
     }
   } else if (it->kind == EC_ITEM_TABLES) {

@@ -386,7 +386,7 @@ static ec_scene *S_layer_order(S_ctx *c) {
   if (binned) snprintf(axis, sizeof axis, "Layers in execution order (%zu per bar)", per);
   else snprintf(axis, sizeof axis, "Layer (execution order)");
   /* the PDF's narrower drawing leaves the run's length to its axes' titles */
-  if (binned && !c->o.level_labels)
+  if (binned && !c->o.pdf_column)
     snprintf(title, sizeof title, "Latency per layer in execution order (%zu %s, the slowest of each %zu)",
              e->n_layers, ec_plural(e->n_layers, "layer", "layers"), per);
   else
@@ -407,6 +407,7 @@ static ec_scene *S_layer_order(S_ctx *c) {
   sp.f.title = title;
   sp.f.desc = desc;
   sp.f.width = c->o.width;
+  sp.f.height = c->o.pdf_column ? 200 : 0;
   sp.n = nb;
   sp.labels = (const char *const *)labels;
   sp.tips = (const char *const *)tips;
@@ -423,7 +424,7 @@ static ec_scene *S_layer_order(S_ctx *c) {
   /* the PDF fits a 640-point chart to its column (x 0.8): labels of 9 pt
    * stay above 7 pt there, thinned rather than shrunk */
   sp.label_min = 9;
-  sp.flat_labels = c->o.level_labels;
+  sp.flat_labels = c->o.pdf_column;
   ec_scene *sc = ec_chart_bar(&sp);
   for (size_t b = 0; b < nb; b++) free(labels[b]), free(tips[b]), free(links[b]);
   free(labels);

@@ -1037,7 +1037,7 @@ static void test_layer_order(void **st) {
     /* the PDF's drawing (report.c, ec_block.pdf): the column's width, drawn
      * unscaled, so every text is >= 7 pt as it stands; layer numbers level,
      * fewer of them, the first bar's always among them */
-    sc = ec_engine_chart(e, sum, "layer-order", &(ec_engine_chart_opts){.width = 495, .level_labels = 1});
+    sc = ec_engine_chart(e, sum, "layer-order", &(ec_engine_chart_opts){.width = 495, .pdf_column = 1});
     assert_non_null(sc);
     assert_true(sc->width <= 495 + 1e-9);
     memset(&p, 0, sizeof p);
