@@ -97,6 +97,7 @@ void ec_block_free(ec_block *b) {
   free(b->children);
   if (b->scene) ec_scene_free(b->scene);
   if (b->narrow) ec_scene_free(b->narrow);
+  if (b->pdf) ec_scene_free(b->pdf);
   free(b->badge);
   ec_table_free(b->table);
   free(b->caption);

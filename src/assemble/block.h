@@ -14,6 +14,11 @@
  * shows it at 760 px and narrower). */
 #define EC_NARROW_UNITS 300.0
 
+/* A chart's PDF drawing (ec_block.pdf) is this many scene units wide: the
+ * A4 column (595 pt less two 50-pt margins; letter's is wider), so the PDF
+ * draws it unscaled and its text keeps its size in points. */
+#define EC_PDF_UNITS 495.0
+
 typedef enum {
   EC_BLOCK_FIGURE = 0, /* scene (+ its data table as text alternative) */
   EC_BLOCK_TABLE,      /* a table */
@@ -45,6 +50,8 @@ typedef struct ec_block {
   ec_scene *scene;   /* FIGURE: owned */
   char *badge;       /* TEXT: a label shown as a badge after the text (owned, may be NULL) */
   ec_scene *narrow;  /* FIGURE: the same chart drawn for a phone's width (HTML only), owned, may be NULL */
+  ec_scene *pdf;     /* FIGURE: the same chart drawn for the PDF's column (PDF only, instead of scene),
+                        owned, may be NULL */
   ec_table *table;   /* TABLE, or FIGURE's data table; owned, may be NULL */
   char *caption;     /* owned, may be NULL */
   struct ec_note {
@@ -55,6 +62,8 @@ typedef struct ec_block {
   char *why;         /* UNAVAILABLE: owned */
   int collapsed;     /* TABLE: folded away in HTML (long reference tables) */
   int table_html_only; /* FIGURE: its data table only in the HTML (the chart labels every value) */
+  int brief_no_table;  /* FIGURE: its data table left out of the PDF brief, a line says where it is
+                          (a template's "brief-table: no") */
   int fold;          /* TABLE: folded in the HTML under its caption (the summary); the PDF leaves the
                         table out and says, in its caption's words, how many rows the HTML holds */
   char *html;        /* DRAWING: trusted HTML the generator escaped itself, owned; FIGURE:

@@ -370,15 +370,27 @@ static void S_picture(S_ts *t, double w, double h, S_paint paint, const void *wh
   t->y += 10;
 }
 
+/* The scene the PDF draws of a figure: its drawing for the column when it
+ * has one (ec_block.pdf), else the page's. */
+static const ec_scene *S_fig_scene(const ec_block *b) { return b->pdf ? b->pdf : b->scene; }
+
 static void S_block(S_ts *t, const ec_block *b) {
   ec_buf m = {0};
   size_t notes = b->n_notes;
   switch (b->kind) {
   case EC_BLOCK_FIGURE:
     /* the PDF has no disclosure: the chart's numbers follow it */
-    S_picture(t, b->scene->width, b->scene->height, S_paint_scene, b->scene, b->caption, 1,
-              S_scene_min_text(b->scene) > 0 ? S_MIN_TEXT_PT / S_scene_min_text(b->scene) : 0);
-    if (b->table && !b->table_html_only)
+  {
+    const ec_scene *sc = S_fig_scene(b);
+    S_picture(t, sc->width, sc->height, S_paint_scene, sc, b->caption, 1,
+              S_scene_min_text(sc) > 0 ? S_MIN_TEXT_PT / S_scene_min_text(sc) : 0);
+  }
+    if (b->table && !b->table_html_only && t->brief && b->brief_no_table) {
+      /* the brief keeps the chart; its numbers are a line's pointer */
+      ec_buf_printf(&m, "<i>The chart's numbers: %zu row%s in the HTML report%s.</i>", b->table->nrows,
+                    ec_plural(b->table->nrows, "", "s"), t->html_rest ? "" : " and in the PDF with --pdf-detail full");
+      S_paragraph(t, m.data, S_SMALL, 0, 6);
+    } else if (b->table && !b->table_html_only)
       S_table(t, b->table, t->tight && (!b->brief_rows || b->brief_rows > S_TIGHT_ROWS) ? S_TIGHT_ROWS : b->brief_rows);
     break;
   case EC_BLOCK_TABLE:
@@ -479,8 +491,9 @@ static double S_block_least(const S_ts *t, const ec_block *b) {
   case EC_BLOCK_DRAWING: {
     int fig = b->kind == EC_BLOCK_FIGURE;
     if (!fig && !b->draw) return 40;
-    double w = fig ? b->scene->width : b->width, h = fig ? b->scene->height : b->height;
-    double mt = fig ? S_scene_min_text(b->scene) : b->min_text;
+    const ec_scene *sc = fig ? S_fig_scene(b) : NULL;
+    double w = fig ? sc->width : b->width, h = fig ? sc->height : b->height;
+    double mt = fig ? S_scene_min_text(sc) : b->min_text;
     double kmin = mt > 0 ? S_MIN_TEXT_PT / mt : 0;
     double k = S_picture_scale(t, w, h);
     if (k < kmin && w * kmin <= t->cw + 0.5 && h * kmin <= t->ph - t->mt - t->mb - 30) k = kmin;

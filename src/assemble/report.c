@@ -286,6 +286,8 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
     /* the numbers, once, under the chart: the same rows as the chart's layers */
     ec_table *t = dt ? S_item_table(c, dt, dt->rows ? rows : 0) : NULL;
     b = ec_block_figure(sc, t, ec_kvs_get(a, "caption"));
+    const char *bt = ec_kvs_get(a, "brief-table");
+    b->brief_no_table = bt && !strcmp(bt, "no");
     /* on a phone the chart is drawn for its width, every value in view */
     char nid[48];
     snprintf(nid, sizeof nid, "%sn", c->part->id);
@@ -293,6 +295,12 @@ static ec_block *S_gen_item(S_ctx *c, int chart, const char *data, const ec_kvs 
     co.anchor_base = c->part->id;
     co.width = EC_NARROW_UNITS;
     b->narrow = it->chart(c->part->engine, s, &co);
+    if (it->pdf_own) { /* the PDF's drawing, at its column's width */
+      snprintf(nid, sizeof nid, "%sp", c->part->id);
+      co.width = EC_PDF_UNITS;
+      co.pdf_column = 1;
+      b->pdf = it->chart(c->part->engine, s, &co);
+    }
   } else if (it->kind == EC_ITEM_TABLES) {
     char id[64], **leads = NULL;
     size_t n = 0;

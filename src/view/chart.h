@@ -68,6 +68,10 @@ typedef struct ec_bar_spec {
                                  labels shrink to before they are thinned
                                  instead (0: EC_FS_MIN); a chart the PDF
                                  scales to its column keeps them >= 7 pt */
+  int flat_labels;            /* vertical bars: category labels stay level,
+                                 every k-th one (k of 1, 2, 5, 10, 20, 50, ...)
+                                 when they do not all fit: a PDF's drawing,
+                                 whose text a turned label would not read as */
 } ec_bar_spec;
 
 /** Vertical/horizontal, simple/grouped/stacked bar chart. */

@@ -441,7 +441,12 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
     double maxlab = ec_max_width((const char *const *)c.labels, c.n, fs, 0);
     double rot = 0;
     size_t every = 1;
-    if (maxlab > band - 2) {
+    if (maxlab > band - 2 && sp->flat_labels) {
+      /* level labels at a round step: each keeps its own width and a gap */
+      double need = (maxlab + 6) / (band > 0 ? band : 1);
+      for (size_t dec = 1; (double)every < need; dec *= 10)
+        every = need <= 2 * dec ? 2 * dec : need <= 5 * dec ? 5 * dec : 10 * dec;
+    } else if (maxlab > band - 2) {
       if (band * sin(M_PI / 4) >= lh * 1.1) rot = -45;
       else {
         rot = -90;
@@ -484,6 +489,7 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
         ec_fmt_value(num, sizeof num, S_end_value(sp, &c, i));
         if (ec_text_width(num, fs, 0) > band - 1) show_vals = 0;
       }
+    double flat_right = -HUGE_VAL; /* the right end of the last level label drawn */
     for (size_t i = 0; i < c.n; i++) {
       double cx = x0 + band * (i + 0.5);
       if (show_vals) {
@@ -495,7 +501,16 @@ ec_scene *ec_chart_bar(const ec_bar_spec *sp) {
                       0, ec_ink(1));
       }
       if (i % every) continue;
-      if (rot == 0) {
+      if (rot == 0 && sp->flat_labels) {
+        /* level at a round step: kept clear of the value axis's labels and
+         * of the figure's right edge; one that would touch the last is left out */
+        double tw = ec_text_width(c.labels[i], fs, 0);
+        double mid = fmin(fmax(cx, x0 + tw / 2), W - EC_PAD - tw / 2);
+        if (mid - tw / 2 < flat_right + 6) continue;
+        ec_scene_text(s, mid, y1 + 3 + lm.ascent, c.labels[i], strlen(c.labels[i]), fs, 0, EC_ANCHOR_MIDDLE, 0, 0,
+                      ec_ink(1));
+        flat_right = mid + tw / 2;
+      } else if (rot == 0) {
         ec_scene_text_mid(s, cx, y1 + 3 + lm.ascent, c.labels[i], strlen(c.labels[i]), fs, 0,
                       EC_ANCHOR_MIDDLE, 0, band * every - 2, ec_ink(1));
       } else if (rot == -45) {

@@ -55,6 +55,9 @@ typedef struct ec_engine_chart_opts {
                           (layer-latency), EC_ROWS_MEMORY (memory-per-layer) */
   double peak_flops;   /* roofline compute ceiling, FLOP/s; 0: from e->device */
   double peak_bw;      /* roofline bandwidth ceiling, bytes/s; 0: from e->device */
+  int pdf_column;      /* drawn for the PDF's column, unscaled (layer-order, report.c's ec_block.pdf):
+                          category labels level at a round step, 200 units tall (a 640-unit chart
+                          is about that on the page), a title that leaves details to the axes */
 } ec_engine_chart_opts;
 
 

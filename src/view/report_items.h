@@ -51,6 +51,10 @@ typedef struct ec_item {
    * category only, else NULL; may be NULL. */
   char *(*single)(const ec_summary *s);
   const char *what;  /* what it shows, one line */
+  /* CHART: drawn again for the PDF at its column's width (EC_PDF_UNITS, no
+   * scaling) with level labels: a chart of many bars whose labels would fall
+   * under 7 pt scaled to the column */
+  int pdf_own;
 } ec_item;
 
 /** The registry, in the order docs/templates.md lists it; *n is set. */

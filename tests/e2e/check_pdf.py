@@ -3,7 +3,8 @@
 usage: check_pdf.py REPORT.txt SUMMARY.json [LAYERS.jsonl]   (REPORT.txt from pdftotext -layout)
 The PDF must carry the engine name, the layer count, each layer type's
 latency (%.4g ms, the one display format for latencies) and the slowest
-layers' names (as far as a table cell shows them) and latencies. With
+layers' names (as far as a table cell shows them) and latencies, and the
+execution-order chart when there is a profile. With
 `layers --json` output, the types are the report's (families from names
 marked "(from name)", see check_report.py).
 """
@@ -43,4 +44,8 @@ if summ["latency_ms"] is not None:
         name = " ".join(l["name"].split())[:24 if len(l["name"]) <= 150 else 8]
         if name.isprintable() and name.isascii():
             need(name, "top layer name")
+    # the execution-order precision chart (TREx's per-layer view) is in the
+    # brief, drawn for the column (issue 39 item 5); one layer is a sentence
+    if summ["layers"] and summ["layers"] > 1:
+        need("Latency per layer in execution order", "execution-order chart")
 print("checked %d values" % checked)

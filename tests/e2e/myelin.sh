@@ -10,7 +10,8 @@
 #  - findings without a share or an estimate: an engine-wide lever first
 #    (a log-only FP32 engine of the corpus: fp32-engine before alignment);
 #  - the by-type tables by time; a one-sample profile (count=1) said on the
-#    first screen; the PDF brief at most 8 pages;
+#    first screen; the PDF brief at most 8 pages; the execution-order
+#    chart unfolded and in the PDF brief;
 #  - a log-only layer's bare tactic number shown with its runner;
 #  - the all-layers table fits its box at 1280 px.
 . tests/e2e/lib.sh
@@ -76,6 +77,23 @@ if command -v pdfinfo > /dev/null; then
   else fail "myelin: the PDF brief is $pages pages"; fi
 else
   skip "myelin: pdfinfo missing (poppler-utils)"
+fi
+if grep -q 'Show Latency in execution order' "$TMP/r.html"; then
+  fail "myelin: the execution-order chart is folded"
+elif grep -q 'Latency per layer in execution order' "$TMP/r.html"; then
+  ok "myelin: the execution-order chart is not folded"
+else
+  fail "myelin: the execution-order chart is missing from the HTML"
+fi
+if command -v pdftotext > /dev/null; then
+  pdftotext "$TMP/r.pdf" "$TMP/r.txt"
+  if grep -q "^Latency in execution order" "$TMP/r.txt" && grep -q "Latency per layer in execution order" "$TMP/r.txt"; then
+    ok "myelin: the execution-order chart is in the PDF brief"
+  else
+    fail "myelin: the execution-order chart is missing from the PDF brief"
+  fi
+else
+  skip "myelin: pdftotext missing (poppler-utils)"
 fi
 # findings without an estimate: the engine-wide lever first
 SEG="$CORPUS/segformer-hackathon/segformer-b2-fp32-a10"

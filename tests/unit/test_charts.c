@@ -1034,6 +1034,32 @@ static void test_layer_order(void **st) {
     }
     assert_true(fp32 > 0); /* coloured by precision */
     ec_scene_free(sc);
+    /* the PDF's drawing (report.c, ec_block.pdf): the column's width, drawn
+     * unscaled, so every text is >= 7 pt as it stands; layer numbers level,
+     * fewer of them, the first bar's always among them */
+    sc = ec_engine_chart(e, sum, "layer-order", &(ec_engine_chart_opts){.width = 495, .pdf_column = 1});
+    assert_non_null(sc);
+    assert_true(sc->width <= 495 + 1e-9);
+    memset(&p, 0, sizeof p);
+    if (ec_layout_check(sc, 0.5, &p)) fail_msg("PDF drawing of %zu layers: %s", n, p.v[0]);
+    ec_layout_problems_free(&p);
+    size_t level = 0;
+    int first = 0;
+    for (size_t k = 0; k < sc->n_ops; k++) {
+      if (sc->ops[k].kind != EC_OP_TEXT) continue;
+      if (sc->ops[k].size < 7) fail_msg("PDF drawing: text below 7 pt: %s (%.1f)", sc->ops[k].text, sc->ops[k].size);
+      const char *t0 = sc->ops[k].text;
+      if (t0[0] < '0' || t0[0] > '9' || strchr(t0, '.')) continue; /* a layer number ("0", "0-19") */
+      if (sc->ops[k].rotate != 0) fail_msg("PDF drawing: a turned layer number: %s", t0);
+      if (!strstr(t0, "\xE2\x80\x93")) continue; /* a run's numbers, not a tick's */
+      level++;
+      first |= !strncmp(t0, "0\xE2\x80\x93", 4);
+    }
+    if (n > EC_ORDER_BARS) { /* thinned to a round step, still a scale from the first run */
+      assert_true(first);
+      assert_true(level >= 4 && level < nb);
+    }
+    ec_scene_free(sc);
     ec_table *t = ec_tbl_layer_order(sum, "lo");
     assert_int_equal(t->nrows, nb);
     char want[32];
