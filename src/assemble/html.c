@@ -85,7 +85,7 @@ void ec_block_html(const ec_block *b, ec_buf *o) {
     }
     ec_buf_putc(o, '>');
     for (size_t i = 0; i < b->n_notes; i++) {
-      static const char *cls[] = {"info", "warning", "error"};
+      static const char *const cls[] = {"info", "warning", "error"};
       int sv = b->notes[i].sev < 0 ? 0 : b->notes[i].sev > 2 ? 2 : b->notes[i].sev;
       ec_buf_printf(o, "<li class=\"%s\">", cls[sv]);
       S_esc(o, b->notes[i].text);
