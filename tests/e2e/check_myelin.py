@@ -13,32 +13,13 @@ usage: check_myelin.py WHAT REPORT.html [ARGS...]
 Prints what it found; exits 1 with the reason when a check fails.
 """
 import html
+import os
 import re
 import sys
-from html.parser import HTMLParser
 
-SKIP = {"head", "script", "style", "nav", "title", "desc", "template"}
-
-
-class Text(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.skip = 0
-        self.parts = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in SKIP:
-            self.skip += 1
-        elif tag in ("p", "div", "td", "th", "tr", "li", "h1", "h2", "h3", "span", "figcaption", "text"):
-            self.parts.append(" ")
-
-    def handle_endtag(self, tag):
-        if tag in SKIP and self.skip:
-            self.skip -= 1
-
-    def handle_data(self, data):
-        if not self.skip:
-            self.parts.append(data)
+# the page's visible text: check_brief's parser (skips scripts, styles, the nav)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_brief import Text  # noqa: E402
 
 
 def strip(s):
